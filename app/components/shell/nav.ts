@@ -1,0 +1,21 @@
+import { Bot, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, Users, type LucideIcon } from "lucide-react";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+// Spec: the signed-in bottom navigation, in this order.
+export const NAV_ITEMS: NavItem[] = [
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/contacts", label: "Contacts", icon: Users },
+  { to: "/pipeline", label: "Pipeline", icon: KanbanSquare },
+  { to: "/tasks", label: "Tasks", icon: CircleCheckBig },
+  { to: "/reports", label: "Reports", icon: ChartColumn },
+  { to: "/ai-assistant", label: "AI Assistant", icon: Bot },
+  { to: "/settings", label: "Settings", icon: Settings },
+];
+
+/** Admin-only items; none yet beyond the same navigation (spec section 6). */
+export const ADMIN_NAV_ITEMS: NavItem[] = [];

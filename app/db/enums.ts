@@ -1,0 +1,21 @@
+// Value lists shared by the database schema, zod schemas and UI. No imports, so the browser can use them
+// without pulling in drizzle.
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "canceled", "inactive", "pending_checkout"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const PLANS = ["solo", "team", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+export const BILLING_PERIODS = ["monthly", "yearly"] as const;
+
+export const DATE_FORMATS = ["US", "EU"] as const;
+export const TIME_FORMATS = ["12h", "24h"] as const;
+export const CURRENCIES = ["USD", "EUR", "NOK", "SEK", "DKK"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+export type Currency = (typeof CURRENCIES)[number];
+
+export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+export const EMAIL_STATUSES = ["outbox", "sent", "failed"] as const;

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  AUTH_TOKEN_PURPOSES,
+  BILLING_PERIODS,
+  CURRENCIES,
+  DATE_FORMATS,
+  EMAIL_STATUSES,
+  PLANS,
+  SUBSCRIPTION_STATUSES,
+  TIME_FORMATS,
+  USER_ROLES,
+} from "./enums";
+
+export * from "./enums";
+
+// Times are stored as integer milliseconds since the epoch (drizzle "timestamp_ms" mode gives Date objects).
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    // Stored trimmed and lower-cased; the unique index on lower(email) guards against any writer that forgets.
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    // Bumped to revoke every session at once (sign out everywhere, password change, reset).
+    sessionVersion: integer("session_version").notNull().default(1),
+    failedSigninCount: integer("failed_signin_count").notNull().default(0),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
+);
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export const profiles = sqliteTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name"),
+  phone: text("phone"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type Profile = typeof profiles.$inferSelect;
+
+// Agent name, brokerage and market are what the AI features write from.
+export const agentProfiles = sqliteTable("agent_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  agentName: text("agent_name"),
+  brokerage: text("brokerage"),
+  market: text("market"),
+  licenseNumber: text("license_number"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type AgentProfile = typeof agentProfiles.$inferSelect;
+
+export const subscribers = sqliteTable(
+  "subscribers",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES })
+      .notNull()
+      .default("inactive"),
+    plan: text("plan", { enum: PLANS }).notNull().default("solo"),
+    billingPeriod: text("billing_period", { enum: BILLING_PERIODS }),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscribers_stripe_customer_idx").on(t.stripeCustomerId)],
+);
+export type Subscriber = typeof subscribers.$inferSelect;
+
+export const userPreferences = sqliteTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  onboardingCompleted: integer("onboarding_completed", { mode: "boolean" }).notNull().default(false),
+  onboardingSkipped: integer("onboarding_skipped", { mode: "boolean" }).notNull().default(false),
+  onboardingCompletedAt: integer("onboarding_completed_at", { mode: "timestamp_ms" }),
+  onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "timestamp_ms" }),
+  contactsLayout: text("contacts_layout", { enum: ["list", "cards"] }).notNull().default("list"),
+  contactsDensity: text("contacts_density", { enum: ["comfortable", "compact"] })
+    .notNull()
+    .default("comfortable"),
+  contactsDetail: text("contacts_detail", { enum: ["summary", "full"] }).notNull().default("summary"),
+  dateFormat: text("date_format", { enum: DATE_FORMATS }).notNull().default("US"),
+  timeFormat: text("time_format", { enum: TIME_FORMATS }).notNull().default("12h"),
+  timezone: text("timezone").notNull().default("America/New_York"),
+  currency: text("currency", { enum: CURRENCIES }).notNull().default("USD"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type UserPreferences = typeof userPreferences.$inferSelect;
+
+// Single-use links. Only a SHA-256 of the secret part is stored, so a database leak gives no usable link.
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_purpose_idx").on(t.userId, t.purpose)],
+);
+export type AuthToken = typeof authTokens.$inferSelect;
+
+// Every e-mail is recorded here. Without a provider it stays in the outbox (the dev mailbox lists it).
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("outbox"),
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt)],
+);
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+// One row per scheduled job run; the Operations Center reads these.
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    job: text("job").notNull(),
+    cron: text("cron").notNull(),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }).notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    status: text("status", { enum: ["ok", "error"] }).notNull(),
+    detail: text("detail"),
+  },
+  (t) => [index("cron_runs_job_started_idx").on(t.job, t.startedAt)],
+);

@@ -1,0 +1,35 @@
+import { createDb, type Db } from "~/db/client.server";
+import { getConfig, type Config, type Env } from "./env.server";
+
+export type RequestContext = {
+  cloudflare: { env: Env; ctx: ExecutionContext };
+  db: Db;
+  config: Config;
+  /** Per-request CSP nonce; entry.server puts it on every inline and module script. */
+  cspNonce: string;
+  /** Per-request memo for work several loaders share (the signed-in user, the subscription). */
+  memo: Map<string, Promise<unknown>>;
+};
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext extends RequestContext {}
+}
+
+export function createRequestContext(env: Env, ctx: ExecutionContext, cspNonce: string): RequestContext {
+  return {
+    cloudflare: { env, ctx },
+    db: createDb(env.DB),
+    config: getConfig(env),
+    cspNonce,
+    memo: new Map(),
+  };
+}
+
+export function memoize<T>(context: RequestContext, key: string, compute: () => Promise<T>): Promise<T> {
+  let hit = context.memo.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = compute();
+    context.memo.set(key, hit);
+  }
+  return hit;
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+// Bindings and variables the Worker receives. `wrangler types` generates CloudflareBindings from
+// wrangler.toml (worker-configuration.d.ts); secrets and optional bindings are added here.
+export interface Env extends CloudflareBindings {
+  SESSION_SECRET?: string;
+  RESEND_API_KEY?: string;
+  PUBLIC_URL?: string;
+  AI?: Ai;
+  [flag: `FEATURE_${string}`]: string | undefined;
+}
+
+const csv = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const ConfigSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+  SESSION_SECRET: z
+    .string({ error: "SESSION_SECRET is not set. Set it with `wrangler secret put SESSION_SECRET` (32+ random characters)." })
+    .min(32, "SESSION_SECRET must be at least 32 characters long."),
+  ADMIN_EMAILS: csv,
+  MAIL_FROM: z.string().min(3).default("Porchlight <hello@porchlight.app>"),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  PUBLIC_URL: z.url().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+// Parsed once per env object: the bindings object is stable for an isolate, so this is per deployment.
+const cache = new WeakMap<object, Config>();
+
+export function getConfig(env: Env): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const parsed = ConfigSchema.safeParse({
+    APP_ENV: env.APP_ENV || undefined,
+    SESSION_SECRET: env.SESSION_SECRET || undefined,
+    ADMIN_EMAILS: env.ADMIN_EMAILS,
+    MAIL_FROM: env.MAIL_FROM || undefined,
+    RESEND_API_KEY: env.RESEND_API_KEY || undefined,
+    PUBLIC_URL: env.PUBLIC_URL || undefined,
+  });
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Porchlight is misconfigured. ${messages.join(" ")}`);
+  }
+  const config = { ...parsed.data, isDev: parsed.data.APP_ENV !== "production" };
+  cache.set(env, config);
+  return config;
+}

@@ -1,0 +1,69 @@
+import type { Currency, DateFormat, TimeFormat } from "~/db/enums";
+
+// Display preferences (spec sections 3 and 9). Formatting uses Intl, which every runtime here ships.
+export interface DisplayPreferences {
+  dateFormat: DateFormat;
+  timeFormat: TimeFormat;
+  timezone: string;
+  currency: Currency;
+}
+
+export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
+  dateFormat: "US",
+  timeFormat: "12h",
+  timezone: "America/New_York",
+  currency: "USD",
+};
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let hit = cache.get(key) as T | undefined;
+  if (!hit) {
+    hit = make();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+function safeTimezone(timezone: string): string {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+    return timezone;
+  } catch {
+    return DEFAULT_DISPLAY_PREFERENCES.timezone;
+  }
+}
+
+const toDate = (value: Date | number | string) => (value instanceof Date ? value : new Date(value));
+
+/** US: "Nov 22, 2026". EU: "22/11/26". In the user's timezone. */
+export function formatDate(value: Date | number | string, prefs: DisplayPreferences = DEFAULT_DISPLAY_PREFERENCES): string {
+  const timeZone = safeTimezone(prefs.timezone);
+  const formatter =
+    prefs.dateFormat === "EU"
+      ? cached(`d-EU-${timeZone}`, () => new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone }))
+      : cached(`d-US-${timeZone}`, () => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }));
+  return formatter.format(toDate(value));
+}
+
+/** "3:05 PM" (12h) or "15:05" (24h), in the user's timezone. */
+export function formatTime(value: Date | number | string, prefs: DisplayPreferences = DEFAULT_DISPLAY_PREFERENCES): string {
+  const timeZone = safeTimezone(prefs.timezone);
+  const hour12 = prefs.timeFormat === "12h";
+  const formatter = cached(`t-${hour12}-${timeZone}`, () =>
+    new Intl.DateTimeFormat(hour12 ? "en-US" : "en-GB", { hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", hour12, timeZone }),
+  );
+  return formatter.format(toDate(value));
+}
+
+export function formatDateTime(value: Date | number | string, prefs: DisplayPreferences = DEFAULT_DISPLAY_PREFERENCES): string {
+  return `${formatDate(value, prefs)} ${formatTime(value, prefs)}`;
+}
+
+/** Whole units, no fraction digits: "$650,000", "€650,000", "NOK 650,000". */
+export function formatMoney(amount: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
+  const formatter = cached(`m-${prefs.currency}`, () =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  );
+  return formatter.format(amount);
+}

@@ -1,0 +1,47 @@
+// Fixed-window counters in KV (the design card's choice). KV is eventually consistent and has no atomic
+// increment, so under a burst spread across locations a few extra requests can pass; the exact per-account
+// lockout in D1 (auth/lockout) is the hard stop for password guessing. See docs/decisions/0003.
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export const RATE_LIMITS = {
+  signinIp: { limit: 5, windowSeconds: 60 },
+  signinEmail: { limit: 5, windowSeconds: 60 },
+  signupIp: { limit: 10, windowSeconds: 3600 },
+  emailLink: { limit: 5, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+// KV's minimum expirationTtl is 60 seconds.
+const MIN_KV_TTL = 60;
+
+export async function hitRateLimit(
+  kv: KVNamespace,
+  bucket: string,
+  subject: string,
+  rule: RateLimitRule,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const key = `rl:${bucket}:${subject}:${windowStart}`;
+  const retryAfterSeconds = Math.ceil((windowStart + windowMs - now) / 1000);
+  const current = Number((await kv.get(key)) ?? 0);
+  if (current >= rule.limit) return { allowed: false, count: current, retryAfterSeconds };
+  await kv.put(key, String(current + 1), {
+    expirationTtl: Math.max(MIN_KV_TTL, Math.ceil((windowStart + windowMs - now) / 1000) + 1),
+  });
+  return { allowed: true, count: current + 1, retryAfterSeconds };
+}
+
+/** The client address as Cloudflare reports it; locally wrangler/miniflare pass the header through. */
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "127.0.0.1";
+}

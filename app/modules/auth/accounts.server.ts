@@ -1,0 +1,226 @@
+import { eq, sql } from "drizzle-orm";
+import { profiles, subscribers, userPreferences, users } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { newId } from "~/lib/crypto";
+import { actionEmail, sendEmail } from "~/lib/mailer.server";
+import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { AUTH_MESSAGES, NewPasswordSchema, type AuthMessage } from "./auth.schema";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
+import { createSession, destroySession, getSession, type UserId } from "./session.server";
+import { consumeToken, issueToken } from "./tokens.server";
+
+/** Consecutive failed sign-ins that lock an account, and for how long. */
+export const LOCKOUT_THRESHOLD = 10;
+export const LOCKOUT_MS = 15 * 60 * 1000;
+
+export type AuthResult =
+  | { ok: true; setCookie: string[]; userId: string }
+  | { ok: false; message: AuthMessage; field?: "email" | "password"; status: number };
+
+const fail = (message: AuthMessage, status = 400, field?: "email" | "password"): AuthResult => ({
+  ok: false,
+  message,
+  status,
+  field,
+});
+
+export function appOrigin(context: RequestContext, request: Request): string {
+  return context.config.PUBLIC_URL ?? new URL(request.url).origin;
+}
+
+export async function findUserByEmail(context: RequestContext, email: string) {
+  return context.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .get();
+}
+
+async function sendVerificationEmail(context: RequestContext, request: Request, userId: string, email: string) {
+  const token = await issueToken(context, userId, "verify_email");
+  const url = `${appOrigin(context, request)}/auth/verify?token=${encodeURIComponent(token)}`;
+  const body = actionEmail({
+    heading: "Confirm your e-mail address",
+    intro: "Welcome to Porchlight! Confirm this address to finish setting up your account.",
+    action: "Confirm e-mail",
+    url,
+    outro: "The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.",
+  });
+  await sendEmail(context, { kind: "verify_email", to: email, subject: "Confirm your e-mail for Porchlight", userId, ...body });
+}
+
+async function rotateSession(context: RequestContext, request: Request, userId: string, version: number) {
+  // A new id on every sign-in, so a session id planted before sign-in is worthless after it.
+  await destroySession(context, request);
+  return [await createSession(context, userId, version)];
+}
+
+export async function signUp(
+  context: RequestContext,
+  request: Request,
+  input: { email: string; password: string },
+): Promise<AuthResult> {
+  const kv = context.cloudflare.env.KV;
+  const limit = await hitRateLimit(kv, "signup-ip", clientIp(request), RATE_LIMITS.signupIp);
+  if (!limit.allowed) return fail(AUTH_MESSAGES.tooManyAttempts, 429);
+
+  const password = NewPasswordSchema.safeParse(input.password);
+  if (!password.success) {
+    return fail({ title: "Weak Password", description: password.error.issues[0]!.message }, 400, "password");
+  }
+  if (await findUserByEmail(context, input.email)) return fail(AUTH_MESSAGES.alreadyRegistered, 409, "email");
+
+  const id = newId();
+  const passwordHash = await hashPassword(password.data);
+  try {
+    await context.db.batch([
+      context.db.insert(users).values({ id, email: input.email, passwordHash }),
+      context.db.insert(profiles).values({ userId: id }),
+      context.db.insert(userPreferences).values({ userId: id }),
+      context.db.insert(subscribers).values({ userId: id, email: input.email, subscriptionStatus: "inactive" }),
+    ]);
+  } catch (error) {
+    // Two sign-ups racing for one address: the unique index lets one through.
+    if (String(error).includes("UNIQUE")) return fail(AUTH_MESSAGES.alreadyRegistered, 409, "email");
+    console.error(JSON.stringify({ event: "signup_failed", message: String(error) }));
+    return fail(AUTH_MESSAGES.signupFailed, 500);
+  }
+  await sendVerificationEmail(context, request, id, input.email);
+  return { ok: true, userId: id, setCookie: await rotateSession(context, request, id, 1) };
+}
+
+export async function signIn(
+  context: RequestContext,
+  request: Request,
+  input: { email: string; password: string },
+): Promise<AuthResult> {
+  const kv = context.cloudflare.env.KV;
+  const [byIp, byEmail] = await Promise.all([
+    hitRateLimit(kv, "signin-ip", clientIp(request), RATE_LIMITS.signinIp),
+    hitRateLimit(kv, "signin-email", input.email, RATE_LIMITS.signinEmail),
+  ]);
+  if (!byIp.allowed || !byEmail.allowed) return fail(AUTH_MESSAGES.tooManyAttempts, 429);
+
+  const user = await findUserByEmail(context, input.email);
+  if (!user) {
+    await verifyPassword(input.password, await dummyPasswordHash());
+    return fail(AUTH_MESSAGES.invalidCredentials, 401);
+  }
+  const now = Date.now();
+  if (user.lockedUntil && user.lockedUntil.getTime() > now) return fail(AUTH_MESSAGES.locked, 423);
+
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    // One statement, so concurrent failures are all counted (D1 runs statements one at a time).
+    const counted = await context.db
+      .update(users)
+      .set({
+        failedSigninCount: sql`${users.failedSigninCount} + 1`,
+        lockedUntil: sql`case when ${users.failedSigninCount} + 1 >= ${LOCKOUT_THRESHOLD} then ${now + LOCKOUT_MS} else ${users.lockedUntil} end`,
+      })
+      .where(eq(users.id, user.id))
+      .returning({ failed: users.failedSigninCount })
+      .get();
+    if (counted && counted.failed >= LOCKOUT_THRESHOLD) return fail(AUTH_MESSAGES.locked, 423);
+    return fail(AUTH_MESSAGES.invalidCredentials, 401);
+  }
+
+  if (user.failedSigninCount > 0 || user.lockedUntil) {
+    await context.db.update(users).set({ failedSigninCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  }
+  return { ok: true, userId: user.id, setCookie: await rotateSession(context, request, user.id, user.sessionVersion) };
+}
+
+export async function signOut(context: RequestContext, request: Request): Promise<string> {
+  return destroySession(context, request);
+}
+
+/** Ends every session of the user at once, this one included, by bumping the version checked in D1. */
+export async function signOutEverywhere(context: RequestContext, request: Request, userId: UserId): Promise<string> {
+  await context.db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  return destroySession(context, request);
+}
+
+export async function resendVerification(context: RequestContext, request: Request, userId: UserId) {
+  const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", userId, RATE_LIMITS.emailLink);
+  if (!limit.allowed) return { ok: false as const, message: AUTH_MESSAGES.tooManyAttempts };
+  const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) return { ok: false as const, message: AUTH_MESSAGES.signinFailed };
+  if (user.emailVerifiedAt) return { ok: true as const, alreadyVerified: true };
+  await sendVerificationEmail(context, request, user.id, user.email);
+  return { ok: true as const, alreadyVerified: false };
+}
+
+export async function verifyEmail(context: RequestContext, token: string) {
+  const check = await consumeToken(context, token, "verify_email");
+  if (!check.ok) return check;
+  await context.db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, check.userId));
+  return check;
+}
+
+/** Always answers the same way, so the form does not reveal which addresses have accounts. */
+export async function requestPasswordReset(context: RequestContext, request: Request, email: string) {
+  const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", `reset:${email}`, RATE_LIMITS.emailLink);
+  if (!limit.allowed) return { ok: false as const, message: AUTH_MESSAGES.tooManyAttempts };
+  const user = await findUserByEmail(context, email);
+  if (user) {
+    const token = await issueToken(context, user.id, "reset_password");
+    const url = `${appOrigin(context, request)}/auth/reset?token=${encodeURIComponent(token)}`;
+    const body = actionEmail({
+      heading: "Reset your password",
+      intro: "Someone (hopefully you) asked to reset the password of your Porchlight account.",
+      action: "Choose a new password",
+      url,
+      outro: "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+    });
+    await sendEmail(context, { kind: "reset_password", to: user.email, subject: "Reset your Porchlight password", userId: user.id, ...body });
+  }
+  return { ok: true as const };
+}
+
+/** Sets a new password from a reset link, unlocks the account and ends every existing session. */
+export async function resetPassword(context: RequestContext, token: string, password: string) {
+  const check = await consumeToken(context, token, "reset_password");
+  if (!check.ok) return check;
+  await context.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      failedSigninCount: 0,
+      lockedUntil: null,
+      // The link reached the inbox, so the address is proven too.
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, check.userId));
+  return check;
+}
+
+/** Changes the password, ends every other session and gives this device a fresh one. */
+export async function changePassword(
+  context: RequestContext,
+  request: Request,
+  userId: UserId,
+  input: { currentPassword: string; password: string },
+): Promise<AuthResult> {
+  const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) return fail(AUTH_MESSAGES.signinFailed, 401);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    return fail({ title: "Password not changed", description: "Your current password is not correct." }, 400, "password");
+  }
+  const updated = await context.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ version: users.sessionVersion })
+    .get();
+  return { ok: true, userId, setCookie: await rotateSession(context, request, userId, updated!.version) };
+}
+
+export { getSession };

@@ -1,0 +1,41 @@
+// Texts and constants the browser needs too; no zod here, so the sign-in page stays light.
+// Texts from the product spec, section 8 (errors) and section 5 (validation).
+export const AUTH_MESSAGES = {
+  invalidEmail: { title: "Invalid Email", description: "Please enter a valid email address." },
+  honeypot: { title: "Error", description: "Please try again later." },
+  tooManyAttempts: { title: "Too Many Attempts", description: "Please wait a minute before trying again." },
+  invalidCredentials: {
+    title: "Authentication Error",
+    description: "Invalid email or password. Please check your credentials and try again.",
+  },
+  signinFailed: { title: "Authentication Error", description: "Unable to sign in at this time. Please try again." },
+  alreadyRegistered: {
+    title: "Authentication Error",
+    description: "An account with this email already exists. Try signing in instead.",
+  },
+  signupFailed: { title: "Authentication Error", description: "Unable to create account at this time. Please try again." },
+  locked: {
+    title: "Account Locked",
+    description:
+      "Too many failed sign-in attempts. Try again in 15 minutes, or reset your password to unlock your account now.",
+  },
+  signedIn: { title: "Signed in", description: "Welcome back!" },
+  accountCreated: { title: "Account Created", description: "Please check your email to verify your account." },
+} as const;
+
+export type AuthMessage = { title: string; description: string };
+
+/** A basic address check (spec: "a basic address pattern"), the same in the browser and on the server. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Browser-side attempt limit (spec section 5): 5 attempts in 60 s, kept in sessionStorage. */
+export const CLIENT_ATTEMPT_LIMIT = { key: "auth_attempts", max: 5, windowMs: 60_000 } as const;
+
+/** The hidden field bots fill in. */
+export const HONEYPOT_FIELD = "website_url";
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

@@ -1,0 +1,14 @@
+import { PublicHeader } from "~/components/PublicHeader";
+
+export function AuthLayout({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader />
+      <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 pb-16">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        {intro ? <div className="mt-2 text-stone-600 dark:text-stone-400">{intro}</div> : null}
+        <div className="mt-8">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { authTokens, type AuthTokenPurpose } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { hmacSign, hmacVerify, newId, randomToken, sha256 } from "~/lib/crypto";
+
+export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
+  verify_email: 24 * 3600 * 1000,
+  reset_password: 3600 * 1000,
+};
+
+// Link token: <id>.<expiresAt>.<secret>.<signature>. The HMAC lets forged or altered links be refused
+// before any database read; the stored SHA-256 of <secret> and used_at make each link single-use.
+export async function issueToken(context: RequestContext, userId: string, purpose: AuthTokenPurpose): Promise<string> {
+  const id = newId();
+  const secret = randomToken(32);
+  const expiresAt = Date.now() + TOKEN_TTL_MS[purpose];
+  const signature = await hmacSign(context.config.SESSION_SECRET, `${purpose}|${id}|${expiresAt}|${secret}`);
+  // A new link replaces older unused ones of the same purpose.
+  await context.db.batch([
+    context.db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt))),
+    context.db
+      .insert(authTokens)
+      .values({ id, userId, purpose, secretHash: await sha256(secret), expiresAt: new Date(expiresAt) }),
+  ]);
+  return `${id}.${expiresAt}.${secret}.${signature}`;
+}
+
+export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" | "used" };
+
+async function parseAndCheck(context: RequestContext, token: string, purpose: AuthTokenPurpose) {
+  const parts = token.split(".");
+  if (parts.length !== 4) return { ok: false as const, reason: "invalid" as const };
+  const [id, expires, secret, signature] = parts as [string, string, string, string];
+  const expiresAt = Number(expires);
+  if (!Number.isFinite(expiresAt)) return { ok: false as const, reason: "invalid" as const };
+  const genuine = await hmacVerify(context.config.SESSION_SECRET, `${purpose}|${id}|${expiresAt}|${secret}`, signature);
+  if (!genuine) return { ok: false as const, reason: "invalid" as const };
+  if (expiresAt <= Date.now()) return { ok: false as const, reason: "expired" as const };
+  return { ok: true as const, id, secretHash: await sha256(secret) };
+}
+
+/** Checks a link without using it up (to show the reset form only for a link that still works). */
+export async function peekToken(context: RequestContext, token: string, purpose: AuthTokenPurpose): Promise<TokenCheck> {
+  const parsed = await parseAndCheck(context, token, purpose);
+  if (!parsed.ok) return parsed;
+  const row = await context.db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.id, parsed.id), eq(authTokens.purpose, purpose), eq(authTokens.secretHash, parsed.secretHash)))
+    .get();
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.usedAt) return { ok: false, reason: "used" };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired" };
+  return { ok: true, userId: row.userId };
+}
+
+/** Uses the link up. The conditional UPDATE makes two simultaneous clicks succeed at most once. */
+export async function consumeToken(context: RequestContext, token: string, purpose: AuthTokenPurpose): Promise<TokenCheck> {
+  const parsed = await parseAndCheck(context, token, purpose);
+  if (!parsed.ok) return parsed;
+  const now = new Date();
+  const row = await context.db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.id, parsed.id),
+        eq(authTokens.purpose, purpose),
+        eq(authTokens.secretHash, parsed.secretHash),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authTokens.userId })
+    .get();
+  if (row) return { ok: true, userId: row.userId };
+  // Say why, for a helpful page: already used, or expired.
+  return peekToken(context, token, purpose).then((check) => (check.ok ? { ok: false, reason: "invalid" } : check));
+}

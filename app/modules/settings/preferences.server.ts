@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import { userPreferences } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { DEFAULT_DISPLAY_PREFERENCES, type DisplayPreferences } from "~/lib/format";
+import type { UserId } from "~/modules/auth/session.server";
+import type { DisplayPreferencesInput } from "./preferences.schema";
+
+export async function getDisplayPreferences(context: RequestContext, userId: UserId): Promise<DisplayPreferences> {
+  const row = await context.db
+    .select({
+      dateFormat: userPreferences.dateFormat,
+      timeFormat: userPreferences.timeFormat,
+      timezone: userPreferences.timezone,
+      currency: userPreferences.currency,
+    })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId))
+    .get();
+  return row ?? DEFAULT_DISPLAY_PREFERENCES;
+}
+
+export async function saveDisplayPreferences(context: RequestContext, userId: UserId, input: DisplayPreferencesInput) {
+  await context.db
+    .insert(userPreferences)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...input, updatedAt: new Date() } });
+}

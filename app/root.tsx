@@ -1,0 +1,78 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { NotFound, ErrorPage } from "~/components/ErrorPages";
+import { useNonce } from "~/components/ui/nonce";
+import { Toaster } from "~/components/ui/Toaster";
+import { THEME_INIT_SCRIPT } from "~/lib/theme";
+import { readToast } from "~/lib/toast.server";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Porchlight — the AI CRM for real estate agents" },
+  { name: "description", content: "Contacts, pipeline, tasks, commissions and AI help for real estate agents, built for your phone." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, setCookie } = await readToast(context, request);
+  return data({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        {/* Pinch zoom stays on (WCAG 1.4.4); 16px inputs keep iOS from zooming on focus. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#b45309" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster serverToast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,150 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { CURRENCIES } from "~/db/enums";
+import { formatDate, formatMoney, formatTime } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { changePassword } from "~/modules/auth/accounts.server";
+import { ChangePasswordSchema } from "~/modules/auth/auth.schema";
+import { requireSubscriber } from "~/modules/auth/guards.server";
+import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
+import { DisplayPreferencesSchema } from "~/modules/settings/preferences.schema";
+import { COMMON_TIMEZONES } from "~/modules/settings/timezones";
+import { getDisplayPreferences, saveDisplayPreferences } from "~/modules/settings/preferences.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  return { email: user.email, prefs: await getDisplayPreferences(context, user.id), now: Date.now() };
+}
+
+type Intent = "preferences" | "password";
+type ActionData = { intent: Intent; errors: Record<string, string> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const intent = form.intent as Intent;
+  const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
+    data<ActionData>({ intent, errors: Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message])) }, { status: 400 });
+
+  if (intent === "preferences") {
+    const parsed = DisplayPreferencesSchema.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    await saveDisplayPreferences(context, user.id, parsed.data);
+    return redirectWithToast(context, "/settings", { title: "Preferences saved", variant: "success" });
+  }
+  if (intent === "password") {
+    const parsed = ChangePasswordSchema.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    const result = await changePassword(context, request, user.id, parsed.data);
+    if (!result.ok) return data<ActionData>({ intent, errors: { currentPassword: result.message.description } }, { status: 400 });
+    const headers = new Headers();
+    for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+    return redirectWithToast(
+      context,
+      "/settings",
+      { title: "Password changed", description: "Every other device has been signed out.", variant: "success" },
+      headers,
+    );
+  }
+  return data<ActionData>({ intent: "preferences", errors: { form: "Unknown action." } }, { status: 400 });
+}
+
+const selectClass =
+  "min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900";
+
+function Select({ label, name, value, options, error }: { label: string; name: string; value: string; options: [string, string][]; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={name} name={name} defaultValue={value} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${name}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
+
+export default function SettingsPage() {
+  const { email, prefs, now } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const errors = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : {});
+  const timezones = COMMON_TIMEZONES.includes(prefs.timezone) ? COMMON_TIMEZONES : [prefs.timezone, ...COMMON_TIMEZONES];
+
+  return (
+    <>
+      <PageHeader title="Settings" description={`Signed in as ${email}`} />
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="display-heading" className={card}>
+          <h2 id="display-heading" className="text-lg font-semibold">
+            Display
+          </h2>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            Example: {formatDate(now, prefs)}, {formatTime(now, prefs)}, {formatMoney(650000, prefs)}
+          </p>
+          <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="preferences" />
+            <Select label="Date format" name="dateFormat" value={prefs.dateFormat} options={[["US", "US (Nov 22, 2026)"], ["EU", "EU (22/11/26)"]]} error={errors("preferences").dateFormat} />
+            <Select label="Time format" name="timeFormat" value={prefs.timeFormat} options={[["12h", "12-hour (3:05 PM)"], ["24h", "24-hour (15:05)"]]} error={errors("preferences").timeFormat} />
+            <Select label="Timezone" name="timezone" value={prefs.timezone} options={timezones.map((tz) => [tz, tz.replace(/_/g, " ")])} error={errors("preferences").timezone} />
+            <Select label="Currency" name="currency" value={prefs.currency} options={CURRENCIES.map((c) => [c, c])} error={errors("preferences").currency} />
+            <div className="sm:col-span-2">
+              <Button type="submit" busy={busy("preferences")} busyLabel="Saving…">
+                Save display settings
+              </Button>
+            </div>
+          </Form>
+        </section>
+
+        <section aria-labelledby="password-heading" className={card}>
+          <h2 id="password-heading" className="text-lg font-semibold">
+            Change password
+          </h2>
+          <Form method="post" className="mt-4 flex max-w-md flex-col gap-4">
+            <input type="hidden" name="intent" value="password" />
+            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors("password").currentPassword} />
+            <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors("password").password} />
+            <Field label="Repeat new password" name="confirm" type="password" autoComplete="new-password" required error={errors("password").confirm} />
+            <Button type="submit" busy={busy("password")} busyLabel="Saving…">
+              Change password
+            </Button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="sessions-heading" className={card}>
+          <h2 id="sessions-heading" className="text-lg font-semibold">
+            Signed-in devices
+          </h2>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            Lost a phone or used a shared computer? Sign out of Porchlight on every device at once, this one included.
+          </p>
+          <Form method="post" action="/auth/signout" className="mt-4">
+            <input type="hidden" name="scope" value="everywhere" />
+            <Button type="submit" variant="danger">
+              Sign out everywhere
+            </Button>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}

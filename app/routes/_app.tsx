@@ -1,0 +1,72 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { LogOut } from "lucide-react";
+import { ErrorPage, NotFound } from "~/components/ErrorPages";
+import { Logo } from "~/components/Logo";
+import { AppNav } from "~/components/shell/AppNav";
+import { ADMIN_NAV_ITEMS, NAV_ITEMS } from "~/components/shell/nav";
+import { Spinner } from "~/components/ui/Spinner";
+import { ThemeToggle } from "~/components/ui/ThemeToggle";
+import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
+
+// Layout of every signed-in page: the billing guard runs here and again in each page's own loader
+// (loaders run in parallel), memoised per request so it costs one lookup.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  return { email: user.email, admin: isAdmin(user, context) };
+}
+
+function Shell({ children, email, admin }: { children: React.ReactNode; email?: string; admin?: boolean }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && !navigation.formMethod;
+  return (
+    <div className="min-h-dvh md:pl-56">
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-2 border-b border-stone-200 bg-white/95 px-4 py-2 backdrop-blur md:fixed md:inset-x-0 md:left-0 md:z-50 dark:border-stone-800 dark:bg-stone-900/95">
+        <Link to="/dashboard" className="rounded-md" aria-label="Porchlight dashboard">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-1">
+          {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
+          <ThemeToggle />
+          <Form method="post" action="/auth/signout">
+            <button type="submit" className="inline-flex h-12 items-center gap-2 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800">
+              <LogOut aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only sm:not-sr-only">Sign out</span>
+            </button>
+          </Form>
+        </div>
+      </header>
+      {loading ? (
+        <div className="fixed inset-x-0 top-16 z-50 flex justify-center" aria-live="polite">
+          <div className="mt-2 rounded-full bg-white px-3 py-2 shadow dark:bg-stone-800">
+            <Spinner size="sm" label="Loading page…" />
+          </div>
+        </div>
+      ) : null}
+      <AppNav items={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS} />
+      <main id="main" className="mx-auto w-full max-w-5xl px-4 pb-28 pt-4 md:pb-10 md:pt-20" aria-busy={loading || undefined}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export default function AppLayout() {
+  const { email, admin } = useLoaderData<typeof loader>();
+  return (
+    <Shell email={email} admin={admin}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Shell>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} inApp />
+    </Shell>
+  );
+}

@@ -1,0 +1,43 @@
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    // The dev proxy starts workerd; during `vite:build` it would keep the build from exiting.
+    command === "serve" ? cloudflareDevProxyVitePlugin() : null,
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tailwindcss(),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    // Bundle every dependency into build/server so the Worker (and vitest-pool-workers) load one ESM file.
+    noExternal: true,
+    target: "webworker",
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
+    },
+  },
+  resolve: {
+    mainFields: ["browser", "module", "main"],
+  },
+  build: {
+    minify: true,
+  },
+}));
