@@ -26,8 +26,8 @@ export default defineConfig(({ command }) => ({
     tsconfigPaths(),
   ],
   ssr: {
-    // Bundle every dependency into build/server so the Worker (and vitest-pool-workers) load one ESM file.
-    noExternal: true,
+    // Dependencies stay external: wrangler bundles build/server together with workers/app.ts, so the
+    // Remix runtime is included once.
     target: "webworker",
     resolve: {
       conditions: ["workerd", "worker", "browser"],

@@ -1,0 +1,97 @@
+import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { desc, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../workers/app";
+import { InsightsCache } from "../../workers/durable-objects/insights.do";
+import { createDb } from "~/db/client.server";
+import { cronRuns, emailOutbox } from "~/db/schema";
+import { ConfigError, getConfig, type Env } from "~/lib/env.server";
+import { sendEmail } from "~/lib/mailer.server";
+import { requestContext } from "../factories/context";
+import { uniqueEmail } from "../factories/users";
+
+describe("configuration", () => {
+  it("names a missing secret in a clear error", () => {
+    expect(() => getConfig({ ...(env as Env), SESSION_SECRET: undefined })).toThrowError(ConfigError);
+    expect(() => getConfig({ ...(env as Env), SESSION_SECRET: undefined })).toThrowError(/SESSION_SECRET is not set/);
+    expect(() => getConfig({ ...(env as Env), SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET must be at least 32/);
+  });
+
+  it("answers every page with that error instead of running misconfigured", async () => {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(new Request("http://localhost/auth"), { ...(env as Env), SESSION_SECRET: undefined }, ctx);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("SESSION_SECRET is not set");
+  });
+});
+
+describe("API", () => {
+  it("reports D1 and KV health", async () => {
+    const response = await worker.fetch(new Request("http://localhost/api/health"), env as Env, createExecutionContext());
+    const body = await response.json<{ status: string; checks: Record<string, { ok: boolean }> }>();
+    expect(body.status).toBe("ok");
+    expect(body.checks.d1?.ok).toBe(true);
+    expect(body.checks.kv?.ok).toBe(true);
+  });
+});
+
+describe("scheduled jobs", () => {
+  it("records each run of the heartbeat job", async () => {
+    const controller = createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date("2026-11-22T10:00:00Z") });
+    const ctx = createExecutionContext();
+    await worker.scheduled(controller, env as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    const run = await createDb(env.DB).select().from(cronRuns).where(eq(cronRuns.job, "heartbeat")).orderBy(desc(cronRuns.id)).get();
+    expect(run?.status).toBe("ok");
+    expect(run?.scheduledAt.toISOString()).toBe("2026-11-22T10:00:00.000Z");
+  });
+});
+
+describe("InsightsCache durable object", () => {
+  it("keeps values per user until they expire", async () => {
+    const alice = env.INSIGHTS.get(env.INSIGHTS.idFromName("user-alice")) as unknown as DurableObjectStub<InsightsCache>;
+    const bob = env.INSIGHTS.get(env.INSIGHTS.idFromName("user-bob")) as unknown as DurableObjectStub<InsightsCache>;
+    await alice.set("insights", [{ title: "Call Dana" }], 60_000);
+    expect(await alice.get("insights")).toEqual([{ title: "Call Dana" }]);
+    expect(await bob.get("insights")).toBeNull();
+    await alice.set("stale", "old", -1);
+    expect(await alice.get("stale")).toBeNull();
+    await runInDurableObject(alice, async (_instance, state) => {
+      const rows = state.storage.sql.exec("select key from entries").toArray();
+      expect(rows.map((r) => r.key)).toEqual(["insights"]);
+    });
+    await alice.clear();
+    expect(await alice.get("insights")).toBeNull();
+  });
+});
+
+describe("mailer", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("keeps e-mail in the outbox when no provider is configured", async () => {
+    const to = uniqueEmail("outbox");
+    const result = await sendEmail(requestContext(), { kind: "test", to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
+    expect(result.status).toBe("outbox");
+    const row = await createDb(env.DB).select().from(emailOutbox).where(eq(emailOutbox.id, result.id)).get();
+    expect(row?.toAddress).toBe(to);
+  });
+
+  it("hands e-mail to the provider when a key is set, and records a failure honestly", async () => {
+    const calls: Request[] = [];
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      calls.push(new Request(input as RequestInfo, init));
+      return calls.length === 1 ? Response.json({ id: "msg_123" }) : Response.json({ message: "domain not verified" }, { status: 403 });
+    });
+    const context = requestContext({ RESEND_API_KEY: "re_test_key" });
+    const sent = await sendEmail(context, { kind: "test", to: uniqueEmail(), subject: "One", text: "1", html: "<p>1</p>" });
+    const failed = await sendEmail(context, { kind: "test", to: uniqueEmail(), subject: "Two", text: "2", html: "<p>2</p>" });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls[0]!.headers.get("Authorization")).toBe("Bearer re_test_key");
+    expect(sent.status).toBe("sent");
+    expect(failed.status).toBe("failed");
+    const db = createDb(env.DB);
+    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, sent.id)).get())?.providerMessageId).toBe("msg_123");
+    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, failed.id)).get())?.error).toBe("domain not verified");
+  });
+});

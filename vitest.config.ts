@@ -1,0 +1,40 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Kept apart from vite.config.ts so the Remix plugin never loads under vitest. Tests run inside workerd
+// with the real D1, KV and Durable Objects from wrangler.toml; the worker tests need `npm run build` first.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
+            SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
+            ADMIN_EMAILS: "listed-admin@example.com",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/workers/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
+      setupFiles: ["./tests/workers/apply-migrations.ts"],
+      testTimeout: 30_000,
+      // Remix's packages are CommonJS; workerd loads them once pre-bundled to ESM.
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "react", "react-dom", "react-dom/server", "react/jsx-runtime", "isbot"],
+          },
+        },
+      },
+    },
+  };
+});
