@@ -2,6 +2,8 @@ import { exports } from "cloudflare:workers";
 import { uniqueIp } from "./users";
 
 const ORIGIN = "http://localhost";
+// The worker under test (workers/app.ts), as `main` in vitest.config.ts.
+const worker = (exports as unknown as { default: Fetcher }).default;
 
 /**
  * A tiny browser over the Worker's fetch: keeps cookies, sends Origin on form posts like a real browser,
@@ -32,7 +34,7 @@ export class TestBrowser {
     headers.set("CF-Connecting-IP", this.ip);
     headers.set("Host", "localhost");
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
-    const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }));
+    const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }));
     this.store(response);
     return response;
   }

@@ -24,7 +24,7 @@ describe("sign-up, verification, sign-in and sign-out", () => {
     const created = await signUp(browser, email);
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/auth/verify-email");
-    const cookie = created.headers.getSetCookie().find((c) => c.startsWith("porchlight_session="))!;
+    const cookie = created.headers.getSetCookie().find((c: string) => c.startsWith("porchlight_session="))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Secure/);
     expect(cookie).toMatch(/SameSite=Lax/);

@@ -11,6 +11,8 @@ import { sendEmail } from "~/lib/mailer.server";
 import { requestContext } from "../factories/context";
 import { uniqueEmail } from "../factories/users";
 
+const incoming = (url: string) => new Request(url) as Request<unknown, IncomingRequestCfProperties>;
+
 describe("configuration", () => {
   it("names a missing secret in a clear error", () => {
     expect(() => getConfig({ ...(env as Env), SESSION_SECRET: undefined })).toThrowError(ConfigError);
@@ -20,7 +22,7 @@ describe("configuration", () => {
 
   it("answers every page with that error instead of running misconfigured", async () => {
     const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request("http://localhost/auth"), { ...(env as Env), SESSION_SECRET: undefined }, ctx);
+    const response = await worker.fetch(incoming("http://localhost/auth"), { ...(env as Env), SESSION_SECRET: undefined }, ctx);
     expect(response.status).toBe(500);
     expect(await response.text()).toContain("SESSION_SECRET is not set");
   });
@@ -28,7 +30,7 @@ describe("configuration", () => {
 
 describe("API", () => {
   it("reports D1 and KV health", async () => {
-    const response = await worker.fetch(new Request("http://localhost/api/health"), env as Env, createExecutionContext());
+    const response = await worker.fetch(incoming("http://localhost/api/health"), env as Env, createExecutionContext());
     const body = await response.json<{ status: string; checks: Record<string, { ok: boolean }> }>();
     expect(body.status).toBe("ok");
     expect(body.checks.d1?.ok).toBe(true);
