@@ -15,7 +15,7 @@ export function AppNav({ items }: { items: NavItem[] }) {
               to={to}
               prefetch="intent"
               className={({ isActive }) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-[11px] font-medium leading-tight md:min-h-12 md:flex-row md:justify-start md:gap-3 md:rounded-lg md:px-3 md:text-sm ${
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-0 text-[10px] font-medium leading-[1.1] md:min-h-12 md:flex-row md:justify-start md:gap-3 md:rounded-lg md:px-3 md:text-sm ${
                   isActive
                     ? "text-brand-700 md:bg-brand-50 dark:text-brand-400 md:dark:bg-stone-800"
                     : "text-stone-600 hover:text-stone-900 md:hover:bg-stone-100 dark:text-stone-400 dark:hover:text-stone-100 md:dark:hover:bg-stone-800"
@@ -25,7 +25,7 @@ export function AppNav({ items }: { items: NavItem[] }) {
               {({ isActive }) => (
                 <>
                   <Icon aria-hidden="true" className="h-5 w-5 shrink-0" strokeWidth={isActive ? 2.5 : 2} />
-                  <span className="max-w-full truncate text-center">{label}</span>
+                  <span className="max-w-full text-center md:text-left">{label}</span>
                 </>
               )}
             </NavLink>

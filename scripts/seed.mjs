@@ -1,0 +1,63 @@
+// Seeds the local D1 with the clearly labelled demo account (and, for end-to-end tests, extra accounts).
+// Idempotent: running it again resets those accounts' passwords and subscriptions, nothing else.
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { bin, run } from "./lib.mjs";
+
+export const DEMO_ACCOUNT = {
+  id: "00000000-0000-4000-8000-00000000d3e0",
+  email: "demo@porchlight.app",
+  password: "porchlight-demo",
+  fullName: "Demo Agent",
+  agent: { name: "Dana Demo", brokerage: "Porchlight Demo Realty", market: "Austin, TX" },
+  status: "active",
+};
+
+// Same format as app/modules/auth/password.ts: pbkdf2_sha256$<iterations>$<salt>$<hash>.
+function hashPassword(password) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+  return `pbkdf2_sha256$100000$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+}
+
+const q = (value) => (value === null || value === undefined ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
+
+export function accountSql(account) {
+  const now = Date.now();
+  return `
+INSERT INTO users (id, email, password_hash, email_verified_at, role, session_version, created_at, updated_at)
+VALUES (${q(account.id)}, ${q(account.email)}, ${q(hashPassword(account.password))}, ${now}, ${q(account.role ?? "user")}, 1, ${now}, ${now})
+ON CONFLICT(id) DO UPDATE SET password_hash = excluded.password_hash, email_verified_at = excluded.email_verified_at,
+  role = excluded.role, failed_signin_count = 0, locked_until = NULL, updated_at = excluded.updated_at;
+INSERT INTO profiles (user_id, full_name) VALUES (${q(account.id)}, ${q(account.fullName ?? null)})
+ON CONFLICT(user_id) DO UPDATE SET full_name = excluded.full_name;
+INSERT INTO agent_profiles (user_id, agent_name, brokerage, market)
+VALUES (${q(account.id)}, ${q(account.agent?.name)}, ${q(account.agent?.brokerage)}, ${q(account.agent?.market)})
+ON CONFLICT(user_id) DO UPDATE SET agent_name = excluded.agent_name, brokerage = excluded.brokerage, market = excluded.market;
+INSERT INTO user_preferences (user_id) VALUES (${q(account.id)}) ON CONFLICT(user_id) DO NOTHING;
+INSERT INTO subscribers (user_id, email, subscription_status, plan, billing_period)
+VALUES (${q(account.id)}, ${q(account.email)}, ${q(account.status)}, 'solo', 'monthly')
+ON CONFLICT(user_id) DO UPDATE SET subscription_status = excluded.subscription_status;
+`;
+}
+
+export async function seed({ persistTo, accounts = [DEMO_ACCOUNT] } = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), "porchlight-seed-"));
+  const file = path.join(dir, "seed.sql");
+  writeFileSync(file, accounts.map(accountSql).join("\n"));
+  try {
+    const args = ["d1", "execute", "DB", "--local", "--file", file, "--yes"];
+    if (persistTo) args.push("--persist-to", persistTo);
+    await run(bin("wrangler"), args, { quiet: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await seed();
+  console.log(`Seeded the demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+}

@@ -1,0 +1,38 @@
+// The server Playwright tests run against: the production build on wrangler/workerd with a fresh,
+// throw-away local state in .wrangler/e2e, migrated and seeded. Secrets are passed on the command line.
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { DEMO_ACCOUNT, seed } from "./seed.mjs";
+import { bin, buildExists, localEnv, root, run } from "./lib.mjs";
+
+export const E2E_PORT = process.env.E2E_PORT ?? "8788";
+const state = path.join(root, ".wrangler", "e2e");
+
+// Accounts the end-to-end tests sign in with, one per spec, so limits and sign-outs never collide.
+const accounts = JSON.parse(readFileSync(path.join(root, "tests", "e2e", "accounts.json"), "utf8"));
+export const E2E_ACCOUNTS = [DEMO_ACCOUNT, ...Object.values(accounts)];
+
+if (!buildExists()) await run(bin("remix"), ["vite:build"]);
+rmSync(state, { recursive: true, force: true });
+await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { quiet: true });
+await seed({ persistTo: state, accounts: E2E_ACCOUNTS });
+
+const server = spawn(
+  bin("wrangler"),
+  [
+    "dev",
+    "--port", E2E_PORT,
+    "--ip", "127.0.0.1",
+    "--persist-to", state,
+    "--show-interactive-dev-session=false",
+    "--var", "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
+    "--var", "APP_ENV:development",
+    "--var", `ADMIN_EMAILS:${DEMO_ACCOUNT.email}`,
+  ],
+  { cwd: root, stdio: "inherit", env: localEnv },
+);
+const stop = () => server.kill("SIGTERM");
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,63 @@
+// `npm test`: every test. Builds the production bundle (the Worker tests and the end-to-end tests both run
+// against it), type-checks, runs the vitest suites inside workerd, then Playwright in Debian's Chromium.
+import { existsSync, readFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { bin, root, run, step } from "./lib.mjs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const results = path.join(root, "test-results");
+mkdirSync(results, { recursive: true });
+
+async function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium is needed for the end-to-end tests and was not found at ${chromium}.
+Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  step("Installing Debian's Chromium for the end-to-end tests (apt-get)");
+  await run("apt-get", ["update", "-qq"]);
+  await run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+const outcomes = [];
+async function stage(name, fn) {
+  step(name);
+  try {
+    await fn();
+    outcomes.push({ name, ok: true });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message.split("\n")[0] : error);
+    outcomes.push({ name, ok: false });
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(path.join(results, file), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+await ensureChromium();
+await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], { quiet: true }));
+await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
+await stage("Unit and Worker tests (vitest in workerd)", () =>
+  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"]),
+);
+await stage("End-to-end tests (Playwright, Chromium)", () => run(bin("playwright"), ["test"]));
+
+const vitest = readJson("vitest-results.json");
+const e2e = readJson("e2e-results.json");
+const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const stagesFailed = outcomes.filter((o) => !o.ok).map((o) => o.name);
+
+console.log("\nSummary");
+for (const o of outcomes) console.log(`  ${o.ok ? "ok  " : "FAIL"} ${o.name}`);
+console.log(`  vitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
+console.log(`  playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
+console.log(`\ntests: ${passed} passed, ${failed + (stagesFailed.length && !failed ? 1 : 0)} failed`);
+process.exit(stagesFailed.length || failed ? 1 : 0);

@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test } from "./fixtures";
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `${label} has accessibility violations`).toEqual([]);
+}
+
+test("public pages have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {
+  for (const theme of ["light", "dark"]) {
+    await page.goto("/");
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    for (const path of ["/", "/auth", "/auth/forgot", "/pricing?billing=expired", "/dev/mailbox", "/missing-page"]) {
+      await page.goto(path);
+      await expectNoViolations(page, `${path} (${theme})`);
+    }
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Need an account? Sign up" }).click();
+    await expectNoViolations(page, `/auth sign-up (${theme})`);
+  }
+});
+
+test("signed-in pages have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {
+  await signIn(page, ACCOUNTS.a11y);
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    for (const path of ["/dashboard", "/contacts", "/settings", "/app/welcome?trial=1"]) {
+      await page.goto(path);
+      await expectNoViolations(page, `${path} (${theme})`);
+    }
+  }
+});
+
+test("the sign-in form works from the keyboard alone", async ({ page }) => {
+  await page.goto("/auth");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(ACCOUNTS.a11y.email);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type(ACCOUNTS.a11y.password);
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**/dashboard");
+});

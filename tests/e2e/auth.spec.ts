@@ -1,0 +1,80 @@
+import { ACCOUNTS, DEMO, expect, signIn, test } from "./fixtures";
+
+test("a new agent signs up, confirms the e-mail from the mailbox and is asked to start the trial", async ({ page }) => {
+  const email = `new-agent-${Date.now()}@porchlight.test`;
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Need an account? Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a long enough passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await page.waitForURL("**/auth/verify-email");
+  await expect(page.getByText("Account Created", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please check your email to verify your account.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
+
+  await page.getByRole("link", { name: "development mailbox" }).click();
+  const message = page.getByRole("article", { name: "Confirm your e-mail for Porchlight" }).filter({ hasText: email });
+  await message.getByRole("link", { name: /\/auth\/verify\?token=/ }).click();
+
+  // Confirmed, signed in, no subscription yet: the billing guard asks for the trial.
+  await page.waitForURL("**/trial/start");
+  await expect(page.getByRole("heading", { name: "Start your 14-day free trial" })).toBeVisible();
+});
+
+test("the README's demo account signs in and out", async ({ page }) => {
+  await signIn(page, DEMO);
+  await expect(page.getByText("Welcome back!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL("**/auth");
+  await expect(page.getByText("See you soon.", { exact: true })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
+});
+
+test("the form checks e-mail, honeypot and attempts in the browser, and the server holds the limit too", async ({ page }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/auth");
+  const email = page.getByLabel("Email");
+  const password = page.getByLabel("Password");
+  const submit = page.getByRole("button", { name: "Sign in" });
+
+  await email.fill("not-an-email");
+  await password.fill("whatever it is");
+  await submit.click();
+  await expect(page.getByText("Invalid Email", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address.").first()).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toHaveLength(0);
+
+  await page.locator("#website_url").evaluate((input: HTMLInputElement) => (input.value = "http://spam.example"));
+  await email.fill(ACCOUNTS.errors.email);
+  await submit.click();
+  await expect(page.getByText("Please try again later.").first()).toBeVisible();
+  expect(posts).toHaveLength(0);
+  await page.locator("#website_url").evaluate((input: HTMLInputElement) => (input.value = ""));
+
+  for (let i = 1; i <= 5; i++) {
+    await password.fill(`wrong password ${i}`);
+    await submit.click();
+    await expect.poll(() => posts.length).toBe(i);
+    await expect(page.getByText("Invalid email or password. Please check your credentials and try again.").first()).toBeVisible();
+  }
+  await password.fill(ACCOUNTS.errors.password);
+  await submit.click();
+  await expect(page.getByText("Too Many Attempts", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Please wait a minute before trying again.").first()).toBeVisible();
+  expect(posts).toHaveLength(5);
+
+  // Bypass the browser's limit: the server still refuses, even with the right password.
+  await page.evaluate(() => sessionStorage.removeItem("auth_attempts"));
+  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), submit.click()]);
+  expect(response.status()).toBe(429);
+  await expect(page.getByText("Please wait a minute before trying again.").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
