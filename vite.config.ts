@@ -39,5 +39,7 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     minify: true,
+    // Remix moves it to build/.vite/client-manifest.json (not served); the bench sizes each route from it.
+    manifest: true,
   },
 }));

@@ -28,9 +28,11 @@ function wranglerConfig() {
   return { date, flags };
 }
 
-/** Each route's client JavaScript: entry + root + layouts + the route module, with their imports. */
+/** Each route's client JavaScript: entry + root + layouts + the route module, with their imports (gzip). */
 function clientJsPerRoute() {
-  const manifest = JSON.parse(readFileSync(path.join(root, "build/client/.vite/manifest.json"), "utf8"));
+  const manifest = JSON.parse(readFileSync(path.join(root, "build/.vite/client-manifest.json"), "utf8"));
+  // Remix keys route modules as "app/routes/x.tsx?__remix-build-client-route".
+  const keyOf = Object.fromEntries(Object.keys(manifest).map((key) => [key.split("?")[0], key]));
   const closure = (key, seen = new Set()) => {
     const entry = manifest[key];
     if (!entry || seen.has(key)) return seen;
@@ -38,14 +40,16 @@ function clientJsPerRoute() {
     for (const dep of entry.imports ?? []) closure(dep, seen);
     return seen;
   };
-  const base = ["app/entry.client.tsx", "app/root.tsx"];
-  const routes = Object.keys(manifest).filter((k) => k.startsWith("app/routes/"));
+  const routes = Object.keys(keyOf).filter((k) => k.startsWith("app/routes/"));
   return routes
     .map((route) => {
       const name = path.basename(route).replace(/\.tsx?$/, "");
-      const parts = [...base, ...(name.startsWith("_app.") ? ["app/routes/_app.tsx"] : []), route];
+      const layouts = name.startsWith("_app.") ? ["app/routes/_app.tsx"] : [];
       const files = new Set();
-      for (const part of parts) for (const key of closure(part)) files.add(manifest[key].file);
+      for (const part of ["app/entry.client.tsx", "app/root.tsx", ...layouts, route]) {
+        if (!keyOf[part]) throw new Error(`${part} is missing from the client manifest`);
+        for (const key of closure(keyOf[part])) files.add(manifest[key].file);
+      }
       const bytes = [...files].reduce((sum, file) => sum + gz(path.join(root, "build/client", file)), 0);
       return { route: name, gzip: bytes };
     })
@@ -88,7 +92,7 @@ const mf = new Miniflare({
   d1Databases: { DB: "bench-db" },
   kvNamespaces: { KV: "bench-kv" },
   durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true } },
-  assets: { directory: path.join(root, "build/client"), binding: "ASSETS" },
+  assets: { directory: path.join(root, "build/client"), binding: "ASSETS", routerConfig: { has_user_worker: true } },
   bindings: { APP_ENV: "production", SESSION_SECRET: "bench-session-secret-0123456789abcdef", ADMIN_EMAILS: "", MAIL_FROM: "bench@porchlight.test" },
   port: 0,
 });

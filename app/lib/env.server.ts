@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Bindings and variables the Worker receives. `wrangler types` generates CloudflareBindings from
 // wrangler.toml (worker-configuration.d.ts); secrets and optional bindings are added here.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password";
 
 import { AUTH_MESSAGES, EMAIL_PATTERN } from "./auth.messages";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CURRENCIES, DATE_FORMATS, TIME_FORMATS } from "~/db/enums";
 
 function isTimezone(value: string) {
