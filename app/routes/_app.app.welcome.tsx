@@ -63,9 +63,6 @@ export default function WelcomePage() {
         <Link to="/dashboard" className={buttonClass("primary")}>
           Get Started
         </Link>
-        <Link to="/support" className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
-          Support Center
-        </Link>
       </div>
     </div>
   );

@@ -1,4 +1,8 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { createDb } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
+import { ownedBy } from "~/lib/tenancy.server";
 import { describe, expect, it } from "vitest";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import type { UserId } from "~/modules/auth/session.server";
@@ -39,5 +43,17 @@ describe("owner scoping", () => {
     expect(html).toContain("That timezone is not recognised.");
     expect(html).toContain("Choose one of the listed currencies.");
     expect(await getDisplayPreferences(requestContext(), user.id as UserId)).toMatchObject({ timezone: "America/New_York", currency: "USD" });
+  });
+});
+
+describe("ownedBy", () => {
+  it("limits a query to the given user's rows and combines with further conditions", async () => {
+    const alice = await createUser(env.DB, { status: "active" });
+    await createUser(env.DB, { status: "active" });
+    const db = createDb(env.DB);
+    const rows = await db.select().from(subscribers).where(ownedBy(subscribers, alice.id as UserId));
+    expect(rows.map((r) => r.userId)).toEqual([alice.id]);
+    const none = await db.select().from(subscribers).where(ownedBy(subscribers, alice.id as UserId, eq(subscribers.subscriptionStatus, "canceled")));
+    expect(none).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import { subscribers, type Plan, type SubscriptionStatus } from "~/db/schema";
 import { memoize, type RequestContext } from "~/lib/context.server";
+import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 
 export type SubscriptionState =
@@ -14,7 +14,7 @@ export function getSubscription(context: RequestContext, userId: UserId): Promis
       const row = await context.db
         .select({ status: subscribers.subscriptionStatus, plan: subscribers.plan })
         .from(subscribers)
-        .where(eq(subscribers.userId, userId))
+        .where(ownedBy(subscribers, userId))
         .get();
       return { known: true, status: row?.status ?? null, plan: row?.plan ?? null };
     } catch (error) {

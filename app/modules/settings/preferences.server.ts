@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import { userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
+import { ownedBy } from "~/lib/tenancy.server";
 import { DEFAULT_DISPLAY_PREFERENCES, type DisplayPreferences } from "~/lib/format";
 import type { UserId } from "~/modules/auth/session.server";
 import type { DisplayPreferencesInput } from "./preferences.schema";
@@ -14,7 +14,7 @@ export async function getDisplayPreferences(context: RequestContext, userId: Use
       currency: userPreferences.currency,
     })
     .from(userPreferences)
-    .where(eq(userPreferences.userId, userId))
+    .where(ownedBy(userPreferences, userId))
     .get();
   return row ?? DEFAULT_DISPLAY_PREFERENCES;
 }
