@@ -10,3 +10,13 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// Installable app: the service worker caches hashed assets and shows an offline page (workers/service-worker.ts).
+// Registered after the page has loaded, so it never competes with the first render. This module runs
+// async, often after the load event, hence the readyState check.
+if ("serviceWorker" in navigator) {
+  const register = () =>
+    navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("Service worker not registered", error));
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}

@@ -8,10 +8,13 @@ import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/secu
 import { sessionIdFrom } from "~/modules/auth/session.server";
 import { api } from "./api";
 import { runScheduled } from "./cron";
+import { serviceWorkerScript } from "./service-worker";
 
 export { InsightsCache } from "./durable-objects/insights.do";
 
-const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
+const build = remixBuild as unknown as ServerBuild;
+const handleRemix = createRequestHandler(build);
+const serviceWorker = serviceWorkerScript(build.assets.version);
 
 function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -26,6 +29,10 @@ export default {
     try {
       if (isCrossOriginWrite(request)) {
         response = plainError(403, "Cross-origin request refused.");
+      } else if (url.pathname === "/sw.js") {
+        response = new Response(serviceWorker, {
+          headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" },
+        });
       } else if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
         response = await api.fetch(request, env, ctx);
       } else {

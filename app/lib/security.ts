@@ -38,6 +38,8 @@ export function withSecurityHeaders(response: Response, opts: { nonce: string; p
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) secured.headers.set(name, value);
   const type = secured.headers.get("Content-Type") ?? "";
   if (type.includes("text/html")) secured.headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce));
+  // A script's CSP governs what it may fetch: the service worker must reach its own origin.
+  else if (type.includes("javascript")) secured.headers.set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'");
   else secured.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
   if (opts.private) {
     // Anything rendered for a signed-in visitor must never sit in a shared or browser cache.

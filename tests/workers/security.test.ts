@@ -81,3 +81,15 @@ describe("not found", () => {
     expect(await response.json()).toEqual({ error: "Not found" });
   });
 });
+
+describe("service worker script", () => {
+  it("is served with the build's version, as JavaScript that may fetch its own origin", async () => {
+    const response = await new TestBrowser().get("/sw.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/javascript");
+    expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
+    const script = await response.text();
+    expect(script).toMatch(/const CACHE = "porchlight-[\w-]+";/);
+    expect(script).toContain('const OFFLINE_URL = "/offline"');
+  });
+});
