@@ -18,6 +18,7 @@ export default defineConfig(async () => {
             APP_ENV: "test",
             SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
             ADMIN_EMAILS: "listed-admin@example.com",
+            STRIPE_WEBHOOK_SECRET: "whsec_porchlight_test_secret",
           },
         },
       }),

@@ -87,6 +87,9 @@ export const subscribers = sqliteTable(
     trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
     currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    // Stripe `created` time of the newest event applied, so an older event arriving late never wins.
+    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
+    welcomeEmailSentAt: integer("welcome_email_sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -170,4 +173,44 @@ export const cronRuns = sqliteTable(
     detail: text("detail"),
   },
   (t) => [index("cron_runs_job_started_idx").on(t.job, t.startedAt)],
+);
+
+// Every Stripe event applied, recorded in the same batch as its effects: a replay finds its id here.
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  stripeCreatedAt: integer("stripe_created_at", { mode: "timestamp_ms" }).notNull(),
+  processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// One trial per customer: the normalised e-mail (and Stripe customer) of everyone who started one.
+export const trialClaims = sqliteTable(
+  "trial_claims",
+  {
+    emailKey: text("email_key").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    stripeCustomerId: text("stripe_customer_id"),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("trial_claims_customer_idx").on(t.stripeCustomerId)],
+);
+
+export const CHECKOUT_STATUSES = ["open", "completed", "abandoned"] as const;
+
+// Checkouts started from /trial/start: Stripe Checkout sessions, or local test-mode checkouts.
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    billingPeriod: text("billing_period", { enum: BILLING_PERIODS }).notNull(),
+    withTrial: integer("with_trial", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: CHECKOUT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt)],
 );

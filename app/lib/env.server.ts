@@ -6,6 +6,11 @@ export interface Env extends CloudflareBindings {
   SESSION_SECRET?: string;
   RESEND_API_KEY?: string;
   PUBLIC_URL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_MONTHLY?: string;
+  STRIPE_PRICE_YEARLY?: string;
+  STRIPE_API_BASE?: string;
   AI?: Ai;
   [flag: `FEATURE_${string}`]: string | undefined;
 }
@@ -29,6 +34,12 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Porchlight <hello@porchlight.app>"),
   RESEND_API_KEY: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_.").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_.").optional(),
+  STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
+  // Only for tests: where the Stripe SDK sends requests (a local fake of the Stripe API).
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };
@@ -50,6 +61,11 @@ export function getConfig(env: Env): Config {
     MAIL_FROM: env.MAIL_FROM || undefined,
     RESEND_API_KEY: env.RESEND_API_KEY || undefined,
     PUBLIC_URL: env.PUBLIC_URL || undefined,
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY || undefined,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET || undefined,
+    STRIPE_PRICE_MONTHLY: env.STRIPE_PRICE_MONTHLY || undefined,
+    STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY || undefined,
+    STRIPE_API_BASE: env.STRIPE_API_BASE || undefined,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

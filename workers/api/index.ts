@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
+import { stripeApi } from "./stripe.api";
 
 export type ApiEnv = { Bindings: Env };
 
@@ -25,6 +26,8 @@ api.get("/health", async (c) => {
   const ok = Object.values(checks).every((check) => check.ok);
   return c.json({ status: ok ? "ok" : "degraded", checks, ms: Date.now() - started }, ok ? 200 : 503);
 });
+
+api.route("/", stripeApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { SOLO_PRICES, statusFromStripe, trialEmailKey } from "./plans";
+
+describe("plans", () => {
+  it("prices the yearly plan at $32 a month, $96 a year less than monthly", () => {
+    expect(SOLO_PRICES.yearly.amountCents / 12 / 100).toBe(32);
+    expect(SOLO_PRICES.monthly.amountCents * 12 - SOLO_PRICES.yearly.amountCents).toBe(9600);
+  });
+});
+
+describe("one trial per customer key", () => {
+  it("treats case, spaces and +tags as the same address", () => {
+    expect(trialEmailKey(" Dana+trial2@Example.COM ")).toBe("dana@example.com");
+  });
+  it("ignores dots for Gmail only", () => {
+    expect(trialEmailKey("d.a.n.a@googlemail.com")).toBe("dana@gmail.com");
+    expect(trialEmailKey("d.ana@example.com")).toBe("d.ana@example.com");
+  });
+});
+
+describe("Stripe status mapping", () => {
+  it("maps every Stripe subscription status", () => {
+    expect(statusFromStripe("trialing")).toBe("trialing");
+    expect(statusFromStripe("active")).toBe("active");
+    expect(statusFromStripe("past_due")).toBe("past_due");
+    expect(statusFromStripe("unpaid")).toBe("past_due");
+    expect(statusFromStripe("paused")).toBe("past_due");
+    expect(statusFromStripe("canceled")).toBe("canceled");
+    expect(statusFromStripe("incomplete")).toBe("pending_checkout");
+    expect(statusFromStripe("incomplete_expired")).toBe("inactive");
+  });
+});

@@ -1,0 +1,43 @@
+import type { SubscriptionStatus } from "~/db/enums";
+
+export const TRIAL_DAYS = 14;
+
+// Spec section 9: Solo Agent, $40 a month, or $32 a month billed yearly ($384, 20% off, $96 saved).
+export const SOLO_PRICES = {
+  monthly: { amountCents: 4000, perMonth: 40, billed: "$40 billed monthly", interval: "month" as const },
+  yearly: { amountCents: 38400, perMonth: 32, billed: "$384 billed yearly", interval: "year" as const },
+};
+export type BillingPeriod = keyof typeof SOLO_PRICES;
+
+/**
+ * The key one trial per customer is counted by: lower-case, trimmed, without a +tag, and for Gmail without
+ * dots (Gmail ignores both, so they are the same inbox).
+ */
+export function trialEmailKey(email: string): string {
+  const [local = "", domain = ""] = email.trim().toLowerCase().split("@");
+  let name = local.split("+")[0]!;
+  const gmail = domain === "gmail.com" || domain === "googlemail.com";
+  if (gmail) name = name.replace(/\./g, "");
+  return `${name}@${gmail ? "gmail.com" : domain}`;
+}
+
+/** Stripe's subscription statuses, in Porchlight's terms (spec section 3). */
+export function statusFromStripe(status: string): SubscriptionStatus {
+  switch (status) {
+    case "trialing":
+      return "trialing";
+    case "active":
+      return "active";
+    case "past_due":
+    case "unpaid":
+    // A paused subscription is a trial that ended without a payment method: payment is what it needs.
+    case "paused":
+      return "past_due";
+    case "canceled":
+      return "canceled";
+    case "incomplete":
+      return "pending_checkout";
+    default:
+      return "inactive";
+  }
+}

@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
+import type { BillingPeriod } from "./plans";
+import { statusFromStripe } from "./plans";
+import {
+  applySubscriptionState,
+  claimTrialStatement,
+  completeCheckoutStatement,
+  userIdForCustomer,
+  type ApplyResult,
+  type SubscriptionState,
+} from "./sync.server";
+
+export const HANDLED_EVENTS = [
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+] as const;
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
+
+function periodOf(subscription: Stripe.Subscription): BillingPeriod | null {
+  const interval = subscription.items?.data?.[0]?.price?.recurring?.interval;
+  return interval === "year" ? "yearly" : interval === "month" ? "monthly" : null;
+}
+
+export function stateFromSubscription(subscription: Stripe.Subscription, deleted = false): SubscriptionState {
+  // Newer API versions keep the period on the subscription item.
+  const item = subscription.items?.data?.[0] as { current_period_end?: number } | undefined;
+  const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return {
+    status: deleted ? "canceled" : statusFromStripe(subscription.status),
+    billingPeriod: periodOf(subscription),
+    stripeCustomerId: idOf(subscription.customer),
+    stripeSubscriptionId: subscription.id,
+    trialEndsAt: seconds(subscription.trial_end),
+    currentPeriodEnd: seconds(periodEnd),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  };
+}
+
+async function userFor(db: Db, metadataUserId: string | null | undefined, customer: string | null) {
+  if (metadataUserId) return metadataUserId;
+  return customer ? userIdForCustomer(db, customer) : null;
+}
+
+/** Applies one verified Stripe event. Unknown event types are acknowledged and ignored. */
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<ApplyResult | "ignored"> {
+  const applied = { id: event.id, type: event.type, createdAt: new Date(event.created * 1000) };
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
+      if (!userId) return "unknown-user";
+      const subscriber = await db.select().from(subscribers).where(eq(subscribers.userId, userId)).get();
+      if (!subscriber) return "unknown-user";
+      const customer = idOf(session.customer);
+      const withTrial = session.metadata?.trial === "1";
+      const extra = [
+        ...(session.metadata?.checkoutId ? [completeCheckoutStatement(db, session.metadata.checkoutId)] : []),
+        ...(withTrial ? [claimTrialStatement(db, { email: subscriber.email, userId, stripeCustomerId: customer })] : []),
+      ];
+      // The subscription events carry the precise status; until they arrive the trial (or plan) has begun.
+      return applySubscriptionState(
+        db,
+        userId,
+        {
+          status: withTrial ? "trialing" : "active",
+          stripeCustomerId: customer,
+          stripeSubscriptionId: idOf(session.subscription),
+          billingPeriod: session.metadata?.period === "yearly" ? "yearly" : session.metadata?.period === "monthly" ? "monthly" : undefined,
+        },
+        applied,
+        extra,
+      );
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      const userId = await userFor(db, subscription.metadata?.userId, idOf(subscription.customer));
+      if (!userId) return "unknown-user";
+      return applySubscriptionState(db, userId, stateFromSubscription(subscription, event.type === "customer.subscription.deleted"), applied);
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const userId = await userFor(db, null, idOf(invoice.customer));
+      if (!userId) return "unknown-user";
+      if (event.type === "invoice.payment_failed") return applySubscriptionState(db, userId, { status: "past_due" }, applied);
+      // A paid invoice of 0 (the trial's first invoice) says nothing about the status; a real payment
+      // brings a past-due account back to active.
+      if (!invoice.amount_paid) return "ignored";
+      return applySubscriptionState(db, userId, { status: "active" }, applied);
+    }
+    default:
+      return "ignored";
+  }
+}

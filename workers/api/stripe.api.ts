@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { createDb } from "~/db/client.server";
+import { getConfig } from "~/lib/env.server";
+import { verifyWebhook } from "~/modules/billing/stripe.server";
+import { handleStripeEvent } from "~/modules/billing/webhooks.server";
+import type { ApiEnv } from "./index";
+
+/** POST /api/stripe/webhook: Stripe's events, verified on the raw body, applied once each. */
+export const stripeApi = new Hono<ApiEnv>().post("/stripe/webhook", async (c) => {
+  const config = getConfig(c.env);
+  if (!config.STRIPE_WEBHOOK_SECRET) return c.json({ error: "Stripe webhooks are not configured." }, 503);
+  const signature = c.req.header("Stripe-Signature");
+  if (!signature) return c.json({ error: "Missing Stripe-Signature header." }, 400);
+  const body = await c.req.text();
+  let event;
+  try {
+    event = await verifyWebhook(body, signature, config.STRIPE_WEBHOOK_SECRET);
+  } catch (error) {
+    console.warn(JSON.stringify({ event: "stripe_webhook_rejected", message: error instanceof Error ? error.message : String(error) }));
+    return c.json({ error: "Invalid signature." }, 400);
+  }
+  const result = await handleStripeEvent(createDb(c.env.DB), event);
+  console.log(JSON.stringify({ event: "stripe_webhook", id: event.id, type: event.type, result }));
+  // Stripe retries anything but 2xx; an event for an unknown customer will not become known by retrying.
+  return c.json({ received: true, result });
+});
