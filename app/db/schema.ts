@@ -214,3 +214,4 @@ export const checkoutSessions = sqliteTable(
   },
   (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt)],
 );
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;

@@ -18,7 +18,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Stripe Checkout and the Customer Portal are reached by redirect after a form post.
+    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
     "frame-ancestors 'none'",
   ].join("; ");
 }

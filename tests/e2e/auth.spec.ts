@@ -1,6 +1,6 @@
 import { ACCOUNTS, DEMO, expect, signIn, test } from "./fixtures";
 
-test("a new agent signs up, confirms the e-mail from the mailbox and is asked to start the trial", async ({ page }) => {
+test("a new agent signs up, confirms the e-mail, checks out in test mode and lands in the app", async ({ page }) => {
   const email = `new-agent-${Date.now()}@porchlight.test`;
   await page.goto("/auth");
   await page.getByRole("button", { name: "Need an account? Sign up" }).click();

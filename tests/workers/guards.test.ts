@@ -50,7 +50,7 @@ describe("billing guard on protected pages", () => {
 
   it("offers the start-trial page only to accounts that still need a subscription", async () => {
     const waiting = await signInAs(await createUser(env.DB, { status: "inactive" }));
-    expect(await (await waiting.get("/trial/start")).text()).toContain("Start your 14-day free trial");
+    expect(await (await waiting.get("/trial/start")).text()).toContain("Start Your 14-Day Free Trial");
     const active = await signInAs(await createUser(env.DB, { status: "active" }));
     expect((await active.get("/trial/start")).headers.get("Location")).toBe("/dashboard");
   });

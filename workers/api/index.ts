@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
+import { billingApi } from "./billing.api";
 import { stripeApi } from "./stripe.api";
 
 export type ApiEnv = { Bindings: Env };
@@ -28,6 +29,7 @@ api.get("/health", async (c) => {
 });
 
 api.route("/", stripeApi);
+api.route("/", billingApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {

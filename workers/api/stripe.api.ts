@@ -1,6 +1,8 @@
 import { Hono } from "hono";
-import { createDb } from "~/db/client.server";
+import { createRequestContext } from "~/lib/context.server";
 import { getConfig } from "~/lib/env.server";
+import { appOrigin } from "~/modules/auth/accounts.server";
+import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
 import { verifyWebhook } from "~/modules/billing/stripe.server";
 import { handleStripeEvent } from "~/modules/billing/webhooks.server";
 import type { ApiEnv } from "./index";
@@ -19,8 +21,11 @@ export const stripeApi = new Hono<ApiEnv>().post("/stripe/webhook", async (c) =>
     console.warn(JSON.stringify({ event: "stripe_webhook_rejected", message: error instanceof Error ? error.message : String(error) }));
     return c.json({ error: "Invalid signature." }, 400);
   }
-  const result = await handleStripeEvent(createDb(c.env.DB), event);
+  const context = createRequestContext(c.env, c.executionCtx, "");
+  const { result, userId } = await handleStripeEvent(context.db, event);
   console.log(JSON.stringify({ event: "stripe_webhook", id: event.id, type: event.type, result }));
+  // auth-welcome: the first event that makes the subscription live sends the welcome e-mail, once.
+  if (result === "applied" && userId) await sendWelcomeEmailOnce(context, appOrigin(context, c.req.raw), userId);
   // Stripe retries anything but 2xx; an event for an unknown customer will not become known by retrying.
   return c.json({ received: true, result });
 });

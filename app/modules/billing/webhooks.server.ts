@@ -50,16 +50,23 @@ async function userFor(db: Db, metadataUserId: string | null | undefined, custom
   return customer ? userIdForCustomer(db, customer) : null;
 }
 
+export interface EventOutcome {
+  result: ApplyResult | "ignored";
+  userId: string | null;
+}
+
 /** Applies one verified Stripe event. Unknown event types are acknowledged and ignored. */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<ApplyResult | "ignored"> {
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<EventOutcome> {
+  const found = (userId: string) => async (result: Promise<ApplyResult>): Promise<EventOutcome> => ({ result: await result, userId });
+  const none = (result: EventOutcome["result"]): EventOutcome => ({ result, userId: null });
   const applied = { id: event.id, type: event.type, createdAt: new Date(event.created * 1000) };
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
       const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
-      if (!userId) return "unknown-user";
+      if (!userId) return none("unknown-user");
       const subscriber = await db.select().from(subscribers).where(eq(subscribers.userId, userId)).get();
-      if (!subscriber) return "unknown-user";
+      if (!subscriber) return none("unknown-user");
       const customer = idOf(session.customer);
       const withTrial = session.metadata?.trial === "1";
       const extra = [
@@ -67,17 +74,19 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<Ap
         ...(withTrial ? [claimTrialStatement(db, { email: subscriber.email, userId, stripeCustomerId: customer })] : []),
       ];
       // The subscription events carry the precise status; until they arrive the trial (or plan) has begun.
-      return applySubscriptionState(
-        db,
-        userId,
-        {
-          status: withTrial ? "trialing" : "active",
+      return found(userId)(
+        applySubscriptionState(
+          db,
+          userId,
+          {
+            status: withTrial ? "trialing" : "active",
           stripeCustomerId: customer,
           stripeSubscriptionId: idOf(session.subscription),
           billingPeriod: session.metadata?.period === "yearly" ? "yearly" : session.metadata?.period === "monthly" ? "monthly" : undefined,
         },
-        applied,
-        extra,
+          applied,
+          extra,
+        ),
       );
     }
     case "customer.subscription.created":
@@ -85,21 +94,21 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<Ap
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
       const userId = await userFor(db, subscription.metadata?.userId, idOf(subscription.customer));
-      if (!userId) return "unknown-user";
-      return applySubscriptionState(db, userId, stateFromSubscription(subscription, event.type === "customer.subscription.deleted"), applied);
+      if (!userId) return none("unknown-user");
+      return found(userId)(applySubscriptionState(db, userId, stateFromSubscription(subscription, event.type === "customer.subscription.deleted"), applied));
     }
     case "invoice.paid":
     case "invoice.payment_failed": {
       const invoice = event.data.object;
       const userId = await userFor(db, null, idOf(invoice.customer));
-      if (!userId) return "unknown-user";
-      if (event.type === "invoice.payment_failed") return applySubscriptionState(db, userId, { status: "past_due" }, applied);
+      if (!userId) return none("unknown-user");
+      if (event.type === "invoice.payment_failed") return found(userId)(applySubscriptionState(db, userId, { status: "past_due" }, applied));
       // A paid invoice of 0 (the trial's first invoice) says nothing about the status; a real payment
       // brings a past-due account back to active.
-      if (!invoice.amount_paid) return "ignored";
-      return applySubscriptionState(db, userId, { status: "active" }, applied);
+      if (!invoice.amount_paid) return none("ignored");
+      return found(userId)(applySubscriptionState(db, userId, { status: "active" }, applied));
     }
     default:
-      return "ignored";
+      return none("ignored");
   }
 }

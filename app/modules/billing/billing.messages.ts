@@ -1,0 +1,14 @@
+// Spec section 8, checkout errors (title 'Signup Error'), and the welcome toast of section 4.
+export const CHECKOUT_ERROR_TITLE = "Signup Error";
+export const CHECKOUT_ERRORS = {
+  invalid_email: "Invalid email address. Please check and try again.",
+  config_error: "Service temporarily unavailable. Please contact support.",
+  rate_limited: "Please wait a minute before trying again.",
+  failed: "Couldn't start checkout. Please try again or contact support.",
+} as const;
+
+export const WELCOME_TOAST = {
+  title: "Welcome to Porchlight!",
+  trial: "Your 14-day free trial has started. Explore all features!",
+  paid: "Your subscription is now active. Welcome aboard!",
+} as const;
