@@ -38,9 +38,9 @@ INSERT INTO agent_profiles (user_id, agent_name, brokerage, market)
 VALUES (${q(account.id)}, ${q(account.agent?.name)}, ${q(account.agent?.brokerage)}, ${q(account.agent?.market)})
 ON CONFLICT(user_id) DO UPDATE SET agent_name = excluded.agent_name, brokerage = excluded.brokerage, market = excluded.market;
 INSERT INTO user_preferences (user_id) VALUES (${q(account.id)}) ON CONFLICT(user_id) DO NOTHING;
-INSERT INTO subscribers (user_id, email, subscription_status, plan, billing_period)
-VALUES (${q(account.id)}, ${q(account.email)}, ${q(account.status)}, 'solo', 'monthly')
-ON CONFLICT(user_id) DO UPDATE SET subscription_status = excluded.subscription_status;
+INSERT INTO subscribers (user_id, email, subscription_status, plan, billing_period, current_period_end)
+VALUES (${q(account.id)}, ${q(account.email)}, ${q(account.status)}, 'solo', 'monthly', ${account.status === "active" ? now + 30 * 86_400_000 : "NULL"})
+ON CONFLICT(user_id) DO UPDATE SET subscription_status = excluded.subscription_status, current_period_end = excluded.current_period_end;
 `;
 }
 

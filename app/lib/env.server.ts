@@ -11,6 +11,9 @@ export interface Env extends CloudflareBindings {
   STRIPE_PRICE_MONTHLY?: string;
   STRIPE_PRICE_YEARLY?: string;
   STRIPE_API_BASE?: string;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  TURNSTILE_SKIP_HOSTS?: string;
   AI?: Ai;
   [flag: `FEATURE_${string}`]: string | undefined;
 }
@@ -40,6 +43,9 @@ const ConfigSchema = z.object({
   STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
   // Only for tests: where the Stripe SDK sends requests (a local fake of the Stripe API).
   STRIPE_API_BASE: z.url().optional(),
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  TURNSTILE_SKIP_HOSTS: csv,
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };
@@ -66,6 +72,9 @@ export function getConfig(env: Env): Config {
     STRIPE_PRICE_MONTHLY: env.STRIPE_PRICE_MONTHLY || undefined,
     STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY || undefined,
     STRIPE_API_BASE: env.STRIPE_API_BASE || undefined,
+    TURNSTILE_SITE_KEY: env.TURNSTILE_SITE_KEY || undefined,
+    TURNSTILE_SECRET_KEY: env.TURNSTILE_SECRET_KEY || undefined,
+    TURNSTILE_SKIP_HOSTS: env.TURNSTILE_SKIP_HOSTS,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

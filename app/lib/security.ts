@@ -14,6 +14,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // Cloudflare Turnstile (the captcha on the trial step, when configured) runs in its own frame.
+    "frame-src https://challenges.cloudflare.com",
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -10,6 +10,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { changePassword } from "~/modules/auth/accounts.server";
 import { ChangePasswordSchema } from "~/modules/auth/auth.schema";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import { BillingPanel } from "~/modules/billing/components/BillingPanel";
+import { getBillingDetails, setTestCancelAtPeriodEnd } from "~/modules/billing/details.server";
 import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
 import { DisplayPreferencesSchema } from "~/modules/settings/preferences.schema";
 import { COMMON_TIMEZONES } from "~/modules/settings/timezones";
@@ -17,12 +19,23 @@ import { getDisplayPreferences, saveDisplayPreferences } from "~/modules/setting
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
+const TABS = [
+  { id: "account", label: "Account" },
+  { id: "billing", label: "Billing" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  return { email: user.email, prefs: await getDisplayPreferences(context, user.id), now: Date.now() };
+  const tab: Tab = new URL(request.url).searchParams.get("tab") === "billing" ? "billing" : "account";
+  const [prefs, billing] = await Promise.all([
+    getDisplayPreferences(context, user.id),
+    tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
+  ]);
+  return { email: user.email, tab, prefs, billing, now: Date.now() };
 }
 
-type Intent = "preferences" | "password";
+type Intent = "preferences" | "password" | "test-cancel" | "test-resume";
 type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,6 +64,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { title: "Password changed", description: "Every other device has been signed out.", variant: "success" },
       headers,
     );
+  }
+  if (intent === "test-cancel" || intent === "test-resume") {
+    if (context.config.STRIPE_SECRET_KEY || !context.config.isDev) throw new Response("Not Found", { status: 404 });
+    await setTestCancelAtPeriodEnd(context, user, intent === "test-cancel");
+    return redirectWithToast(context, "/settings?tab=billing", {
+      title: intent === "test-cancel" ? "Subscription will end" : "Subscription continues",
+      description: intent === "test-cancel" ? "You keep full access until the end of the period." : undefined,
+      variant: "success",
+    });
   }
   return data<ActionData>({ intent: "preferences", errors: { form: "Unknown action." } }, { status: 400 });
 }
@@ -83,7 +105,7 @@ function Select({ label, name, value, options, error }: { label: string; name: s
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, prefs, now } = useLoaderData<typeof loader>();
+  const { email, tab, prefs, billing, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -93,6 +115,28 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description={`Signed in as ${email}`} />
+      <nav aria-label="Settings sections" className="mb-6 flex gap-2 border-b border-stone-200 dark:border-stone-800">
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            to={`/settings?tab=${t.id}`}
+            aria-current={tab === t.id ? "page" : undefined}
+            className={`-mb-px inline-flex min-h-12 items-center border-b-2 px-4 font-medium ${
+              tab === t.id ? "border-brand-700 text-brand-700 dark:border-brand-400 dark:text-brand-400" : "border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
+            }`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {actionData?.errors.form ? (
+        <p role="alert" className="mb-4 text-sm font-medium text-red-700 dark:text-red-400">
+          {actionData.errors.form}
+        </p>
+      ) : null}
+      {tab === "billing" && billing ? (
+        <BillingPanel details={billing} prefs={prefs} busy={navigation.state !== "idle"} />
+      ) : (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="display-heading" className={card}>
           <h2 id="display-heading" className="text-lg font-semibold">
@@ -145,6 +189,7 @@ export default function SettingsPage() {
           </Form>
         </section>
       </div>
+      )}
     </>
   );
 }

@@ -6,7 +6,10 @@ import { Button } from "~/components/ui/Button";
 import { toast } from "~/components/ui/Toaster";
 import { AuthLayout } from "~/modules/auth/components/AuthLayout";
 import { requireUser } from "~/modules/auth/guards.server";
-import { CHECKOUT_ERROR_TITLE, CHECKOUT_ERRORS } from "~/modules/billing/billing.messages";
+import { CHECKOUT_ERROR_TITLE, CHECKOUT_ERRORS, VERIFICATION_REQUIRED } from "~/modules/billing/billing.messages";
+import { TURNSTILE_FIELD } from "~/modules/billing/turnstile";
+import { turnstileSiteKey, verifyTurnstile } from "~/modules/billing/turnstile.server";
+import { TurnstileWidget } from "~/modules/billing/components/TurnstileWidget";
 import { checkoutMode, createCheckout, trialAvailable } from "~/modules/billing/checkout.server";
 import { decideBillingAccess } from "~/modules/billing/guard";
 import { SOLO_PRICES, type BillingPeriod } from "~/modules/billing/plans";
@@ -19,16 +22,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const decision = decideBillingAccess(await getSubscription(context, user.id));
   if (decision.allow) throw redirect("/dashboard");
-  return { email: user.email, trial: await trialAvailable(context, user), mode: checkoutMode(context) };
+  return {
+    email: user.email,
+    trial: await trialAvailable(context, user),
+    mode: checkoutMode(context),
+    turnstileSiteKey: turnstileSiteKey(context, request),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const period: BillingPeriod = form.get("period") === "yearly" ? "yearly" : "monthly";
+  const token = form.get(TURNSTILE_FIELD);
+  if (!(await verifyTurnstile(context, request, typeof token === "string" && token ? token : null))) {
+    return data({ error: VERIFICATION_REQUIRED.description, title: VERIFICATION_REQUIRED.title }, { status: 400 });
+  }
   const result = await createCheckout(context, request, user, period);
   if (result.ok) return redirect(result.url);
-  return data({ error: CHECKOUT_ERRORS[result.error] }, { status: result.error === "config_error" ? 503 : 400 });
+  return data({ error: CHECKOUT_ERRORS[result.error], title: CHECKOUT_ERROR_TITLE }, { status: result.error === "config_error" ? 503 : 400 });
 }
 
 const PLANS: { period: BillingPeriod; label: string; price: string; note: string; badge?: string }[] = [
@@ -37,7 +49,7 @@ const PLANS: { period: BillingPeriod; label: string; price: string; note: string
 ];
 
 export default function StartTrialPage() {
-  const { email, trial, mode } = useLoaderData<typeof loader>();
+  const { email, trial, mode, turnstileSiteKey: siteKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -45,7 +57,7 @@ export default function StartTrialPage() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   useEffect(() => {
-    if (actionData?.error) toast({ title: CHECKOUT_ERROR_TITLE, description: actionData.error, variant: "destructive" });
+    if (actionData?.error) toast({ title: actionData.title, description: actionData.error, variant: "destructive" });
   }, [actionData]);
 
   return (
@@ -94,10 +106,11 @@ export default function StartTrialPage() {
         </fieldset>
         {actionData?.error ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-            <p className="font-semibold">{CHECKOUT_ERROR_TITLE}</p>
+            <p className="font-semibold">{actionData.title}</p>
             <p>{actionData.error}</p>
           </div>
         ) : null}
+        {siteKey ? <TurnstileWidget siteKey={siteKey} fieldName={TURNSTILE_FIELD} /> : null}
         <Button type="submit" busy={busy} busyLabel="Creating Account...">
           {trial ? "Start Free Trial" : "Continue to payment"}
         </Button>

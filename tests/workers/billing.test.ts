@@ -174,3 +174,79 @@ describe("Stripe checkout", () => {
     expect(row.subscriptionStatus).toBe("pending_checkout");
   });
 });
+
+describe("Settings › Billing", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows the test-mode subscription and cancels it at the end of the period", async () => {
+    const user = await createUser(env.DB, { status: "inactive" });
+    const browser = await signInAs(user);
+    await browser.post(await startCheckout(browser), { intent: "complete" });
+    const html = await (await browser.get("/settings?tab=billing")).text();
+    expect(html).toContain("Plan and billing");
+    expect(html).toContain("Solo Agent · $40 billed monthly");
+    expect(html).toContain("Free trial");
+    expect(html).toContain("Trial ends");
+    expect(html).toContain("No card on file");
+    expect(html).toContain("Test mode: Stripe is not configured");
+
+    const cancel = await browser.post("/settings?tab=billing", { intent: "test-cancel" });
+    expect(cancel.headers.get("Location")).toBe("/settings?tab=billing");
+    expect((await subscriberOf(user.id))!.cancelAtPeriodEnd).toBe(true);
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("trialing");
+    expect(await (await browser.get("/settings?tab=billing")).text()).toContain("ends at the close of this period");
+    await browser.post("/settings?tab=billing", { intent: "test-resume" });
+    expect((await subscriberOf(user.id))!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it("shows the card and address Stripe holds, and opens the Customer Portal", async () => {
+    const user = await createUser(env.DB, { status: "active" });
+    await db().update(subscribers).set({ stripeCustomerId: "cus_card1", billingPeriod: "monthly", currentPeriodEnd: new Date("2026-12-22T12:00:00Z") }).where(eq(subscribers.userId, user.id));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = new URL(new Request(input as RequestInfo, init).url);
+      if (url.pathname === "/v1/customers/cus_card1")
+        return Response.json({
+          id: "cus_card1",
+          object: "customer",
+          address: { line1: "12 Porch Lane", line2: null, city: "Austin", postal_code: "78701", state: "TX", country: "US" },
+          invoice_settings: { default_payment_method: { id: "pm_1", object: "payment_method", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2029 }, billing_details: {} } },
+        });
+      if (url.pathname === "/v1/billing_portal/sessions") return Response.json({ id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.com/p/session/test_1" });
+      return Response.json({ error: { message: `unexpected ${url.pathname}` } }, { status: 404 });
+    });
+    const browser = await signInAs(user);
+    const stripeEnv = { ...(env as Env), STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_API_BASE: "http://stripe.test:80" };
+    const call = (path: string, init: RequestInit = {}) =>
+      worker.fetch(
+        new Request(`http://localhost${path}`, {
+          ...init,
+          headers: { Cookie: `porchlight_session=${browser.session()}`, Host: "localhost", Origin: "http://localhost", ...(init.headers ?? {}) },
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        stripeEnv,
+        createExecutionContext(),
+      );
+    const html = await (await call("/settings?tab=billing")).text();
+    expect(html).toContain("VISA ending in 4242 (expires 04/2029)");
+    expect(html).toContain("12 Porch Lane, 78701 Austin, TX, US");
+    expect(html).toContain("Dec 22, 2026");
+    expect(html).toContain("Manage billing");
+    const portal = await call("/billing/portal", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(portal.status).toBe(302);
+    expect(portal.headers.get("Location")).toBe("https://billing.stripe.com/p/session/test_1");
+  });
+});
+
+describe("expired billing page", () => {
+  it("tells a past-due agent the payment failed and a canceled one that the subscription ended", async () => {
+    const pastDue = await signInAs(await createUser(env.DB, { status: "past_due" }));
+    const first = await pastDue.follow(await pastDue.get("/dashboard"));
+    expect(first.url).toBe("/pricing?billing=expired");
+    expect(first.html).toContain("Your last payment did not go through");
+    expect(first.html).toContain('href="/trial/start"');
+
+    const canceled = await signInAs(await createUser(env.DB, { status: "canceled" }));
+    const html = (await canceled.follow(await canceled.get("/contacts"))).html;
+    expect(html).toContain("Your subscription has ended");
+    expect(html).toContain("Resubscribe");
+  });
+});

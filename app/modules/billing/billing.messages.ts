@@ -12,3 +12,6 @@ export const WELCOME_TOAST = {
   trial: "Your 14-day free trial has started. Explore all features!",
   paid: "Your subscription is now active. Welcome aboard!",
 } as const;
+
+// Spec section 5, the captcha on the trial step.
+export const VERIFICATION_REQUIRED = { title: "Verification Required", description: "Please complete the security verification." } as const;
