@@ -26,6 +26,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/apply-migrations.ts"],
+      globalSetup: ["./tests/fakes/global-setup.ts"],
       testTimeout: 30_000,
       // One workerd for all files: each runner otherwise boots its own Miniflare (~12 s apiece on 2 cores).
       // Tests keep apart by data (unique users and client addresses), see docs/decisions/0008.

@@ -6,15 +6,27 @@ import { PublicHeader } from "~/components/PublicHeader";
 import { buttonClass } from "~/components/ui/Button";
 import { toast } from "~/components/ui/Toaster";
 import { requireSubscriber, requireUser } from "~/modules/auth/guards.server";
+import { appOrigin } from "~/modules/auth/accounts.server";
 import { WELCOME_TOAST } from "~/modules/billing/billing.messages";
+import { syncCompletedCheckout } from "~/modules/billing/checkout.server";
+import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
 
 export const meta: MetaFunction = () => [{ title: "Welcome — Porchlight" }];
 
 // Straight after checkout (success=1) Stripe's confirmation may still be on its way, so the page needs only
 // a signed-in user and confirms the subscription from the browser. Otherwise it is a normal protected page.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const success = new URL(request.url).searchParams.get("success") === "1";
-  await (success ? requireUser(request, context) : requireSubscriber(request, context));
+  const params = new URL(request.url).searchParams;
+  if (params.get("success") !== "1") {
+    await requireSubscriber(request, context);
+    return null;
+  }
+  const user = await requireUser(request, context);
+  const sessionId = params.get("session_id");
+  if (sessionId) {
+    const synced = await syncCompletedCheckout(context, user, sessionId);
+    if (synced) await sendWelcomeEmailOnce(context, appOrigin(context, request), user.id);
+  }
   return null;
 }
 

@@ -1,4 +1,7 @@
+import { createExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import app from "../../workers/app";
+import type { Env } from "~/lib/env.server";
 import { uniqueIp } from "./users";
 
 const ORIGIN = "http://localhost";
@@ -11,7 +14,16 @@ const worker = (exports as unknown as { default: Fetcher }).default;
  */
 export class TestBrowser {
   cookies = new Map<string, string>();
+  private env: Env | null = null;
   constructor(public ip = uniqueIp()) {}
+
+  /** The same browser (cookies, address) against the Worker run with other settings, e.g. Stripe keys. */
+  using(env: Env): TestBrowser {
+    const other = new TestBrowser(this.ip);
+    other.cookies = this.cookies;
+    other.env = env;
+    return other;
+  }
 
   private cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -34,7 +46,10 @@ export class TestBrowser {
     headers.set("CF-Connecting-IP", this.ip);
     headers.set("Host", "localhost");
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
-    const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }));
+    const request = new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
+    const response = this.env
+      ? await app.fetch(request as Request<unknown, IncomingRequestCfProperties>, this.env, createExecutionContext())
+      : await worker.fetch(request);
     this.store(response);
     return response;
   }

@@ -1,5 +1,7 @@
 import Stripe from "stripe";
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { inject } from "vitest";
+import type { Env } from "~/lib/env.server";
 
 export const WEBHOOK_SECRET = "whsec_porchlight_test_secret";
 const worker = (exports as unknown as { default: Fetcher }).default;
@@ -41,4 +43,23 @@ export async function postWebhook(event: unknown, options: { timestamp?: number;
       body: options.body ?? payload,
     }),
   );
+}
+
+/** The Worker's settings with Stripe configured against the local fake Stripe API (tests/fakes). */
+export function stripeEnv(): Env {
+  return {
+    ...(env as Env),
+    STRIPE_SECRET_KEY: "sk_test_porchlight_fake",
+    STRIPE_PRICE_MONTHLY: "price_solo_monthly",
+    STRIPE_PRICE_YEARLY: "price_solo_yearly",
+    STRIPE_API_BASE: inject("fakeStripeBase"),
+  };
+}
+
+export type FakeRequest = { method: string; path: string; body: Record<string, string>; idempotencyKey: string | null; authorization: string | null };
+
+/** Talks to the fake's control endpoints: seed objects, complete sessions, read what was requested. */
+export async function fakeStripe<T = unknown>(path: string, json?: unknown): Promise<T> {
+  const response = await fetch(`${inject("fakeStripeBase")}${path}`, json === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) });
+  return response.json<T>();
 }

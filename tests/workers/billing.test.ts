@@ -1,14 +1,14 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { createDb } from "~/db/client.server";
-import { emailOutbox, subscribers } from "~/db/schema";
+import { emailOutbox, subscribers, trialClaims } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { CHECKOUT_ERRORS } from "~/modules/billing/billing.messages";
 import { signInAs, TestBrowser } from "../factories/browser";
-import { postWebhook, stripeEvent, subscriptionObject } from "../factories/stripe";
+import { fakeStripe, postWebhook, stripeEnv, stripeEvent, subscriptionObject, type FakeRequest } from "../factories/stripe";
 import { createUser, uniqueEmail } from "../factories/users";
 
 const db = () => createDb(env.DB);
@@ -132,52 +132,80 @@ describe("check-subscription", () => {
   });
 });
 
-describe("Stripe checkout", () => {
-  afterEach(() => vi.restoreAllMocks());
-
+describe("Stripe checkout (against the local fake Stripe API)", () => {
   it("creates a customer and a subscription checkout with the 14-day trial, and sends the browser there", async () => {
-    const calls: { path: string; body: URLSearchParams; idempotency: string | null }[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const request = new Request(input as RequestInfo, init);
-      const url = new URL(request.url);
-      if (url.hostname !== "stripe.test") throw new Error(`unexpected request to ${url.hostname}`);
-      calls.push({ path: url.pathname, body: new URLSearchParams(await request.text()), idempotency: request.headers.get("Idempotency-Key") });
-      if (url.pathname === "/v1/customers") return Response.json({ id: "cus_fake1", object: "customer" });
-      if (url.pathname === "/v1/checkout/sessions") return Response.json({ id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_1" });
-      return Response.json({ error: { message: "not found" } }, { status: 404 });
-    });
     const user = await createUser(env.DB, { status: "inactive" });
-    const browser = await signInAs(user);
-    const stripeEnv = { ...(env as Env), STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_PRICE_MONTHLY: "price_monthly", STRIPE_PRICE_YEARLY: "price_yearly", STRIPE_API_BASE: "http://stripe.test:80" };
-    const request = new Request("http://localhost/trial/start", {
-      method: "POST",
-      headers: { Cookie: `porchlight_session=${browser.session()}`, Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
-      body: "period=yearly",
-    });
-    const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, stripeEnv, createExecutionContext());
+    const browser = (await signInAs(user)).using(stripeEnv());
+    const response = await browser.post("/trial/start", { period: "yearly" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("https://checkout.stripe.com/c/pay/cs_test_1");
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/);
 
-    expect(calls.map((c) => c.path)).toEqual(["/v1/customers", "/v1/checkout/sessions"]);
-    expect(calls[0]!.body.get("email")).toBe(user.email);
-    const session = calls[1]!.body;
-    expect(session.get("mode")).toBe("subscription");
-    expect(session.get("customer")).toBe("cus_fake1");
-    expect(session.get("client_reference_id")).toBe(user.id);
-    expect(session.get("line_items[0][price]")).toBe("price_yearly");
-    expect(session.get("payment_method_collection")).toBe("always");
-    expect(session.get("subscription_data[trial_period_days]")).toBe("14");
-    expect(session.get("success_url")).toBe("http://localhost/app/welcome?success=1&trial=1&session_id={CHECKOUT_SESSION_ID}");
-    expect(calls[1]!.idempotency).toMatch(/^checkout-/);
+    const requests = (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.body["metadata[userId]"] === user.id || r.body.email === user.email);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/customers", "POST /v1/checkout/sessions"]);
+    expect(requests[0]!.authorization).toBe("Bearer sk_test_porchlight_fake");
+    const session = requests[1]!.body;
+    expect(session.mode).toBe("subscription");
+    expect(session.customer).toMatch(/^cus_/);
+    expect(session.client_reference_id).toBe(user.id);
+    expect(session["line_items[0][price]"]).toBe("price_solo_yearly");
+    expect(session.payment_method_collection).toBe("always");
+    expect(session["subscription_data[trial_period_days]"]).toBe("14");
+    expect(session.success_url).toBe("http://localhost/app/welcome?success=1&trial=1&session_id={CHECKOUT_SESSION_ID}");
+    expect(requests[1]!.idempotencyKey).toMatch(/^checkout-/);
     const row = (await subscriberOf(user.id))!;
-    expect(row.stripeCustomerId).toBe("cus_fake1");
+    expect(row.stripeCustomerId).toBe(session.customer);
     expect(row.subscriptionStatus).toBe("pending_checkout");
+  });
+
+  it("reuses the customer and leaves out the trial for a customer who already had one", async () => {
+    const user = await createUser(env.DB, { status: "canceled" });
+    const customer = `cus_back${user.id.slice(0, 6)}`;
+    await db().update(subscribers).set({ stripeCustomerId: customer }).where(eq(subscribers.userId, user.id));
+    await db().insert(trialClaims).values({ emailKey: `old-${user.email}`, userId: user.id, stripeCustomerId: customer, claimedAt: new Date() });
+    const browser = (await signInAs(user)).using(stripeEnv());
+    expect(await (await browser.get("/trial/start")).text()).toContain("already had its free trial");
+    const response = await browser.post("/trial/start", { period: "monthly" });
+    expect(response.status).toBe(302);
+    const requests = (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.body.client_reference_id === user.id);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.body.customer).toBe(customer);
+    expect(requests[0]!.body["subscription_data[trial_period_days]"]).toBeUndefined();
+    expect(requests[0]!.body.success_url).toContain("trial=0");
+    // A canceled account keeps its status until the new subscription is confirmed.
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("canceled");
+  });
+});
+
+describe("back from Stripe Checkout", () => {
+  it("confirms a completed checkout from Stripe before the webhook arrives, once, and only for its owner", async () => {
+    const user = await createUser(env.DB, { status: "inactive" });
+    const browser = (await signInAs(user)).using(stripeEnv());
+    const location = (await browser.post("/trial/start", { period: "monthly" })).headers.get("Location")!;
+    const sessionId = location.split("/").pop()!;
+    const welcome = `/app/welcome?success=1&trial=1&session_id=${sessionId}`;
+
+    // Not paid yet: nothing changes.
+    expect((await browser.get(welcome)).status).toBe(200);
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("pending_checkout");
+
+    // Someone else holding the session id gets nothing from it.
+    await fakeStripe(`/__fake/sessions/${sessionId}/complete`, { subscription: `sub_${sessionId.slice(-8)}` });
+    const other = (await signInAs(await createUser(env.DB, { status: "inactive" }))).using(stripeEnv());
+    await other.get(welcome);
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("pending_checkout");
+
+    await browser.get(welcome);
+    const row = (await subscriberOf(user.id))!;
+    expect(row.subscriptionStatus).toBe("trialing");
+    expect(row.stripeSubscriptionId).toBe(`sub_${sessionId.slice(-8)}`);
+    expect(await (await browser.get("/api/check-subscription")).json()).toMatchObject({ subscribed: true });
+    await browser.get(welcome);
+    expect(await welcomeEmails(user.email)).toHaveLength(1);
   });
 });
 
 describe("Settings › Billing", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("shows the test-mode subscription and cancels it at the end of the period", async () => {
     const user = await createUser(env.DB, { status: "inactive" });
     const browser = await signInAs(user);
@@ -201,38 +229,31 @@ describe("Settings › Billing", () => {
 
   it("shows the card and address Stripe holds, and opens the Customer Portal", async () => {
     const user = await createUser(env.DB, { status: "active" });
-    await db().update(subscribers).set({ stripeCustomerId: "cus_card1", billingPeriod: "monthly", currentPeriodEnd: new Date("2026-12-22T12:00:00Z") }).where(eq(subscribers.userId, user.id));
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = new URL(new Request(input as RequestInfo, init).url);
-      if (url.pathname === "/v1/customers/cus_card1")
-        return Response.json({
-          id: "cus_card1",
-          object: "customer",
-          address: { line1: "12 Porch Lane", line2: null, city: "Austin", postal_code: "78701", state: "TX", country: "US" },
-          invoice_settings: { default_payment_method: { id: "pm_1", object: "payment_method", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2029 }, billing_details: {} } },
-        });
-      if (url.pathname === "/v1/billing_portal/sessions") return Response.json({ id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.com/p/session/test_1" });
-      return Response.json({ error: { message: `unexpected ${url.pathname}` } }, { status: 404 });
+    const customer = `cus_card${user.id.slice(0, 6)}`;
+    await fakeStripe(`/__fake/customers/${customer}`, {
+      email: user.email,
+      address: { line1: "12 Porch Lane", line2: null, city: "Austin", postal_code: "78701", state: "TX", country: "US" },
+      payment_methods: [{ id: "pm_1", object: "payment_method", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2029 }, billing_details: {} }],
     });
-    const browser = await signInAs(user);
-    const stripeEnv = { ...(env as Env), STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_API_BASE: "http://stripe.test:80" };
-    const call = (path: string, init: RequestInit = {}) =>
-      worker.fetch(
-        new Request(`http://localhost${path}`, {
-          ...init,
-          headers: { Cookie: `porchlight_session=${browser.session()}`, Host: "localhost", Origin: "http://localhost", ...(init.headers ?? {}) },
-        }) as Request<unknown, IncomingRequestCfProperties>,
-        stripeEnv,
-        createExecutionContext(),
-      );
-    const html = await (await call("/settings?tab=billing")).text();
+    await db().update(subscribers).set({ stripeCustomerId: customer, billingPeriod: "monthly", currentPeriodEnd: new Date("2026-12-22T12:00:00Z") }).where(eq(subscribers.userId, user.id));
+    const browser = (await signInAs(user)).using(stripeEnv());
+    const html = await (await browser.get("/settings?tab=billing")).text();
     expect(html).toContain("VISA ending in 4242 (expires 04/2029)");
     expect(html).toContain("12 Porch Lane, 78701 Austin, TX, US");
     expect(html).toContain("Dec 22, 2026");
     expect(html).toContain("Manage billing");
-    const portal = await call("/billing/portal", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    const portal = await browser.post("/billing/portal", {});
     expect(portal.status).toBe(302);
-    expect(portal.headers.get("Location")).toBe("https://billing.stripe.com/p/session/test_1");
+    expect(portal.headers.get("Location")).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_\w+$/);
+    const asked = (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.path === "/v1/billing_portal/sessions" && r.body.customer === customer);
+    expect(asked[0]!.body.return_url).toBe("http://localhost/settings?tab=billing");
+  });
+
+  it("says so when Stripe cannot be reached, instead of showing blanks as facts", async () => {
+    const user = await createUser(env.DB, { status: "active" });
+    await db().update(subscribers).set({ stripeCustomerId: "cus_missing_at_stripe" }).where(eq(subscribers.userId, user.id));
+    const html = await (await (await signInAs(user)).using(stripeEnv()).get("/settings?tab=billing")).text();
+    expect(html).toContain("Payment details could not be loaded from Stripe right now.");
   });
 });
 

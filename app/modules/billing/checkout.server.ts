@@ -10,6 +10,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { TRIAL_DAYS, type BillingPeriod } from "./plans";
 import { stripeClient } from "./stripe.server";
 import { hasHadTrial } from "./sync.server";
+import { handleStripeEvent } from "./webhooks.server";
 
 /** Error codes of spec section 8 ("Signup Error"): the page maps them to its texts. */
 export type CheckoutError = "invalid_email" | "config_error" | "rate_limited" | "failed";
@@ -119,4 +120,30 @@ export async function openTestCheckout(context: RequestContext, user: SessionUse
     .from(checkoutSessions)
     .where(ownedBy(checkoutSessions, user.id, and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, "test"))))
     .get();
+}
+
+/**
+ * Right after Stripe Checkout the browser can arrive before the webhook. With the session id Stripe put in
+ * the success URL, fetch the session and, if it is complete and this user's, apply it through the same
+ * handler as the webhook's checkout.session.completed (idempotent under its own event id).
+ */
+export async function syncCompletedCheckout(context: RequestContext, user: SessionUser, sessionId: string): Promise<boolean> {
+  const stripe = stripeClient(context.config);
+  if (!stripe || !/^cs_[\w]+$/.test(sessionId)) return false;
+  try {
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status !== "complete" || session.client_reference_id !== user.id) return false;
+    const event = {
+      id: `pull_${session.id}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      data: { object: session },
+    } as unknown as Parameters<typeof handleStripeEvent>[1];
+    const { result } = await handleStripeEvent(context.db, event);
+    return result === "applied" || result === "duplicate";
+  } catch (error) {
+    console.error(JSON.stringify({ event: "checkout_sync_failed", userId: user.id, message: String(error) }));
+    return false;
+  }
 }
