@@ -10,6 +10,10 @@ export function startFakeStripe({ port = 0 } = {}) {
 
   const routes = [
     ["POST", /^\/v1\/customers$/, (body) => {
+      // Stripe refuses some addresses a basic pattern lets through; the fake refuses the .invalid TLD.
+      if ((body.get("email") ?? "").endsWith(".invalid")) {
+        return [400, { error: { type: "invalid_request_error", code: "email_invalid", param: "email", message: `Invalid email address: ${body.get("email")}` } }];
+      }
       const customer = { id: id("cus"), object: "customer", email: body.get("email"), metadata: { userId: body.get("metadata[userId]") }, address: null, invoice_settings: { default_payment_method: null }, payment_methods: [] };
       state.customers.set(customer.id, customer);
       return [200, customer];

@@ -158,6 +158,17 @@ describe("Stripe checkout (against the local fake Stripe API)", () => {
     expect(row.subscriptionStatus).toBe("pending_checkout");
   });
 
+  it("answers Stripe's refusal of the e-mail with the spec's invalid-email text, and changes nothing", async () => {
+    const user = await createUser(env.DB, { status: "inactive", email: `agent-${Date.now()}@example.invalid` });
+    const browser = (await signInAs(user)).using(stripeEnv());
+    const response = await browser.post("/trial/start", { period: "monthly" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Signup Error");
+    expect(html).toContain(CHECKOUT_ERRORS.invalid_email);
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("inactive");
+  });
+
   it("reuses the customer and leaves out the trial for a customer who already had one", async () => {
     const user = await createUser(env.DB, { status: "canceled" });
     const customer = `cus_back${user.id.slice(0, 6)}`;
@@ -178,6 +189,12 @@ describe("Stripe checkout (against the local fake Stripe API)", () => {
 });
 
 describe("back from Stripe Checkout", () => {
+  it("sends a visitor without a session to /auth", async () => {
+    const response = await new TestBrowser().get("/app/welcome?success=1&trial=1");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+  });
+
   it("confirms a completed checkout from Stripe before the webhook arrives, once, and only for its owner", async () => {
     const user = await createUser(env.DB, { status: "inactive" });
     const browser = (await signInAs(user)).using(stripeEnv());
