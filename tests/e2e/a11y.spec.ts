@@ -33,6 +33,22 @@ test("signed-in pages have no WCAG 2.2 AA violations in light or dark", async ({
   }
 });
 
+test("billing pages have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {
+  await signIn(page, ACCOUNTS.a11yTrial, "/trial/start");
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.goto("/trial/start");
+    await expectNoViolations(page, `/trial/start (${theme})`);
+  }
+  await page.getByRole("button", { name: "Start Free Trial" }).click();
+  await page.waitForURL("**/billing/test-checkout/**");
+  await expectNoViolations(page, "test checkout");
+  await page.getByRole("button", { name: "Start trial (test mode)" }).click();
+  await page.waitForURL("**/app/welcome**");
+  await page.goto("/settings?tab=billing");
+  await expectNoViolations(page, "/settings?tab=billing");
+});
+
 test("the sign-in form works from the keyboard alone", async ({ page }) => {
   await page.goto("/auth");
   await page.keyboard.press("Tab");
