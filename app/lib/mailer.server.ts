@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import type { RequestContext } from "./context.server";
 import { newId } from "./crypto";
@@ -68,4 +68,19 @@ export function actionEmail(opts: { heading: string; intro: string; action: stri
 <p style="font-size:14px;color:#57534e">— Porchlight, the AI CRM for real estate agents</p>
 </body></html>`;
   return { text, html };
+}
+
+/** The development mailbox: the newest e-mails, optionally to one address. */
+export function listOutbox(context: RequestContext, to?: string | null, limit = 50) {
+  const query = context.db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      text: emailOutbox.textBody,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox);
+  return (to ? query.where(eq(emailOutbox.toAddress, to)) : query).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }

@@ -1,32 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { desc } from "drizzle-orm";
 import { PageHeader } from "~/components/PageHeader";
-import { cronRuns } from "~/db/schema";
 import { formatDateTime } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/guards.server";
+import { probeStorage, recentCronRuns } from "~/modules/ops/health.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
 
 /** Admin only. Shows what the product measures today: live storage probes and the scheduler's runs. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const env = context.cloudflare.env;
-  const time = async (run: () => Promise<unknown>) => {
-    const t0 = performance.now();
-    try {
-      await run();
-      return { ok: true, ms: Math.round(performance.now() - t0) };
-    } catch {
-      return { ok: false, ms: Math.round(performance.now() - t0) };
-    }
-  };
-  const [d1, kv, runs] = await Promise.all([
-    time(() => env.DB.prepare("select 1").first()),
-    time(() => env.KV.get("health:probe")),
-    context.db.select().from(cronRuns).orderBy(desc(cronRuns.startedAt)).limit(10),
-  ]);
-  return { probes: { D1: d1, KV: kv }, runs };
+  const [storage, runs] = await Promise.all([probeStorage(context.cloudflare.env), recentCronRuns(context.db)]);
+  return { probes: { D1: storage.d1, KV: storage.kv }, runs };
 }
 
 export default function OperationsPage() {

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { desc, eq } from "drizzle-orm";
 import { PublicHeader } from "~/components/PublicHeader";
-import { emailOutbox } from "~/db/schema";
 import { formatDateTime } from "~/lib/format";
+import { listOutbox } from "~/lib/mailer.server";
 
 export const meta: MetaFunction = () => [{ title: "Development mailbox — Porchlight" }, { name: "robots", content: "noindex" }];
 
@@ -11,17 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Development mailbox — Porch
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.config.isDev) throw new Response("Not Found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase();
-  const query = context.db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      text: emailOutbox.textBody,
-      status: emailOutbox.status,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox);
-  const emails = await (to ? query.where(eq(emailOutbox.toAddress, to)) : query).orderBy(desc(emailOutbox.createdAt)).limit(50);
+  const emails = await listOutbox(context, to);
   return { emails, to: to ?? "" };
 }
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
+import { probeStorage } from "~/modules/ops/health.server";
 import { billingApi } from "./billing.api";
 import { stripeApi } from "./stripe.api";
 
@@ -13,19 +14,8 @@ api.get("/ping", (c) => c.text("pong"));
 
 api.get("/health", async (c) => {
   const started = Date.now();
-  const checks: Record<string, { ok: boolean; ms: number; error?: string }> = {};
-  const probe = async (name: string, run: () => Promise<unknown>) => {
-    const t0 = Date.now();
-    try {
-      await run();
-      checks[name] = { ok: true, ms: Date.now() - t0 };
-    } catch (error) {
-      checks[name] = { ok: false, ms: Date.now() - t0, error: error instanceof Error ? error.message : String(error) };
-    }
-  };
-  await Promise.all([probe("d1", () => c.env.DB.prepare("select 1").first()), probe("kv", () => c.env.KV.get("health:probe"))]);
-  const ok = Object.values(checks).every((check) => check.ok);
-  return c.json({ status: ok ? "ok" : "degraded", checks, ms: Date.now() - started }, ok ? 200 : 503);
+  const { d1, kv, ok } = await probeStorage(c.env);
+  return c.json({ status: ok ? "ok" : "degraded", checks: { d1, kv }, ms: Date.now() - started }, ok ? 200 : 503);
 });
 
 api.route("/", stripeApi);
