@@ -6,4 +6,5 @@ export const PAGES = [
   { name: "public /auth", path: "/auth" },
   { name: "signed-in /dashboard", path: "/dashboard", auth: true },
   { name: "signed-in /settings (heaviest)", path: "/settings", auth: true },
+  { name: "signed-in /settings?tab=billing", path: "/settings?tab=billing", auth: true },
 ];
