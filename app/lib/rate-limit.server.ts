@@ -11,6 +11,7 @@ export const RATE_LIMITS = {
   signinEmail: { limit: 5, windowSeconds: 60 },
   signupIp: { limit: 10, windowSeconds: 3600 },
   emailLink: { limit: 5, windowSeconds: 3600 },
+  trialCheckout: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {

@@ -6,7 +6,7 @@ import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { AUTH_MESSAGES, NewPasswordSchema, type AuthMessage } from "./auth.schema";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
-import { createSession, destroySession, getSession, type UserId } from "./session.server";
+import { createSession, destroySession, type UserId } from "./session.server";
 import { consumeToken, issueToken } from "./tokens.server";
 
 /** Consecutive failed sign-ins that lock an account, and for how long. */
@@ -223,4 +223,3 @@ export async function changePassword(
   return { ok: true, userId, setCookie: await rotateSession(context, request, userId, updated!.version) };
 }
 
-export { getSession };

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { checkoutSessions, subscribers } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
-import { clientIp, hitRateLimit } from "~/lib/rate-limit.server";
+import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import { appOrigin } from "~/modules/auth/accounts.server";
 import { EMAIL_PATTERN } from "~/modules/auth/auth.messages";
@@ -17,7 +17,6 @@ export type CheckoutError = "invalid_email" | "config_error" | "rate_limited" | 
 export type CheckoutResult = { ok: true; url: string } | { ok: false; error: CheckoutError };
 
 const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
-export const CHECKOUT_LIMIT = { limit: 10, windowSeconds: 3600 };
 
 /** Whether this account still has its free trial (one per normalised e-mail or Stripe customer). */
 export async function trialAvailable(context: RequestContext, user: SessionUser): Promise<boolean> {
@@ -51,7 +50,7 @@ export async function createCheckout(
   period: BillingPeriod,
 ): Promise<CheckoutResult> {
   if (!EMAIL_PATTERN.test(user.email)) return { ok: false, error: "invalid_email" };
-  const limit = await hitRateLimit(context.cloudflare.env.KV, "checkout", `${user.id}:${clientIp(request)}`, CHECKOUT_LIMIT);
+  const limit = await hitRateLimit(context.cloudflare.env.KV, "checkout", `${user.id}:${clientIp(request)}`, RATE_LIMITS.trialCheckout);
   if (!limit.allowed) return { ok: false, error: "rate_limited" };
 
   const mode = checkoutMode(context);

@@ -7,7 +7,7 @@ import type { BillingPeriod } from "./plans";
 import { trialEmailKey } from "./plans";
 
 /** What a subscription looks like after an event: the fields Porchlight keeps in `subscribers`. */
-export interface SubscriptionState {
+export interface SubscriptionUpdate {
   status: SubscriptionStatus;
   billingPeriod?: BillingPeriod | null;
   stripeCustomerId?: string | null;
@@ -37,7 +37,7 @@ async function alreadyProcessed(db: Db, eventId: string) {
 export async function applySubscriptionState(
   db: Db,
   userId: string,
-  state: SubscriptionState,
+  state: SubscriptionUpdate,
   event: AppliedEvent,
   extra: BatchItem<"sqlite">[] = [],
 ): Promise<ApplyResult> {

@@ -10,7 +10,7 @@ import {
   completeCheckoutStatement,
   userIdForCustomer,
   type ApplyResult,
-  type SubscriptionState,
+  type SubscriptionUpdate,
 } from "./sync.server";
 
 export const HANDLED_EVENTS = [
@@ -30,7 +30,7 @@ function periodOf(subscription: Stripe.Subscription): BillingPeriod | null {
   return interval === "year" ? "yearly" : interval === "month" ? "monthly" : null;
 }
 
-export function stateFromSubscription(subscription: Stripe.Subscription, deleted = false): SubscriptionState {
+export function stateFromSubscription(subscription: Stripe.Subscription, deleted = false): SubscriptionUpdate {
   // Newer API versions keep the period on the subscription item.
   const item = subscription.items?.data?.[0] as { current_period_end?: number } | undefined;
   const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
