@@ -5,7 +5,9 @@ import { createDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.messages";
 import { LOCKOUT_THRESHOLD } from "~/modules/auth/accounts.server";
+import type { Env } from "~/lib/env.server";
 import { signInAs, TestBrowser } from "../factories/browser";
+import { failingD1 } from "../factories/context";
 import { linkFromLatestEmail, latestEmail } from "../factories/mail";
 import { createUser, DEFAULT_PASSWORD, setSubscriptionStatus, uniqueEmail } from "../factories/users";
 
@@ -124,6 +126,17 @@ describe("sign-in and sign-up messages (spec section 8)", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(AUTH_MESSAGES.honeypot.description);
     expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it("says 'Unable to … at this time' when the database fails, and signs nobody in", async () => {
+    const broken = new TestBrowser().using({ ...(env as Env), DB: failingD1(env.DB, /"users"/) });
+    const signin = await signIn(broken, uniqueEmail());
+    expect(signin.status).toBe(500);
+    expect(await signin.text()).toContain(AUTH_MESSAGES.signinFailed.description);
+    const signup = await signUp(broken, uniqueEmail());
+    expect(signup.status).toBe(500);
+    expect(await signup.text()).toContain(AUTH_MESSAGES.signupFailed.description);
+    expect(broken.session()).toBeNull();
   });
 
   it("refuses passwords shorter than 12 or longer than 128 characters", async () => {
