@@ -77,8 +77,8 @@ export default function PricingPage() {
             <li>AI assistant</li>
             <li>Mobile app access</li>
           </ul>
-          <Link to="/auth?mode=signup" className={buttonClass("primary", "mt-6 w-full")}>
-            Start Free Trial
+          <Link to={signedIn ? "/trial/start" : "/auth?mode=signup"} className={buttonClass("primary", "mt-6 w-full")}>
+            {signedIn && status === "canceled" ? "Subscribe again" : "Start Free Trial"}
           </Link>
         </section>
       </main>

@@ -286,5 +286,7 @@ describe("expired billing page", () => {
     const html = (await canceled.follow(await canceled.get("/contacts"))).html;
     expect(html).toContain("Your subscription has ended");
     expect(html).toContain("Resubscribe");
+    // No call to action loops a signed-in agent back through sign-up.
+    expect(html).not.toContain('href="/auth?mode=signup"');
   });
 });
