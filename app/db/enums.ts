@@ -19,3 +19,6 @@ export type Currency = (typeof CURRENCIES)[number];
 export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 export const EMAIL_STATUSES = ["outbox", "sent", "failed"] as const;
+
+export const CONTACT_INTERESTS = ["ai-content", "commission-tracking", "pipeline", "mobile", "other"] as const;
+export type ContactInterest = (typeof CONTACT_INTERESTS)[number];

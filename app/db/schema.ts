@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import {
   AUTH_TOKEN_PURPOSES,
   BILLING_PERIODS,
+  CONTACT_INTERESTS,
   CURRENCIES,
   DATE_FORMATS,
   EMAIL_STATUSES,
@@ -215,3 +216,22 @@ export const checkoutSessions = sqliteTable(
   (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt)],
 );
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+
+// Messages sent through the public contact form (spec section 3, "Contact-form submission").
+export const contactSubmissions = sqliteTable(
+  "contact_submissions",
+  {
+    id: text("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    company: text("company").notNull(),
+    interest: text("interest", { enum: CONTACT_INTERESTS }).notNull(),
+    message: text("message").notNull(),
+    consent: integer("consent", { mode: "boolean" }).notNull(),
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
+);

@@ -14,6 +14,7 @@ export interface Env extends CloudflareBindings {
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
   TURNSTILE_SKIP_HOSTS?: string;
+  SALES_INBOX?: string;
   AI?: Ai;
   [flag: `FEATURE_${string}`]: string | undefined;
 }
@@ -46,6 +47,8 @@ const ConfigSchema = z.object({
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_SKIP_HOSTS: csv,
+  // Where contact-form messages are sent.
+  SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };
@@ -75,6 +78,7 @@ export function getConfig(env: Env): Config {
     TURNSTILE_SITE_KEY: env.TURNSTILE_SITE_KEY || undefined,
     TURNSTILE_SECRET_KEY: env.TURNSTILE_SECRET_KEY || undefined,
     TURNSTILE_SKIP_HOSTS: env.TURNSTILE_SKIP_HOSTS,
+    SALES_INBOX: env.SALES_INBOX || undefined,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

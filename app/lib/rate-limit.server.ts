@@ -12,6 +12,7 @@ export const RATE_LIMITS = {
   signupIp: { limit: 10, windowSeconds: 3600 },
   emailLink: { limit: 5, windowSeconds: 3600 },
   trialCheckout: { limit: 10, windowSeconds: 3600 },
+  contactForm: { limit: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
 import { probeStorage } from "~/modules/ops/health.server";
 import { billingApi } from "./billing.api";
+import { contactApi } from "./contact.api";
 import { stripeApi } from "./stripe.api";
 
 export type ApiEnv = { Bindings: Env };
@@ -20,6 +21,7 @@ api.get("/health", async (c) => {
 
 api.route("/", stripeApi);
 api.route("/", billingApi);
+api.route("/", contactApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {
