@@ -4,6 +4,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
+import { FieldShell } from "~/components/ui/FieldShell";
 import { toast } from "~/components/ui/Toaster";
 import { CONTACT_INTERESTS } from "~/db/enums";
 import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
@@ -88,36 +89,24 @@ export default function ContactPage() {
         <div className="sm:col-span-2">
           <Field label="Company (brokerage)" name="company" autoComplete="organization" required error={errors.company} />
         </div>
-        <div className="flex flex-col gap-1 sm:col-span-2">
-          <label htmlFor="interest" className="text-sm font-medium">
-            I'm interested in
-          </label>
-          <select id="interest" name="interest" required defaultValue="" className={inputClass} aria-invalid={errors.interest ? true : undefined} aria-describedby={errors.interest ? "interest-error" : undefined}>
-            <option value="" disabled>
-              Choose one
-            </option>
-            {CONTACT_INTERESTS.map((value) => (
-              <option key={value} value={value}>
-                {INTEREST_LABELS[value]}
+        <div className="sm:col-span-2">
+          <FieldShell id="interest" label="I'm interested in" error={errors.interest}>
+            <select name="interest" required defaultValue="" className={inputClass}>
+              <option value="" disabled>
+                Choose one
               </option>
-            ))}
-          </select>
-          {errors.interest ? (
-            <p id="interest-error" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {errors.interest}
-            </p>
-          ) : null}
+              {CONTACT_INTERESTS.map((value) => (
+                <option key={value} value={value}>
+                  {INTEREST_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
         </div>
-        <div className="flex flex-col gap-1 sm:col-span-2">
-          <label htmlFor="message" className="text-sm font-medium">
-            Message
-          </label>
-          <textarea id="message" name="message" required rows={5} className={`${inputClass} py-2`} aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? "message-error" : undefined} />
-          {errors.message ? (
-            <p id="message-error" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {errors.message}
-            </p>
-          ) : null}
+        <div className="sm:col-span-2">
+          <FieldShell id="message" label="Message" error={errors.message}>
+            <textarea name="message" required rows={5} className={`${inputClass} py-2`} />
+          </FieldShell>
         </div>
         <div className="sm:col-span-2">
           <div className="flex items-start gap-3">
