@@ -12,7 +12,7 @@ test("public pages have no WCAG 2.2 AA violations in light or dark", async ({ pa
   for (const theme of ["light", "dark"]) {
     await page.goto("/");
     await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
-    for (const path of ["/", "/auth", "/auth/forgot", "/pricing?billing=expired", "/contact", "/dev/mailbox", "/missing-page"]) {
+    for (const path of ["/", "/auth", "/auth/forgot", "/pricing?billing=expired", "/contact", "/terms", "/privacy", "/dev/mailbox", "/missing-page"]) {
       await page.goto(path);
       await expectNoViolations(page, `${path} (${theme})`);
     }

@@ -38,7 +38,7 @@ test("the navigation has the seven items, marks the current page, and sits where
 });
 
 test("every page fits the screen without sideways scrolling, in light and dark", async ({ page }, info) => {
-  for (const path of ["/", "/auth", "/pricing", "/contact", "/missing-page"]) {
+  for (const path of ["/", "/auth", "/pricing", "/contact", "/terms", "/privacy", "/missing-page"]) {
     await page.goto(path);
     await expectNoHorizontalScroll(page);
     await screenshot(page, `public${path.replace(/\//g, "_") || "_home"}`, info.project.name);

@@ -19,7 +19,7 @@ async function brokenLinks(page: Page, paths: string[]) {
 }
 
 test("every internal link on the public pages resolves", async ({ page }) => {
-  const { links, broken } = await brokenLinks(page, ["/", "/auth", "/auth/forgot", "/pricing", "/contact", "/missing-page"]);
+  const { links, broken } = await brokenLinks(page, ["/", "/auth", "/auth/forgot", "/pricing", "/contact", "/terms", "/privacy", "/missing-page"]);
   expect(links.size).toBeGreaterThan(3);
   expect(broken).toEqual([]);
 });

@@ -1,0 +1,15 @@
+// Business constants the legal pages state (spec section 9, decisions.md). One place, so the pages, the
+// pricing and the billing code cannot drift apart. REVISED is the date these texts last changed.
+export const LEGAL = {
+  revised: "2026-11-22",
+  company: "Porchlight",
+  contactEmail: "hello@porchlight.app",
+  trialDays: 14,
+  monthlyPrice: 40,
+  yearlyPrice: 384,
+  dataKeptDays: 30,
+  priceNoticeDays: 30,
+  liabilityMonths: 12,
+  disputeDays: 30,
+  governingLaw: "the State of Delaware",
+} as const;

@@ -1,0 +1,55 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { formatDate } from "~/lib/format";
+import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
+import { LEGAL } from "~/modules/marketing/legal";
+
+export const meta: MetaFunction = () => [
+  { title: "Privacy Policy — Porchlight" },
+  { name: "description", content: "What Porchlight stores, why, who processes it, how long it is kept, and your choices." },
+];
+
+const L = LEGAL;
+
+export default function PrivacyPage() {
+  return (
+    <MarketingPage label="Privacy Policy" title="Privacy Policy" intro={<p>Last updated {formatDate(`${L.revised}T12:00:00Z`)}</p>}>
+      <div className="flex flex-col gap-6 leading-relaxed [&_h2]:text-xl [&_h2]:font-semibold">
+        <section>
+          <h2>What we store</h2>
+          <p>
+            Your account (e-mail address, a salted hash of your password, your display preferences), your subscription status, and the
+            records you create: contacts, deals, tasks and notes. Messages sent through our contact form are stored so we can answer them.
+          </p>
+        </section>
+        <section>
+          <h2>How it is protected</h2>
+          <p>
+            Data travels encrypted (HTTPS) and is stored with Cloudflare. Every record is tied to your account and every query is limited to
+            it, so no other customer can see your data. Sessions can be ended on every device at once from Settings.
+          </p>
+        </section>
+        <section>
+          <h2>Who processes it</h2>
+          <p>
+            Cloudflare hosts the service and its data. Stripe handles payments; your card details go to Stripe and are never stored by us.
+            Our e-mail provider delivers account e-mails such as confirmation links.
+          </p>
+        </section>
+        <section>
+          <h2>How long we keep it</h2>
+          <p>
+            While your account is active, and for {L.dataKeptDays} days after it ends, so you can come back or ask for an export. After that
+            it is deleted.
+          </p>
+        </section>
+        <section>
+          <h2>Your choices</h2>
+          <p>
+            You can ask for a copy of your data, its correction or its deletion by writing to{" "}
+            <a href={`mailto:${L.contactEmail}`} className="underline">{L.contactEmail}</a>. We reply within 1 business day.
+          </p>
+        </section>
+      </div>
+    </MarketingPage>
+  );
+}
