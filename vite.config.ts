@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { markdownContent } from "./app/modules/content/markdown.vite";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -22,6 +23,7 @@ export default defineConfig(({ command }) => ({
         v3_lazyRouteDiscovery: true,
       },
     }),
+    markdownContent(),
     tailwindcss(),
     tsconfigPaths(),
   ],

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { markdownContent } from "./app/modules/content/markdown.vite";
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts so the Remix plugin never loads under vitest. Tests run inside workerd
@@ -9,6 +10,7 @@ export default defineConfig(async () => {
   return {
     plugins: [
       tsconfigPaths(),
+      markdownContent(),
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },

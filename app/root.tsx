@@ -8,12 +8,15 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { NotFound, ErrorPage } from "~/components/ErrorPages";
 import { useNonce } from "~/components/ui/nonce";
-import { Toaster } from "~/components/ui/Toaster";
-import { THEME_INIT_SCRIPT } from "~/lib/theme";
+import { StaticToast, Toaster } from "~/components/ui/Toaster";
+import { isStaticPage } from "~/lib/seo";
+import { THEME_INIT_SCRIPT, THEME_TOGGLE_SCRIPT } from "~/lib/theme";
+import { appOrigin } from "~/modules/auth/accounts.server";
 import { readToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css?url";
 
@@ -31,11 +34,20 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = await readToast(context, request);
-  return data({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ toast, origin: appOrigin(context, request) }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/**
+ * True while the server renders a static page (STATIC_PAGE handle): no React runtime is sent. In the
+ * browser the app is hydrated by definition, so a client-side visit to a static route renders normally.
+ */
+function useStaticDocument() {
+  return isStaticPage(useMatches()) && typeof document === "undefined";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const staticDocument = useStaticDocument();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -55,8 +67,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticDocument ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_TOGGLE_SCRIPT }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -67,7 +85,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toaster serverToast={toast} />
+      {useStaticDocument() ? <StaticToast toast={toast} /> : <Toaster serverToast={toast} />}
     </>
   );
 }

@@ -125,6 +125,9 @@ export default function WelcomePage() {
           <Link to="/dashboard" className={buttonClass("primary")}>
             Get Started
           </Link>
+          <Link to="/support" className={buttonClass("secondary")}>
+            Support Center
+          </Link>
         </div>
       </main>
     </div>

@@ -6,15 +6,18 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { toast } from "~/components/ui/Toaster";
+import { seo } from "~/lib/seo";
 import { CONTACT_INTERESTS } from "~/db/enums";
 import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
 import { CONTACT_HONEYPOT, CONTACT_MESSAGES, INTEREST_LABELS } from "~/modules/marketing/contact.messages";
 import { submitContact } from "~/modules/marketing/contact.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Contact — Porchlight" },
-  { name: "description", content: "Questions about Porchlight, the AI CRM for real estate agents? Write to us; we reply within 1 business day." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Contact",
+    description: "Questions about Porchlight, the AI CRM for real estate agents, or a plan for your team? Write to us; we reply within 1 business day.",
+    path: "/contact",
+  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const result = await submitContact(context, request, Object.fromEntries(await request.formData()));

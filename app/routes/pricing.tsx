@@ -3,10 +3,52 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { getUser } from "~/modules/auth/guards.server";
 import { checkoutMode } from "~/modules/billing/checkout.server";
 import { getSubscription } from "~/modules/billing/subscription.server";
-import { PublicHeader } from "~/components/PublicHeader";
 import { buttonClass } from "~/components/ui/Button";
+import { seo, STATIC_PAGE } from "~/lib/seo";
+import { Faq } from "~/modules/marketing/components/Faq";
+import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
+import { PricingPlan } from "~/modules/marketing/components/PricingPlan";
+import { LEGAL } from "~/modules/marketing/legal";
 
-export const meta: MetaFunction = () => [{ title: "Pricing — Porchlight" }];
+export const handle = STATIC_PAGE;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Pricing",
+    description: "Porchlight Solo Agent: $40 a month, or $32 a month billed yearly. 14-day free trial, unlimited contacts and deals, cancel anytime.",
+    path: "/pricing",
+  });
+
+const FAQ = [
+  {
+    q: "How does the free trial work?",
+    a: `You get ${LEGAL.trialDays} days with every feature. A card is required to start, and you are not charged until the trial ends. One trial per customer.`,
+  },
+  {
+    q: "What happens when the trial ends?",
+    a: `Unless you cancel first, the plan you chose starts: $${LEGAL.monthlyPrice} a month, or $${LEGAL.yearlyPrice} a year ($32 a month). You are billed automatically.`,
+  },
+  {
+    q: "Can I cancel anytime?",
+    a: "Yes, from Settings → Billing. Cancellation takes effect at the end of the billing period you have paid for; there are no setup or cancellation fees.",
+  },
+  {
+    q: "Can I switch between monthly and yearly billing?",
+    a: "Yes. Plan changes take effect from your next billing cycle.",
+  },
+  {
+    q: "Are contacts or deals limited?",
+    a: "No. Solo Agent includes unlimited contacts and deals, the AI assistant and the mobile app.",
+  },
+  {
+    q: "What happens to my data if I leave?",
+    a: `You can export your contacts as CSV at any time. After your account ends we keep your data for ${LEGAL.dataKeptDays} days, so you can come back, and then delete it.`,
+  },
+  {
+    q: "Do you offer plans for teams or brokerages?",
+    a: "Solo Agent is our one public plan today. If you lead a team or a brokerage, write to us through the contact page and we will talk it through.",
+  },
+] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
@@ -36,52 +78,41 @@ export default function PricingPage() {
     body: "Sign in and choose a plan to get back to your data. It is kept for 30 days after a subscription ends.",
   };
   return (
-    <div className="flex min-h-dvh flex-col">
-      <PublicHeader />
-      <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 pb-16">
-        {expired ? (
-          <div role="alert" className="mb-6 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-            <p className="font-semibold">{text.title}</p>
-            <p>{text.body}</p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              {portal ? (
-                <Form method="post" action="/billing/portal">
-                  <button type="submit" className={buttonClass("primary")}>
-                    Fix payment
-                  </button>
-                </Form>
-              ) : null}
-              {signedIn ? (
-                <Link to="/trial/start" className={buttonClass(portal ? "secondary" : "primary")}>
-                  {status === "past_due" ? "Subscribe with a new card" : "Resubscribe"}
-                </Link>
-              ) : (
-                <Link to="/auth?redirectTo=%2Ftrial%2Fstart" className={buttonClass("primary")}>
-                  Sign in to resubscribe
-                </Link>
-              )}
-            </div>
+    <MarketingPage
+      label="Pricing"
+      title="Simple pricing"
+      intro={<p>One plan with everything in it. Start with a {LEGAL.trialDays}-day free trial.</p>}
+      width="max-w-4xl"
+    >
+      {expired ? (
+        <div role="alert" className="mb-8 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+          <p className="font-semibold">{text.title}</p>
+          <p>{text.body}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {portal ? (
+              <Form method="post" action="/billing/portal">
+                <button type="submit" className={buttonClass("primary")}>
+                  Fix payment
+                </button>
+              </Form>
+            ) : null}
+            {signedIn ? (
+              <Link to="/trial/start" className={buttonClass(portal ? "secondary" : "primary")}>
+                {status === "past_due" ? "Subscribe with a new card" : "Resubscribe"}
+              </Link>
+            ) : (
+              <Link to="/auth?redirectTo=%2Ftrial%2Fstart" className={buttonClass("primary")}>
+                Sign in to resubscribe
+              </Link>
+            )}
           </div>
-        ) : null}
-        <h1 className="text-3xl font-bold">Pricing</h1>
-        <section className="mt-6 rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
-          <h2 className="text-xl font-semibold">Solo Agent</h2>
-          <p className="mt-2 text-3xl font-bold">
-            $40<span className="text-base font-normal text-stone-600 dark:text-stone-400"> per month</span>
-          </p>
-          <p className="text-stone-600 dark:text-stone-400">or $32 per month billed yearly (save $96/year)</p>
-          <ul className="mt-4 list-disc pl-5">
-            <li>Contact management</li>
-            <li>Deal pipeline</li>
-            <li>Task management</li>
-            <li>AI assistant</li>
-            <li>Mobile app access</li>
-          </ul>
-          <Link to={signedIn ? "/trial/start" : "/auth?mode=signup"} className={buttonClass("primary", "mt-6 w-full")}>
-            {signedIn && status === "canceled" ? "Subscribe again" : "Start Free Trial"}
-          </Link>
-        </section>
-      </main>
-    </div>
+        </div>
+      ) : null}
+      <h2 className="sr-only">Plans</h2>
+      <PricingPlan cta={signedIn && status === "canceled" ? { to: "/trial/start", label: "Subscribe again" } : undefined} />
+      <div className="mt-16">
+        <Faq items={FAQ} />
+      </div>
+    </MarketingPage>
   );
 }

@@ -1,12 +1,17 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { formatDate } from "~/lib/format";
+import { seo, STATIC_PAGE } from "~/lib/seo";
 import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
 import { LEGAL } from "~/modules/marketing/legal";
 
-export const meta: MetaFunction = () => [
-  { title: "Privacy Policy — Porchlight" },
-  { name: "description", content: "What Porchlight stores, why, who processes it, how long it is kept, and your choices." },
-];
+export const handle = STATIC_PAGE;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Privacy Policy",
+    description: "What Porchlight stores, why, who processes it, how long it is kept, and your choices.",
+    path: "/privacy",
+  });
 
 const L = LEGAL;
 

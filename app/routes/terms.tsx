@@ -1,12 +1,17 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { formatDate } from "~/lib/format";
+import { seo, STATIC_PAGE } from "~/lib/seo";
 import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
 import { LEGAL } from "~/modules/marketing/legal";
 
-export const meta: MetaFunction = () => [
-  { title: "Terms of Service — Porchlight" },
-  { name: "description", content: "The terms for using Porchlight: trial, billing, cancellation, your data, and liability." },
-];
+export const handle = STATIC_PAGE;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Terms of Service",
+    description: "The terms for using Porchlight: trial, billing, cancellation, your data, and liability.",
+    path: "/terms",
+  });
 
 const L = LEGAL;
 

@@ -8,11 +8,31 @@ async function expectNoViolations(page: Page, label: string) {
   expect(summary, `${label} has accessibility violations`).toEqual([]);
 }
 
+const PUBLIC_PAGES = [
+  "/",
+  "/features",
+  "/pricing?billing=expired",
+  "/about",
+  "/trial",
+  "/blog",
+  "/blog/commission-splits-explained",
+  "/support",
+  "/guides/importing-contacts",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/auth",
+  "/auth/forgot",
+  "/dev/mailbox",
+  "/missing-page",
+];
+
 test("public pages have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {
+  test.setTimeout(120_000);
   for (const theme of ["light", "dark"]) {
     await page.goto("/");
     await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
-    for (const path of ["/", "/auth", "/auth/forgot", "/pricing?billing=expired", "/contact", "/terms", "/privacy", "/dev/mailbox", "/missing-page"]) {
+    for (const path of PUBLIC_PAGES) {
       await page.goto(path);
       await expectNoViolations(page, `${path} (${theme})`);
     }

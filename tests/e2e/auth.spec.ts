@@ -1,9 +1,11 @@
 import { ACCOUNTS, DEMO, expect, signIn, test } from "./fixtures";
 
-test("a new agent signs up, confirms the e-mail, checks out in test mode and lands in the app", async ({ page }) => {
+test("a new agent goes from /trial through sign-up, e-mail confirmation and test checkout to the welcome screen", async ({ page }) => {
+  test.setTimeout(60_000);
   const email = `new-agent-${Date.now()}@porchlight.test`;
-  await page.goto("/auth");
-  await page.getByRole("button", { name: "Need an account? Sign up" }).click();
+  await page.goto("/trial");
+  await page.getByRole("link", { name: "Create your account" }).first().click();
+  await page.waitForURL("**/auth?mode=signup");
   await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("a long enough passphrase");
@@ -21,6 +23,16 @@ test("a new agent signs up, confirms the e-mail, checks out in test mode and lan
   // Confirmed, signed in, no subscription yet: the billing guard asks for the trial.
   await page.waitForURL("**/trial/start");
   await expect(page.getByRole("heading", { name: "Start your 14-day free trial" })).toBeVisible();
+  await page.getByRole("button", { name: "Start Free Trial" }).click();
+  await page.waitForURL("**/billing/test-checkout/**");
+  await page.getByRole("button", { name: "Start trial (test mode)" }).click();
+  await page.waitForURL("**/app/welcome?success=1&trial=1");
+  await expect(page.getByText("Welcome to Porchlight!", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Your 14-day free trial has started. Explore all features!", { exact: true }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Support Center" }).click();
+  await expect(page.getByRole("heading", { name: "Support Center", level: 1 })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
 });
 
 test("the README's demo account signs in and out", async ({ page }) => {

@@ -7,7 +7,7 @@ test("an unknown path shows the 404 page with a way home", async ({ page }) => {
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { name: "The AI CRM for real estate agents" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /Every lead answered/ })).toBeVisible();
 });
 
 test("a signed-in user asking for a contact that is not theirs gets the 404 page", async ({ page }) => {

@@ -38,7 +38,8 @@ test("the navigation has the seven items, marks the current page, and sits where
 });
 
 test("every page fits the screen without sideways scrolling, in light and dark", async ({ page }, info) => {
-  for (const path of ["/", "/auth", "/pricing", "/contact", "/terms", "/privacy", "/missing-page"]) {
+  test.setTimeout(120_000);
+  for (const path of ["/", "/features", "/pricing", "/about", "/trial", "/blog", "/blog/commission-splits-explained", "/support", "/guides/importing-contacts", "/auth", "/contact", "/terms", "/privacy", "/missing-page"]) {
     await page.goto(path);
     await expectNoHorizontalScroll(page);
     await screenshot(page, `public${path.replace(/\//g, "_") || "_home"}`, info.project.name);

@@ -1,32 +1,63 @@
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// decisions.md: every internal link resolves. Visit the pages, collect their same-site links, fetch each.
-async function brokenLinks(page: Page, paths: string[]) {
-  const links = new Set<string>();
-  for (const path of paths) {
-    await page.goto(path);
-    for (const href of await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
-      links.add(href.split("#")[0]!);
+/** Same-site links on the current page, without fragments. */
+const linksOn = async (page: Page) =>
+  (await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))).map((href) => href.split("#")[0]!);
+
+/** Pages of the public site the crawl follows links from; anything else (the app, /auth) is only fetched. */
+const isPublicPage = (path: string) => /^\/(features|pricing|about|blog(\/[\w-]+)?|contact|support|guides\/[\w-]+|trial|terms|privacy)?$/.test(path.split("?")[0]!);
+
+// decisions.md: every internal link resolves. Start at / and follow every internal link of the public site.
+test("a crawl from / over every internal link of the public site finds no dead link", async ({ page }) => {
+  test.setTimeout(120_000);
+  const queue = ["/"];
+  const visited = new Set<string>();
+  const checked = new Map<string, number>();
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (visited.has(path)) continue;
+    visited.add(path);
+    const response = await page.goto(path);
+    checked.set(path, response!.status());
+    for (const link of await linksOn(page)) {
+      if (isPublicPage(link)) {
+        if (!visited.has(link)) queue.push(link);
+      } else if (!checked.has(link)) {
+        checked.set(link, (await page.request.get(link)).status());
+      }
     }
   }
-  const broken: string[] = [];
-  for (const link of links) {
-    const response = await page.request.get(link);
-    if (response.status() >= 400) broken.push(`${link} → ${response.status()}`);
-  }
-  return { links, broken };
-}
-
-test("every internal link on the public pages resolves", async ({ page }) => {
-  const { links, broken } = await brokenLinks(page, ["/", "/auth", "/auth/forgot", "/pricing", "/contact", "/terms", "/privacy", "/missing-page"]);
-  expect(links.size).toBeGreaterThan(3);
+  const broken = [...checked].filter(([, status]) => status >= 400).map(([link, status]) => `${link} → ${status}`);
   expect(broken).toEqual([]);
+  // The whole site was reached: every guide and article, the legal pages and the feed's pages.
+  expect([...visited].filter((p) => p.startsWith("/guides/")).length).toBe(19);
+  expect([...visited].filter((p) => p.startsWith("/blog/")).length).toBeGreaterThanOrEqual(6);
+  for (const path of ["/features", "/pricing", "/about", "/contact", "/support", "/terms", "/privacy", "/trial", "/blog"]) expect(visited).toContain(path);
+});
+
+test("every internal link on the sign-in and not-found pages resolves", async ({ page }) => {
+  const links = new Set<string>();
+  for (const path of ["/auth", "/auth/forgot", "/missing-page"]) {
+    await page.goto(path);
+    for (const link of await linksOn(page)) links.add(link);
+  }
+  expect(links.size).toBeGreaterThan(1);
+  for (const link of links) expect((await page.request.get(link)).status(), link).toBeLessThan(400);
 });
 
 test("every internal link on the signed-in pages resolves", async ({ page }) => {
   await signIn(page, ACCOUNTS.links);
-  const { links, broken } = await brokenLinks(page, ["/dashboard", "/contacts", "/settings", "/app/welcome?trial=1"]);
+  const links = new Set<string>();
+  for (const path of ["/dashboard", "/contacts", "/settings", "/app/welcome?trial=1"]) {
+    await page.goto(path);
+    for (const link of await linksOn(page)) links.add(link);
+  }
   expect(links.size).toBeGreaterThanOrEqual(7);
+  const broken: string[] = [];
+  for (const link of links) {
+    const status = (await page.request.get(link)).status();
+    if (status >= 400) broken.push(`${link} → ${status}`);
+  }
   expect(broken).toEqual([]);
 });

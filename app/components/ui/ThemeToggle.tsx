@@ -2,6 +2,10 @@ import { Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
 import { applyTheme, readTheme, type Theme } from "~/lib/theme";
 
+/**
+ * Both icons are rendered and CSS shows the right one, so the button is correct before any script runs.
+ * On static pages (no React) the inline THEME_TOGGLE_SCRIPT handles the click through data-theme-toggle.
+ */
 export function ThemeToggle({ className = "" }: { className?: string }) {
   // The server cannot know the saved theme; the inline head script already applied it before paint.
   const [theme, setTheme] = useState<Theme | null>(null);
@@ -10,6 +14,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   return (
     <button
       type="button"
+      data-theme-toggle=""
       onClick={() => {
         applyTheme(next);
         setTheme(next);
@@ -18,7 +23,8 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
       aria-pressed={theme === "dark"}
       className={`inline-flex h-12 w-12 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800 ${className}`}
     >
-      {theme === "dark" ? <Sun aria-hidden="true" className="h-5 w-5" /> : <Moon aria-hidden="true" className="h-5 w-5" />}
+      <Moon aria-hidden="true" className="h-5 w-5 dark:hidden" />
+      <Sun aria-hidden="true" className="hidden h-5 w-5 dark:block" />
     </button>
   );
 }

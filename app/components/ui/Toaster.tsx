@@ -79,3 +79,23 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
     </ToastPrimitive.Provider>
   );
 }
+
+/**
+ * A cookie-carried toast on a static page (served without React): same look and place, announced as a
+ * status, and hidden by CSS after the toast duration since there is no script to dismiss it.
+ */
+export function StaticToast({ toast: item }: { toast: ToastMessage | null }) {
+  if (!item) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-w-md flex-col p-4 sm:left-auto sm:right-0 sm:mx-0">
+      <div
+        role="status"
+        style={{ animation: `static-toast-out 200ms ${TOAST_DURATION_MS}ms forwards` }}
+        className={`flex flex-col gap-1 rounded-xl border p-4 shadow-lg ${VARIANT_CLASS[item.variant ?? "default"]}`}
+      >
+        <p className="font-semibold">{item.title}</p>
+        {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
+      </div>
+    </div>
+  );
+}

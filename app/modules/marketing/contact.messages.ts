@@ -14,7 +14,7 @@ export const CONTACT_MESSAGES = {
   consentInline: "Consent is required to submit this form.",
   sentToast: {
     title: "Thanks! We'll reach out within 1 business day",
-    description: "Message sent successfully! We'll respond within 1 business day. Check your email for confirmation.",
+    description: "Message sent successfully! We'll respond within 1 business day.",
   },
   failed: "Your message could not be sent. Please try again in a moment, or write to hello@porchlight.app.",
   tooMany: "Too many messages from this connection. Please wait a while and try again, or write to hello@porchlight.app.",
