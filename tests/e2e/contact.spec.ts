@@ -22,7 +22,7 @@ test("the contact form asks for consent, then sends and confirms", async ({ page
   await expect(page.getByRole("alert").filter({ hasText: "Consent is required to submit this form." })).toBeVisible();
 
   await page.getByLabel("I agree to be contacted by Porchlight about the product.").check();
-  await expect(page.getByText("Consent is required to submit this form.")).toHaveCount(0);
+  await expect(page.getByText("Consent is required to submit this form.")).toBeHidden();
   await send.click();
   await expect(page.getByRole("heading", { name: "Message sent" })).toBeVisible();
   await expect(page.getByText("Thanks! We'll reach out within 1 business day", { exact: true })).toBeVisible();
@@ -48,4 +48,35 @@ test("when the server refuses, the form stays filled and says why", async ({ pag
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Message")).toHaveValue("Do you import from another CRM?");
   await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+});
+
+test("while the message is on its way the button is disabled and says so", async ({ page }) => {
+  await page.goto("/contact");
+  await fillForm(page, `slow-${Date.now()}@example.com`);
+  await page.getByLabel("I agree to be contacted by Porchlight about the product.").check();
+  // Keep the browser on this page after the form's own submit handler has run, to look at the sending state.
+  await page.evaluate(() => document.querySelector("form[data-contact-form]")!.addEventListener("submit", (event) => event.preventDefault()));
+  await page.getByRole("button", { name: "Send message" }).click();
+  const sending = page.getByRole("button", { name: "Sending…" });
+  await expect(sending).toBeDisabled();
+  await expect(sending).toHaveAttribute("aria-busy", "true");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server asks for consent, keeps the form filled, and then sends", async ({ page }) => {
+    await page.goto("/contact");
+    const email = `nojs-${Date.now()}@example.com`;
+    await fillForm(page, email);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Consent is required to submit this form." })).toBeVisible();
+    await expect(page.getByText("Consent Required", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("I'm interested in")).toHaveValue("pipeline");
+
+    await page.getByLabel("I agree to be contacted by Porchlight about the product.").check();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("heading", { name: "Message sent" })).toBeVisible();
+  });
 });

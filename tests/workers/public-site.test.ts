@@ -102,13 +102,15 @@ describe("public pages", () => {
     expect(seen.descriptions.size).toBe(pages.length);
   });
 
-  it("ship no React runtime, except the contact form", async () => {
-    for (const path of pages.filter((p) => p !== "/contact")) {
+  it("ship no React runtime: only the small inline scripts (ADR 0011)", async () => {
+    for (const path of pages) {
       const html = await text(path);
       expect(html, path).not.toContain('type="module"');
+      expect(html, path).not.toContain("window.__remixContext");
       expect(html, path).toContain("data-theme-toggle");
+      const inline = [...html.matchAll(/<script nonce="[^"]+">([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + m[1]!.length, 0);
+      expect(inline, path).toBeLessThan(4_000);
     }
-    expect(await text("/contact")).toContain('type="module"');
   });
 
   it("have the landing page's sections, navigation and footer, with every call to action going to /trial", async () => {
