@@ -1,23 +1,31 @@
 // `npm run bench`: a benchmark, not a test. Builds the app, bundles the Worker exactly as `wrangler deploy`
 // would (minified), serves that bundle with Miniflare's API (workerd, in-memory D1/KV/DO: the fastest
 // faithful local server), seeds a large data set, loads each route in bench/pages.mjs with autocannon, and
-// prints requests/s, p50 and p99 latency, each route's ratio to the floor route, and bundle sizes.
+// prints requests/s, p50 and p99 latency, each route's ratio to the floor route, and bundle sizes. Then
+// Lighthouse (mobile preset, simulated throttling) audits each public page in PUBLIC_PAGES on the same server.
 //
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=10 npm run bench      (defaults shown)
+//   BENCH_LIGHTHOUSE=0 npm run bench                         (skips Lighthouse)
+//   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
+//   CHROME_PATH=/path/to/chrome npm run bench                 (default /usr/bin/chromium)
 //   npm run bench -- --write-readme                          (also records the figures in README.md)
 import autocannon from "autocannon";
 import { Miniflare } from "miniflare";
-import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, root, run, step } from "../scripts/lib.mjs";
-import { PAGES } from "./pages.mjs";
+import { PAGES, PUBLIC_PAGES } from "./pages.mjs";
 import { BENCH_USER, SEED_VOLUMES, seedBench } from "./seed.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const dist = path.join(root, "dist");
+// The client build is copied here and served from the copy: build/ may be rebuilt (emptied) while the bench runs.
+const clientDir = path.join(dist, "client");
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -30,7 +38,7 @@ function wranglerConfig() {
 
 /** Each route's client JavaScript: entry + root + layouts + the route module, with their imports (gzip). */
 function clientJsPerRoute() {
-  const manifest = JSON.parse(readFileSync(path.join(root, "build/.vite/client-manifest.json"), "utf8"));
+  const manifest = JSON.parse(readFileSync(path.join(dist, "client-manifest.json"), "utf8"));
   // Remix keys route modules as "app/routes/x.tsx?__remix-build-client-route".
   const keyOf = Object.fromEntries(Object.keys(manifest).map((key) => [key.split("?")[0], key]));
   const closure = (key, seen = new Set()) => {
@@ -44,16 +52,161 @@ function clientJsPerRoute() {
   return routes
     .map((route) => {
       const name = path.basename(route).replace(/\.tsx?$/, "");
+      // Static pages (handle = STATIC_PAGE, ADR 0011) are served without the React runtime: they load none of it.
+      if (/export const handle = STATIC_PAGE/.test(readFileSync(path.join(root, route), "utf8"))) return { route: name, gzip: 0, static: true };
       const layouts = name.startsWith("_app.") ? ["app/routes/_app.tsx"] : [];
       const files = new Set();
       for (const part of ["app/entry.client.tsx", "app/root.tsx", ...layouts, route]) {
         if (!keyOf[part]) throw new Error(`${part} is missing from the client manifest`);
         for (const key of closure(keyOf[part])) files.add(manifest[key].file);
       }
-      const bytes = [...files].reduce((sum, file) => sum + gz(path.join(root, "build/client", file)), 0);
+      const bytes = [...files].reduce((sum, file) => sum + gz(path.join(clientDir, file)), 0);
       return { route: name, gzip: bytes };
     })
     .sort((a, b) => b.gzip - a.gzip);
+}
+
+// Lighthouse targets for public pages; best-practices is reported without a target.
+const LH_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const LH_TARGETS = { performance: 95, accessibility: 100, seo: 100 };
+const LH_JS_TARGET = 80 * 1024;
+const mark = (ok) => (ok ? "✓" : "✗");
+const pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "");
+
+/** Up to `max` of an audit's items (element, console message or URL), one short line each. */
+function auditItems(audit, max = 3) {
+  const items = audit.details?.items ?? [];
+  const describe = (item) => {
+    const node = item.node;
+    if (node?.type === "node") {
+      const why = node.explanation?.split("\n").map((l) => l.trim()).find((l) => l && !/^Fix (any|all)/.test(l));
+      return `${node.selector ?? ""}${node.nodeLabel ? ` "${node.nodeLabel}"` : ""}${why ? `: ${why}` : ""}`;
+    }
+    if (item.description) return `${item.description}${item.sourceLocation?.url ? ` (${pathOf(item.sourceLocation.url)})` : ""}`;
+    if (typeof item.url === "string") return `${pathOf(item.url)}${item.wastedBytes ? ` (${kib(item.wastedBytes)} to save)` : ""}${item.wastedMs ? ` (${Math.round(item.wastedMs)} ms to save)` : ""}`;
+    return null;
+  };
+  const lines = items.map(describe).filter(Boolean).map((l) => (l.length > 180 ? `${l.slice(0, 177)}…` : l));
+  return lines.length > max ? [...lines.slice(0, max), `… and ${lines.length - max} more`] : lines;
+}
+
+/** Scores (0–100), script bytes transferred and the failing audits of each below-target category. */
+function summarizeLighthouse(page, lhr) {
+  const scores = Object.fromEntries(LH_CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
+  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
+  const jsBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  // A failed stylesheet or script makes every score meaningless (e.g. build/ changed under the server).
+  const failedRequests = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.statusCode >= 400).map((item) => `${item.statusCode} ${pathOf(item.url)}`);
+  const below = LH_CATEGORIES.filter((id) => scores[id] === null || scores[id] < (LH_TARGETS[id] ?? 100));
+  const failing = {};
+  for (const id of below) {
+    // Hidden refs (weight-0 duplicates such as the perf "insights") are skipped, as the HTML report does.
+    failing[id] = (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.group !== "hidden")
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && (a.scoreDisplayMode === "error" || (a.score !== null && a.score < 1 && !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode))))
+      .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue, error: a.errorMessage, items: auditItems(a) }));
+  }
+  const meets = !failedRequests.length && ["performance", "accessibility", "seo"].every((id) => scores[id] !== null && scores[id] >= LH_TARGETS[id]) && jsBytes <= LH_JS_TARGET;
+  return { page, scores, jsBytes, scripts: scripts.map((s) => ({ url: s.url, transferSize: s.transferSize })), failedRequests, meets, failing };
+}
+
+/** Lighthouse on each public page, one at a time, in one headless Chrome. 404 pages are reported, not audited. */
+async function lighthousePublicPages(origin) {
+  const { default: lighthouse } = await import("lighthouse");
+  const { launch } = await import("chrome-launcher");
+  const reports = path.join(root, "bench/results/lighthouse");
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const chrome = await launch({ chromePath: process.env.CHROME_PATH || "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox"], logLevel: "silent" });
+  const results = [];
+  let environment = null;
+  try {
+    // The user agent reports a reduced version (156.0.0.0); the DevTools endpoint has the real one.
+    const browser = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;
+    for (const page of PUBLIC_PAGES) {
+      const url = `${origin}${page}`;
+      const check = await fetch(url, { redirect: "manual" });
+      await check.arrayBuffer();
+      if (check.status !== 200) {
+        const status = check.status === 404 ? "missing (404)" : `answered ${check.status}, not audited`;
+        results.push({ page, status });
+        console.log(`  ${page}: ${status}`);
+        continue;
+      }
+      try {
+        // No config: Lighthouse's default is the mobile preset with simulated throttling. With several runs
+        // (performance varies on a busy machine), the run with the median performance score is kept.
+        const runs = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "html", onlyCategories: LH_CATEGORIES });
+          if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+          runs.push(result);
+        }
+        runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+        const result = runs[Math.floor(runs.length / 2)];
+        const { lhr } = result;
+        environment ??= { lighthouse: lhr.lighthouseVersion, chrome: browser.split("/")[1], benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
+        writeFileSync(path.join(reports, `${page === "/" ? "index" : page.slice(1).replaceAll("/", "_")}.html`), result.report);
+        const row = summarizeLighthouse(page, lhr);
+        results.push(row);
+        console.log(`  ${page}: ${LH_CATEGORIES.map((id) => `${id} ${row.scores[id] ?? "–"}`).join(", ")}, JS ${kib(row.jsBytes)}` +
+            `${row.failedRequests.length ? `, ${row.failedRequests.length} failed requests` : ""}${lhr.runWarnings.length ? ` (warnings: ${lhr.runWarnings.join("; ")})` : ""}`);
+      } catch (error) {
+        results.push({ page, status: `Lighthouse failed: ${error.message.split("\n")[0]}` });
+        console.log(`  ${page}: Lighthouse failed: ${error.message}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { environment, results };
+}
+
+function lighthouseTable({ environment, results }) {
+  const cell = (row, id) => (row.scores[id] === null ? "–" : id in LH_TARGETS ? `${row.scores[id]} ${mark(row.scores[id] >= LH_TARGETS[id])}` : `${row.scores[id]}`);
+  return [
+    `Lighthouse ${environment?.lighthouse ?? "?"} (mobile preset, simulated throttling${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs` : ""}; Chromium ${environment?.chrome ?? "?"}, benchmark index ${environment?.benchmarkIndex ?? "?"}) on each public page. ` +
+      `Targets: performance ≥ ${LH_TARGETS.performance}, accessibility ${LH_TARGETS.accessibility}, SEO ${LH_TARGETS.seo}, ` +
+      `JS ≤ ${kib(LH_JS_TARGET)} (sum of the scripts' transferSize: gzip as served, response headers included).`,
+    "",
+    "| page | performance | accessibility | best-practices | SEO | JS transferred | targets |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | :---: |",
+    ...results.map((r) =>
+      r.status
+        ? `| ${r.page} | ${r.status} | | | | | |`
+        : `| ${r.page} | ${cell(r, "performance")} | ${cell(r, "accessibility")} | ${cell(r, "best-practices")} | ${cell(r, "seo")} | ${kib(r.jsBytes)} ${mark(r.jsBytes <= LH_JS_TARGET)} | ${r.failedRequests.length ? `invalid: ${r.failedRequests.length} requests failed` : r.meets ? "met" : "missed"} |`,
+    ),
+  ].join("\n");
+}
+
+/** For each page below target: the failing audits of each category short of its target, and the scripts if JS is over. */
+function lighthouseFailures({ results }) {
+  const lines = [];
+  for (const r of results.filter((r) => !r.status)) {
+    const parts = [];
+    if (r.failedRequests.length) {
+      parts.push(`    ${r.failedRequests.length} requests failed, so these scores do not describe the page:`);
+      for (const line of r.failedRequests.slice(0, 5)) parts.push(`      - ${line}`);
+      if (r.failedRequests.length > 5) parts.push(`      - … and ${r.failedRequests.length - 5} more`);
+    }
+    for (const [category, audits] of Object.entries(r.failing)) {
+      const note = category in LH_TARGETS ? `target ${LH_TARGETS[category]}` : "no target";
+      parts.push(`    ${category} ${r.scores[category] ?? "–"} (${note}):`);
+      for (const a of audits) {
+        const detail = a.error ?? a.displayValue;
+        parts.push(`      - ${a.id}: ${a.title}${a.score === null ? "" : ` [score ${a.score}]`}${detail ? ` (${detail})` : ""}`);
+        for (const item of a.items) parts.push(`          ${item}`);
+      }
+      if (!audits.length) parts.push("      (no individual failing audit: the category score is weighted metrics only)");
+    }
+    if (r.jsBytes > LH_JS_TARGET) {
+      parts.push(`    JS ${kib(r.jsBytes)} (target ≤ ${kib(LH_JS_TARGET)}):`);
+      for (const s of [...r.scripts].sort((a, b) => b.transferSize - a.transferSize)) parts.push(`      - ${kib(s.transferSize)} ${pathOf(s.url)}`);
+    }
+    if (parts.length) lines.push(`  ${r.page}:`, ...parts);
+  }
+  return lines.length ? `Lighthouse audits to fix (reports in bench/results/lighthouse/):\n${lines.join("\n")}` : "Lighthouse: every audited page meets its targets.";
 }
 
 async function applyMigrations(db) {
@@ -81,6 +234,8 @@ rmSync(dist, { recursive: true, force: true });
 await run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", dist, "--minify"], { quiet: true });
 const workerFile = readdirSync(dist).find((f) => f.endsWith(".js"));
 const workerPath = path.join(dist, workerFile);
+cpSync(path.join(root, "build/client"), clientDir, { recursive: true });
+cpSync(path.join(root, "build/.vite/client-manifest.json"), path.join(dist, "client-manifest.json"));
 
 step("Starting the bundle in workerd (Miniflare, in-memory storage)");
 const { date, flags } = wranglerConfig();
@@ -92,7 +247,7 @@ const mf = new Miniflare({
   d1Databases: { DB: "bench-db" },
   kvNamespaces: { KV: "bench-kv" },
   durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true } },
-  assets: { directory: path.join(root, "build/client"), binding: "ASSETS", routerConfig: { has_user_worker: true } },
+  assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
   bindings: { APP_ENV: "production", SESSION_SECRET: "bench-session-secret-0123456789abcdef", ADMIN_EMAILS: "", MAIL_FROM: "bench@porchlight.test" },
   port: 0,
 });
@@ -124,6 +279,18 @@ for (const page of PAGES) {
   rows.push({ ...page, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors });
   console.log(`  ${page.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${errors ? `, ${errors} errors` : ""}`);
 }
+
+// Lighthouse against the same server (http://127.0.0.1:<port>, which Chrome treats as a secure context), so its
+// canonical, robots.txt and crawlability checks read what the Worker itself serves.
+let lh = null;
+if (LIGHTHOUSE) {
+  step(`Lighthouse (mobile, simulated throttling) on ${PUBLIC_PAGES.length} public pages, one at a time`);
+  try {
+    lh = await lighthousePublicPages(origin);
+  } catch (error) {
+    console.log(`  Lighthouse could not run: ${error.message}`);
+  }
+}
 await mf.dispose();
 
 const floor = rows.find((r) => r.floor);
@@ -143,16 +310,21 @@ const table = [
   "",
   "| client JS per route (gzip) | size |",
   "| --- | ---: |",
-  ...perRoute.map((r) => `| ${r.route} | ${kib(r.gzip)} |`),
+  ...perRoute.map((r) => `| ${r.route} | ${r.static ? "none (static page)" : kib(r.gzip)} |`),
 ].join("\n");
 
 console.log(`\n${table}\n`);
+const lhTable = lh ? lighthouseTable(lh) : null;
+if (lh) console.log(`${lhTable}\n\n${lighthouseFailures(lh)}\n`);
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
-writeFileSync(path.join(root, "bench/results/latest.json"), JSON.stringify({ rows, workerGzip, perRoute, duration: DURATION, connections: CONNECTIONS }, null, 2));
+writeFileSync(
+  path.join(root, "bench/results/latest.json"),
+  JSON.stringify({ rows, workerGzip, perRoute, duration: DURATION, connections: CONNECTIONS, ...(lh ? { lighthouse: lh } : {}) }, null, 2),
+);
 
 if (process.argv.includes("--write-readme")) {
   const readme = path.join(root, "README.md");
-  const text = readFileSync(readme, "utf8").replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n<!-- bench:end -->`);
+  const text = readFileSync(readme, "utf8").replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${lhTable ? `${table}\n\n${lhTable}` : table}\n<!-- bench:end -->`);
   writeFileSync(readme, text);
   console.log("README.md performance section updated.");
 }

@@ -6,6 +6,7 @@ import { PublicHeader } from "~/components/PublicHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { toast } from "~/components/ui/Toaster";
+import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/auth/accounts.server";
 import { AUTH_MESSAGES, EMAIL_PATTERN, HONEYPOT_FIELD, safeRedirect, type AuthMessage } from "~/modules/auth/auth.messages";
@@ -14,7 +15,12 @@ import { registerClientAttempt } from "~/modules/auth/client-attempts";
 import { getUser, VERIFY_EMAIL_PATH } from "~/modules/auth/guards.server";
 import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
 
-export const meta: MetaFunction = () => [{ title: "Sign in — Porchlight" }];
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Sign in",
+    description: "Sign in to Porchlight, the AI CRM for real estate agents, or create an account to start your 14-day free trial.",
+    path: "/auth",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/dashboard");
