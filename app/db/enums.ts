@@ -22,3 +22,11 @@ export const EMAIL_STATUSES = ["outbox", "sent", "failed"] as const;
 
 export const CONTACT_INTERESTS = ["ai-content", "commission-tracking", "pipeline", "mobile", "other"] as const;
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number];
+
+// Spec section 3: contacts.
+export const CONTACT_STATUSES = ["hot", "warm", "cold"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const PROPERTY_TYPES = ["house", "condo", "townhouse", "land", "commercial", "other"] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const CONTACT_SOURCES = ["website", "referral", "cold_call", "social_media", "open_house", "other"] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];

@@ -4,10 +4,13 @@ import {
   AUTH_TOKEN_PURPOSES,
   BILLING_PERIODS,
   CONTACT_INTERESTS,
+  CONTACT_SOURCES,
+  CONTACT_STATUSES,
   CURRENCIES,
   DATE_FORMATS,
   EMAIL_STATUSES,
   PLANS,
+  PROPERTY_TYPES,
   SUBSCRIPTION_STATUSES,
   TIME_FORMATS,
   USER_ROLES,
@@ -234,4 +237,68 @@ export const contactSubmissions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Spec section 3 contacts, plus company, address and timeline, which the import columns of the guides carry.
+ * Tags are a JSON array of unique strings; triggers (migration 0004) mirror them into contact_tags for
+ * filtering and keep the contacts_fts full-text index in step with every write.
+ */
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    // The rowid alias: a stable integer key for the full-text index (VACUUM may renumber implicit rowids).
+    seq: integer("seq").primaryKey(),
+    id: text("id").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    status: text("status", { enum: CONTACT_STATUSES }).notNull().default("cold"),
+    budgetMin: integer("budget_min"),
+    budgetMax: integer("budget_max"),
+    propertyType: text("property_type", { enum: PROPERTY_TYPES }).notNull().default("house"),
+    bedrooms: integer("bedrooms"),
+    bathrooms: integer("bathrooms"),
+    location: text("location"),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull().default("other"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    company: text("company"),
+    address: text("address"),
+    timeline: text("timeline"),
+    notes: text("notes"),
+    lastActivity: integer("last_activity", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Each list order, as (owner, key, id) so cursor pagination walks an index.
+    index("contacts_user_created").on(t.userId, t.createdAt, t.id),
+    index("contacts_user_name").on(t.userId, sql`${t.name} collate nocase`, t.id),
+    index("contacts_user_activity").on(t.userId, t.lastActivity, t.id),
+    index("contacts_user_budget").on(t.userId, sql`coalesce(${t.budgetMax}, -1)`, t.id),
+    index("contacts_user_status").on(t.userId, t.status),
+    // Duplicate matching: e-mail case-insensitively, phone as written.
+    index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
+    index("contacts_user_phone").on(t.userId, t.phone),
+  ],
+);
+export type Contact = typeof contacts.$inferSelect;
+export type NewContact = typeof contacts.$inferInsert;
+
+/** One row per (contact, tag), maintained by triggers from contacts.tags: the tag filter and tag counts use it. */
+export const contactTags = sqliteTable(
+  "contact_tags",
+  {
+    userId: text("user_id").notNull(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [uniqueIndex("contact_tags_pk").on(t.contactId, t.tag), index("contact_tags_user_tag").on(t.userId, t.tag)],
 );

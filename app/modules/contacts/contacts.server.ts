@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { contacts, contactTags, type Contact } from "~/db/schema";
+import type { ContactSource, ContactStatus, PropertyType } from "~/db/enums";
+import { CONTACT_STATUSES } from "~/db/enums";
+import type { RequestContext } from "~/lib/context.server";
+import { newId } from "~/lib/crypto";
+import { ownedBy } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+import type { ContactInput } from "./contact.schema";
+import { ftsQuery } from "./search";
+
+// Contacts: every read and write starts from ownedBy(contacts, userId). A contact id from the browser
+// that belongs to someone else behaves exactly like one that does not exist.
+
+export const CONTACT_SORTS = ["newest", "name", "activity", "budget"] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+
+export interface ContactFilters {
+  search?: string;
+  status?: ContactStatus;
+  source?: ContactSource;
+  propertyType?: PropertyType;
+  tag?: string;
+  budgetMin?: number;
+  budgetMax?: number;
+  location?: string;
+}
+
+export const PAGE_SIZE = 50;
+
+export async function createContact(context: RequestContext, userId: UserId, input: ContactInput): Promise<Contact> {
+  const [row] = await context.db
+    .insert(contacts)
+    .values({ ...input, id: newId(), userId })
+    .returning();
+  return row!;
+}
+
+export async function getContact(context: RequestContext, userId: UserId, id: string): Promise<Contact | undefined> {
+  return context.db.select().from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, id))).get();
+}
+
+export async function updateContact(context: RequestContext, userId: UserId, id: string, patch: Partial<ContactInput>): Promise<Contact | undefined> {
+  const [row] = await context.db
+    .update(contacts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(ownedBy(contacts, userId, eq(contacts.id, id)))
+    .returning();
+  return row;
+}
+
+/** Deletes the user's contacts among `ids`; others' ids are ignored. Returns how many were deleted. */
+export async function deleteContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  let deleted = 0;
+  // D1 allows 100 bound parameters per statement: the owner takes one, so at most 99 ids per delete.
+  for (let i = 0; i < ids.length; i += 99) {
+    const rows = await context.db
+      .delete(contacts)
+      .where(ownedBy(contacts, userId, inArray(contacts.id, ids.slice(i, i + 99))))
+      .returning({ id: contacts.id });
+    deleted += rows.length;
+  }
+  return deleted;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of a filtered list, always starting from the owner. */
+function filterWhere(userId: UserId, filters: ContactFilters, skip: { status?: boolean } = {}): SQL {
+  const conditions: (SQL | undefined)[] = [];
+  const match = filters.search ? ftsQuery(filters.search) : null;
+  if (match) conditions.push(sql`${contacts.seq} in (select rowid from contacts_fts where contacts_fts match ${match})`);
+  if (filters.status && !skip.status) conditions.push(eq(contacts.status, filters.status));
+  if (filters.source) conditions.push(eq(contacts.source, filters.source));
+  if (filters.propertyType) conditions.push(eq(contacts.propertyType, filters.propertyType));
+  if (filters.tag) {
+    conditions.push(
+      sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${contactTags.userId} = ${userId} and ${contactTags.tag} = ${filters.tag} collate nocase)`,
+    );
+  }
+  // A budget filter keeps contacts whose range reaches into the asked range.
+  if (filters.budgetMin != null) conditions.push(sql`coalesce(${contacts.budgetMax}, ${contacts.budgetMin}) >= ${filters.budgetMin}`);
+  if (filters.budgetMax != null) conditions.push(sql`coalesce(${contacts.budgetMin}, ${contacts.budgetMax}) <= ${filters.budgetMax}`);
+  if (filters.location) conditions.push(sql`${contacts.location} like ${`%${escapeLike(filters.location.trim())}%`} escape '\\'`);
+  return ownedBy(contacts, userId, ...conditions);
+}
+
+// Each sort as its key expression and direction; the id breaks ties so the cursor is exact.
+const SORTS: Record<ContactSort, { key: SQL; dir: "asc" | "desc"; read: (c: Contact) => string | number }> = {
+  newest: { key: sql`${contacts.createdAt}`, dir: "desc", read: (c) => c.createdAt.getTime() },
+  name: { key: sql`${contacts.name} collate nocase`, dir: "asc", read: (c) => c.name },
+  activity: { key: sql`${contacts.lastActivity}`, dir: "desc", read: (c) => c.lastActivity.getTime() },
+  budget: { key: sql`coalesce(${contacts.budgetMax}, -1)`, dir: "desc", read: (c) => c.budgetMax ?? -1 },
+};
+
+type Cursor = { k: string | number; id: string };
+const encodeCursor = (cursor: Cursor) => btoa(JSON.stringify(cursor)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(atob(value.replace(/-/g, "+").replace(/_/g, "/"))) as Cursor;
+    return (typeof parsed.k === "string" || typeof parsed.k === "number") && typeof parsed.id === "string" ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ContactPage {
+  contacts: Contact[];
+  nextCursor: string | null;
+}
+
+/** One page of the filtered list in the chosen order, after `cursor` (keyset pagination: no OFFSET scans). */
+export async function listContacts(
+  context: RequestContext,
+  userId: UserId,
+  options: { filters?: ContactFilters; sort?: ContactSort; cursor?: string; limit?: number } = {},
+): Promise<ContactPage> {
+  const sort = SORTS[options.sort ?? "newest"];
+  const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 200);
+  const where = [filterWhere(userId, options.filters ?? {})];
+  const cursor = decodeCursor(options.cursor);
+  if (cursor) {
+    where.push(
+      sort.dir === "desc"
+        ? sql`(${sort.key} < ${cursor.k} or (${sort.key} = ${cursor.k} and ${contacts.id} < ${cursor.id}))`
+        : sql`(${sort.key} > ${cursor.k} or (${sort.key} = ${cursor.k} and ${contacts.id} > ${cursor.id}))`,
+    );
+  }
+  const order = sort.dir === "desc" ? [desc(sort.key), desc(contacts.id)] : [asc(sort.key), asc(contacts.id)];
+  const rows = await context.db
+    .select()
+    .from(contacts)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { contacts: page, nextCursor: rows.length > limit && last ? encodeCursor({ k: sort.read(last), id: last.id }) : null };
+}
+
+/** Contacts per status under the same filters (the status filter itself aside), and their total. */
+export async function countByStatus(context: RequestContext, userId: UserId, filters: ContactFilters = {}) {
+  const rows = await context.db
+    .select({ status: contacts.status, count: sql<number>`count(*)` })
+    .from(contacts)
+    .where(filterWhere(userId, filters, { status: true }))
+    .groupBy(contacts.status);
+  const counts = Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])) as Record<ContactStatus, number>;
+  for (const row of rows) counts[row.status] = row.count;
+  return { ...counts, all: rows.reduce((sum, row) => sum + row.count, 0) };
+}
+
+/** The user's tags with how many contacts carry each, most used first. */
+export async function listTags(context: RequestContext, userId: UserId) {
+  return context.db
+    .select({ tag: contactTags.tag, count: sql<number>`count(*)` })
+    .from(contactTags)
+    .where(ownedBy(contactTags, userId))
+    .groupBy(contactTags.tag)
+    .orderBy(desc(sql`count(*)`), asc(contactTags.tag));
+}
