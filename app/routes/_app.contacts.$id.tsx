@@ -1,12 +1,182 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CalendarClock, CheckSquare, Handshake, Mail, MessageSquare, Phone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { FieldShell } from "~/components/ui/FieldShell";
+import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
+import { toast } from "~/components/ui/Toaster";
+import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
+import { formatDate } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import { TagInput } from "~/modules/contacts/components/TagInput";
+import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
+import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { deleteContacts, getContact, updateContact } from "~/modules/contacts/contacts.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 
-// Contact profiles arrive with the contacts module; until then no id names a contact of this user.
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireSubscriber(request, context);
-  throw new Response("Not Found", { status: 404 });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const [contact, prefs] = await Promise.all([getContact(context, user.id, params.id ?? ""), getDisplayPreferences(context, user.id)]);
+  // Someone else's contact and a contact that does not exist look the same.
+  if (!contact) throw new Response("Not Found", { status: 404 });
+  return { contact, prefs };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    if ((await deleteContacts(context, user.id, [id])) === 0) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(context, "/contacts", { title: "Contact deleted", variant: "success" });
+  }
+  const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
+  if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const updated = await updateContact(context, user.id, id, parsed.data);
+  if (!updated) throw new Response("Not Found", { status: 404 });
+  return { ok: true as const, fieldErrors: {} as Record<string, string> };
+}
+
+const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
+
+function Later({ icon: Icon, title, children }: { icon: typeof Handshake; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`later-${title}`} className={card}>
+      <h2 id={`later-${title}`} className="flex items-center gap-2 font-semibold">
+        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{children}</p>
+    </section>
+  );
 }
 
 export default function ContactProfile() {
-  return null;
+  const { contact, prefs } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
+  const [tags, setTags] = useState(contact.tags);
+  const [confirming, setConfirming] = useState(false);
+  const errors = result?.fieldErrors ?? {};
+
+  useEffect(() => setTags(contact.tags), [contact.tags]);
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast({ title: "Changes saved", variant: "success" });
+    else toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
+  }, [result]);
+
+  const quick = "inline-flex min-h-12 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 font-medium dark:border-stone-700 dark:bg-stone-900";
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link to="/contacts" className="text-stone-600 underline-offset-4 hover:underline dark:text-stone-400">
+          ← Contacts
+        </Link>
+      </nav>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold md:text-3xl">{contact.name}</h1>
+        <span className="rounded-full bg-stone-200 px-3 py-0.5 text-sm font-semibold dark:bg-stone-800">{STATUS_LABELS[contact.status]}</span>
+      </div>
+      <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">
+        Added {formatDate(contact.createdAt, prefs)} · last activity {formatDate(contact.lastActivity, prefs)}
+      </p>
+      <div className="mb-6 flex flex-wrap gap-2">
+        {contact.phone ? (
+          <>
+            <a href={`tel:${contact.phone}`} className={quick}>
+              <Phone aria-hidden="true" className="h-5 w-5" /> Call
+            </a>
+            <a href={`sms:${contact.phone}`} className={quick}>
+              <MessageSquare aria-hidden="true" className="h-5 w-5" /> Text
+            </a>
+          </>
+        ) : null}
+        {contact.email ? (
+          <a href={`mailto:${contact.email}`} className={quick}>
+            <Mail aria-hidden="true" className="h-5 w-5" /> E-mail
+          </a>
+        ) : null}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Form method="post" noValidate className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Contact details">
+          <input type="hidden" name="intent" value="update" />
+          <div className="sm:col-span-2">
+            <Field label="Name" name="name" defaultValue={contact.name} required error={errors.name} />
+          </div>
+          <Field label="Phone" name="phone" type="tel" inputMode="tel" defaultValue={contact.phone ?? ""} error={errors.phone} />
+          <Field label="Email" name="email" type="email" inputMode="email" defaultValue={contact.email ?? ""} error={errors.email} />
+          <SelectField name="status" label="Status" options={choices(CONTACT_STATUSES, STATUS_LABELS)} defaultValue={contact.status} />
+          <SelectField name="source" label="Source" options={choices(CONTACT_SOURCES, SOURCE_LABELS)} defaultValue={contact.source} />
+          <Field label="Budget min ($)" name="budgetMin" inputMode="numeric" defaultValue={contact.budgetMin ?? ""} error={errors.budgetMin} />
+          <Field label="Budget max ($)" name="budgetMax" inputMode="numeric" defaultValue={contact.budgetMax ?? ""} error={errors.budgetMax} />
+          <SelectField name="propertyType" label="Property type" options={choices(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} defaultValue={contact.propertyType} />
+          <Field label="Preferred location" name="location" defaultValue={contact.location ?? ""} error={errors.location} />
+          <Field label="Bedrooms" name="bedrooms" inputMode="numeric" defaultValue={contact.bedrooms ?? ""} error={errors.bedrooms} />
+          <Field label="Bathrooms" name="bathrooms" inputMode="numeric" defaultValue={contact.bathrooms ?? ""} error={errors.bathrooms} />
+          <Field label="Company" name="company" defaultValue={contact.company ?? ""} error={errors.company} />
+          <Field label="Timeline" name="timeline" defaultValue={contact.timeline ?? ""} error={errors.timeline} />
+          <div className="sm:col-span-2">
+            <Field label="Address" name="address" defaultValue={contact.address ?? ""} error={errors.address} />
+          </div>
+          <div className="sm:col-span-2">
+            <TagInput tags={tags} onChange={setTags} />
+          </div>
+          <div className="sm:col-span-2">
+            <FieldShell id="notes" label="Notes" error={errors.notes}>
+              <textarea name="notes" rows={5} defaultValue={contact.notes ?? ""} className={`${SELECT_CLASS} py-2`} />
+            </FieldShell>
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" busy={saving} busyLabel="Saving…">
+              Save changes
+            </Button>
+          </div>
+        </Form>
+
+        <div className="flex flex-col gap-4">
+          <Later icon={Handshake} title="Deals">
+            No deals with {contact.name} yet. Deals you create for this contact will be listed here.
+          </Later>
+          <Later icon={CheckSquare} title="Tasks">
+            No tasks for {contact.name} yet. Calls, showings and follow-ups you plan will be listed here.
+          </Later>
+          <Later icon={CalendarClock} title="Activity">
+            No activity logged yet. Calls, e-mails and showings you log will appear here, newest first.
+          </Later>
+          <section aria-labelledby="danger" className={card}>
+            <h2 id="danger" className="font-semibold">
+              Delete contact
+            </h2>
+            {confirming ? (
+              <Form method="post" className="mt-2 flex flex-col gap-3" role="alertdialog" aria-labelledby="confirm-delete">
+                <p id="confirm-delete">Delete {contact.name}? This cannot be undone.</p>
+                <input type="hidden" name="intent" value="delete" />
+                <div className="flex flex-wrap gap-2">
+                  <Button type="submit" variant="danger" autoFocus>
+                    Delete
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </Button>
+                </div>
+              </Form>
+            ) : (
+              <button type="button" onClick={() => setConfirming(true)} className={buttonClass("secondary", "mt-2")}>
+                Delete contact…
+              </button>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
 }

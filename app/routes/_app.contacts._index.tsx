@@ -1,19 +1,386 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Users } from "lucide-react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { LayoutGrid, List, Mail, Phone, Search, UserPlus, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
-import { subscriberOnlyLoader } from "~/modules/auth/guards.server";
+import { buttonClass } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { choices, SelectField } from "~/components/ui/SelectField";
+import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES, type Contact, type ContactStatus } from "~/db/schema";
+import { formatDate, formatMoney, type DisplayPreferences } from "~/lib/format";
+import { requireSubscriber } from "~/modules/auth/guards.server";
+import { useOpenAddContact } from "~/modules/contacts/components/AddContactDialog";
+import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
+import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { countByStatus, createContact, deleteContacts, getContact, listContacts, listTags } from "~/modules/contacts/contacts.server";
+import { readListParams } from "~/modules/contacts/list-params";
+import { ContactsViewSchema, getContactsView, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 
 export const meta: MetaFunction = () => [{ title: "Contacts — Porchlight" }];
-export const loader = subscriberOnlyLoader;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const url = new URL(request.url);
+  const { filters, sort } = readListParams(url.searchParams);
+  const cursor = url.searchParams.get("cursor") ?? undefined;
+  const highlight = url.searchParams.get("highlight");
+  const started = Date.now();
+  const [page, counts, tags, view, prefs, highlighted] = await Promise.all([
+    listContacts(context, user.id, { filters, sort, cursor }),
+    countByStatus(context, user.id, filters),
+    listTags(context, user.id),
+    getContactsView(context, user.id),
+    getDisplayPreferences(context, user.id),
+    highlight && !cursor ? getContact(context, user.id, highlight) : Promise.resolve(undefined),
+  ]);
+  // ?highlight=<id>: that contact is shown even when it is not on the first page.
+  const contacts = highlighted && !page.contacts.some((c) => c.id === highlighted.id) ? [highlighted, ...page.contacts] : page.contacts;
+  return data(
+    { contacts, nextCursor: page.nextCursor, counts, tags, view, prefs, highlight: highlighted?.id ?? null, filtered: Object.values(filters).some((v) => v !== undefined) },
+    { headers: { "Server-Timing": `contacts;dur=${Date.now() - started}` } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "create") {
+    const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
+    if (!parsed.success) return data({ ok: false as const, error: CONTACT_MESSAGES.validationTitle, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+    try {
+      const contact = await createContact(context, user.id, parsed.data);
+      return { ok: true as const, contact: { id: contact.id, name: contact.name } };
+    } catch (error) {
+      console.error(JSON.stringify({ event: "contact_create_failed", message: String(error) }));
+      return data({ ok: false as const, error: CONTACT_MESSAGES.addFailed, fieldErrors: {} }, { status: 500 });
+    }
+  }
+  if (intent === "delete") {
+    const ids = form.getAll("id").map(String);
+    const deleted = await deleteContacts(context, user.id, ids);
+    return data({ ok: deleted > 0, deleted }, { status: deleted > 0 ? 200 : 404 });
+  }
+  if (intent === "view") {
+    const parsed = ContactsViewSchema.partial().safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ ok: false }, { status: 400 });
+    await saveContactsView(context, user.id, parsed.data);
+    return { ok: true };
+  }
+  return data({ ok: false }, { status: 400 });
+}
+
+const STATUS_STYLE: Record<ContactStatus, string> = {
+  hot: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  warm: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+  cold: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
+};
+
+function StatusBadge({ status }: { status: ContactStatus }) {
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{STATUS_LABELS[status]}</span>;
+}
+
+function budget(contact: Contact, prefs: DisplayPreferences) {
+  if (contact.budgetMin == null && contact.budgetMax == null) return "—";
+  if (contact.budgetMin != null && contact.budgetMax != null) return `${formatMoney(contact.budgetMin, prefs)}–${formatMoney(contact.budgetMax, prefs)}`;
+  return contact.budgetMax != null ? `up to ${formatMoney(contact.budgetMax, prefs)}` : `from ${formatMoney(contact.budgetMin!, prefs)}`;
+}
+
+
+const SORT_OPTIONS = [
+  ["newest", "Newest"],
+  ["name", "Name"],
+  ["activity", "Last activity"],
+  ["budget", "Budget"],
+] as const;
+
+function FilterBar({ tags }: { tags: { tag: string; count: number }[] }) {
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  const send = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      onChange={(event) => send((event.target as HTMLElement).getAttribute("name") === "q" ? 250 : 0)}
+      className="sticky top-16 z-20 -mx-4 mb-4 flex min-h-10 flex-col gap-2 border-b border-stone-200 bg-stone-50/95 px-4 py-2 backdrop-blur md:top-16 dark:border-stone-800 dark:bg-stone-950/95"
+    >
+      <label className="relative block">
+        <span className="sr-only">Search contacts</span>
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500" />
+        <input
+          type="search"
+          name="q"
+          defaultValue={params.get("q") ?? ""}
+          placeholder="Search name, e-mail, phone, notes, tags"
+          className="min-h-12 w-full rounded-lg border border-stone-300 bg-white pl-10 pr-3 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+        />
+      </label>
+      <details className="group" open={["status", "source", "type", "tag", "min", "max", "loc"].some((k) => params.get(k))}>
+        <summary className="min-h-10 cursor-pointer content-center text-sm font-medium text-stone-700 dark:text-stone-300">Filters and sort</summary>
+        <div className="grid grid-cols-2 gap-2 pt-2 sm:grid-cols-4">
+          {params.get("status") ? <input type="hidden" name="status" value={params.get("status")!} /> : null}
+          <SelectField label="Source" name="source" options={choices(CONTACT_SOURCES, SOURCE_LABELS)} defaultValue={params.get("source") ?? ""} placeholder={{ label: "Any" }} />
+          <SelectField label="Property type" name="type" options={choices(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} defaultValue={params.get("type") ?? ""} placeholder={{ label: "Any" }} />
+          <SelectField label="Tag" name="tag" options={tags.map((t) => [t.tag, `${t.tag} (${t.count})`] as const)} defaultValue={params.get("tag") ?? ""} placeholder={{ label: "Any" }} />
+          <SelectField label="Sort by" name="sort" options={SORT_OPTIONS} defaultValue={params.get("sort") ?? "newest"} />
+          <Field label="Budget from ($)" name="min" inputMode="numeric" defaultValue={params.get("min") ?? ""} />
+          <Field label="Budget to ($)" name="max" inputMode="numeric" defaultValue={params.get("max") ?? ""} />
+          <div className="col-span-2">
+            <Field label="Location" name="loc" defaultValue={params.get("loc") ?? ""} />
+          </div>
+        </div>
+      </details>
+    </Form>
+  );
+}
+
+function StatusTabs({ counts }: { counts: Record<ContactStatus | "all", number> }) {
+  const [params] = useSearchParams();
+  const current = params.get("status") ?? "";
+  const href = (status: string) => {
+    const next = new URLSearchParams(params);
+    next.delete("cursor");
+    next.delete("highlight");
+    if (status) next.set("status", status);
+    else next.delete("status");
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav aria-label="Contacts by status" className="mb-4 flex gap-2 overflow-x-auto">
+      {(["", ...CONTACT_STATUSES] as const).map((status) => (
+        <Link
+          key={status || "all"}
+          to={href(status)}
+          replace
+          preventScrollReset
+          aria-current={current === status ? "page" : undefined}
+          className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${
+            current === status ? "border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-stone-950" : "border-stone-300 bg-white dark:border-stone-700 dark:bg-stone-900"
+          }`}
+        >
+          {status ? STATUS_LABELS[status] : "All"}
+          <span className="tabular-nums opacity-80">{status ? counts[status] : counts.all}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function ViewToggles({ view }: { view: ContactsView }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData ? (Object.fromEntries(fetcher.formData) as Partial<ContactsView>) : {};
+  const current = { ...view, ...pending };
+  // Each button is a toggle: pressed when its choice is the current one; pressing it switches to it (or back).
+  const button = (field: keyof ContactsView, value: string, pressed: boolean, label: React.ReactNode, title: string) => (
+    <fetcher.Form method="post" key={`${field}-${title}`}>
+      <input type="hidden" name="intent" value="view" />
+      <button
+        type="submit"
+        name={field}
+        value={value}
+        aria-pressed={pressed}
+        title={title}
+        className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border px-2 text-sm font-medium ${
+          pressed ? "border-stone-900 bg-stone-900 text-white dark:border-stone-100 dark:bg-stone-100 dark:text-stone-900" : "border-stone-300 bg-white text-stone-700 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-300"
+        }`}
+      >
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+  return (
+    <div className="flex flex-wrap items-center gap-1" aria-label="View options" role="group">
+      {button("contactsLayout", "list", current.contactsLayout === "list", <><List aria-hidden="true" className="h-5 w-5" /><span className="sr-only">Table</span></>, "Table")}
+      {button("contactsLayout", "cards", current.contactsLayout === "cards", <><LayoutGrid aria-hidden="true" className="h-5 w-5" /><span className="sr-only">Cards</span></>, "Cards")}
+      {button("contactsDensity", current.contactsDensity === "compact" ? "comfortable" : "compact", current.contactsDensity === "compact", "Compact", "Compact rows")}
+      {button("contactsDetail", current.contactsDetail === "full" ? "summary" : "full", current.contactsDetail === "full", "Full detail", "Show more fields")}
+    </div>
+  );
+}
 
 export default function ContactsPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const openAdd = useOpenAddContact();
+  const view = loaded.view;
+  const more = useFetcher<typeof loader>();
+  const [extra, setExtra] = useState<{ contacts: Contact[]; nextCursor: string | null }>({ contacts: [], nextCursor: null });
+  const [params] = useSearchParams();
+
+  // A new search or filter starts the list again.
+  useEffect(() => setExtra({ contacts: [], nextCursor: null }), [loaded]);
+  useEffect(() => {
+    if (more.data && more.state === "idle") setExtra((prev) => ({ contacts: [...prev.contacts, ...(more.data!.contacts as Contact[])], nextCursor: more.data!.nextCursor }));
+  }, [more.data, more.state]);
+
+  useEffect(() => {
+    if (!loaded.highlight) return;
+    const row = document.getElementById(`contact-${loaded.highlight}`);
+    row?.scrollIntoView({ block: "center" });
+    row?.focus();
+  }, [loaded.highlight]);
+
+  const contacts = [...(loaded.contacts as Contact[]), ...extra.contacts];
+  const nextCursor = extra.contacts.length > 0 ? extra.nextCursor : loaded.nextCursor;
+  const compact = view.contactsDensity === "compact";
+  const full = view.contactsDetail === "full";
+  const prefs = loaded.prefs;
+
+  const loadMore = () => {
+    const next = new URLSearchParams(params);
+    next.delete("highlight");
+    next.set("cursor", nextCursor!);
+    more.load(`/contacts?index&${next.toString()}`);
+  };
+
+  const header = (
+    <PageHeader
+      title="Contacts"
+      description="Leads, clients and your sphere"
+      actions={
+        <button type="button" onClick={openAdd} className={buttonClass("primary")}>
+          <UserPlus aria-hidden="true" className="h-5 w-5" />
+          Add contact
+        </button>
+      }
+    />
+  );
+
+  if (loaded.counts.all === 0 && !loaded.filtered) {
+    return (
+      <>
+        {header}
+        <EmptyState icon={Users} title="No contacts yet">
+          <p>Add your first contact, or bring your whole list from a spreadsheet or another CRM with a CSV file.</p>
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
+            <button type="button" onClick={openAdd} className={buttonClass("primary")}>
+              Add your first contact
+            </button>
+            <Link to="/guides/importing-contacts" className={buttonClass("secondary")}>
+              How to import a CSV
+            </Link>
+          </div>
+        </EmptyState>
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Contacts" description="Leads, clients and your sphere" />
-      <EmptyState icon={Users} title="No contacts yet">
-        <p>Contacts you add or import will be listed here, searchable and tagged.</p>
-      </EmptyState>
+      {header}
+      <FilterBar tags={loaded.tags} />
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <StatusTabs counts={loaded.counts} />
+        <ViewToggles view={view} />
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {loaded.counts.all} contacts match
+      </p>
+      {contacts.length === 0 ? (
+        <EmptyState icon={Search} title="No contacts match">
+          <p>Try fewer words or clear a filter.</p>
+        </EmptyState>
+      ) : view.contactsLayout === "cards" ? (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {contacts.map((c) => (
+            <li
+              key={c.id}
+              id={`contact-${c.id}`}
+              tabIndex={-1}
+              className={`rounded-2xl border bg-white dark:bg-stone-900 ${compact ? "p-3" : "p-4"} ${
+                c.id === loaded.highlight ? "border-brand-600 ring-2 ring-brand-500" : "border-stone-200 dark:border-stone-800"
+              }`}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <Link to={`/contacts/${c.id}`} className="font-semibold underline-offset-4 hover:underline">
+                  {c.name}
+                </Link>
+                <StatusBadge status={c.status} />
+              </div>
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{[c.location, budget(c, prefs)].filter((v) => v && v !== "—").join(" · ") || "No budget or area yet"}</p>
+              {full ? (
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+                  {PROPERTY_TYPE_LABELS[c.propertyType]} · {SOURCE_LABELS[c.source]} · last activity {formatDate(c.lastActivity, prefs)}
+                </p>
+              ) : null}
+              {c.tags.length ? <p className="mt-2 flex flex-wrap gap-1">{c.tags.map((t) => <span key={t} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs dark:bg-stone-800">{t}</span>)}</p> : null}
+              <div className="mt-2 flex gap-2">
+                {c.phone ? (
+                  <a href={`tel:${c.phone}`} aria-label={`Call ${c.name}`} className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-stone-300 dark:border-stone-700">
+                    <Phone aria-hidden="true" className="h-5 w-5" />
+                  </a>
+                ) : null}
+                {c.email ? (
+                  <a href={`mailto:${c.email}`} aria-label={`E-mail ${c.name}`} className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-stone-300 dark:border-stone-700">
+                    <Mail aria-hidden="true" className="h-5 w-5" />
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+              <tr>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Budget</th>
+                <th scope="col" className="hidden px-3 py-2 md:table-cell">Location</th>
+                {full ? (
+                  <>
+                    <th scope="col" className="hidden px-3 py-2 lg:table-cell">Type</th>
+                    <th scope="col" className="hidden px-3 py-2 lg:table-cell">Source</th>
+                    <th scope="col" className="hidden px-3 py-2 lg:table-cell">Last activity</th>
+                  </>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
+              {contacts.map((c) => (
+                <tr key={c.id} id={`contact-${c.id}`} tabIndex={-1} className={c.id === loaded.highlight ? "bg-brand-50 outline-2 outline-brand-500 dark:bg-brand-800/40" : ""}>
+                  <td className={`px-3 ${compact ? "py-1.5" : "py-3"}`}>
+                    <Link to={`/contacts/${c.id}`} className="font-medium underline-offset-4 hover:underline">
+                      {c.name}
+                    </Link>
+                    <div className="text-xs text-stone-600 dark:text-stone-400">{c.email ?? c.phone}</div>
+                  </td>
+                  <td className="px-3">
+                    <StatusBadge status={c.status} />
+                  </td>
+                  <td className="hidden px-3 sm:table-cell">{budget(c, prefs)}</td>
+                  <td className="hidden px-3 md:table-cell">{c.location ?? "—"}</td>
+                  {full ? (
+                    <>
+                      <td className="hidden px-3 lg:table-cell">{PROPERTY_TYPE_LABELS[c.propertyType]}</td>
+                      <td className="hidden px-3 lg:table-cell">{SOURCE_LABELS[c.source]}</td>
+                      <td className="hidden px-3 lg:table-cell">{formatDate(c.lastActivity, prefs)}</td>
+                    </>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextCursor ? (
+        <div className="mt-4 flex justify-center">
+          <button type="button" onClick={loadMore} disabled={more.state !== "idle"} className={buttonClass("secondary")}>
+            {more.state !== "idle" ? "Loading…" : "Load more"}
+          </button>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
 import { CURRENCIES } from "~/db/enums";
 import { formatDate, formatMoney, formatTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -77,29 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ActionData>({ intent: "preferences", errors: { form: "Unknown action." } }, { status: 400 });
 }
 
-const selectClass =
-  "min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900";
-
 function Select({ label, name, value, options, error }: { label: string; name: string; value: string; options: [string, string][]; error?: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={name} name={name} defaultValue={value} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${name}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <SelectField id={name} label={label} name={name} defaultValue={value} options={options} error={error} />;
 }
 
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";

@@ -8,6 +8,7 @@ import { ADMIN_NAV_ITEMS, NAV_ITEMS } from "~/components/shell/nav";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
+import { AddContactProvider } from "~/modules/contacts/components/AddContactDialog";
 
 // Layout of every signed-in page: the billing guard runs here and again in each page's own loader
 // (loaders run in parallel), memoised per request so it costs one lookup.
@@ -54,9 +55,11 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
 export default function AppLayout() {
   const { email, admin } = useLoaderData<typeof loader>();
   return (
-    <Shell email={email} admin={admin}>
-      <Outlet />
-    </Shell>
+    <AddContactProvider>
+      <Shell email={email} admin={admin}>
+        <Outlet />
+      </Shell>
+    </AddContactProvider>
   );
 }
 

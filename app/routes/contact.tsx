@@ -4,6 +4,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
+import { choices, SelectField } from "~/components/ui/SelectField";
 import { useNonce } from "~/components/ui/nonce";
 import { StaticToast } from "~/components/ui/Toaster";
 import { CONTACT_INTERESTS } from "~/db/enums";
@@ -83,18 +84,15 @@ export default function ContactPage() {
           <Field label="Company (brokerage)" name="company" autoComplete="organization" required defaultValue={values.company} error={errors.company} />
         </div>
         <div className="sm:col-span-2">
-          <FieldShell id="interest" label="I'm interested in" error={errors.interest}>
-            <select name="interest" required defaultValue={values.interest ?? ""} className={inputClass}>
-              <option value="" disabled>
-                Choose one
-              </option>
-              {CONTACT_INTERESTS.map((value) => (
-                <option key={value} value={value}>
-                  {INTEREST_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
+          <SelectField
+            id="interest"
+            name="interest"
+            label="I'm interested in"
+            options={choices(CONTACT_INTERESTS, INTEREST_LABELS)}
+            defaultValue={values.interest ?? ""}
+            placeholder={{ label: "Choose one", disabled: true }}
+            error={errors.interest}
+          />
         </div>
         <div className="sm:col-span-2">
           <FieldShell id="message" label="Message" error={errors.message}>

@@ -53,6 +53,26 @@ test("signed-in pages have no WCAG 2.2 AA violations in light or dark", async ({
   }
 });
 
+test("the contact list, the Add New Contact dialog and a profile have no WCAG 2.2 AA violations", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, ACCOUNTS.a11yContacts);
+  const origin = new URL(page.url()).origin;
+  for (const [name, status] of [["Avery Lindqvist", "hot"], ["Blake Moreno", "warm"]] as const) {
+    await page.request.post("/contacts?index", { form: { intent: "create", name, status, email: `${status}-${Date.now()}@example.com`, tags: "buyer" }, headers: { Origin: origin } });
+  }
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.goto("/contacts");
+    await expectNoViolations(page, `/contacts (${theme})`);
+    await page.getByRole("button", { name: "Add New Contact" }).click();
+    await expectNoViolations(page, `Add New Contact dialog (${theme})`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("main").getByRole("link", { name: "Avery Lindqvist" }).click();
+    await expect(page.getByRole("heading", { name: "Avery Lindqvist", level: 1 })).toBeVisible();
+    await expectNoViolations(page, `contact profile (${theme})`);
+  }
+});
+
 test("billing pages have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {
   await signIn(page, ACCOUNTS.a11yTrial, "/trial/start");
   for (const theme of ["light", "dark"]) {

@@ -9,12 +9,16 @@ import {
   type ToastMessage,
 } from "~/lib/toast";
 
+/** Buttons or links on a browser-raised toast (Undo, View Contact). Server-carried toasts have none. */
+export type ToastAction = { label: string; altText: string } & ({ onClick: () => void } | { href: string; newTab?: boolean });
+type ClientToast = ToastMessage & { actions?: ToastAction[] };
+
 // A tiny store so any component (or a server-carried cookie toast) can raise a toast.
-let toasts: ToastMessage[] = [];
+let toasts: ClientToast[] = [];
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function toast(message: Omit<ToastMessage, "id"> & { id?: string }) {
+export function toast(message: Omit<ClientToast, "id"> & { id?: string }) {
   const id = message.id ?? `${Date.now()}-${toasts.length}`;
   toasts = [...toasts.filter((t) => t.id !== id), { ...message, id }].slice(-TOAST_LIMIT);
   emit();
@@ -29,13 +33,16 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const EMPTY: ToastMessage[] = [];
+const EMPTY: ClientToast[] = [];
 
 const VARIANT_CLASS = {
   default: "border-stone-200 bg-white text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100",
   success: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
   destructive: "border-red-300 bg-red-50 text-red-950 dark:border-red-700 dark:bg-red-950 dark:text-red-50",
 };
+
+const TOAST_ACTION_CLASS =
+  "inline-flex min-h-10 items-center rounded-md border border-current px-3 text-sm font-semibold hover:bg-black/5 dark:hover:bg-white/10";
 
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const items = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
@@ -65,6 +72,23 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
             <ToastPrimitive.Title className="font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? (
               <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+            ) : null}
+            {item.actions?.length ? (
+              <div className="mt-2 flex flex-wrap gap-2">
+                {item.actions.map((action) => (
+                  <ToastPrimitive.Action key={action.label} altText={action.altText} asChild>
+                    {"href" in action ? (
+                      <a href={action.href} target={action.newTab ? "_blank" : undefined} rel={action.newTab ? "noopener" : undefined} className={TOAST_ACTION_CLASS}>
+                        {action.label}
+                      </a>
+                    ) : (
+                      <button type="button" onClick={action.onClick} className={TOAST_ACTION_CLASS}>
+                        {action.label}
+                      </button>
+                    )}
+                  </ToastPrimitive.Action>
+                ))}
+              </div>
             ) : null}
           </div>
           <ToastPrimitive.Close aria-label="Dismiss notification" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">

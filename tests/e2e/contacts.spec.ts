@@ -1,0 +1,150 @@
+import { ACCOUNTS, expect, signIn, test } from "./fixtures";
+
+test("the Add New Contact dialog validates, adds, resets, and undoes", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsAdd);
+  await page.getByRole("button", { name: "Add New Contact" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Contact" });
+  await expect(dialog).toBeVisible();
+  const add = dialog.getByRole("button", { name: "Add Contact" });
+  await expect(add).toBeDisabled();
+
+  // Leaving the name empty says so; a name without phone or e-mail is not enough.
+  await dialog.getByLabel("Name").focus();
+  await dialog.getByLabel("Phone").focus();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await dialog.getByLabel("Name").fill("Dana Reyes");
+  await dialog.getByLabel("Email").focus();
+  await dialog.getByLabel("Notes").focus();
+  await expect(dialog.getByText("Phone or email is required")).toBeVisible();
+  await expect(add).toBeDisabled();
+
+  const email = `dana-${Date.now()}@example.com`;
+  await dialog.getByLabel("Email").fill(email);
+  await expect(dialog.getByLabel("Email")).toHaveAttribute("inputmode", "email");
+  await expect(dialog.getByLabel("Bedrooms")).toHaveAttribute("inputmode", "numeric");
+  await dialog.getByLabel("Status").selectOption("hot");
+  await dialog.getByLabel("Budget max ($)").fill("650,000");
+  await dialog.getByLabel("Tags").fill("first-time");
+  await dialog.getByLabel("Tags").press("Enter");
+  await dialog.getByLabel("Tags").fill("relocation");
+  await dialog.getByLabel("Tags").press("Enter");
+  await expect(dialog.getByRole("button", { name: "Remove tag first-time" })).toBeVisible();
+  // Enter in the tag box added tags; it did not send the form.
+  await expect(dialog).toBeVisible();
+  await add.click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Contact Added Successfully", { exact: true }).first()).toBeVisible();
+  const view = page.getByRole("link", { name: "View Contact" });
+  await expect(view).toHaveAttribute("href", /^\/contacts\?highlight=/);
+  await expect(view).toHaveAttribute("target", "_blank");
+
+  // The form was reset, tags included.
+  await page.getByRole("button", { name: "Add New Contact" }).click();
+  await expect(dialog.getByLabel("Name")).toHaveValue("");
+  await expect(dialog.getByRole("button", { name: /Remove tag/ })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto((await view.getAttribute("href"))!);
+  const row = page.locator("[id^=contact-]").filter({ hasText: "Dana Reyes" });
+  await expect(row).toBeFocused();
+  await expect(row).toContainText("Hot");
+
+  // Undo removes the contact again.
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await dialog.getByLabel("Name").fill("Undo Me");
+  await dialog.getByLabel("Phone").fill("555 010 9999");
+  await dialog.getByRole("button", { name: "Add Contact" }).click();
+  await expect(page.getByRole("link", { name: "Undo Me" })).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Contact Removed", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Undo Me" })).toHaveCount(0);
+});
+
+test("the contact list searches as you type, filters by status and keeps its layout", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsList, "/dashboard");
+  await page.goto("/contacts");
+  await expect(page.getByRole("heading", { name: "No contacts yet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "How to import a CSV" })).toHaveAttribute("href", "/guides/importing-contacts");
+
+  const people: Record<string, string>[] = [
+    { name: "Avery Lindqvist", email: "avery@example.com", status: "hot", location: "Maple Grove" },
+    { name: "Blake Moreno", phone: "(555) 010-2000", status: "warm", location: "Lake Town" },
+    { name: "Casey Nakamura", email: "casey@example.com", status: "cold", location: "Hill Side" },
+  ];
+  for (const person of people) {
+    const response = await page.request.post("/contacts?index", { form: { intent: "create", ...person }, headers: { Origin: new URL(page.url()).origin } });
+    expect(response.status()).toBe(200);
+  }
+  await page.reload();
+  const list = page.getByRole("main");
+  for (const person of people) await expect(list.getByRole("link", { name: person.name! })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^All/ })).toContainText("3");
+
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill("lindq");
+  await expect(list.getByRole("link", { name: "Blake Moreno" })).toHaveCount(0);
+  await expect(list.getByRole("link", { name: "Avery Lindqvist" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill("5550102000");
+  await expect(list.getByRole("link", { name: "Blake Moreno" })).toBeVisible();
+  await expect(list.getByRole("link", { name: "Avery Lindqvist" })).toHaveCount(0);
+  // Search syntax and emoji never break the search: they are ignored.
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill(`"(nakam* -🏠`);
+  await expect(list.getByRole("link", { name: "Avery Lindqvist" })).toHaveCount(0);
+  await expect(list.getByRole("link", { name: "Casey Nakamura" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill("zzzz");
+  await expect(page.getByRole("heading", { name: "No contacts match" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill("");
+  await expect(list.getByRole("link", { name: "Casey Nakamura" })).toBeVisible();
+
+  await page.getByRole("link", { name: /^Warm/ }).click();
+  await expect(page).toHaveURL(/status=warm/);
+  await expect(list.getByRole("link", { name: "Blake Moreno" })).toBeVisible();
+  await expect(list.getByRole("link", { name: "Avery Lindqvist" })).toHaveCount(0);
+
+  // Cards layout is remembered across visits.
+  await page.getByRole("button", { name: "Cards" }).click();
+  await expect(page.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/contacts");
+  await expect(page.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Call Blake Moreno" })).toHaveAttribute("href", "tel:(555) 010-2000");
+});
+
+test("a contact's profile edits in place, offers quick actions, and deletes after confirming", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsAdd);
+  const name = `Profile Person ${Date.now()}`;
+  const response = await page.request.post("/contacts?index", {
+    form: { intent: "create", name, phone: "(555) 010-3000", email: "profile@example.com" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto(`/contacts?q=${encodeURIComponent(name)}`);
+  await page.getByRole("main").getByRole("link", { name }).click();
+  await page.waitForURL(/\/contacts\/[^/?]+$/);
+  const id = new URL(page.url()).pathname.split("/").pop();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:(555) 010-3000");
+  await expect(page.getByRole("link", { name: "Text" })).toHaveAttribute("href", "sms:(555) 010-3000");
+  await expect(page.getByRole("link", { name: "E-mail" })).toHaveAttribute("href", "mailto:profile@example.com");
+  await expect(page.getByRole("heading", { name: "Deals" })).toBeVisible();
+
+  const details = page.getByRole("form", { name: "Contact details" });
+  await details.getByLabel("Phone").fill("");
+  await details.getByLabel("Email").fill("");
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(details.getByText("Phone or email is required")).toBeVisible();
+  await details.getByLabel("Email").fill("new-address@example.com");
+  await details.getByLabel("Status").selectOption("warm");
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved", { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(details.getByLabel("Email")).toHaveValue("new-address@example.com");
+  await expect(details.getByLabel("Status")).toHaveValue("warm");
+
+  await page.getByRole("button", { name: "Delete contact…" }).click();
+  await expect(page.getByText(`Delete ${name}? This cannot be undone.`)).toBeVisible();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.waitForURL("**/contacts");
+  await expect(page.getByText("Contact deleted", { exact: true }).first()).toBeVisible();
+  expect((await page.request.get(`/contacts/${id}`)).status()).toBe(404);
+});

@@ -1,0 +1,74 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { UserId } from "~/modules/auth/session.server";
+import { getContact, listContacts } from "~/modules/contacts/contacts.server";
+import { signInAs } from "../factories/browser";
+import { requestContext } from "../factories/context";
+import { createUser } from "../factories/users";
+
+const decode = (html: string) => html.replace(/<!-- -->/g, "");
+
+describe("contacts through the app", () => {
+  it("adds a contact from the dialog's form post, with spec messages for bad input and nothing stored", async () => {
+    const agent = await createUser(env.DB);
+    const browser = await signInAs(agent);
+    const bad = await browser.post("/contacts?index", { intent: "create", name: "  ", phone: "", email: "" });
+    expect(bad.status).toBe(400);
+    const body = await bad.text();
+    expect(body).toContain("Name is required");
+    expect(body).toContain("Phone or email is required");
+    expect((await listContacts(requestContext(), agent.id as UserId)).contacts).toEqual([]);
+
+    const good = await browser.post("/contacts?index", { intent: "create", name: "Dana Reyes", email: "Dana@Example.com", budgetMax: "650,000" });
+    expect(good.status).toBe(200);
+    const [dana] = (await listContacts(requestContext(), agent.id as UserId)).contacts;
+    expect(dana).toMatchObject({ name: "Dana Reyes", email: "dana@example.com", budgetMax: 650000, status: "cold", propertyType: "house", source: "other" });
+
+    const page = decode(await (await browser.get(`/contacts/${dana!.id}`)).text());
+    expect(page).toContain("Dana Reyes");
+    expect(page).toContain('href="mailto:dana@example.com"');
+  });
+
+  it("edits and deletes only your own contacts: anyone else gets 404 and changes nothing", async () => {
+    const alice = await createUser(env.DB);
+    const mallory = await createUser(env.DB);
+    const aliceBrowser = await signInAs(alice);
+    await aliceBrowser.post("/contacts?index", { intent: "create", name: "Private Client", phone: "555 0100" });
+    const [contact] = (await listContacts(requestContext(), alice.id as UserId)).contacts;
+    const id = contact!.id;
+
+    const intruder = await signInAs(mallory);
+    expect((await intruder.get(`/contacts/${id}`)).status).toBe(404);
+    expect((await intruder.post(`/contacts/${id}`, { intent: "update", name: "Hijacked", phone: "1" })).status).toBe(404);
+    expect((await intruder.post(`/contacts/${id}`, { intent: "delete" })).status).toBe(404);
+    expect((await intruder.post("/contacts?index", { intent: "delete", id })).status).toBe(404);
+    const list = decode(await (await intruder.get("/contacts?q=Private")).text());
+    expect(list).not.toContain("Private Client");
+    expect(await getContact(requestContext(), alice.id as UserId, id)).toMatchObject({ name: "Private Client" });
+
+    const updated = await aliceBrowser.post(`/contacts/${id}`, { intent: "update", name: "Private Client", phone: "", email: "", status: "hot" });
+    expect(updated.status).toBe(400);
+    expect(await getContact(requestContext(), alice.id as UserId, id)).toMatchObject({ phone: "555 0100", status: "cold" });
+    const saved = await aliceBrowser.post(`/contacts/${id}`, { intent: "update", name: "Private Client", phone: "555 0100", status: "hot", tags: "vip" });
+    expect(saved.status).toBe(200);
+    expect(await getContact(requestContext(), alice.id as UserId, id)).toMatchObject({ status: "hot", tags: ["vip"] });
+
+    const deleted = await aliceBrowser.post(`/contacts/${id}`, { intent: "delete" });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe("/contacts");
+    expect(await getContact(requestContext(), alice.id as UserId, id)).toBeUndefined();
+  });
+
+  it("keeps each user's list layout to themselves", async () => {
+    const alice = await createUser(env.DB);
+    const bob = await createUser(env.DB);
+    const aliceBrowser = await signInAs(alice);
+    expect((await aliceBrowser.post("/contacts?index", { intent: "view", contactsLayout: "cards" })).status).toBe(200);
+    expect((await aliceBrowser.post("/contacts?index", { intent: "view", contactsLayout: "sideways" })).status).toBe(400);
+    const bobBrowser = await signInAs(bob);
+    await bobBrowser.post("/contacts?index", { intent: "create", name: "Someone", phone: "1" });
+    await aliceBrowser.post("/contacts?index", { intent: "create", name: "Someone Else", phone: "2" });
+    expect(decode(await (await aliceBrowser.get("/contacts")).text())).toMatch(/aria-pressed="true"[^>]*title="Cards"/);
+    expect(decode(await (await bobBrowser.get("/contacts")).text())).toMatch(/aria-pressed="true"[^>]*title="Table"/);
+  });
+});
