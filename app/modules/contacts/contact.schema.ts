@@ -40,12 +40,13 @@ export function normaliseTags(value: unknown): string[] {
     } catch {
       list = value.split(",");
     }
-  } else if (typeof value === "string") list = value.split(",");
+  } else if (typeof value === "string") list = value.split(/[,;]/);
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const item of list) {
     if (typeof item !== "string") continue;
-    const tag = item.trim().replace(/\s+/g, " ").slice(0, 40);
+    // Commas and semicolons separate tags in forms and CSV files, so they never appear inside one.
+    const tag = item.replace(/[,;]/g, " ").trim().replace(/\s+/g, " ").slice(0, 40);
     if (tag && !seen.has(tag.toLowerCase())) {
       seen.add(tag.toLowerCase());
       tags.push(tag);

@@ -1,0 +1,245 @@
+import Papa from "papaparse";
+import type { ContactSource, ContactStatus, PropertyType } from "~/db/enums";
+import type { Contact } from "~/db/schema";
+
+// CSV import and export (spec section 3 import columns, decisions.md: CSV only). Parsing and writing go
+// through papaparse; this file holds Porchlight's column names and value mappings. Browser-safe.
+
+/** The fields a CSV column can fill. */
+export const IMPORT_FIELDS = [
+  "first_name",
+  "last_name",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "address",
+  "tags",
+  "notes",
+  "source",
+  "property_type",
+  "budget_range",
+  "budget_min",
+  "budget_max",
+  "bedrooms",
+  "bathrooms",
+  "timeline",
+  "location",
+  "status",
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export type ColumnMapping = (ImportField | "ignore")[];
+
+/** The export's columns, in the guide's names, so an export imports straight back. */
+export const EXPORT_COLUMNS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "company",
+  "address",
+  "tags",
+  "notes",
+  "lead source",
+  "property_type",
+  "budget_range",
+  "bedrooms",
+  "bathrooms",
+  "timeline",
+  "area of interest",
+  "current status",
+] as const;
+
+const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+// Header names (squashed) each field answers to: the guide's names first, then common CRM export names.
+const HEADER_ALIASES: Record<ImportField, string[]> = {
+  first_name: ["first name", "firstname", "first", "given name"],
+  last_name: ["last name", "lastname", "last", "surname", "family name"],
+  name: ["name", "full name", "contact name", "contact"],
+  email: ["email", "e mail", "email address", "e mail address", "primary email"],
+  phone: ["phone", "phone number", "mobile", "mobile phone", "cell", "cell phone", "telephone", "primary phone"],
+  company: ["company", "company name", "organization", "employer"],
+  address: ["address", "street address", "mailing address", "home address"],
+  tags: ["tags", "tag", "labels", "groups"],
+  notes: ["notes", "note", "comments", "description"],
+  source: ["lead source", "source", "origin"],
+  property_type: ["property type", "property", "home type"],
+  budget_range: ["budget range", "budget", "price range"],
+  budget_min: ["budget min", "min budget", "min price", "price min"],
+  budget_max: ["budget max", "max budget", "max price", "price max"],
+  bedrooms: ["bedrooms", "beds", "bed"],
+  bathrooms: ["bathrooms", "baths", "bath"],
+  timeline: ["timeline", "timeframe", "time frame"],
+  location: ["area of interest", "location", "preferred location", "area", "city", "neighborhood"],
+  status: ["current status", "status", "stage", "lead status"],
+};
+
+/** Maps each header to the field it names, or "ignore"; a field is taken by its first matching column only. */
+export function autoMap(headers: string[]): ColumnMapping {
+  const taken = new Set<ImportField>();
+  return headers.map((header) => {
+    const key = squash(header);
+    const field = IMPORT_FIELDS.find((f) => !taken.has(f) && HEADER_ALIASES[f].includes(key));
+    if (!field) return "ignore";
+    taken.add(field);
+    return field;
+  });
+}
+
+/**
+ * The guide's statuses in Porchlight's temperature terms (documented in ADR 0012): a new Lead is warm,
+ * an active Prospect or Client is hot, a Past Client is part of the sphere and cold. hot/warm/cold pass through.
+ */
+export const STATUS_FROM_IMPORT: Record<string, ContactStatus> = {
+  lead: "warm",
+  prospect: "hot",
+  client: "hot",
+  "past client": "cold",
+  hot: "hot",
+  warm: "warm",
+  cold: "cold",
+};
+
+const SOURCE_WORDS: [RegExp, ContactSource][] = [
+  [/open house/, "open_house"],
+  [/referr|sphere|past client|friend|family/, "referral"],
+  [/cold call|call|phone/, "cold_call"],
+  [/social|facebook|instagram|linkedin|tiktok|twitter|x com/, "social_media"],
+  [/web|site|online|zillow|realtor|redfin|portal|google|internet|seo|ppc/, "website"],
+];
+
+const PROPERTY_WORDS: [RegExp, PropertyType][] = [
+  [/town ?(house|home)|row ?house/, "townhouse"],
+  [/condo|apartment|flat|co op/, "condo"],
+  [/land|lot|acre/, "land"],
+  [/commercial|office|retail|industrial/, "commercial"],
+  [/house|home|single|sfh|sfr|detached|family/, "house"],
+];
+
+/** Amounts like "450000", "$450,000", "450k", "1.2m". */
+function amount(text: string): number | null {
+  const match = text.toLowerCase().replace(/[$,\s]/g, "").match(/^(\d+(?:\.\d+)?)([km])?$/);
+  if (!match) return null;
+  const value = Number(match[1]) * (match[2] === "k" ? 1_000 : match[2] === "m" ? 1_000_000 : 1);
+  return Math.round(value);
+}
+
+/** "450000-650000", "$450k – $650k", "up to 500k", "500000": [min, max]; a single amount is the maximum. */
+export function parseBudgetRange(text: string): { min: number | null; max: number | null } | null {
+  const cleaned = text.trim().toLowerCase().replace(/^up to\s*/, "");
+  if (!cleaned) return { min: null, max: null };
+  // "450000-" or "from 450000": a minimum only.
+  const from = cleaned.match(/^(?:from\s*)?([^-–—]+?)\s*[-–—]$/) ?? cleaned.match(/^from\s*(.+)$/);
+  if (from) {
+    const min = amount(from[1]!);
+    return min === null ? null : { min, max: null };
+  }
+  const parts = cleaned.split(/\s*(?:-|–|—|\bto\b)\s*/).filter(Boolean);
+  if (parts.length === 1) {
+    const max = amount(parts[0]!);
+    return max === null ? null : { min: null, max };
+  }
+  if (parts.length !== 2) return null;
+  const [min, max] = [amount(parts[0]!), amount(parts[1]!)];
+  return min === null || max === null ? null : { min, max };
+}
+
+export interface MappedRow {
+  /** The contact fields, ready for ContactInputSchema. */
+  input: Record<string, unknown>;
+  /** Problems found while mapping (before validation). */
+  problems: string[];
+}
+
+/** One CSV row through the mapping, into the contact form's field names. */
+export function mapRow(cells: string[], mapping: ColumnMapping): MappedRow {
+  const value = (field: ImportField) => {
+    const index = mapping.indexOf(field);
+    const cell = index >= 0 ? (cells[index] ?? "").trim() : "";
+    // Undo the apostrophe an export put before a formula-like cell.
+    return cell.startsWith("'") && FORMULA_LIKE.test(cell.slice(1)) ? cell.slice(1) : cell;
+  };
+  const problems: string[] = [];
+  const name = value("name") || [value("first_name"), value("last_name")].filter(Boolean).join(" ");
+  const input: Record<string, unknown> = {
+    name,
+    email: value("email"),
+    phone: value("phone"),
+    company: value("company"),
+    address: value("address"),
+    tags: value("tags"),
+    notes: value("notes"),
+    timeline: value("timeline"),
+    location: value("location"),
+    bedrooms: value("bedrooms"),
+    bathrooms: value("bathrooms"),
+    budgetMin: value("budget_min"),
+    budgetMax: value("budget_max"),
+  };
+  const range = value("budget_range");
+  if (range) {
+    const parsed = parseBudgetRange(range);
+    if (parsed) {
+      input.budgetMin = parsed.min;
+      input.budgetMax = parsed.max;
+    } else problems.push(`Budget range "${range}" is not a number or a range like 400000-650000.`);
+  }
+  const status = value("status");
+  if (status) {
+    const mapped = STATUS_FROM_IMPORT[squash(status)];
+    if (mapped) input.status = mapped;
+    else problems.push(`Status "${status}" is not one of Lead, Prospect, Client, Past Client, Hot, Warm or Cold.`);
+  }
+  const source = squash(value("source")).replace(/_/g, " ");
+  if (source) input.source = SOURCE_WORDS.find(([pattern]) => pattern.test(source))?.[1] ?? "other";
+  const type = squash(value("property_type"));
+  if (type) input.propertyType = PROPERTY_WORDS.find(([pattern]) => pattern.test(type))?.[1] ?? "other";
+  return { input, problems };
+}
+
+/** Parses CSV text: UTF-8 with or without BOM, quoted fields, embedded commas and line breaks, CRLF. */
+export function parseCsv(text: string): { headers: string[]; rows: string[][]; errors: string[] } {
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
+  const [headers = [], ...rows] = result.data;
+  const errors = result.errors.filter((e) => e.code !== "UndetectableDelimiter").map((e) => (e.row != null ? `Line ${e.row + 1}: ${e.message}` : e.message));
+  return { headers: headers.map((h) => h.trim()), rows, errors };
+}
+
+/** One contact as an export row (EXPORT_COLUMNS order). */
+export function exportRow(contact: Contact): string[] {
+  const [first = "", ...rest] = contact.name.split(" ");
+  // "min-max", "min-" (a minimum only) or "max" (a maximum only): what parseBudgetRange reads back.
+  const budget =
+    contact.budgetMin != null ? `${contact.budgetMin}-${contact.budgetMax ?? ""}` : contact.budgetMax != null ? String(contact.budgetMax) : "";
+  return [
+    first,
+    rest.join(" "),
+    contact.email ?? "",
+    contact.phone ?? "",
+    contact.company ?? "",
+    contact.address ?? "",
+    contact.tags.join(", "),
+    contact.notes ?? "",
+    contact.source.replace(/_/g, " "),
+    contact.propertyType,
+    budget,
+    contact.bedrooms?.toString() ?? "",
+    contact.bathrooms?.toString() ?? "",
+    contact.timeline ?? "",
+    contact.location ?? "",
+    contact.status,
+  ];
+}
+
+/**
+ * A cell a spreadsheet could run as a formula (CSV injection): starting with = or @, a tab or CR, or with
+ * + or - and containing letters. Phone numbers like +1 555 0100 stay as they are.
+ */
+const FORMULA_LIKE = /^(?:[=@\t\r]|[+-].*[a-z])/i;
+
+/** A CSV file body; formula-like cells get a leading apostrophe so they stay text (the import removes it). */
+export function toCsv(header: readonly string[], rows: string[][]): string {
+  const safe = (cell: string) => (FORMULA_LIKE.test(cell) ? `'${cell}` : cell);
+  return Papa.unparse({ fields: [...header], data: rows.map((row) => row.map(safe)) }, { newline: "\r\n" });
+}

@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { contacts, type NewContact } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { newId } from "~/lib/crypto";
+import { ownedBy } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { ContactInputSchema, type ContactInput } from "./contact.schema";
+import { mapRow, type ColumnMapping } from "./csv";
+
+// CSV import (issue 5): every row is mapped and validated first; then all writes go to D1 in one batch,
+// which D1 runs as a single transaction, so a failure anywhere leaves no partial import.
+
+export const DUPLICATE_MODES = ["skip", "update", "create"] as const;
+export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
+
+export interface RejectedRow {
+  /** The line in the file (the header is line 1). */
+  line: number;
+  reasons: string[];
+  cells: string[];
+}
+
+export interface ImportSummary {
+  created: number;
+  updated: number;
+  skipped: number;
+  rejected: RejectedRow[];
+}
+
+export const IMPORT_ROW_LIMIT = 20_000;
+
+/** Validates every row: the contacts to write, and the rows refused with their reasons. */
+export function validateRows(rows: string[][], mapping: ColumnMapping) {
+  const valid: { line: number; contact: ContactInput; cells: string[] }[] = [];
+  const rejected: RejectedRow[] = [];
+  rows.forEach((cells, index) => {
+    const line = index + 2;
+    const { input, problems } = mapRow(cells, mapping);
+    const parsed = ContactInputSchema.safeParse(input);
+    const reasons = [...problems, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))];
+    if (reasons.length > 0 || !parsed.success) rejected.push({ line, reasons: [...new Set(reasons)], cells });
+    else valid.push({ line, contact: parsed.data, cells });
+  });
+  return { valid, rejected };
+}
+
+/** The file's non-empty values over an existing contact: blanks never erase, tags are united. */
+function patchFrom(contact: ContactInput, existingTags: string[]): Partial<NewContact> {
+  const patch: Partial<NewContact> = {};
+  for (const [key, value] of Object.entries(contact) as [keyof ContactInput, unknown][]) {
+    if (key === "tags") continue;
+    if (value !== null && value !== undefined && value !== "") (patch as Record<string, unknown>)[key] = value;
+  }
+  const seen = new Set(existingTags.map((t) => t.toLowerCase()));
+  patch.tags = [...existingTags, ...contact.tags.filter((t) => !seen.has(t.toLowerCase()))];
+  return patch;
+}
+
+// D1 binds at most 100 parameters per statement; a contact row binds 18.
+const ROWS_PER_INSERT = 5;
+
+export async function importContacts(
+  context: RequestContext,
+  userId: UserId,
+  file: { rows: string[][]; mapping: ColumnMapping; mode: DuplicateMode },
+): Promise<ImportSummary> {
+  const { valid, rejected } = validateRows(file.rows, file.mapping);
+
+  // Existing contacts with the file's e-mails (case-insensitive), looked up 90 at a time.
+  const emails = [...new Set(valid.map((row) => row.contact.email).filter((e): e is string => Boolean(e)))];
+  const existing = new Map<string, { id: string; tags: string[] }>();
+  if (file.mode !== "create") {
+    for (let i = 0; i < emails.length; i += 90) {
+      const found = await context.db
+        .select({ id: contacts.id, email: contacts.email, tags: contacts.tags })
+        .from(contacts)
+        .where(ownedBy(contacts, userId, inArray(sql`lower(${contacts.email})`, emails.slice(i, i + 90))));
+      for (const row of found) if (row.email && !existing.has(row.email.toLowerCase())) existing.set(row.email.toLowerCase(), { id: row.id, tags: row.tags });
+    }
+  }
+
+  const inserts: NewContact[] = [];
+  const pendingByEmail = new Map<string, NewContact>();
+  const updates = new Map<string, Partial<NewContact>>();
+  let skipped = 0;
+  for (const { contact } of valid) {
+    const email = contact.email?.toLowerCase();
+    const match = email ? existing.get(email) : undefined;
+    const pending = email ? pendingByEmail.get(email) : undefined;
+    if (file.mode === "create" || (!match && !pending)) {
+      const row: NewContact = { ...contact, id: newId(), userId };
+      inserts.push(row);
+      if (email && file.mode !== "create") pendingByEmail.set(email, row);
+    } else if (file.mode === "skip") {
+      skipped += 1;
+    } else if (match) {
+      const before = updates.get(match.id);
+      const patch = patchFrom(contact, (before?.tags as string[] | undefined) ?? match.tags);
+      updates.set(match.id, { ...before, ...patch });
+    } else if (pending) {
+      // The same person twice in the file: the later row fills in and overrides the earlier one.
+      Object.assign(pending, patchFrom(contact, pending.tags ?? []));
+    }
+  }
+
+  const statements: BatchItem<"sqlite">[] = [];
+  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) statements.push(context.db.insert(contacts).values(inserts.slice(i, i + ROWS_PER_INSERT)));
+  const now = new Date();
+  for (const [id, patch] of updates) {
+    statements.push(context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL));
+  }
+  if (statements.length > 0) await context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return { created: inserts.length, updated: updates.size, skipped, rejected };
+}

@@ -1,0 +1,130 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { UserId } from "~/modules/auth/session.server";
+import { createContact, listContacts } from "~/modules/contacts/contacts.server";
+import { ContactInputSchema } from "~/modules/contacts/contact.schema";
+import { autoMap, EXPORT_COLUMNS, exportRow, parseBudgetRange, parseCsv, toCsv } from "~/modules/contacts/csv";
+import { importContacts } from "~/modules/contacts/import.server";
+import { requestContext } from "../factories/context";
+import { createUser } from "../factories/users";
+
+const owner = async () => (await createUser(env.DB)).id as UserId;
+const all = async (userId: UserId) => (await listContacts(requestContext(), userId, { sort: "name", limit: 200 })).contacts;
+
+const GUIDE_HEADER = "first_name,last_name,email,phone,company,address,tags,notes,lead source,property_type,budget_range,timeline,area of interest,current status";
+
+async function importText(userId: UserId, text: string, mode: "skip" | "update" | "create" = "skip") {
+  const { headers, rows } = parseCsv(text);
+  return importContacts(requestContext(), userId, { rows, mapping: autoMap(headers), mode });
+}
+
+describe("CSV parsing and mapping", () => {
+  it("reads BOM, quotes, embedded commas and line breaks, and CRLF", () => {
+    const text = `\uFEFF${GUIDE_HEADER}\r\nDana,Reyes,dana@example.com,,"Reyes Realty, LLC","12 Elm St\r\nApt 4","buyer; vip","Said ""call after 5""",Open House,Single family,"$450k - $650k",3 months,Maple Grove,Prospect\r\n`;
+    const { headers, rows, errors } = parseCsv(text);
+    expect(errors).toEqual([]);
+    expect(headers[0]).toBe("first_name");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![4]).toBe("Reyes Realty, LLC");
+    expect(rows[0]![5]).toBe("12 Elm St\r\nApt 4");
+    expect(rows[0]![7]).toBe('Said "call after 5"');
+  });
+
+  it("maps the guide's columns and common CRM names on its own", () => {
+    expect(autoMap(GUIDE_HEADER.split(","))).toEqual([
+      "first_name", "last_name", "email", "phone", "company", "address", "tags", "notes", "source", "property_type", "budget_range", "timeline", "location", "status",
+    ]);
+    expect(autoMap(["Full Name", "E-mail Address", "Mobile Phone", "Lead Status", "Favourite colour"])).toEqual(["name", "email", "phone", "status", "ignore"]);
+  });
+
+  it("reads budget ranges in the ways people write them", () => {
+    expect(parseBudgetRange("450000-650000")).toEqual({ min: 450000, max: 650000 });
+    expect(parseBudgetRange("$450k – $1.2m")).toEqual({ min: 450000, max: 1200000 });
+    expect(parseBudgetRange("up to 500,000")).toEqual({ min: null, max: 500000 });
+    expect(parseBudgetRange("400000-")).toEqual({ min: 400000, max: null });
+    expect(parseBudgetRange("cheap")).toBeNull();
+  });
+});
+
+describe("CSV import", () => {
+  it("imports valid rows with the documented mappings and refuses bad rows with their reasons", async () => {
+    const userId = await owner();
+    const text = [
+      GUIDE_HEADER,
+      `Dana,Reyes,DANA@example.com,,"Reyes Realty, LLC",12 Elm St,"buyer; vip",,Open House,Single family,$450k - $650k,3 months,Maple Grove,Prospect`,
+      `Sam,Lee,,555 0100,,,,,Zillow,Condo,,,Lake Town,Past Client`,
+      `,,nobody@example.com,,,,,,,,,,,Lead`,
+      `Max,Power,,,,,,,,,,,,`,
+      `Ann,Bad,ann@example.com,,,,,,,,lots of money,,,Someday`,
+    ].join("\n");
+    const summary = await importText(userId, text);
+    expect(summary).toMatchObject({ created: 2, updated: 0, skipped: 0 });
+    expect(summary.rejected.map((r) => [r.line, r.reasons])).toEqual([
+      [4, ["Name is required"]],
+      [5, ["Phone or email is required"]],
+      [6, ['Budget range "lots of money" is not a number or a range like 400000-650000.', 'Status "Someday" is not one of Lead, Prospect, Client, Past Client, Hot, Warm or Cold.']],
+    ]);
+    const [dana, sam] = await all(userId);
+    expect(dana).toMatchObject({ name: "Dana Reyes", email: "dana@example.com", company: "Reyes Realty, LLC", tags: ["buyer", "vip"], source: "open_house", propertyType: "house", budgetMin: 450000, budgetMax: 650000, location: "Maple Grove", status: "hot", timeline: "3 months" });
+    expect(sam).toMatchObject({ name: "Sam Lee", phone: "555 0100", source: "website", propertyType: "condo", status: "cold" });
+  });
+
+  it("handles duplicates by e-mail in each mode: skip, update existing, create duplicates", async () => {
+    const userId = await owner();
+    await createContact(requestContext(), userId, ContactInputSchema.parse({ name: "Dana Reyes", email: "dana@example.com", phone: "555 0001", tags: ["old"] }));
+    const text = `name,email,phone,tags,notes\nDana R.,Dana@Example.com,,new,Moved to Lake Town\nNew Person,new@example.com,,,\nNew Person Again,NEW@example.com,555 0002,,`;
+
+    const skipped = await importText(userId, text, "skip");
+    expect(skipped).toMatchObject({ created: 1, updated: 0, skipped: 2 });
+    expect((await all(userId)).map((c) => c.name)).toEqual(["Dana Reyes", "New Person"]);
+
+    const updated = await importText(userId, text, "update");
+    expect(updated).toMatchObject({ created: 0, updated: 2, skipped: 0 });
+    const [dana, newPerson] = await all(userId);
+    // Values from the file win, blanks never erase, tags are united.
+    expect(dana).toMatchObject({ name: "Dana R.", phone: "555 0001", tags: ["old", "new"], notes: "Moved to Lake Town" });
+    expect(newPerson).toMatchObject({ name: "New Person Again", phone: "555 0002" });
+
+    const created = await importText(userId, text, "create");
+    expect(created).toMatchObject({ created: 3, updated: 0, skipped: 0 });
+    expect(await all(userId)).toHaveLength(5);
+  });
+
+  it("writes nothing when any write fails", async () => {
+    const userId = await owner();
+    const poison = `Poison ${crypto.randomUUID()}`;
+    // A database trigger that fails one row, late in the batch, at execution time.
+    await env.DB.prepare(`CREATE TRIGGER fail_import_test BEFORE INSERT ON contacts WHEN new.name = '${poison}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    try {
+      const rows = Array.from({ length: 12 }, (_, i) => `Person ${i},p${i}@example.com`);
+      rows.push(`${poison},poison@example.com`);
+      await expect(importText(userId, ["name,email", ...rows].join("\n"))).rejects.toThrow(/injected failure/);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER fail_import_test").run();
+    }
+    expect(await all(userId)).toEqual([]);
+  });
+
+  it("round-trips an export through the import unchanged", async () => {
+    const source = await owner();
+    const ctx = requestContext();
+    const originals = [
+      { name: "Mary Ann Smith", email: "mary@example.com", phone: "+1 555 010 2000", company: "Smith & Co, LLC", address: "1 Main St\nUnit 2", tags: ["buyer", "first-time"], notes: '=HYPERLINK("x") is just text', source: "open_house", propertyType: "townhouse", budgetMin: 400000, budgetMax: 650000, bedrooms: 3, bathrooms: 2, timeline: "spring", location: "Maple Grove", status: "hot" },
+      { name: "Solo", phone: "555 0101", budgetMax: 300000, source: "cold_call", propertyType: "land", status: "warm" },
+      { name: "Minny Min", email: "min@example.com", budgetMin: 250000, status: "cold" },
+    ];
+    for (const o of originals) await createContact(ctx, source, ContactInputSchema.parse(o));
+    const exported = (await all(source)).map(exportRow);
+    const csv = toCsv(EXPORT_COLUMNS, exported);
+    expect(csv).toContain(`'=HYPERLINK`);
+
+    const target = await owner();
+    const summary = await importText(target, csv, "create");
+    expect(summary).toMatchObject({ created: 3, rejected: [] });
+    const strip = (c: Awaited<ReturnType<typeof all>>[number]) => {
+      const { id, seq, userId, createdAt, updatedAt, lastActivity, ...rest } = c;
+      return rest;
+    };
+    expect((await all(target)).map(strip)).toEqual((await all(source)).map(strip));
+  });
+});
