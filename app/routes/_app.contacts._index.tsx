@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { LayoutGrid, List, Mail, Phone, Search, UserPlus, Users } from "lucide-react";
+import { Download, LayoutGrid, List, Mail, Phone, Search, Upload, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
@@ -243,15 +243,32 @@ export default function ContactsPage() {
     more.load(`/contacts?index&${next.toString()}`);
   };
 
+  // Export what the list shows: the same search, filters and order.
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete("cursor");
+  exportParams.delete("highlight");
+
   const header = (
     <PageHeader
       title="Contacts"
       description="Leads, clients and your sphere"
       actions={
-        <button type="button" onClick={openAdd} className={buttonClass("primary")}>
-          <UserPlus aria-hidden="true" className="h-5 w-5" />
-          Add contact
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={openAdd} className={buttonClass("primary")}>
+            <UserPlus aria-hidden="true" className="h-5 w-5" />
+            Add contact
+          </button>
+          <Link to="/contacts/import" className={buttonClass("secondary")}>
+            <Upload aria-hidden="true" className="h-5 w-5" />
+            Import
+          </Link>
+          {loaded.counts.all > 0 ? (
+            <a href={`/contacts/export.csv?${exportParams.toString()}`} download className={buttonClass("secondary")}>
+              <Download aria-hidden="true" className="h-5 w-5" />
+              Export CSV
+            </a>
+          ) : null}
+        </div>
       }
     />
   );
@@ -266,7 +283,10 @@ export default function ContactsPage() {
             <button type="button" onClick={openAdd} className={buttonClass("primary")}>
               Add your first contact
             </button>
-            <Link to="/guides/importing-contacts" className={buttonClass("secondary")}>
+            <Link to="/contacts/import" className={buttonClass("secondary")}>
+              Import a CSV
+            </Link>
+            <Link to="/guides/importing-contacts" className={buttonClass("ghost")}>
               How to import a CSV
             </Link>
           </div>

@@ -148,3 +148,36 @@ test("a contact's profile edits in place, offers quick actions, and deletes afte
   await expect(page.getByText("Contact deleted", { exact: true }).first()).toBeVisible();
   expect((await page.request.get(`/contacts/${id}`)).status()).toBe(404);
 });
+
+test("a CSV imports with automatic mapping, a preview of bad rows and a summary, and exports back", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsImport);
+  await page.goto("/contacts");
+  await page.getByRole("link", { name: "Import a CSV", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Import contacts" })).toBeVisible();
+  const csv = [
+    "\uFEFFfirst_name,last_name,email,phone,tags,lead source,budget_range,area of interest,current status",
+    'Dana,Reyes,dana@example.com,,"buyer; vip",Open House,$450k - $650k,Maple Grove,Prospect',
+    '"Sam","O\'Neil",,555 0100,,Referral,,"Lake Town, North",Past Client',
+    ",,nobody@example.com,,,,,,Lead",
+  ].join("\r\n");
+  await page.getByLabel("CSV file (UTF-8, one header row)").setInputFiles({ name: "old-crm.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page.getByRole("heading", { name: "Match the columns of old-crm.csv" })).toBeVisible();
+  await expect(page.getByLabel("Field for column area of interest")).toHaveValue("location");
+  await expect(page.getByLabel("Field for column current status")).toHaveValue("status");
+  await expect(page.getByText("Line 4: Name is required")).toBeVisible();
+  await page.getByRole("button", { name: "Import 2 contacts" }).click();
+  await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Created: 2");
+  await expect(page.getByRole("status")).toContainText("Rejected: 1");
+  await expect(page.getByRole("button", { name: "Download rejected rows" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Go to contacts" }).click();
+  await expect(page.getByRole("main").getByRole("link", { name: "Dana Reyes" })).toBeVisible();
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  const response = await page.request.get((await exportLink.getAttribute("href"))!);
+  expect(response.headers()["content-type"]).toContain("text/csv");
+  const body = await response.text();
+  expect(body).toContain("first_name,last_name,email");
+  expect(body).toContain("Dana,Reyes,dana@example.com");
+  expect(body).toContain('"Lake Town, North"');
+});

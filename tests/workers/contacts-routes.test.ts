@@ -72,3 +72,31 @@ describe("contacts through the app", () => {
     expect(decode(await (await bobBrowser.get("/contacts")).text())).toMatch(/aria-pressed="true"[^>]*title="Table"/);
   });
 });
+
+describe("CSV import and export through the app", () => {
+  const postJson = (browser: Awaited<ReturnType<typeof signInAs>>, body: unknown) =>
+    browser.fetch("/contacts/import", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
+
+  it("imports into the signed-in account only, refuses malformed requests, and exports only your own contacts", async () => {
+    const alice = await createUser(env.DB);
+    const bob = await createUser(env.DB);
+    const aliceBrowser = await signInAs(alice);
+    const bobBrowser = await signInAs(bob);
+
+    expect((await postJson(aliceBrowser, { rows: [], mapping: [], mode: "skip" })).status).toBe(400);
+    expect((await postJson(aliceBrowser, { rows: [["x"]], mapping: ["nonsense"], mode: "skip" })).status).toBe(400);
+    expect((await postJson(aliceBrowser, "not json at all")).status).toBe(400);
+    expect((await listContacts(requestContext(), alice.id as UserId)).contacts).toEqual([]);
+
+    const imported = await postJson(aliceBrowser, { rows: [["Ada Import", "ada@example.com", bob.id]], mapping: ["name", "email", "ignore"], mode: "skip" });
+    expect(imported.status).toBe(200);
+    expect((await listContacts(requestContext(), alice.id as UserId)).contacts.map((c) => c.name)).toEqual(["Ada Import"]);
+    expect((await listContacts(requestContext(), bob.id as UserId)).contacts).toEqual([]);
+
+    const aliceCsv = await (await aliceBrowser.get("/contacts/export.csv")).text();
+    expect(aliceCsv).toContain("Ada,Import,ada@example.com");
+    const bobCsv = await (await bobBrowser.get("/contacts/export.csv")).text();
+    expect(bobCsv).not.toContain("Ada");
+    expect(bobCsv.trim().split("\r\n")).toHaveLength(1);
+  });
+});

@@ -5,45 +5,12 @@ import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { ContactInputSchema, type ContactInput } from "./contact.schema";
-import { mapRow, type ColumnMapping } from "./csv";
+import type { ContactInput } from "./contact.schema";
+import type { ColumnMapping } from "./csv";
+import { validateRows, type DuplicateMode, type ImportSummary } from "./import";
 
 // CSV import (issue 5): every row is mapped and validated first; then all writes go to D1 in one batch,
 // which D1 runs as a single transaction, so a failure anywhere leaves no partial import.
-
-export const DUPLICATE_MODES = ["skip", "update", "create"] as const;
-export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
-
-export interface RejectedRow {
-  /** The line in the file (the header is line 1). */
-  line: number;
-  reasons: string[];
-  cells: string[];
-}
-
-export interface ImportSummary {
-  created: number;
-  updated: number;
-  skipped: number;
-  rejected: RejectedRow[];
-}
-
-export const IMPORT_ROW_LIMIT = 20_000;
-
-/** Validates every row: the contacts to write, and the rows refused with their reasons. */
-export function validateRows(rows: string[][], mapping: ColumnMapping) {
-  const valid: { line: number; contact: ContactInput; cells: string[] }[] = [];
-  const rejected: RejectedRow[] = [];
-  rows.forEach((cells, index) => {
-    const line = index + 2;
-    const { input, problems } = mapRow(cells, mapping);
-    const parsed = ContactInputSchema.safeParse(input);
-    const reasons = [...problems, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))];
-    if (reasons.length > 0 || !parsed.success) rejected.push({ line, reasons: [...new Set(reasons)], cells });
-    else valid.push({ line, contact: parsed.data, cells });
-  });
-  return { valid, rejected };
-}
 
 /** The file's non-empty values over an existing contact: blanks never erase, tags are united. */
 function patchFrom(contact: ContactInput, existingTags: string[]): Partial<NewContact> {

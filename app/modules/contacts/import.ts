@@ -1,0 +1,38 @@
+import { ContactInputSchema, type ContactInput } from "./contact.schema";
+import { mapRow, type ColumnMapping } from "./csv";
+
+// The import's shared parts: the browser previews with the same validation the server imports with.
+
+export const DUPLICATE_MODES = ["skip", "update", "create"] as const;
+export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
+
+export interface RejectedRow {
+  /** The line in the file (the header is line 1). */
+  line: number;
+  reasons: string[];
+  cells: string[];
+}
+
+export interface ImportSummary {
+  created: number;
+  updated: number;
+  skipped: number;
+  rejected: RejectedRow[];
+}
+
+export const IMPORT_ROW_LIMIT = 20_000;
+
+/** Validates every row: the contacts to write, and the rows refused with their reasons. */
+export function validateRows(rows: string[][], mapping: ColumnMapping) {
+  const valid: { line: number; contact: ContactInput; cells: string[] }[] = [];
+  const rejected: RejectedRow[] = [];
+  rows.forEach((cells, index) => {
+    const line = index + 2;
+    const { input, problems } = mapRow(cells, mapping);
+    const parsed = ContactInputSchema.safeParse(input);
+    const reasons = [...problems, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))];
+    if (reasons.length > 0 || !parsed.success) rejected.push({ line, reasons: [...new Set(reasons)], cells });
+    else valid.push({ line, contact: parsed.data, cells });
+  });
+  return { valid, rejected };
+}

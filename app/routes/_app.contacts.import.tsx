@@ -1,0 +1,255 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useFetcher } from "@remix-run/react";
+import { FileUp } from "lucide-react";
+import { useMemo, useState } from "react";
+import * as z from "zod";
+import { PageHeader } from "~/components/PageHeader";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { requireSubscriber, subscriberOnlyLoader } from "~/modules/auth/guards.server";
+import { autoMap, IMPORT_FIELDS, parseCsv, toCsv, type ColumnMapping, type ImportField } from "~/modules/contacts/csv";
+import { DUPLICATE_MODES, IMPORT_ROW_LIMIT, validateRows, type DuplicateMode, type ImportSummary } from "~/modules/contacts/import";
+import { importContacts } from "~/modules/contacts/import.server";
+
+export const meta: MetaFunction = () => [{ title: "Import contacts — Porchlight" }];
+export const loader = subscriberOnlyLoader;
+
+const ImportRequest = z.object({
+  rows: z.array(z.array(z.string().max(20_000)).max(200)).min(1, "The file has no rows.").max(IMPORT_ROW_LIMIT, `Import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} rows at a time.`),
+  mapping: z.array(z.enum([...IMPORT_FIELDS, "ignore"])).max(200),
+  mode: z.enum(DUPLICATE_MODES),
+});
+
+type ActionResult = { ok: true; summary: ImportSummary } | { ok: false; error: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const parsed = ImportRequest.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "That file could not be read." }, { status: 400 });
+  try {
+    return data<ActionResult>({ ok: true, summary: await importContacts(context, user.id, parsed.data) });
+  } catch (error) {
+    console.error(JSON.stringify({ event: "contact_import_failed", message: String(error) }));
+    return data<ActionResult>({ ok: false, error: "The import failed and nothing was saved. Please try again." }, { status: 500 });
+  }
+}
+
+const FIELD_LABELS: Record<ImportField, string> = {
+  first_name: "First name",
+  last_name: "Last name",
+  name: "Full name",
+  email: "Email",
+  phone: "Phone",
+  company: "Company",
+  address: "Address",
+  tags: "Tags",
+  notes: "Notes",
+  source: "Source",
+  property_type: "Property type",
+  budget_range: "Budget range",
+  budget_min: "Budget min",
+  budget_max: "Budget max",
+  bedrooms: "Bedrooms",
+  bathrooms: "Bathrooms",
+  timeline: "Timeline",
+  location: "Location (area of interest)",
+  status: "Status",
+};
+
+const MODE_TEXT: Record<DuplicateMode, { label: string; hint: string }> = {
+  skip: { label: "Skip duplicates", hint: "Contacts whose e-mail you already have are left as they are." },
+  update: { label: "Update existing", hint: "Matching contacts take the file's values; blank cells never erase, tags are added." },
+  create: { label: "Create duplicates", hint: "Every row becomes a new contact, even when the e-mail matches." },
+};
+
+type Parsed = { name: string; headers: string[]; rows: string[][] };
+
+function downloadRejected(headers: string[], summary: ImportSummary) {
+  const csv = toCsv([...headers, "line", "reasons"], summary.rejected.map((r) => [...r.cells, String(r.line), r.reasons.join(" ")]));
+  const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: "text/csv" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: "rejected-rows.csv" });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export default function ImportContacts() {
+  const fetcher = useFetcher<ActionResult>();
+  const [file, setFile] = useState<Parsed | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>([]);
+  const [mode, setMode] = useState<DuplicateMode>("skip");
+  const check = useMemo(() => (file ? validateRows(file.rows, mapping) : null), [file, mapping]);
+  const importing = fetcher.state !== "idle";
+  const result = fetcher.data;
+
+  async function choose(input: HTMLInputElement) {
+    const chosen = input.files?.[0];
+    setFileError(null);
+    if (!chosen) return;
+    const { headers, rows, errors } = parseCsv(await chosen.text());
+    if (headers.length === 0 || rows.length === 0) return setFileError("That file has no rows under a header row. Save it as CSV (UTF-8) with one header row.");
+    if (rows.length > IMPORT_ROW_LIMIT) return setFileError(`That file has ${rows.length.toLocaleString("en-US")} rows; import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} at a time.`);
+    if (errors.length > 0 && rows.length === 0) return setFileError(errors[0]!);
+    setFile({ name: chosen.name, headers, rows });
+    setMapping(autoMap(headers));
+  }
+
+  if (result?.ok) {
+    const s = result.summary;
+    return (
+      <>
+        <PageHeader title="Import finished" />
+        <section role="status" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
+          <ul className="grid gap-1 sm:grid-cols-2">
+            <li>Created: <strong>{s.created}</strong></li>
+            <li>Updated: <strong>{s.updated}</strong></li>
+            <li>Skipped as duplicates: <strong>{s.skipped}</strong></li>
+            <li>Rejected: <strong>{s.rejected.length}</strong></li>
+          </ul>
+        </section>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/contacts" className={buttonClass("primary")}>
+            Go to contacts
+          </Link>
+          {s.rejected.length > 0 && file ? (
+            <Button type="button" variant="secondary" onClick={() => downloadRejected(file.headers, s)}>
+              Download rejected rows
+            </Button>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Import contacts" description="Bring contacts from a spreadsheet or another CRM with a CSV file." />
+      <section className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+        <label htmlFor="csv-file" className="flex flex-col gap-2 font-medium">
+          <span className="flex items-center gap-2">
+            <FileUp aria-hidden="true" className="h-5 w-5" /> CSV file (UTF-8, one header row)
+          </span>
+          <input id="csv-file" type="file" accept=".csv,text/csv" onChange={(event) => void choose(event.currentTarget)} className="min-h-12 text-base" />
+        </label>
+        {fileError ? (
+          <p role="alert" className="mt-2 font-medium text-red-700 dark:text-red-400">
+            {fileError}
+          </p>
+        ) : null}
+        <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+          The <Link to="/guides/importing-contacts" className="underline">importing guide</Link> lists the columns Porchlight recognises.
+        </p>
+      </section>
+
+      {file && check ? (
+        <>
+          <section aria-labelledby="map-heading" className="mt-6">
+            <h2 id="map-heading" className="text-lg font-semibold">
+              Match the columns of {file.name}
+            </h2>
+            <div className="mt-3 overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-stone-100 dark:bg-stone-800">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">Column in your file</th>
+                    <th scope="col" className="px-3 py-2">First value</th>
+                    <th scope="col" className="px-3 py-2">Porchlight field</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
+                  {file.headers.map((header, index) => (
+                    <tr key={`${header}-${index}`}>
+                      <th scope="row" className="px-3 py-2 font-medium">{header || `(column ${index + 1})`}</th>
+                      <td className="max-w-48 truncate px-3 py-2 text-stone-600 dark:text-stone-400">{file.rows[0]?.[index] ?? ""}</td>
+                      <td className="px-3 py-2">
+                        <select
+                          aria-label={`Field for column ${header || index + 1}`}
+                          value={mapping[index] ?? "ignore"}
+                          onChange={(event) => setMapping((m) => m.map((f, i) => (i === index ? (event.target.value as ImportField | "ignore") : f)))}
+                          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 dark:border-stone-700 dark:bg-stone-900"
+                        >
+                          <option value="ignore">Ignore this column</option>
+                          {IMPORT_FIELDS.map((field) => (
+                            <option key={field} value={field}>
+                              {FIELD_LABELS[field]}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <fieldset className="mt-6 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+            <legend className="px-1 text-lg font-semibold">When the e-mail is already in your contacts</legend>
+            {DUPLICATE_MODES.map((value) => (
+              <label key={value} className="flex min-h-12 items-start gap-3 py-1">
+                <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} className="mt-1 h-5 w-5 accent-brand-700" />
+                <span>
+                  <span className="font-medium">{MODE_TEXT[value].label}</span>
+                  <span className="block text-sm text-stone-600 dark:text-stone-400">{MODE_TEXT[value].hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+
+          <section aria-labelledby="preview-heading" className="mt-6">
+            <h2 id="preview-heading" className="text-lg font-semibold">
+              Preview
+            </h2>
+            <p className="mt-1">
+              <strong>{check.valid.length.toLocaleString("en-US")}</strong> rows ready
+              {check.rejected.length > 0 ? (
+                <>
+                  , <strong>{check.rejected.length.toLocaleString("en-US")}</strong> with problems (they will be skipped and listed afterwards)
+                </>
+              ) : null}
+              .
+            </p>
+            {check.rejected.length > 0 ? (
+              <ul className="mt-2 list-disc pl-5 text-sm text-red-800 dark:text-red-300">
+                {check.rejected.slice(0, 10).map((row) => (
+                  <li key={row.line}>
+                    Line {row.line}: {row.reasons.join(" ")}
+                  </li>
+                ))}
+                {check.rejected.length > 10 ? <li>…and {check.rejected.length - 10} more.</li> : null}
+              </ul>
+            ) : null}
+          </section>
+
+          {result && !result.ok ? (
+            <p role="alert" className="mt-4 font-medium text-red-700 dark:text-red-400">
+              {result.error}
+            </p>
+          ) : null}
+          {importing ? (
+            <div className="mt-6 flex flex-col gap-2" role="status">
+              <p>Importing {check.valid.length.toLocaleString("en-US")} contacts…</p>
+              <div role="progressbar" aria-label="Import progress" className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800">
+                <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600" />
+              </div>
+            </div>
+          ) : null}
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button
+              type="button"
+              busy={importing}
+              busyLabel="Importing…"
+              disabled={check.valid.length === 0}
+              onClick={() => fetcher.submit({ rows: file.rows, mapping, mode }, { method: "post", encType: "application/json" })}
+            >
+              Import {check.valid.length.toLocaleString("en-US")} contacts
+            </Button>
+            <Link to="/contacts" className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}
