@@ -7,6 +7,11 @@ export const PAGES = [
   { name: "signed-in /dashboard", path: "/dashboard", auth: true },
   { name: "signed-in /settings (heaviest)", path: "/settings", auth: true },
   { name: "signed-in /settings?tab=billing", path: "/settings?tab=billing", auth: true },
+  // Contacts on an account with 100,000 of them (bench/seed.mjs). `serverTiming` pages also report the
+  // loader's own time from the Server-Timing header (target < 20 ms for search and filtered lists).
+  { name: "signed-in /contacts (100k contacts)", path: "/contacts", auth: true, serverTiming: true },
+  { name: "signed-in /contacts search", path: "/contacts?q=lindq", auth: true, serverTiming: true },
+  { name: "signed-in /contacts filtered", path: "/contacts?status=hot&tag=buyer&sort=budget&min=400000", auth: true, serverTiming: true },
 ];
 
 // The public pages Lighthouse audits after the load run (mobile preset). A page that answers 404 is reported

@@ -3,7 +3,7 @@
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 
 export const BENCH_USER = { id: "00000000-0000-4000-8000-00000000be01", email: "bench@porchlight.test", password: "bench-password-123" };
-export const SEED_VOLUMES = { otherUsers: 20_000, outboxEmails: 5_000, cronRuns: 2_000 };
+export const SEED_VOLUMES = { otherUsers: 20_000, outboxEmails: 5_000, cronRuns: 2_000, benchContacts: 100_000, otherContacts: 50_000 };
 
 function hash(password) {
   const salt = randomBytes(16);
@@ -11,6 +11,29 @@ function hash(password) {
 }
 
 const range = (n) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})`;
+
+const FIRST = ["Avery", "Blake", "Casey", "Dana", "Emerson", "Finley", "Gray", "Harper", "Indy", "Jordan", "Kai", "Logan", "Morgan", "Noa", "Oakley", "Parker", "Quinn", "Reese", "Sage", "Taylor"];
+const LAST = ["Reyes", "Lindqvist", "Moreno", "Nakamura", "Okafor", "Schmidt", "Dubois", "Haddad", "Kowalski", "Rossi", "Silva", "Tanaka", "Walsh", "Yilmaz", "Ng", "Patel", "Cohen", "Novak", "Berg", "Lopez"];
+const PLACES = ["Maple Grove", "Lake Town", "Hill Side", "Riverside", "Old Town", "Cedar Park", "Brookfield", "Harbor View", "Elm Heights", "Pine Ridge"];
+const TAGS = ['["buyer"]', '["seller"]', '["buyer","first-time"]', '["investor"]', '["sphere"]', '["buyer","relocation"]', '[]'];
+const pickSql = (list, expr) => `json_extract('${JSON.stringify(list).replace(/'/g, "''")}', '$[' || ((${expr}) % ${list.length}) || ']')`;
+
+/** n contacts for `owner` (a SQL expression over i), through the real table so the search triggers run. */
+function contactsSql(n, owner, prefix, now) {
+  return `${range(n)} insert into contacts (id, user_id, name, email, phone, status, budget_min, budget_max, property_type, bedrooms, location, source, tags, notes, last_activity, created_at, updated_at)
+    select printf('${prefix}-%08d', i), ${owner},
+      ${pickSql(FIRST, "i")} || ' ' || ${pickSql(LAST, "i / 20")} || ' ' || i,
+      case when i % 4 = 0 then null else printf('contact%d@example.com', i) end,
+      case when i % 3 = 0 then null else printf('(555) %03d-%04d', i % 1000, i % 10000) end,
+      case i % 3 when 0 then 'hot' when 1 then 'warm' else 'cold' end,
+      case when i % 5 = 0 then null else 200000 + (i % 40) * 25000 end,
+      case when i % 5 = 0 then null else 300000 + (i % 40) * 30000 end,
+      case i % 6 when 0 then 'house' when 1 then 'condo' when 2 then 'townhouse' when 3 then 'land' when 4 then 'commercial' else 'other' end,
+      1 + i % 5, ${pickSql(PLACES, "i / 7")},
+      case i % 6 when 0 then 'website' when 1 then 'referral' when 2 then 'cold_call' when 3 then 'social_media' when 4 then 'open_house' else 'other' end,
+      ${pickSql(TAGS, "i")}, case when i % 10 = 0 then 'Wants a yard and a short commute' else null end,
+      ${now} - i * 60000, ${now} - i * 60000, ${now} - i * 60000 from n`;
+}
 
 export async function seedBench(db) {
   const now = Date.now();
@@ -36,4 +59,6 @@ export async function seedBench(db) {
     db.prepare(`${range(v.cronRuns)} insert into cron_runs (job, cron, scheduled_at, started_at, finished_at, status)
       select 'heartbeat', '*/5 * * * *', ${now} - i * 300000, ${now} - i * 300000, ${now} - i * 300000 + 20, 'ok' from n`),
   ]);
+  await db.prepare(contactsSql(v.benchContacts, `'${u.id}'`, "bc", now)).run();
+  await db.prepare(contactsSql(v.otherContacts, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "oc", now)).run();
 }

@@ -302,3 +302,25 @@ export const contactTags = sqliteTable(
   },
   (t) => [uniqueIndex("contact_tags_pk").on(t.contactId, t.tag), index("contact_tags_user_tag").on(t.userId, t.tag)],
 );
+
+/** Contacts per status for each user, kept by triggers (migration 0005): the unfiltered counts read this. */
+export const contactStatusCounts = sqliteTable(
+  "contact_status_counts",
+  {
+    userId: text("user_id").notNull(),
+    status: text("status", { enum: CONTACT_STATUSES }).notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("contact_status_counts_pk").on(t.userId, t.status)],
+);
+
+/** Contacts per tag for each user, kept by triggers on contact_tags (migration 0005). */
+export const contactTagCounts = sqliteTable(
+  "contact_tag_counts",
+  {
+    userId: text("user_id").notNull(),
+    tag: text("tag").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("contact_tag_counts_pk").on(t.userId, t.tag)],
+);

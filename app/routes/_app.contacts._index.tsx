@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { Download, LayoutGrid, List, Mail, Phone, Search, Upload, UserPlus, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import * as z from "zod";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { buttonClass } from "~/components/ui/Button";
@@ -11,15 +12,24 @@ import { choices, SelectField } from "~/components/ui/SelectField";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES, type Contact, type ContactStatus } from "~/db/schema";
 import { formatDate, formatMoney, type DisplayPreferences } from "~/lib/format";
 import { requireSubscriber } from "~/modules/auth/guards.server";
-import { useOpenAddContact } from "~/modules/contacts/components/AddContactDialog";
-import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
+import { CONTACTS_ACTION, useOpenAddContact } from "~/modules/contacts/components/AddContactDialog";
+import { toast } from "~/components/ui/Toaster";
+import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
-import { countByStatus, createContact, deleteContacts, getContact, listContacts, listTags } from "~/modules/contacts/contacts.server";
+import { changeTag, countByStatus, createContact, getContact, listContacts, listTags, removeContacts, restoreContacts, setStatus } from "~/modules/contacts/contacts.server";
 import { readListParams } from "~/modules/contacts/list-params";
 import { ContactsViewSchema, getContactsView, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 
 export const meta: MetaFunction = () => [{ title: "Contacts — Porchlight" }];
+
+// The loader's own time reaches the browser (and `npm run bench`) as Server-Timing.
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const timing = loaderHeaders.get("Server-Timing");
+  if (timing) headers.set("Server-Timing", timing);
+  return headers;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
@@ -30,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
   const [page, counts, tags, view, prefs, highlighted] = await Promise.all([
     listContacts(context, user.id, { filters, sort, cursor }),
-    countByStatus(context, user.id, filters),
+    countByStatus(context, user.id),
     listTags(context, user.id),
     getContactsView(context, user.id),
     getDisplayPreferences(context, user.id),
@@ -43,6 +53,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Server-Timing": `contacts;dur=${Date.now() - started}` } },
   );
 }
+
+// An undo sends back the rows a delete returned: each is checked again like a new contact.
+const RestoreSchema = z
+  .array(z.intersection(ContactInputSchema, z.object({ id: z.string().min(1).max(64), createdAt: z.coerce.date(), lastActivity: z.coerce.date() })))
+  .max(5_000);
+const safeJson = (value: FormDataEntryValue | null) => {
+  try {
+    return JSON.parse(String(value ?? ""));
+  } catch {
+    return null;
+  }
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
@@ -59,10 +81,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ ok: false as const, error: CONTACT_MESSAGES.addFailed, fieldErrors: {} }, { status: 500 });
     }
   }
+  const ids = form.getAll("id").map(String).slice(0, 5_000);
   if (intent === "delete") {
-    const ids = form.getAll("id").map(String);
-    const deleted = await deleteContacts(context, user.id, ids);
-    return data({ ok: deleted > 0, deleted }, { status: deleted > 0 ? 200 : 404 });
+    const removed = await removeContacts(context, user.id, ids);
+    // The deleted rows go back to the browser, which can send them back to undo.
+    return data({ ok: removed.length > 0, deleted: removed.length, removed }, { status: removed.length > 0 ? 200 : 404 });
+  }
+  if (intent === "restore") {
+    const parsed = RestoreSchema.safeParse(safeJson(form.get("contacts")));
+    if (!parsed.success) return data({ ok: false, restored: 0 }, { status: 400 });
+    const restored = await restoreContacts(context, user.id, parsed.data);
+    return { ok: restored > 0, restored };
+  }
+  if (intent === "bulk-status") {
+    const status = CONTACT_STATUSES.find((s) => s === form.get("status"));
+    if (!status) return data({ ok: false, changed: 0, error: "Choose hot, warm or cold." }, { status: 400 });
+    return { ok: true, changed: await setStatus(context, user.id, ids, status), error: null };
+  }
+  if (intent === "bulk-tag") {
+    const [tag] = normaliseTags(String(form.get("tag") ?? ""));
+    const change = form.get("change") === "remove" ? "remove" : "add";
+    if (!tag) return data({ ok: false, changed: 0, error: "Type a tag first." }, { status: 400 });
+    return { ok: true, changed: await changeTag(context, user.id, ids, tag, change), error: null };
   }
   if (intent === "view") {
     const parsed = ContactsViewSchema.partial().safeParse(Object.fromEntries(form));
@@ -209,6 +249,95 @@ function ViewToggles({ view }: { view: ContactsView }) {
   );
 }
 
+type DeleteResult = { ok: boolean; deleted: number; removed?: Contact[] };
+
+/** Actions on the selected contacts: status, tags, export, delete (confirmed, with undo). */
+function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result: DeleteResult) => void }) {
+  const bulk = useFetcher<{ ok: boolean; changed: number; error: string | null }>();
+  const remove = useFetcher<DeleteResult>();
+  const [confirming, setConfirming] = useState(false);
+  const [tag, setTag] = useState("");
+  const busy = bulk.state !== "idle" || remove.state !== "idle";
+  const post = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    for (const id of ids) form.append("id", id);
+    return form;
+  };
+
+  const seen = useRef<unknown[]>([]);
+  const once = (result: unknown) => {
+    if (!result || seen.current.includes(result)) return false;
+    seen.current.push(result);
+    return true;
+  };
+  useEffect(() => {
+    const result = bulk.data;
+    if (bulk.state !== "idle" || !once(result) || !result) return;
+    if (result.ok) {
+      toast({ title: `${result.changed} ${result.changed === 1 ? "contact" : "contacts"} updated`, variant: "success" });
+      setTag("");
+    } else toast({ title: "Nothing changed", description: result.error ?? undefined, variant: "destructive" });
+  }, [bulk.data, bulk.state]);
+  useEffect(() => {
+    const result = remove.data;
+    if (remove.state !== "idle" || !once(result) || !result) return;
+    setConfirming(false);
+    onDeleted(result);
+  }, [remove.data, remove.state, onDeleted]);
+
+  const small = "inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium dark:border-stone-700 dark:bg-stone-900";
+  return (
+    <section aria-label="Selected contacts" className="sticky bottom-20 z-30 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-brand-600 bg-brand-50 p-3 shadow-lg md:bottom-4 dark:bg-stone-900">
+      <p className="mr-2 font-semibold" aria-live="polite">
+        {ids.length} selected
+      </p>
+      <label className="flex items-center gap-1 text-sm">
+        <span className="sr-only">Set status</span>
+        <select
+          aria-label="Set status"
+          value=""
+          disabled={busy}
+          onChange={(event) => event.target.value && bulk.submit(post({ intent: "bulk-status", status: event.target.value }), { method: "post", action: CONTACTS_ACTION })}
+          className={small}
+        >
+          <option value="">Set status…</option>
+          {CONTACT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <input aria-label="Tag" value={tag} onChange={(event) => setTag(event.target.value)} placeholder="Tag" className={`${small} w-28`} />
+      <button type="button" disabled={busy} className={small} onClick={() => bulk.submit(post({ intent: "bulk-tag", change: "add", tag }), { method: "post", action: CONTACTS_ACTION })}>
+        Add tag
+      </button>
+      <button type="button" disabled={busy} className={small} onClick={() => bulk.submit(post({ intent: "bulk-tag", change: "remove", tag }), { method: "post", action: CONTACTS_ACTION })}>
+        Remove tag
+      </button>
+      <a href={`/contacts/export.csv?${ids.map((id) => `id=${encodeURIComponent(id)}`).join("&")}`} download className={small}>
+        Export
+      </a>
+      {confirming ? (
+        <span role="alertdialog" aria-label="Confirm delete" className="flex flex-wrap items-center gap-2">
+          <span>Delete {ids.length} {ids.length === 1 ? "contact" : "contacts"}?</span>
+          <button type="button" autoFocus disabled={busy} onClick={() => remove.submit(post({ intent: "delete" }), { method: "post", action: CONTACTS_ACTION })} className={buttonClass("danger")}>
+            Delete
+          </button>
+          <button type="button" onClick={() => setConfirming(false)} className={small}>
+            Cancel
+          </button>
+        </span>
+      ) : (
+        <button type="button" onClick={() => setConfirming(true)} className={small}>
+          Delete…
+        </button>
+      )}
+    </section>
+  );
+}
+
 export default function ContactsPage() {
   const loaded = useLoaderData<typeof loader>();
   const openAdd = useOpenAddContact();
@@ -216,6 +345,38 @@ export default function ContactsPage() {
   const more = useFetcher<typeof loader>();
   const [extra, setExtra] = useState<{ contacts: Contact[]; nextCursor: string | null }>({ contacts: [], nextCursor: null });
   const [params] = useSearchParams();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  // The undo of a bulk delete lives here, not in the selection bar, which closes once the contacts are gone.
+  const restore = useFetcher<{ ok: boolean; restored: number }>();
+  const onDeleted = useCallback(
+    (result: DeleteResult) => {
+      setSelected(new Set());
+      const removed = result.removed ?? [];
+      toast({
+        title: `${result.deleted} ${result.deleted === 1 ? "contact" : "contacts"} deleted`,
+        variant: "success",
+        actions: removed.length
+          ? [{ label: "Undo", altText: "Undo the delete", onClick: () => restore.submit({ intent: "restore", contacts: JSON.stringify(removed) }, { method: "post", action: CONTACTS_ACTION }) }]
+          : undefined,
+      });
+    },
+    [restore],
+  );
+  const restoredSeen = useRef<unknown>(null);
+  useEffect(() => {
+    const result = restore.data;
+    if (restore.state !== "idle" || !result || restoredSeen.current === result) return;
+    restoredSeen.current = result;
+    if (result.ok) toast({ title: `${result.restored} ${result.restored === 1 ? "contact" : "contacts"} restored`, variant: "success" });
+    else toast({ ...CONTACT_MESSAGES.undoFailed, variant: "destructive" });
+  }, [restore.data, restore.state]);
 
   // A new search or filter starts the list again.
   useEffect(() => setExtra({ contacts: [], nextCursor: null }), [loaded]);
@@ -304,8 +465,9 @@ export default function ContactsPage() {
         <ViewToggles view={view} />
       </div>
       <p className="sr-only" aria-live="polite">
-        {loaded.counts.all} contacts match
+        {loaded.filtered ? `${contacts.length}${nextCursor ? " or more" : ""} contacts match` : `${loaded.counts.all} contacts`}
       </p>
+      {selected.size > 0 ? <BulkBar ids={[...selected]} onDeleted={onDeleted} /> : null}
       {contacts.length === 0 ? (
         <EmptyState icon={Search} title="No contacts match">
           <p>Try fewer words or clear a filter.</p>
@@ -322,9 +484,12 @@ export default function ContactsPage() {
               }`}
             >
               <div className="flex items-start justify-between gap-2">
-                <Link to={`/contacts/${c.id}`} className="font-semibold underline-offset-4 hover:underline">
-                  {c.name}
-                </Link>
+                <span className="flex items-center gap-2">
+                  <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} aria-label={`Select ${c.name}`} className="h-5 w-5 accent-brand-700" />
+                  <Link to={`/contacts/${c.id}`} className="font-semibold underline-offset-4 hover:underline">
+                    {c.name}
+                  </Link>
+                </span>
                 <StatusBadge status={c.status} />
               </div>
               <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{[c.location, budget(c, prefs)].filter((v) => v && v !== "—").join(" · ") || "No budget or area yet"}</p>
@@ -354,6 +519,15 @@ export default function ContactsPage() {
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
               <tr>
+                <th scope="col" className="w-10 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all shown"
+                    checked={contacts.length > 0 && contacts.every((c) => selected.has(c.id))}
+                    onChange={(event) => setSelected(event.target.checked ? new Set(contacts.map((c) => c.id)) : new Set())}
+                    className="h-5 w-5 accent-brand-700"
+                  />
+                </th>
                 <th scope="col" className="px-3 py-2">Name</th>
                 <th scope="col" className="px-3 py-2">Status</th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">Budget</th>
@@ -370,6 +544,9 @@ export default function ContactsPage() {
             <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
               {contacts.map((c) => (
                 <tr key={c.id} id={`contact-${c.id}`} tabIndex={-1} className={c.id === loaded.highlight ? "bg-brand-50 outline-2 outline-brand-500 dark:bg-brand-800/40" : ""}>
+                  <td className="px-3">
+                    <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} aria-label={`Select ${c.name}`} className="h-5 w-5 accent-brand-700" />
+                  </td>
                   <td className={`px-3 ${compact ? "py-1.5" : "py-3"}`}>
                     <Link to={`/contacts/${c.id}`} className="font-medium underline-offset-4 hover:underline">
                       {c.name}

@@ -181,3 +181,36 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
   expect(body).toContain("Dana,Reyes,dana@example.com");
   expect(body).toContain('"Lake Town, North"');
 });
+
+test("bulk actions set status, add a tag, and delete with confirmation and undo", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsBulk);
+  const origin = new URL(page.url()).origin;
+  for (const name of ["Bulk One", "Bulk Two", "Bulk Three"]) {
+    await page.request.post("/contacts?index", { form: { intent: "create", name, phone: "555 0100" }, headers: { Origin: origin } });
+  }
+  await page.goto("/contacts");
+  await page.getByRole("checkbox", { name: "Select Bulk One" }).check();
+  await page.getByRole("checkbox", { name: "Select Bulk Two" }).check();
+  const bar = page.getByRole("region", { name: "Selected contacts" });
+  await expect(bar).toContainText("2 selected");
+
+  await bar.getByLabel("Set status").selectOption("hot");
+  await expect(page.getByText("2 contacts updated", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Hot/ })).toContainText("2");
+
+  await bar.getByLabel("Tag").fill("open-house-june");
+  await bar.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.getByText("2 contacts updated", { exact: true }).first()).toBeVisible();
+  await page.goto("/contacts?tag=open-house-june");
+  await expect(page.getByRole("main").getByRole("link", { name: "Bulk One" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Bulk Three" })).toHaveCount(0);
+
+  await page.getByRole("checkbox", { name: "Select all shown" }).check();
+  await bar.getByRole("button", { name: "Delete…" }).click();
+  await bar.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByText("2 contacts deleted", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Bulk One" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("2 contacts restored", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Bulk One" })).toBeVisible();
+});

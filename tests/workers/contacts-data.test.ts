@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
-import { countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, updateContact } from "~/modules/contacts/contacts.server";
+import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, removeContacts, restoreContacts, setStatus, updateContact } from "~/modules/contacts/contacts.server";
 import { ftsQuery } from "~/modules/contacts/search";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -110,7 +110,7 @@ describe("contact lists", () => {
     expect((await listContacts(ctx, userId, { filters: { location: "lake" } })).contacts.length).toBe(5);
     expect((await listContacts(ctx, userId, { filters: { location: "%" } })).contacts.length).toBe(0);
     expect((await listContacts(ctx, userId, { filters: { budgetMin: 1_000_000, budgetMax: 1_500_000 } })).contacts.map((c) => c.budgetMax).sort()).toEqual([1_000_000, 1_100_000, 1_300_000, 1_400_000, 1_500_000]);
-    expect(await countByStatus(ctx, userId, { tag: "seller" })).toEqual({ hot: 4, warm: 4, cold: 3, all: 11 });
+    expect(await countByStatus(ctx, userId)).toEqual({ hot: 8, warm: 8, cold: 7, all: 23 });
     expect(await listTags(ctx, userId)).toEqual([
       { tag: "buyer", count: 12 },
       { tag: "seller", count: 11 },
@@ -131,10 +131,53 @@ describe("contact isolation", () => {
     expect((await listContacts(ctx, mallory, { filters: { search: "Secretperson" } })).contacts).toEqual([]);
     expect((await listContacts(ctx, mallory, { filters: { tag: "private-tag" } })).contacts).toEqual([]);
     expect((await countByStatus(ctx, mallory)).all).toBe(0);
+    expect((await countByStatus(ctx, alice)).all).toBe(1);
     expect(await listTags(ctx, mallory)).toEqual([]);
     expect(await updateContact(ctx, mallory, secret.id, { name: "Owned" })).toBeUndefined();
     expect(await deleteContacts(ctx, mallory, [secret.id])).toBe(0);
     expect(await getContact(ctx, alice, secret.id)).toMatchObject({ name: "Zebulon Secretperson" });
     expect((await listContacts(ctx, alice, { filters: { search: "Secretperson" } })).contacts.map((c) => c.id)).toEqual([secret.id]);
+  });
+});
+
+describe("bulk changes", () => {
+  it("set status, add and remove tags, delete and restore, with the counters exact after each", async () => {
+    const userId = await owner();
+    const ctx = context();
+    const made = [];
+    for (const name of ["Ann", "Ben", "Cat"]) made.push(await createContact(ctx, userId, input({ name, tags: ["Buyer"] })));
+    const ids = made.map((c) => c.id);
+    expect(await countByStatus(ctx, userId)).toEqual({ hot: 0, warm: 0, cold: 3, all: 3 });
+
+    expect(await setStatus(ctx, userId, ids.slice(0, 2), "hot")).toBe(2);
+    expect(await countByStatus(ctx, userId)).toEqual({ hot: 2, warm: 0, cold: 1, all: 3 });
+    expect(await changeTag(ctx, userId, ids, "vip", "add")).toBe(3);
+    expect(await changeTag(ctx, userId, ids, "VIP", "add")).toBe(3);
+    expect((await getContact(ctx, userId, ids[0]!))!.tags).toEqual(["Buyer", "vip"]);
+    expect(await changeTag(ctx, userId, [ids[0]!], "buyer", "remove")).toBe(1);
+    expect(await listTags(ctx, userId)).toEqual([{ tag: "vip", count: 3 }, { tag: "Buyer", count: 2 }]);
+    expect((await listContacts(ctx, userId, { filters: { tag: "buyer" } })).contacts.map((c) => c.name).sort()).toEqual(["Ben", "Cat"]);
+
+    const removed = await removeContacts(ctx, userId, ids.slice(1));
+    expect(removed.map((c) => c.name).sort()).toEqual(["Ben", "Cat"]);
+    expect(await countByStatus(ctx, userId)).toEqual({ hot: 1, warm: 0, cold: 0, all: 1 });
+    expect(await listTags(ctx, userId)).toEqual([{ tag: "vip", count: 1 }]);
+    expect(await restoreContacts(ctx, userId, removed)).toBe(2);
+    expect(await countByStatus(ctx, userId)).toEqual({ hot: 2, warm: 0, cold: 1, all: 3 });
+    expect((await getContact(ctx, userId, ids[1]!))!.createdAt).toEqual(made[1]!.createdAt);
+  });
+
+  it("never lets bulk changes or a restore touch another user's contacts", async () => {
+    const alice = await owner();
+    const mallory = await owner();
+    const ctx = context();
+    const mine = await createContact(ctx, alice, input({ name: "Alice's client", tags: ["keep"] }));
+    expect(await setStatus(ctx, mallory, [mine.id], "hot")).toBe(0);
+    expect(await changeTag(ctx, mallory, [mine.id], "keep", "remove")).toBe(0);
+    expect(await removeContacts(ctx, mallory, [mine.id])).toEqual([]);
+    // A restore carrying Alice's id cannot overwrite or take over her contact.
+    expect(await restoreContacts(ctx, mallory, [{ ...mine, name: "Taken over", createdAt: new Date(), lastActivity: new Date() }])).toBe(0);
+    expect(await getContact(ctx, alice, mine.id)).toMatchObject({ name: "Alice's client", status: "cold", tags: ["keep"] });
+    expect(await getContact(ctx, mallory, mine.id)).toBeUndefined();
   });
 });

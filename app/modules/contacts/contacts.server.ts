@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { contacts, contactTags, type Contact } from "~/db/schema";
+import { contacts, contactStatusCounts, contactTagCounts, contactTags, type Contact } from "~/db/schema";
 import type { ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
@@ -49,35 +49,70 @@ export async function updateContact(context: RequestContext, userId: UserId, id:
   return row;
 }
 
-/** Deletes the user's contacts among `ids`; others' ids are ignored. Returns how many were deleted. */
-export async function deleteContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  let deleted = 0;
-  // D1 allows 100 bound parameters per statement: the owner takes one, so at most 99 ids per delete.
-  for (let i = 0; i < ids.length; i += 99) {
-    const rows = await context.db
-      .delete(contacts)
-      .where(ownedBy(contacts, userId, inArray(contacts.id, ids.slice(i, i + 99))))
-      .returning({ id: contacts.id });
-    deleted += rows.length;
-  }
+// D1 allows 100 bound parameters per statement: the owner and a value take two, so 90 ids at a time.
+const ID_CHUNK = 90;
+const chunks = (ids: string[]) => Array.from({ length: Math.ceil(ids.length / ID_CHUNK) }, (_, i) => ids.slice(i * ID_CHUNK, (i + 1) * ID_CHUNK));
+
+/** Deletes the user's contacts among `ids` (others' ids are ignored) and returns them, for an undo. */
+export async function removeContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<Contact[]> {
+  const deleted: Contact[] = [];
+  for (const part of chunks(ids)) deleted.push(...(await context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning()));
   return deleted;
+}
+
+/** Deletes the user's contacts among `ids`; returns how many were deleted. */
+export async function deleteContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<number> {
+  return (await removeContacts(context, userId, ids)).length;
+}
+
+/**
+ * Undo of a delete: puts the contacts back with their ids and dates, always under `userId`. An id that
+ * exists again (anyone's) is left alone, so a restore can never overwrite a contact.
+ */
+export async function restoreContacts(context: RequestContext, userId: UserId, rows: (ContactInput & { id: string; createdAt: Date; lastActivity: Date })[]): Promise<number> {
+  let restored = 0;
+  for (let i = 0; i < rows.length; i += 4) {
+    const values = rows.slice(i, i + 4).map((row) => ({ ...row, userId }));
+    restored += (await context.db.insert(contacts).values(values).onConflictDoNothing().returning({ id: contacts.id })).length;
+  }
+  return restored;
+}
+
+/** Bulk: sets the status of the user's contacts among `ids`. */
+export async function setStatus(context: RequestContext, userId: UserId, ids: string[], status: ContactStatus): Promise<number> {
+  let changed = 0;
+  for (const part of chunks(ids)) {
+    changed += (await context.db.update(contacts).set({ status, updatedAt: new Date() }).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning({ id: contacts.id })).length;
+  }
+  return changed;
+}
+
+/** Bulk: adds `tag` to, or removes it (case-insensitively) from, the user's contacts among `ids`. */
+export async function changeTag(context: RequestContext, userId: UserId, ids: string[], tag: string, change: "add" | "remove"): Promise<number> {
+  const tags =
+    change === "add"
+      ? sql`case when exists (select 1 from json_each(${contacts.tags}) where lower(value) = lower(${tag})) then ${contacts.tags} else json_insert(${contacts.tags}, '$[#]', ${tag}) end`
+      : sql`(select coalesce(json_group_array(value), '[]') from json_each(${contacts.tags}) where lower(value) <> lower(${tag}))`;
+  let changed = 0;
+  for (const part of chunks(ids)) {
+    changed += (await context.db.update(contacts).set({ tags, updatedAt: new Date() }).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning({ id: contacts.id })).length;
+  }
+  return changed;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of a filtered list, always starting from the owner. */
-function filterWhere(userId: UserId, filters: ContactFilters, skip: { status?: boolean } = {}): SQL {
+function filterWhere(userId: UserId, filters: ContactFilters): SQL {
   const conditions: (SQL | undefined)[] = [];
   const match = filters.search ? ftsQuery(filters.search) : null;
   if (match) conditions.push(sql`${contacts.seq} in (select rowid from contacts_fts where contacts_fts match ${match})`);
-  if (filters.status && !skip.status) conditions.push(eq(contacts.status, filters.status));
+  if (filters.status) conditions.push(eq(contacts.status, filters.status));
   if (filters.source) conditions.push(eq(contacts.source, filters.source));
   if (filters.propertyType) conditions.push(eq(contacts.propertyType, filters.propertyType));
   if (filters.tag) {
-    conditions.push(
-      sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${contactTags.userId} = ${userId} and ${contactTags.tag} = ${filters.tag} collate nocase)`,
-    );
+    // Evaluated once into a set, through the (user_id, tag collate nocase) index of migration 0005.
+    conditions.push(sql`${contacts.id} in (select ${contactTags.contactId} from ${contactTags} where ${contactTags.userId} = ${userId} and ${contactTags.tag} = ${filters.tag} collate nocase)`);
   }
   // A budget filter keeps contacts whose range reaches into the asked range.
   if (filters.budgetMin != null) conditions.push(sql`coalesce(${contacts.budgetMax}, ${contacts.budgetMin}) >= ${filters.budgetMin}`);
@@ -140,24 +175,27 @@ export async function listContacts(
   return { contacts: page, nextCursor: rows.length > limit && last ? encodeCursor({ k: sort.read(last), id: last.id }) : null };
 }
 
-/** Contacts per status under the same filters (the status filter itself aside), and their total. */
-export async function countByStatus(context: RequestContext, userId: UserId, filters: ContactFilters = {}) {
+/**
+ * The account's contacts per status and in all, for the status tabs: read from the trigger-kept counters,
+ * so it costs the same at 10 or 100,000 contacts. (Counting a filtered view would mean counting every
+ * match; the list pages through matches instead.)
+ */
+export async function countByStatus(context: RequestContext, userId: UserId) {
   const rows = await context.db
-    .select({ status: contacts.status, count: sql<number>`count(*)` })
-    .from(contacts)
-    .where(filterWhere(userId, filters, { status: true }))
-    .groupBy(contacts.status);
+    .select({ status: contactStatusCounts.status, count: contactStatusCounts.n })
+    .from(contactStatusCounts)
+    .where(ownedBy(contactStatusCounts, userId));
   const counts = Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])) as Record<ContactStatus, number>;
   for (const row of rows) counts[row.status] = row.count;
   return { ...counts, all: rows.reduce((sum, row) => sum + row.count, 0) };
 }
 
-/** The user's tags with how many contacts carry each, most used first. */
+/** The user's tags with how many contacts carry each, most used first (trigger-kept counters). */
 export async function listTags(context: RequestContext, userId: UserId) {
   return context.db
-    .select({ tag: contactTags.tag, count: sql<number>`count(*)` })
-    .from(contactTags)
-    .where(ownedBy(contactTags, userId))
-    .groupBy(contactTags.tag)
-    .orderBy(desc(sql`count(*)`), asc(contactTags.tag));
+    .select({ tag: contactTagCounts.tag, count: contactTagCounts.n })
+    .from(contactTagCounts)
+    .where(ownedBy(contactTagCounts, userId, sql`${contactTagCounts.n} > 0`))
+    .orderBy(desc(contactTagCounts.n), asc(contactTagCounts.tag))
+    .limit(200);
 }
