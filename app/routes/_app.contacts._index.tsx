@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { Download, LayoutGrid, List, Mail, Phone, Search, Upload, UserPlus, Users } from "lucide-react";
+import { CopyCheck, Download, LayoutGrid, List, Mail, Phone, Search, Upload, UserPlus, Users } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import * as z from "zod";
 import { EmptyState } from "~/components/EmptyState";
@@ -423,6 +423,12 @@ export default function ContactsPage() {
             <Upload aria-hidden="true" className="h-5 w-5" />
             Import
           </Link>
+          {loaded.counts.all > 1 ? (
+            <Link to="/contacts/duplicates" className={buttonClass("secondary")}>
+              <CopyCheck aria-hidden="true" className="h-5 w-5" />
+              Find duplicates
+            </Link>
+          ) : null}
           {loaded.counts.all > 0 ? (
             <a href={`/contacts/export.csv?${exportParams.toString()}`} download className={buttonClass("secondary")}>
               <Download aria-hidden="true" className="h-5 w-5" />

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
 test("the Add New Contact dialog validates, adds, resets, and undoes", async ({ page }) => {
@@ -213,4 +214,25 @@ test("bulk actions set status, add a tag, and delete with confirmation and undo"
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("2 contacts restored", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Bulk One" })).toBeVisible();
+});
+
+test("the duplicate finder merges contacts that share an e-mail into the one the agent keeps", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsDupes);
+  const origin = new URL(page.url()).origin;
+  await page.request.post("/contacts?index", { form: { intent: "create", name: "Dana Reyes", email: "dana@example.com", tags: "buyer" }, headers: { Origin: origin } });
+  await page.request.post("/contacts?index", { form: { intent: "create", name: "Dana R.", email: "DANA@example.com", phone: "555 0100", tags: "vip" }, headers: { Origin: origin } });
+  await page.goto("/contacts");
+  await page.getByRole("link", { name: "Find duplicates" }).click();
+  const group = page.getByRole("form", { name: "Same e-mail: dana@example.com" });
+  await expect(group).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await group.getByRole("radio", { name: /Dana Reyes/ }).check();
+  await group.getByRole("button", { name: "Merge 2 contacts" }).click();
+  await expect(page.getByText("Contacts merged", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No duplicates found" })).toBeVisible();
+  await page.goto("/contacts");
+  await expect(page.getByRole("link", { name: /^All/ })).toContainText("1");
+  await page.getByRole("main").getByRole("link", { name: "Dana Reyes" }).click();
+  await expect(page.getByRole("form", { name: "Contact details" }).getByLabel("Phone")).toHaveValue("555 0100");
 });

@@ -1,0 +1,98 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { contacts, type Contact } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { ownedBy } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+
+// The duplicate finder: contacts of one user that share an e-mail (case-insensitive) or a phone number
+// (digits only), and a merge that keeps the richer record.
+
+const phoneDigits = sql`replace(replace(replace(replace(replace(replace(${contacts.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+
+export interface DuplicateGroup {
+  reason: "email" | "phone";
+  key: string;
+  contacts: Contact[];
+}
+
+/** Up to `limit` groups of the user's contacts that share an e-mail or a phone number. */
+export async function findDuplicates(context: RequestContext, userId: UserId, limit = 50): Promise<DuplicateGroup[]> {
+  const [byEmail, byPhone] = await Promise.all([
+    context.db
+      .select({ key: sql<string>`lower(${contacts.email})`, ids: sql<string>`group_concat(${contacts.id})` })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, sql`${contacts.email} is not null`))
+      .groupBy(sql`lower(${contacts.email})`)
+      .having(sql`count(*) > 1`)
+      .limit(limit),
+    context.db
+      .select({ key: sql<string>`${phoneDigits}`, ids: sql<string>`group_concat(${contacts.id})` })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, sql`length(${phoneDigits}) >= 7`))
+      .groupBy(phoneDigits)
+      .having(sql`count(*) > 1`)
+      .limit(limit),
+  ]);
+  const groups = [
+    ...byEmail.map((g) => ({ reason: "email" as const, key: g.key, ids: g.ids.split(",") })),
+    ...byPhone.map((g) => ({ reason: "phone" as const, key: g.key, ids: g.ids.split(",") })),
+  ];
+  // A pair found by both e-mail and phone is shown once.
+  const seen = new Set<string>();
+  const unique = groups.filter((g) => {
+    const signature = [...g.ids].sort().join(",");
+    if (seen.has(signature)) return false;
+    seen.add(signature);
+    return true;
+  }).slice(0, limit);
+  const ids = [...new Set(unique.flatMap((g) => g.ids))];
+  const rows: Contact[] = [];
+  for (let i = 0; i < ids.length; i += 90) rows.push(...(await context.db.select().from(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, ids.slice(i, i + 90))))));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return unique.map((g) => ({ reason: g.reason, key: g.key, contacts: g.ids.map((id) => byId.get(id)).filter((c): c is Contact => Boolean(c)) }));
+}
+
+const MERGED_FIELDS = ["phone", "email", "budgetMin", "budgetMax", "bedrooms", "bathrooms", "location", "company", "address", "timeline"] as const;
+
+/** What the kept contact becomes: its own values first, gaps filled from the others, tags and notes united. */
+export function mergedValues(primary: Contact, others: Contact[]): Partial<Contact> {
+  const merged: Partial<Contact> = {};
+  for (const field of MERGED_FIELDS) {
+    if (primary[field] == null) {
+      const value = others.find((other) => other[field] != null)?.[field];
+      if (value != null) (merged as Record<string, unknown>)[field] = value;
+    }
+  }
+  const tags = [...primary.tags];
+  for (const tag of others.flatMap((other) => other.tags)) if (!tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  merged.tags = tags;
+  const notes = [primary.notes, ...others.map((other) => other.notes)].filter((note): note is string => Boolean(note?.trim()));
+  merged.notes = notes.length ? [...new Set(notes)].join("\n\n") : null;
+  // "Other" says nothing about where a contact came from: a merged record that knows more keeps it.
+  if (primary.source === "other") {
+    const informative = others.find((other) => other.source !== "other");
+    if (informative) merged.source = informative.source;
+  }
+  merged.lastActivity = new Date(Math.max(primary.lastActivity.getTime(), ...others.map((o) => o.lastActivity.getTime())));
+  merged.createdAt = new Date(Math.min(primary.createdAt.getTime(), ...others.map((o) => o.createdAt.getTime())));
+  return merged;
+}
+
+/**
+ * Merges `otherIds` into `primaryId`: one D1 batch updates the kept contact and deletes the rest. Every id
+ * must be the user's own; otherwise nothing changes and null comes back.
+ */
+export async function mergeContacts(context: RequestContext, userId: UserId, primaryId: string, otherIds: string[]): Promise<Contact | null> {
+  const ids = [...new Set([primaryId, ...otherIds])];
+  if (ids.length < 2 || ids.length > 20) return null;
+  const rows = await context.db.select().from(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, ids)));
+  const primary = rows.find((row) => row.id === primaryId);
+  if (!primary || rows.length !== ids.length) return null;
+  const others = rows.filter((row) => row.id !== primaryId);
+  const values = mergedValues(primary, others);
+  const [updated] = await context.db.batch([
+    context.db.update(contacts).set({ ...values, updatedAt: new Date() }).where(ownedBy(contacts, userId, eq(contacts.id, primaryId))).returning(),
+    context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, others.map((o) => o.id)))),
+  ]);
+  return updated[0] ?? null;
+}
