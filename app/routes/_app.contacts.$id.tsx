@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarClock, CheckSquare, Handshake, Mail, MessageSquare, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -12,6 +12,7 @@ import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
 import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import { BackToContacts } from "~/modules/contacts/components/BackToContacts";
 import { TagInput } from "~/modules/contacts/components/TagInput";
 import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
@@ -76,11 +77,7 @@ export default function ContactProfile() {
   const quick = "inline-flex min-h-12 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 font-medium dark:border-stone-700 dark:bg-stone-900";
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/contacts" className="text-stone-600 underline-offset-4 hover:underline dark:text-stone-400">
-          ← Contacts
-        </Link>
-      </nav>
+      <BackToContacts />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold md:text-3xl">{contact.name}</h1>
         <span className="rounded-full bg-stone-200 px-3 py-0.5 text-sm font-semibold dark:bg-stone-800">{STATUS_LABELS[contact.status]}</span>

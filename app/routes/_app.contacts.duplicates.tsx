@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { CopyCheck } from "lucide-react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/Button";
 import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import { BackToContacts } from "~/modules/contacts/components/BackToContacts";
 import { STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { findDuplicates, mergeContacts } from "~/modules/contacts/duplicates.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
@@ -35,11 +36,7 @@ export default function DuplicatesPage() {
   const navigation = useNavigation();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/contacts" className="text-stone-600 underline-offset-4 hover:underline dark:text-stone-400">
-          ← Contacts
-        </Link>
-      </nav>
+      <BackToContacts />
       <PageHeader title="Duplicate contacts" description="Contacts that share an e-mail address or a phone number." />
       {groups.length === 0 ? (
         <EmptyState icon={CopyCheck} title="No duplicates found">

@@ -65,7 +65,7 @@ const MODE_TEXT: Record<DuplicateMode, { label: string; hint: string }> = {
 type Parsed = { name: string; headers: string[]; rows: string[][] };
 
 function downloadRejected(headers: string[], summary: ImportSummary) {
-  const csv = toCsv([...headers, "line", "reasons"], summary.rejected.map((r) => [...r.cells, String(r.line), r.reasons.join(" ")]));
+  const csv = toCsv([...headers, "line", "reasons"], summary.rejected.map((r) => [...r.cells, String(r.line), r.reasons.join("; ")]));
   const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: "text/csv" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: "rejected-rows.csv" });
   link.click();
@@ -152,21 +152,24 @@ export default function ImportContacts() {
                 <thead className="bg-stone-100 dark:bg-stone-800">
                   <tr>
                     <th scope="col" className="px-3 py-2">Column in your file</th>
-                    <th scope="col" className="px-3 py-2">First value</th>
+                    <th scope="col" className="hidden px-3 py-2 sm:table-cell">First value</th>
                     <th scope="col" className="px-3 py-2">Porchlight field</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
                   {file.headers.map((header, index) => (
                     <tr key={`${header}-${index}`}>
-                      <th scope="row" className="px-3 py-2 font-medium">{header || `(column ${index + 1})`}</th>
-                      <td className="max-w-48 truncate px-3 py-2 text-stone-600 dark:text-stone-400">{file.rows[0]?.[index] ?? ""}</td>
+                      <th scope="row" className="px-3 py-2 font-medium">
+                        {header || `(column ${index + 1})`}
+                        <span className="block max-w-40 truncate text-xs font-normal text-stone-600 sm:hidden dark:text-stone-400">{file.rows[0]?.[index] ?? ""}</span>
+                      </th>
+                      <td className="hidden max-w-48 truncate px-3 py-2 text-stone-600 sm:table-cell dark:text-stone-400">{file.rows[0]?.[index] ?? ""}</td>
                       <td className="px-3 py-2">
                         <select
                           aria-label={`Field for column ${header || index + 1}`}
                           value={mapping[index] ?? "ignore"}
                           onChange={(event) => setMapping((m) => m.map((f, i) => (i === index ? (event.target.value as ImportField | "ignore") : f)))}
-                          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 dark:border-stone-700 dark:bg-stone-900"
+                          className="min-h-11 w-full min-w-36 rounded-lg border border-stone-300 bg-white px-2 dark:border-stone-700 dark:bg-stone-900"
                         >
                           <option value="ignore">Ignore this column</option>
                           {IMPORT_FIELDS.map((field) => (
@@ -201,7 +204,7 @@ export default function ImportContacts() {
               Preview
             </h2>
             <p className="mt-1">
-              <strong>{check.valid.length.toLocaleString("en-US")}</strong> rows ready
+              <strong>{check.valid.length.toLocaleString("en-US")}</strong> {check.valid.length === 1 ? "row" : "rows"} ready
               {check.rejected.length > 0 ? (
                 <>
                   , <strong>{check.rejected.length.toLocaleString("en-US")}</strong> with problems (they will be skipped and listed afterwards)
@@ -213,7 +216,7 @@ export default function ImportContacts() {
               <ul className="mt-2 list-disc pl-5 text-sm text-red-800 dark:text-red-300">
                 {check.rejected.slice(0, 10).map((row) => (
                   <li key={row.line}>
-                    Line {row.line}: {row.reasons.join(" ")}
+                    Line {row.line}: {row.reasons.join("; ")}
                   </li>
                 ))}
                 {check.rejected.length > 10 ? <li>…and {check.rejected.length - 10} more.</li> : null}
@@ -228,7 +231,7 @@ export default function ImportContacts() {
           ) : null}
           {importing ? (
             <div className="mt-6 flex flex-col gap-2" role="status">
-              <p>Importing {check.valid.length.toLocaleString("en-US")} contacts…</p>
+              <p>Importing {check.valid.length.toLocaleString("en-US")} {check.valid.length === 1 ? "contact" : "contacts"}…</p>
               <div role="progressbar" aria-label="Import progress" className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800">
                 <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600" />
               </div>
@@ -242,7 +245,7 @@ export default function ImportContacts() {
               disabled={check.valid.length === 0}
               onClick={() => fetcher.submit({ rows: file.rows, mapping, mode }, { method: "post", encType: "application/json" })}
             >
-              Import {check.valid.length.toLocaleString("en-US")} contacts
+              Import {check.valid.length.toLocaleString("en-US")} {check.valid.length === 1 ? "contact" : "contacts"}
             </Button>
             <Link to="/contacts" className={buttonClass("secondary")}>
               Cancel
