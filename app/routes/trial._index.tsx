@@ -15,16 +15,17 @@ export const handle = STATIC_PAGE;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Start your 14-day free trial",
-    description: "Try Porchlight free for 14 days: contacts, pipeline, tasks, commissions and AI drafts. Card required, cancel anytime before you are billed.",
+    description: "Try Porchlight, the AI CRM for real estate agents, free for 14 days. Card required; cancel before the trial ends and you pay nothing.",
     path: "/trial",
   });
 
-// Spec section 2 (/trial). Every sentence here is true of the product: keep it that way when it changes.
+// Spec section 2 (/trial). Every sentence here is true of the product as it is today (issue 4): add the
+// pipeline, commission, calendar-feed and AI claims when those features ship.
 const SIGN_UP = "/auth?mode=signup";
 
 const BENEFITS = [
-  { icon: Timer, title: "Ready in about 10 minutes", body: "Create your account, import a CSV of your contacts and your pipeline is ready the same day." },
-  { icon: Sparkles, title: "Every feature included", body: "Unlimited contacts and deals, the AI assistant, commission math and the mobile app: nothing held back." },
+  { icon: Timer, title: "Ready in about 10 minutes", body: "Create your account, import a CSV of your contacts and your list is ready the same day." },
+  { icon: Sparkles, title: "Every feature included", body: "Unlimited contacts and every feature of the Solo Agent plan during the trial: nothing held back." },
   { icon: Undo2, title: "Cancel anytime", body: `Cancel during the ${TRIAL_DAYS} days and you are never charged. No setup fees.` },
 ] as const;
 
@@ -34,7 +35,7 @@ const STEPS = [
     title: "Start the trial",
     body: `Choose monthly ($${SOLO_PRICES.monthly.perMonth}/month) or yearly ($${SOLO_PRICES.yearly.perMonth}/month) and add a card on Stripe's secure checkout. Nothing is charged for ${TRIAL_DAYS} days.`,
   },
-  { title: "Bring your business", body: "Import your contacts, set up your pipeline stages and commission plan, and let the AI assistant draft your first follow-ups." },
+  { title: "Bring your business", body: "Import your contacts from a CSV or add them one by one, tag and sort them, and call, text or e-mail them from their profile." },
 ] as const;
 
 const BADGES = [
@@ -59,7 +60,7 @@ const FAQ = [
   },
   {
     q: "Can I bring my contacts from another CRM or a spreadsheet?",
-    a: "Yes. Export a CSV from your old system and import it: Porchlight maps the columns, spots duplicates by e-mail and lets you choose to skip, update or keep them. Porchlight works alongside your phone's calling, texting and mail apps, and your tasks can appear in Google or Apple Calendar through a private feed.",
+    a: "Yes. Export a CSV from your old system and import it: Porchlight maps the columns, spots duplicates by e-mail and lets you choose to skip, update or keep them. It works alongside your phone's calling, texting and mail apps, and you can export your contacts back to CSV at any time.",
   },
   {
     q: "Is my data safe?",
@@ -77,8 +78,8 @@ export default function TrialPage() {
           </p>
           <h1 className="text-4xl font-bold leading-tight md:text-5xl">Run your real estate business from your phone, free for {TRIAL_DAYS} days</h1>
           <p className="text-lg text-stone-700 md:text-xl dark:text-stone-300">
-            Contacts, pipeline, tasks, commissions and an AI assistant that writes from your own data. Card required; cancel before the trial
-            ends and you are never charged.
+            One place for your clients: every contact searchable and tagged, imported from your old CRM by CSV, and a tap away from a
+            call, text or e-mail. Card required; cancel before the trial ends and you are never charged.
           </p>
           <Link to={SIGN_UP} className={buttonClass("primary")}>
             Create your account
@@ -123,7 +124,7 @@ export default function TrialPage() {
               Included in your trial
             </h2>
             <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-              {[...SOLO_INCLUSIONS, "Commission calculator and forecast", "CSV import and export", "Unlimited contacts and deals"].map((item) => (
+              {[...SOLO_INCLUSIONS, "CSV import and export", "Duplicate finder and merge", "Unlimited contacts"].map((item) => (
                 <li key={item} className="flex items-center gap-2 rounded-lg bg-white px-4 py-3 dark:bg-stone-900">
                   <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
                     ✓
