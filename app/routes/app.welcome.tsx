@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useSearchParams } from "@remix-run/react";
+import { CheckList } from "~/components/CheckList";
 import { Bot, KanbanSquare, UserPlus } from "lucide-react";
 import { useEffect } from "react";
 import { PublicHeader } from "~/components/PublicHeader";
@@ -110,16 +111,7 @@ export default function WelcomePage() {
           <h2 id="included" className="text-lg font-semibold">
             Included in your plan
           </h2>
-          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {INCLUDED.map((item) => (
-              <li key={item} className="flex items-center gap-2">
-                <span aria-hidden="true" className="text-brand-700 dark:text-brand-400">
-                  ✓
-                </span>
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={INCLUDED} />
         </section>
         <div className="flex flex-wrap items-center gap-4">
           <Link to="/dashboard" className={buttonClass("primary")}>

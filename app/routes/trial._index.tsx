@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { CreditCard, Download, Lock, ShieldCheck, Sparkles, Timer, Undo2 } from "lucide-react";
+import { CheckList } from "~/components/CheckList";
 import { buttonClass } from "~/components/ui/Button";
 import { seo, STATIC_PAGE } from "~/lib/seo";
 import { SOLO_PRICES, TRIAL_DAYS } from "~/modules/billing/plans";
@@ -123,16 +124,7 @@ export default function TrialPage() {
             <h2 id="included" className="text-3xl font-bold">
               Included in your trial
             </h2>
-            <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-              {[...SOLO_INCLUSIONS, "CSV import and export", "Duplicate finder and merge", "Unlimited contacts"].map((item) => (
-                <li key={item} className="flex items-center gap-2 rounded-lg bg-white px-4 py-3 dark:bg-stone-900">
-                  <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
-                    ✓
-                  </span>
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList boxed items={[...SOLO_INCLUSIONS, "CSV import and export", "Duplicate finder and merge", "Unlimited contacts"]} />
           </section>
 
           <section aria-labelledby="trust">
