@@ -98,5 +98,9 @@ describe("CSV import and export through the app", () => {
     const bobCsv = await (await bobBrowser.get("/contacts/export.csv")).text();
     expect(bobCsv).not.toContain("Ada");
     expect(bobCsv.trim().split("\r\n")).toHaveLength(1);
+    const [ada] = (await listContacts(requestContext(), alice.id as UserId)).contacts;
+    expect(await (await aliceBrowser.get(`/contacts/export.csv?id=${ada!.id}`)).text()).toContain("Ada,Import");
+    // Naming someone else's contact in a selected export yields nothing of theirs.
+    expect((await (await bobBrowser.get(`/contacts/export.csv?id=${ada!.id}`)).text()).trim().split("\r\n")).toHaveLength(1);
   });
 });

@@ -93,10 +93,6 @@ const rules = <T extends { phone?: string | null; email?: string | null; budgetM
 export const ContactInputSchema = z.object(fields).superRefine(rules);
 export type ContactInput = z.output<typeof ContactInputSchema>;
 
-/** Editing in place: any subset of fields, checked with the same rules against the merged result. */
-export const ContactPatchSchema = z.object(fields).partial();
-export type ContactPatch = z.output<typeof ContactPatchSchema>;
-export const checkMergedContact = (merged: z.input<typeof ContactInputSchema>) => ContactInputSchema.safeParse(merged);
 
 /** Field errors keyed by field name, first message each. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

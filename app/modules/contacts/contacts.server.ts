@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { contacts, contactStatusCounts, contactTagCounts, contactTags, type Contact } from "~/db/schema";
-import type { ContactSource, ContactStatus, PropertyType } from "~/db/enums";
+import type { ContactSort, ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -12,8 +12,7 @@ import { ftsQuery } from "./search";
 // Contacts: every read and write starts from ownedBy(contacts, userId). A contact id from the browser
 // that belongs to someone else behaves exactly like one that does not exist.
 
-export const CONTACT_SORTS = ["newest", "name", "activity", "budget"] as const;
-export type ContactSort = (typeof CONTACT_SORTS)[number];
+export type { ContactSort };
 
 export interface ContactFilters {
   search?: string;
@@ -52,6 +51,14 @@ export async function updateContact(context: RequestContext, userId: UserId, id:
 // D1 allows 100 bound parameters per statement: the owner and a value take two, so 90 ids at a time.
 const ID_CHUNK = 90;
 const chunks = (ids: string[]) => Array.from({ length: Math.ceil(ids.length / ID_CHUNK) }, (_, i) => ids.slice(i * ID_CHUNK, (i + 1) * ID_CHUNK));
+
+/** The user's contacts among `ids`, in the order asked; others' ids are ignored. */
+export async function getContactsByIds(context: RequestContext, userId: UserId, ids: string[]): Promise<Contact[]> {
+  const found: Contact[] = [];
+  for (const part of chunks(ids)) found.push(...(await context.db.select().from(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, part)))));
+  const byId = new Map(found.map((c) => [c.id, c]));
+  return ids.map((id) => byId.get(id)).filter((c): c is Contact => Boolean(c));
+}
 
 /** Deletes the user's contacts among `ids` (others' ids are ignored) and returns them, for an undo. */
 export async function removeContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<Contact[]> {

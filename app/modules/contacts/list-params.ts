@@ -1,7 +1,6 @@
-import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
-import type { ContactFilters, ContactSort } from "./contacts.server";
+import { CONTACT_SORTS, CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES, type ContactSort } from "~/db/enums";
+import type { ContactFilters } from "./contacts.server";
 
-const SORTS = ["newest", "name", "activity", "budget"] as const;
 const pick = <T extends string>(list: readonly T[], value: string | null): T | undefined => (list.includes(value as T) ? (value as T) : undefined);
 const whole = (value: string | null) => {
   const n = Number((value ?? "").replace(/[$,\s]/g, ""));
@@ -22,6 +21,6 @@ export function readListParams(params: URLSearchParams): { filters: ContactFilte
       budgetMax: whole(params.get("max")),
       location: text("loc"),
     },
-    sort: pick(SORTS, params.get("sort")) ?? "newest",
+    sort: pick(CONTACT_SORTS, params.get("sort")) ?? "newest",
   };
 }
