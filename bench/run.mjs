@@ -4,37 +4,29 @@
 // prints requests/s, p50 and p99 latency, each route's ratio to the floor route, and bundle sizes. Then
 // Lighthouse (mobile preset, simulated throttling) audits each public page in PUBLIC_PAGES on the same server.
 //
-//   BENCH_DURATION=10 BENCH_CONNECTIONS=10 npm run bench      (defaults shown)
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=10 npm run bench      (defaults shown; each route also runs up to 5 s
+//                                                             with one connection)
 //   BENCH_LIGHTHOUSE=0 npm run bench                         (skips Lighthouse)
 //   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
 //   CHROME_PATH=/path/to/chrome npm run bench                 (default /usr/bin/chromium)
 //   npm run bench -- --write-readme                          (also records the figures in README.md)
 import autocannon from "autocannon";
-import { Miniflare } from "miniflare";
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, root, run, step } from "../scripts/lib.mjs";
+import { root, step } from "../scripts/lib.mjs";
 import { PAGES, PUBLIC_PAGES } from "./pages.mjs";
-import { BENCH_USER, SEED_VOLUMES, seedBench } from "./seed.mjs";
+import { SEED_VOLUMES } from "./seed.mjs";
+import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SOLO_DURATION = Math.min(DURATION, 5);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
-const dist = path.join(root, "dist");
-// The client build is copied here and served from the copy: build/ may be rebuilt (emptied) while the bench runs.
-const clientDir = path.join(dist, "client");
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
-
-function wranglerConfig() {
-  const toml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
-  const date = toml.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1];
-  const flags = [...(toml.match(/^compatibility_flags\s*=\s*\[([^\]]*)\]/m)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
-  return { date, flags };
-}
 
 /** Each route's client JavaScript: entry + root + layouts + the route module, with their imports (gzip). */
 function clientJsPerRoute() {
@@ -223,65 +215,16 @@ async function serverTime(url, headers) {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-async function applyMigrations(db) {
-  const dir = path.join(root, "migrations");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
-    const statements = readFileSync(path.join(dir, file), "utf8")
-      .split("--> statement-breakpoint")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    await db.batch(statements.map((s) => db.prepare(s)));
-  }
-}
-
-function load(url, headers) {
+function load(url, headers, connections = CONNECTIONS, duration = DURATION) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) =>
+    autocannon({ url, connections, duration, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
-step("Building (remix vite:build) and bundling the Worker as wrangler deploy would");
-await run(bin("remix"), ["vite:build"], { quiet: true });
-rmSync(dist, { recursive: true, force: true });
-await run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", dist, "--minify"], { quiet: true });
-const workerFile = readdirSync(dist).find((f) => f.endsWith(".js"));
-const workerPath = path.join(dist, workerFile);
-cpSync(path.join(root, "build/client"), clientDir, { recursive: true });
-cpSync(path.join(root, "build/.vite/client-manifest.json"), path.join(dist, "client-manifest.json"));
-
-step("Starting the bundle in workerd (Miniflare, in-memory storage)");
-const { date, flags } = wranglerConfig();
-const mf = new Miniflare({
-  modules: [{ type: "ESModule", path: workerPath }],
-  modulesRoot: dist,
-  compatibilityDate: date,
-  compatibilityFlags: flags,
-  d1Databases: { DB: "bench-db" },
-  kvNamespaces: { KV: "bench-kv" },
-  durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true } },
-  assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
-  bindings: { APP_ENV: "production", SESSION_SECRET: "bench-session-secret-0123456789abcdef", ADMIN_EMAILS: "", MAIL_FROM: "bench@porchlight.test" },
-  port: 0,
-});
-const origin = (await mf.ready).origin;
-
-step(`Seeding: ${Object.entries(SEED_VOLUMES).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`);
-const db = await mf.getD1Database("DB");
-await applyMigrations(db);
-const seedStart = performance.now();
-await seedBench(db);
-console.log(`  seeded in ${Math.round(performance.now() - seedStart)} ms`);
-
-const signIn = await fetch(`${origin}/auth`, {
-  method: "POST",
-  redirect: "manual",
-  headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.200.0.1" },
-  body: new URLSearchParams({ mode: "signin", email: BENCH_USER.email, password: BENCH_USER.password, website_url: "" }),
-});
-const sessionCookie = signIn.headers.getSetCookie().find((c) => c.startsWith("porchlight_session="))?.split(";")[0];
-if (!sessionCookie) throw new Error(`bench sign-in failed (${signIn.status})`);
+const workerPath = await buildBundle();
+const { mf, origin, sessionCookie } = await startSeededServer(workerPath);
 
 step(`Loading each route for ${DURATION} s with ${CONNECTIONS} connections`);
 const rows = [];
@@ -289,20 +232,23 @@ for (const page of PAGES) {
   const check = await fetch(`${origin}${page.path}`, { redirect: "manual", headers: page.auth ? { Cookie: sessionCookie } : {} });
   if (check.status !== 200) throw new Error(`${page.path} answered ${check.status}, not 200: the bench would measure an error page`);
   const result = await load(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {});
-  const errors = result.errors + result.non2xx;
+  // One connection: what a single request costs when nothing queues ahead of it on the one workerd thread.
+  const alone = await load(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {}, 1, SOLO_DURATION);
+  const errors = result.errors + result.non2xx + alone.errors + alone.non2xx;
   const server = page.serverTiming ? await serverTime(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {}) : null;
-  rows.push({ ...page, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, server });
+  rows.push({ ...page, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, soloP50: alone.latency.p50, soloP99: alone.latency.p99, errors, server });
   console.log(
-    `  ${page.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${errors ? `, ${errors} errors` : ""}` +
+    `  ${page.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
+      `1 connection p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms${errors ? `, ${errors} errors` : ""}` +
       (server ? `; loader time alone p50 ${server.p50} ms, p99 ${server.p99} ms` : ""),
   );
 }
 
 // Importing 10,000 contacts (one JSON request, as the import screen sends it), timed end to end.
-step("Importing 10,000 contacts through /contacts/import");
+step("Importing 10,000 contacts through /api/contacts/import");
 const importRows = Array.from({ length: 10_000 }, (_, i) => [`Imported Person ${i}`, `import${i}@example.com`, `(555) 200-${String(i % 10000).padStart(4, "0")}`, "buyer; import", "Maple Grove", "$400k - $650k", "Lead"]);
 const importStart = performance.now();
-const imported = await fetch(`${origin}/contacts/import`, {
+const imported = await fetch(`${origin}/api/contacts/import`, {
   method: "POST",
   headers: { Cookie: sessionCookie, Origin: origin, "Content-Type": "application/json" },
   body: JSON.stringify({ rows: importRows, mapping: ["name", "email", "phone", "tags", "location", "budget_range", "status"], mode: "skip" }),
@@ -333,10 +279,10 @@ const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, Node ${process.version}; ` +
     `${CONNECTIONS} connections, ${DURATION} s per route; seeded ${Object.entries(SEED_VOLUMES).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}.`,
   "",
-  "| route | requests/s | p50 ms | p99 ms | vs floor | loader p50 / p99 ms |",
-  "| --- | ---: | ---: | ---: | ---: | ---: |",
+  `| route | requests/s | p50 ms | p99 ms | 1 connection p50 / p99 ms | vs floor | loader p50 / p99 ms |`,
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map(
-    (r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.floor ? "1.00" : (r.rps / floor.rps).toFixed(2)} | ${r.server ? `${r.server.p50} / ${r.server.p99}` : ""} |`,
+    (r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.soloP50} / ${r.soloP99} | ${r.floor ? "1.00" : (r.rps / floor.rps).toFixed(2)} | ${r.server ? `${r.server.p50} / ${r.server.p99}` : ""} |`,
   ),
   "",
   `Importing 10,000 contacts (one request, all or nothing): ${importMs} ms.`,

@@ -152,7 +152,8 @@ function FilterBar({ tags }: { tags: { tag: string; count: number }[] }) {
       ref={formRef}
       method="get"
       role="search"
-      onChange={(event) => send((event.target as HTMLElement).getAttribute("name") === "q" ? 250 : 0)}
+      // Typing (search, budget, location) waits for a pause; a choice from a list applies at once.
+      onChange={(event) => send(event.target instanceof HTMLInputElement ? 250 : 0)}
       className="sticky top-16 z-20 -mx-4 mb-4 flex min-h-10 flex-col gap-2 border-b border-stone-200 bg-stone-50/95 px-4 py-2 backdrop-blur md:top-16 dark:border-stone-800 dark:bg-stone-950/95"
     >
       <label className="relative block">

@@ -1,38 +1,20 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { Link, useFetcher } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useNavigate } from "@remix-run/react";
 import { FileUp } from "lucide-react";
 import { useMemo, useState } from "react";
-import * as z from "zod";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { requireSubscriber, subscriberOnlyLoader } from "~/modules/auth/guards.server";
+import { postJsonWithProgress } from "~/lib/upload";
+import { subscriberOnlyLoader } from "~/modules/auth/guards.server";
 import { autoMap, IMPORT_FIELDS, parseCsv, toCsv, type ColumnMapping, type ImportField } from "~/modules/contacts/csv";
-import { DUPLICATE_MODES, IMPORT_ROW_LIMIT, validateRows, type DuplicateMode, type ImportSummary } from "~/modules/contacts/import";
-import { importContacts } from "~/modules/contacts/import.server";
+import { DUPLICATE_MODES, IMPORT_ROW_LIMIT, validateRows, type DuplicateMode, type ImportResponse, type ImportSummary } from "~/modules/contacts/import";
+
+// The import itself is POST /api/contacts/import (workers/api/contacts.api.ts), sent with XMLHttpRequest so
+// the progress bar can show the upload; the server then writes every row in one D1 batch (all or nothing).
+const IMPORT_ENDPOINT = "/api/contacts/import";
 
 export const meta: MetaFunction = () => [{ title: "Import contacts — Porchlight" }];
 export const loader = subscriberOnlyLoader;
-
-const ImportRequest = z.object({
-  rows: z.array(z.array(z.string().max(20_000)).max(200)).min(1, "The file has no rows.").max(IMPORT_ROW_LIMIT, `Import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} rows at a time.`),
-  mapping: z.array(z.enum([...IMPORT_FIELDS, "ignore"])).max(200),
-  mode: z.enum(DUPLICATE_MODES),
-});
-
-type ActionResult = { ok: true; summary: ImportSummary } | { ok: false; error: string };
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireSubscriber(request, context);
-  const parsed = ImportRequest.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "That file could not be read." }, { status: 400 });
-  try {
-    return data<ActionResult>({ ok: true, summary: await importContacts(context, user.id, parsed.data) });
-  } catch (error) {
-    console.error(JSON.stringify({ event: "contact_import_failed", message: String(error) }));
-    return data<ActionResult>({ ok: false, error: "The import failed and nothing was saved. Please try again." }, { status: 500 });
-  }
-}
 
 const FIELD_LABELS: Record<ImportField, string> = {
   first_name: "First name",
@@ -72,15 +54,34 @@ function downloadRejected(headers: string[], summary: ImportSummary) {
   URL.revokeObjectURL(url);
 }
 
+type Progress = { phase: "idle" } | { phase: "sending"; fraction: number } | { phase: "saving" };
+
 export default function ImportContacts() {
-  const fetcher = useFetcher<ActionResult>();
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<Progress>({ phase: "idle" });
+  const [result, setResult] = useState<ImportResponse | null>(null);
   const [file, setFile] = useState<Parsed | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [mode, setMode] = useState<DuplicateMode>("skip");
   const check = useMemo(() => (file ? validateRows(file.rows, mapping) : null), [file, mapping]);
-  const importing = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const importing = progress.phase !== "idle";
+
+  async function start(rows: string[][]) {
+    setResult(null);
+    setProgress({ phase: "sending", fraction: 0 });
+    try {
+      const { status, data } = await postJsonWithProgress<ImportResponse>(IMPORT_ENDPOINT, { rows, mapping, mode }, (fraction) =>
+        setProgress(fraction < 1 ? { phase: "sending", fraction } : { phase: "saving" }),
+      );
+      if (data && !data.ok && data.redirectTo) return navigate(data.redirectTo);
+      setResult(data ?? { ok: false, error: `The import failed (error ${status}) and nothing was saved. Please try again.` });
+    } catch {
+      setResult({ ok: false, error: "Porchlight could not be reached, so nothing was imported. Check your connection and try again." });
+    } finally {
+      setProgress({ phase: "idle" });
+    }
+  }
 
   async function choose(input: HTMLInputElement) {
     const chosen = input.files?.[0];
@@ -229,21 +230,14 @@ export default function ImportContacts() {
               {result.error}
             </p>
           ) : null}
-          {importing ? (
-            <div className="mt-6 flex flex-col gap-2" role="status">
-              <p>Importing {check.valid.length.toLocaleString("en-US")} {check.valid.length === 1 ? "contact" : "contacts"}…</p>
-              <div role="progressbar" aria-label="Import progress" className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800">
-                <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600" />
-              </div>
-            </div>
-          ) : null}
+          {importing ? <ImportProgress progress={progress} count={check.valid.length} /> : null}
           <div className="mt-6 flex flex-wrap gap-3">
             <Button
               type="button"
               busy={importing}
               busyLabel="Importing…"
               disabled={check.valid.length === 0}
-              onClick={() => fetcher.submit({ rows: file.rows, mapping, mode }, { method: "post", encType: "application/json" })}
+              onClick={() => void start(file.rows)}
             >
               Import {check.valid.length.toLocaleString("en-US")} {check.valid.length === 1 ? "contact" : "contacts"}
             </Button>
@@ -254,5 +248,27 @@ export default function ImportContacts() {
         </>
       ) : null}
     </>
+  );
+}
+
+/** Sending is measured (upload progress); saving is one database batch, so it has no steps to count. */
+function ImportProgress({ progress, count }: { progress: Progress; count: number }) {
+  const contactsText = `${count.toLocaleString("en-US")} ${count === 1 ? "contact" : "contacts"}`;
+  const percent = progress.phase === "sending" ? Math.round(progress.fraction * 100) : null;
+  return (
+    <div className="mt-6 flex flex-col gap-2">
+      <p role="status">{percent !== null ? `Sending ${contactsText}: ${percent}%` : `Saving ${contactsText}. They are written together, so nothing is ever half imported.`}</p>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={percent !== null ? 0 : undefined}
+        aria-valuemax={percent !== null ? 100 : undefined}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={percent !== null ? `Sending, ${percent}%` : "Saving"}
+        className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
+      >
+        <div className={`h-full rounded-full bg-brand-600 transition-[width] ${percent === null ? "w-full animate-pulse" : ""}`} style={percent !== null ? { width: `${percent}%` } : undefined} />
+      </div>
+    </div>
   );
 }

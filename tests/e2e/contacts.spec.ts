@@ -166,7 +166,17 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
   await expect(page.getByLabel("Field for column area of interest")).toHaveValue("location");
   await expect(page.getByLabel("Field for column current status")).toHaveValue("status");
   await expect(page.getByText("Line 4: Name is required")).toBeVisible();
+  // The request is held until the progress bar has been seen, then let through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/contacts/import", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Import 2 contacts" }).click();
+  await expect(page.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /(Sending|Saving) 2 contacts/ })).toBeVisible();
+  release();
   await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText("Created: 2");
   await expect(page.getByRole("status")).toContainText("Rejected: 1");
@@ -235,4 +245,45 @@ test("the duplicate finder merges contacts that share an e-mail into the one the
   await expect(page.getByRole("link", { name: /^All/ })).toContainText("1");
   await page.getByRole("main").getByRole("link", { name: "Dana Reyes" }).click();
   await expect(page.getByRole("form", { name: "Contact details" }).getByLabel("Phone")).toHaveValue("555 0100");
+});
+
+test("filters by source, budget and location, sorts by name, and loads more beyond the first page", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsFilters);
+  const origin = new URL(page.url()).origin;
+  // 30 contacts: the first page shows 25. Every third came from Zillow; budgets climb by $50k; two areas.
+  const rows = Array.from({ length: 30 }, (_, i) => [
+    `Filter Person ${String(i).padStart(2, "0")}`,
+    `filter${i}@example.com`,
+    i % 3 === 0 ? "Zillow" : "Referral",
+    String(100_000 + i * 50_000),
+    i % 2 === 0 ? "Lake Town" : "Hill Side",
+  ]);
+  const imported = await page.request.post("/api/contacts/import", {
+    data: { rows, mapping: ["name", "email", "source", "budget_max", "location"], mode: "skip" },
+    headers: { Origin: origin },
+  });
+  expect((await imported.json()).summary.created).toBe(30);
+
+  await page.goto("/contacts");
+  const names = page.getByRole("main").getByRole("link", { name: /^Filter Person/ });
+  await expect(names).toHaveCount(25);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(names).toHaveCount(30);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+  const filters = page.getByRole("search");
+  await filters.getByText("Filters and sort").click();
+  // "Zillow" in a file maps to the Website source.
+  await filters.getByLabel("Source").selectOption({ label: "Website" });
+  await expect(page).toHaveURL(/source=website/);
+  await expect(names).toHaveCount(10);
+  // $1,000,000 and up: i = 18, 21, 24, 27 among the Website rows.
+  await filters.getByLabel("Budget from ($)").fill("1000000");
+  await expect(page).toHaveURL(/min=1000000/);
+  await expect(names).toHaveCount(4);
+  await filters.getByLabel("Location").fill("lake");
+  await expect(page).toHaveURL(/loc=lake/);
+  await expect(names).toHaveText(["Filter Person 24", "Filter Person 18"]);
+  await filters.getByLabel("Sort by").selectOption({ label: "Name" });
+  await expect(names).toHaveText(["Filter Person 18", "Filter Person 24"]);
 });

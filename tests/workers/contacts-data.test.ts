@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
-import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, removeContacts, restoreContacts, setStatus, updateContact } from "~/modules/contacts/contacts.server";
+import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, removeContacts, restoreContacts, setStatus, updateContact, type ContactFilters } from "~/modules/contacts/contacts.server";
 import { ftsQuery } from "~/modules/contacts/search";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -117,6 +117,37 @@ describe("contact lists", () => {
     ]);
     // A cursor that was tampered with starts from the top instead of failing.
     expect((await listContacts(ctx, userId, { cursor: "not-a-cursor", limit: 3 })).contacts.length).toBe(3);
+  });
+
+  it("returns the same pages whether a tag or search drives the query or the sort index does", async () => {
+    const userId = await owner();
+    const other = await owner();
+    const ctx = context();
+    for (let i = 0; i < 14; i++) {
+      await createContact(ctx, userId, input({ name: `Lindqvist ${i}`, status: i % 2 ? "hot" : "warm", budgetMax: 50_000 * (i % 5), tags: i % 3 ? ["Buyer"] : ["seller"] }));
+    }
+    // Another user's matching contacts must not leak through the driven shape, whose owner test is not indexed.
+    await createContact(ctx, other, input({ name: "Lindqvist other", tags: ["buyer"] }));
+    const walk = async (filters: ContactFilters, sort: "newest" | "name" | "budget", drivingSetLimit?: number) => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listContacts(ctx, userId, { filters, sort, cursor, limit: 4, drivingSetLimit });
+        ids.push(...page.contacts.map((c) => c.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return ids;
+    };
+    for (const filters of [{ tag: "buyer" }, { search: "lindq" }, { search: "lindq", tag: "BUYER", status: "hot" as const }]) {
+      for (const sort of ["newest", "name", "budget"] as const) {
+        const driven = await walk(filters, sort);
+        const scanned = await walk(filters, sort, 0);
+        expect(driven.length, JSON.stringify(filters)).toBeGreaterThan(0);
+        expect(driven, `${JSON.stringify(filters)} ${sort}`).toEqual(scanned);
+      }
+    }
+    expect(await walk({ tag: "buyer" }, "newest")).toHaveLength(9);
+    expect(await walk({ search: "lindq", tag: "buyer", status: "hot" }, "name")).toHaveLength(5);
   });
 });
 

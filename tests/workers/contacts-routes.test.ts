@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { getContact, listContacts } from "~/modules/contacts/contacts.server";
-import { signInAs } from "../factories/browser";
+import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 
@@ -75,7 +75,7 @@ describe("contacts through the app", () => {
 
 describe("CSV import and export through the app", () => {
   const postJson = (browser: Awaited<ReturnType<typeof signInAs>>, body: unknown) =>
-    browser.fetch("/contacts/import", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
+    browser.fetch("/api/contacts/import", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
 
   it("imports into the signed-in account only, refuses malformed requests, and exports only your own contacts", async () => {
     const alice = await createUser(env.DB);
@@ -83,7 +83,12 @@ describe("CSV import and export through the app", () => {
     const aliceBrowser = await signInAs(alice);
     const bobBrowser = await signInAs(bob);
 
-    expect((await postJson(aliceBrowser, { rows: [], mapping: [], mode: "skip" })).status).toBe(400);
+    const signedOut = await new TestBrowser().fetch("/api/contacts/import", { method: "POST", body: JSON.stringify({ rows: [["Ada"]], mapping: ["name"], mode: "skip" }), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ ok: false, error: "Please sign in again to continue." });
+    const empty = await postJson(aliceBrowser, { rows: [], mapping: [], mode: "skip" });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ ok: false, error: "The file has no rows." });
     expect((await postJson(aliceBrowser, { rows: [["x"]], mapping: ["nonsense"], mode: "skip" })).status).toBe(400);
     expect((await postJson(aliceBrowser, "not json at all")).status).toBe(400);
     expect((await listContacts(requestContext(), alice.id as UserId)).contacts).toEqual([]);

@@ -3,6 +3,7 @@ import type { Env } from "~/lib/env.server";
 import { probeStorage } from "~/modules/ops/health.server";
 import { billingApi } from "./billing.api";
 import { contactApi } from "./contact.api";
+import { contactsApi } from "./contacts.api";
 import { stripeApi } from "./stripe.api";
 
 export type ApiEnv = { Bindings: Env };
@@ -22,6 +23,7 @@ api.get("/health", async (c) => {
 api.route("/", stripeApi);
 api.route("/", billingApi);
 api.route("/", contactApi);
+api.route("/", contactsApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {

@@ -25,7 +25,7 @@ export interface ContactFilters {
   location?: string;
 }
 
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = 25;
 
 export async function createContact(context: RequestContext, userId: UserId, input: ContactInput): Promise<Contact> {
   const [row] = await context.db
@@ -109,23 +109,47 @@ export async function changeTag(context: RequestContext, userId: UserId, ids: st
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of a filtered list, always starting from the owner. */
-function filterWhere(userId: UserId, filters: ContactFilters): SQL {
+/**
+ * Below this many candidates, a tag or search filter drives the query: its few contacts are fetched by key
+ * and sorted. Above it, the list walks its sort index and tests each row, which stops after one page.
+ */
+const DRIVING_SET_LIMIT = 2_000;
+
+/** How many contacts the tag and the search could match (the search capped just past the limit). */
+async function candidateCounts(context: RequestContext, userId: UserId, tag: string | undefined, match: string | null) {
+  if (!tag && !match) return { tag: null, search: null };
+  const row = await context.db.get<{ tag: number | null; search: number | null }>(sql`select
+    ${tag ? sql`(select coalesce(sum(${contactTagCounts.n}), 0) from ${contactTagCounts} where ${contactTagCounts.userId} = ${userId} and ${contactTagCounts.tag} = ${tag} collate nocase)` : sql`null`} as tag,
+    ${match ? sql`(select count(*) from (select 1 from contacts_fts where contacts_fts match ${match} limit ${DRIVING_SET_LIMIT + 1}))` : sql`null`} as search`);
+  return row ?? { tag: null, search: null };
+}
+
+/**
+ * The WHERE of a filtered list, always starting from the owner. `drive` names the small candidate set (if
+ * any) SQLite should start from: the owner test then gets a unary + (still applied, but no longer an index
+ * choice), so the planner looks the candidates up by key instead of walking all the owner's contacts.
+ * Measured on the bench's 100,000 contacts (ADR 0013): a 20-contact tag reads 81 rows instead of 100,021.
+ */
+function filterWhere(userId: UserId, filters: ContactFilters, match: string | null, drive: "tag" | "search" | null): SQL {
   const conditions: (SQL | undefined)[] = [];
-  const match = filters.search ? ftsQuery(filters.search) : null;
   if (match) conditions.push(sql`${contacts.seq} in (select rowid from contacts_fts where contacts_fts match ${match})`);
   if (filters.status) conditions.push(eq(contacts.status, filters.status));
   if (filters.source) conditions.push(eq(contacts.source, filters.source));
   if (filters.propertyType) conditions.push(eq(contacts.propertyType, filters.propertyType));
   if (filters.tag) {
-    // Evaluated once into a set, through the (user_id, tag collate nocase) index of migration 0005.
-    conditions.push(sql`${contacts.id} in (select ${contactTags.contactId} from ${contactTags} where ${contactTags.userId} = ${userId} and ${contactTags.tag} = ${filters.tag} collate nocase)`);
+    conditions.push(
+      drive === "tag" || drive === "search"
+        ? // The tagged ids once, as a set, through the (user_id, tag collate nocase) index of migration 0005.
+          sql`${contacts.id} in (select ${contactTags.contactId} from ${contactTags} where ${contactTags.userId} = ${userId} and ${contactTags.tag} = ${filters.tag} collate nocase)`
+        : // A common tag: one primary-key probe per row the sort index yields.
+          sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${contactTags.tag} = ${filters.tag} collate nocase)`,
+    );
   }
   // A budget filter keeps contacts whose range reaches into the asked range.
   if (filters.budgetMin != null) conditions.push(sql`coalesce(${contacts.budgetMax}, ${contacts.budgetMin}) >= ${filters.budgetMin}`);
   if (filters.budgetMax != null) conditions.push(sql`coalesce(${contacts.budgetMin}, ${contacts.budgetMax}) <= ${filters.budgetMax}`);
   if (filters.location) conditions.push(sql`${contacts.location} like ${`%${escapeLike(filters.location.trim())}%`} escape '\\'`);
-  return ownedBy(contacts, userId, ...conditions);
+  return drive ? and(sql`+${contacts.userId} = ${userId}`, ...conditions)! : ownedBy(contacts, userId, ...conditions);
 }
 
 // Each sort as its key expression and direction; the id breaks ties so the cursor is exact.
@@ -157,11 +181,27 @@ export interface ContactPage {
 export async function listContacts(
   context: RequestContext,
   userId: UserId,
-  options: { filters?: ContactFilters; sort?: ContactSort; cursor?: string; limit?: number } = {},
+  options: {
+    filters?: ContactFilters;
+    sort?: ContactSort;
+    cursor?: string;
+    limit?: number;
+    /** Tests set it to 0 to check that both query shapes return the same page. */
+    drivingSetLimit?: number;
+  } = {},
 ): Promise<ContactPage> {
   const sort = SORTS[options.sort ?? "newest"];
   const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 200);
-  const where = [filterWhere(userId, options.filters ?? {})];
+  const filters = options.filters ?? {};
+  const match = filters.search ? ftsQuery(filters.search) : null;
+  const counts = await candidateCounts(context, userId, filters.tag, match);
+  const smallest = [
+    { set: "tag" as const, n: counts.tag },
+    { set: "search" as const, n: counts.search },
+  ]
+    .filter((c): c is { set: "tag" | "search"; n: number } => c.n !== null && c.n <= (options.drivingSetLimit ?? DRIVING_SET_LIMIT))
+    .sort((a, b) => a.n - b.n)[0];
+  const where = [filterWhere(userId, filters, match, smallest?.set ?? null)];
   const cursor = decodeCursor(options.cursor);
   if (cursor) {
     where.push(

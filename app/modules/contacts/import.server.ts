@@ -37,14 +37,19 @@ export async function importContacts(
   // Existing contacts with the file's e-mails (case-insensitive), looked up 90 at a time.
   const emails = [...new Set(valid.map((row) => row.contact.email).filter((e): e is string => Boolean(e)))];
   const existing = new Map<string, { id: string; tags: string[] }>();
-  if (file.mode !== "create") {
+  if (file.mode !== "create" && emails.length > 0) {
+    // 90 e-mails per statement (D1's 100-parameter limit), all statements in one round trip.
+    const lookups = [];
     for (let i = 0; i < emails.length; i += 90) {
-      const found = await context.db
-        .select({ id: contacts.id, email: contacts.email, tags: contacts.tags })
-        .from(contacts)
-        .where(ownedBy(contacts, userId, inArray(sql`lower(${contacts.email})`, emails.slice(i, i + 90))));
-      for (const row of found) if (row.email && !existing.has(row.email.toLowerCase())) existing.set(row.email.toLowerCase(), { id: row.id, tags: row.tags });
+      lookups.push(
+        context.db
+          .select({ id: contacts.id, email: contacts.email, tags: contacts.tags })
+          .from(contacts)
+          .where(ownedBy(contacts, userId, inArray(sql`lower(${contacts.email})`, emails.slice(i, i + 90)))),
+      );
     }
+    const results = await context.db.batch(lookups as [(typeof lookups)[number], ...(typeof lookups)[number][]]);
+    for (const row of results.flat()) if (row.email && !existing.has(row.email.toLowerCase())) existing.set(row.email.toLowerCase(), { id: row.id, tags: row.tags });
   }
 
   const inserts: NewContact[] = [];

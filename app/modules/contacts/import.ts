@@ -1,5 +1,6 @@
+import * as z from "zod";
 import { ContactInputSchema, type ContactInput } from "./contact.schema";
-import { mapRow, type ColumnMapping } from "./csv";
+import { IMPORT_FIELDS, mapRow, type ColumnMapping } from "./csv";
 
 // The import's shared parts: the browser previews with the same validation the server imports with.
 
@@ -21,6 +22,15 @@ export interface ImportSummary {
 }
 
 export const IMPORT_ROW_LIMIT = 20_000;
+
+/** What the import screen sends to POST /api/contacts/import. */
+export const ImportRequestSchema = z.object({
+  rows: z.array(z.array(z.string().max(20_000)).max(200)).min(1, "The file has no rows.").max(IMPORT_ROW_LIMIT, `Import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} rows at a time.`),
+  mapping: z.array(z.enum([...IMPORT_FIELDS, "ignore"])).max(200),
+  mode: z.enum(DUPLICATE_MODES),
+});
+
+export type ImportResponse = { ok: true; summary: ImportSummary } | { ok: false; error: string; redirectTo?: string };
 
 /** Validates every row: the contacts to write, and the rows refused with their reasons. */
 export function validateRows(rows: string[][], mapping: ColumnMapping) {

@@ -1,0 +1,78 @@
+// The bench's server, shared by `npm run bench` and `npm run bench:profile`: builds the app, bundles the
+// Worker as `wrangler deploy` would, serves that bundle with Miniflare's API (workerd, in-memory D1/KV/DO),
+// applies the migrations, seeds the large data set and signs the bench account in.
+import { Miniflare } from "miniflare";
+import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { bin, root, run, step } from "../scripts/lib.mjs";
+import { BENCH_USER, SEED_VOLUMES, seedBench } from "./seed.mjs";
+
+export const dist = path.join(root, "dist");
+// The client build is copied here and served from the copy: build/ may be rebuilt (emptied) while the bench runs.
+export const clientDir = path.join(dist, "client");
+
+function wranglerConfig() {
+  const toml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
+  const date = toml.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1];
+  const flags = [...(toml.match(/^compatibility_flags\s*=\s*\[([^\]]*)\]/m)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  return { date, flags };
+}
+
+/** Builds and bundles into dist/; returns the Worker file. `minify: false` keeps function names for profiles. */
+export async function buildBundle({ minify = true } = {}) {
+  step(`Building (remix vite:build) and bundling the Worker as wrangler deploy would${minify ? "" : " (not minified)"}`);
+  await run(bin("remix"), ["vite:build"], { quiet: true });
+  rmSync(dist, { recursive: true, force: true });
+  await run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", dist, ...(minify ? ["--minify"] : [])], { quiet: true });
+  cpSync(path.join(root, "build/client"), clientDir, { recursive: true });
+  cpSync(path.join(root, "build/.vite/client-manifest.json"), path.join(dist, "client-manifest.json"));
+  return path.join(dist, readdirSync(dist).find((f) => f.endsWith(".js")));
+}
+
+async function applyMigrations(db) {
+  const dir = path.join(root, "migrations");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+    const statements = readFileSync(path.join(dir, file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    await db.batch(statements.map((s) => db.prepare(s)));
+  }
+}
+
+/** Starts the bundle in workerd, seeds it and signs in: { mf, origin, sessionCookie }. */
+export async function startSeededServer(workerPath, { inspectorPort } = {}) {
+  step("Starting the bundle in workerd (Miniflare, in-memory storage)");
+  const { date, flags } = wranglerConfig();
+  const mf = new Miniflare({
+    modules: [{ type: "ESModule", path: workerPath }],
+    modulesRoot: dist,
+    compatibilityDate: date,
+    compatibilityFlags: flags,
+    d1Databases: { DB: "bench-db" },
+    kvNamespaces: { KV: "bench-kv" },
+    durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true } },
+    assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
+    bindings: { APP_ENV: "production", SESSION_SECRET: "bench-session-secret-0123456789abcdef", ADMIN_EMAILS: "", MAIL_FROM: "bench@porchlight.test" },
+    port: 0,
+    ...(inspectorPort ? { inspectorPort } : {}),
+  });
+  const origin = (await mf.ready).origin;
+
+  step(`Seeding: ${Object.entries(SEED_VOLUMES).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`);
+  const db = await mf.getD1Database("DB");
+  await applyMigrations(db);
+  const seedStart = performance.now();
+  await seedBench(db);
+  console.log(`  seeded in ${Math.round(performance.now() - seedStart)} ms`);
+
+  const signIn = await fetch(`${origin}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.200.0.1" },
+    body: new URLSearchParams({ mode: "signin", email: BENCH_USER.email, password: BENCH_USER.password, website_url: "" }),
+  });
+  const sessionCookie = signIn.headers.getSetCookie().find((c) => c.startsWith("porchlight_session="))?.split(";")[0];
+  if (!sessionCookie) throw new Error(`bench sign-in failed (${signIn.status})`);
+  return { mf, origin, sessionCookie };
+}
