@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { createContact, listContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
-import { autoMap, EXPORT_COLUMNS, exportRow, parseBudgetRange, parseCsv, toCsv } from "~/modules/contacts/csv";
+import { autoMap, EXPORT_COLUMNS, exportRow, parseBudgetRange, parseCsv, toCsv, toCsvRows } from "~/modules/contacts/csv";
 import { importContacts } from "~/modules/contacts/import.server";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -117,6 +117,8 @@ describe("CSV import", () => {
     const exported = (await all(source)).map(exportRow);
     const csv = toCsv(EXPORT_COLUMNS, exported);
     expect(csv).toContain(`'=HYPERLINK`);
+    // The streamed export (header, then pages of rows) writes the same text, row for row.
+    expect(`${toCsvRows([[...EXPORT_COLUMNS]])}${toCsvRows(exported.slice(0, 2))}${toCsvRows(exported.slice(2))}`).toBe(`${csv}\r\n`);
 
     const target = await owner();
     const summary = await importText(target, csv, "create");

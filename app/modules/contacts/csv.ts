@@ -240,6 +240,12 @@ const FORMULA_LIKE = /^(?:[=@\t\r]|[+-].*[a-z])/i;
 
 /** A CSV file body; formula-like cells get a leading apostrophe so they stay text (the import removes it). */
 export function toCsv(header: readonly string[], rows: string[][]): string {
-  const safe = (cell: string) => (FORMULA_LIKE.test(cell) ? `'${cell}` : cell);
-  return Papa.unparse({ fields: [...header], data: rows.map((row) => row.map(safe)) }, { newline: "\r\n" });
+  return Papa.unparse({ fields: [...header], data: rows.map(safeRow) }, { newline: "\r\n" });
 }
+
+/** Rows without a header, each ending in CRLF: the continuation of a streamed toCsv. */
+export function toCsvRows(rows: string[][]): string {
+  return rows.length === 0 ? "" : `${Papa.unparse(rows.map(safeRow), { newline: "\r\n" })}\r\n`;
+}
+
+const safeRow = (row: string[]) => row.map((cell) => (FORMULA_LIKE.test(cell) ? `'${cell}` : cell));
