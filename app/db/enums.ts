@@ -33,3 +33,14 @@ export type ContactSource = (typeof CONTACT_SOURCES)[number];
 /** The contact list's orders. */
 export const CONTACT_SORTS = ["newest", "name", "activity", "budget"] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
+
+// Issue 6: deals and the pipeline.
+export const DEAL_SIDES = ["buyer", "seller", "both"] as const;
+export type DealSide = (typeof DEAL_SIDES)[number];
+/** What a stage means for commissions: open deals are forecast, won deals count toward the cap, lost ones drop out. */
+export const STAGE_KINDS = ["open", "won", "lost"] as const;
+export type StageKind = (typeof STAGE_KINDS)[number];
+
+// Issue 7's activity types; issue 6 records stage changes with them.
+export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change"] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  ACTIVITY_TYPES,
   AUTH_TOKEN_PURPOSES,
   BILLING_PERIODS,
   CONTACT_INTERESTS,
@@ -8,6 +9,7 @@ import {
   CONTACT_STATUSES,
   CURRENCIES,
   DATE_FORMATS,
+  DEAL_SIDES,
   EMAIL_STATUSES,
   PLANS,
   PROPERTY_TYPES,
@@ -324,3 +326,127 @@ export const contactTagCounts = sqliteTable(
   },
   (t) => [uniqueIndex("contact_tag_counts_pk").on(t.userId, t.tag)],
 );
+
+/** A stage of the user's pipeline, as kept in crm_config.deal_stages (order is the array's order). */
+export interface DealStage {
+  /** Stable key deals refer to: the defaults' keys (lead … closed_lost) or a generated one. */
+  key: string;
+  name: string;
+  /** #rrggbb */
+  color: string;
+  /** Default probability (0–100) a deal takes when it moves here. */
+  probability: number;
+  kind: "open" | "won" | "lost";
+}
+
+/** Spec section 3 crm_config: each user's pipeline stages. No row means the defaults (modules/pipeline/stages.ts). */
+export const crmConfig = sqliteTable("crm_config", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  dealStages: text("deal_stages", { mode: "json" }).$type<DealStage[]>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Each user's commission plan (issue 6). Percentages are stored as percent (2.5 = 2.5 %), money in integer
+ * cents. The cap year starts each year on cap_year_start ("MM-DD"). No row means a plan of defaults.
+ */
+export const commissionPlans = sqliteTable("commission_plans", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  defaultRate: real("default_rate").notNull().default(3),
+  referralFeePct: real("referral_fee_pct").notNull().default(0),
+  brokerageSplitPct: real("brokerage_split_pct").notNull().default(0),
+  brokerageCapCents: integer("brokerage_cap_cents"),
+  capYearStart: text("cap_year_start").notNull().default("01-01"),
+  teamSplitPct: real("team_split_pct").notNull().default(0),
+  transactionFeeCents: integer("transaction_fee_cents").notNull().default(0),
+  eoFeeCents: integer("eo_fee_cents").notNull().default(0),
+  franchiseFeePct: real("franchise_fee_pct").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+export type CommissionPlanRow = typeof commissionPlans.$inferSelect;
+
+/**
+ * Spec section 3 deals, plus what agents track: side, property address, key dates, closed date, lost
+ * reason, notes, and per-deal overrides of the commission plan (null = the plan's value). Money is in
+ * integer cents; dates without a time of day are "YYYY-MM-DD" text, so no timezone can shift them.
+ * `position` orders cards within a stage (fractional-indexing keys).
+ */
+export const deals = sqliteTable(
+  "deals",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    stage: text("stage").notNull(),
+    position: text("position").notNull(),
+    dealValueCents: integer("deal_value_cents").notNull().default(0),
+    commissionRate: real("commission_rate").notNull(),
+    probability: integer("probability").notNull(),
+    /** True once the user chose the probability: stage moves then leave it alone. */
+    probabilitySet: integer("probability_set", { mode: "boolean" }).notNull().default(false),
+    expectedCloseDate: text("expected_close_date"),
+    side: text("side", { enum: DEAL_SIDES }),
+    propertyAddress: text("property_address"),
+    inspectionDate: text("inspection_date"),
+    appraisalDate: text("appraisal_date"),
+    financingDate: text("financing_date"),
+    closingDate: text("closing_date"),
+    closedDate: text("closed_date"),
+    lostReason: text("lost_reason"),
+    notes: text("notes"),
+    referralFeePct: real("referral_fee_pct"),
+    brokerageSplitPct: real("brokerage_split_pct"),
+    teamSplitPct: real("team_split_pct"),
+    transactionFeeCents: integer("transaction_fee_cents"),
+    eoFeeCents: integer("eo_fee_cents"),
+    franchiseFeePct: real("franchise_fee_pct"),
+    stageChangedAt: integer("stage_changed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("deals_user_stage_position").on(t.userId, t.stage, t.position),
+    index("deals_user_close").on(t.userId, t.expectedCloseDate),
+    index("deals_user_closed").on(t.userId, t.closedDate),
+    index("deals_contact").on(t.contactId),
+  ],
+);
+export type Deal = typeof deals.$inferSelect;
+export type NewDeal = typeof deals.$inferInsert;
+
+/**
+ * Issue 7's crm_activities. Issue 6 writes stage changes (meta: from, to, lost reason); the timelines and
+ * the other types arrive with the activities issue.
+ */
+export const crmActivities = sqliteTable(
+  "crm_activities",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ACTIVITY_TYPES }).notNull(),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    outcome: text("outcome"),
+    notes: text("notes"),
+    meta: text("meta", { mode: "json" }).$type<Record<string, string | number | null>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("crm_activities_user_time").on(t.userId, t.occurredAt),
+    index("crm_activities_deal_time").on(t.dealId, t.occurredAt),
+    index("crm_activities_contact_time").on(t.contactId, t.occurredAt),
+  ],
+);
+export type Activity = typeof crmActivities.$inferSelect;
