@@ -67,3 +67,26 @@ export function formatMoney(amount: number, prefs: Pick<DisplayPreferences, "cur
   );
   return formatter.format(amount);
 }
+
+/** The calendar date ("YYYY-MM-DD") it is at `value` in `timezone`: "today" for the user, never shifted by UTC. */
+export function isoDateIn(value: Date, timezone: string): string {
+  const timeZone = safeTimezone(timezone);
+  const formatter = cached(`iso-${timeZone}`, () => new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }));
+  return formatter.format(value);
+}
+
+/** Money in cents with the cents shown: "$5,892.50", "−$445.00". */
+export function formatCents(cents: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
+  const formatter = cached(`c-${prefs.currency}`, () => new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  return formatter.format(cents / 100);
+}
+
+/** Whole units from cents, for card-sized figures: "$650,000". */
+export function formatCentsWhole(cents: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
+  return formatMoney(Math.round(cents / 100), prefs);
+}
+
+/** A "YYYY-MM-DD" calendar date in the user's format, without any timezone arithmetic. */
+export function formatDay(day: string, prefs: Pick<DisplayPreferences, "dateFormat"> = DEFAULT_DISPLAY_PREFERENCES): string {
+  return formatDate(new Date(`${day}T12:00:00Z`), { ...DEFAULT_DISPLAY_PREFERENCES, dateFormat: prefs.dateFormat, timezone: "UTC" });
+}

@@ -1,16 +1,12 @@
 import * as z from "zod";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
+import { optionalText } from "~/lib/schema-fields";
+export { fieldErrors } from "~/lib/schema-fields";
 import { EMAIL_PATTERN } from "~/modules/auth/auth.messages";
 import { CONTACT_MESSAGES } from "./contacts.messages";
 
-// Spec section 5: blank optional text becomes null; numeric fields parse as integers, blank gives null;
+// Spec section 5: blank optional text becomes null (lib/schema-fields); numeric fields parse as integers, blank gives null;
 // tags are trimmed, non-empty and unique. Forms send strings, JSON sends numbers and arrays: both are accepted.
-const optionalText = (max: number, label: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() || null : value ?? null),
-    z.string().max(max, `${label} must be at most ${max} characters.`).nullable(),
-  );
-
 const optionalInt = (label: string, max: number) =>
   z.preprocess(
     (value) => {
@@ -95,8 +91,3 @@ export type ContactInput = z.output<typeof ContactInputSchema>;
 
 
 /** Field errors keyed by field name, first message each. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}

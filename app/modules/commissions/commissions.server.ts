@@ -1,0 +1,83 @@
+import { inArray } from "drizzle-orm";
+import { deals, type Deal, type DealStage } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { isoDateIn } from "~/lib/format";
+import { ownedBy } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { getStages } from "~/modules/pipeline/stages.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { allocateCap, capYearOf, computeCommission, type CommissionBreakdown } from "./commission";
+import { buildForecast, type Forecast, type ForecastDeal } from "./forecast";
+import { termsFor, type CommissionPlan } from "./plan.schema";
+import { getPlan } from "./plans.server";
+
+const TERM_COLUMNS = {
+  id: deals.id,
+  title: deals.title,
+  stage: deals.stage,
+  dealValueCents: deals.dealValueCents,
+  commissionRate: deals.commissionRate,
+  probability: deals.probability,
+  expectedCloseDate: deals.expectedCloseDate,
+  closedDate: deals.closedDate,
+  referralFeePct: deals.referralFeePct,
+  brokerageSplitPct: deals.brokerageSplitPct,
+  teamSplitPct: deals.teamSplitPct,
+  transactionFeeCents: deals.transactionFeeCents,
+  eoFeeCents: deals.eoFeeCents,
+  franchiseFeePct: deals.franchiseFeePct,
+};
+type DealTerms = Pick<Deal, keyof typeof TERM_COLUMNS>;
+
+export interface CommissionContext {
+  plan: CommissionPlan;
+  stages: DealStage[];
+  today: string;
+  /** The agent net breakdown of a deal: actual for won deals, "if it closed as planned" for the others. */
+  breakdownFor(deal: DealTerms): CommissionBreakdown;
+  /** What is left of the cap in the cap year holding `date` after closed deals (null: no cap). */
+  capLeftOn(date: string): number | null;
+}
+
+/**
+ * Everything needed to price any deal of the user: the plan, and the brokerage split already paid in each
+ * cap year by won deals (in closed-date order, so the deal that crossed the cap splits only the part below).
+ */
+export async function loadCommissionContext(context: RequestContext, userId: UserId): Promise<CommissionContext> {
+  const [plan, stages, prefs] = await Promise.all([getPlan(context, userId), getStages(context, userId), getDisplayPreferences(context, userId)]);
+  const today = isoDateIn(new Date(), prefs.timezone);
+  const wonKeys = stages.filter((s) => s.kind === "won").map((s) => s.key);
+  const won = await context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId, inArray(deals.stage, wonKeys)));
+  const ordered = won
+    .map((d) => ({ id: d.id, priceCents: d.dealValueCents, terms: termsFor(plan, d), date: d.closedDate ?? today, probability: 100 }))
+    .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+  const { breakdowns, paid } = allocateCap(ordered, plan);
+  const capLeftOn = (date: string) => (plan.brokerageCapCents === null ? null : Math.max(0, plan.brokerageCapCents - (paid.get(capYearOf(date, plan.capYearStart)) ?? 0)));
+  return {
+    plan,
+    stages,
+    today,
+    capLeftOn,
+    breakdownFor(deal) {
+      const known = breakdowns.get(deal.id);
+      if (known && wonKeys.includes(deal.stage)) return known;
+      return computeCommission(deal.dealValueCents, termsFor(plan, deal), capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today));
+    },
+  };
+}
+
+/** The forecast over all the user's deals (issue 6). */
+export async function loadForecast(context: RequestContext, userId: UserId): Promise<Forecast & { today: string; plan: CommissionPlan }> {
+  const [plan, stages, prefs] = await Promise.all([getPlan(context, userId), getStages(context, userId), getDisplayPreferences(context, userId)]);
+  const today = isoDateIn(new Date(), prefs.timezone);
+  const kinds = new Map(stages.map((s) => [s.key, s.kind]));
+  const rows = await context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId));
+  const toForecast = (d: DealTerms, date: string | null): ForecastDeal => ({ id: d.id, title: d.title, priceCents: d.dealValueCents, terms: termsFor(plan, d), probability: d.probability, date });
+  const forecast = buildForecast({
+    today,
+    plan,
+    closedWon: rows.filter((d) => kinds.get(d.stage) === "won").map((d) => toForecast(d, d.closedDate ?? today)),
+    open: rows.filter((d) => kinds.get(d.stage) === "open").map((d) => toForecast(d, d.expectedCloseDate)),
+  });
+  return { ...forecast, today, plan };
+}

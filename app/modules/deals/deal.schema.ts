@@ -1,0 +1,62 @@
+import * as z from "zod";
+import { DEAL_SIDES } from "~/db/enums";
+import { moneyCents, optionalDate, optionalMoneyCents, optionalPercent, optionalText } from "~/lib/schema-fields";
+
+export const DEAL_MESSAGES = {
+  titleRequired: "Give the deal a title.",
+  stageRequired: "Choose a stage.",
+  stageUnknown: "That stage no longer exists. Choose another.",
+  contactUnknown: "That contact was not found. Pick one from the list.",
+  lostReasonRequired: "Say why the deal was lost.",
+  validationTitle: "Please check the deal",
+  saveFailed: "The deal could not be saved. Please try again.",
+  created: "Deal created",
+  updated: "Deal saved",
+  deleted: "Deal deleted",
+  moveFailed: "The deal could not be moved, so it is back where it was.",
+  notFound: "That deal was not found.",
+} as const;
+
+export const LOST_REASON_MAX = 500;
+
+/**
+ * The create/edit deal dialog and its server check. Blank rate, probability or overrides mean "use the
+ * plan / the stage's default"; the server fills them in.
+ */
+export const DealInputSchema = z.object({
+  title: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: DEAL_MESSAGES.titleRequired }).min(1, DEAL_MESSAGES.titleRequired).max(200, "The title must be at most 200 characters.")),
+  contactId: optionalText(64, "Contact"),
+  stage: z.string({ error: DEAL_MESSAGES.stageRequired }).min(1, DEAL_MESSAGES.stageRequired).max(40),
+  dealValueCents: moneyCents("Deal value", "Enter the deal value (the sale price), e.g. 650,000."),
+  commissionRate: optionalPercent("Commission rate"),
+  probability: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v.trim().replace(/%$/, ""))) : (v ?? null)),
+    z.number({ error: "Probability is a whole number from 0 to 100." }).int("Probability is a whole number from 0 to 100.").min(0, "Probability is a whole number from 0 to 100.").max(100, "Probability is a whole number from 0 to 100.").nullable(),
+  ),
+  expectedCloseDate: optionalDate("Expected close date"),
+  side: z.preprocess((v) => (v === "" ? null : (v ?? null)), z.enum(DEAL_SIDES, { error: "Choose buyer, seller or both." }).nullable()),
+  propertyAddress: optionalText(300, "Property address"),
+  inspectionDate: optionalDate("Inspection date"),
+  appraisalDate: optionalDate("Appraisal date"),
+  financingDate: optionalDate("Financing date"),
+  closingDate: optionalDate("Closing date"),
+  closedDate: optionalDate("Closed date"),
+  lostReason: optionalText(LOST_REASON_MAX, "Lost reason"),
+  notes: optionalText(10_000, "Notes"),
+  referralFeePct: optionalPercent("Referral fee"),
+  brokerageSplitPct: optionalPercent("Brokerage split"),
+  teamSplitPct: optionalPercent("Team split"),
+  transactionFeeCents: optionalMoneyCents("Transaction fee"),
+  eoFeeCents: optionalMoneyCents("E&O fee"),
+  franchiseFeePct: optionalPercent("Franchise fee"),
+});
+export type DealInput = z.infer<typeof DealInputSchema>;
+
+/** A move on the board: the new stage, the cards it lands between (ids in that stage), a lost reason. */
+export const DealMoveSchema = z.object({
+  stage: z.string().min(1).max(40),
+  afterId: optionalText(64, "Card above"),
+  beforeId: optionalText(64, "Card below"),
+  lostReason: optionalText(LOST_REASON_MAX, "Lost reason"),
+});
+export type DealMove = z.infer<typeof DealMoveSchema>;

@@ -1,0 +1,250 @@
+import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { generateKeyBetween } from "fractional-indexing";
+import { contacts, crmActivities, deals, type Deal, type DealStage, type NewDeal } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { newId } from "~/lib/crypto";
+import { isoDateIn } from "~/lib/format";
+import { ownedBy } from "~/lib/tenancy.server";
+import { stageChangeInsert } from "~/modules/activities/activities.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { getPlan } from "~/modules/commissions/plans.server";
+import { stageByKey } from "~/modules/pipeline/stages";
+import { getStages } from "~/modules/pipeline/stages.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { DEAL_MESSAGES, type DealInput, type DealMove } from "./deal.schema";
+
+export type DealWithContact = Deal & { contactName: string | null };
+export type DealResult = { ok: true; deal: Deal } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
+
+const fail = (fieldErrors: Record<string, string>, status: 400 | 404 = 400): DealResult => ({ ok: false, status, error: Object.values(fieldErrors)[0] ?? DEAL_MESSAGES.saveFailed, fieldErrors });
+
+/** Deals with their contact's name; the join repeats the owner test, so only the owner's contact can show. */
+function dealsWithContact(context: RequestContext, userId: UserId) {
+  return context.db
+    .select({ deal: deals, contactName: contacts.name })
+    .from(deals)
+    .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)));
+}
+const flatten = (row: { deal: Deal; contactName: string | null }): DealWithContact => ({ ...row.deal, contactName: row.contactName });
+
+async function today(context: RequestContext, userId: UserId) {
+  return isoDateIn(new Date(), (await getDisplayPreferences(context, userId)).timezone);
+}
+
+async function ownedContact(context: RequestContext, userId: UserId, contactId: string | null) {
+  if (!contactId) return true;
+  return Boolean(await context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, contactId))).get());
+}
+
+async function lastPosition(context: RequestContext, userId: UserId, stage: string): Promise<string | null> {
+  const row = await context.db.select({ position: deals.position }).from(deals).where(ownedBy(deals, userId, eq(deals.stage, stage))).orderBy(desc(deals.position)).limit(1).get();
+  return row?.position ?? null;
+}
+
+/** Stage-dependent fields when a deal is (or stays) in `stage`: closed date and lost reason follow its kind. */
+function stageFields(stage: DealStage, input: { closedDate: string | null; lostReason: string | null }, previous: { closedDate: string | null } | null, day: string) {
+  return {
+    closedDate: stage.kind === "open" ? null : (input.closedDate ?? previous?.closedDate ?? day),
+    lostReason: stage.kind === "lost" ? input.lostReason : null,
+  };
+}
+
+export async function getDeal(context: RequestContext, userId: UserId, id: string): Promise<DealWithContact | null> {
+  const row = await dealsWithContact(context, userId).where(ownedBy(deals, userId, eq(deals.id, id))).get();
+  return row ? flatten(row) : null;
+}
+
+export async function createDeal(context: RequestContext, userId: UserId, input: DealInput): Promise<DealResult> {
+  const [stages, plan, day] = await Promise.all([getStages(context, userId), getPlan(context, userId), today(context, userId)]);
+  const stage = stageByKey(stages, input.stage);
+  if (!stage) return fail({ stage: DEAL_MESSAGES.stageUnknown });
+  if (stage.kind === "lost" && !input.lostReason) return fail({ lostReason: DEAL_MESSAGES.lostReasonRequired });
+  if (!(await ownedContact(context, userId, input.contactId))) return fail({ contactId: DEAL_MESSAGES.contactUnknown });
+  const row: NewDeal = {
+    ...input,
+    id: newId(),
+    userId,
+    commissionRate: input.commissionRate ?? plan.defaultRate,
+    probability: input.probability ?? stage.probability,
+    probabilitySet: input.probability !== null,
+    position: generateKeyBetween(await lastPosition(context, userId, stage.key), null),
+    ...stageFields(stage, input, null, day),
+  };
+  const [deal] = await context.db.insert(deals).values(row).returning();
+  return { ok: true, deal: deal! };
+}
+
+export async function updateDeal(context: RequestContext, userId: UserId, id: string, input: DealInput): Promise<DealResult> {
+  const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
+  if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
+  const [stages, plan, day] = await Promise.all([getStages(context, userId), getPlan(context, userId), today(context, userId)]);
+  const stage = stageByKey(stages, input.stage);
+  if (!stage) return fail({ stage: DEAL_MESSAGES.stageUnknown });
+  if (stage.kind === "lost" && !input.lostReason) return fail({ lostReason: DEAL_MESSAGES.lostReasonRequired });
+  if (!(await ownedContact(context, userId, input.contactId))) return fail({ contactId: DEAL_MESSAGES.contactUnknown });
+  const moved = stage.key !== existing.stage;
+  const now = new Date();
+  const patch: Partial<NewDeal> = {
+    ...input,
+    commissionRate: input.commissionRate ?? plan.defaultRate,
+    probability: input.probability ?? stage.probability,
+    probabilitySet: input.probability !== null,
+    ...stageFields(stage, input, moved ? null : existing, day),
+    ...(moved ? { stage: stage.key, position: generateKeyBetween(await lastPosition(context, userId, stage.key), null), stageChangedAt: now } : {}),
+    updatedAt: now,
+  };
+  const update = context.db.update(deals).set(patch).where(ownedBy(deals, userId, eq(deals.id, id))).returning();
+  const from = stageByKey(stages, existing.stage);
+  const statements: BatchItem<"sqlite">[] = [update];
+  if (moved) statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: input.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason }, now));
+  const [updated] = (await context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];
+  return { ok: true, deal: updated[0]! };
+}
+
+/**
+ * A move on the board: into `stage`, between the cards `afterId` (above) and `beforeId` (below). Entering
+ * a stage sets its default probability unless the user chose one, dates a close, asks a lost reason, and
+ * records the change.
+ */
+export async function moveDeal(context: RequestContext, userId: UserId, id: string, move: DealMove): Promise<DealResult> {
+  const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
+  if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
+  const stages = await getStages(context, userId);
+  const stage = stageByKey(stages, move.stage);
+  if (!stage) return fail({ stage: DEAL_MESSAGES.stageUnknown });
+  const moved = stage.key !== existing.stage;
+  if (moved && stage.kind === "lost" && !move.lostReason) return fail({ lostReason: DEAL_MESSAGES.lostReasonRequired });
+
+  // Neighbours only count if they are the user's, in that stage, and not the deal itself.
+  const neighbour = async (neighbourId: string | null) =>
+    neighbourId && neighbourId !== id
+      ? ((await context.db.select({ position: deals.position }).from(deals).where(ownedBy(deals, userId, eq(deals.id, neighbourId), eq(deals.stage, stage.key))).get())?.position ?? null)
+      : null;
+  const [above, below] = await Promise.all([neighbour(move.afterId), neighbour(move.beforeId)]);
+  // No usable neighbour (an empty column, or a stale board naming cards that moved away): the end.
+  const atEnd = async () => generateKeyBetween(await lastPosition(context, userId, stage.key), null);
+  let position: string;
+  try {
+    position = above === null && below === null ? await atEnd() : generateKeyBetween(above, below);
+  } catch {
+    position = await atEnd(); // two cards with the same key: no room between them
+  }
+
+  const now = new Date();
+  const patch: Partial<NewDeal> = { position, updatedAt: now };
+  const statements: BatchItem<"sqlite">[] = [];
+  if (moved) {
+    Object.assign(patch, {
+      stage: stage.key,
+      stageChangedAt: now,
+      ...(existing.probabilitySet ? {} : { probability: stage.probability }),
+      ...stageFields(stage, { closedDate: null, lostReason: move.lostReason }, null, await today(context, userId)),
+    });
+    const from = stageByKey(stages, existing.stage);
+    statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: existing.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason }, now));
+  }
+  const update = context.db.update(deals).set(patch).where(ownedBy(deals, userId, eq(deals.id, id))).returning();
+  const [updated] = (await context.db.batch([update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];
+  return { ok: true, deal: updated[0]! };
+}
+
+export async function deleteDeal(context: RequestContext, userId: UserId, id: string): Promise<boolean> {
+  const removed = await context.db.delete(deals).where(ownedBy(deals, userId, eq(deals.id, id))).returning({ id: deals.id });
+  return removed.length > 0;
+}
+
+/** The stage changes of a deal, newest first (the deal's history until issue 7's timeline). */
+export async function stageHistory(context: RequestContext, userId: UserId, dealId: string) {
+  return context.db
+    .select({ id: crmActivities.id, occurredAt: crmActivities.occurredAt, meta: crmActivities.meta })
+    .from(crmActivities)
+    .where(ownedBy(crmActivities, userId, eq(crmActivities.dealId, dealId), eq(crmActivities.type, "stage_change")))
+    .orderBy(desc(crmActivities.occurredAt))
+    .limit(50);
+}
+
+// ---- The board and the list ---------------------------------------------------------------------------
+
+export const CARDS_PER_COLUMN = 30;
+
+export interface ColumnTotals {
+  count: number;
+  valueCents: number;
+  weightedCents: number;
+}
+
+/** Per stage: how many deals, their total value and weighted value (value x probability, to the cent). */
+export async function columnTotals(context: RequestContext, userId: UserId): Promise<Record<string, ColumnTotals>> {
+  const rows = await context.db
+    .select({
+      stage: deals.stage,
+      count: count(),
+      valueCents: sql<number>`coalesce(sum(${deals.dealValueCents}), 0)`,
+      weightedCents: sql<number>`coalesce(sum((${deals.dealValueCents} * ${deals.probability} + 50) / 100), 0)`,
+    })
+    .from(deals)
+    .where(ownedBy(deals, userId))
+    .groupBy(deals.stage);
+  return Object.fromEntries(rows.map(({ stage, ...totals }) => [stage, totals]));
+}
+
+/** The first cards of every column (or all of one stage), in board order. */
+export async function boardCards(context: RequestContext, userId: UserId, options: { stage?: string; perColumn?: number } = {}): Promise<DealWithContact[]> {
+  if (options.stage) {
+    return (await dealsWithContact(context, userId).where(ownedBy(deals, userId, eq(deals.stage, options.stage))).orderBy(asc(deals.position), asc(deals.id)).limit(2_000)).map(flatten);
+  }
+  const perColumn = options.perColumn ?? CARDS_PER_COLUMN;
+  // One query: number the cards within each stage, keep the first few of each.
+  const ranked = context.db
+    .select({ id: deals.id, rank: sql<number>`row_number() over (partition by ${deals.stage} order by ${deals.position}, ${deals.id})`.as("rank") })
+    .from(deals)
+    .where(ownedBy(deals, userId))
+    .as("ranked");
+  const rows = await dealsWithContact(context, userId)
+    .innerJoin(ranked, eq(ranked.id, deals.id))
+    .where(and(ownedBy(deals, userId), lte(ranked.rank, perColumn)))
+    .orderBy(asc(deals.stage), asc(deals.position), asc(deals.id));
+  return rows.map((r) => flatten({ deal: r.deal, contactName: r.contactName }));
+}
+
+export const DEAL_SORTS = ["close", "value", "title", "newest", "probability"] as const;
+export type DealSort = (typeof DEAL_SORTS)[number];
+export interface DealFilters {
+  stage?: string;
+  /** "YYYY-MM": expected close in that month. */
+  month?: string;
+  contactId?: string;
+  minCents?: number;
+  maxCents?: number;
+}
+export const LIST_LIMIT = 200;
+
+/** The list view: filtered and sorted, at most LIST_LIMIT rows, with the full count. */
+export async function listDeals(context: RequestContext, userId: UserId, filters: DealFilters, sort: DealSort = "close") {
+  const conditions: (SQL | undefined)[] = [
+    filters.stage ? eq(deals.stage, filters.stage) : undefined,
+    filters.month ? like(deals.expectedCloseDate, `${filters.month}-%`) : undefined,
+    filters.contactId ? eq(deals.contactId, filters.contactId) : undefined,
+    filters.minCents != null ? gte(deals.dealValueCents, filters.minCents) : undefined,
+    filters.maxCents != null ? lte(deals.dealValueCents, filters.maxCents) : undefined,
+  ];
+  const where = ownedBy(deals, userId, ...conditions);
+  const order: Record<DealSort, SQL[]> = {
+    close: [sql`${deals.expectedCloseDate} is null`, asc(deals.expectedCloseDate), asc(deals.id)],
+    value: [desc(deals.dealValueCents), asc(deals.id)],
+    title: [sql`${deals.title} collate nocase`, asc(deals.id)],
+    newest: [desc(deals.createdAt), desc(deals.id)],
+    probability: [desc(deals.probability), asc(deals.id)],
+  };
+  const [rows, total] = await Promise.all([
+    dealsWithContact(context, userId).where(where).orderBy(...order[sort]).limit(LIST_LIMIT),
+    context.db.select({ n: count() }).from(deals).where(where).get(),
+  ]);
+  return { deals: rows.map(flatten), total: total?.n ?? 0 };
+}
+
+/** A contact's deals, newest first (the contact profile's Deals section). */
+export async function dealsForContact(context: RequestContext, userId: UserId, contactId: string): Promise<Deal[]> {
+  return context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.contactId, contactId))).orderBy(desc(deals.createdAt)).limit(100);
+}

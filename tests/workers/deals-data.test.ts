@@ -1,0 +1,212 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { UserId } from "~/modules/auth/session.server";
+import { loadCommissionContext, loadForecast } from "~/modules/commissions/commissions.server";
+import { savePlan, getPlan } from "~/modules/commissions/plans.server";
+import { createContact } from "~/modules/contacts/contacts.server";
+import { ContactInputSchema } from "~/modules/contacts/contact.schema";
+import { DealInputSchema } from "~/modules/deals/deal.schema";
+import { boardCards, columnTotals, createDeal, dealsForContact, deleteDeal, getDeal, listDeals, moveDeal, stageHistory, updateDeal } from "~/modules/deals/deals.server";
+import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
+import { dealCountsByStage, getStages, saveStages } from "~/modules/pipeline/stages.server";
+import { requestContext } from "../factories/context";
+import { dealInput } from "../factories/deals";
+import { createUser } from "../factories/users";
+
+const owner = async () => (await createUser(env.DB)).id as UserId;
+const ok = <T extends { ok: boolean }>(result: T) => {
+  if (!result.ok) throw new Error(`expected success: ${JSON.stringify(result)}`);
+  return result as Extract<T, { ok: true }>;
+};
+const move = (stage: string, extra: Record<string, string | null> = {}) => ({ stage, afterId: null, beforeId: null, lostReason: null, ...extra });
+
+describe("deal input", () => {
+  it("parses money to cents exactly and refuses what is not a deal", () => {
+    expect(dealInput({ dealValueCents: "$650,000.50" }).dealValueCents).toBe(65_000_050);
+    expect(dealInput({ commissionRate: "2.125" }).commissionRate).toBe(2.125);
+    expect(dealInput({ commissionRate: "", probability: "" })).toMatchObject({ commissionRate: null, probability: null });
+    const bad = DealInputSchema.safeParse({ title: " ", stage: "lead", dealValueCents: "6,50", commissionRate: "2.1234", probability: "101", expectedCloseDate: "2026-02-30" });
+    expect(bad.success).toBe(false);
+    const messages = Object.fromEntries(bad.error!.issues.map((i) => [String(i.path[0]), i.message]));
+    expect(messages).toEqual({
+      title: "Give the deal a title.",
+      dealValueCents: "Enter the deal value (the sale price), e.g. 650,000.",
+      commissionRate: "Commission rate can have at most three decimals.",
+      probability: "Probability is a whole number from 0 to 100.",
+      expectedCloseDate: "Expected close date must be a real date.",
+    });
+  });
+});
+
+describe("deals", () => {
+  it("take the plan's rate and the stage's probability unless given, and belong to one contact of the owner", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    ok(await savePlan(ctx, userId, { defaultRate: "2.5", referralFeePct: "", brokerageSplitPct: "30", brokerageCapCents: "", capYearStart: "01-01", teamSplitPct: "", transactionFeeCents: "395", eoFeeCents: "", franchiseFeePct: "" }));
+    const contact = await createContact(ctx, userId, ContactInputSchema.parse({ name: "Dana Buyer", email: "dana@example.com" }));
+    const deal = ok(await createDeal(ctx, userId, dealInput({ contactId: contact.id, stage: "showing" }))).deal;
+    expect(deal).toMatchObject({ commissionRate: 2.5, probability: 40, probabilitySet: false, closedDate: null, dealValueCents: 50_000_000 });
+    const chosen = ok(await createDeal(ctx, userId, dealInput({ stage: "showing", probability: "75", commissionRate: "3" }))).deal;
+    expect(chosen).toMatchObject({ commissionRate: 3, probability: 75, probabilitySet: true });
+    expect((await getDeal(ctx, userId, deal.id))?.contactName).toBe("Dana Buyer");
+    expect((await dealsForContact(ctx, userId, contact.id)).map((d) => d.id)).toEqual([deal.id]);
+    // Unknown stage or a contact that is not yours: refused with the field's message, nothing written.
+    expect(await createDeal(ctx, userId, dealInput({ stage: "nope" }))).toMatchObject({ ok: false, fieldErrors: { stage: "That stage no longer exists. Choose another." } });
+    const stranger = await owner();
+    const theirs = await createContact(ctx, stranger, ContactInputSchema.parse({ name: "Not Yours", phone: "1" }));
+    expect(await createDeal(ctx, userId, dealInput({ contactId: theirs.id }))).toMatchObject({ ok: false, fieldErrors: { contactId: "That contact was not found. Pick one from the list." } });
+    expect((await listDeals(ctx, userId, {})).total).toBe(2);
+  });
+
+  it("moving sets the stage's probability unless chosen, dates a close, needs a lost reason, and is recorded", async () => {
+    const userId = await owner();
+    const ctx = requestContext({ });
+    const a = ok(await createDeal(ctx, userId, dealInput({ title: "A" }))).deal;
+    const b = ok(await createDeal(ctx, userId, dealInput({ title: "B", probability: "33" }))).deal;
+    expect(ok(await moveDeal(ctx, userId, a.id, move("offer"))).deal).toMatchObject({ stage: "offer", probability: 60 });
+    expect(ok(await moveDeal(ctx, userId, b.id, move("offer"))).deal).toMatchObject({ stage: "offer", probability: 33 });
+    expect(await moveDeal(ctx, userId, a.id, move("closed_lost"))).toMatchObject({ ok: false, fieldErrors: { lostReason: "Say why the deal was lost." } });
+    expect((await getDeal(ctx, userId, a.id))?.stage).toBe("offer");
+    const lost = ok(await moveDeal(ctx, userId, a.id, move("closed_lost", { lostReason: "Buyer went with a cash offer" }))).deal;
+    expect(lost).toMatchObject({ probability: 0, lostReason: "Buyer went with a cash offer" });
+    expect(lost.closedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const reopened = ok(await moveDeal(ctx, userId, a.id, move("lead"))).deal;
+    expect(reopened).toMatchObject({ closedDate: null, lostReason: null, probability: 10 });
+    const history = await stageHistory(ctx, userId, a.id);
+    expect(history.map((h) => [h.meta?.fromName, h.meta?.toName])).toEqual([
+      ["Closed Lost", "Lead"],
+      ["Offer", "Closed Lost"],
+      ["Lead", "Offer"],
+    ]);
+    expect(history[1]!.meta?.lostReason).toBe("Buyer went with a cash offer");
+  });
+
+  it("orders cards within a column by where they were dropped", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    const ids: string[] = [];
+    for (const title of ["One", "Two", "Three"]) ids.push(ok(await createDeal(ctx, userId, dealInput({ title }))).deal.id);
+    const titles = async () => (await boardCards(ctx, userId)).filter((d) => d.stage === "lead").map((d) => d.title);
+    expect(await titles()).toEqual(["One", "Two", "Three"]);
+    // Three dropped above One: to the top. One dropped below Two: to the bottom.
+    ok(await moveDeal(ctx, userId, ids[2]!, move("lead", { beforeId: ids[0]! })));
+    expect(await titles()).toEqual(["Three", "One", "Two"]);
+    ok(await moveDeal(ctx, userId, ids[0]!, move("lead", { afterId: ids[1]! })));
+    expect(await titles()).toEqual(["Three", "Two", "One"]);
+    // Neighbours named in reverse (a stale board) still land the card between them.
+    ok(await moveDeal(ctx, userId, ids[2]!, move("lead", { afterId: ids[0]!, beforeId: ids[1]! })));
+    expect(await titles()).toEqual(["Two", "Three", "One"]);
+    // A neighbour in another stage does not count: with none left, the card goes to the end of the column.
+    const elsewhere = ok(await createDeal(ctx, userId, dealInput({ title: "Elsewhere", stage: "offer" }))).deal;
+    ok(await moveDeal(ctx, userId, ids[1]!, move("lead", { beforeId: elsewhere.id })));
+    expect(await titles()).toEqual(["Three", "One", "Two"]);
+  });
+
+  it("totals each column and shows only the first cards of a long one", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    for (let i = 0; i < 33; i++) ok(await createDeal(ctx, userId, dealInput({ title: `Deal ${i}`, dealValueCents: "100000.01", stage: i < 32 ? "lead" : "offer" })));
+    const totals = await columnTotals(ctx, userId);
+    // 32 x $100,000.01 = $3,200,000.32; weighted at 10%: 32 x round(1,000,001 x 10 / 100) = 32 x 100,000 = 3,200,000 (each to the cent)
+    expect(totals.lead).toEqual({ count: 32, valueCents: 320_000_032, weightedCents: 32 * 1_000_000 });
+    expect(totals.offer).toEqual({ count: 1, valueCents: 10_000_001, weightedCents: 6_000_001 });
+    const cards = await boardCards(ctx, userId);
+    expect(cards.filter((d) => d.stage === "lead")).toHaveLength(30);
+    expect(cards.filter((d) => d.stage === "offer")).toHaveLength(1);
+    expect(await boardCards(ctx, userId, { stage: "lead" })).toHaveLength(32);
+  });
+
+  it("lists with filters and sorts", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    const contact = await createContact(ctx, userId, ContactInputSchema.parse({ name: "Filter Me", phone: "1" }));
+    ok(await createDeal(ctx, userId, dealInput({ title: "Small", dealValueCents: "200000", expectedCloseDate: "2027-01-10" })));
+    ok(await createDeal(ctx, userId, dealInput({ title: "Big", dealValueCents: "900000", expectedCloseDate: "2027-02-01", contactId: contact.id, stage: "offer" })));
+    ok(await createDeal(ctx, userId, dealInput({ title: "Mid", dealValueCents: "500000" })));
+    const titles = async (...args: Parameters<typeof listDeals> extends [unknown, unknown, ...infer R] ? R : never) => (await listDeals(ctx, userId, ...args)).deals.map((d) => d.title);
+    expect(await titles({}, "close")).toEqual(["Small", "Big", "Mid"]);
+    expect(await titles({}, "value")).toEqual(["Big", "Mid", "Small"]);
+    expect(await titles({ month: "2027-01" })).toEqual(["Small"]);
+    expect(await titles({ stage: "offer" })).toEqual(["Big"]);
+    expect(await titles({ contactId: contact.id })).toEqual(["Big"]);
+    expect(await titles({ minCents: 30_000_000, maxCents: 60_000_000 })).toEqual(["Mid"]);
+  });
+});
+
+describe("stage settings", () => {
+  it("rename, recolour, reorder, add and change probability; a stage with deals cannot go; won and lost stay", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    expect((await getStages(ctx, userId)).map((s) => s.key)).toEqual(DEFAULT_STAGES.map((s) => s.key));
+    const deal = ok(await createDeal(ctx, userId, dealInput({ stage: "qualified" }))).deal;
+    const edited = DEFAULT_STAGES.map((s) => ({ ...s }));
+    edited[0] = { ...edited[0]!, name: "New lead", color: "#123ABC", probability: 5 };
+    [edited[1], edited[2]] = [edited[2]!, edited[1]!];
+    edited.splice(4, 0, { key: "inspection", name: "Inspection", color: "#000000", probability: 75, kind: "open" });
+    const saved = ok(await saveStages(ctx, userId, edited));
+    expect(saved.stages.map((s) => s.name)).toEqual(["New lead", "Showing", "Qualified", "Offer", "Inspection", "Under Contract", "Closed Won", "Closed Lost"]);
+    expect(saved.stages[0]!.color).toBe("#123abc");
+    expect((await getStages(requestContext(), userId))[4]!.key).toBe("inspection");
+
+    const withoutQualified = saved.stages.filter((s) => s.key !== "qualified");
+    expect(await saveStages(ctx, userId, withoutQualified)).toEqual({ ok: false, error: "Qualified: Move this stage's deal to another stage first." });
+    expect(await dealCountsByStage(ctx, userId)).toEqual({ qualified: 1 });
+    ok(await moveDeal(ctx, userId, deal.id, move("inspection")));
+    expect((await getDeal(ctx, userId, deal.id))?.probability).toBe(75);
+    ok(await saveStages(ctx, userId, withoutQualified));
+
+    expect(await saveStages(ctx, userId, withoutQualified.filter((s) => s.kind !== "won"))).toEqual({ ok: false, error: "Keep one Closed Won stage and one Closed Lost stage." });
+    expect(await saveStages(ctx, userId, withoutQualified.map((s) => (s.key === "offer" ? { ...s, name: "new LEAD" } : s)))).toEqual({ ok: false, error: "Another stage already has that name." });
+    expect(await saveStages(ctx, userId, withoutQualified.map((s) => (s.key === "offer" ? { ...s, kind: "won" } : s)))).toMatchObject({ ok: false });
+    expect(await saveStages(ctx, userId, withoutQualified.map((s) => (s.key === "offer" ? { ...s, probability: 101 } : s)))).toEqual({ ok: false, error: "Probability is a whole number from 0 to 100." });
+  });
+});
+
+describe("commissions over real deals", () => {
+  it("price each deal with the plan, overrides and the cap used by earlier closings, and forecast by month", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    // $10,000 cap at 30%, cap year from January.
+    ok(await savePlan(ctx, userId, { defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "30", brokerageCapCents: "10000", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "0", eoFeeCents: "0", franchiseFeePct: "0" }));
+    expect((await getPlan(requestContext(), userId)).brokerageCapCents).toBe(1_000_000);
+    const year = new Date().getUTCFullYear();
+    // Won: $1,000,000 x 3% = $30,000; 30% = $9,000 paid. Then $500,000: $15,000; 30% = $4,500 but $1,000 left.
+    const first = ok(await createDeal(ctx, userId, dealInput({ title: "First", dealValueCents: "1000000", stage: "closed_won", closedDate: `${year}-01-05` }))).deal;
+    const second = ok(await createDeal(ctx, userId, dealInput({ title: "Second", dealValueCents: "500000", stage: "closed_won", closedDate: `${year}-01-06` }))).deal;
+    // Open with an override of the split (10%): capped already, so no split either way.
+    const open = ok(await createDeal(ctx, userId, dealInput({ title: "Open", dealValueCents: "400000", stage: "offer", brokerageSplitPct: "10", expectedCloseDate: `${year}-12-30` }))).deal;
+    const commissions = await loadCommissionContext(ctx, userId);
+    expect(commissions.breakdownFor(first)).toMatchObject({ brokerageCents: 900_000, netCents: 2_100_000 });
+    expect(commissions.breakdownFor(second)).toMatchObject({ brokerageCents: 100_000, capLimited: true, netCents: 1_400_000 });
+    expect(commissions.breakdownFor(open)).toMatchObject({ grossCents: 1_200_000, brokerageCents: 0, netCents: 1_200_000 });
+    const forecast = await loadForecast(ctx, userId);
+    expect(forecast.closedNetYtdCents).toBe(3_500_000);
+    expect(forecast.cap).toMatchObject({ paidCents: 1_000_000, reachedOn: `${year}-01-06` });
+    // The open deal at 60%: 1,200,000 x 60% = 720,000 in December's month (if December is within 12 months: it always is).
+    expect(forecast.months.find((m) => m.month === `${year}-12`)).toMatchObject({ deals: 1, weightedNetCents: 720_000 });
+  });
+});
+
+describe("deal isolation", () => {
+  it("another user can neither read, list, move, edit, delete nor count your deals and stages", async () => {
+    const alice = await owner();
+    const bob = await owner();
+    const ctx = requestContext();
+    const deal = ok(await createDeal(ctx, alice, dealInput({ title: "Alice's deal" }))).deal;
+    ok(await saveStages(ctx, alice, DEFAULT_STAGES.map((s) => (s.key === "lead" ? { ...s, name: "Alice lead" } : s))));
+    expect(await getDeal(ctx, bob, deal.id)).toBeNull();
+    expect((await listDeals(ctx, bob, {})).total).toBe(0);
+    expect(await boardCards(ctx, bob)).toEqual([]);
+    expect(await columnTotals(ctx, bob)).toEqual({});
+    expect(await moveDeal(ctx, bob, deal.id, move("offer"))).toMatchObject({ ok: false, status: 404 });
+    expect(await updateDeal(ctx, bob, deal.id, dealInput({ title: "Bob was here" }))).toMatchObject({ ok: false, status: 404 });
+    expect(await deleteDeal(ctx, bob, deal.id)).toBe(false);
+    expect(await stageHistory(ctx, bob, deal.id)).toEqual([]);
+    expect((await getStages(requestContext(), bob))[0]!.name).toBe("Lead");
+    // Bob naming Alice's deal as a neighbour does not reveal or move it.
+    const bobs = ok(await createDeal(ctx, bob, dealInput({ title: "Bob's" }))).deal;
+    ok(await moveDeal(ctx, bob, bobs.id, move("lead", { afterId: deal.id })));
+    expect(await getDeal(ctx, alice, deal.id)).toMatchObject({ title: "Alice's deal", stage: "lead" });
+    expect(await deleteDeal(ctx, alice, deal.id)).toBe(true);
+  });
+});
