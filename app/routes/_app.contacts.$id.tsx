@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarClock, CheckSquare, Handshake, Mail, MessageSquare, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Button, buttonClass } from "~/components/ui/Button";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CalendarClock, CheckSquare, Handshake, Mail, MessageSquare, Phone, Plus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { DeleteSection } from "~/components/DeleteSection";
+import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
-import { formatDate } from "~/lib/format";
+import { formatCentsWhole, formatDate, formatDay } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { BackToContacts } from "~/modules/contacts/components/BackToContacts";
@@ -17,16 +18,34 @@ import { TagInput } from "~/modules/contacts/components/TagInput";
 import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { deleteContacts, getContact, updateContact } from "~/modules/contacts/contacts.server";
+import { getPlan } from "~/modules/commissions/plans.server";
+import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
+import { dealsForContact } from "~/modules/deals/deals.server";
+import { PIPELINE_ACTION } from "~/modules/pipeline/board";
+import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const [contact, prefs] = await Promise.all([getContact(context, user.id, params.id ?? ""), getDisplayPreferences(context, user.id)]);
+  const id = params.id ?? "";
+  const [contact, prefs, deals, stages, plan] = await Promise.all([
+    getContact(context, user.id, id),
+    getDisplayPreferences(context, user.id),
+    dealsForContact(context, user.id, id),
+    getStages(context, user.id),
+    getPlan(context, user.id),
+  ]);
   // Someone else's contact and a contact that does not exist look the same.
   if (!contact) throw new Response("Not Found", { status: 404 });
-  return { contact, prefs };
+  return {
+    contact,
+    prefs,
+    stages,
+    defaultRate: plan.defaultRate,
+    deals: deals.map((d) => ({ id: d.id, title: d.title, stage: d.stage, dealValueCents: d.dealValueCents, expectedCloseDate: d.expectedCloseDate, closedDate: d.closedDate })),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -59,12 +78,12 @@ function Later({ icon: Icon, title, children }: { icon: typeof Handshake; title:
 }
 
 export default function ContactProfile() {
-  const { contact, prefs } = useLoaderData<typeof loader>();
+  const { contact, prefs, deals, stages, defaultRate } = useLoaderData<typeof loader>();
+  const dealDialog = useRef<DealDialogHandle>(null);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   const [tags, setTags] = useState(contact.tags);
-  const [confirming, setConfirming] = useState(false);
   const errors = result?.fieldErrors ?? {};
 
   useEffect(() => setTags(contact.tags), [contact.tags]);
@@ -140,38 +159,46 @@ export default function ContactProfile() {
         </Form>
 
         <div className="flex flex-col gap-4">
-          <Later icon={Handshake} title="Deals">
-            No deals with {contact.name} yet. Deals you create for this contact will be listed here.
-          </Later>
+          <section aria-labelledby="contact-deals" className={card}>
+            <div className="flex items-center justify-between gap-2">
+              <h2 id="contact-deals" className="flex items-center gap-2 font-semibold">
+                <Handshake aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
+                Deals
+              </h2>
+              <Button type="button" variant="secondary" onClick={() => dealDialog.current?.open()}>
+                <Plus aria-hidden="true" className="h-5 w-5" /> New deal
+              </Button>
+            </div>
+            {deals.length === 0 ? (
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No deals with {contact.name} yet.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-800">
+                {deals.map((deal) => {
+                  const stage = stages.find((s) => s.key === deal.stage);
+                  return (
+                    <li key={deal.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                      <Link to={`/deals/${deal.id}`} className="font-medium underline-offset-4 hover:underline">
+                        {deal.title}
+                      </Link>
+                      <span className="flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
+                        <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: stage?.color }} />
+                        {stage?.name ?? deal.stage} · {formatCentsWhole(deal.dealValueCents, prefs)}
+                        {deal.closedDate ? ` · closed ${formatDay(deal.closedDate, prefs)}` : deal.expectedCloseDate ? ` · closes ${formatDay(deal.expectedCloseDate, prefs)}` : ""}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <DealDialog ref={dealDialog} action={PIPELINE_ACTION} stages={stages} defaultRate={defaultRate} contact={{ id: contact.id, name: contact.name }} />
+          </section>
           <Later icon={CheckSquare} title="Tasks">
             No tasks for {contact.name} yet. Calls, showings and follow-ups you plan will be listed here.
           </Later>
           <Later icon={CalendarClock} title="Activity">
             No activity logged yet. Calls, e-mails and showings you log will appear here, newest first.
           </Later>
-          <section aria-labelledby="danger" className={card}>
-            <h2 id="danger" className="font-semibold">
-              Delete contact
-            </h2>
-            {confirming ? (
-              <Form method="post" className="mt-2 flex flex-col gap-3" role="alertdialog" aria-labelledby="confirm-delete">
-                <p id="confirm-delete">Delete {contact.name}? This cannot be undone.</p>
-                <input type="hidden" name="intent" value="delete" />
-                <div className="flex flex-wrap gap-2">
-                  <Button type="submit" variant="danger" autoFocus>
-                    Delete
-                  </Button>
-                  <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                </div>
-              </Form>
-            ) : (
-              <button type="button" onClick={() => setConfirming(true)} className={buttonClass("secondary", "mt-2")}>
-                Delete contact…
-              </button>
-            )}
-          </section>
+          <DeleteSection id="danger" title="Delete contact" question={`Delete ${contact.name}? This cannot be undone.`} className={card} />
         </div>
       </div>
     </>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavigation, useRouteError } from "@remix-run/react";
 import { LogOut } from "lucide-react";
 import { ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
@@ -20,6 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function Shell({ children, email, admin }: { children: React.ReactNode; email?: string; admin?: boolean }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && !navigation.formMethod;
+  // A page whose route says `handle = { wide: true }` (the pipeline board) may use the whole width.
+  const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
   return (
     <div className="min-h-dvh md:pl-56">
       <header className="sticky top-0 z-30 flex items-center justify-between gap-2 border-b border-stone-200 bg-white/95 px-4 py-2 backdrop-blur md:fixed md:inset-x-0 md:left-0 md:z-50 dark:border-stone-800 dark:bg-stone-900/95">
@@ -45,7 +47,7 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
         </div>
       ) : null}
       <AppNav items={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS} />
-      <main id="main" className="mx-auto w-full max-w-5xl px-4 pb-28 pt-4 md:pb-10 md:pt-20" aria-busy={loading || undefined}>
+      <main id="main" className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pb-28 pt-4 md:pb-10 md:pt-20`} aria-busy={loading || undefined}>
         {children}
       </main>
     </div>

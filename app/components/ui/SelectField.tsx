@@ -13,6 +13,8 @@ export function SelectField({
   error,
   placeholder,
   id,
+  value,
+  onChange,
 }: {
   label: string;
   name: string;
@@ -21,11 +23,18 @@ export function SelectField({
   error?: string;
   placeholder?: { label: string; disabled?: boolean };
   id?: string;
+  /** Controlled use: value and onChange instead of defaultValue. */
+  value?: string;
+  onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void;
 }) {
   const autoId = useId();
   return (
     <FieldShell id={id ?? autoId} label={label} error={error}>
-      <select name={name} defaultValue={defaultValue ?? (placeholder ? "" : undefined)} className={SELECT_CLASS}>
+      <select
+        name={name}
+        {...(value !== undefined ? { value, onChange } : { defaultValue: defaultValue ?? (placeholder ? "" : undefined), onChange })}
+        className={SELECT_CLASS}
+      >
         {placeholder ? (
           <option value="" disabled={placeholder.disabled}>
             {placeholder.label}

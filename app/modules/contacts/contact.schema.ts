@@ -91,3 +91,11 @@ export type ContactInput = z.output<typeof ContactInputSchema>;
 
 
 /** Field errors keyed by field name, first message each. */
+
+/** A contact as pickers show it (GET /api/contacts/search). */
+export interface ContactOption {
+  id: string;
+  name: string;
+  /** E-mail, else phone. */
+  detail: string | null;
+}

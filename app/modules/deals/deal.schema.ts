@@ -60,3 +60,19 @@ export const DealMoveSchema = z.object({
   lostReason: optionalText(LOST_REASON_MAX, "Lost reason"),
 });
 export type DealMove = z.infer<typeof DealMoveSchema>;
+
+export const SIDE_LABELS: Record<(typeof DEAL_SIDES)[number], string> = { buyer: "Buyer", seller: "Seller", both: "Both sides" };
+
+/** Cents as a form value: "650000", "650000.5" → "650000.50". Null stays blank. */
+export function centsToInput(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return "";
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** What the create and update actions answer. */
+export type DealSaveResult = { ok: true; deal: { id: string; title: string } } | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+export const DEAL_SORTS = ["close", "value", "title", "newest", "probability"] as const;
+export type DealSort = (typeof DEAL_SORTS)[number];
+/** The list view shows at most this many deals (with the full count). */
+export const LIST_LIMIT = 200;

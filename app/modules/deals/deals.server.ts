@@ -10,9 +10,10 @@ import { stageChangeInsert } from "~/modules/activities/activities.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { getPlan } from "~/modules/commissions/plans.server";
 import { stageByKey } from "~/modules/pipeline/stages";
+import type { ColumnTotals } from "~/modules/pipeline/board";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { DEAL_MESSAGES, type DealInput, type DealMove } from "./deal.schema";
+import { DEAL_MESSAGES, LIST_LIMIT, type DealInput, type DealMove, type DealSort } from "./deal.schema";
 
 export type DealWithContact = Deal & { contactName: string | null };
 export type DealResult = { ok: true; deal: Deal } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
@@ -168,12 +169,6 @@ export async function stageHistory(context: RequestContext, userId: UserId, deal
 
 export const CARDS_PER_COLUMN = 30;
 
-export interface ColumnTotals {
-  count: number;
-  valueCents: number;
-  weightedCents: number;
-}
-
 /** Per stage: how many deals, their total value and weighted value (value x probability, to the cent). */
 export async function columnTotals(context: RequestContext, userId: UserId): Promise<Record<string, ColumnTotals>> {
   const rows = await context.db
@@ -208,8 +203,6 @@ export async function boardCards(context: RequestContext, userId: UserId, option
   return rows.map((r) => flatten({ deal: r.deal, contactName: r.contactName }));
 }
 
-export const DEAL_SORTS = ["close", "value", "title", "newest", "probability"] as const;
-export type DealSort = (typeof DEAL_SORTS)[number];
 export interface DealFilters {
   stage?: string;
   /** "YYYY-MM": expected close in that month. */
@@ -218,7 +211,6 @@ export interface DealFilters {
   minCents?: number;
   maxCents?: number;
 }
-export const LIST_LIMIT = 200;
 
 /** The list view: filtered and sorted, at most LIST_LIMIT rows, with the full count. */
 export async function listDeals(context: RequestContext, userId: UserId, filters: DealFilters, sort: DealSort = "close") {

@@ -1,11 +1,12 @@
 import { useFetcher } from "@remix-run/react";
 import { UserPlus, X } from "lucide-react";
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../contacts.messages";
 import { TagInput } from "./TagInput";
@@ -50,11 +51,7 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
   }, []);
 
   // The outcome of a save: reset and close with an undo, or keep everything and say so.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const result = create.data;
-    if (!result || create.state !== "idle" || handled.current === result) return;
-    handled.current = result;
+  useFetcherResult(create, (result) => {
     if (result.ok) {
       setTags([]);
       setRequired({ name: "", reach: "" });
@@ -75,16 +72,12 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
     } else {
       toast({ title: "Error", description: CONTACT_MESSAGES.addFailed, variant: "destructive" });
     }
-  }, [create.data, create.state, undo]);
+  });
 
-  const undone = useRef<unknown>(null);
-  useEffect(() => {
-    const result = undo.data;
-    if (!result || undo.state !== "idle" || undone.current === result) return;
-    undone.current = result;
+  useFetcherResult(undo, (result) => {
     if (result.ok && result.deleted > 0) toast({ title: CONTACT_MESSAGES.removed, variant: "success" });
     else toast({ ...CONTACT_MESSAGES.undoFailed, variant: "destructive" });
-  }, [undo.data, undo.state]);
+  });
 
   return (
     <AddContactContext.Provider value={open}>

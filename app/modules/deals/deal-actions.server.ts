@@ -1,0 +1,27 @@
+import { data } from "@remix-run/cloudflare";
+import type { RequestContext } from "~/lib/context.server";
+import { fieldErrors } from "~/lib/schema-fields";
+import type { UserId } from "~/modules/auth/session.server";
+import { DEAL_MESSAGES, DealInputSchema, DealMoveSchema, type DealSaveResult } from "./deal.schema";
+import { createDeal, moveDeal, updateDeal } from "./deals.server";
+
+// The deal form posts shared by /pipeline and /deals/{id}: parse, save, answer in one shape.
+
+export async function saveDealFromForm(context: RequestContext, userId: UserId, form: FormData, id: string | null) {
+  const parsed = DealInputSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data<DealSaveResult>({ ok: false, error: Object.values(errors)[0] ?? DEAL_MESSAGES.saveFailed, fieldErrors: errors }, { status: 400 });
+  }
+  const result = id ? await updateDeal(context, userId, id, parsed.data) : await createDeal(context, userId, parsed.data);
+  if (!result.ok) return data<DealSaveResult>({ ok: false, error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
+  return data<DealSaveResult>({ ok: true, deal: { id: result.deal.id, title: result.deal.title } });
+}
+
+export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData) {
+  const parsed = DealMoveSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ ok: false, error: DEAL_MESSAGES.stageRequired }, { status: 400 });
+  const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data);
+  if (!result.ok) return data({ ok: false, error: result.error }, { status: result.status });
+  return { ok: true, error: undefined };
+}

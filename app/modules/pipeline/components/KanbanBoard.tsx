@@ -1,0 +1,394 @@
+import {
+  closestCorners,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type KeyboardCoordinateGetter,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { Link, useFetcher } from "@remix-run/react";
+import { GripVertical, MoreHorizontal } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
+import { toast } from "~/components/ui/Toaster";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
+import type { DealStage } from "~/db/schema";
+import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
+import { DEAL_MESSAGES } from "~/modules/deals/deal.schema";
+import { PIPELINE_ACTION, type BoardCard, type ColumnTotals } from "../board";
+
+type Columns = Record<string, string[]>;
+type MoveResult = { ok: boolean; error?: string };
+
+const columnId = (key: string) => `column:${key}`;
+const groupCards = (stages: DealStage[], cards: BoardCard[]): Columns =>
+  Object.fromEntries(stages.map((s) => [s.key, cards.filter((c) => c.stage === s.key).map((c) => c.id)]));
+
+/**
+ * The pipeline board (issue 6): a column per stage; cards move by mouse, touch (press and hold) or keyboard
+ * (Space on a card's handle, arrows, Space to drop), or from a card's menu. Moves show at once and roll
+ * back if the server refuses; moving to a lost stage first asks why.
+ */
+export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStage[]; cards: BoardCard[]; totals: Record<string, ColumnTotals>; prefs: DisplayPreferences }) {
+  const byId = useMemo(() => new Map(cards.map((c) => [c.id, c])), [cards]);
+  const [columns, setColumns] = useState<Columns>(() => groupCards(stages, cards));
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [askLost, setAskLost] = useState<{ id: string; stage: string; afterId: string | null; beforeId: string | null } | null>(null);
+  const snapshot = useRef<Columns | null>(null);
+  const origin = useRef<string | null>(null);
+  const mover = useFetcher<MoveResult>();
+  const stageName = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
+
+  // New data from the server (after any save) is the truth.
+  useEffect(() => setColumns(groupCards(stages, cards)), [stages, cards]);
+
+  // A refused move puts the board back as it was before the drag.
+  useFetcherResult(mover, (result) => {
+    if (!result.ok) {
+      if (snapshot.current) setColumns(snapshot.current);
+      toast({ title: DEAL_MESSAGES.moveFailed, description: result.error, variant: "destructive" });
+    }
+    snapshot.current = null;
+  });
+
+  const columnOf = (id: string, cols: Columns = columns) => (id.startsWith("column:") ? id.slice(7) : Object.keys(cols).find((key) => cols[key]!.includes(id)));
+  const latest = useRef({ columns, stages });
+  latest.current = { columns, stages };
+
+  // Up and down move within a column (dnd-kit's sortable keys). Left and right go to the next stage's column,
+  // empty or not: the default looks for the nearest card, which skips empty stages.
+  const coordinateGetter: KeyboardCoordinateGetter = (event, args) => {
+    if (event.code !== "ArrowRight" && event.code !== "ArrowLeft") return sortableKeyboardCoordinates(event, args);
+    event.preventDefault();
+    const { active, over, droppableRects, collisionRect } = args.context;
+    if (!active || !collisionRect) return undefined;
+    const keys = latest.current.stages.map((s) => s.key);
+    const current = columnOf(String(over?.id ?? active.id), latest.current.columns);
+    const target = current ? keys[keys.indexOf(current) + (event.code === "ArrowRight" ? 1 : -1)] : undefined;
+    const rect = target ? droppableRects.get(columnId(target)) : undefined;
+    return rect ? { x: rect.left + (rect.width - collisionRect.width) / 2, y: rect.top } : undefined;
+  };
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
+
+  function submitMove(id: string, stage: string, cols: Columns, lostReason: string | null = null) {
+    const list = cols[stage]!;
+    const index = list.indexOf(id);
+    mover.submit(
+      { intent: "move", id, stage, afterId: list[index - 1] ?? "", beforeId: list[index + 1] ?? "", lostReason: lostReason ?? "" },
+      { method: "post", action: PIPELINE_ACTION },
+    );
+  }
+
+  /** After the drop (or a menu choice): ask why if it went to the lost stage, else save. */
+  function settle(id: string, stage: string, cols: Columns) {
+    const lost = stages.find((s) => s.key === stage)?.kind === "lost";
+    if (lost && origin.current !== stage) {
+      const list = cols[stage]!;
+      const index = list.indexOf(id);
+      setAskLost({ id, stage, afterId: list[index - 1] ?? null, beforeId: list[index + 1] ?? null });
+      return;
+    }
+    submitMove(id, stage, cols);
+  }
+
+  function onDragStart({ active }: DragStartEvent) {
+    setActiveId(String(active.id));
+    snapshot.current = columns;
+    origin.current = columnOf(String(active.id)) ?? null;
+  }
+
+  function onDragOver({ active, over }: DragOverEvent) {
+    if (!over) return;
+    const from = columnOf(String(active.id));
+    const to = columnOf(String(over.id));
+    if (!from || !to || from === to) return;
+    setColumns((cols) => {
+      const target = cols[to]!;
+      const overIndex = target.indexOf(String(over.id));
+      const index = overIndex >= 0 ? overIndex : target.length;
+      return { ...cols, [from]: cols[from]!.filter((x) => x !== active.id), [to]: [...target.slice(0, index), String(active.id), ...target.slice(index)] };
+    });
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    setActiveId(null);
+    const id = String(active.id);
+    const to = over ? columnOf(String(over.id)) : undefined;
+    if (!to) {
+      if (snapshot.current) setColumns(snapshot.current);
+      return;
+    }
+    let next = columns;
+    const list = columns[to]!;
+    const from = list.indexOf(id);
+    const overIndex = list.indexOf(String(over!.id));
+    if (from >= 0 && overIndex >= 0 && from !== overIndex) next = { ...columns, [to]: arrayMove(list, from, overIndex) };
+    const before = snapshot.current;
+    if (before && origin.current === to && JSON.stringify(before[to]) === JSON.stringify(next[to])) return; // dropped where it was
+    setColumns(next);
+    settle(id, to, next);
+  }
+
+  function moveFromMenu(id: string, stage: string) {
+    const from = columnOf(id);
+    if (!from || from === stage) return;
+    snapshot.current = columns;
+    origin.current = from;
+    const next = { ...columns, [from]: columns[from]!.filter((x) => x !== id), [stage]: [...columns[stage]!, id] };
+    setColumns(next);
+    settle(id, stage, next);
+  }
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${byId.get(String(active.id))?.title ?? "deal"} in ${stageName(columnOf(String(active.id)) ?? "")}.`,
+    onDragOver: ({ active, over }) => {
+      const to = over ? columnOf(String(over.id)) : undefined;
+      if (!to) return `${byId.get(String(active.id))?.title ?? "Deal"} is not over a stage.`;
+      const list = columns[to] ?? [];
+      return `${byId.get(String(active.id))?.title ?? "Deal"} is in ${stageName(to)}, position ${Math.max(1, list.indexOf(String(active.id)) + 1)} of ${Math.max(1, list.length)}.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const to = over ? columnOf(String(over.id)) : undefined;
+      return to ? `${byId.get(String(active.id))?.title ?? "Deal"} dropped in ${stageName(to)}.` : "Move cancelled.";
+    },
+    onDragCancel: ({ active }) => `Move of ${byId.get(String(active.id))?.title ?? "the deal"} cancelled. It is back where it was.`,
+  };
+
+  const active = activeId ? byId.get(activeId) : undefined;
+  return (
+    <>
+      <DndContext
+        id="pipeline-board"
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragStart={onDragStart}
+        onDragOver={onDragOver}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => {
+          setActiveId(null);
+          if (snapshot.current) setColumns(snapshot.current);
+        }}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable: "To move a deal, press Space or Enter on its handle, use the arrow keys to change its place or stage, then press Space or Enter to drop it, or Escape to cancel.",
+          },
+        }}
+      >
+        <ul className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none" aria-label="Pipeline stages">
+          {stages.map((stage) => (
+            <Column key={stage.key} stage={stage} ids={columns[stage.key] ?? []} byId={byId} totals={totals[stage.key]} prefs={prefs} stages={stages} onMenuMove={moveFromMenu} />
+          ))}
+        </ul>
+        <DragOverlay>{active ? <CardBody card={active} prefs={prefs} dragging /> : null}</DragOverlay>
+      </DndContext>
+      <LostReasonDialog
+        open={askLost !== null}
+        stageName={askLost ? stageName(askLost.stage) : ""}
+        onCancel={() => {
+          if (snapshot.current) setColumns(snapshot.current);
+          setAskLost(null);
+        }}
+        onConfirm={(reason) => {
+          if (askLost) submitMove(askLost.id, askLost.stage, columns, reason);
+          setAskLost(null);
+        }}
+      />
+    </>
+  );
+}
+
+function Column({
+  stage,
+  ids,
+  byId,
+  totals,
+  prefs,
+  stages,
+  onMenuMove,
+}: {
+  stage: DealStage;
+  ids: string[];
+  byId: Map<string, BoardCard>;
+  totals: ColumnTotals | undefined;
+  prefs: DisplayPreferences;
+  stages: DealStage[];
+  onMenuMove: (id: string, stage: string) => void;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: columnId(stage.key) });
+  const shown = ids.filter((id) => byId.has(id));
+  const count = totals?.count ?? 0;
+  const headingId = `stage-${stage.key}`;
+  return (
+    <li aria-labelledby={headingId} className="flex w-[17.5rem] shrink-0 snap-start flex-col rounded-2xl bg-stone-100 dark:bg-stone-900">
+      <header className="rounded-t-2xl border-t-4 px-3 pb-2 pt-2" style={{ borderTopColor: stage.color }}>
+        <h2 id={headingId} className="flex items-center justify-between gap-2 font-semibold">
+          <span>{stage.name}</span>
+          <span className="rounded-full bg-white px-2 text-sm dark:bg-stone-800" aria-label={`${count} ${count === 1 ? "deal" : "deals"}`}>
+            {count}
+          </span>
+        </h2>
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          {formatCentsWhole(totals?.valueCents ?? 0, prefs)} <span className="text-stone-600 dark:text-stone-400">· weighted {formatCentsWhole(totals?.weightedCents ?? 0, prefs)}</span>
+        </p>
+      </header>
+      <SortableContext id={stage.key} items={shown} strategy={verticalListSortingStrategy}>
+        <ol ref={setNodeRef} aria-label={`${stage.name} deals`} className={`flex min-h-24 flex-1 flex-col gap-2 p-2 ${isOver ? "rounded-b-2xl bg-brand-50 dark:bg-brand-900/30" : ""}`}>
+          {shown.map((id) => (
+            <SortableCard key={id} card={byId.get(id)!} prefs={prefs} stages={stages} onMenuMove={onMenuMove} />
+          ))}
+          {shown.length === 0 ? <li className="px-2 py-4 text-center text-sm text-stone-600 dark:text-stone-400">No deals here</li> : null}
+        </ol>
+      </SortableContext>
+      {count > shown.length ? (
+        <Link to={`?expand=${encodeURIComponent(stage.key)}`} preventScrollReset className="mx-2 mb-2 rounded-lg px-2 py-2 text-center text-sm font-medium underline underline-offset-4">
+          Show all {count} in {stage.name}
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+function SortableCard({ card, prefs, stages, onMenuMove }: { card: BoardCard; prefs: DisplayPreferences; stages: DealStage[]; onMenuMove: (id: string, stage: string) => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: card.id });
+  return (
+    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={isDragging ? "opacity-40" : undefined} data-deal={card.id}>
+      <CardBody
+        card={card}
+        prefs={prefs}
+        handle={
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Move ${card.title}`}
+            className="inline-flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-stone-500 hover:bg-stone-100 active:cursor-grabbing dark:hover:bg-stone-800"
+          >
+            <GripVertical aria-hidden="true" className="h-5 w-5" />
+          </button>
+        }
+        menu={<CardMenu card={card} stages={stages} onMove={onMenuMove} />}
+      />
+    </li>
+  );
+}
+
+function CardBody({ card, prefs, handle, menu, dragging = false }: { card: BoardCard; prefs: DisplayPreferences; handle?: React.ReactNode; menu?: React.ReactNode; dragging?: boolean }) {
+  return (
+    <article className={`rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700 dark:bg-stone-950 ${dragging ? "rotate-1 shadow-xl" : "shadow-sm"}`} aria-label={card.title}>
+      <div className="flex items-start gap-1">
+        {handle ?? <span className="inline-flex h-11 w-8 shrink-0 items-center justify-center text-stone-500"><GripVertical aria-hidden="true" className="h-5 w-5" /></span>}
+        <div className="min-w-0 flex-1 py-1">
+          <Link to={`/deals/${card.id}`} className="line-clamp-2 break-words font-semibold underline-offset-4 hover:underline">
+            {card.title}
+          </Link>
+          {card.contactName ? <p className="truncate text-sm text-stone-600 dark:text-stone-400">{card.contactName}</p> : null}
+        </div>
+        {menu}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-2 px-1 pt-1 text-sm">
+        <dt className="sr-only">Value</dt>
+        <dd className="font-medium">{formatCentsWhole(card.dealValueCents, prefs)}</dd>
+        <dt className="sr-only">Expected close</dt>
+        <dd className="text-right text-stone-600 dark:text-stone-400">{card.expectedCloseDate ? formatDay(card.expectedCloseDate, prefs) : "No close date"}</dd>
+        <dt className="col-span-1 text-stone-600 dark:text-stone-400">Agent net</dt>
+        <dd className={`text-right font-medium ${card.netCents < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>{formatCents(card.netCents, prefs)}</dd>
+      </dl>
+    </article>
+  );
+}
+
+/** The card's menu: a keyboard- and touch-friendly way to move it without dragging. */
+function CardMenu({ card, stages, onMove }: { card: BoardCard; stages: DealStage[]; onMove: (id: string, stage: string) => void }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  return (
+    <details ref={ref} className="relative">
+      <summary aria-label={`Actions for ${card.title}`} className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-stone-100 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden">
+        <MoreHorizontal aria-hidden="true" className="h-5 w-5" />
+      </summary>
+      <div className="absolute right-0 z-30 mt-1 w-52 rounded-xl border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900">
+        <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Move to</p>
+        {stages
+          .filter((s) => s.key !== card.stage)
+          .map((s) => (
+            <button
+              key={s.key}
+              type="button"
+              onClick={() => {
+                ref.current?.removeAttribute("open");
+                onMove(card.id, s.key);
+              }}
+              className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left hover:bg-stone-100 dark:hover:bg-stone-800"
+            >
+              <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: s.color }} />
+              {s.name}
+            </button>
+          ))}
+        <Link to={`/deals/${card.id}`} className="flex min-h-11 items-center rounded-lg px-3 hover:bg-stone-100 dark:hover:bg-stone-800">
+          Open deal
+        </Link>
+      </div>
+    </details>
+  );
+}
+
+function LostReasonDialog({ open, stageName, onCancel, onConfirm }: { open: boolean; stageName: string; onCancel: () => void; onConfirm: (reason: string) => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState("");
+  const confirmed = useRef(false);
+  useEffect(() => {
+    if (open && !ref.current?.open) {
+      confirmed.current = false;
+      setReason("");
+      ref.current?.showModal();
+    }
+  }, [open]);
+  return (
+    <Modal
+      ref={ref}
+      id="lost-reason"
+      title={`Move to ${stageName}`}
+      onClose={() => {
+        if (!confirmed.current) onCancel();
+      }}
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason.trim()) return;
+          confirmed.current = true;
+          onConfirm(reason.trim());
+          ref.current?.close();
+        }}
+      >
+        <Field label="Why was it lost?" name="lostReason" value={reason} onChange={(event) => setReason(event.target.value)} required autoFocus hint="For example: buyer chose another home, financing fell through." />
+        <div className="flex justify-end gap-3">
+          <Button type="button" variant="secondary" onClick={() => ref.current?.close()}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!reason.trim()}>
+            Mark as lost
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,215 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { ArrowLeft, CalendarClock, CheckSquare, History, Pencil } from "lucide-react";
+import { useRef, useState } from "react";
+import { DeleteSection } from "~/components/DeleteSection";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+import { formatCents, formatCentsWhole, formatDateTime, formatDay } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireSubscriber } from "~/modules/auth/guards.server";
+import { termsFor } from "~/modules/commissions/plan.schema";
+import { CommissionBreakdown } from "~/modules/commissions/components/CommissionBreakdown";
+import { loadCommissionContext } from "~/modules/commissions/commissions.server";
+import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
+import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
+import { DEAL_MESSAGES, SIDE_LABELS } from "~/modules/deals/deal.schema";
+import { deleteDeal, getDeal, stageHistory } from "~/modules/deals/deals.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deal.title} — Porchlight` : "Deal — Porchlight" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const deal = await getDeal(context, user.id, params.id ?? "");
+  // Someone else's deal and a deal that does not exist look the same.
+  if (!deal) throw new Response("Not Found", { status: 404 });
+  const [commissions, prefs, history] = await Promise.all([loadCommissionContext(context, user.id), getDisplayPreferences(context, user.id), stageHistory(context, user.id, deal.id)]);
+  const { userId: _owner, position: _position, ...shown } = deal;
+  const capDate = deal.closedDate ?? (deal.expectedCloseDate && deal.expectedCloseDate > commissions.today ? deal.expectedCloseDate : commissions.today);
+  return {
+    deal: shown,
+    stages: commissions.stages,
+    defaultRate: commissions.plan.defaultRate,
+    breakdown: commissions.breakdownFor(deal),
+    terms: termsFor(commissions.plan, deal),
+    capLeftCents: commissions.capLeftOn(capDate),
+    history: history.map((h) => ({ id: h.id, at: h.occurredAt.toISOString(), from: String(h.meta?.fromName ?? ""), to: String(h.meta?.toName ?? ""), reason: h.meta?.lostReason ? String(h.meta.lostReason) : null })),
+    prefs,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    if (!(await deleteDeal(context, user.id, id))) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(context, "/pipeline", { title: DEAL_MESSAGES.deleted, variant: "success" });
+  }
+  if (intent === "update") return saveDealFromForm(context, user.id, form, id);
+  if (intent === "move") {
+    form.set("id", id);
+    return moveDealFromForm(context, user.id, form);
+  }
+  return data({ ok: false, error: "Unknown action." }, { status: 400 });
+}
+
+const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
+
+export default function DealPage() {
+  const { deal, stages, defaultRate, breakdown, terms, capLeftCents, history, prefs } = useLoaderData<typeof loader>();
+  const dialog = useRef<DealDialogHandle>(null);
+  const stage = stages.find((s) => s.key === deal.stage);
+  const closed = stage?.kind !== "open";
+  const mover = useFetcher<{ ok: boolean; error?: string }>();
+  const [stageChoice, setStageChoice] = useState(deal.stage);
+  const chosenStage = stages.find((s) => s.key === stageChoice);
+  const dates: [string, string | null][] = [
+    ["Expected close", deal.expectedCloseDate],
+    ["Inspection", deal.inspectionDate],
+    ["Appraisal", deal.appraisalDate],
+    ["Financing", deal.financingDate],
+    ["Closing", deal.closingDate],
+    ["Closed", deal.closedDate],
+  ];
+  return (
+    <>
+      <Link to="/pipeline" className="mb-3 inline-flex min-h-11 items-center gap-2 font-medium underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-5 w-5" /> Back to pipeline
+      </Link>
+      <header className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{deal.title}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-stone-700 dark:text-stone-300">
+            <span className="inline-flex items-center gap-1 rounded-full border border-stone-300 px-2 py-0.5 text-sm dark:border-stone-700">
+              <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: stage?.color }} />
+              {stage?.name ?? deal.stage}
+            </span>
+            {deal.contactId && deal.contactName ? (
+              <Link to={`/contacts/${deal.contactId}`} className="underline underline-offset-4">
+                {deal.contactName}
+              </Link>
+            ) : (
+              <span className="text-sm">No contact linked</span>
+            )}
+          </p>
+        </div>
+        <Button type="button" variant="secondary" onClick={() => dialog.current?.open()}>
+          <Pencil aria-hidden="true" className="h-5 w-5" /> Edit deal
+        </Button>
+      </header>
+      {/* Keyed by the last save, so the form opens with what is stored now. */}
+      <DealDialog key={String(deal.updatedAt)} ref={dialog} action={`/deals/${deal.id}`} stages={stages} defaultRate={defaultRate} deal={deal} />
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="deal-money" className={card}>
+          <h2 id="deal-money" className="font-semibold">
+            {closed ? "What it paid you" : "What it pays you"}
+          </h2>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            {formatCentsWhole(deal.dealValueCents, prefs)} at {deal.commissionRate}%, probability {deal.probability}%{deal.probabilitySet ? " (set by you)" : " (the stage's)"}.
+            {capLeftCents !== null && !closed ? ` Cap left this cap year after your closed deals: ${formatCents(capLeftCents, prefs)}.` : ""}
+            {!closed ? ` Weighted net: ${formatCents(Math.round((breakdown.netCents * deal.probability) / 100), prefs)}.` : ""}
+          </p>
+          <div className="mt-3">
+            <CommissionBreakdown breakdown={breakdown} terms={terms} prefs={prefs} capLeftCents={capLeftCents} caption={`Commission breakdown for ${deal.title}`} />
+          </div>
+          <p className="mt-2 text-sm">
+            <Link to="/pipeline/commissions" className="underline underline-offset-4">
+              Your commission plan and forecast
+            </Link>
+          </p>
+        </section>
+
+        <section aria-labelledby="deal-details" className={card}>
+          <h2 id="deal-details" className="font-semibold">
+            Details
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-stone-600 dark:text-stone-400">Side</dt>
+            <dd>{deal.side ? SIDE_LABELS[deal.side] : "—"}</dd>
+            <dt className="text-stone-600 dark:text-stone-400">Property</dt>
+            <dd>{deal.propertyAddress ?? "—"}</dd>
+            {dates.map(([label, day]) => (
+              <DateRow key={label} label={label} day={day} prefs={prefs} />
+            ))}
+            {deal.lostReason ? (
+              <>
+                <dt className="text-stone-600 dark:text-stone-400">Lost because</dt>
+                <dd>{deal.lostReason}</dd>
+              </>
+            ) : null}
+          </dl>
+          {deal.notes ? <p className="mt-3 whitespace-pre-line text-sm">{deal.notes}</p> : null}
+
+          <mover.Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="move" />
+            <div className="min-w-44 flex-1">
+              <SelectField label="Move to stage" name="stage" options={stages.map((s) => [s.key, s.name] as const)} value={stageChoice} onChange={(event) => setStageChoice(event.target.value)} />
+            </div>
+            {chosenStage?.kind === "lost" && deal.stage !== stageChoice ? (
+              <div className="w-full">
+                <Field label="Why was it lost?" name="lostReason" required />
+              </div>
+            ) : null}
+            <Button type="submit" variant="secondary" busy={mover.state !== "idle"} disabled={stageChoice === deal.stage}>
+              Move
+            </Button>
+            {mover.data && !mover.data.ok ? (
+              <p role="alert" className="w-full text-sm font-medium text-red-700 dark:text-red-400">
+                {mover.data.error}
+              </p>
+            ) : null}
+          </mover.Form>
+        </section>
+
+        <section aria-labelledby="deal-history" className={card}>
+          <h2 id="deal-history" className="flex items-center gap-2 font-semibold">
+            <History aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" /> Stage history
+          </h2>
+          {history.length === 0 ? (
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No stage changes yet. Each move is recorded here.</p>
+          ) : (
+            <ol className="mt-2 flex flex-col gap-2 text-sm">
+              {history.map((h) => (
+                <li key={h.id}>
+                  <span className="font-medium">
+                    {h.from} → {h.to}
+                  </span>{" "}
+                  <span className="text-stone-600 dark:text-stone-400">{formatDateTime(h.at, prefs)}</span>
+                  {h.reason ? <span className="block text-stone-700 dark:text-stone-300">Reason: {h.reason}</span> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <section aria-labelledby="deal-tasks" className={card}>
+          <h2 id="deal-tasks" className="flex items-center gap-2 font-semibold">
+            <CheckSquare aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" /> Tasks and activity
+          </h2>
+          <p className="mt-1 flex items-start gap-2 text-sm text-stone-600 dark:text-stone-400">
+            <CalendarClock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            Tasks and logged calls, showings and offers for this deal are not in Porchlight yet. They arrive with task and activity tracking; the stage history above is already recorded.
+          </p>
+        </section>
+
+        <DeleteSection id="deal-danger" title="Delete deal" question={`Delete ${deal.title}? Its stage history goes with it. This cannot be undone.`} className={card} />
+      </div>
+    </>
+  );
+}
+
+function DateRow({ label, day, prefs }: { label: string; day: string | null; prefs: Parameters<typeof formatDay>[1] }) {
+  if (!day) return null;
+  return (
+    <>
+      <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd>{formatDay(day, prefs)}</dd>
+    </>
+  );
+}

@@ -1,0 +1,264 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test } from "./fixtures";
+
+// Issue 6: the pipeline board, deals, stage settings and commissions, as an agent uses them.
+
+async function createDeals(page: Page, deals: Record<string, string>[]) {
+  const origin = new URL(page.url()).origin;
+  for (const deal of deals) {
+    const response = await page.request.post("/pipeline?index", { form: { intent: "create", stage: "lead", dealValueCents: "400000", ...deal }, headers: { Origin: origin } });
+    expect(response.status()).toBe(200);
+  }
+}
+
+const column = (page: Page, stage: string) => page.getByRole("list", { name: `${stage} deals` });
+const cardTitles = (page: Page, stage: string) => column(page, stage).getByRole("article").getByRole("link");
+const moveSaved = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/pipeline") && r.status() === 200);
+
+/** Press on the card's handle, move in steps (dnd-kit starts after 5 px), release over the target. */
+async function drag(page: Page, handle: Locator, target: Locator, offsetY = 0) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2 + 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 40) + offsetY, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 40) + offsetY + 2, { steps: 2 });
+  await page.mouse.up();
+}
+
+test("a deal is created from the dialog with a searched contact, shows its net on the board, its breakdown, and on the contact", async ({ page }) => {
+  await signIn(page, ACCOUNTS.pipelineDeal);
+  const origin = new URL(page.url()).origin;
+  await page.request.post("/contacts?index", { form: { intent: "create", name: "Priya Lindqvist", email: "priya@example.com" }, headers: { Origin: origin } });
+  await page.goto("/pipeline");
+  await expect(page.getByRole("heading", { name: "No deals yet" })).toBeVisible();
+  await page.getByRole("button", { name: "New deal" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create deal" });
+  const create = dialog.getByRole("button", { name: "Create deal" });
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel("Title").fill("14 Birch Lane");
+  await dialog.getByRole("combobox", { name: "Contact" }).fill("lindq");
+  await dialog.getByRole("option", { name: /Priya Lindqvist/ }).click();
+  await expect(dialog.getByText("Linked to Priya Lindqvist.")).toBeVisible();
+  await dialog.getByLabel("Stage").selectOption({ label: "Offer" });
+  await expect(dialog.getByLabel("Probability (%)")).toHaveAttribute("placeholder", "Stage default: 60");
+  // Bad input: a clear message, nothing saved, the form stays filled.
+  await dialog.getByLabel("Deal value (sale price)").fill("5,00");
+  await create.click();
+  await expect(dialog.getByText("Enter the deal value (the sale price), e.g. 650,000.")).toBeVisible();
+  await expect(dialog.getByLabel("Title")).toHaveValue("14 Birch Lane");
+  await dialog.getByLabel("Deal value (sale price)").fill("$500,000");
+  await create.click();
+  await expect(page.getByText("Deal created", { exact: true }).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = column(page, "Offer").getByRole("article", { name: "14 Birch Lane" });
+  await expect(card).toContainText("Priya Lindqvist");
+  await expect(card).toContainText("$500,000");
+  // The default plan: 3 %, nothing taken off.
+  await expect(card).toContainText("$15,000.00");
+  await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Offer" }) })).toContainText("weighted $300,000");
+
+  await card.getByRole("link", { name: "14 Birch Lane" }).click();
+  await expect(page.getByRole("heading", { name: "14 Birch Lane", level: 1 })).toBeVisible();
+  const breakdown = page.getByRole("table", { name: "Commission breakdown for 14 Birch Lane" });
+  await expect(breakdown.getByRole("row", { name: /Gross commission/ })).toContainText("$15,000.00");
+  await expect(breakdown.getByRole("row", { name: /Agent net/ })).toContainText("$15,000.00");
+  await page.getByRole("link", { name: "Priya Lindqvist" }).click();
+  await expect(page.getByRole("region", { name: "Deals" }).getByRole("link", { name: "14 Birch Lane" })).toBeVisible();
+});
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("cards move by mouse between stages and within a column, survive a reload, and Closed Lost asks why", async ({ page }) => {
+    await signIn(page, ACCOUNTS.pipelineBoard);
+    await createDeals(page, [{ title: "Alpha" }, { title: "Bravo" }, { title: "Charlie" }]);
+    await page.goto("/pipeline");
+    await expect(cardTitles(page, "Lead")).toHaveText(["Alpha", "Bravo", "Charlie"]);
+
+    const saved = moveSaved(page);
+    await drag(page, page.getByRole("button", { name: "Move Alpha" }), column(page, "Qualified"));
+    await saved;
+    await expect(cardTitles(page, "Qualified")).toHaveText(["Alpha"]);
+    await expect(cardTitles(page, "Lead")).toHaveText(["Bravo", "Charlie"]);
+
+    // Charlie above Bravo, within the column.
+    const reordered = moveSaved(page);
+    await drag(page, page.getByRole("button", { name: "Move Charlie" }), column(page, "Lead").getByRole("article", { name: "Bravo" }), -20);
+    await reordered;
+    await expect(cardTitles(page, "Lead")).toHaveText(["Charlie", "Bravo"]);
+
+    await page.reload();
+    await expect(cardTitles(page, "Lead")).toHaveText(["Charlie", "Bravo"]);
+    await expect(cardTitles(page, "Qualified")).toHaveText(["Alpha"]);
+    // Qualified's probability (25 %) on a $400,000 deal: weighted $100,000.
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Qualified" }) })).toContainText("weighted $100,000");
+
+    // Closed Lost (out of sight at the far end of the board: moved from the card's menu): the reason first;
+    // cancelling puts the card back.
+    await page.getByLabel("Actions for Bravo").click();
+    await page.getByRole("button", { name: "Closed Lost" }).click();
+    const ask = page.getByRole("dialog", { name: "Move to Closed Lost" });
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(cardTitles(page, "Lead")).toHaveText(["Charlie", "Bravo"]);
+    await page.getByLabel("Actions for Bravo").click();
+    await page.getByRole("button", { name: "Closed Lost" }).click();
+    await ask.getByLabel("Why was it lost?").fill("Chose a new build");
+    const lost = moveSaved(page);
+    await ask.getByRole("button", { name: "Mark as lost" }).click();
+    await lost;
+    await page.reload();
+    await expect(cardTitles(page, "Closed Lost")).toHaveText(["Bravo"]);
+    await page.getByRole("link", { name: "Bravo" }).click();
+    await expect(page.getByRole("region", { name: "Stage history" })).toContainText("Lead → Closed Lost");
+    await expect(page.getByRole("region", { name: "Stage history" })).toContainText("Reason: Chose a new build");
+
+    // A move the server refuses rolls back: here Showing is deleted (in another tab) while this board shows it.
+    await page.goto("/pipeline");
+    const stages = ["lead", "qualified", "offer", "under_contract", "closed_won", "closed_lost"];
+    const defaults = { lead: ["Lead", 10], qualified: ["Qualified", 25], offer: ["Offer", 60], under_contract: ["Under Contract", 90], closed_won: ["Closed Won", 100], closed_lost: ["Closed Lost", 0] } as const;
+    const withoutShowing = await page.request.post("/pipeline/stages", {
+      data: { stages: stages.map((key) => ({ key, name: defaults[key as keyof typeof defaults][0], color: "#445566", probability: defaults[key as keyof typeof defaults][1], kind: key === "closed_won" ? "won" : key === "closed_lost" ? "lost" : "open" })) },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(withoutShowing.status()).toBe(200);
+    await drag(page, page.getByRole("button", { name: "Move Charlie" }), column(page, "Showing"));
+    await expect(page.getByText("The deal could not be moved, so it is back where it was.").first()).toBeVisible();
+    await expect(cardTitles(page, "Lead")).toHaveText(["Charlie"]);
+  });
+
+  test("cards move from the keyboard: Space picks up, arrows move, Space drops", async ({ page }) => {
+    await signIn(page, ACCOUNTS.pipelineKeys);
+    await createDeals(page, [{ title: "Delta" }, { title: "Echo" }]);
+    await page.goto("/pipeline");
+    await expect(cardTitles(page, "Lead")).toHaveText(["Delta", "Echo"]);
+    // Down within the column.
+    await page.getByRole("button", { name: "Move Delta" }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    const within = moveSaved(page);
+    await page.keyboard.press("Space");
+    await within;
+    await expect(cardTitles(page, "Lead")).toHaveText(["Echo", "Delta"]);
+    // Right, into the next stage.
+    await page.getByRole("button", { name: "Move Echo" }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    const across = moveSaved(page);
+    await page.keyboard.press("Space");
+    await across;
+    await page.reload();
+    await expect(cardTitles(page, "Qualified")).toHaveText(["Echo"]);
+    await expect(cardTitles(page, "Lead")).toHaveText(["Delta"]);
+    // Escape cancels a move.
+    await page.getByRole("button", { name: "Move Delta" }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Escape");
+    await expect(cardTitles(page, "Lead")).toHaveText(["Delta"]);
+  });
+});
+
+test("on a phone the stages scroll sideways and a deal moves from its menu", async ({ page }) => {
+  await signIn(page, ACCOUNTS.pipelinePhone);
+  await createDeals(page, [{ title: "Foxtrot", stage: "showing" }]);
+  await page.goto("/pipeline");
+  const board = page.getByRole("list", { name: "Pipeline stages" });
+  expect(await board.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByLabel("Actions for Foxtrot").click();
+  const saved = moveSaved(page);
+  await page.getByRole("button", { name: "Under Contract" }).click();
+  await saved;
+  await page.reload();
+  await expect(cardTitles(page, "Under Contract")).toHaveText(["Foxtrot"]);
+  // The stage's probability came with it: 90 % of $400,000.
+  await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Under Contract" }) })).toContainText("weighted $360,000");
+});
+
+test("stage settings rename, recolour, reorder and add; a stage with deals cannot be deleted", async ({ page }) => {
+  await signIn(page, ACCOUNTS.pipelineStages);
+  await createDeals(page, [{ title: "Golf", stage: "qualified" }]);
+  await page.goto("/pipeline");
+  await page.getByRole("link", { name: "Stage settings" }).click();
+  await expect(page.getByRole("heading", { name: "Stage settings" })).toBeVisible();
+  const stage = (n: number) => page.getByRole("group", { name: `Stage ${n}` });
+  await stage(1).getByLabel("Name").fill("New Lead");
+  await stage(1).getByLabel("Colour").fill("#123456");
+  await stage(3).getByLabel("Probability (%)").fill("45");
+  await page.getByRole("button", { name: "Move Showing up" }).click();
+  // aria-disabled (it still explains itself when pressed), which Playwright will not click without force.
+  await page.getByRole("button", { name: "Delete Qualified" }).click({ force: true });
+  await expect(page.getByText("Move this stage's deal to another stage first.").first()).toBeVisible();
+  await page.getByRole("button", { name: "Add stage" }).click();
+  await expect(page.getByLabel("Name").nth(5)).toBeFocused();
+  await page.getByLabel("Name").nth(5).fill("Inspection");
+  await page.getByRole("button", { name: "Save stages" }).click();
+  await expect(page.getByText("Stages saved", { exact: true }).first()).toBeVisible();
+
+  await page.goto("/pipeline");
+  await expect(page.getByRole("list", { name: "Pipeline stages" }).getByRole("heading", { level: 2 })).toHaveText(["New Lead", "Showing", "Qualified", "Offer", "Under Contract", "Inspection", "Closed Won", "Closed Lost"].map((n) => new RegExp(`^${n}`)));
+});
+
+test("the commission plan prices every deal, the calculator shows each line, and the forecast counts the cap", async ({ page }) => {
+  await signIn(page, ACCOUNTS.pipelineMoney);
+  const year = new Date().getFullYear();
+  await createDeals(page, [
+    { title: "Won early", stage: "closed_won", dealValueCents: "1000000", closedDate: `${year}-01-10` },
+    { title: "Offer out", stage: "offer", dealValueCents: "500000", expectedCloseDate: `${year + 1}-01-20` },
+  ]);
+  await page.goto("/pipeline/commissions");
+  const plan = page.getByRole("region", { name: "Your commission plan" });
+  await plan.getByLabel("Default commission rate (%)").fill("2.5");
+  await plan.getByLabel("Referral fee (%)").fill("25");
+  await plan.getByLabel("Brokerage split (%)").fill("30");
+  await plan.getByLabel("Annual cap").fill("16,000");
+  await plan.getByLabel("Team split (%)").fill("10");
+  await plan.getByLabel("Transaction fee").fill("395");
+  await plan.getByLabel("E&O fee").fill("50");
+  await plan.getByLabel("Franchise fee (% of gross)").fill("6");
+  await plan.getByLabel("Cap year starts (MM-DD)").fill("02-30");
+  await plan.getByRole("button", { name: "Save plan" }).click();
+  await expect(plan.getByText("Enter the day your cap year starts as MM-DD, e.g. 01-01 or 04-15 (not 02-29).")).toBeVisible();
+  await plan.getByLabel("Cap year starts (MM-DD)").fill("01-01");
+  await plan.getByRole("button", { name: "Save plan" }).click();
+  await expect(page.getByText("Commission plan saved", { exact: true }).first()).toBeVisible();
+  // Deals keep the rate they were created with (3 %): the won deal's $30,000 gross, 25 % referral → $22,500;
+  // 30 % split $6,750 (under the $16,000 cap); team 10 % of $15,750 = $1,575; fees $445; franchise 6 % of gross $1,800.
+  // Net: 15,750 − 1,575 − 445 − 1,800 = $11,930.00.
+  await expect(page.getByText("$11,930.00")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Cap paid" })).toHaveAttribute("aria-valuenow", "675000");
+
+  // The calculator, prefilled from the plan: the article's example needs $1,500 left to the cap.
+  const calculator = page.getByRole("region", { name: "Commission calculator" });
+  await calculator.getByLabel("Sale price").fill("500000");
+  await calculator.getByLabel("Cap left to pay").fill("1500");
+  const lines = calculator.getByRole("table", { name: "Calculator breakdown" });
+  await expect(lines.getByRole("row", { name: /Brokerage split/ })).toContainText("only $1,500.00 left to your cap");
+  await expect(lines.getByRole("row", { name: /Agent net/ })).toContainText("$5,892.50");
+  await calculator.getByLabel("Commission rate (%)").fill("abc");
+  await expect(calculator.getByRole("alert")).toContainText("Enter amounts like 650000");
+});
+
+test("pipeline pages have no axe violations in light and dark", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, ACCOUNTS.a11yPipeline);
+  await createDeals(page, [{ title: "Hotel", stage: "offer", expectedCloseDate: "2027-03-01" }]);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of ["/pipeline", "/pipeline?view=list", "/pipeline/stages", "/pipeline/commissions"]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path} ${scheme}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    }
+    await page.goto("/pipeline");
+    await page.getByRole("link", { name: "Hotel" }).click();
+    await page.waitForURL(/\/deals\//);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `deal ${scheme}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  }
+});
