@@ -12,6 +12,9 @@ export const PAGES = [
   { name: "signed-in /contacts (100k contacts)", path: "/contacts", auth: true, serverTiming: true },
   { name: "signed-in /contacts search", path: "/contacts?q=lindq", auth: true, serverTiming: true },
   { name: "signed-in /contacts filtered", path: "/contacts?status=hot&tag=buyer&sort=budget&min=400000", auth: true, serverTiming: true },
+  // The pipeline on an account with 2,000 deals (bench/seed.mjs): the board, and the forecast over all of them.
+  { name: "signed-in /pipeline (2,000 deals)", path: "/pipeline", auth: true, serverTiming: true },
+  { name: "signed-in /pipeline/commissions", path: "/pipeline/commissions", auth: true },
 ];
 
 // The public pages Lighthouse audits after the load run (mobile preset). A page that answers 404 is reported

@@ -3,7 +3,7 @@
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 
 export const BENCH_USER = { id: "00000000-0000-4000-8000-00000000be01", email: "bench@porchlight.test", password: "bench-password-123" };
-export const SEED_VOLUMES = { otherUsers: 20_000, outboxEmails: 5_000, cronRuns: 2_000, benchContacts: 100_000, otherContacts: 50_000 };
+export const SEED_VOLUMES = { otherUsers: 20_000, outboxEmails: 5_000, cronRuns: 2_000, benchContacts: 100_000, otherContacts: 50_000, benchDeals: 2_000, otherDeals: 20_000 };
 
 function hash(password) {
   const salt = randomBytes(16);
@@ -35,6 +35,22 @@ function contactsSql(n, owner, prefix, now) {
       ${now} - i * 60000, ${now} - i * 60000, ${now} - i * 60000 from n`;
 }
 
+const STAGES = ["lead", "qualified", "showing", "offer", "under_contract", "closed_won", "closed_lost"];
+const PROBABILITY = [10, 25, 40, 60, 90, 100, 0];
+
+/** n deals spread evenly over the default stages; `owner` and `contact` are SQL expressions over i. */
+function dealsSql(n, owner, prefix, contact) {
+  const stage = pickSql(STAGES, "i");
+  return `${range(n)} insert into deals (id, user_id, contact_id, title, stage, position, deal_value_cents, commission_rate, probability,
+      expected_close_date, closed_date, lost_reason, created_at, updated_at, stage_changed_at)
+    select printf('${prefix}-%08d', i), ${owner}, ${contact}, printf('%d Maple Ave deal', i), ${stage},
+      printf('d%04d', i / 7), (200000 + (i % 50) * 20000) * 100, 2.5 + (i % 3) * 0.25, ${pickSql(PROBABILITY, "i")},
+      date('now', printf('+%d days', i % 365)),
+      case when i % 7 in (5, 6) then date('now', printf('-%d days', i % 300)) else null end,
+      case when i % 7 = 6 then 'Went with another agent' else null end,
+      unixepoch() * 1000 - i * 60000, unixepoch() * 1000 - i * 60000, unixepoch() * 1000 - i * 60000 from n`;
+}
+
 export async function seedBench(db) {
   const now = Date.now();
   const u = BENCH_USER;
@@ -61,4 +77,10 @@ export async function seedBench(db) {
   ]);
   await db.prepare(contactsSql(v.benchContacts, `'${u.id}'`, "bc", now)).run();
   await db.prepare(contactsSql(v.otherContacts, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "oc", now)).run();
+  // The bench agent's commission plan: 30 % split with a $20,000 cap, so every page prices deals through the cap.
+  await db.prepare("insert into commission_plans (user_id, default_rate, brokerage_split_pct, brokerage_cap_cents, transaction_fee_cents) values (?, 3, 30, 2000000, 39500)").bind(u.id).run();
+  await db.prepare(dealsSql(v.benchDeals, `'${u.id}'`, "bd", "printf('bc-%08d', 1 + i * 7)")).run();
+  // Other agents' deals link to their own contacts: contact oc-k belongs to u-(1 + k % otherUsers).
+  const k = `(1 + (i * 7) % ${v.otherContacts})`;
+  await db.prepare(dealsSql(v.otherDeals, `printf('u-%08d', 1 + ${k} % ${v.otherUsers})`, "od", `printf('oc-%08d', ${k})`)).run();
 }

@@ -414,7 +414,8 @@ export const deals = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("deals_user_stage_position").on(t.userId, t.stage, t.position),
+    // The board reads each column's first cards in order straight off this index.
+    index("deals_user_stage_position").on(t.userId, t.stage, t.position, t.id),
     index("deals_user_close").on(t.userId, t.expectedCloseDate),
     index("deals_user_closed").on(t.userId, t.closedDate),
     index("deals_contact").on(t.contactId),

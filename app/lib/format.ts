@@ -25,13 +25,20 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return hit;
 }
 
+const validTimezones = new Map<string, string>();
+/** The timezone if this runtime knows it, else the default (checked once per name: building a formatter is slow). */
 function safeTimezone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
-    return timezone;
-  } catch {
-    return DEFAULT_DISPLAY_PREFERENCES.timezone;
+  let checked = validTimezones.get(timezone);
+  if (checked === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+      checked = timezone;
+    } catch {
+      checked = DEFAULT_DISPLAY_PREFERENCES.timezone;
+    }
+    validTimezones.set(timezone, checked);
   }
+  return checked;
 }
 
 const toDate = (value: Date | number | string) => (value instanceof Date ? value : new Date(value));

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { CopyCheck, Download, LayoutGrid, List, Mail, Phone, Search, Upload, UserPlus, Users } from "lucide-react";
@@ -20,16 +20,11 @@ import { changeTag, countByStatus, createContact, getContact, listContacts, list
 import { readListParams } from "~/modules/contacts/list-params";
 import { ContactsViewSchema, getContactsView, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 
 export const meta: MetaFunction = () => [{ title: "Contacts — Porchlight" }];
 
-// The loader's own time reaches the browser (and `npm run bench`) as Server-Timing.
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const timing = loaderHeaders.get("Server-Timing");
-  if (timing) headers.set("Server-Timing", timing);
-  return headers;
-};
+export const headers = serverTimingHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
@@ -50,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const contacts = highlighted && !page.contacts.some((c) => c.id === highlighted.id) ? [highlighted, ...page.contacts] : page.contacts;
   return data(
     { contacts, nextCursor: page.nextCursor, counts, tags, view, prefs, highlight: highlighted?.id ?? null, filtered: Object.values(filters).some((v) => v !== undefined) },
-    { headers: { "Server-Timing": `contacts;dur=${Date.now() - started}` } },
+    { headers: serverTiming("contacts", started) },
   );
 }
 

@@ -21,15 +21,27 @@ import { getContact } from "~/modules/contacts/contacts.server";
 import { PIPELINE_ACTION, type BoardCard } from "~/modules/pipeline/board";
 import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 
 export const meta: MetaFunction = () => [{ title: "Pipeline — Porchlight" }];
 export const handle = { wide: true };
+export const headers = serverTimingHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
+  const started = Date.now();
   const params = new URL(request.url).searchParams;
   const view = params.get("view") === "list" ? "list" : "board";
-  const [commissions, prefs, totals] = await Promise.all([loadCommissionContext(context, user.id), getDisplayPreferences(context, user.id), columnTotals(context, user.id)]);
+  const expand = params.get("expand");
+  // Everything at once: D1 answers these in parallel (two round trips in all, since the cards and the
+  // commissions both wait for the stages, read once per request).
+  const [commissions, prefs, totals, board, expanded] = await Promise.all([
+    loadCommissionContext(context, user.id),
+    getDisplayPreferences(context, user.id),
+    columnTotals(context, user.id),
+    view === "board" ? boardCards(context, user.id) : Promise.resolve([]),
+    view === "board" && expand ? boardCards(context, user.id, { stage: expand }) : Promise.resolve([]),
+  ]);
   const toCard = (deal: DealWithContact): BoardCard => ({
     id: deal.id,
     title: deal.title,
@@ -51,12 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listDeals(context, user.id, { stage: params.get("stage") || undefined, month, contactId, minCents: money("min"), maxCents: money("max") }, sort),
       contactId ? getContact(context, user.id, contactId) : Promise.resolve(null),
     ]);
-    return { ...base, cards: deals.map(toCard), total, contact: contact ? { id: contact.id, name: contact.name } : null };
+    return data({ ...base, cards: deals.map(toCard), total, contact: contact ? { id: contact.id, name: contact.name } : null }, { headers: serverTiming("pipeline", started) });
   }
-  const expand = params.get("expand");
-  let cards = await boardCards(context, user.id);
-  if (expand && commissions.stages.some((s) => s.key === expand)) cards = [...cards.filter((c) => c.stage !== expand), ...(await boardCards(context, user.id, { stage: expand }))];
-  return { ...base, cards: cards.map(toCard), total: cards.length, contact: null };
+  const cards = expanded.length > 0 ? [...board.filter((c) => c.stage !== expand), ...expanded] : board;
+  return data({ ...base, cards: cards.map(toCard), total: cards.length, contact: null as { id: string; name: string } | null }, { headers: serverTiming("pipeline", started) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -20,8 +20,8 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/trial",
   });
 
-// Spec section 2 (/trial). Every sentence here is true of the product as it is today (issue 4): add the
-// pipeline, commission, calendar-feed and AI claims when those features ship.
+// Spec section 2 (/trial). Every sentence here is true of the product as it is today: contacts (issue 5) and
+// the pipeline with commissions (issue 6). Add the calendar-feed and AI claims when those features ship.
 const SIGN_UP = "/auth?mode=signup";
 
 const BENEFITS = [
@@ -37,6 +37,10 @@ const STEPS = [
     body: `Choose monthly ($${SOLO_PRICES.monthly.perMonth}/month) or yearly ($${SOLO_PRICES.yearly.perMonth}/month) and add a card on Stripe's secure checkout. Nothing is charged for ${TRIAL_DAYS} days.`,
   },
   { title: "Bring your business", body: "Import your contacts from a CSV or add them one by one, tag and sort them, and call, text or e-mail them from their profile." },
+  {
+    title: "Put your deals on the board",
+    body: "Add your deals, drag them through your stages, and enter your commission plan: each deal shows what it pays you after referral fees, your brokerage split and cap, team split and fees, and the forecast adds them up by month.",
+  },
 ] as const;
 
 const BADGES = [

@@ -167,7 +167,8 @@ export async function stageHistory(context: RequestContext, userId: UserId, deal
 
 // ---- The board and the list ---------------------------------------------------------------------------
 
-export const CARDS_PER_COLUMN = 30;
+/** Cards each column shows before "Show all": two to three phone screens. */
+export const CARDS_PER_COLUMN = 12;
 
 /** Per stage: how many deals, their total value and weighted value (value x probability, to the cent). */
 export async function columnTotals(context: RequestContext, userId: UserId): Promise<Record<string, ColumnTotals>> {
@@ -189,18 +190,16 @@ export async function boardCards(context: RequestContext, userId: UserId, option
   if (options.stage) {
     return (await dealsWithContact(context, userId).where(ownedBy(deals, userId, eq(deals.stage, options.stage))).orderBy(asc(deals.position), asc(deals.id)).limit(2_000)).map(flatten);
   }
+  // One statement per stage, each reading its first cards straight off the (user, stage, position, id)
+  // index, all in one round trip: 140 rows read for a board of 2,000 deals.
+  const stages = await getStages(context, userId);
   const perColumn = options.perColumn ?? CARDS_PER_COLUMN;
-  // One query: number the cards within each stage, keep the first few of each.
-  const ranked = context.db
-    .select({ id: deals.id, rank: sql<number>`row_number() over (partition by ${deals.stage} order by ${deals.position}, ${deals.id})`.as("rank") })
-    .from(deals)
-    .where(ownedBy(deals, userId))
-    .as("ranked");
-  const rows = await dealsWithContact(context, userId)
-    .innerJoin(ranked, eq(ranked.id, deals.id))
-    .where(and(ownedBy(deals, userId), lte(ranked.rank, perColumn)))
-    .orderBy(asc(deals.stage), asc(deals.position), asc(deals.id));
-  return rows.map((r) => flatten({ deal: r.deal, contactName: r.contactName }));
+  const reads = stages.map((stage) =>
+    dealsWithContact(context, userId).where(ownedBy(deals, userId, eq(deals.stage, stage.key))).orderBy(asc(deals.position), asc(deals.id)).limit(perColumn),
+  );
+  if (reads.length === 0) return [];
+  const columns = await context.db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]]);
+  return columns.flat().map(flatten);
 }
 
 export interface DealFilters {

@@ -1,9 +1,10 @@
 import { useFetcher } from "@remix-run/react";
-import { UserPlus, X } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { createContext, useCallback, useContext, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
+import { Modal } from "~/components/ui/Modal";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
@@ -90,26 +91,14 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
       >
         <UserPlus aria-hidden="true" className="h-6 w-6" />
       </button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="add-contact-title"
-        className="m-auto max-h-[92dvh] w-[min(40rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl border border-stone-200 bg-stone-50 p-0 dark:border-stone-700 text-stone-900 shadow-2xl backdrop:bg-black/50 dark:bg-stone-950 dark:text-stone-100"
-      >
-        <div className="sticky top-0 z-10 flex items-center justify-between border-b border-stone-200 bg-stone-50 px-4 py-3 dark:border-stone-800 dark:bg-stone-950">
-          <h2 id="add-contact-title" className="text-lg font-semibold">
-            Add New Contact
-          </h2>
-          <button type="button" onClick={() => dialogRef.current?.close()} aria-label="Close" className="inline-flex h-12 w-12 items-center justify-center rounded-lg hover:bg-stone-200 dark:hover:bg-stone-800">
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
-        </div>
+      <Modal ref={dialogRef} id="add-contact" title="Add New Contact" wide>
         <create.Form
           key={formKey}
           ref={formRef}
           method="post"
           action={CONTACTS_ACTION}
           noValidate
-          className="grid gap-4 p-4 sm:grid-cols-2"
+          className="grid gap-4 sm:grid-cols-2"
           onChange={(event) => {
             const form = event.currentTarget;
             const value = (name: string) => String(new FormData(form).get(name) ?? "");
@@ -161,7 +150,7 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
             </Button>
           </div>
         </create.Form>
-      </dialog>
+      </Modal>
     </AddContactContext.Provider>
   );
 }
