@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext, loadForecast } from "~/modules/commissions/commissions.server";
 import { savePlan, getPlan } from "~/modules/commissions/plans.server";
-import { createContact } from "~/modules/contacts/contacts.server";
+import { createContact, removeContacts, restoreContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { DealInputSchema } from "~/modules/deals/deal.schema";
 import { boardCards, columnTotals, createDeal, dealsForContact, deleteDeal, getDeal, listDeals, moveDeal, stageHistory, updateDeal } from "~/modules/deals/deals.server";
@@ -130,6 +130,24 @@ describe("deals", () => {
     expect(await titles({ stage: "offer" })).toEqual(["Big"]);
     expect(await titles({ contactId: contact.id })).toEqual(["Big"]);
     expect(await titles({ minCents: 30_000_000, maxCents: 60_000_000 })).toEqual(["Mid"]);
+  });
+});
+
+describe("deals and deleted contacts", () => {
+  it("deleting a contact unlinks its deals, and undoing the delete links them again (only the owner's)", async () => {
+    const userId = await owner();
+    const other = await owner();
+    const ctx = requestContext();
+    const contact = await createContact(ctx, userId, ContactInputSchema.parse({ name: "Undo Me", phone: "1" }));
+    const deal = ok(await createDeal(ctx, userId, dealInput({ contactId: contact.id }))).deal;
+    const theirs = ok(await createDeal(ctx, other, dealInput({ title: "Not yours" }))).deal;
+    const [removed] = await removeContacts(ctx, userId, [contact.id]);
+    expect(removed!.dealIds).toEqual([deal.id]);
+    expect((await getDeal(ctx, userId, deal.id))?.contactId).toBeNull();
+    // The undo payload comes back from the browser: a foreign deal id slipped into it is ignored.
+    expect(await restoreContacts(ctx, userId, [{ ...ContactInputSchema.parse(removed), id: removed!.id, createdAt: removed!.createdAt, lastActivity: removed!.lastActivity, dealIds: [deal.id, theirs.id] }])).toBe(1);
+    expect(await getDeal(ctx, userId, deal.id)).toMatchObject({ contactId: contact.id, contactName: "Undo Me" });
+    expect((await getDeal(ctx, other, theirs.id))?.contactId).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { contacts, contactStatusCounts, contactTagCounts, contactTags, type Contact } from "~/db/schema";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { contacts, contactStatusCounts, contactTagCounts, contactTags, deals, type Contact } from "~/db/schema";
 import type { ContactSort, ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
@@ -61,9 +61,19 @@ export async function getContactsByIds(context: RequestContext, userId: UserId, 
 }
 
 /** Deletes the user's contacts among `ids` (others' ids are ignored) and returns them, for an undo. */
-export async function removeContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<Contact[]> {
-  const deleted: Contact[] = [];
-  for (const part of chunks(ids)) deleted.push(...(await context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning()));
+export type RemovedContact = Contact & { dealIds: string[] };
+
+/**
+ * Deletes the user's contacts among `ids` and returns them as they were, with the ids of the deals that
+ * named them (deleting a contact unlinks its deals), so that an undo can put everything back.
+ */
+export async function removeContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<RemovedContact[]> {
+  const deleted: RemovedContact[] = [];
+  for (const part of chunks(ids)) {
+    const links = await context.db.select({ id: deals.id, contactId: deals.contactId }).from(deals).where(ownedBy(deals, userId, inArray(deals.contactId, part)));
+    const rows = await context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning();
+    deleted.push(...rows.map((row) => ({ ...row, dealIds: links.filter((l) => l.contactId === row.id).map((l) => l.id) })));
+  }
   return deleted;
 }
 
@@ -76,11 +86,24 @@ export async function deleteContacts(context: RequestContext, userId: UserId, id
  * Undo of a delete: puts the contacts back with their ids and dates, always under `userId`. An id that
  * exists again (anyone's) is left alone, so a restore can never overwrite a contact.
  */
-export async function restoreContacts(context: RequestContext, userId: UserId, rows: (ContactInput & { id: string; createdAt: Date; lastActivity: Date })[]): Promise<number> {
+export async function restoreContacts(
+  context: RequestContext,
+  userId: UserId,
+  rows: (ContactInput & { id: string; createdAt: Date; lastActivity: Date; dealIds?: string[] })[],
+): Promise<number> {
   let restored = 0;
   for (let i = 0; i < rows.length; i += 4) {
-    const values = rows.slice(i, i + 4).map((row) => ({ ...row, userId }));
-    restored += (await context.db.insert(contacts).values(values).onConflictDoNothing().returning({ id: contacts.id })).length;
+    const batch = rows.slice(i, i + 4);
+    const values = batch.map(({ dealIds: _deals, ...row }) => ({ ...row, userId }));
+    const back = await context.db.insert(contacts).values(values).onConflictDoNothing().returning({ id: contacts.id });
+    restored += back.length;
+    // Re-link the deals the delete unlinked: only the user's own, and only those still without a contact.
+    for (const { id } of back) {
+      const dealIds = batch.find((row) => row.id === id)?.dealIds ?? [];
+      for (const part of chunks(dealIds)) {
+        await context.db.update(deals).set({ contactId: id }).where(ownedBy(deals, userId, inArray(deals.id, part), isNull(deals.contactId)));
+      }
+    }
   }
   return restored;
 }
