@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { contacts, type NewContact } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -24,8 +23,24 @@ function patchFrom(contact: ContactInput, existingTags: string[]): Partial<NewCo
   return patch;
 }
 
-// D1 binds at most 100 parameters per statement; a contact row binds 18.
-const ROWS_PER_INSERT = 5;
+// D1 binds at most 100 parameters per statement, so rows travel as one JSON parameter per statement and
+// SQLite unpacks them with json_each: 250 rows (well under D1's size limits) per statement instead of 5.
+const ROWS_PER_INSERT = 250;
+const INSERT_COLUMNS = ["id", "name", "phone", "email", "status", "budgetMin", "budgetMax", "propertyType", "bedrooms", "bathrooms", "location", "source", "tags", "company", "address", "timeline", "notes"] as const;
+
+/** One INSERT … SELECT over json_each for many contacts, always owned by `userId`. */
+function insertMany(context: RequestContext, userId: UserId, rows: NewContact[]): D1PreparedStatement {
+  const payload = JSON.stringify(rows.map((row) => Object.fromEntries(INSERT_COLUMNS.map((key) => [key, key === "tags" ? JSON.stringify(row.tags ?? []) : (row[key] ?? null)]))));
+  const columns = INSERT_COLUMNS.map((key) => `"${contacts[key].name}"`).join(", ");
+  const values = INSERT_COLUMNS.map((key) => `json_extract(value, '$.${key}')`).join(", ");
+  return context.cloudflare.env.DB.prepare(`insert into contacts ("user_id", ${columns}) select ?1, ${values} from json_each(?2)`).bind(userId, payload);
+}
+
+/** A drizzle query as a D1 statement, to share one D1 batch (one transaction) with raw statements. */
+function prepared(context: RequestContext, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql: text, params } = query.toSQL();
+  return context.cloudflare.env.DB.prepare(text).bind(...params);
+}
 
 export async function importContacts(
   context: RequestContext,
@@ -76,12 +91,12 @@ export async function importContacts(
     }
   }
 
-  const statements: BatchItem<"sqlite">[] = [];
-  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) statements.push(context.db.insert(contacts).values(inserts.slice(i, i + ROWS_PER_INSERT)));
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) statements.push(insertMany(context, userId, inserts.slice(i, i + ROWS_PER_INSERT)));
   const now = new Date();
   for (const [id, patch] of updates) {
-    statements.push(context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL));
+    statements.push(prepared(context, context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL)));
   }
-  if (statements.length > 0) await context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (statements.length > 0) await context.cloudflare.env.DB.batch(statements);
   return { created: inserts.length, updated: updates.size, skipped, rejected };
 }
