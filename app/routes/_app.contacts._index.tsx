@@ -16,10 +16,9 @@ import { CONTACTS_ACTION, useOpenAddContact } from "~/modules/contacts/component
 import { toast } from "~/components/ui/Toaster";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
-import { changeTag, countByStatus, createContact, getContact, listContacts, listTags, removeContacts, restoreContacts, setStatus } from "~/modules/contacts/contacts.server";
+import { changeTag, createContact, getContact, listContacts, loadListSurroundings, removeContacts, restoreContacts, setStatus } from "~/modules/contacts/contacts.server";
 import { readListParams } from "~/modules/contacts/list-params";
-import { ContactsViewSchema, getContactsView, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
-import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { ContactsViewSchema, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 
 export const meta: MetaFunction = () => [{ title: "Contacts — Porchlight" }];
@@ -33,12 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cursor = url.searchParams.get("cursor") ?? undefined;
   const highlight = url.searchParams.get("highlight");
   const started = Date.now();
-  const [page, counts, tags, view, prefs, highlighted] = await Promise.all([
+  const [page, { counts, tags, view, prefs }, highlighted] = await Promise.all([
     listContacts(context, user.id, { filters, sort, cursor }),
-    countByStatus(context, user.id),
-    listTags(context, user.id),
-    getContactsView(context, user.id),
-    getDisplayPreferences(context, user.id),
+    loadListSurroundings(context, user.id),
     highlight && !cursor ? getContact(context, user.id, highlight) : Promise.resolve(undefined),
   ]);
   // ?highlight=<id>: that contact is shown even when it is not on the first page.

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
-import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, removeContacts, restoreContacts, setStatus, updateContact, type ContactFilters } from "~/modules/contacts/contacts.server";
+import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, loadListSurroundings, removeContacts, restoreContacts, setStatus, updateContact, type ContactFilters } from "~/modules/contacts/contacts.server";
 import { ftsQuery } from "~/modules/contacts/search";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -115,6 +115,12 @@ describe("contact lists", () => {
       { tag: "buyer", count: 12 },
       { tag: "seller", count: 11 },
     ]);
+    // The page's surroundings, read in one batch, say the same as the single reads.
+    const around = await loadListSurroundings(ctx, userId);
+    expect(around.counts).toEqual(await countByStatus(ctx, userId));
+    expect(around.tags).toEqual(await listTags(ctx, userId));
+    expect(around.view).toEqual({ contactsLayout: "list", contactsDensity: "comfortable", contactsDetail: "summary" });
+    expect(around.prefs).toMatchObject({ dateFormat: "US", currency: "USD" });
     // A cursor that was tampered with starts from the top instead of failing.
     expect((await listContacts(ctx, userId, { cursor: "not-a-cursor", limit: 3 })).contacts.length).toBe(3);
   });

@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { contacts, contactStatusCounts, contactTagCounts, contactTags, deals, type Contact } from "~/db/schema";
+import { contacts, contactStatusCounts, contactTagCounts, contactTags, deals, userPreferences, type Contact } from "~/db/schema";
 import type { ContactSort, ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
+import { DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
 import { newId } from "~/lib/crypto";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import type { ContactInput } from "./contact.schema";
 import { ftsQuery } from "./search";
+import { DEFAULT_CONTACTS_VIEW } from "./view.server";
 
 // Contacts: every read and write starts from ownedBy(contacts, userId). A contact id from the browser
 // that belongs to someone else behaves exactly like one that does not exist.
@@ -245,27 +247,55 @@ export async function listContacts(
   return { contacts: page, nextCursor: rows.length > limit && last ? encodeCursor({ k: sort.read(last), id: last.id }) : null };
 }
 
+const statusCountsQuery = (context: RequestContext, userId: UserId) =>
+  context.db.select({ status: contactStatusCounts.status, count: contactStatusCounts.n }).from(contactStatusCounts).where(ownedBy(contactStatusCounts, userId));
+
+function toStatusCounts(rows: { status: ContactStatus; count: number }[]) {
+  const counts = Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])) as Record<ContactStatus, number>;
+  for (const row of rows) counts[row.status] = row.count;
+  return { ...counts, all: rows.reduce((sum, row) => sum + row.count, 0) };
+}
+
 /**
  * The account's contacts per status and in all, for the status tabs: read from the trigger-kept counters,
  * so it costs the same at 10 or 100,000 contacts. (Counting a filtered view would mean counting every
  * match; the list pages through matches instead.)
  */
 export async function countByStatus(context: RequestContext, userId: UserId) {
-  const rows = await context.db
-    .select({ status: contactStatusCounts.status, count: contactStatusCounts.n })
-    .from(contactStatusCounts)
-    .where(ownedBy(contactStatusCounts, userId));
-  const counts = Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])) as Record<ContactStatus, number>;
-  for (const row of rows) counts[row.status] = row.count;
-  return { ...counts, all: rows.reduce((sum, row) => sum + row.count, 0) };
+  return toStatusCounts(await statusCountsQuery(context, userId));
 }
 
-/** The user's tags with how many contacts carry each, most used first (trigger-kept counters). */
-export async function listTags(context: RequestContext, userId: UserId) {
-  return context.db
+const tagsQuery = (context: RequestContext, userId: UserId) =>
+  context.db
     .select({ tag: contactTagCounts.tag, count: contactTagCounts.n })
     .from(contactTagCounts)
     .where(ownedBy(contactTagCounts, userId, sql`${contactTagCounts.n} > 0`))
     .orderBy(desc(contactTagCounts.n), asc(contactTagCounts.tag))
     .limit(200);
+
+/** The user's tags with how many contacts carry each, most used first (trigger-kept counters). */
+export async function listTags(context: RequestContext, userId: UserId) {
+  return tagsQuery(context, userId);
+}
+
+/**
+ * What the list page shows around the list (status counts, tags, the list's view and the display
+ * preferences) in one D1 round trip.
+ */
+export async function loadListSurroundings(context: RequestContext, userId: UserId) {
+  const preferences = context.db
+    .select({
+      contactsLayout: userPreferences.contactsLayout,
+      contactsDensity: userPreferences.contactsDensity,
+      contactsDetail: userPreferences.contactsDetail,
+      dateFormat: userPreferences.dateFormat,
+      timeFormat: userPreferences.timeFormat,
+      timezone: userPreferences.timezone,
+      currency: userPreferences.currency,
+    })
+    .from(userPreferences)
+    .where(ownedBy(userPreferences, userId));
+  const [statusRows, tags, [row]] = await context.db.batch([statusCountsQuery(context, userId), tagsQuery(context, userId), preferences]);
+  const { contactsLayout, contactsDensity, contactsDetail, ...prefs } = row ?? { ...DEFAULT_CONTACTS_VIEW, ...DEFAULT_DISPLAY_PREFERENCES };
+  return { counts: toStatusCounts(statusRows), tags, view: { contactsLayout, contactsDensity, contactsDetail }, prefs };
 }
