@@ -136,10 +136,14 @@ test.describe("on a desktop", () => {
     await createDeals(page, [{ title: "Delta" }, { title: "Echo" }]);
     await page.goto("/pipeline");
     await expect(cardTitles(page, "Lead")).toHaveText(["Delta", "Echo"]);
+    // Each key waits for the board to say what it did (dnd-kit's live region), as a screen reader hears it.
+    const said = (text: string) => expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(text);
     // Down within the column.
     await page.getByRole("button", { name: "Move Delta" }).focus();
     await page.keyboard.press("Space");
+    await said("Delta is in Lead, position 1 of 2.");
     await page.keyboard.press("ArrowDown");
+    await said("Delta is in Lead, position 2 of 2.");
     const within = moveSaved(page);
     await page.keyboard.press("Space");
     await within;
@@ -147,7 +151,9 @@ test.describe("on a desktop", () => {
     // Right, into the next stage.
     await page.getByRole("button", { name: "Move Echo" }).focus();
     await page.keyboard.press("Space");
+    await said("Echo is in Lead, position 1 of 2.");
     await page.keyboard.press("ArrowRight");
+    await said("Echo is in Qualified, position 1 of 1.");
     const across = moveSaved(page);
     await page.keyboard.press("Space");
     await across;
@@ -157,8 +163,11 @@ test.describe("on a desktop", () => {
     // Escape cancels a move.
     await page.getByRole("button", { name: "Move Delta" }).focus();
     await page.keyboard.press("Space");
+    await said("Delta is in Lead, position 1 of 1.");
     await page.keyboard.press("ArrowRight");
+    await said("Delta is in Qualified, position 1 of 2.");
     await page.keyboard.press("Escape");
+    await said("Move of Delta cancelled. It is back where it was.");
     await expect(cardTitles(page, "Lead")).toHaveText(["Delta"]);
   });
 });

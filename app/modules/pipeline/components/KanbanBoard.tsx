@@ -181,8 +181,10 @@ export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStag
     onDragOver: ({ active, over }) => {
       const to = over ? columnOf(String(over.id)) : undefined;
       if (!to) return `${byId.get(String(active.id))?.title ?? "Deal"} is not over a stage.`;
+      // Within a column the order only changes on drop, so the place is where the card is over.
       const list = columns[to] ?? [];
-      return `${byId.get(String(active.id))?.title ?? "Deal"} is in ${stageName(to)}, position ${Math.max(1, list.indexOf(String(active.id)) + 1)} of ${Math.max(1, list.length)}.`;
+      const at = list.indexOf(String(over!.id));
+      return `${byId.get(String(active.id))?.title ?? "Deal"} is in ${stageName(to)}, position ${at >= 0 ? at + 1 : Math.max(1, list.length)} of ${Math.max(1, list.length)}.`;
     },
     onDragEnd: ({ active, over }) => {
       const to = over ? columnOf(String(over.id)) : undefined;
