@@ -29,6 +29,12 @@ const TERM_COLUMNS = {
 };
 type DealTerms = Pick<Deal, keyof typeof TERM_COLUMNS>;
 
+/** The plan, the stages and the user's today: what every commission figure starts from. */
+async function planAndStages(context: RequestContext, userId: UserId) {
+  const [plan, stages, prefs] = await Promise.all([getPlan(context, userId), getStages(context, userId), getDisplayPreferences(context, userId)]);
+  return { plan, stages, today: isoDateIn(new Date(), prefs.timezone) };
+}
+
 export interface CommissionContext {
   plan: CommissionPlan;
   stages: DealStage[];
@@ -44,8 +50,7 @@ export interface CommissionContext {
  * cap year by won deals (in closed-date order, so the deal that crossed the cap splits only the part below).
  */
 export async function loadCommissionContext(context: RequestContext, userId: UserId): Promise<CommissionContext> {
-  const [plan, stages, prefs] = await Promise.all([getPlan(context, userId), getStages(context, userId), getDisplayPreferences(context, userId)]);
-  const today = isoDateIn(new Date(), prefs.timezone);
+  const { plan, stages, today } = await planAndStages(context, userId);
   const wonKeys = stages.filter((s) => s.kind === "won").map((s) => s.key);
   const won = await context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId, inArray(deals.stage, wonKeys)));
   const ordered = won
@@ -68,8 +73,7 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
 
 /** The forecast over all the user's deals (issue 6). */
 export async function loadForecast(context: RequestContext, userId: UserId): Promise<Forecast & { today: string; plan: CommissionPlan }> {
-  const [plan, stages, prefs] = await Promise.all([getPlan(context, userId), getStages(context, userId), getDisplayPreferences(context, userId)]);
-  const today = isoDateIn(new Date(), prefs.timezone);
+  const { plan, stages, today } = await planAndStages(context, userId);
   const kinds = new Map(stages.map((s) => [s.key, s.kind]));
   const rows = await context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId));
   const toForecast = (d: DealTerms, date: string | null): ForecastDeal => ({ id: d.id, title: d.title, priceCents: d.dealValueCents, terms: termsFor(plan, d), probability: d.probability, date });

@@ -56,12 +56,24 @@ export async function getDeal(context: RequestContext, userId: UserId, id: strin
   return row ? flatten(row) : null;
 }
 
-export async function createDeal(context: RequestContext, userId: UserId, input: DealInput): Promise<DealResult> {
+/** What create and update both check: the stage exists, a lost deal says why, the contact is the user's. */
+async function checkDealInput(
+  context: RequestContext,
+  userId: UserId,
+  input: DealInput,
+): Promise<{ refused: DealResult } | { stage: DealStage; stages: DealStage[]; plan: Awaited<ReturnType<typeof getPlan>>; day: string }> {
   const [stages, plan, day] = await Promise.all([getStages(context, userId), getPlan(context, userId), today(context, userId)]);
   const stage = stageByKey(stages, input.stage);
-  if (!stage) return fail({ stage: DEAL_MESSAGES.stageUnknown });
-  if (stage.kind === "lost" && !input.lostReason) return fail({ lostReason: DEAL_MESSAGES.lostReasonRequired });
-  if (!(await ownedContact(context, userId, input.contactId))) return fail({ contactId: DEAL_MESSAGES.contactUnknown });
+  if (!stage) return { refused: fail({ stage: DEAL_MESSAGES.stageUnknown }) };
+  if (stage.kind === "lost" && !input.lostReason) return { refused: fail({ lostReason: DEAL_MESSAGES.lostReasonRequired }) };
+  if (!(await ownedContact(context, userId, input.contactId))) return { refused: fail({ contactId: DEAL_MESSAGES.contactUnknown }) };
+  return { stage, stages, plan, day };
+}
+
+export async function createDeal(context: RequestContext, userId: UserId, input: DealInput): Promise<DealResult> {
+  const checked = await checkDealInput(context, userId, input);
+  if ("refused" in checked) return checked.refused;
+  const { stage, plan, day } = checked;
   const row: NewDeal = {
     ...input,
     id: newId(),
@@ -79,11 +91,9 @@ export async function createDeal(context: RequestContext, userId: UserId, input:
 export async function updateDeal(context: RequestContext, userId: UserId, id: string, input: DealInput): Promise<DealResult> {
   const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
   if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
-  const [stages, plan, day] = await Promise.all([getStages(context, userId), getPlan(context, userId), today(context, userId)]);
-  const stage = stageByKey(stages, input.stage);
-  if (!stage) return fail({ stage: DEAL_MESSAGES.stageUnknown });
-  if (stage.kind === "lost" && !input.lostReason) return fail({ lostReason: DEAL_MESSAGES.lostReasonRequired });
-  if (!(await ownedContact(context, userId, input.contactId))) return fail({ contactId: DEAL_MESSAGES.contactUnknown });
+  const checked = await checkDealInput(context, userId, input);
+  if ("refused" in checked) return checked.refused;
+  const { stage, stages, plan, day } = checked;
   const moved = stage.key !== existing.stage;
   const now = new Date();
   const patch: Partial<NewDeal> = {
