@@ -44,3 +44,13 @@ export type StageKind = (typeof STAGE_KINDS)[number];
 // Issue 7's activity types; issue 6 records stage changes with them.
 export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+// Issue 7: tasks and the calendar.
+export const TASK_TYPES = ["call", "email", "showing", "follow_up", "paperwork", "other"] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_PRIORITIES = ["low", "medium", "high"] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const TASK_STATUSES = ["open", "completed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_REPEATS = ["daily", "weekly", "monthly"] as const;
+export type TaskRepeat = (typeof TASK_REPEATS)[number];

@@ -14,6 +14,10 @@ import {
   PLANS,
   PROPERTY_TYPES,
   SUBSCRIPTION_STATUSES,
+  TASK_PRIORITIES,
+  TASK_REPEATS,
+  TASK_STATUSES,
+  TASK_TYPES,
   TIME_FORMATS,
   USER_ROLES,
 } from "./enums";
@@ -425,8 +429,9 @@ export type Deal = typeof deals.$inferSelect;
 export type NewDeal = typeof deals.$inferInsert;
 
 /**
- * Issue 7's crm_activities. Issue 6 writes stage changes (meta: from, to, lost reason); the timelines and
- * the other types arrive with the activities issue.
+ * crm_activities: everything that happened with a contact or deal, newest first on the timelines. Stage
+ * changes carry meta (from, to, lost reason). Triggers (migration 0008) keep contacts.last_activity at the
+ * latest activity's time.
  */
 export const crmActivities = sqliteTable(
   "crm_activities",
@@ -442,12 +447,63 @@ export const crmActivities = sqliteTable(
     outcome: text("outcome"),
     notes: text("notes"),
     meta: text("meta", { mode: "json" }).$type<Record<string, string | number | null>>(),
+    /** The task whose completion this activity records, if any. */
+    taskId: text("task_id").references(() => crmTasks.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("crm_activities_user_time").on(t.userId, t.occurredAt),
     index("crm_activities_deal_time").on(t.dealId, t.occurredAt),
     index("crm_activities_contact_time").on(t.contactId, t.occurredAt),
+    index("crm_activities_task").on(t.taskId),
   ],
 );
 export type Activity = typeof crmActivities.$inferSelect;
+
+/**
+ * crm_tasks. The due date is the user's own calendar day ("YYYY-MM-DD") and the optional time their wall
+ * clock ("HH:MM"), so "overdue" compares against today in their timezone and no UTC shift can move a task
+ * to another day. Completing a repeating task creates the next one (`repeatOf` points back to it).
+ */
+export const crmTasks = sqliteTable(
+  "crm_tasks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    notes: text("notes"),
+    type: text("type", { enum: TASK_TYPES }).notNull().default("follow_up"),
+    priority: text("priority", { enum: TASK_PRIORITIES }).notNull().default("medium"),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("open"),
+    dueDate: text("due_date").notNull(),
+    dueTime: text("due_time"),
+    repeat: text("repeat", { enum: TASK_REPEATS }),
+    repeatOf: text("repeat_of"),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Today, Overdue and Upcoming read open tasks in due order; Completed reads by completion time.
+    index("crm_tasks_user_status_due").on(t.userId, t.status, t.dueDate, t.dueTime),
+    index("crm_tasks_user_completed").on(t.userId, t.completedAt),
+    index("crm_tasks_contact").on(t.contactId),
+    index("crm_tasks_deal").on(t.dealId),
+  ],
+);
+export type Task = typeof crmTasks.$inferSelect;
+export type NewTask = typeof crmTasks.$inferInsert;
+
+/** The private calendar (ICS) feed: one per user. Only a SHA-256 of the URL's secret is stored. */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+export type CalendarFeed = typeof calendarFeeds.$inferSelect;
