@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { markdownContent } from "./app/modules/content/markdown.vite";
@@ -8,6 +9,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
+    // Vite's SSR resolver here misses chrono-node's "./*" export pattern; point the English locale at its file.
+    resolve: { alias: { "chrono-node/en": fileURLToPath(new URL("./node_modules/chrono-node/dist/esm/locales/en/index.js", import.meta.url)) } },
     plugins: [
       tsconfigPaths(),
       markdownContent(),

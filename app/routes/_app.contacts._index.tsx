@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // An undo sends back the rows a delete returned: each is checked again like a new contact.
 const RestoreSchema = z
-  .array(z.intersection(ContactInputSchema, z.object({ id: z.string().min(1).max(64), createdAt: z.coerce.date(), lastActivity: z.coerce.date(), dealIds: z.array(z.string().max(64)).max(1_000).optional() })))
+  .array(z.intersection(ContactInputSchema, z.object({ id: z.string().min(1).max(64), createdAt: z.coerce.date(), lastActivity: z.coerce.date(), dealIds: z.array(z.string().max(64)).max(1_000).optional(), taskIds: z.array(z.string().max(64)).max(5_000).optional(), activityIds: z.array(z.string().max(64)).max(20_000).optional() })))
   .max(5_000);
 const safeJson = (value: FormDataEntryValue | null) => {
   try {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
 import { probeStorage } from "~/modules/ops/health.server";
 import { billingApi } from "./billing.api";
+import { calendarApi } from "./calendar.api";
 import { contactApi } from "./contact.api";
 import { contactsApi } from "./contacts.api";
 import { stripeApi } from "./stripe.api";
@@ -24,6 +25,7 @@ api.route("/", stripeApi);
 api.route("/", billingApi);
 api.route("/", contactApi);
 api.route("/", contactsApi);
+api.route("/", calendarApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {

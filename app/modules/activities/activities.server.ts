@@ -1,9 +1,16 @@
-import { crmActivities } from "~/db/schema";
+import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import type { ActivityType } from "~/db/enums";
+import { contacts, crmActivities, deals, type Activity } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
+import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { instantOf } from "~/modules/tasks/due";
+import { ACTIVITY_MESSAGES, TIMELINE_PAGE_SIZE, type ActivityInput, type ActivityItem } from "./activity.schema";
 
-// crm_activities writers. Issue 6 records stage changes; issue 7 adds logging, timelines and feeds.
+// crm_activities: logging by hand, stage changes written by the pipeline, the timelines and the feed.
+// contacts.last_activity follows the latest activity through triggers (migration 0008).
 
 export interface StageChange {
   dealId: string;
@@ -25,4 +32,122 @@ export function stageChangeInsert(context: RequestContext, userId: UserId, chang
     notes: change.lostReason ?? null,
     meta: { from: change.from.key, fromName: change.from.name, to: change.to.key, toName: change.to.name, lostReason: change.lostReason ?? null },
   });
+}
+
+/** Activities with their contact's name and deal's title; each join repeats the owner test. */
+function activitiesWithLinks(context: RequestContext, userId: UserId) {
+  return context.db
+    .select({ activity: crmActivities, contactName: contacts.name, dealTitle: deals.title })
+    .from(crmActivities)
+    .leftJoin(contacts, and(eq(contacts.id, crmActivities.contactId), eq(contacts.userId, userId)))
+    .leftJoin(deals, and(eq(deals.id, crmActivities.dealId), eq(deals.userId, userId)));
+}
+
+export function toActivityItem(row: { activity: Activity; contactName: string | null; dealTitle: string | null }): ActivityItem {
+  const { activity } = row;
+  return {
+    id: activity.id,
+    type: activity.type,
+    occurredAt: activity.occurredAt.getTime(),
+    outcome: activity.outcome,
+    notes: activity.notes,
+    contactId: row.contactName === null ? null : activity.contactId,
+    contactName: row.contactName,
+    dealId: row.dealTitle === null ? null : activity.dealId,
+    dealTitle: row.dealTitle,
+    taskId: activity.taskId,
+    meta: activity.meta ?? null,
+  };
+}
+
+export type ActivityResult = { ok: true; activity: Activity } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
+
+/**
+ * Logs an activity. The contact and deal must be the user's; an activity on a deal without a chosen contact
+ * is also the deal's contact's, so it shows on their timeline and counts as their latest activity.
+ */
+export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput): Promise<ActivityResult> {
+  const refuse = (field: string, error: string): ActivityResult => ({ ok: false, status: 400, error, fieldErrors: { [field]: error } });
+  const [contact, deal, prefs] = await Promise.all([
+    input.contactId ? context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, input.contactId))).get() : null,
+    input.dealId ? context.db.select({ id: deals.id, contactId: deals.contactId }).from(deals).where(ownedBy(deals, userId, eq(deals.id, input.dealId))).get() : null,
+    getDisplayPreferences(context, userId),
+  ]);
+  if (input.contactId && !contact) return refuse("contactId", ACTIVITY_MESSAGES.contactUnknown);
+  if (input.dealId && !deal) return refuse("dealId", ACTIVITY_MESSAGES.dealUnknown);
+  const activity = await context.db
+    .insert(crmActivities)
+    .values({
+      id: newId(),
+      userId,
+      type: input.type,
+      contactId: input.contactId ?? deal?.contactId ?? null,
+      dealId: input.dealId,
+      occurredAt: instantOf(input.date, input.time ?? "12:00", prefs.timezone),
+      outcome: input.outcome,
+      notes: input.notes,
+    })
+    .returning()
+    .get();
+  return { ok: true, activity };
+}
+
+/** Deletes a logged activity. Stage changes stay: they are the deal's history. */
+export async function deleteActivity(context: RequestContext, userId: UserId, id: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  const deleted = await context.db
+    .delete(crmActivities)
+    .where(ownedBy(crmActivities, userId, eq(crmActivities.id, id), ne(crmActivities.type, "stage_change")))
+    .returning({ id: crmActivities.id })
+    .get();
+  if (deleted) return { ok: true };
+  const exists = await context.db.select({ type: crmActivities.type }).from(crmActivities).where(ownedBy(crmActivities, userId, eq(crmActivities.id, id))).get();
+  return { ok: false, error: exists ? ACTIVITY_MESSAGES.stageChangeLocked : ACTIVITY_MESSAGES.notFound };
+}
+
+export interface TimelinePage {
+  activities: ActivityItem[];
+  /** Pass back as `before` for the next page, or null at the end. */
+  nextCursor: string | null;
+}
+
+/**
+ * A timeline, newest first: a contact's, a deal's, or (no link) all of the user's, the recent-activity feed.
+ * `types` filters; `before` is the cursor of the previous page ("<occurredAt>:<id>").
+ */
+export async function timeline(
+  context: RequestContext,
+  userId: UserId,
+  options: { contactId?: string; dealId?: string; types?: ActivityType[]; before?: string | null; limit?: number } = {},
+): Promise<TimelinePage> {
+  const limit = options.limit ?? TIMELINE_PAGE_SIZE;
+  const conditions: (SQL | undefined)[] = [];
+  if (options.contactId) conditions.push(eq(crmActivities.contactId, options.contactId));
+  if (options.dealId) conditions.push(eq(crmActivities.dealId, options.dealId));
+  if (options.types?.length) conditions.push(inArray(crmActivities.type, options.types));
+  const cursor = parseCursor(options.before);
+  if (cursor) {
+    conditions.push(or(lt(crmActivities.occurredAt, cursor.at), and(eq(crmActivities.occurredAt, cursor.at), lt(crmActivities.id, cursor.id))));
+  }
+  const rows = await activitiesWithLinks(context, userId)
+    .where(ownedBy(crmActivities, userId, ...conditions))
+    .orderBy(desc(crmActivities.occurredAt), desc(crmActivities.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(toActivityItem);
+  const last = page.at(-1);
+  return { activities: page, nextCursor: rows.length > limit && last ? `${last.occurredAt}:${last.id}` : null };
+}
+
+function parseCursor(value: string | null | undefined): { at: Date; id: string } | null {
+  const match = value ? /^(\d{1,15}):([\w-]{1,64})$/.exec(value) : null;
+  return match ? { at: new Date(Number(match[1])), id: match[2]! } : null;
+}
+
+/** Re-links activities to a contact restored by undo (only the user's, only those still without a contact). */
+export async function relinkActivities(context: RequestContext, userId: UserId, ids: string[], contactId: string) {
+  for (let i = 0; i < ids.length; i += 90) {
+    await context.db
+      .update(crmActivities)
+      .set({ contactId })
+      .where(ownedBy(crmActivities, userId, inArray(crmActivities.id, ids.slice(i, i + 90)), isNull(crmActivities.contactId)));
+  }
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { contacts, contactStatusCounts, contactTagCounts, contactTags, deals, userPreferences, type Contact } from "~/db/schema";
+import { contacts, contactStatusCounts, contactTagCounts, contactTags, crmActivities, crmTasks, deals, userPreferences, type Contact } from "~/db/schema";
 import type { ContactSort, ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
@@ -7,6 +7,8 @@ import { DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
 import { newId } from "~/lib/crypto";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { relinkActivities } from "~/modules/activities/activities.server";
+import { relinkTasks } from "~/modules/tasks/tasks.server";
 import type { ContactInput } from "./contact.schema";
 import { ftsQuery } from "./search";
 import { DEFAULT_CONTACTS_VIEW } from "./view.server";
@@ -63,18 +65,23 @@ export async function getContactsByIds(context: RequestContext, userId: UserId, 
 }
 
 /** Deletes the user's contacts among `ids` (others' ids are ignored) and returns them, for an undo. */
-export type RemovedContact = Contact & { dealIds: string[] };
+export type RemovedContact = Contact & { dealIds: string[]; taskIds: string[]; activityIds: string[] };
 
 /**
- * Deletes the user's contacts among `ids` and returns them as they were, with the ids of the deals that
- * named them (deleting a contact unlinks its deals), so that an undo can put everything back.
+ * Deletes the user's contacts among `ids` and returns the deleted rows with the deals, tasks and activities
+ * that pointed at them (the delete unlinks those), so an undo can put everything back.
  */
 export async function removeContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<RemovedContact[]> {
   const deleted: RemovedContact[] = [];
   for (const part of chunks(ids)) {
-    const links = await context.db.select({ id: deals.id, contactId: deals.contactId }).from(deals).where(ownedBy(deals, userId, inArray(deals.contactId, part)));
+    const [dealLinks, taskLinks, activityLinks] = await context.db.batch([
+      context.db.select({ id: deals.id, contactId: deals.contactId }).from(deals).where(ownedBy(deals, userId, inArray(deals.contactId, part))),
+      context.db.select({ id: crmTasks.id, contactId: crmTasks.contactId }).from(crmTasks).where(ownedBy(crmTasks, userId, inArray(crmTasks.contactId, part))),
+      context.db.select({ id: crmActivities.id, contactId: crmActivities.contactId }).from(crmActivities).where(ownedBy(crmActivities, userId, inArray(crmActivities.contactId, part))),
+    ]);
     const rows = await context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning();
-    deleted.push(...rows.map((row) => ({ ...row, dealIds: links.filter((l) => l.contactId === row.id).map((l) => l.id) })));
+    const of = (links: { id: string; contactId: string | null }[], id: string) => links.filter((l) => l.contactId === id).map((l) => l.id);
+    deleted.push(...rows.map((row) => ({ ...row, dealIds: of(dealLinks, row.id), taskIds: of(taskLinks, row.id), activityIds: of(activityLinks, row.id) })));
   }
   return deleted;
 }
@@ -91,20 +98,22 @@ export async function deleteContacts(context: RequestContext, userId: UserId, id
 export async function restoreContacts(
   context: RequestContext,
   userId: UserId,
-  rows: (ContactInput & { id: string; createdAt: Date; lastActivity: Date; dealIds?: string[] })[],
+  rows: (ContactInput & { id: string; createdAt: Date; lastActivity: Date; dealIds?: string[]; taskIds?: string[]; activityIds?: string[] })[],
 ): Promise<number> {
   let restored = 0;
   for (let i = 0; i < rows.length; i += 4) {
     const batch = rows.slice(i, i + 4);
-    const values = batch.map(({ dealIds: _deals, ...row }) => ({ ...row, userId }));
+    const values = batch.map(({ dealIds: _deals, taskIds: _tasks, activityIds: _activities, ...row }) => ({ ...row, userId }));
     const back = await context.db.insert(contacts).values(values).onConflictDoNothing().returning({ id: contacts.id });
     restored += back.length;
-    // Re-link the deals the delete unlinked: only the user's own, and only those still without a contact.
+    // Re-link what the delete unlinked: only the user's own rows, and only those still without a contact.
     for (const { id } of back) {
-      const dealIds = batch.find((row) => row.id === id)?.dealIds ?? [];
-      for (const part of chunks(dealIds)) {
+      const row = batch.find((r) => r.id === id);
+      for (const part of chunks(row?.dealIds ?? [])) {
         await context.db.update(deals).set({ contactId: id }).where(ownedBy(deals, userId, inArray(deals.id, part), isNull(deals.contactId)));
       }
+      await relinkTasks(context, userId, row?.taskIds ?? [], { contactId: id });
+      await relinkActivities(context, userId, row?.activityIds ?? [], id);
     }
   }
   return restored;

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { contacts, type Contact } from "~/db/schema";
+import { contacts, crmActivities, crmTasks, deals, type Contact } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
@@ -90,9 +90,14 @@ export async function mergeContacts(context: RequestContext, userId: UserId, pri
   if (!primary || rows.length !== ids.length) return null;
   const others = rows.filter((row) => row.id !== primaryId);
   const values = mergedValues(primary, others);
+  const otherIdList = others.map((o) => o.id);
+  // The merged contacts' deals, tasks and activities move to the kept one before the others are deleted.
   const [updated] = await context.db.batch([
     context.db.update(contacts).set({ ...values, updatedAt: new Date() }).where(ownedBy(contacts, userId, eq(contacts.id, primaryId))).returning(),
-    context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, others.map((o) => o.id)))),
+    context.db.update(deals).set({ contactId: primaryId }).where(ownedBy(deals, userId, inArray(deals.contactId, otherIdList))),
+    context.db.update(crmTasks).set({ contactId: primaryId }).where(ownedBy(crmTasks, userId, inArray(crmTasks.contactId, otherIdList))),
+    context.db.update(crmActivities).set({ contactId: primaryId }).where(ownedBy(crmActivities, userId, inArray(crmActivities.contactId, otherIdList))),
+    context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, otherIdList))),
   ]);
   return updated[0] ?? null;
 }
