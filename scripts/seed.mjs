@@ -27,6 +27,7 @@ const q = (value) => (value === null || value === undefined ? "NULL" : `'${Strin
 
 export function accountSql(account) {
   const now = Date.now();
+  const skipped = account.onboarding === "skipped";
   return `
 INSERT INTO users (id, email, password_hash, email_verified_at, role, session_version, created_at, updated_at)
 VALUES (${q(account.id)}, ${q(account.email)}, ${q(hashPassword(account.password))}, ${now}, ${q(account.role ?? "user")}, 1, ${now}, ${now})
@@ -37,7 +38,8 @@ ON CONFLICT(user_id) DO UPDATE SET full_name = excluded.full_name;
 INSERT INTO agent_profiles (user_id, agent_name, brokerage, market)
 VALUES (${q(account.id)}, ${q(account.agent?.name)}, ${q(account.agent?.brokerage)}, ${q(account.agent?.market)})
 ON CONFLICT(user_id) DO UPDATE SET agent_name = excluded.agent_name, brokerage = excluded.brokerage, market = excluded.market;
-INSERT INTO user_preferences (user_id) VALUES (${q(account.id)}) ON CONFLICT(user_id) DO NOTHING;
+INSERT INTO user_preferences (user_id, onboarding_skipped, onboarding_skipped_at) VALUES (${q(account.id)}, ${skipped ? 1 : 0}, ${skipped ? now : "NULL"})
+ON CONFLICT(user_id) DO NOTHING;
 INSERT INTO subscribers (user_id, email, subscription_status, plan, billing_period, current_period_end)
 VALUES (${q(account.id)}, ${q(account.email)}, ${q(account.status)}, 'solo', 'monthly', ${account.status === "active" ? now + 30 * 86_400_000 : "NULL"})
 ON CONFLICT(user_id) DO UPDATE SET subscription_status = excluded.subscription_status, current_period_end = excluded.current_period_end;

@@ -12,6 +12,7 @@ import { choices, SelectField } from "~/components/ui/SelectField";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES, type Contact, type ContactStatus } from "~/db/schema";
 import { formatDate, formatMoney, type DisplayPreferences } from "~/lib/format";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import { GuideButton } from "~/modules/guides/components/GuideDialog";
 import { CONTACTS_ACTION, useOpenAddContact } from "~/modules/contacts/components/AddContactDialog";
 import { toast } from "~/components/ui/Toaster";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
@@ -427,6 +428,7 @@ export default function ContactsPage() {
               Export CSV
             </a>
           ) : null}
+          <GuideButton page="contacts" />
         </div>
       }
     />

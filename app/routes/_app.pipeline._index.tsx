@@ -11,6 +11,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
 import { parseMoneyToCents } from "~/lib/schema-fields";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import { GuideButton } from "~/modules/guides/components/GuideDialog";
 import { loadCommissionContext } from "~/modules/commissions/commissions.server";
 import { ContactPicker } from "~/modules/deals/components/ContactPicker";
 import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
@@ -85,7 +86,7 @@ export default function PipelinePage() {
   const listHref = (view: "board" | "list") => (view === "list" ? "?view=list" : "?");
   return (
     <>
-      <PageHeader title="Pipeline" description="Your deals by stage, with what each one pays you." />
+      <PageHeader title="Pipeline" description="Your deals by stage, with what each one pays you." actions={<GuideButton page="pipeline" />} />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <Button type="button" onClick={() => dialog.current?.open()}>
           <Plus aria-hidden="true" className="h-5 w-5" /> New deal

@@ -17,6 +17,8 @@ import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
 import { DisplayPreferencesSchema } from "~/modules/settings/preferences.schema";
 import { COMMON_TIMEZONES } from "~/modules/settings/timezones";
 import { getDisplayPreferences, saveDisplayPreferences } from "~/modules/settings/preferences.server";
+import { OnboardingSettings } from "~/modules/onboarding/components/OnboardingSettings";
+import { getOnboardingState } from "~/modules/onboarding/onboarding.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
@@ -29,11 +31,12 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "billing" ? "billing" : "account";
-  const [prefs, billing] = await Promise.all([
+  const [prefs, billing, onboarding] = await Promise.all([
     getDisplayPreferences(context, user.id),
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
+    tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
   ]);
-  return { email: user.email, tab, prefs, billing, now: Date.now() };
+  return { email: user.email, tab, prefs, billing, onboarding, now: Date.now() };
 }
 
 type Intent = "preferences" | "password" | "test-cancel" | "test-resume";
@@ -85,7 +88,7 @@ function Select({ label, name, value, options, error }: { label: string; name: s
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, prefs, billing, now } = useLoaderData<typeof loader>();
+  const { email, tab, prefs, billing, onboarding, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -168,6 +171,8 @@ export default function SettingsPage() {
             </Button>
           </Form>
         </section>
+
+        {onboarding ? <OnboardingSettings state={onboarding} prefs={prefs} className={card} /> : null}
       </div>
       )}
     </>

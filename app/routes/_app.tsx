@@ -9,6 +9,8 @@ import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
 import { AddContactProvider } from "~/modules/contacts/components/AddContactDialog";
+import { OnboardingTour } from "~/modules/onboarding/components/OnboardingTour";
+import { useTourStep } from "~/modules/onboarding/tour-store";
 
 // Layout of every signed-in page: the billing guard runs here and again in each page's own loader
 // (loaders run in parallel), memoised per request so it costs one lookup.
@@ -22,6 +24,8 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
   const loading = navigation.state === "loading" && !navigation.formMethod;
   // A page whose route says `handle = { wide: true }` (the pipeline board) may use the whole width.
   const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
+  // While the onboarding tour's panel sits at the bottom, the page can scroll its end out from under it.
+  const touring = useTourStep(email ?? "") !== null;
   return (
     <div className="min-h-dvh md:pl-56">
       <header className="sticky top-0 z-30 flex items-center justify-between gap-2 border-b border-stone-200 bg-white/95 px-4 py-2 backdrop-blur md:fixed md:inset-x-0 md:left-0 md:z-50 dark:border-stone-800 dark:bg-stone-900/95">
@@ -47,7 +51,7 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
         </div>
       ) : null}
       <AppNav items={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS} />
-      <main id="main" className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pb-28 pt-4 md:pb-10 md:pt-20`} aria-busy={loading || undefined}>
+      <main id="main" className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pt-4 md:pt-20 ${touring ? "pb-[22rem] md:pb-72" : "pb-28 md:pb-10"}`} aria-busy={loading || undefined}>
         {children}
       </main>
     </div>
@@ -61,6 +65,8 @@ export default function AppLayout() {
       <Shell email={email} admin={admin}>
         <Outlet />
       </Shell>
+      {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
+      <OnboardingTour />
     </AddContactProvider>
   );
 }
