@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { markdownContent } from "./app/modules/content/markdown.vite";
+import { aliases } from "./vite.aliases";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -37,6 +38,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   resolve: {
+    alias: aliases,
     mainFields: ["browser", "module", "main"],
   },
   build: {

@@ -1,16 +1,15 @@
-import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { markdownContent } from "./app/modules/content/markdown.vite";
 import { defineConfig } from "vitest/config";
+import { aliases } from "./vite.aliases";
 
 // Kept apart from vite.config.ts so the Remix plugin never loads under vitest. Tests run inside workerd
 // with the real D1, KV and Durable Objects from wrangler.toml; the worker tests need `npm run build` first.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
-    // Vite's SSR resolver here misses chrono-node's "./*" export pattern; point the English locale at its file.
-    resolve: { alias: { "chrono-node/en": fileURLToPath(new URL("./node_modules/chrono-node/dist/esm/locales/en/index.js", import.meta.url)) } },
+    resolve: { alias: aliases },
     plugins: [
       tsconfigPaths(),
       markdownContent(),

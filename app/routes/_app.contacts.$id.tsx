@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarClock, CheckSquare, Handshake, Mail, MessageSquare, Phone, Plus } from "lucide-react";
+import { Handshake, Mail, MessageSquare, Phone, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { DeleteSection } from "~/components/DeleteSection";
 import { Button } from "~/components/ui/Button";
@@ -24,24 +24,34 @@ import { dealsForContact } from "~/modules/deals/deals.server";
 import { PIPELINE_ACTION } from "~/modules/pipeline/board";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { timeline } from "~/modules/activities/activities.server";
+import { ActivityTimeline } from "~/modules/activities/components/ActivityTimeline";
+import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
+import { localNow } from "~/modules/tasks/due";
+import { tasksFor } from "~/modules/tasks/tasks.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = params.id ?? "";
-  const [contact, prefs, deals, stages, plan] = await Promise.all([
+  const [contact, prefs, deals, stages, plan, tasks, activity] = await Promise.all([
     getContact(context, user.id, id),
     getDisplayPreferences(context, user.id),
     dealsForContact(context, user.id, id),
     getStages(context, user.id),
     getPlan(context, user.id),
+    tasksFor(context, user.id, { contactId: id }),
+    timeline(context, user.id, { contactId: id }),
   ]);
   // Someone else's contact and a contact that does not exist look the same.
   if (!contact) throw new Response("Not Found", { status: 404 });
   return {
     contact,
     prefs,
+    now: localNow(prefs.timezone),
+    tasks,
+    activity,
     stages,
     defaultRate: plan.defaultRate,
     deals: deals.map((d) => ({ id: d.id, title: d.title, stage: d.stage, dealValueCents: d.dealValueCents, expectedCloseDate: d.expectedCloseDate, closedDate: d.closedDate })),
@@ -65,20 +75,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
-function Later({ icon: Icon, title, children }: { icon: typeof Handshake; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`later-${title}`} className={card}>
-      <h2 id={`later-${title}`} className="flex items-center gap-2 font-semibold">
-        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
-        {title}
-      </h2>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{children}</p>
-    </section>
-  );
-}
-
 export default function ContactProfile() {
-  const { contact, prefs, deals, stages, defaultRate } = useLoaderData<typeof loader>();
+  const { contact, prefs, deals, stages, defaultRate, now, tasks, activity } = useLoaderData<typeof loader>();
   const dealDialog = useRef<DealDialogHandle>(null);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -192,12 +190,8 @@ export default function ContactProfile() {
             )}
             <DealDialog ref={dealDialog} action={PIPELINE_ACTION} stages={stages} defaultRate={defaultRate} contact={{ id: contact.id, name: contact.name }} />
           </section>
-          <Later icon={CheckSquare} title="Tasks">
-            No tasks for {contact.name} yet. Calls, showings and follow-ups you plan will be listed here.
-          </Later>
-          <Later icon={CalendarClock} title="Activity">
-            No activity logged yet. Calls, e-mails and showings you log will appear here, newest first.
-          </Later>
+          <TaskPanel tasks={tasks} now={now} prefs={prefs} contact={{ id: contact.id, name: contact.name }} />
+          <ActivityTimeline initial={activity} prefs={prefs} today={now.date} nowTime={now.time} contact={{ id: contact.id, name: contact.name }} />
           <DeleteSection id="danger" title="Delete contact" question={`Delete ${contact.name}? This cannot be undone.`} className={card} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, CalendarClock, CheckSquare, History, Pencil } from "lucide-react";
+import { ArrowLeft, History, Pencil } from "lucide-react";
 import { useRef, useState } from "react";
 import { DeleteSection } from "~/components/DeleteSection";
 import { Button } from "~/components/ui/Button";
@@ -18,6 +18,11 @@ import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions
 import { DEAL_MESSAGES, SIDE_LABELS } from "~/modules/deals/deal.schema";
 import { deleteDeal, getDeal, stageHistory } from "~/modules/deals/deals.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { timeline } from "~/modules/activities/activities.server";
+import { ActivityTimeline } from "~/modules/activities/components/ActivityTimeline";
+import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
+import { localNow } from "~/modules/tasks/due";
+import { tasksFor } from "~/modules/tasks/tasks.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deal.title} — Porchlight` : "Deal — Porchlight" }];
 
@@ -26,7 +31,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const deal = await getDeal(context, user.id, params.id ?? "");
   // Someone else's deal and a deal that does not exist look the same.
   if (!deal) throw new Response("Not Found", { status: 404 });
-  const [commissions, prefs, history] = await Promise.all([loadCommissionContext(context, user.id), getDisplayPreferences(context, user.id), stageHistory(context, user.id, deal.id)]);
+  const [commissions, prefs, history, tasks, activity] = await Promise.all([
+    loadCommissionContext(context, user.id),
+    getDisplayPreferences(context, user.id),
+    stageHistory(context, user.id, deal.id),
+    tasksFor(context, user.id, { dealId: deal.id }),
+    timeline(context, user.id, { dealId: deal.id }),
+  ]);
   const { userId: _owner, position: _position, ...shown } = deal;
   const capDate = deal.closedDate ?? (deal.expectedCloseDate && deal.expectedCloseDate > commissions.today ? deal.expectedCloseDate : commissions.today);
   return {
@@ -38,6 +49,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     capLeftCents: commissions.capLeftOn(capDate),
     history: history.map((h) => ({ id: h.id, at: h.occurredAt.toISOString(), from: String(h.meta?.fromName ?? ""), to: String(h.meta?.toName ?? ""), reason: h.meta?.lostReason ? String(h.meta.lostReason) : null })),
     prefs,
+    now: localNow(prefs.timezone),
+    tasks,
+    activity,
   };
 }
 
@@ -61,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
 export default function DealPage() {
-  const { deal, stages, defaultRate, breakdown, terms, capLeftCents, history, prefs } = useLoaderData<typeof loader>();
+  const { deal, stages, defaultRate, breakdown, terms, capLeftCents, history, prefs, now, tasks, activity } = useLoaderData<typeof loader>();
   const dialog = useRef<DealDialogHandle>(null);
   const stage = stages.find((s) => s.key === deal.stage);
   const closed = stage?.kind !== "open";
@@ -188,15 +202,15 @@ export default function DealPage() {
           )}
         </section>
 
-        <section aria-labelledby="deal-tasks" className={card}>
-          <h2 id="deal-tasks" className="flex items-center gap-2 font-semibold">
-            <CheckSquare aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" /> Tasks and activity
-          </h2>
-          <p className="mt-1 flex items-start gap-2 text-sm text-stone-600 dark:text-stone-400">
-            <CalendarClock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-            Tasks and logged calls, showings and offers for this deal are not in Porchlight yet. They arrive with task and activity tracking; the stage history above is already recorded.
-          </p>
-        </section>
+        <TaskPanel tasks={tasks} now={now} prefs={prefs} deal={{ id: deal.id, title: deal.title }} contact={deal.contactId && deal.contactName ? { id: deal.contactId, name: deal.contactName } : null} />
+        <ActivityTimeline
+          initial={activity}
+          prefs={prefs}
+          today={now.date}
+          nowTime={now.time}
+          deal={{ id: deal.id, title: deal.title }}
+          contact={deal.contactId && deal.contactName ? { id: deal.contactId, name: deal.contactName } : null}
+        />
 
         <DeleteSection id="deal-danger" title="Delete deal" question={`Delete ${deal.title}? Its stage history goes with it. This cannot be undone.`} className={card} />
       </div>

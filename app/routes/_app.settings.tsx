@@ -19,6 +19,8 @@ import { COMMON_TIMEZONES } from "~/modules/settings/timezones";
 import { getDisplayPreferences, saveDisplayPreferences } from "~/modules/settings/preferences.server";
 import { OnboardingSettings } from "~/modules/onboarding/components/OnboardingSettings";
 import { getOnboardingState } from "~/modules/onboarding/onboarding.server";
+import { CalendarFeedSettings } from "~/modules/tasks/components/CalendarFeedSettings";
+import { getCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
@@ -31,12 +33,13 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "billing" ? "billing" : "account";
-  const [prefs, billing, onboarding] = await Promise.all([
+  const [prefs, billing, onboarding, calendarFeed] = await Promise.all([
     getDisplayPreferences(context, user.id),
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
+    tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
   ]);
-  return { email: user.email, tab, prefs, billing, onboarding, now: Date.now() };
+  return { email: user.email, tab, prefs, billing, onboarding, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
 }
 
 type Intent = "preferences" | "password" | "test-cancel" | "test-resume";
@@ -88,7 +91,7 @@ function Select({ label, name, value, options, error }: { label: string; name: s
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, prefs, billing, onboarding, now } = useLoaderData<typeof loader>();
+  const { email, tab, prefs, billing, onboarding, calendarFeed, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -172,6 +175,7 @@ export default function SettingsPage() {
           </Form>
         </section>
 
+        <CalendarFeedSettings feed={calendarFeed} prefs={prefs} className={card} />
         {onboarding ? <OnboardingSettings state={onboarding} prefs={prefs} className={card} /> : null}
       </div>
       )}

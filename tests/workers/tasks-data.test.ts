@@ -173,7 +173,7 @@ describe("tasks", () => {
     ok(await createDeal(ctx, userId, dealInput({ title: "Expected deal", stage: "offer", expectedCloseDate: "2027-03-05" })));
     const lost = ok(await createDeal(ctx, userId, dealInput({ title: "Lost deal", stage: "offer", expectedCloseDate: "2027-03-06" }))).deal;
     ok(await moveDeal(ctx, userId, lost.id, { stage: "closed_lost", afterId: null, beforeId: null, lostReason: "Financing fell through" }));
-    const range = await calendarRange(ctx, userId, "2027-03-01", "2027-03-31");
+    const range = await calendarRange(ctx, userId, "2027-03-01", "2027-03-31", { date: "2027-03-01", time: "09:00" });
     expect(range.tasks.map((t) => t.title)).toEqual(["In range"]);
     expect(range.closings.map((c) => [c.title, c.date, c.kind])).toEqual([
       ["Expected deal", "2027-03-05", "expected"],

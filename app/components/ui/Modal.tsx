@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { Button } from "./Button";
 import { forwardRef, type ReactNode } from "react";
 
 /**
@@ -33,3 +34,17 @@ export const Modal = forwardRef<HTMLDialogElement, { id: string; title: string; 
     </dialog>
   );
 });
+
+/** The footer of a form in a modal: Cancel closes the dialog, the submit button shows its busy state. */
+export function ModalActions({ submitLabel, busy = false, busyLabel, className = "" }: { submitLabel: string; busy?: boolean; busyLabel?: string; className?: string }) {
+  return (
+    <div className={`flex justify-end gap-2 ${className}`}>
+      <Button type="button" variant="secondary" onClick={(event) => event.currentTarget.closest("dialog")?.close()}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}

@@ -83,13 +83,23 @@ export async function logActivity(context: RequestContext, userId: UserId, input
       type: input.type,
       contactId: input.contactId ?? deal?.contactId ?? null,
       dealId: input.dealId,
-      occurredAt: instantOf(input.date, input.time ?? "12:00", prefs.timezone),
+      occurredAt: occurredAt(input, prefs.timezone),
       outcome: input.outcome,
       notes: input.notes,
     })
     .returning()
     .get();
   return { ok: true, activity };
+}
+
+/**
+ * When the activity happened. The form gives a minute; an activity logged "now" (this very minute) gets the
+ * exact time, so it sorts after what was logged earlier in the same minute.
+ */
+function occurredAt(input: ActivityInput, timezone: string, now = new Date()): Date {
+  const at = instantOf(input.date, input.time ?? "12:00", timezone);
+  const sinceStart = now.getTime() - at.getTime();
+  return sinceStart >= 0 && sinceStart < 60_000 ? now : at;
 }
 
 /** Deletes a logged activity. Stage changes stay: they are the deal's history. */

@@ -65,3 +65,6 @@ export interface ActivityItem {
 
 /** How many activities a timeline shows before "Show more". */
 export const TIMELINE_PAGE_SIZE = 20;
+
+/** Where activity forms post and timelines load further pages from. */
+export const ACTIVITIES_ACTION = "/activities";

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES, type TaskPriority, type TaskRepeat, type TaskType } from "~/db/enums";
+import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES, type ActivityType, type TaskPriority, type TaskRepeat, type TaskType } from "~/db/enums";
 import { optionalText } from "~/lib/schema-fields";
 
 export const TASK_MESSAGES = {
@@ -98,7 +98,33 @@ export interface TaskItem {
   completedAt: number | null;
 }
 
+/** A deal's closing on the calendar and in the feed. */
+export interface Closing {
+  dealId: string;
+  title: string;
+  date: string;
+  /** "closing" is the scheduled closing date, "expected" the expected close date of a deal without one. */
+  kind: "closing" | "expected";
+  stage: string;
+}
+
 /** The answer of every task action, for fetchers (toasts, undo). */
 export type TaskActionResult =
   | { ok: true; intent: string; message: string; taskId?: string; nextTaskId?: string | null; activityId?: string | null; undo?: Record<string, string> }
   | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string> };
+
+/** The activity a completed task records by default, by the task's type. */
+export const ACTIVITY_FOR_TASK: Record<TaskType, Exclude<ActivityType, "stage_change">> = {
+  call: "call",
+  email: "email_sent",
+  showing: "showing",
+  follow_up: "note",
+  paperwork: "contract",
+  other: "note",
+};
+
+/** Where every task form posts. */
+export const TASKS_ACTION = "/tasks";
+
+/** The answer of Settings → Calendar feed (the address is in it once, when made). */
+export type CalendarFeedResult = { ok: true; intent: "create"; url: string } | { ok: true; intent: "revoke" } | { ok: false; error: string };

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { contacts, crmActivities, crmTasks, deals, type NewTask, type Task } from "~/db/schema";
-import type { ActivityType, TaskType } from "~/db/enums";
+import type { ActivityType } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow, nextOccurrence, type LocalNow } from "./due";
-import { TASK_MESSAGES, TASK_PAGE_SIZE, type TaskInput, type TaskItem, type TaskList } from "./task.schema";
+import { ACTIVITY_FOR_TASK, TASK_MESSAGES, TASK_PAGE_SIZE, type Closing, type TaskInput, type TaskItem, type TaskList } from "./task.schema";
 
 export type TaskResult = { ok: true; task: Task } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
 const fail = (fieldErrors: Record<string, string>, status: 400 | 404 = 400): TaskResult => ({
@@ -86,41 +86,49 @@ export async function listTasks(context: RequestContext, userId: UserId, list: T
       .where(ownedBy(crmTasks, userId, listWhere(list, now)))
       .orderBy(...order)
       .limit(limit + 1),
-    context.db
-      .select({
-        overdue: sql<number>`coalesce(sum(${listWhere("overdue", now)}), 0)`,
-        today: sql<number>`coalesce(sum(${listWhere("today", now)}), 0)`,
-        upcoming: sql<number>`coalesce(sum(${listWhere("upcoming", now)}), 0)`,
-      })
-      .from(crmTasks)
-      .where(ownedBy(crmTasks, userId, open)),
+    countsQuery(context, userId, now),
   ]);
   return {
     tasks: rows.slice(0, limit).map(toTaskItem),
     hasMore: rows.length > limit,
-    counts: { overdue: Number(counts?.overdue ?? 0), today: Number(counts?.today ?? 0), upcoming: Number(counts?.upcoming ?? 0) },
+    counts: toCounts(counts),
   };
 }
 
-export interface Closing {
-  dealId: string;
-  title: string;
-  date: string;
-  /** "closing" is the scheduled closing date, "expected" the expected close date of a deal without one. */
-  kind: "closing" | "expected";
-  stage: string;
+/** How many open tasks each list holds, for the tabs. */
+function countsQuery(context: RequestContext, userId: UserId, now: LocalNow) {
+  return context.db
+    .select({
+      overdue: sql<number>`coalesce(sum(${listWhere("overdue", now)}), 0)`,
+      today: sql<number>`coalesce(sum(${listWhere("today", now)}), 0)`,
+      upcoming: sql<number>`coalesce(sum(${listWhere("upcoming", now)}), 0)`,
+    })
+    .from(crmTasks)
+    .where(ownedBy(crmTasks, userId, open));
 }
+const toCounts = (row: { overdue: number; today: number; upcoming: number } | undefined): TaskListPage["counts"] => ({
+  overdue: Number(row?.overdue ?? 0),
+  today: Number(row?.today ?? 0),
+  upcoming: Number(row?.upcoming ?? 0),
+});
 
-/** Tasks due in [from, to] (both "YYYY-MM-DD") and the deals closing then, for the calendar. */
-export async function calendarRange(context: RequestContext, userId: UserId, from: string, to: string): Promise<{ tasks: TaskItem[]; closings: Closing[] }> {
-  const [taskRows, dealRows] = await context.db.batch([
+/** Tasks due in [from, to] (both "YYYY-MM-DD"), the deals closing then, and the list counts, for the calendar. */
+export async function calendarRange(
+  context: RequestContext,
+  userId: UserId,
+  from: string,
+  to: string,
+  now: LocalNow,
+): Promise<{ tasks: TaskItem[]; closings: Closing[]; counts: TaskListPage["counts"] }> {
+  const [taskRows, dealRows, [counts]] = await context.db.batch([
     tasksWithLinks(context, userId)
       .where(ownedBy(crmTasks, userId, gte(crmTasks.dueDate, from), lte(crmTasks.dueDate, to)))
       .orderBy(...dueOrder)
       .limit(2_000),
     closingsQuery(context, userId, from, to),
+    countsQuery(context, userId, now),
   ]);
-  return { tasks: taskRows.map(toTaskItem), closings: dealRows.map(toClosing) };
+  return { tasks: taskRows.map(toTaskItem), closings: dealRows.map(toClosing), counts: toCounts(counts) };
 }
 
 /** Deals with a closing date (or, without one, an expected close date) in the range, lost deals left out. */
@@ -208,16 +216,6 @@ export async function updateTask(context: RequestContext, userId: UserId, id: st
     .get();
   return task ? { ok: true, task } : fail({ id: TASK_MESSAGES.notFound }, 404);
 }
-
-/** The activity a completed task records, by the task's type. */
-export const ACTIVITY_FOR_TASK: Record<TaskType, ActivityType> = {
-  call: "call",
-  email: "email_sent",
-  showing: "showing",
-  follow_up: "note",
-  paperwork: "contract",
-  other: "note",
-};
 
 export interface CompleteOptions {
   /** Also log an activity for the contact/deal: its type (default by the task's type), outcome and notes. */

@@ -1,0 +1,107 @@
+import { data } from "@remix-run/cloudflare";
+import * as z from "zod";
+import { ACTIVITY_TYPES } from "~/db/enums";
+import type { RequestContext } from "~/lib/context.server";
+import { fieldErrors, optionalText } from "~/lib/schema-fields";
+import type { UserId } from "~/modules/auth/session.server";
+import { parseQuickAdd } from "./quick-add";
+import { TASK_MESSAGES, TaskInputSchema, type TaskActionResult } from "./task.schema";
+import { completeTask, createTask, deleteTask, reopenTask, restoreTask, updateTask, userNow } from "./tasks.server";
+
+// The task actions every page posts to /tasks: create, quick add, edit, complete (optionally logging the
+// activity), reopen (undo of complete), delete and restore (undo of delete). One answer shape for fetchers.
+
+const id = z.string().min(1).max(64);
+const CompleteSchema = z.object({
+  id,
+  log: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()),
+  activityType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ACTIVITY_TYPES).exclude(["stage_change"]).optional()),
+  outcome: optionalText(200, "Outcome"),
+  notes: optionalText(5_000, "Notes"),
+});
+const ReopenSchema = z.object({ id, nextTaskId: optionalText(64, "Next task"), activityId: optionalText(64, "Activity") });
+const RestoreSchema = z.intersection(
+  TaskInputSchema,
+  z.object({
+    id,
+    status: z.enum(["open", "completed"]),
+    completedAt: z.preprocess((v) => (v === null || v === "" || v === undefined ? null : v), z.coerce.date().nullable()),
+    repeatOf: z.string().max(64).nullable().default(null),
+    createdAt: z.coerce.date(),
+  }),
+);
+
+type Result = ReturnType<typeof data<TaskActionResult>>;
+const refuse = (intent: string, error: string, status = 400, errors?: Record<string, string>): Result =>
+  data<TaskActionResult>({ ok: false, intent, error, fieldErrors: errors }, { status });
+
+export async function taskAction(context: RequestContext, userId: UserId, form: FormData): Promise<Result> {
+  const values = Object.fromEntries(form);
+  const intent = String(values.intent ?? "");
+  switch (intent) {
+    case "create":
+    case "update": {
+      const parsed = TaskInputSchema.safeParse(values);
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error);
+        return refuse(intent, Object.values(errors)[0] ?? TASK_MESSAGES.saveFailed, 400, errors);
+      }
+      const result = intent === "create" ? await createTask(context, userId, parsed.data) : await updateTask(context, userId, String(values.id ?? ""), parsed.data);
+      if (!result.ok) return refuse(intent, result.error, result.status, result.fieldErrors);
+      return data<TaskActionResult>({ ok: true, intent, message: intent === "create" ? TASK_MESSAGES.created : TASK_MESSAGES.updated, taskId: result.task.id });
+    }
+    case "quick-add": {
+      const parsed = parseQuickAdd(String(values.text ?? ""), await userNow(context, userId));
+      if (!parsed) return refuse(intent, TASK_MESSAGES.quickAddEmpty, 400, { text: TASK_MESSAGES.quickAddEmpty });
+      const input = TaskInputSchema.safeParse({ ...parsed, priority: "medium", repeat: "", contactId: values.contactId ?? "", dealId: values.dealId ?? "" });
+      if (!input.success) return refuse(intent, input.error.issues[0]?.message ?? TASK_MESSAGES.saveFailed, 400, { text: input.error.issues[0]?.message ?? "" });
+      const result = await createTask(context, userId, input.data);
+      if (!result.ok) return refuse(intent, result.error, result.status, result.fieldErrors);
+      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id });
+    }
+    case "complete": {
+      const parsed = CompleteSchema.safeParse(values);
+      if (!parsed.success) return refuse(intent, parsed.error.issues[0]?.message ?? TASK_MESSAGES.notFound);
+      const { log, activityType, outcome, notes } = parsed.data;
+      const result = await completeTask(context, userId, parsed.data.id, { log: log ? { type: activityType, outcome, notes } : null });
+      if (!result.ok) return refuse(intent, result.error, result.status);
+      return data<TaskActionResult>({
+        ok: true,
+        intent,
+        message: TASK_MESSAGES.completed,
+        taskId: result.task.id,
+        nextTaskId: result.nextTaskId,
+        activityId: result.activityId,
+        undo: { intent: "reopen", id: result.task.id, nextTaskId: result.nextTaskId ?? "", activityId: result.activityId ?? "" },
+      });
+    }
+    case "reopen": {
+      const parsed = ReopenSchema.safeParse(values);
+      if (!parsed.success) return refuse(intent, TASK_MESSAGES.notFound);
+      const result = await reopenTask(context, userId, parsed.data.id, parsed.data);
+      if (!result.ok) return refuse(intent, result.error, result.status);
+      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.reopened, taskId: result.task.id });
+    }
+    case "delete": {
+      const removed = await deleteTask(context, userId, String(values.id ?? ""));
+      if (!removed) return refuse(intent, TASK_MESSAGES.notFound, 404);
+      const { userId: _owner, updatedAt: _updated, ...row } = removed;
+      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.deleted, taskId: removed.id, undo: { intent: "restore", task: JSON.stringify(row) } });
+    }
+    case "restore": {
+      let raw: unknown = null;
+      try {
+        raw = JSON.parse(String(values.task ?? ""));
+      } catch {
+        raw = null;
+      }
+      const parsed = RestoreSchema.safeParse(raw);
+      if (!parsed.success) return refuse(intent, TASK_MESSAGES.saveFailed);
+      const result = await restoreTask(context, userId, parsed.data);
+      if (!result.ok) return refuse(intent, result.error, result.status);
+      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.restored, taskId: result.task.id });
+    }
+    default:
+      return refuse(intent, "Unknown action.");
+  }
+}
