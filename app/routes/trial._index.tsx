@@ -20,8 +20,9 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/trial",
   });
 
-// Spec section 2 (/trial). Every sentence here is true of the product as it is today: contacts (issue 5) and
-// the pipeline with commissions (issue 6). Add the calendar-feed and AI claims when those features ship.
+// Spec section 2 (/trial). Every sentence here is true of the product as it is today: contacts (issue 5), the
+// pipeline with commissions (issue 6), tasks with the calendar feed and the dashboard (issue 7). Add the AI
+// claims when that feature ships.
 const SIGN_UP = "/auth?mode=signup";
 
 const BENEFITS = [
@@ -40,6 +41,10 @@ const STEPS = [
   {
     title: "Put your deals on the board",
     body: "Add your deals, drag them through your stages, and enter your commission plan: each deal shows what it pays you after referral fees, your brokerage split and cap, team split and fees, and the forecast adds them up by month.",
+  },
+  {
+    title: "Never miss a follow-up",
+    body: "Type tasks the way you say them (“call Jane tomorrow 3pm”), see what is due today and overdue, log calls and showings on each contact and deal, and subscribe to your private calendar feed so tasks and closings show in Google, Apple or Outlook calendar.",
   },
 ] as const;
 
