@@ -1,0 +1,98 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { UserId } from "~/modules/auth/session.server";
+import { logActivity, timeline } from "~/modules/activities/activities.server";
+import { ContactInputSchema } from "~/modules/contacts/contact.schema";
+import { createContact } from "~/modules/contacts/contacts.server";
+import { createTask, getTask, listTasks } from "~/modules/tasks/tasks.server";
+import { signInAs, TestBrowser } from "../factories/browser";
+import { requestContext } from "../factories/context";
+import { activityInput, taskInput } from "../factories/tasks";
+import { createUser, setSubscriptionStatus } from "../factories/users";
+
+async function twoAgents() {
+  const alice = await createUser(env.DB);
+  const bob = await createUser(env.DB);
+  const ctx = requestContext();
+  const contact = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Alice's Client", email: "alice-client@example.com" }));
+  const created = await createTask(ctx, alice.id as UserId, taskInput({ title: "Alice's private call", contactId: contact.id }));
+  if (!created.ok) throw new Error("task not created");
+  const logged = await logActivity(ctx, alice.id as UserId, activityInput({ contactId: contact.id, notes: "Alice's private note" }));
+  if (!logged.ok) throw new Error("activity not logged");
+  return { alice, bob, contact, task: created.task, activity: logged.activity, ctx, aliceBrowser: await signInAs(alice), bobBrowser: await signInAs(bob) };
+}
+
+const feedUrl = async (browser: TestBrowser) => {
+  const response = await browser.post("/calendar-feed", { intent: "create" });
+  expect(response.status).toBe(200);
+  const body = await response.text();
+  const match = /\/api\/calendar\/[\w-]+\.ics/.exec(body);
+  expect(match).not.toBeNull();
+  return match![0];
+};
+
+describe("tasks and activities through the app", () => {
+  it("show each agent only their own tasks and activity", async () => {
+    const { aliceBrowser, bobBrowser } = await twoAgents();
+    expect(await (await aliceBrowser.get("/tasks?view=upcoming")).text()).toContain("Alice&#x27;s private call");
+    for (const view of ["today", "overdue", "upcoming", "completed", "month", "week"]) {
+      expect(await (await bobBrowser.get(`/tasks?view=${view}&date=2026-11-23`)).text()).not.toContain("Alice");
+    }
+    expect(await (await aliceBrowser.get("/activities")).text()).toContain("Alice&#x27;s private note");
+    expect(await (await bobBrowser.get("/activities")).text()).not.toContain("Alice");
+  });
+
+  it("refuse another agent's edit, complete, delete and logging, and change nothing", async () => {
+    const { alice, contact, task, activity, ctx, bobBrowser } = await twoAgents();
+    const owner = alice.id as UserId;
+    expect((await bobBrowser.post("/tasks", { intent: "update", id: task.id, title: "Taken", dueDate: "2026-11-23" })).status).toBe(404);
+    expect((await bobBrowser.post("/tasks", { intent: "complete", id: task.id })).status).toBe(404);
+    expect((await bobBrowser.post("/tasks", { intent: "delete", id: task.id })).status).toBe(404);
+    expect((await bobBrowser.post("/tasks", { intent: "create", title: "Mine", dueDate: "2026-11-23", contactId: contact.id })).status).toBe(400);
+    expect((await bobBrowser.post("/activities", { intent: "log", type: "call", contactId: contact.id, date: "2026-11-20" })).status).toBe(400);
+    expect((await bobBrowser.post("/activities", { intent: "delete", id: activity.id })).status).toBe(400);
+    expect(await getTask(ctx, owner, task.id)).toMatchObject({ title: "Alice's private call", status: "open" });
+    expect((await timeline(ctx, owner, { contactId: contact.id })).activities.map((a) => a.id)).toEqual([activity.id]);
+  });
+
+  it("bad task input gets a clear message and saves nothing", async () => {
+    const { aliceBrowser, alice, ctx } = await twoAgents();
+    const response = await aliceBrowser.post("/tasks", { intent: "create", title: "", dueDate: "2026-13-01" });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).toContain("Enter a task title.");
+    expect((await aliceBrowser.post("/tasks", { intent: "quick-add", text: "   " })).status).toBe(400);
+    const page = await listTasks(ctx, alice.id as UserId, "upcoming", { date: "2000-01-01", time: "00:00" });
+    expect(page.tasks.map((t) => t.title)).toEqual(["Alice's private call"]);
+  });
+});
+
+describe("the calendar feed over HTTP", () => {
+  it("needs the secret, serves iCalendar, and answers 404 once replaced, revoked or when billing stops", async () => {
+    const { alice, aliceBrowser, bobBrowser } = await twoAgents();
+    const anonymous = new TestBrowser();
+    expect((await anonymous.get("/api/calendar/not-a-real-secret-at-all-0123456789.ics")).status).toBe(404);
+    expect((await anonymous.get("/api/calendar/short.ics")).status).toBe(404);
+    // Signed-out visitors cannot make a feed.
+    expect((await anonymous.post("/calendar-feed", { intent: "create" })).status).toBe(302);
+
+    const url = await feedUrl(aliceBrowser);
+    const feed = await anonymous.get(url);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const text = await feed.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain("SUMMARY:Alice's private call");
+    // Bob's feed holds none of Alice's tasks.
+    expect(await (await anonymous.get(await feedUrl(bobBrowser))).text()).not.toContain("Alice");
+
+    const second = await feedUrl(aliceBrowser);
+    expect((await anonymous.get(url)).status).toBe(404);
+    expect((await anonymous.get(second)).status).toBe(200);
+    await setSubscriptionStatus(env.DB, alice.id, "canceled");
+    expect((await anonymous.get(second)).status).toBe(404);
+    await setSubscriptionStatus(env.DB, alice.id, "active");
+    expect((await aliceBrowser.post("/calendar-feed", { intent: "revoke" })).status).toBe(200);
+    expect((await anonymous.get(second)).status).toBe(404);
+  });
+});
