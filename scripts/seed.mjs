@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { demoDataSql } from "./demo-data.mjs";
 import { bin, run } from "./lib.mjs";
 
 export const DEMO_ACCOUNT = {
@@ -14,6 +15,7 @@ export const DEMO_ACCOUNT = {
   fullName: "Demo Agent",
   agent: { name: "Dana Demo", brokerage: "Porchlight Demo Realty", market: "Austin, TX" },
   status: "active",
+  demoData: true,
 };
 
 // Same format as app/modules/auth/password.ts: pbkdf2_sha256$<iterations>$<salt>$<hash>.
@@ -43,6 +45,7 @@ ON CONFLICT(user_id) DO NOTHING;
 INSERT INTO subscribers (user_id, email, subscription_status, plan, billing_period, current_period_end)
 VALUES (${q(account.id)}, ${q(account.email)}, ${q(account.status)}, 'solo', 'monthly', ${account.status === "active" ? now + 30 * 86_400_000 : "NULL"})
 ON CONFLICT(user_id) DO UPDATE SET subscription_status = excluded.subscription_status, current_period_end = excluded.current_period_end;
+${account.demoData ? demoDataSql(account.id) : ""}
 `;
 }
 

@@ -1,0 +1,118 @@
+// The demo account's sample book of business: contacts, deals, tasks and activities, dated around the day
+// it is seeded (in the demo's timezone, America/New_York) so its dashboard, pipeline and tasks have
+// something to show. Only the clearly labelled demo account gets this; every row has a fixed id and is
+// inserted with OR IGNORE, so seeding again changes nothing the visitor did.
+
+const TZ = "America/New_York";
+const DAY = 86_400_000;
+
+function localToday(now) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+function shiftDay(day, days) {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const CONTACTS = [
+  // name, status, source, budget_min, budget_max, type, beds, baths, location, tags, days since added
+  ["Priya Lindqvist", "hot", "referral", 450000, 550000, "house", 3, 2, "Mueller", ["first-time buyer", "pre-approved"], 40],
+  ["Marcus Bell", "hot", "website", 600000, 750000, "house", 4, 3, "Circle C", ["relocating"], 25],
+  ["Noor Haddad", "warm", "open_house", 350000, 420000, "condo", 2, 2, "East Austin", ["investor"], 60],
+  ["The Okafor family", "hot", "referral", 800000, 950000, "house", 5, 4, "Westlake", ["move-up buyer"], 12],
+  ["Lena Fischer", "warm", "social_media", 300000, 360000, "townhouse", 2, 2, "Round Rock", [], 75],
+  ["Diego Ramos", "cold", "cold_call", null, null, "house", null, null, "Pflugerville", ["seller lead"], 120],
+  ["Hannah Cole", "warm", "referral", 500000, 600000, "house", 3, 2, "Allandale", ["past client"], 200],
+  ["Sam Whitaker", "cold", "website", 250000, 300000, "condo", 1, 1, "Downtown", [], 90],
+  ["Grace Liu", "hot", "open_house", 700000, 820000, "house", 4, 3, "Tarrytown", ["pre-approved"], 8],
+  ["Tom and Ana Brooks", "warm", "other", 420000, 480000, "house", 3, 2, "Cedar Park", ["sellers"], 150],
+];
+
+const DEALS = [
+  // title, contact index, stage, value ($), probability, expected close (days from today), closing/closed day offset
+  ["14 Birch Lane purchase", 0, "offer", 515000, 60, 35],
+  ["Circle C relocation", 1, "showing", 690000, 40, 60],
+  ["Okafor Westlake purchase", 3, "under_contract", 905000, 90, 12],
+  ["Haddad East Austin condo", 2, "qualified", 399000, 25, 90],
+  ["Cole Allandale listing", 6, "lead", 575000, 10, 120],
+  ["Brooks Cedar Park sale", 9, "closed_won", 468000, 100, -20],
+  ["Liu Tarrytown purchase", 8, "showing", 780000, 40, 45],
+  ["Fischer townhouse", 4, "closed_lost", 340000, 0, -35],
+  ["Whitaker downtown condo", 7, "closed_won", 289000, 100, -70],
+];
+
+const TASKS = [
+  // title, type, priority, due offset, time, contact, deal, repeat, done
+  ["Call Priya about the inspection window", "call", "high", 0, "15:00", 0, 0, null, false],
+  ["Send Marcus the Circle C comps", "email", "medium", 0, null, 1, 1, null, false],
+  ["Confirm appraisal date with the lender", "paperwork", "high", -1, null, 3, 2, null, false],
+  ["Showing: 3 homes in Tarrytown with Grace", "showing", "medium", 1, "10:30", 8, 6, null, false],
+  ["Follow up with Noor on financing", "follow_up", "medium", 2, null, 2, 3, null, false],
+  ["Weekly market update to past clients", "email", "low", 3, "09:00", null, null, "weekly", false],
+  ["Listing photos for the Cole home", "other", "medium", 6, null, 6, 4, null, false],
+  ["Check in with Diego about selling", "call", "low", -3, null, 5, null, null, false],
+  ["Send closing gift to the Brooks", "other", "low", -18, null, 9, 5, null, true],
+];
+
+const ACTIVITIES = [
+  // type, contact, deal, days ago, hour, outcome, notes
+  ["call", 0, 0, 1, 11, "Connected", "Wants to write an offer below asking."],
+  ["offer", 0, 0, 1, 16, "Offer at $515,000", "Submitted with a 10-day option period."],
+  ["showing", 8, 6, 2, 14, "Loved the second home", null],
+  ["email_sent", 1, 1, 3, 9, "Replied", "Sent the relocation guide."],
+  ["meeting", 3, 2, 5, 17, null, "Walked through the contract timeline."],
+  ["contract", 3, 2, 6, 10, "Executed", null],
+  ["text", 2, 3, 9, 12, "Replied", "Waiting on the pre-approval letter."],
+  ["call", 6, 4, 14, 15, "Left voicemail", null],
+  ["listing", 9, 5, 40, 10, null, "Listed at $475,000."],
+  ["note", 4, 7, 35, 13, null, "Bought with another agent."],
+  ["email_opened", 7, null, 20, 8, null, "Opened the new listings e-mail."],
+];
+
+const idOf = (kind, n) => `00000000-0000-4000-8000-d3e0${kind}${String(n).padStart(6, "0")}`;
+const q = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+
+/** The SQL that gives `userId` the demo book of business. */
+export function demoDataSql(userId, now = new Date()) {
+  const today = localToday(now);
+  const stmts = [];
+  const created = (daysAgo) => now.getTime() - daysAgo * DAY;
+  CONTACTS.forEach(([name, status, source, min, max, type, beds, baths, location, tags, daysAgo], i) => {
+    const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".").replace(/^\.|\.$/g, "")}@example.com`;
+    stmts.push(
+      `INSERT OR IGNORE INTO contacts (id, user_id, name, email, phone, status, source, budget_min, budget_max, property_type, bedrooms, bathrooms, location, tags, notes, last_activity, created_at, updated_at) VALUES (${[
+        q(idOf("c1", i)), q(userId), q(name), q(email), q(`(512) 555-01${String(i).padStart(2, "0")}`), q(status), q(source), q(min), q(max), q(type), q(beds), q(baths), q(location),
+        q(JSON.stringify(tags)), q("Demo contact."), created(daysAgo), created(daysAgo), created(daysAgo),
+      ].join(", ")});`,
+    );
+  });
+  DEALS.forEach(([title, contact, stage, value, probability, closeOffset], i) => {
+    const closed = stage === "closed_won" || stage === "closed_lost";
+    const day = shiftDay(today, closeOffset);
+    stmts.push(
+      `INSERT OR IGNORE INTO deals (id, user_id, contact_id, title, stage, position, deal_value_cents, commission_rate, probability, probability_set, expected_close_date, closing_date, closed_date, lost_reason, side, created_at, updated_at, stage_changed_at) VALUES (${[
+        q(idOf("d1", i)), q(userId), q(idOf("c1", contact)), q(title), q(stage), q(`a${i}`), value * 100, 3, probability, 0, q(day),
+        q(stage === "under_contract" ? day : null), q(closed ? day : null), q(stage === "closed_lost" ? "Bought with another agent." : null), q(i % 3 === 1 ? "seller" : "buyer"),
+        created(90 - i * 5), created(90 - i * 5), created(Math.max(1, 20 - i)),
+      ].join(", ")});`,
+    );
+  });
+  TASKS.forEach(([title, type, priority, dueOffset, time, contact, deal, repeat, done], i) => {
+    stmts.push(
+      `INSERT OR IGNORE INTO crm_tasks (id, user_id, contact_id, deal_id, title, type, priority, status, due_date, due_time, repeat, completed_at, created_at, updated_at) VALUES (${[
+        q(idOf("t1", i)), q(userId), q(contact === null ? null : idOf("c1", contact)), q(deal === null ? null : idOf("d1", deal)), q(title), q(type), q(priority), q(done ? "completed" : "open"),
+        q(shiftDay(today, dueOffset)), q(time), q(repeat), done ? created(-dueOffset) : "NULL", created(10), created(10),
+      ].join(", ")});`,
+    );
+  });
+  ACTIVITIES.forEach(([type, contact, deal, daysAgo, hour, outcome, notes], i) => {
+    const at = created(daysAgo) - (now.getUTCHours() - hour - 5) * 3_600_000;
+    stmts.push(
+      `INSERT OR IGNORE INTO crm_activities (id, user_id, contact_id, deal_id, type, occurred_at, outcome, notes, created_at) VALUES (${[
+        q(idOf("a1", i)), q(userId), q(idOf("c1", contact)), q(deal === null ? null : idOf("d1", deal)), q(type), Math.min(at, now.getTime()), q(outcome), q(notes), created(daysAgo),
+      ].join(", ")});`,
+    );
+  });
+  return stmts.join("\n");
+}
