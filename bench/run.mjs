@@ -7,6 +7,7 @@
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=10 npm run bench      (defaults shown; each route also runs up to 5 s
 //                                                             with one connection)
 //   BENCH_LIGHTHOUSE=0 npm run bench                         (skips Lighthouse)
+//   BENCH_ONLY=/dashboard npm run bench                      (only the routes whose path contains this, and the floor)
 //   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
 //   CHROME_PATH=/path/to/chrome npm run bench                 (default /usr/bin/chromium)
 //   npm run bench -- --write-readme                          (also records the figures in README.md)
@@ -24,6 +25,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SOLO_DURATION = Math.min(DURATION, 5);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+const ONLY = process.env.BENCH_ONLY;
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -234,7 +236,7 @@ const { mf, origin, sessionCookie } = await startSeededServer(workerPath);
 
 step(`Loading each route for ${DURATION} s with ${CONNECTIONS} connections`);
 const rows = [];
-for (const page of PAGES) {
+for (const page of PAGES.filter((p) => !ONLY || p.floor || p.path.includes(ONLY))) {
   const check = await fetch(`${origin}${page.path}`, { redirect: "manual", headers: page.auth ? { Cookie: sessionCookie } : {} });
   if (check.status !== 200) throw new Error(`${page.path} answered ${check.status}, not 200: the bench would measure an error page`);
   const result = await load(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {});

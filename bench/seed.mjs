@@ -3,7 +3,19 @@
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 
 export const BENCH_USER = { id: "00000000-0000-4000-8000-00000000be01", email: "bench@porchlight.test", password: "bench-password-123" };
-export const SEED_VOLUMES = { otherUsers: 20_000, outboxEmails: 5_000, cronRuns: 2_000, benchContacts: 100_000, otherContacts: 50_000, benchDeals: 2_000, otherDeals: 20_000 };
+export const SEED_VOLUMES = {
+  otherUsers: 20_000,
+  outboxEmails: 5_000,
+  cronRuns: 2_000,
+  benchContacts: 100_000,
+  otherContacts: 50_000,
+  benchDeals: 2_000,
+  otherDeals: 20_000,
+  benchTasks: 5_000,
+  otherTasks: 20_000,
+  benchActivities: 20_000,
+  otherActivities: 40_000,
+};
 
 function hash(password) {
   const salt = randomBytes(16);
@@ -51,6 +63,34 @@ function dealsSql(n, owner, prefix, contact) {
       unixepoch() * 1000 - i * 60000, unixepoch() * 1000 - i * 60000, unixepoch() * 1000 - i * 60000 from n`;
 }
 
+const TASK_TYPES = ["call", "email", "showing", "follow_up", "paperwork", "other"];
+const TASK_PRIORITIES = ["low", "medium", "high"];
+// Every activity type but stage changes (the deals' moves are not replayed).
+const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note"];
+
+/**
+ * n tasks due from 60 days ago to 59 days ahead, a third of them completed, half with a time of day; `owner`,
+ * `contact` and `deal` are SQL expressions over i.
+ */
+function tasksSql(n, owner, prefix, contact, deal, now) {
+  return `${range(n)} insert into crm_tasks (id, user_id, contact_id, deal_id, title, type, priority, status, due_date, due_time, completed_at, created_at, updated_at)
+    select printf('${prefix}-%08d', i), ${owner}, ${contact}, ${deal}, printf('Follow up on listing %d', i),
+      ${pickSql(TASK_TYPES, "i")}, ${pickSql(TASK_PRIORITIES, "i / 3")},
+      case when i % 3 = 0 then 'completed' else 'open' end,
+      date('now', printf('%+d days', (i % 120) - 60)),
+      case when i % 2 = 0 then printf('%02d:%02d', 8 + i % 10, (i % 4) * 15) else null end,
+      case when i % 3 = 0 then ${now} - (i % 120) * 3600000 else null end,
+      ${now} - i * 60000, ${now} - i * 60000 from n`;
+}
+
+/** n activities five minutes apart going back from now (the triggers move each contact's last activity). */
+function activitiesSql(n, owner, prefix, contact, deal, now) {
+  return `${range(n)} insert into crm_activities (id, user_id, contact_id, deal_id, type, occurred_at, outcome, notes, created_at)
+    select printf('${prefix}-%08d', i), ${owner}, ${contact}, ${deal}, ${pickSql(ACTIVITY_TYPES, "i")}, ${now} - i * 300000,
+      case when i % 4 = 0 then 'Left a voicemail' else null end, case when i % 5 = 0 then 'Asked about schools near the listing' else null end,
+      ${now} - i * 300000 from n`;
+}
+
 export async function seedBench(db) {
   const now = Date.now();
   const u = BENCH_USER;
@@ -83,4 +123,10 @@ export async function seedBench(db) {
   // Other agents' deals link to their own contacts: contact oc-k belongs to u-(1 + k % otherUsers).
   const k = `(1 + (i * 7) % ${v.otherContacts})`;
   await db.prepare(dealsSql(v.otherDeals, `printf('u-%08d', 1 + ${k} % ${v.otherUsers})`, "od", `printf('oc-%08d', ${k})`)).run();
+  // Tasks and activities (issue 7) for the dashboard: the bench agent's link to their contacts and deals;
+  // other agents' tasks and activities stand beside them without links.
+  await db.prepare(tasksSql(v.benchTasks, `'${u.id}'`, "bt", "case when i % 2 = 0 then printf('bc-%08d', 1 + i * 11) else null end", "case when i % 5 = 0 then printf('bd-%08d', 1 + i % 2000) else null end", now)).run();
+  await db.prepare(tasksSql(v.otherTasks, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "ot", "null", "null", now)).run();
+  await db.prepare(activitiesSql(v.benchActivities, `'${u.id}'`, "ba", "printf('bc-%08d', 1 + (i * 13) % 100000)", "case when i % 4 = 0 then printf('bd-%08d', 1 + i % 2000) else null end", now)).run();
+  await db.prepare(activitiesSql(v.otherActivities, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "oa", "null", "null", now)).run();
 }

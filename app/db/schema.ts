@@ -287,7 +287,10 @@ export const contacts = sqliteTable(
     index("contacts_user_name").on(t.userId, sql`${t.name} collate nocase`, t.id),
     index("contacts_user_activity").on(t.userId, t.lastActivity, t.id),
     index("contacts_user_budget").on(t.userId, sql`coalesce(${t.budgetMax}, -1)`, t.id),
-    index("contacts_user_status").on(t.userId, t.status),
+    // Status filters, and the dashboard's follow-up count (hot/warm contacts quiet since a date).
+    index("contacts_user_status_activity").on(t.userId, t.status, t.lastActivity),
+    // The dashboard's lead sources.
+    index("contacts_user_source").on(t.userId, t.source),
     // Duplicate matching: e-mail case-insensitively, phone as written.
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
     index("contacts_user_phone").on(t.userId, t.phone),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatTime, type DisplayPreferences } from "./format";
+import { formatDate, formatDateTime, formatMoney, formatMoneyCompact, formatTime, type DisplayPreferences } from "./format";
 
 const US: DisplayPreferences = { dateFormat: "US", timeFormat: "12h", timezone: "America/New_York", currency: "USD" };
 const EU: DisplayPreferences = { dateFormat: "EU", timeFormat: "24h", timezone: "Europe/Oslo", currency: "NOK" };
@@ -16,6 +16,12 @@ describe("display formatting", () => {
     expect(formatTime(instant, EU)).toBe("21:05");
     expect(formatDate(new Date("2026-11-23T03:00:00Z"), US)).toBe("Nov 22, 2026");
     expect(formatDateTime(instant, US)).toBe("Nov 22, 2026 3:05 PM");
+  });
+
+  it("shortens money for chart axes in the user's currency", () => {
+    expect([0, 250_000, 1_500_000, 2_000_000].map((n) => formatMoneyCompact(n, US))).toEqual(["$0", "$250K", "$1.5M", "$2M"]);
+    expect(formatMoneyCompact(-12_000, { currency: "EUR" })).toBe("-€12K");
+    expect(formatMoneyCompact(2_000_000, { currency: "NOK" })).toContain("NOK");
   });
 
   it("formats money with no fraction digits in every supported currency", () => {

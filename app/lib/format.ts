@@ -75,6 +75,14 @@ export function formatMoney(amount: number, prefs: Pick<DisplayPreferences, "cur
   return formatter.format(amount);
 }
 
+/** Short money for chart axes, in whole units: "$0", "$250K", "$1.5M", "NOK 2M". */
+export function formatMoneyCompact(amount: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
+  const formatter = cached(`mc-${prefs.currency}`, () =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, notation: "compact", maximumFractionDigits: 1 }),
+  );
+  return formatter.format(amount);
+}
+
 /** The calendar date ("YYYY-MM-DD") it is at `value` in `timezone`: "today" for the user, never shifted by UTC. */
 export function isoDateIn(value: Date, timezone: string): string {
   const timeZone = safeTimezone(timezone);

@@ -11,21 +11,25 @@ import { buildForecast, type Forecast, type ForecastDeal } from "./forecast";
 import { termsFor, type CommissionPlan } from "./plan.schema";
 import { getPlan } from "./plans.server";
 
-const TERM_COLUMNS = {
+/** The columns a deal's commission is computed from (its value, rate and overrides of the plan). */
+export const DEAL_TERM_COLUMNS = {
   id: deals.id,
-  title: deals.title,
   stage: deals.stage,
   dealValueCents: deals.dealValueCents,
   commissionRate: deals.commissionRate,
-  probability: deals.probability,
-  expectedCloseDate: deals.expectedCloseDate,
-  closedDate: deals.closedDate,
   referralFeePct: deals.referralFeePct,
   brokerageSplitPct: deals.brokerageSplitPct,
   teamSplitPct: deals.teamSplitPct,
   transactionFeeCents: deals.transactionFeeCents,
   eoFeeCents: deals.eoFeeCents,
   franchiseFeePct: deals.franchiseFeePct,
+};
+const TERM_COLUMNS = {
+  ...DEAL_TERM_COLUMNS,
+  title: deals.title,
+  probability: deals.probability,
+  expectedCloseDate: deals.expectedCloseDate,
+  closedDate: deals.closedDate,
 };
 type DealTerms = Pick<Deal, keyof typeof TERM_COLUMNS>;
 

@@ -12,8 +12,12 @@ export interface OnboardingSettingsState {
 }
 
 export function onboardingStatusText(state: OnboardingSettingsState, prefs: DisplayPreferences): string {
+  // With both set, the later one says what happened; a tie is the welcome dialog's Skip, which sets completed
+  // too (spec) and was still a skip.
+  const time = (value: Date | string | null) => (value ? new Date(value).getTime() : 0);
+  const skippedLast = state.onboardingSkipped && (!state.onboardingCompleted || time(state.onboardingSkippedAt) >= time(state.onboardingCompletedAt));
+  if (skippedLast) return state.onboardingSkippedAt ? `Skipped on ${formatDate(state.onboardingSkippedAt, prefs)}.` : "Skipped.";
   if (state.onboardingCompleted) return state.onboardingCompletedAt ? `Completed on ${formatDate(state.onboardingCompletedAt, prefs)}.` : "Completed.";
-  if (state.onboardingSkipped) return state.onboardingSkippedAt ? `Skipped on ${formatDate(state.onboardingSkippedAt, prefs)}.` : "Skipped.";
   return "Not finished.";
 }
 

@@ -1,0 +1,34 @@
+import { Link } from "@remix-run/react";
+import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
+import type { Dashboard } from "../metrics";
+
+export function UpcomingClosings({ closings, today, prefs }: { closings: Dashboard["closings"]; today: string; prefs: DisplayPreferences }) {
+  return (
+    <ul className="divide-y divide-stone-200 dark:divide-stone-800">
+      {closings.map((deal) => (
+        <li key={deal.id} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 py-2 first:pt-0">
+          <div className="min-w-0">
+            <Link to={`/deals/${deal.id}`} className="font-medium underline-offset-4 hover:underline">
+              {deal.title}
+            </Link>
+            <div className="text-sm text-stone-600 dark:text-stone-400">
+              {deal.closeOn === today ? "Today" : formatDay(deal.closeOn, prefs)} · {deal.stageName}
+              {deal.contactId ? (
+                <>
+                  {" · "}
+                  <Link to={`/contacts/${deal.contactId}`} className="underline underline-offset-4">
+                    {deal.contactName}
+                  </Link>
+                </>
+              ) : null}
+            </div>
+          </div>
+          <div className="text-right text-sm tabular-nums">
+            <div className="font-semibold">{formatCentsWhole(deal.dealValueCents, prefs)}</div>
+            <div className="text-stone-600 dark:text-stone-400">net {formatCents(deal.netCents, prefs)}</div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
