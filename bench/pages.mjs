@@ -17,6 +17,9 @@ export const PAGES = [
   // The pipeline on an account with 2,000 deals (bench/seed.mjs): the board, and the forecast over all of them.
   { name: "signed-in /pipeline (2,000 deals)", path: "/pipeline", auth: true, serverTiming: true },
   { name: "signed-in /pipeline/commissions", path: "/pipeline/commissions", auth: true },
+  // Tasks on the same account (5,000 tasks): the Upcoming list with its tab counts, and a month of the calendar.
+  { name: "signed-in /tasks upcoming (5,000 tasks)", path: "/tasks?view=upcoming", auth: true, serverTiming: true },
+  { name: "signed-in /tasks month", path: "/tasks?view=month", auth: true, serverTiming: true },
 ];
 
 // The public pages Lighthouse audits after the load run (mobile preset). A page that answers 404 is reported
