@@ -17,3 +17,14 @@ export function onboardingDue(counts: OnboardingCounts, flags: OnboardingFlags |
   if (flags?.onboardingCompleted || flags?.onboardingSkipped) return false;
   return counts.contacts === 0 && counts.deals === 0 && counts.tasks === 0;
 }
+
+/**
+ * What the onboarding action route accepts. skip: the tour's Skip. dismiss: the welcome dialog's Skip (the
+ * spec's hook skip, which also sets completed). Here, not in the zod schema, so the layout's tour does not
+ * pull zod into every page.
+ */
+export const ONBOARDING_INTENTS = ["start", "skip", "dismiss", "complete", "reset"] as const;
+export type OnboardingIntent = (typeof ONBOARDING_INTENTS)[number];
+
+/** Where the forms that drive onboarding post (app/routes/_app.onboarding.tsx). */
+export const ONBOARDING_ACTION = "/onboarding";

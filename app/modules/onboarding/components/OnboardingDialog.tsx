@@ -3,7 +3,7 @@ import { Compass } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
-import { ONBOARDING_ACTION } from "../onboarding.schema";
+import { ONBOARDING_ACTION } from "../onboarding";
 import { readTourStep, startTour, useTourOwner } from "../tour-store";
 
 /**

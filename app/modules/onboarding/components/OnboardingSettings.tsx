@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
-import { ONBOARDING_ACTION } from "../onboarding.schema";
+import { ONBOARDING_ACTION } from "../onboarding";
 import { startTour, useTourOwner } from "../tour-store";
 
 export interface OnboardingSettingsState {

@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/Button";
-import { ONBOARDING_ACTION, type OnboardingIntent } from "../onboarding.schema";
+import { ONBOARDING_ACTION, type OnboardingIntent } from "../onboarding";
 import { TOUR_LENGTH, TOUR_STEPS, tourDestination } from "../tour";
 import { endTour, setTourStep, takeTourFocusRequest, useTourOwner, useTourStep } from "../tour-store";
 
