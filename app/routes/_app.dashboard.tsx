@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { LayoutDashboard } from "lucide-react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
+import { GuideButton } from "~/modules/guides/components/GuideDialog";
 import { buttonClass } from "~/components/ui/Button";
 import { formatCents, formatCentsWhole, formatDay, formatMoneyCompact } from "~/lib/format";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
@@ -38,7 +39,7 @@ const longMonth = (month: string) => monthName.format(new Date(`${month}-15T12:0
 export default function DashboardPage() {
   const d = useLoaderData<typeof loader>();
   const { prefs, stats, today } = d;
-  const header = <PageHeader title="Dashboard" description={`Your command center · ${formatDay(today, prefs)}`} />;
+  const header = <PageHeader title="Dashboard" description={`Your command center · ${formatDay(today, prefs)}`} actions={<GuideButton page="dashboard" />} />;
   const onboarding = d.onboarding ? <OnboardingDialog /> : null;
 
   if (d.empty) {

@@ -122,7 +122,9 @@ test("skipping from the dialog or the tour is remembered, and a reset in Setting
 test("each page's Guide opens by keyboard, lists its 4 steps and closes with 'Got it!'", async ({ page }) => {
   await signIn(page, ACCOUNTS.onboardingGuide);
   const pages: [string, GuidePage][] = [
+    ["/dashboard", "dashboard"],
     ["/contacts", "contacts"],
+    ["/tasks", "tasks"],
     ["/pipeline", "pipeline"],
     ["/ai-assistant", "ai-assistant"],
     ["/reports", "reports"],
