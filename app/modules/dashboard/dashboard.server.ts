@@ -1,4 +1,3 @@
-import { DEAL_TERM_COLUMNS } from "~/modules/commissions/commissions.server";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
   commissionPlans,
@@ -15,6 +14,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { DEFAULT_DISPLAY_PREFERENCES, isoDateIn, type DisplayPreferences } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { DEAL_TERM_COLUMNS } from "~/modules/commissions/commissions.server";
 import { DEFAULT_PLAN, type CommissionPlan } from "~/modules/commissions/plan.schema";
 import { onboardingDue } from "~/modules/onboarding/onboarding";
 import { readStages } from "~/modules/pipeline/stages";
@@ -44,7 +44,6 @@ import { closedDealsFrom, closedPerformance, type ClosedDealRow, type ClosedVolu
 // aggregated in SQL. The user's timezone arrives in that same batch, so figures that depend on "today" are
 // asked for each date today can be on Earth (UTC yesterday, today, tomorrow) and picked afterwards.
 
-const TERMS = DEAL_TERM_COLUMNS;
 
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 
@@ -64,7 +63,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   // Open deals have no closed date (the stage rules clear it); the stage's kind is checked again below.
   const closings = (on: SQL) =>
     db
-      .select({ ...TERMS, title: deals.title, expectedCloseDate: deals.expectedCloseDate, closeOn: closeOn.as("close_on"), contactId: deals.contactId, contactName: contacts.name })
+      .select({ ...DEAL_TERM_COLUMNS, title: deals.title, expectedCloseDate: deals.expectedCloseDate, closeOn: closeOn.as("close_on"), contactId: deals.contactId, contactName: contacts.name })
       .from(deals)
       .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
       .where(ownedBy(deals, userId, isNull(deals.closedDate), on))
@@ -119,7 +118,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .from(deals)
       .where(ownedBy(deals, userId, gte(deals.closedDate, `${firstMonth}-01`)))
       .groupBy(deals.stage, sql`substr(${deals.closedDate}, 1, 7)`),
-    db.select({ ...TERMS, closedDate: deals.closedDate }).from(deals).where(ownedBy(deals, userId, gte(deals.closedDate, closedDealsFrom(firstMonth)))),
+    db.select({ ...DEAL_TERM_COLUMNS, closedDate: deals.closedDate }).from(deals).where(ownedBy(deals, userId, gte(deals.closedDate, closedDealsFrom(firstMonth)))),
     // Upcoming closings from each possible today: three disjoint ranges, each its first few.
     closings(sql`${closeOn} = ${todays[0]}`),
     closings(sql`${closeOn} = ${todays[1]}`),
