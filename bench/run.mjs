@@ -8,6 +8,7 @@
 //                                                             with one connection)
 //   BENCH_LIGHTHOUSE=0 npm run bench                         (skips Lighthouse)
 //   BENCH_ONLY=/dashboard npm run bench                      (only the routes whose path contains this, and the floor)
+//   BENCH_ONLY=drafter npm run bench                         (only the offline drafter's latency, bench/drafter.mjs; no server)
 //   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
 //   CHROME_PATH=/path/to/chrome npm run bench                 (default /usr/bin/chromium)
 //   npm run bench -- --write-readme                          (also records the figures in README.md)
@@ -19,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import { root, step } from "../scripts/lib.mjs";
 import { PAGES, PUBLIC_PAGES } from "./pages.mjs";
 import { SEED_VOLUMES } from "./seed.mjs";
+import { benchDrafter } from "./drafter.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -231,6 +233,10 @@ function load(url, headers, connections = CONNECTIONS, duration = DURATION) {
   });
 }
 
+// The offline drafter is pure TypeScript, timed in Node before (and without) the server.
+const drafter = !ONLY || ONLY === "drafter" ? await benchDrafter() : null;
+if (ONLY === "drafter") process.exit(0);
+
 const workerPath = await buildBundle();
 const { mf, origin, sessionCookie } = await startSeededServer(workerPath);
 
@@ -294,6 +300,7 @@ const table = [
   ),
   "",
   `Importing 10,000 contacts (one request, all or nothing): ${importMs} ms.`,
+  ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),
   "",
   `Worker bundle (minified, as deployed): ${kib(statSync(workerPath).size)}, ${kib(workerGzip)} gzip.`,
   "",
@@ -308,7 +315,7 @@ if (lh) console.log(`${lhTable}\n\n${lighthouseFailures(lh)}\n`);
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 writeFileSync(
   path.join(root, "bench/results/latest.json"),
-  JSON.stringify({ rows, workerGzip, perRoute, duration: DURATION, connections: CONNECTIONS, ...(lh ? { lighthouse: lh } : {}) }, null, 2),
+  JSON.stringify({ rows, workerGzip, perRoute, duration: DURATION, connections: CONNECTIONS, ...(drafter ? { drafter } : {}), ...(lh ? { lighthouse: lh } : {}) }, null, 2),
 );
 
 if (process.argv.includes("--write-readme")) {
