@@ -21,6 +21,7 @@ import { boardCards, columnTotals, listDeals, type DealWithContact } from "~/mod
 import { getContact } from "~/modules/contacts/contacts.server";
 import { PIPELINE_ACTION, type BoardCard } from "~/modules/pipeline/board";
 import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
+import { useOpenFromParam } from "~/modules/palette/components/OpenFromParam";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 
@@ -83,6 +84,8 @@ export default function PipelinePage() {
   const loaded = useLoaderData<typeof loader>();
   const dialog = useRef<DealDialogHandle>(null);
   const [params] = useSearchParams();
+  // /pipeline?new=deal (the command palette's "New deal") opens the create dialog.
+  useOpenFromParam("deal", () => dialog.current?.open());
   const listHref = (view: "board" | "list") => (view === "list" ? "?view=list" : "?");
   return (
     <>

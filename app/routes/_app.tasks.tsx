@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { GuideButton } from "~/modules/guides/components/GuideDialog";
+import { OpenFromParam } from "~/modules/palette/components/OpenFromParam";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { monthGrid, weekDays, weekStartFor } from "~/modules/tasks/calendar";
 import { QuickAdd } from "~/modules/tasks/components/QuickAdd";
@@ -106,6 +107,8 @@ export default function TasksPage() {
                   <Plus aria-hidden="true" className="h-5 w-5" />
                   New task
                 </Button>
+                {/* /tasks?new=task (the command palette's "New task") opens the add dialog. */}
+                <OpenFromParam value="task" open={() => addTask()} />
               </div>
             )}
             empty={

@@ -11,6 +11,8 @@ import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
 import { AddContactProvider } from "~/modules/contacts/components/AddContactDialog";
 import { OnboardingTour } from "~/modules/onboarding/components/OnboardingTour";
 import { useTourStep } from "~/modules/onboarding/tour-store";
+import { CommandPaletteButton } from "~/modules/palette/components/CommandPaletteButton";
+import { CommandPaletteProvider } from "~/modules/palette/components/CommandPaletteProvider";
 
 // Layout of every signed-in page: the billing guard runs here and again in each page's own loader
 // (loaders run in parallel), memoised per request so it costs one lookup.
@@ -33,6 +35,8 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
           <Logo />
         </Link>
         <div className="flex items-center gap-1">
+          {/* Not on the error page: there is no palette (provider) around it. */}
+          {email ? <CommandPaletteButton /> : null}
           {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
           <ThemeToggle />
           <Form method="post" action="/auth/signout">
@@ -62,11 +66,13 @@ export default function AppLayout() {
   const { email, admin } = useLoaderData<typeof loader>();
   return (
     <AddContactProvider>
-      <Shell email={email} admin={admin}>
-        <Outlet />
-      </Shell>
-      {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
-      <OnboardingTour />
+      <CommandPaletteProvider navItems={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS}>
+        <Shell email={email} admin={admin}>
+          <Outlet />
+        </Shell>
+        {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
+        <OnboardingTour />
+      </CommandPaletteProvider>
     </AddContactProvider>
   );
 }

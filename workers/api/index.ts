@@ -5,6 +5,7 @@ import { billingApi } from "./billing.api";
 import { calendarApi } from "./calendar.api";
 import { contactApi } from "./contact.api";
 import { contactsApi } from "./contacts.api";
+import { searchApi } from "./search.api";
 import { stripeApi } from "./stripe.api";
 
 export type ApiEnv = { Bindings: Env };
@@ -26,6 +27,7 @@ api.route("/", billingApi);
 api.route("/", contactApi);
 api.route("/", contactsApi);
 api.route("/", calendarApi);
+api.route("/", searchApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {
