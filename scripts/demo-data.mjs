@@ -64,17 +64,20 @@ const ACTIVITIES = [
   ["meeting", 3, 2, 5, 17, null, "Walked through the contract timeline."],
   ["contract", 3, 2, 6, 10, "Executed", null],
   ["text", 2, 3, 9, 12, "Replied", "Waiting on the pre-approval letter."],
-  ["call", 6, 4, 14, 15, "Left voicemail", null],
+  ["call", 6, 4, 21, 15, "Left voicemail", null],
   ["listing", 9, 5, 40, 10, null, "Listed at $475,000."],
   ["note", 4, 7, 35, 13, null, "Bought with another agent."],
   ["email_opened", 7, null, 20, 8, null, "Opened the new listings e-mail."],
 ];
 
-const idOf = (kind, n) => `00000000-0000-4000-8000-d3e0${kind}${String(n).padStart(6, "0")}`;
+// The demo account's ids end in d3e0; an end-to-end account given the same book (demoData in
+// tests/e2e/accounts.json) gets its own ids from the last four characters of its user id.
+const idFor = (userId) => (kind, n) => `00000000-0000-4000-8000-${userId.slice(-4)}${kind}${String(n).padStart(6, "0")}`;
 const q = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
 
 /** The SQL that gives `userId` the demo book of business. */
 export function demoDataSql(userId, now = new Date()) {
+  const idOf = idFor(userId);
   const today = localToday(now);
   const stmts = [];
   const created = (daysAgo) => now.getTime() - daysAgo * DAY;

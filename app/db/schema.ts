@@ -278,12 +278,21 @@ export const contacts = sqliteTable(
     lastActivity: integer("last_activity", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** Lead score 0–100 (modules/contacts/lead-score.ts) and the factors behind it, as last computed. */
+    leadScore: integer("lead_score").notNull().default(0),
+    leadScoreFactors: text("lead_score_factors", { mode: "json" }).$type<LeadScoreFactor[]>().notNull().default(sql`'[]'`),
+    /** When the score was computed; null means an input changed since (set by triggers, migration 0010). */
+    leadScoredAt: integer("lead_scored_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // Each list order, as (owner, key, id) so cursor pagination walks an index.
     index("contacts_user_created").on(t.userId, t.createdAt, t.id),
+    index("contacts_user_score").on(t.userId, t.leadScore, t.id),
+    // Scores waiting to be computed, and the daily sweep that ages recency (oldest first).
+    index("contacts_user_unscored").on(t.userId).where(sql`${t.leadScoredAt} is null`),
+    index("contacts_scored_at").on(t.leadScoredAt),
     index("contacts_user_name").on(t.userId, sql`${t.name} collate nocase`, t.id),
     index("contacts_user_activity").on(t.userId, t.lastActivity, t.id),
     index("contacts_user_budget").on(t.userId, sql`coalesce(${t.budgetMax}, -1)`, t.id),
@@ -298,6 +307,24 @@ export const contacts = sqliteTable(
 );
 export type Contact = typeof contacts.$inferSelect;
 export type NewContact = typeof contacts.$inferInsert;
+
+/** One factor of a lead score: what it is, the points it gave (may be negative) and a plain-words reason. */
+export interface LeadScoreFactor {
+  key: "status" | "budget" | "recency" | "engagement" | "source" | "deals" | "reachable";
+  points: number;
+  max: number;
+  reason: string;
+}
+
+/**
+ * A counter per user that triggers raise on every change to contacts, deals, tasks and activities
+ * (migration 0010). The insight cache (a Durable Object per user) keeps the version it computed from, so any
+ * write, whoever makes it, invalidates it.
+ */
+export const insightVersions = sqliteTable("insight_versions", {
+  userId: text("user_id").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
 
 /** One row per (contact, tag), maintained by triggers from contacts.tags: the tag filter and tag counts use it. */
 export const contactTags = sqliteTable(

@@ -16,6 +16,11 @@ export interface Env extends CloudflareBindings {
   TURNSTILE_SKIP_HOSTS?: string;
   SALES_INBOX?: string;
   AI?: Ai;
+  AI_MODEL?: string;
+  AI_GATEWAY_URL?: string;
+  AI_GATEWAY_KEY?: string;
+  AI_GATEWAY_MODEL?: string;
+  AI_DAILY_QUOTA?: string;
   [flag: `FEATURE_${string}`]: string | undefined;
 }
 
@@ -47,6 +52,13 @@ const ConfigSchema = z.object({
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_SKIP_HOSTS: csv,
+  // AI (issue 8): the Workers AI model when the AI binding is present, an OpenAI-style endpoint (AI Gateway
+  // or any /chat/completions API) tried next, and drafts per user per day. Neither engine set: the offline drafter.
+  AI_MODEL: z.string().min(3).optional(),
+  AI_GATEWAY_URL: z.url("AI_GATEWAY_URL must be a URL, e.g. https://gateway.example/v1/openai.").optional(),
+  AI_GATEWAY_KEY: z.string().min(1).optional(),
+  AI_GATEWAY_MODEL: z.string().min(1).optional(),
+  AI_DAILY_QUOTA: z.coerce.number().int("AI_DAILY_QUOTA must be a whole number.").min(1).max(100_000).default(100),
   // Where contact-form messages are sent.
   SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
 });
@@ -79,6 +91,11 @@ export function getConfig(env: Env): Config {
     TURNSTILE_SECRET_KEY: env.TURNSTILE_SECRET_KEY || undefined,
     TURNSTILE_SKIP_HOSTS: env.TURNSTILE_SKIP_HOSTS,
     SALES_INBOX: env.SALES_INBOX || undefined,
+    AI_MODEL: env.AI_MODEL || undefined,
+    AI_GATEWAY_URL: env.AI_GATEWAY_URL || undefined,
+    AI_GATEWAY_KEY: env.AI_GATEWAY_KEY || undefined,
+    AI_GATEWAY_MODEL: env.AI_GATEWAY_MODEL || undefined,
+    AI_DAILY_QUOTA: env.AI_DAILY_QUOTA || undefined,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -20,7 +20,11 @@ import { TaskReminders } from "~/modules/dashboard/components/TaskReminders";
 import { UpcomingClosings } from "~/modules/dashboard/components/UpcomingClosings";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { CHART_MONTHS, FOLLOW_UP_DAYS, METRIC_DEFINITIONS, SPHERE_DAYS } from "~/modules/dashboard/metrics";
+import { InsightList } from "~/modules/insights/components/InsightList";
+import { readInsights } from "~/modules/insights/insights.server";
 import { OnboardingDialog } from "~/modules/onboarding/components/OnboardingDialog";
+
+const DASHBOARD_INSIGHTS = 3;
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Porchlight" }];
 export const headers = serverTimingHeaders;
@@ -28,8 +32,9 @@ export const headers = serverTimingHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const started = Date.now();
-  const dashboard = await loadDashboard(context, user.id);
-  return data(dashboard, { headers: serverTiming("dashboard", started) });
+  // The insights come from the user's Durable Object, alongside the dashboard's one D1 batch.
+  const [dashboard, insights] = await Promise.all([loadDashboard(context, user.id), readInsights(context, user.id)]);
+  return data({ ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS) }, { headers: serverTiming("dashboard", started) });
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -117,6 +122,11 @@ export default function DashboardPage() {
       </ul>
 
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          <DashboardSection metric="smartInsights" id="insights" more={{ to: "/ai-assistant", label: "All insights and the AI coach" }}>
+            <InsightList insights={d.insights} empty="Nothing pressing: no hot lead has gone quiet, no deal is slipping and nothing closes in the next 15 days." />
+          </DashboardSection>
+        </div>
         <DashboardSection metric="pipeline" more={{ to: "/pipeline", label: "Open the pipeline" }}>
           {stats.activeDeals.count > 0 ? (
             <PipelineOverview stages={d.pipeline} prefs={prefs} />

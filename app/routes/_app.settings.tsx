@@ -14,6 +14,8 @@ import { requireSubscriber } from "~/modules/auth/guards.server";
 import { BillingPanel } from "~/modules/billing/components/BillingPanel";
 import { getBillingDetails, setTestCancelAtPeriodEnd } from "~/modules/billing/details.server";
 import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
+import { AgentProfileSchema } from "~/modules/settings/agent-profile.schema";
+import { getAgentProfile, saveAgentProfile } from "~/modules/settings/agent-profile.server";
 import { DisplayPreferencesSchema } from "~/modules/settings/preferences.schema";
 import { COMMON_TIMEZONES } from "~/modules/settings/timezones";
 import { getDisplayPreferences, saveDisplayPreferences } from "~/modules/settings/preferences.server";
@@ -33,16 +35,17 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "billing" ? "billing" : "account";
-  const [prefs, billing, onboarding, calendarFeed] = await Promise.all([
+  const [prefs, billing, onboarding, calendarFeed, agent] = await Promise.all([
     getDisplayPreferences(context, user.id),
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
+    tab === "account" ? getAgentProfile(context, user.id) : Promise.resolve(null),
   ]);
-  return { email: user.email, tab, prefs, billing, onboarding, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
+  return { email: user.email, tab, prefs, billing, onboarding, agent, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
 }
 
-type Intent = "preferences" | "password" | "test-cancel" | "test-resume";
+type Intent = "preferences" | "agent" | "password" | "test-cancel" | "test-resume";
 type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,6 +60,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return invalid(parsed.error.issues);
     await saveDisplayPreferences(context, user.id, parsed.data);
     return redirectWithToast(context, "/settings", { title: "Preferences saved", variant: "success" });
+  }
+  if (intent === "agent") {
+    const parsed = AgentProfileSchema.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    await saveAgentProfile(context, user.id, parsed.data);
+    return redirectWithToast(context, "/settings#agent-profile", { title: "Agent profile saved", variant: "success" });
   }
   if (intent === "password") {
     const parsed = ChangePasswordSchema.safeParse(form);
@@ -91,7 +100,7 @@ function Select({ label, name, value, options, error }: { label: string; name: s
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, prefs, billing, onboarding, calendarFeed, now } = useLoaderData<typeof loader>();
+  const { email, tab, prefs, billing, onboarding, agent, calendarFeed, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -144,6 +153,27 @@ export default function SettingsPage() {
             </div>
           </Form>
         </section>
+
+        {agent ? (
+          <section id="agent-profile" aria-labelledby="agent-heading" className={`${card} scroll-mt-24`}>
+            <h2 id="agent-heading" className="text-lg font-semibold">
+              Agent profile
+            </h2>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">The AI coach signs drafts with your name and brokerage and writes market notes for your market.</p>
+            <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+              <input type="hidden" name="intent" value="agent" />
+              <Field label="Your name" name="agentName" defaultValue={agent.agentName ?? ""} autoComplete="name" maxLength={100} error={errors("agent").agentName} />
+              <Field label="Brokerage" name="brokerage" defaultValue={agent.brokerage ?? ""} autoComplete="organization" maxLength={120} error={errors("agent").brokerage} />
+              <Field label="Market" name="market" defaultValue={agent.market ?? ""} hint="The area you work, e.g. Austin, TX" maxLength={120} error={errors("agent").market} />
+              <Field label="License number" name="licenseNumber" defaultValue={agent.licenseNumber ?? ""} maxLength={40} error={errors("agent").licenseNumber} />
+              <div className="sm:col-span-2">
+                <Button type="submit" busy={busy("agent")} busyLabel="Saving…">
+                  Save agent profile
+                </Button>
+              </div>
+            </Form>
+          </section>
+        ) : null}
 
         <section aria-labelledby="password-heading" className={card}>
           <h2 id="password-heading" className="text-lg font-semibold">

@@ -21,8 +21,8 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 // Spec section 2 (/trial). Every sentence here is true of the product as it is today: contacts (issue 5), the
-// pipeline with commissions (issue 6), tasks with the calendar feed and the dashboard (issue 7). Add the AI
-// claims when that feature ships.
+// pipeline with commissions (issue 6), tasks with the calendar feed and the dashboard (issue 7), and the AI
+// coach with insights, drafts, lead scores and the command palette (issue 8).
 const SIGN_UP = "/auth?mode=signup";
 
 const BENEFITS = [
@@ -45,6 +45,10 @@ const STEPS = [
   {
     title: "Never miss a follow-up",
     body: "Type tasks the way you say them (“call Jane tomorrow 3pm”), see what is due today and overdue, log calls and showings on each contact and deal, and subscribe to your private calendar feed so tasks and closings show in Google, Apple or Outlook calendar.",
+  },
+  {
+    title: "Let the AI coach draft",
+    body: "Smart Insights point out hot leads gone quiet, deals slipping and closings coming up. The coach drafts follow-up e-mails, listing descriptions (held to your MLS limit, with a Fair Housing check), market notes and your week's plan from your own contacts and deals, and every contact gets a lead score that shows why.",
   },
 ] as const;
 

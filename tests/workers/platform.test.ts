@@ -1,9 +1,8 @@
-import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { InsightsCache } from "../../workers/durable-objects/insights.do";
 import { createDb } from "~/db/client.server";
 import { cronRuns, emailOutbox } from "~/db/schema";
 import { ConfigError, getConfig, type Env } from "~/lib/env.server";
@@ -47,24 +46,6 @@ describe("scheduled jobs", () => {
     const run = await createDb(env.DB).select().from(cronRuns).where(eq(cronRuns.job, "heartbeat")).orderBy(desc(cronRuns.id)).get();
     expect(run?.status).toBe("ok");
     expect(run?.scheduledAt.toISOString()).toBe("2026-11-22T10:00:00.000Z");
-  });
-});
-
-describe("InsightsCache durable object", () => {
-  it("keeps values per user until they expire", async () => {
-    const alice = env.INSIGHTS.get(env.INSIGHTS.idFromName("user-alice")) as unknown as DurableObjectStub<InsightsCache>;
-    const bob = env.INSIGHTS.get(env.INSIGHTS.idFromName("user-bob")) as unknown as DurableObjectStub<InsightsCache>;
-    await alice.set("insights", [{ title: "Call Dana" }], 60_000);
-    expect(await alice.get("insights")).toEqual([{ title: "Call Dana" }]);
-    expect(await bob.get("insights")).toBeNull();
-    await alice.set("stale", "old", -1);
-    expect(await alice.get("stale")).toBeNull();
-    await runInDurableObject(alice, async (_instance, state) => {
-      const rows = state.storage.sql.exec("select key from entries").toArray();
-      expect(rows.map((r) => r.key)).toEqual(["insights"]);
-    });
-    await alice.clear();
-    expect(await alice.get("insights")).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
 import { probeStorage } from "~/modules/ops/health.server";
+import { aiApi } from "./ai.api";
 import { billingApi } from "./billing.api";
 import { calendarApi } from "./calendar.api";
 import { contactApi } from "./contact.api";
@@ -27,6 +28,7 @@ api.route("/", billingApi);
 api.route("/", contactApi);
 api.route("/", contactsApi);
 api.route("/", calendarApi);
+api.route("/", aiApi);
 api.route("/", searchApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));

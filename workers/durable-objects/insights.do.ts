@@ -1,45 +1,50 @@
 import { DurableObject } from "cloudflare:workers";
+import { createDb } from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
+import type { UserId } from "~/modules/auth/session.server";
+import type { Insight } from "~/modules/insights/insights";
+import { computeUserInsights, type InsightsRead } from "~/modules/insights/insights.server";
 
 /**
- * Per-user cache of generated insights, one object per user (idFromName(userId)). It keeps entries in the
- * object's own SQLite storage with an expiry, so a warm coach page needs no new generation.
+ * Per-user cache of the smart insights, one object per user (idFromName(userId)), kept in the object's own
+ * SQLite storage. An entry is good for one data version (raised by D1 triggers on any write to contacts,
+ * deals, tasks or activities, migration 0010) and one calendar day of the agent (the rules count days), so
+ * any change, whoever makes it, and midnight both invalidate it. See docs/decisions/0017.
  */
-export class InsightsCache extends DurableObject {
+export class InsightsCache extends DurableObject<Env> {
   private ready = false;
 
   private ensureTable() {
     if (this.ready) return;
     this.ctx.storage.sql.exec(
-      "create table if not exists entries (key text primary key, value text not null, expires_at integer not null)",
+      "create table if not exists insights (slot integer primary key check (slot = 1), version integer not null, day text not null, value text not null, computed_at integer not null)",
     );
     this.ready = true;
   }
 
-  async get<T = unknown>(key: string): Promise<T | null> {
+  async read(userId: string, version: number, day: string): Promise<InsightsRead> {
     this.ensureTable();
     const row = this.ctx.storage.sql
-      .exec<{ value: string; expires_at: number }>("select value, expires_at from entries where key = ?", key)
+      .exec<{ version: number; day: string; value: string; computed_at: number }>("select version, day, value, computed_at from insights where slot = 1")
       .toArray()[0];
-    if (!row) return null;
-    if (row.expires_at <= Date.now()) {
-      this.ctx.storage.sql.exec("delete from entries where key = ?", key);
-      return null;
+    if (row && row.version === version && row.day === day) {
+      return { insights: JSON.parse(row.value) as Insight[], cached: true, computedAt: row.computed_at };
     }
-    return JSON.parse(row.value) as T;
-  }
-
-  async set(key: string, value: unknown, ttlMs: number): Promise<void> {
-    this.ensureTable();
+    const computedAt = Date.now();
+    const insights = await computeUserInsights(createDb(this.env.DB), userId as UserId, new Date(computedAt));
     this.ctx.storage.sql.exec(
-      "insert into entries (key, value, expires_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value, expires_at = excluded.expires_at",
-      key,
-      JSON.stringify(value),
-      Date.now() + ttlMs,
+      "insert into insights (slot, version, day, value, computed_at) values (1, ?, ?, ?, ?) on conflict(slot) do update set version = excluded.version, day = excluded.day, value = excluded.value, computed_at = excluded.computed_at",
+      version,
+      day,
+      JSON.stringify(insights),
+      computedAt,
     );
+    return { insights, cached: false, computedAt };
   }
 
+  /** Drops the cached entry (account data deletion). */
   async clear(): Promise<void> {
     this.ensureTable();
-    this.ctx.storage.sql.exec("delete from entries");
+    this.ctx.storage.sql.exec("delete from insights");
   }
 }

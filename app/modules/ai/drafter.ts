@@ -367,6 +367,7 @@ const dealName = (deal: DraftDeal) => clean(deal.title, 80) || "Untitled deal";
 const stageLabel = (deal: DraftDeal) => clean(deal.stageName, 40) || clean(deal.stage.replace(/_/g, " "), 40);
 
 /** Days a stage may sit before it is slipping. */
+/** Days in a stage after which the review flags a deal: a coaching rule of thumb, stated as such in the text. */
 const STAGE_PATIENCE: Record<string, number> = { lead: 30, qualified: 21, showing: 21, offer: 7, under_contract: 45 };
 
 interface DealRisk {
@@ -399,7 +400,7 @@ function assessDeal(deal: DraftDeal, ctx: Ctx): DealRisk {
   const patience = STAGE_PATIENCE[deal.stage] ?? 21;
   if (deal.daysInStage > patience) {
     score += deal.daysInStage > patience * 2 ? 3 : 2;
-    issues.push(`${plural(deal.daysInStage, "day")} in ${stageLabel(deal)} (usually under ${patience})`);
+    issues.push(`${plural(deal.daysInStage, "day")} in ${stageLabel(deal)} (this review flags ${stageLabel(deal)} after ${patience})`);
   }
   const quiet = daysBetween(deal.lastActivityDay, today);
   if (quiet === null) {

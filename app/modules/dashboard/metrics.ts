@@ -80,6 +80,11 @@ export const METRIC_DEFINITIONS = {
       "What those same closed deals paid you: gross commission less referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees, as your commission plan and each deal's overrides say.",
   },
   leadSources: { label: "Lead sources", definition: "All your contacts by the source recorded on each contact." },
+  smartInsights: {
+    label: "Smart Insights",
+    definition:
+      "The most pressing of: under-contract deals expected to close within 15 days; hot contacts with no activity for more than 7 days (with 3% of their maximum budget as the commission at stake); open deals at risk (close date or a key date passed or near, more than 30 days in one stage, or no activity for 14 days); your weighted pipeline; and the area most of your hot and warm contacts want. High priority first; the AI Assistant shows up to 5.",
+  },
 } as const satisfies Record<string, MetricDefinition>;
 export type MetricKey = keyof typeof METRIC_DEFINITIONS;
 

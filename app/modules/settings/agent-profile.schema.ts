@@ -1,0 +1,13 @@
+import * as z from "zod";
+
+const optional = (max: number, label: string) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : typeof value === "string" ? value.trim() : value), z.string().max(max, `${label} can be at most ${max} characters.`).nullable());
+
+/** Spec section 3 agent_profiles: what the AI drafts are signed with and write about. */
+export const AgentProfileSchema = z.object({
+  agentName: optional(100, "Your name"),
+  brokerage: optional(120, "Brokerage"),
+  market: optional(120, "Market"),
+  licenseNumber: optional(40, "License number"),
+});
+export type AgentProfileInput = z.infer<typeof AgentProfileSchema>;

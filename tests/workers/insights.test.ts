@@ -1,0 +1,138 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { contacts, crmTasks, deals, userPreferences, type NewContact } from "~/db/schema";
+import type { UserId } from "~/modules/auth/session.server";
+import { logActivity } from "~/modules/activities/activities.server";
+import { insightVersion, loadInsightInputs, readInsights } from "~/modules/insights/insights.server";
+import type { InsightsCache } from "../../workers/durable-objects/insights.do";
+import { signInAs } from "../factories/browser";
+import { requestContext } from "../factories/context";
+import { activityInput } from "../factories/tasks";
+import { createUser } from "../factories/users";
+
+// Issue 8: insights computed from D1 and cached in one Durable Object per user; any write to contacts,
+// deals, tasks or activities (triggers raise the user's version) invalidates the cache.
+
+const db = createDb(env.DB);
+const DAY = 86_400_000;
+let seq = 0;
+const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0, 8)}`;
+const owner = async () => (await createUser(env.DB)).id as UserId;
+
+async function hotContact(userId: string, fields: Partial<NewContact> = {}) {
+  const row: NewContact = { id: id("c"), userId, name: "Jane Doe", status: "hot", budgetMax: 500_000, lastActivity: new Date(Date.now() - 10 * DAY), createdAt: new Date(Date.now() - 30 * DAY), ...fields };
+  await db.insert(contacts).values(row);
+  return row;
+}
+
+describe("insight inputs from D1", () => {
+  it("takes hot contacts quiet more than 7 days in the agent's timezone, and only the owner's", async () => {
+    const userId = await owner();
+    const stranger = await owner();
+    await db.update(userPreferences).set({ timezone: "America/Los_Angeles" }).where(eq(userPreferences.userId, userId));
+    // 05:00 UTC on Nov 20 is 21:00 on Nov 19 in Los Angeles: today there is Nov 19.
+    const at = new Date("2026-11-20T05:00:00Z");
+    await hotContact(userId, { name: "Eight days", lastActivity: new Date("2026-11-11T20:00:00Z") }); // Nov 11 LA
+    await hotContact(userId, { name: "Seven days", lastActivity: new Date("2026-11-12T20:00:00Z") }); // Nov 12 LA
+    await hotContact(userId, { name: "Warm and quiet", status: "warm", lastActivity: new Date("2026-10-01T20:00:00Z") });
+    await hotContact(stranger, { name: "Not yours", lastActivity: new Date("2026-10-01T20:00:00Z") });
+    const inputs = await loadInsightInputs(db, userId, at);
+    expect(inputs.today).toBe("2026-11-19");
+    expect(inputs.hotQuiet.map((c) => [c.name, c.lastActivityDay])).toEqual([["Eight days", "2026-11-11"]]);
+    expect(inputs.hotQuietCount).toBe(1);
+  });
+
+  it("reads open deals with their stage name, key dates and last activity, skipping won and lost", async () => {
+    const userId = await owner();
+    const base = { userId, position: "a0", commissionRate: 3, probability: 90, dealValueCents: 65_000_000 };
+    await db.insert(deals).values([
+      { ...base, id: id("d"), title: "Open one", stage: "under_contract", expectedCloseDate: "2026-11-25", inspectionDate: "2026-11-21" },
+      { ...base, id: id("d"), title: "Won", stage: "closed_won" },
+      { ...base, id: id("d"), title: "Lost", stage: "closed_lost" },
+    ]);
+    const inputs = await loadInsightInputs(db, userId, new Date("2026-11-20T15:00:00Z"));
+    expect(inputs.openDeals).toHaveLength(1);
+    expect(inputs.openDeals[0]).toMatchObject({ title: "Open one", stageName: "Under Contract", keyDates: [{ label: "Inspection", day: "2026-11-21" }], lastActivityDay: null });
+  });
+});
+
+describe("the per-user insight cache", () => {
+  it("answers from the Durable Object until a write raises the version, then recomputes", async () => {
+    const userId = await owner();
+    const context = requestContext();
+    const jane = await hotContact(userId);
+
+    const first = await readInsights(context, userId);
+    expect(first.cached).toBe(false);
+    expect(first.insights.map((i) => i.id)).toContain(`hot:${jane.id}`);
+    const again = await readInsights(requestContext(), userId);
+    expect(again).toMatchObject({ cached: true, computedAt: first.computedAt });
+
+    // Logging a call with Jane: the trigger raises the version, the cache recomputes, the insight is gone.
+    const before = await insightVersion(db, userId);
+    const today = new Date().toISOString().slice(0, 10);
+    const logged = await logActivity(requestContext(), userId, activityInput({ type: "call", contactId: jane.id, date: today, time: "00:00" }));
+    expect(logged.ok).toBe(true);
+    expect(await insightVersion(db, userId)).toBeGreaterThan(before);
+    const after = await readInsights(requestContext(), userId);
+    expect(after.cached).toBe(false);
+    expect(after.insights.map((i) => i.id)).not.toContain(`hot:${jane.id}`);
+  });
+
+  it("is invalidated by deal and task writes too", async () => {
+    const userId = await owner();
+    await readInsights(requestContext(), userId);
+    const v0 = await insightVersion(db, userId);
+    await db.insert(deals).values({ id: id("d"), userId, title: "New", stage: "lead", position: "a0", commissionRate: 3, probability: 10 });
+    const v1 = await insightVersion(db, userId);
+    expect(v1).toBeGreaterThan(v0);
+    await db.insert(crmTasks).values({ id: id("t"), userId, title: "Call", dueDate: "2026-11-20" });
+    expect(await insightVersion(db, userId)).toBeGreaterThan(v1);
+    expect((await readInsights(requestContext(), userId)).cached).toBe(false);
+  });
+
+  it("keeps one object per user: another agent's writes do not touch mine, nor do their contacts appear", async () => {
+    const me = await owner();
+    const other = await owner();
+    await hotContact(other, { name: "Their hot lead" });
+    const mine = await readInsights(requestContext(), me);
+    expect(mine.insights).toEqual([]);
+    const v = await insightVersion(db, me);
+    await hotContact(other, { name: "Another of theirs" });
+    expect(await insightVersion(db, me)).toBe(v);
+    expect((await readInsights(requestContext(), me)).cached).toBe(true);
+    const stub = env.INSIGHTS.get(env.INSIGHTS.idFromName(me)) as unknown as DurableObjectStub<InsightsCache>;
+    await runInDurableObject(stub, async (_instance, state) => {
+      const rows = state.storage.sql.exec<{ value: string }>("select value from insights").toArray();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.value).not.toContain("Their hot lead");
+    });
+  });
+
+  it("recomputes on a new day of the agent even without writes", async () => {
+    const userId = await owner();
+    const stub = env.INSIGHTS.get(env.INSIGHTS.idFromName(userId));
+    const version = await insightVersion(db, userId);
+    expect((await stub.read(userId, version, "2026-11-19")).cached).toBe(false);
+    expect((await stub.read(userId, version, "2026-11-19")).cached).toBe(true);
+    expect((await stub.read(userId, version, "2026-11-20")).cached).toBe(false);
+  });
+});
+
+describe("insights on the pages", () => {
+  it("shows the hot lead on the dashboard and the AI assistant, never another agent's", async () => {
+    const user = await createUser(env.DB);
+    const other = await owner();
+    await hotContact(user.id, { name: "Rosa Quiet" });
+    await hotContact(other, { name: "Stranger Danger" });
+    const browser = await signInAs(user);
+    for (const path of ["/dashboard", "/ai-assistant"]) {
+      const html = await (await browser.get(path)).text();
+      expect(html).toContain("Follow up with Rosa Quiet");
+      expect(html).not.toContain("Stranger Danger");
+    }
+  });
+});

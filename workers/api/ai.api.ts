@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
+import { generate, toEventStream } from "~/modules/ai/engines.server";
+import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
+import { engineSettings, spendAiDraft } from "~/modules/ai/quota.server";
+import type { ApiEnv } from "./index";
+import { apiSubscriber } from "./session.api";
+
+/**
+ * POST /api/ai/generate (spec section 7, generate-with-ai): { task, tone, userInput, contactId?, dealIds?,
+ * location?, mlsLimit?, variant? } in; the answer out as server-sent events (engine, text…, final, done).
+ * The envelope is built on the server from the user's own data; a bad request or an id that is not theirs
+ * gets a JSON error and spends nothing.
+ */
+export const aiApi = new Hono<ApiEnv>().post("/ai/generate", async (c) => {
+  const auth = await apiSubscriber(c);
+  if (auth instanceof Response) return auth;
+  const parsed = GenerateRequestSchema.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues[0]?.message ?? "That request could not be read." }, 400);
+  let envelope;
+  try {
+    envelope = await loadEnvelope(auth.context.db, auth.user.id, parsed.data);
+  } catch (error) {
+    if (error instanceof EnvelopeError) return c.json({ ok: false, error: error.message }, 404);
+    throw error;
+  }
+  const refused = await spendAiDraft(c.env.KV, auth.user.id, auth.context.config.AI_DAILY_QUOTA);
+  if (refused) return c.json({ ok: false, error: refused.message }, 429, { "Retry-After": String(refused.retryAfterSeconds) });
+  const events = generate(envelope, engineSettings(c.env, auth.context.config));
+  return new Response(toEventStream(events), {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" },
+  });
+});
