@@ -36,7 +36,7 @@ CREATE TRIGGER `deals_ad_score_stale` AFTER DELETE ON `deals` WHEN old.contact_i
 	UPDATE contacts SET lead_scored_at = NULL WHERE id = old.contact_id;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `deals_au_score_stale` AFTER UPDATE OF contact_id, stage, deal_value ON `deals` BEGIN
+CREATE TRIGGER `deals_au_score_stale` AFTER UPDATE OF contact_id, stage, closed_date ON `deals` BEGIN
 	UPDATE contacts SET lead_scored_at = NULL WHERE id IN (old.contact_id, new.contact_id);
 END;
 --> statement-breakpoint

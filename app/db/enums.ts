@@ -30,8 +30,8 @@ export const PROPERTY_TYPES = ["house", "condo", "townhouse", "land", "commercia
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const CONTACT_SOURCES = ["website", "referral", "cold_call", "social_media", "open_house", "other"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
-/** The contact list's orders. */
-export const CONTACT_SORTS = ["newest", "name", "activity", "budget"] as const;
+/** The contact list's orders ("score": lead score, highest first). */
+export const CONTACT_SORTS = ["newest", "name", "activity", "budget", "score"] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 
 // Issue 6: deals and the pipeline.

@@ -14,10 +14,13 @@ import { formatCentsWhole, formatDate, formatDay } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { BackToContacts } from "~/modules/contacts/components/BackToContacts";
+import { LeadScoreBadge } from "~/modules/contacts/components/LeadScoreBadge";
+import { LeadScorePanel } from "~/modules/contacts/components/LeadScorePanel";
 import { TagInput } from "~/modules/contacts/components/TagInput";
 import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { deleteContacts, getContact, updateContact } from "~/modules/contacts/contacts.server";
+import { refreshScoresForView, withCurrentScore } from "~/modules/contacts/lead-score.server";
 import { getPlan } from "~/modules/commissions/plans.server";
 import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
 import { dealsForContact } from "~/modules/deals/deals.server";
@@ -36,7 +39,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = params.id ?? "";
   const [contact, prefs, deals, stages, plan, tasks, activity] = await Promise.all([
-    getContact(context, user.id, id),
+    // Stale scores first (one indexed read when none are), and this contact's again if it is over a day old.
+    refreshScoresForView(context, user.id)
+      .then(() => getContact(context, user.id, id))
+      .then((found) => (found ? withCurrentScore(context.db, user.id, found).catch(() => found) : found)),
     getDisplayPreferences(context, user.id),
     dealsForContact(context, user.id, id),
     getStages(context, user.id),
@@ -98,6 +104,7 @@ export default function ContactProfile() {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold md:text-3xl">{contact.name}</h1>
         <span className="rounded-full bg-stone-200 px-3 py-0.5 text-sm font-semibold dark:bg-stone-800">{STATUS_LABELS[contact.status]}</span>
+        <LeadScoreBadge contactId={contact.id} score={contact.leadScore} />
       </div>
       <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">
         Added {formatDate(contact.createdAt, prefs)} · last activity {formatDate(contact.lastActivity, prefs)}
@@ -157,6 +164,7 @@ export default function ContactProfile() {
         </Form>
 
         <div className="flex flex-col gap-4">
+          <LeadScorePanel score={contact.leadScore} factors={contact.leadScoreFactors} className={card} />
           <section aria-labelledby="contact-deals" className={card}>
             <div className="flex items-center justify-between gap-2">
               <h2 id="contact-deals" className="flex items-center gap-2 font-semibold">

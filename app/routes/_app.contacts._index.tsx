@@ -18,6 +18,8 @@ import { toast } from "~/components/ui/Toaster";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { changeTag, createContact, getContact, listContacts, loadListSurroundings, removeContacts, restoreContacts, setStatus } from "~/modules/contacts/contacts.server";
+import { LeadScoreBadge } from "~/modules/contacts/components/LeadScoreBadge";
+import { refreshScoresForView } from "~/modules/contacts/lead-score.server";
 import { readListParams } from "~/modules/contacts/list-params";
 import { ContactsViewSchema, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
@@ -33,10 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cursor = url.searchParams.get("cursor") ?? undefined;
   const highlight = url.searchParams.get("highlight");
   const started = Date.now();
+  // Scores whose inputs changed are computed before the list is read (one indexed read when none did). A
+  // further page continues the order already shown, so it does not rescore.
+  const scored = cursor ? Promise.resolve() : refreshScoresForView(context, user.id);
   const [page, { counts, tags, view, prefs }, highlighted] = await Promise.all([
-    listContacts(context, user.id, { filters, sort, cursor }),
+    scored.then(() => listContacts(context, user.id, { filters, sort, cursor })),
     loadListSurroundings(context, user.id),
-    highlight && !cursor ? getContact(context, user.id, highlight) : Promise.resolve(undefined),
+    highlight && !cursor ? scored.then(() => getContact(context, user.id, highlight)) : Promise.resolve(undefined),
   ]);
   // ?highlight=<id>: that contact is shown even when it is not on the first page.
   const contacts = highlighted && !page.contacts.some((c) => c.id === highlighted.id) ? [highlighted, ...page.contacts] : page.contacts;
@@ -127,6 +132,7 @@ const SORT_OPTIONS = [
   ["name", "Name"],
   ["activity", "Last activity"],
   ["budget", "Budget"],
+  ["score", "Lead score"],
 ] as const;
 
 function FilterBar({ tags }: { tags: { tag: string; count: number }[] }) {
@@ -490,7 +496,10 @@ export default function ContactsPage() {
                     {c.name}
                   </Link>
                 </span>
-                <StatusBadge status={c.status} />
+                <span className="flex shrink-0 items-center gap-1">
+                  <LeadScoreBadge contactId={c.id} score={c.leadScore} />
+                  <StatusBadge status={c.status} />
+                </span>
               </div>
               <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{[c.location, budget(c, prefs)].filter((v) => v && v !== "—").join(" · ") || "No budget or area yet"}</p>
               {full ? (
@@ -530,6 +539,9 @@ export default function ContactsPage() {
                 </th>
                 <th scope="col" className="px-3 py-2">Name</th>
                 <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell" aria-sort={params.get("sort") === "score" ? "descending" : undefined}>
+                  Score
+                </th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">Budget</th>
                 <th scope="col" className="hidden px-3 py-2 md:table-cell">Location</th>
                 {full ? (
@@ -548,13 +560,22 @@ export default function ContactsPage() {
                     <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} aria-label={`Select ${c.name}`} className="h-5 w-5 accent-brand-700" />
                   </td>
                   <td className={`px-3 ${compact ? "py-1.5" : "py-3"}`}>
-                    <Link to={`/contacts/${c.id}`} className="font-medium underline-offset-4 hover:underline">
-                      {c.name}
-                    </Link>
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <Link to={`/contacts/${c.id}`} className="font-medium underline-offset-4 hover:underline">
+                        {c.name}
+                      </Link>
+                      {/* On a phone the score rides with the name; wider screens give it a column. */}
+                      <span className="sm:hidden">
+                        <LeadScoreBadge contactId={c.id} score={c.leadScore} />
+                      </span>
+                    </div>
                     <div className="text-xs text-stone-600 dark:text-stone-400">{c.email ?? c.phone}</div>
                   </td>
                   <td className="px-3">
                     <StatusBadge status={c.status} />
+                  </td>
+                  <td className="hidden px-3 sm:table-cell">
+                    <LeadScoreBadge contactId={c.id} score={c.leadScore} />
                   </td>
                   <td className="hidden px-3 sm:table-cell">{budget(c, prefs)}</td>
                   <td className="hidden px-3 md:table-cell">{c.location ?? "—"}</td>

@@ -124,7 +124,7 @@ describe("CSV import", () => {
     const summary = await importText(target, csv, "create");
     expect(summary).toMatchObject({ created: 3, rejected: [] });
     const strip = (c: Awaited<ReturnType<typeof all>>[number]) => {
-      const { id, seq, userId, createdAt, updatedAt, lastActivity, ...rest } = c;
+      const { id, seq, userId, createdAt, updatedAt, lastActivity, leadScoredAt, ...rest } = c;
       return rest;
     };
     expect((await all(target)).map(strip)).toEqual((await all(source)).map(strip));

@@ -2,12 +2,13 @@ import { createDb } from "~/db/client.server";
 import { cronRuns } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { heartbeatJob } from "./heartbeat.job";
+import { leadScoreJob } from "./lead-score.job";
 
 type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, env: Env) => Promise<void>;
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob],
+  "*/5 * * * *": [heartbeatJob, leadScoreJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -10,6 +10,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { relinkActivities } from "~/modules/activities/activities.server";
 import { relinkTasks } from "~/modules/tasks/tasks.server";
 import type { ContactInput } from "./contact.schema";
+import { newContactScore } from "./lead-score";
 import { ftsQuery } from "./search";
 import { DEFAULT_CONTACTS_VIEW } from "./view.server";
 
@@ -34,7 +35,7 @@ export const PAGE_SIZE = 25;
 export async function createContact(context: RequestContext, userId: UserId, input: ContactInput): Promise<Contact> {
   const [row] = await context.db
     .insert(contacts)
-    .values({ ...input, id: newId(), userId })
+    .values({ ...input, id: newId(), userId, ...newContactScore(input, Date.now()) })
     .returning();
   return row!;
 }
@@ -192,6 +193,7 @@ const SORTS: Record<ContactSort, { key: SQL; dir: "asc" | "desc"; read: (c: Cont
   name: { key: sql`${contacts.name} collate nocase`, dir: "asc", read: (c) => c.name },
   activity: { key: sql`${contacts.lastActivity}`, dir: "desc", read: (c) => c.lastActivity.getTime() },
   budget: { key: sql`coalesce(${contacts.budgetMax}, -1)`, dir: "desc", read: (c) => c.budgetMax ?? -1 },
+  score: { key: sql`${contacts.leadScore}`, dir: "desc", read: (c) => c.leadScore },
 };
 
 type Cursor = { k: string | number; id: string };

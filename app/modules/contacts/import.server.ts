@@ -7,6 +7,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import type { ContactInput } from "./contact.schema";
 import type { ColumnMapping } from "./csv";
 import { validateRows, type DuplicateMode, type ImportSummary } from "./import";
+import { newContactScore } from "./lead-score";
 
 // CSV import (issue 5): every row is mapped and validated first; then all writes go to D1 in one batch,
 // which D1 runs as a single transaction, so a failure anywhere leaves no partial import.
@@ -25,15 +26,24 @@ function patchFrom(contact: ContactInput, existingTags: string[]): Partial<NewCo
 
 // D1 binds at most 100 parameters per statement, so rows travel as one JSON parameter per statement and
 // SQLite unpacks them with json_each: 250 rows (well under D1's size limits) per statement instead of 5.
+// Each new contact carries its lead score (no activities or deals yet) and the time it was scored (?3).
 const ROWS_PER_INSERT = 250;
 const INSERT_COLUMNS = ["id", "name", "phone", "email", "status", "budgetMin", "budgetMax", "propertyType", "bedrooms", "bathrooms", "location", "source", "tags", "company", "address", "timeline", "notes"] as const;
 
-/** One INSERT … SELECT over json_each for many contacts, always owned by `userId`. */
-function insertMany(context: RequestContext, userId: UserId, rows: NewContact[]): D1PreparedStatement {
-  const payload = JSON.stringify(rows.map((row) => Object.fromEntries(INSERT_COLUMNS.map((key) => [key, key === "tags" ? JSON.stringify(row.tags ?? []) : (row[key] ?? null)]))));
-  const columns = INSERT_COLUMNS.map((key) => `"${contacts[key].name}"`).join(", ");
-  const values = INSERT_COLUMNS.map((key) => `json_extract(value, '$.${key}')`).join(", ");
-  return context.cloudflare.env.DB.prepare(`insert into contacts ("user_id", ${columns}) select ?1, ${values} from json_each(?2)`).bind(userId, payload);
+/** One INSERT … SELECT over json_each for many contacts, always owned by `userId`, scored as of `now`. */
+function insertMany(context: RequestContext, userId: UserId, rows: NewContact[], now: number): D1PreparedStatement {
+  const payload = JSON.stringify(
+    rows.map((row) => {
+      const { leadScore, leadScoreFactors } = newContactScore(row, now);
+      const values = Object.fromEntries(INSERT_COLUMNS.map((key) => [key, key === "tags" ? JSON.stringify(row.tags ?? []) : (row[key] ?? null)]));
+      // json_extract gives an array back as its JSON text, which is how the column stores it.
+      return { ...values, leadScore, leadScoreFactors };
+    }),
+  );
+  const columns = [...INSERT_COLUMNS, "leadScore", "leadScoreFactors"] as const;
+  const names = columns.map((key) => `"${contacts[key].name}"`).join(", ");
+  const values = columns.map((key) => `json_extract(value, '$.${key}')`).join(", ");
+  return context.cloudflare.env.DB.prepare(`insert into contacts ("user_id", ${names}, "lead_scored_at") select ?1, ${values}, ?3 from json_each(?2)`).bind(userId, payload, now);
 }
 
 /** A drizzle query as a D1 statement, to share one D1 batch (one transaction) with raw statements. */
@@ -92,8 +102,8 @@ export async function importContacts(
   }
 
   const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) statements.push(insertMany(context, userId, inserts.slice(i, i + ROWS_PER_INSERT)));
   const now = new Date();
+  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) statements.push(insertMany(context, userId, inserts.slice(i, i + ROWS_PER_INSERT), now.getTime()));
   for (const [id, patch] of updates) {
     statements.push(prepared(context, context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL)));
   }
