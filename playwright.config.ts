@@ -16,6 +16,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The service worker is tested in pwa.spec.ts, which allows it. Elsewhere it is blocked: in CI runs a
+    // navigation through the freshly installed worker has hung until ERR_ABORTED (theme, layout and pipeline
+    // specs, once each in different runs), a cause not yet found (see the issue 8 note).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -7,8 +7,6 @@ import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 // Cole listing has had no activity for 14 days, and no AI model is configured, so the offline drafter
 // writes (the local default).
 
-test.use({ serviceWorkers: "block" });
-
 const draft = (page: Page) => page.getByLabel("Draft (you can edit it before you copy or save it)");
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 

@@ -120,7 +120,7 @@ test.describe("on a desktop", () => {
     expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
     // Tab from the page heading through the stats: each stat's link, then its definition button.
     const buttons = page.getByRole("button", { name: /^How .* is counted$/ });
-    await expect(buttons).toHaveCount(16);
+    await expect(buttons).toHaveCount(17);
     await page.getByRole("link", { name: "Total contacts 3" }).focus();
     const reached: string[] = [];
     for (let i = 0; i < 24 && reached.length < 8; i++) {

@@ -1,10 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// This spec is about layout. A navigation through the freshly installed service worker has twice ended in
-// ERR_ABORTED after 30 s in CI (here and in theme.spec.ts); pwa.spec.ts covers the service worker itself.
-test.use({ serviceWorkers: "block" });
-
 const NAV = ["Dashboard", "Contacts", "Pipeline", "Tasks", "Reports", "AI Assistant", "Settings"];
 const PAGES = ["/dashboard", "/contacts", "/pipeline", "/tasks", "/reports", "/ai-assistant", "/settings", "/app/welcome?trial=1"];
 

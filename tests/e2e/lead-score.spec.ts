@@ -2,10 +2,6 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// Lead scores: the badge on the list (table and cards), sorting by score, and the profile's "why this score".
-// The service worker is not what these tests are about (see theme.spec.ts).
-test.use({ serviceWorkers: "block" });
-
 async function addContact(page: Page, fields: Record<string, string>) {
   const response = await page.request.post("/contacts?index", { form: { intent: "create", ...fields }, headers: { Origin: new URL(page.url()).origin, Connection: "close" } });
   expect(response.status()).toBe(200);

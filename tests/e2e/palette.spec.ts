@@ -2,10 +2,6 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// The command palette: Ctrl/⌘K anywhere in the signed-in app, or the header's search button (phones).
-// Go to a page, find a contact or deal, create a contact, deal or task, start an AI quick action.
-test.use({ serviceWorkers: "block" });
-
 async function seed(page: Page) {
   const origin = new URL(page.url()).origin;
   const contact = await page.request.post("/contacts?index", { form: { intent: "create", name: "Octavia Palmquist", email: "octavia@example.com" }, headers: { Origin: origin } });

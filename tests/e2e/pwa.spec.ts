@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
 
+// The one spec with the service worker allowed (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 test("the app is installable: a manifest with icons that load", async ({ page }) => {
   await page.goto("/");
   const href = await page.locator("link[rel=manifest]").getAttribute("href");

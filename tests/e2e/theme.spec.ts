@@ -1,10 +1,5 @@
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// This test is about the theme. Once, in CI, a reload routed through the freshly installed service worker
-// never finished (ERR_ABORTED after 30 s); pwa.spec.ts covers the service worker on its own. See the note
-// of session 2: the cause is not found yet.
-test.use({ serviceWorkers: "block" });
-
 test("the theme toggle persists across reloads and applies before any app script runs", async ({ page }) => {
   await page.goto("/");
   const html = page.locator("html");

@@ -7,6 +7,7 @@ import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
 import type { DraftEnvelope } from "~/modules/ai/draft-types";
 import { generate, type AiBinding, type GenerationEvent } from "~/modules/ai/engines.server";
 import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
+import { fallbackText } from "~/modules/ai/fallback";
 import { aiDraftsToday, AI_RATE, spendAiDraft } from "~/modules/ai/quota.server";
 import { TestBrowser, signInAs } from "../factories/browser";
 import { createUser } from "../factories/users";
@@ -143,6 +144,22 @@ describe("engine order", () => {
     expect(result.engine).toBe("offline");
     expect(result.note).toBeNull();
     expect(result.text).toMatch(/^Subject: .+\n\n/);
+  });
+
+  it("shows the spec's canned fallback only when even the offline drafter fails or writes nothing", async () => {
+    const envelope = await envelopeFor();
+    const failing = await collect(
+      generate(envelope, {
+        offline: () => {
+          throw new Error("drafter bug");
+        },
+      }),
+    );
+    expect(failing.engine).toBe("fallback");
+    expect(failing.text).toBe(fallbackText(envelope));
+    expect(failing.text).toMatch(/financ/i);
+    const empty = await collect(generate(envelope, { offline: () => "  " }));
+    expect(empty.engine).toBe("fallback");
   });
 
   it("cuts a model's listing to the MLS limit at a word boundary", async () => {

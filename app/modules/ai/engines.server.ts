@@ -32,6 +32,8 @@ export interface EngineSettings {
   firstTokenMs?: number;
   totalMs?: number;
   fetcher?: typeof fetch;
+  /** The offline writer; the drafter unless a test stands in a failing one. */
+  offline?: (envelope: DraftEnvelope) => string;
 }
 
 /** A model engine: given the prompt, an async stream of text pieces. */
@@ -214,7 +216,7 @@ export async function* generate(envelope: DraftEnvelope, settings: EngineSetting
   let text = "";
   let engine: EngineId = "offline";
   try {
-    text = finish(envelope, draft(envelope));
+    text = finish(envelope, (settings.offline ?? draft)(envelope));
   } catch (error) {
     console.error(JSON.stringify({ event: "ai_drafter_failed", task: envelope.task, message: String(error) }));
   }
