@@ -20,6 +20,8 @@ export const PAGES = [
   // Tasks on the same account (5,000 tasks): the Upcoming list with its tab counts, and a month of the calendar.
   { name: "signed-in /tasks upcoming (5,000 tasks)", path: "/tasks?view=upcoming", auth: true, serverTiming: true },
   { name: "signed-in /tasks month", path: "/tasks?view=month", auth: true, serverTiming: true },
+  // The AI assistant: smart insights from the user's Durable Object (computed from D1 once per data version).
+  { name: "signed-in /ai-assistant", path: "/ai-assistant", auth: true },
 ];
 
 // The public pages Lighthouse audits after the load run (mobile preset). A page that answers 404 is reported
