@@ -7,7 +7,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
 import { addDays } from "~/modules/dashboard/metrics";
-import { dealRisks } from "~/modules/insights/insights";
+import { dealRisks, keyDatesOf } from "~/modules/insights/insights";
 import { readStages } from "~/modules/pipeline/stages";
 import { AI_MESSAGES, type GenerateRequest } from "./ai.schema";
 import type { DraftContact, DraftDeal, DraftEnvelope } from "./draft-types";
@@ -65,18 +65,13 @@ export async function loadEnvelope(db: Db, userId: UserId, request: GenerateRequ
         contactName,
         lastActivityDay: lastActivity === null ? null : day(lastActivity),
       };
-      const keyDates = [
-        { label: "Inspection", day: deal.inspectionDate },
-        { label: "Appraisal", day: deal.appraisalDate },
-        { label: "Financing deadline", day: deal.financingDate },
-      ].filter((key): key is { label: string; day: string } => key.day !== null);
       const risks = dealRisks(
         {
           ...draft,
           valueCents: deal.dealValueCents,
           commissionRate: deal.commissionRate,
           probability: deal.probability,
-          keyDates,
+          keyDates: keyDatesOf(deal),
           stageChangedDay: day(deal.stageChangedAt),
           createdDay: day(deal.createdAt),
         },

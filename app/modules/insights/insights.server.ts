@@ -8,13 +8,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { addDays, startOfDayIn } from "~/modules/dashboard/metrics";
 import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { computeInsights, HOT_QUIET_DAYS, type Insight, type InsightInputs } from "./insights";
-
-const KEY_DATES = [
-  { column: deals.inspectionDate, label: "Inspection" },
-  { column: deals.appraisalDate, label: "Appraisal" },
-  { column: deals.financingDate, label: "Financing deadline" },
-] as const;
+import { computeInsights, HOT_QUIET_DAYS, keyDatesOf, type Insight, type InsightInputs } from "./insights";
 
 /** Reads everything the insight rules need for one user, in two D1 round trips (the second needs the timezone). */
 export async function loadInsightInputs(db: Db, userId: UserId, at: Date): Promise<InsightInputs> {
@@ -47,7 +41,7 @@ export async function loadInsightInputs(db: Db, userId: UserId, at: Date): Promi
         financingDate: deals.financingDate,
         stageChangedAt: deals.stageChangedAt,
         createdAt: deals.createdAt,
-        // Aliased: in a D1 batch rows are keyed by column name, and contacts.name would clash with nothing here but stays explicit.
+        // Aliased: in a D1 batch rows are keyed by column name (ADR 0015's deal_title clash).
         contactName: sql<string | null>`${contacts.name}`.as("contact_name"),
         lastActivity: dealLastActivity.as("last_activity_at"),
       })
@@ -78,10 +72,7 @@ export async function loadInsightInputs(db: Db, userId: UserId, at: Date): Promi
       commissionRate: d.commissionRate,
       probability: d.probability,
       expectedCloseDate: d.expectedCloseDate,
-      keyDates: KEY_DATES.flatMap(({ label }, i) => {
-        const value = [d.inspectionDate, d.appraisalDate, d.financingDate][i];
-        return value ? [{ label, day: value }] : [];
-      }),
+      keyDates: keyDatesOf(d),
       stageChangedDay: day(d.stageChangedAt),
       createdDay: day(d.createdAt),
       lastActivityDay: d.lastActivity === null ? null : day(d.lastActivity),

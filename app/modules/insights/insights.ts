@@ -74,6 +74,15 @@ export interface OpenDealInput {
   contactName: string | null;
 }
 
+/** A deal's key dates that are set, named as the risk texts name them. */
+export function keyDatesOf(deal: { inspectionDate: string | null; appraisalDate: string | null; financingDate: string | null }): { label: string; day: string }[] {
+  return [
+    { label: "Inspection", day: deal.inspectionDate },
+    { label: "Appraisal", day: deal.appraisalDate },
+    { label: "Financing deadline", day: deal.financingDate },
+  ].filter((key): key is { label: string; day: string } => key.day !== null);
+}
+
 export interface LocationInput {
   location: string;
   hotOrWarm: number;
