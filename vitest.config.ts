@@ -23,13 +23,15 @@ export default defineConfig(async () => {
             SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
             ADMIN_EMAILS: "listed-admin@example.com",
             STRIPE_WEBHOOK_SECRET: "whsec_porchlight_test_secret",
+            // `TEST_NOW=2027-03-14T06:30:00Z npm run test:unit` runs the suite as of that instant (tests/workers/clock.ts).
+            ...(process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {}),
           },
         },
       }),
     ],
     test: {
       include: ["tests/workers/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
-      setupFiles: ["./tests/workers/apply-migrations.ts"],
+      setupFiles: ["./tests/workers/clock.ts", "./tests/workers/apply-migrations.ts"],
       globalSetup: ["./tests/fakes/global-setup.ts"],
       testTimeout: 30_000,
       // One workerd for all files: each runner otherwise boots its own Miniflare (~12 s apiece on 2 cores).

@@ -27,8 +27,14 @@ function hashPassword(password) {
 
 const q = (value) => (value === null || value === undefined ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
 
+/** The seed's "now": TEST_NOW when the run is "as of" another instant (README: Testing as of a date). */
+export function seedNow() {
+  return process.env.TEST_NOW ? new Date(process.env.TEST_NOW) : new Date();
+}
+
 export function accountSql(account) {
-  const now = Date.now();
+  const at = seedNow();
+  const now = at.getTime();
   const skipped = account.onboarding === "skipped";
   return `
 INSERT INTO users (id, email, password_hash, email_verified_at, role, session_version, created_at, updated_at)
@@ -45,7 +51,7 @@ ON CONFLICT(user_id) DO NOTHING;
 INSERT INTO subscribers (user_id, email, subscription_status, plan, billing_period, current_period_end)
 VALUES (${q(account.id)}, ${q(account.email)}, ${q(account.status)}, 'solo', 'monthly', ${account.status === "active" ? now + 30 * 86_400_000 : "NULL"})
 ON CONFLICT(user_id) DO UPDATE SET subscription_status = excluded.subscription_status, current_period_end = excluded.current_period_end;
-${account.demoData ? demoDataSql(account.id) : ""}
+${account.demoData ? demoDataSql(account.id, at) : ""}
 `;
 }
 

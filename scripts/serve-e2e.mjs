@@ -1,9 +1,9 @@
 // The server Playwright tests run against: the production build on wrangler/workerd with a fresh,
 // throw-away local state in .wrangler/e2e, migrated and seeded. Secrets are passed on the command line.
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_ACCOUNT, seed } from "./seed.mjs";
+import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
 import { bin, buildExists, localEnv, root, run } from "./lib.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "8788";
@@ -19,6 +19,9 @@ if (!buildExists()) await run(bin("remix"), ["vite:build"]);
 rmSync(state, { recursive: true, force: true });
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { quiet: true });
 await seed({ persistTo: state, accounts: E2E_ACCOUNTS });
+// The specs date the demo data from the seed's day (it may be yesterday by the time a spec runs past midnight).
+mkdirSync(state, { recursive: true });
+writeFileSync(path.join(state, "seeded.json"), JSON.stringify({ at: seedNow().toISOString() }));
 
 const server = spawn(
   bin("wrangler"),
@@ -31,6 +34,8 @@ const server = spawn(
     "--var", "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
     "--var", "APP_ENV:development",
     "--var", `ADMIN_EMAILS:${DEMO_ACCOUNT.email}`,
+    // `TEST_NOW=<ISO instant> npm run test:e2e`: the Worker's clock starts there (app/lib/clock.ts).
+    ...(process.env.TEST_NOW ? ["--var", `TEST_NOW:${process.env.TEST_NOW}`] : []),
   ],
   { cwd: root, stdio: "inherit", env: localEnv },
 );

@@ -2,7 +2,11 @@
 // against it), type-checks, runs the vitest suites inside workerd, then Playwright in Debian's Chromium.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { bin, root, run, step } from "./lib.mjs";
+import { bin, localEnv, root, run, step } from "./lib.mjs";
+
+// 01:30 in New York on the Sunday US clocks spring forward (an hour that does not exist follows), and
+// 29 February of a leap year in UTC while New York is still on the 28th (a month end between zones).
+const HARD_INSTANTS = ["2027-03-14T06:30:00Z", "2028-02-29T04:30:00Z"];
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const results = path.join(root, "test-results");
@@ -47,17 +51,31 @@ await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
 await stage("Unit and Worker tests (vitest in workerd)", () =>
   run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"]),
 );
+// The Worker tests again "as of" instants chosen to be hard (ADR 0020): a test that reads the real clock but
+// assumes a day, a month or a timezone offset fails here even when today happens to be kind to it.
+for (const [index, instant] of HARD_INSTANTS.entries()) {
+  await stage(`Worker tests as of ${instant}`, () =>
+    run(bin("vitest"), ["run", "--reporter=dot", "--reporter=json", `--outputFile=test-results/vitest-results-at-${index}.json`], {
+      env: { ...localEnv, TEST_NOW: instant },
+    }),
+  );
+}
 await stage("End-to-end tests (Playwright, Chromium)", () => run(bin("playwright"), ["test"]));
 
-const vitest = readJson("vitest-results.json");
+const vitestRuns = [readJson("vitest-results.json"), ...HARD_INSTANTS.map((_, index) => readJson(`vitest-results-at-${index}.json`))];
+const vitest = { numPassedTests: 0, numFailedTests: 0 };
+for (const result of vitestRuns) {
+  vitest.numPassedTests += result?.numPassedTests ?? 0;
+  vitest.numFailedTests += result?.numFailedTests ?? 0;
+}
 const e2e = readJson("e2e-results.json");
-const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const passed = vitest.numPassedTests + (e2e?.stats?.expected ?? 0);
+const failed = vitest.numFailedTests + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const stagesFailed = outcomes.filter((o) => !o.ok).map((o) => o.name);
 
 console.log("\nSummary");
 for (const o of outcomes) console.log(`  ${o.ok ? "ok  " : "FAIL"} ${o.name}`);
-console.log(`  vitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
+console.log(`  vitest (${vitestRuns.length} clocks: now, ${HARD_INSTANTS.join(", ")}): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
 console.log(`  playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
 console.log(`\ntests: ${passed} passed, ${failed + (stagesFailed.length && !failed ? 1 : 0)} failed`);
 process.exit(stagesFailed.length || failed ? 1 : 0);

@@ -1,12 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test, type Account } from "./fixtures";
+import { ACCOUNTS, expect, nyDay, signIn, test, type Account } from "./fixtures";
 
 // Issue 7: the dashboard of an agent with a little of everything, on a phone and on a desktop: the figures,
 // where they link, how each is counted (by keyboard), the charts' text alternative, and axe in both themes.
 
-/** The date in the account's timezone (the default, New York), n days on: what the server calls today. */
-const dayInNewYork = (n = 0) => new Date(Date.now() + n * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+/** The date in the account's timezone (the default, New York), n calendar days on: what the server calls today. */
+const dayInNewYork = nyDay;
 
 async function post(page: Page, path: string, form: Record<string, string>) {
   const response = await page.request.post(path, { form, headers: { Origin: new URL(page.url()).origin } });

@@ -1,5 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { shiftClock } from "../../app/lib/clock";
 import accounts from "./accounts.json" with { type: "json" };
 
 export type Account = { email: string; password: string };
@@ -14,10 +17,45 @@ export const test = base.extend({
     // Random, not a counter: Playwright restarts its worker after a failure, which would reset a counter.
     const [a, b, c] = randomBytes(3);
     await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `10.${a}.${b}.${c}` });
+    // `TEST_NOW=… npm run test:e2e`: the server runs as of TEST_NOW (scripts/serve-e2e.mjs), and so do the
+    // page and this test process, on one clock that started with the run.
+    if (TEST_NOW_RUNNING) await context.addInitScript(shiftClock, new Date().toISOString());
     await use(context);
   },
 });
 export { expect };
+
+// The test process keeps the clock the server keeps: TEST_NOW from the moment the run started.
+const TEST_NOW_RUNNING = Boolean(process.env.TEST_NOW);
+if (process.env.TEST_NOW) shiftClock(process.env.TEST_NOW);
+
+/** Accounts keep their calendar in America/New_York: "today" and dates in specs are that zone's days. */
+export const TZ = "America/New_York";
+
+/** The New York calendar day `offsetDays` from today ("YYYY-MM-DD"). */
+export function nyDay(offsetDays = 0): string {
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date()).split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
+}
+
+/** The New York day the e2e server seeded its accounts (the demo data is dated from it). */
+export function seededDay(): string {
+  const { at } = JSON.parse(readFileSync(path.join(process.cwd(), ".wrangler", "e2e", "seeded.json"), "utf8")) as { at: string };
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
+}
+
+/**
+ * Waits (on the clock, polling) until the current minute has at least 30 seconds left, for bursts that a
+ * fixed one-minute rate-limit window must hold whole. Returns at once in the first half of a minute.
+ */
+export async function waitForFreshMinute(): Promise<void> {
+  await expect.poll(() => new Date().getUTCSeconds() < 30, { timeout: 35_000, intervals: [250] }).toBe(true);
+}
+
+/** Whole days from `from` to `to` ("YYYY-MM-DD" each). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
 
 export async function signIn(page: Page, account: Account, landing = "/dashboard") {
   await page.goto("/auth");

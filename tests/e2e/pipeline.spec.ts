@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test } from "./fixtures";
+import { ACCOUNTS, expect, nyDay, signIn, test } from "./fixtures";
 
 // Issue 6: the pipeline board, deals, stage settings and commissions, as an agent uses them.
 
@@ -215,9 +215,10 @@ test("stage settings rename, recolour, reorder and add; a stage with deals canno
 
 test("the commission plan prices every deal, the calculator shows each line, and the forecast counts the cap", async ({ page }) => {
   await signIn(page, ACCOUNTS.pipelineMoney);
-  const year = new Date().getFullYear();
+  // New Year's Day of the agent's current year (New York): in this cap year and never in the future.
+  const year = Number(nyDay(0).slice(0, 4));
   await createDeals(page, [
-    { title: "Won early", stage: "closed_won", dealValueCents: "1000000", closedDate: `${year}-01-10` },
+    { title: "Won early", stage: "closed_won", dealValueCents: "1000000", closedDate: `${year}-01-01` },
     { title: "Offer out", stage: "offer", dealValueCents: "500000", expectedCloseDate: `${year + 1}-01-20` },
   ]);
   await page.goto("/pipeline/commissions");
@@ -256,7 +257,7 @@ test("the commission plan prices every deal, the calculator shows each line, and
 test("pipeline pages and the deal dialog have no WCAG 2.2 AA violations in light and dark", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, ACCOUNTS.a11yPipeline);
-  await createDeals(page, [{ title: "Hotel", stage: "offer", expectedCloseDate: "2027-03-01" }]);
+  await createDeals(page, [{ title: "Hotel", stage: "offer", expectedCloseDate: nyDay(60) }]);
   const check = async (label: string) => {
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

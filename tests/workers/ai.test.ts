@@ -11,6 +11,7 @@ import { fallbackText } from "~/modules/ai/fallback";
 import { aiDraftsToday, AI_RATE, spendAiDraft } from "~/modules/ai/quota.server";
 import { TestBrowser, signInAs } from "../factories/browser";
 import { createUser } from "../factories/users";
+import { atFreshWindow } from "../factories/dates";
 
 // Issue 8: the generation service. Engine order, timeouts and fallback against a fake Workers AI binding and
 // a fake OpenAI-style endpoint (the outside world, faked at its boundary); the envelope built from the
@@ -33,7 +34,8 @@ async function addContact(userId: string, fields: Partial<NewContact> = {}) {
   return row;
 }
 async function addDeal(userId: string, fields: Partial<NewDeal> = {}) {
-  const row: NewDeal = { id: id("d"), userId, title: "12 Oak St", stage: "offer", position: `a${seq}`, dealValueCents: 50_000_000, commissionRate: 3, probability: 60, ...fields };
+  const now = new Date();
+  const row: NewDeal = { id: id("d"), userId, title: "12 Oak St", stage: "offer", position: `a${seq}`, dealValueCents: 50_000_000, commissionRate: 3, probability: 60, createdAt: now, stageChangedAt: now, ...fields };
   await db.insert(deals).values(row);
   return row;
 }
@@ -268,7 +270,7 @@ describe("POST /api/ai/generate", () => {
     expect(response.status).toBe(401);
   });
 
-  it("stops a burst with a clear message after the per-minute limit", async () => {
+  it("stops a burst with a clear message after the per-minute limit", () => atFreshWindow(60, async () => {
     const user = await agent();
     const browser = await signInAs(user);
     for (let i = 0; i < AI_RATE.limit; i++) expect((await post(browser, { task: "week_plan" })).status).toBe(200);
@@ -276,7 +278,7 @@ describe("POST /api/ai/generate", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: string }).error).toMatch(/^That is 10 drafts in a minute\. Please wait \d+ seconds/);
-  });
+  }));
 });
 
 describe("daily quota", () => {

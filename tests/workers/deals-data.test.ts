@@ -9,6 +9,7 @@ import { DealInputSchema } from "~/modules/deals/deal.schema";
 import { boardCards, columnTotals, createDeal, dealsForContact, deleteDeal, getDeal, listDeals, moveDeal, stageHistory, updateDeal } from "~/modules/deals/deals.server";
 import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
 import { dealCountsByStage, getStages, saveStages } from "~/modules/pipeline/stages.server";
+import { atInstant } from "../factories/dates";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
 import { createUser } from "../factories/users";
@@ -181,13 +182,15 @@ describe("stage settings", () => {
 });
 
 describe("commissions over real deals", () => {
-  it("price each deal with the plan, overrides and the cap used by earlier closings, and forecast by month", async () => {
+  // Two closings early in the year, seen from mid-June (noon in New York): the year-to-date figures need a
+  // "today" after both, in the same year, which the real clock does not give on 1 to 5 January.
+  it("price each deal with the plan, overrides and the cap used by earlier closings, and forecast by month", () => atInstant("2026-06-15T16:00:00Z", async () => {
     const userId = await owner();
     const ctx = requestContext();
     // $10,000 cap at 30%, cap year from January.
     ok(await savePlan(ctx, userId, { defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "30", brokerageCapCents: "10000", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "0", eoFeeCents: "0", franchiseFeePct: "0" }));
     expect((await getPlan(requestContext(), userId)).brokerageCapCents).toBe(1_000_000);
-    const year = new Date().getUTCFullYear();
+    const year = 2026;
     // Won: $1,000,000 x 3% = $30,000; 30% = $9,000 paid. Then $500,000: $15,000; 30% = $4,500 but $1,000 left.
     const first = ok(await createDeal(ctx, userId, dealInput({ title: "First", dealValueCents: "1000000", stage: "closed_won", closedDate: `${year}-01-05` }))).deal;
     const second = ok(await createDeal(ctx, userId, dealInput({ title: "Second", dealValueCents: "500000", stage: "closed_won", closedDate: `${year}-01-06` }))).deal;
@@ -202,7 +205,7 @@ describe("commissions over real deals", () => {
     expect(forecast.cap).toMatchObject({ paidCents: 1_000_000, reachedOn: `${year}-01-06` });
     // The open deal at 60%: 1,200,000 x 60% = 720,000 in December's month (if December is within 12 months: it always is).
     expect(forecast.months.find((m) => m.month === `${year}-12`)).toMatchObject({ deals: 1, weightedNetCents: 720_000 });
-  });
+  }));
 });
 
 describe("deal isolation", () => {

@@ -7,6 +7,7 @@ import { createContact } from "~/modules/contacts/contacts.server";
 import { createTask, getTask, listTasks } from "~/modules/tasks/tasks.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
+import { dayFromToday } from "../factories/dates";
 import { activityInput, taskInput } from "../factories/tasks";
 import { createUser, setSubscriptionStatus } from "../factories/users";
 
@@ -36,7 +37,7 @@ describe("tasks and activities through the app", () => {
     const { aliceBrowser, bobBrowser } = await twoAgents();
     expect(await (await aliceBrowser.get("/tasks?view=upcoming")).text()).toContain("Alice&#x27;s private call");
     for (const view of ["today", "overdue", "upcoming", "completed", "month", "week"]) {
-      expect(await (await bobBrowser.get(`/tasks?view=${view}&date=2026-11-23`)).text()).not.toContain("Alice");
+      expect(await (await bobBrowser.get(`/tasks?view=${view}&date=${dayFromToday(1)}`)).text()).not.toContain("Alice");
     }
     expect(await (await aliceBrowser.get("/activities")).text()).toContain("Alice&#x27;s private note");
     expect(await (await bobBrowser.get("/activities")).text()).not.toContain("Alice");
@@ -45,11 +46,11 @@ describe("tasks and activities through the app", () => {
   it("refuse another agent's edit, complete, delete and logging, and change nothing", async () => {
     const { alice, contact, task, activity, ctx, bobBrowser } = await twoAgents();
     const owner = alice.id as UserId;
-    expect((await bobBrowser.post("/tasks", { intent: "update", id: task.id, title: "Taken", dueDate: "2026-11-23" })).status).toBe(404);
+    expect((await bobBrowser.post("/tasks", { intent: "update", id: task.id, title: "Taken", dueDate: dayFromToday(2) })).status).toBe(404);
     expect((await bobBrowser.post("/tasks", { intent: "complete", id: task.id })).status).toBe(404);
     expect((await bobBrowser.post("/tasks", { intent: "delete", id: task.id })).status).toBe(404);
-    expect((await bobBrowser.post("/tasks", { intent: "create", title: "Mine", dueDate: "2026-11-23", contactId: contact.id })).status).toBe(400);
-    expect((await bobBrowser.post("/activities", { intent: "log", type: "call", contactId: contact.id, date: "2026-11-20" })).status).toBe(400);
+    expect((await bobBrowser.post("/tasks", { intent: "create", title: "Mine", dueDate: dayFromToday(2), contactId: contact.id })).status).toBe(400);
+    expect((await bobBrowser.post("/activities", { intent: "log", type: "call", contactId: contact.id, date: dayFromToday(-3) })).status).toBe(400);
     expect((await bobBrowser.post("/activities", { intent: "delete", id: activity.id })).status).toBe(400);
     expect(await getTask(ctx, owner, task.id)).toMatchObject({ title: "Alice's private call", status: "open" });
     expect((await timeline(ctx, owner, { contactId: contact.id })).activities.map((a) => a.id)).toEqual([activity.id]);

@@ -33,9 +33,12 @@ export interface ContactFilters {
 export const PAGE_SIZE = 25;
 
 export async function createContact(context: RequestContext, userId: UserId, input: ContactInput): Promise<Contact> {
+  // One instant for the row's times and its first score, which assumes activity "now" (ADR 0020: the app's clock,
+  // not SQLite's, stamps rows).
+  const now = new Date();
   const [row] = await context.db
     .insert(contacts)
-    .values({ ...input, id: newId(), userId, ...newContactScore(input, Date.now()) })
+    .values({ ...input, id: newId(), userId, createdAt: now, updatedAt: now, lastActivity: now, ...newContactScore(input, now.getTime()) })
     .returning();
   return row!;
 }

@@ -74,10 +74,14 @@ export async function createDeal(context: RequestContext, userId: UserId, input:
   const checked = await checkDealInput(context, userId, input);
   if ("refused" in checked) return checked.refused;
   const { stage, plan, day } = checked;
+  const now = new Date();
   const row: NewDeal = {
     ...input,
     id: newId(),
     userId,
+    createdAt: now,
+    updatedAt: now,
+    stageChangedAt: now,
     commissionRate: input.commissionRate ?? plan.defaultRate,
     probability: input.probability ?? stage.probability,
     probabilitySet: input.probability !== null,
