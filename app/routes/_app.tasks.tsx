@@ -16,7 +16,7 @@ import { TaskList } from "~/modules/tasks/components/TaskList";
 import { localNow } from "~/modules/tasks/due";
 import { taskAction } from "~/modules/tasks/task-actions.server";
 import { isRealDay, TASK_LIST_LABELS, TASK_PAGE_SIZE, TASK_LISTS, TASK_VIEWS, type TaskList as TaskListName, type TaskView } from "~/modules/tasks/task.schema";
-import { calendarRange, listTasks } from "~/modules/tasks/tasks.server";
+import { calendarMonth, calendarRange, listTasks } from "~/modules/tasks/tasks.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks — Porchlight" }];
 export const headers = serverTimingHeaders;
@@ -39,13 +39,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const requested = params.get("date") ?? "";
     const day = isRealDay(requested) ? requested : now.date;
     const weekStartsOn = weekStartFor(prefs.dateFormat);
-    const days = view === "month" ? monthGrid(day, weekStartsOn).flat() : weekDays(day, weekStartsOn);
+    if (view === "month") {
+      const days = monthGrid(day, weekStartsOn).flat();
+      const month = await calendarMonth(context, user.id, days[0]!, days.at(-1)!, day, now);
+      return data({ view, prefs, now, day, ...month, list: null }, { headers: serverTiming("tasks", started) });
+    }
+    const days = weekDays(day, weekStartsOn);
     const range = await calendarRange(context, user.id, days[0]!, days.at(-1)!, now);
-    return data({ view, prefs, now, day, ...range, list: null }, { headers: serverTiming("tasks", started) });
+    return data({ view, prefs, now, day, ...range, cells: null, list: null }, { headers: serverTiming("tasks", started) });
   }
   const limit = Math.min(Math.max(Number(params.get("limit")) || TASK_PAGE_SIZE, TASK_PAGE_SIZE), 10 * TASK_PAGE_SIZE);
   const list = await listTasks(context, user.id, view, now, limit);
-  return data({ view, prefs, now, day: now.date, tasks: list.tasks, counts: list.counts, closings: [], list: { hasMore: list.hasMore, limit } }, { headers: serverTiming("tasks", started) });
+  return data({ view, prefs, now, day: now.date, tasks: list.tasks, counts: list.counts, closings: [], cells: null, list: { hasMore: list.hasMore, limit } }, { headers: serverTiming("tasks", started) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -87,7 +92,7 @@ export default function TasksPage() {
         </Link>
       </nav>
       {calendar ? (
-        <TaskCalendar key={`${view}-${loaded.day}`} view={view} day={loaded.day} tasks={loaded.tasks} closings={loaded.closings} now={now} prefs={prefs} />
+        <TaskCalendar key={`${view}-${loaded.day}`} view={view} day={loaded.day} tasks={loaded.tasks} cells={loaded.cells ?? {}} closings={loaded.closings} now={now} prefs={prefs} />
       ) : (
         <section aria-labelledby="list-heading" className="rounded-2xl border border-stone-200 bg-white px-4 pb-2 pt-4 dark:border-stone-800 dark:bg-stone-900">
           <TaskList

@@ -14,7 +14,7 @@ import { saveDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow } from "~/modules/tasks/due";
 import { createCalendarFeed, findCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { TaskInputSchema } from "~/modules/tasks/task.schema";
-import { calendarRange, completeTask, createTask, deleteTask, getTask, listTasks, reopenTask, restoreTask, tasksFor, updateTask } from "~/modules/tasks/tasks.server";
+import { calendarMonth, calendarRange, completeTask, createTask, deleteTask, getTask, listTasks, reopenTask, restoreTask, tasksFor, updateTask } from "~/modules/tasks/tasks.server";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
 import { activityInput, taskInput } from "../factories/tasks";
@@ -179,6 +179,35 @@ describe("tasks", () => {
       ["Expected deal", "2027-03-05", "expected"],
       [closing.title, "2027-03-20", "closing"],
     ]);
+  });
+});
+
+describe("the month view", () => {
+  it("counts each day's open tasks in SQL, with the first two titles, and sends only the chosen day's tasks", async () => {
+    const userId = await owner();
+    const stranger = await owner();
+    const ctx = requestContext();
+    const now = { date: "2027-03-10", time: "12:00" };
+    const make = async (title: string, dueDate: string, dueTime = "") => ok(await createTask(ctx, userId, taskInput({ title, dueDate, dueTime }))).task;
+    await make("Late call", "2027-03-10", "16:00");
+    await make("All day", "2027-03-10");
+    await make("Morning call", "2027-03-10", "08:00");
+    const done = await make("Done already", "2027-03-10", "07:00");
+    ok(await completeTask(ctx, userId, done.id, { at: new Date("2027-03-10T12:00:00Z") }));
+    await make("Last week", "2027-03-03");
+    await make("Next month", "2027-04-30");
+    ok(await createTask(ctx, stranger, taskInput({ title: "Not yours", dueDate: "2027-03-10" })));
+
+    const month = await calendarMonth(ctx, userId, "2027-02-28", "2027-04-10", "2027-03-03", now);
+    // "All day" sorts first (no time), then by time; the completed task counts in no cell.
+    expect(month.cells["2027-03-10"]).toEqual({ open: 3, overdue: true, first: [expect.objectContaining({ title: "All day", dueTime: null }), expect.objectContaining({ title: "Morning call", dueTime: "08:00" })] });
+    expect(month.cells["2027-03-03"]).toMatchObject({ open: 1, overdue: true });
+    expect(Object.keys(month.cells).sort()).toEqual(["2027-03-03", "2027-03-10"]);
+    expect(month.tasks.map((t) => t.title)).toEqual(["Last week"]);
+    // Only today's tasks due later are not overdue.
+    const later = await calendarMonth(ctx, userId, "2027-03-10", "2027-03-10", "2027-03-10", { date: "2027-03-10", time: "07:30" });
+    expect(later.cells["2027-03-10"]).toMatchObject({ open: 3, overdue: false });
+    expect(later.tasks.map((t) => t.title)).toEqual(["All day", "Done already", "Morning call", "Late call"]);
   });
 });
 

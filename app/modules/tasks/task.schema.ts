@@ -98,6 +98,16 @@ export interface TaskItem {
   completedAt: number | null;
 }
 
+/** Open task titles a month cell shows (wider screens; phones show the count). */
+export const MONTH_CELL_TITLES = 2;
+
+/** A day in the month grid: its open tasks counted, whether any is overdue, and the first few titles. */
+export interface DayCell {
+  open: number;
+  overdue: boolean;
+  first: { id: string; title: string; dueTime: string | null }[];
+}
+
 /** A deal's closing on the calendar and in the feed. */
 export interface Closing {
   dealId: string;

@@ -8,7 +8,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow, nextOccurrence, type LocalNow } from "./due";
-import { ACTIVITY_FOR_TASK, TASK_MESSAGES, TASK_PAGE_SIZE, type Closing, type TaskInput, type TaskItem, type TaskList } from "./task.schema";
+import { ACTIVITY_FOR_TASK, MONTH_CELL_TITLES, TASK_MESSAGES, TASK_PAGE_SIZE, type Closing, type DayCell, type TaskInput, type TaskItem, type TaskList } from "./task.schema";
 
 export type TaskResult = { ok: true; task: Task } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
 const fail = (fieldErrors: Record<string, string>, status: 400 | 404 = 400): TaskResult => ({
@@ -129,6 +129,48 @@ export async function calendarRange(
     countsQuery(context, userId, now),
   ]);
   return { tasks: taskRows.map(toTaskItem), closings: dealRows.map(toClosing), counts: toCounts(counts) };
+}
+
+/**
+ * The month view: what each day's cell shows (open count, whether any is overdue, the first two open titles)
+ * counted in SQL, and the full tasks of the chosen day only. Sending every task of the six weeks cost 361 KiB
+ * of loader data on a large account for a grid that shows two titles a day.
+ */
+export async function calendarMonth(
+  context: RequestContext,
+  userId: UserId,
+  from: string,
+  to: string,
+  day: string,
+  now: LocalNow,
+): Promise<{ cells: Record<string, DayCell>; tasks: TaskItem[]; closings: Closing[]; counts: TaskListPage["counts"] }> {
+  const openInRange = ownedBy(crmTasks, userId, open, gte(crmTasks.dueDate, from), lte(crmTasks.dueDate, to));
+  const ranked = context.db
+    .select({
+      id: crmTasks.id,
+      title: crmTasks.title,
+      dueDate: crmTasks.dueDate,
+      dueTime: crmTasks.dueTime,
+      rank: sql<number>`row_number() over (partition by ${crmTasks.dueDate} order by coalesce(${crmTasks.dueTime}, ''), ${crmTasks.id})`.as("rank"),
+    })
+    .from(crmTasks)
+    .where(openInRange)
+    .as("ranked");
+  const [perDay, firsts, dayRows, dealRows, [counts]] = await context.db.batch([
+    context.db
+      .select({ dueDate: crmTasks.dueDate, open: sql<number>`count(*)`, overdue: sql<number | null>`max(${listWhere("overdue", now)})` })
+      .from(crmTasks)
+      .where(openInRange)
+      .groupBy(crmTasks.dueDate),
+    context.db.select({ id: ranked.id, title: ranked.title, dueDate: ranked.dueDate, dueTime: ranked.dueTime }).from(ranked).where(lte(ranked.rank, MONTH_CELL_TITLES)).orderBy(asc(ranked.dueDate), asc(ranked.rank)),
+    tasksWithLinks(context, userId).where(ownedBy(crmTasks, userId, eq(crmTasks.dueDate, day))).orderBy(...dueOrder).limit(500),
+    closingsQuery(context, userId, from, to),
+    countsQuery(context, userId, now),
+  ]);
+  const cells: Record<string, DayCell> = {};
+  for (const row of perDay) cells[row.dueDate] = { open: Number(row.open), overdue: Boolean(row.overdue), first: [] };
+  for (const row of firsts) cells[row.dueDate]?.first.push({ id: row.id, title: row.title, dueTime: row.dueTime });
+  return { cells, tasks: dayRows.map(toTaskItem), closings: dealRows.map(toClosing), counts: toCounts(counts) };
 }
 
 /** Deals with a closing date (or, without one, an expected close date) in the range, lost deals left out. */

@@ -4,7 +4,7 @@ import { formatDay, type DisplayPreferences } from "~/lib/format";
 import { dayOfMonth, monthGrid, monthTitle, shiftPeriod, weekDays, weekdayName, weekStartFor } from "../calendar";
 import type { LocalNow } from "../due";
 import { dayLabel, formatClock } from "../due-label";
-import type { Closing, TaskItem } from "../task.schema";
+import { MONTH_CELL_TITLES, type Closing, type DayCell, type TaskItem } from "../task.schema";
 import { TaskList } from "./TaskList";
 
 const navButton = "inline-flex h-12 min-w-12 items-center justify-center gap-1 rounded-lg border border-stone-300 px-3 text-sm font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800";
@@ -28,11 +28,13 @@ function ClosingList({ closings }: { closings: Closing[] }) {
 /**
  * Month and week views of tasks and closing dates. The month is a table of days (each a link that selects
  * the day, listing its tasks below); the week lists each day's tasks. Both page with previous/next.
+ * The week gets every task of its days; the month gets each day's summary (`cells`) and the chosen day's tasks.
  */
 export function TaskCalendar({
   view,
   day,
   tasks,
+  cells,
   closings,
   now,
   prefs,
@@ -40,6 +42,7 @@ export function TaskCalendar({
   view: "month" | "week";
   day: string;
   tasks: TaskItem[];
+  cells: Record<string, DayCell>;
   closings: Closing[];
   now: LocalNow;
   prefs: DisplayPreferences;
@@ -92,7 +95,7 @@ export function TaskCalendar({
 
   const weeks = monthGrid(day, weekStartsOn);
   const month = day.slice(0, 7);
-  const selectedTasks = byDay.get(day) ?? [];
+  const selectedTasks = tasks;
   return (
     <div>
       {nav}
@@ -111,12 +114,10 @@ export function TaskCalendar({
           {weeks.map((week) => (
             <tr key={week[0]}>
               {week.map((d) => {
-                const dayTasks = byDay.get(d) ?? [];
-                const open = dayTasks.filter((t) => t.status === "open");
+                const cell = cells[d] ?? { open: 0, overdue: false, first: [] };
                 const dayClosings = closingsByDay.get(d) ?? [];
-                const overdue = open.some((t) => d < now.date || (d === now.date && t.dueTime !== null && t.dueTime < now.time));
-                const shown = dayClosings.length ? 1 : 2;
-                const parts = [`${open.length} open ${open.length === 1 ? "task" : "tasks"}`, dayClosings.length ? `${dayClosings.length} closing${dayClosings.length === 1 ? "" : "s"}` : null].filter(Boolean);
+                const shown = dayClosings.length ? MONTH_CELL_TITLES - 1 : MONTH_CELL_TITLES;
+                const parts = [`${cell.open} open ${cell.open === 1 ? "task" : "tasks"}`, dayClosings.length ? `${dayClosings.length} closing${dayClosings.length === 1 ? "" : "s"}` : null].filter(Boolean);
                 return (
                   <td key={d} className="h-16 border border-stone-200 p-0 align-top sm:h-24 dark:border-stone-800">
                     <Link
@@ -130,8 +131,8 @@ export function TaskCalendar({
                     >
                       <span className={`text-xs font-semibold ${d === now.date ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-white dark:bg-brand-400 dark:text-stone-950" : ""}`}>{dayOfMonth(d)}</span>
                       {/* Phones: counts; wider screens: the first titles. */}
-                      {open.length ? (
-                        <span className={`rounded px-1 text-xs font-medium sm:hidden ${overdue ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100"}`}>{open.length}</span>
+                      {cell.open ? (
+                        <span className={`rounded px-1 text-xs font-medium sm:hidden ${cell.overdue ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100"}`}>{cell.open}</span>
                       ) : null}
                       {dayClosings.length ? <span className="h-1.5 w-1.5 rounded-full bg-emerald-600 sm:hidden" /> : null}
                       <span className="hidden flex-col gap-0.5 sm:flex">
@@ -140,13 +141,13 @@ export function TaskCalendar({
                             {c.title}
                           </span>
                         ))}
-                        {open.slice(0, shown).map((t) => (
-                          <span key={t.id} className={`truncate text-xs ${overdue ? "text-red-700 dark:text-red-400" : ""}`}>
+                        {cell.first.slice(0, shown).map((t) => (
+                          <span key={t.id} className={`truncate text-xs ${cell.overdue ? "text-red-700 dark:text-red-400" : ""}`}>
                             {t.dueTime ? `${formatClock(t.dueTime, prefs)} ` : ""}
                             {t.title}
                           </span>
                         ))}
-                        {open.length > shown ? <span className="text-xs text-stone-500 dark:text-stone-400">+{open.length - shown} more</span> : null}
+                        {cell.open > shown ? <span className="text-xs text-stone-500 dark:text-stone-400">+{cell.open - shown} more</span> : null}
                       </span>
                     </Link>
                   </td>
