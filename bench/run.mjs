@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root, step } from "../scripts/lib.mjs";
-import { PAGES, PUBLIC_PAGES } from "./pages.mjs";
+import { PAGES, PUBLIC_PAGES, SIGNED_IN_LIGHTHOUSE_PAGES } from "./pages.mjs";
 import { SEED_VOLUMES } from "./seed.mjs";
 import { benchDrafter } from "./drafter.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
@@ -26,6 +26,8 @@ import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SOLO_DURATION = Math.min(DURATION, 5);
+// The pause before each one-connection run, so it starts on an idle server (see drained()).
+const SETTLE_MS = 2_000;
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const ONLY = process.env.BENCH_ONLY;
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
@@ -65,6 +67,7 @@ function clientJsPerRoute() {
 // Lighthouse targets for public pages; best-practices is reported without a target.
 const LH_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const LH_TARGETS = { performance: 95, accessibility: 100, seo: 100 };
+const LH_SIGNED_IN_TARGETS = { accessibility: 100, "best-practices": 100 };
 const LH_JS_TARGET = 80 * 1024;
 const mark = (ok) => (ok ? "✓" : "✗");
 const pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "");
@@ -87,13 +90,15 @@ function auditItems(audit, max = 3) {
 }
 
 /** Scores (0–100), script bytes transferred and the failing audits of each below-target category. */
-function summarizeLighthouse(page, lhr) {
+function summarizeLighthouse(page, lhr, signedIn = false) {
   const scores = Object.fromEntries(LH_CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
   const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
   const jsBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   // A failed stylesheet or script makes every score meaningless (e.g. build/ changed under the server).
   const failedRequests = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.statusCode >= 400).map((item) => `${item.statusCode} ${pathOf(item.url)}`);
-  const below = LH_CATEGORIES.filter((id) => scores[id] === null || scores[id] < (LH_TARGETS[id] ?? 100));
+  const below = signedIn
+    ? Object.keys(LH_SIGNED_IN_TARGETS).filter((id) => scores[id] === null || scores[id] < LH_SIGNED_IN_TARGETS[id])
+    : LH_CATEGORIES.filter((id) => scores[id] === null || scores[id] < (LH_TARGETS[id] ?? 100));
   const failing = {};
   for (const id of below) {
     // Hidden refs (weight-0 duplicates such as the perf "insights") are skipped, as the HTML report does.
@@ -103,12 +108,18 @@ function summarizeLighthouse(page, lhr) {
       .filter((a) => a && (a.scoreDisplayMode === "error" || (a.score !== null && a.score < 1 && !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode))))
       .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue, error: a.errorMessage, items: auditItems(a) }));
   }
-  const meets = !failedRequests.length && ["performance", "accessibility", "seo"].every((id) => scores[id] !== null && scores[id] >= LH_TARGETS[id]) && jsBytes <= LH_JS_TARGET;
-  return { page, scores, jsBytes, scripts: scripts.map((s) => ({ url: s.url, transferSize: s.transferSize })), failedRequests, meets, failing };
+  // Signed-in pages (the app, on the bench's large account) are held to accessibility and best practices;
+  // their speed is the load table's business, and SEO does not apply to pages behind sign-in.
+  const targets = signedIn ? LH_SIGNED_IN_TARGETS : LH_TARGETS;
+  const meets = !failedRequests.length && Object.entries(targets).every(([id, target]) => scores[id] !== null && scores[id] >= target) && (signedIn || jsBytes <= LH_JS_TARGET);
+  return { page, signedIn, scores, jsBytes, scripts: scripts.map((s) => ({ url: s.url, transferSize: s.transferSize })), failedRequests, meets, failing };
 }
 
-/** Lighthouse on each public page, one at a time, in one headless Chrome. 404 pages are reported, not audited. */
-async function lighthousePublicPages(origin) {
+/**
+ * Lighthouse on each public page, then each signed-in page with the bench account's session cookie, one at a
+ * time, in one headless Chrome. 404 pages are reported, not audited.
+ */
+async function lighthousePages(origin, sessionCookie) {
   const { default: lighthouse } = await import("lighthouse");
   const { launch } = await import("chrome-launcher");
   const reports = path.join(root, "bench/results/lighthouse");
@@ -120,13 +131,15 @@ async function lighthousePublicPages(origin) {
   try {
     // The user agent reports a reduced version (156.0.0.0); the DevTools endpoint has the real one.
     const browser = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;
-    for (const page of PUBLIC_PAGES) {
+    const pages = [...PUBLIC_PAGES.map((page) => ({ page, signedIn: false })), ...SIGNED_IN_LIGHTHOUSE_PAGES.map((page) => ({ page, signedIn: true }))];
+    for (const { page, signedIn } of pages) {
       const url = `${origin}${page}`;
-      const check = await fetch(url, { redirect: "manual" });
+      const headers = signedIn ? { Cookie: sessionCookie } : {};
+      const check = await fetch(url, { redirect: "manual", headers });
       await check.arrayBuffer();
       if (check.status !== 200) {
         const status = check.status === 404 ? "missing (404)" : `answered ${check.status}, not audited`;
-        results.push({ page, status });
+        results.push({ page, signedIn, status });
         console.log(`  ${page}: ${status}`);
         continue;
       }
@@ -137,7 +150,7 @@ async function lighthousePublicPages(origin) {
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
           // A busy machine sometimes loses the trace (NO_NAVSTART): that run is repeated once, not reported.
           for (let attempt = 1; ; attempt++) {
-            const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "html", onlyCategories: LH_CATEGORIES });
+            const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "html", onlyCategories: LH_CATEGORIES, extraHeaders: headers });
             if (!result.lhr.runtimeError) {
               runs.push(result);
               break;
@@ -149,13 +162,14 @@ async function lighthousePublicPages(origin) {
         const result = runs[Math.floor(runs.length / 2)];
         const { lhr } = result;
         environment ??= { lighthouse: lhr.lighthouseVersion, chrome: browser.split("/")[1], benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
-        writeFileSync(path.join(reports, `${page === "/" ? "index" : page.slice(1).replaceAll("/", "_")}.html`), result.report);
-        const row = summarizeLighthouse(page, lhr);
+        const name = page === "/" ? "index" : page.slice(1).replace(/[^\w-]+/g, "_");
+        writeFileSync(path.join(reports, `${signedIn ? "signed-in_" : ""}${name}.html`), result.report);
+        const row = summarizeLighthouse(page, lhr, signedIn);
         results.push(row);
         console.log(`  ${page}: ${LH_CATEGORIES.map((id) => `${id} ${row.scores[id] ?? "–"}`).join(", ")}, JS ${kib(row.jsBytes)}` +
             `${row.failedRequests.length ? `, ${row.failedRequests.length} failed requests` : ""}${lhr.runWarnings.length ? ` (warnings: ${lhr.runWarnings.join("; ")})` : ""}`);
       } catch (error) {
-        results.push({ page, status: `Lighthouse failed: ${error.message.split("\n")[0]}` });
+        results.push({ page, signedIn, status: `Lighthouse failed: ${error.message.split("\n")[0]}` });
         console.log(`  ${page}: Lighthouse failed: ${error.message}`);
       }
     }
@@ -166,7 +180,23 @@ async function lighthousePublicPages(origin) {
 }
 
 function lighthouseTable({ environment, results }) {
-  const cell = (row, id) => (row.scores[id] === null ? "–" : id in LH_TARGETS ? `${row.scores[id]} ${mark(row.scores[id] >= LH_TARGETS[id])}` : `${row.scores[id]}`);
+  const cell = (row, id) => {
+    const targets = row.signedIn ? LH_SIGNED_IN_TARGETS : LH_TARGETS;
+    return row.scores[id] === null ? "–" : id in targets ? `${row.scores[id]} ${mark(row.scores[id] >= targets[id])}` : `${row.scores[id]}`;
+  };
+  const signedIn = results.filter((r) => r.signedIn);
+  const signedInTable = [
+    "",
+    `Signed in (the bench's large account, its session cookie sent with every request). Targets: accessibility ${LH_SIGNED_IN_TARGETS.accessibility}, best-practices ${LH_SIGNED_IN_TARGETS["best-practices"]}; performance and JS are reported, and the load table above holds their targets.`,
+    "",
+    "| page | performance | accessibility | best-practices | JS transferred | targets |",
+    "| --- | ---: | ---: | ---: | ---: | :---: |",
+    ...signedIn.map((r) =>
+      r.status
+        ? `| ${r.page} | ${r.status} | | | | |`
+        : `| ${r.page} | ${cell(r, "performance")} | ${cell(r, "accessibility")} | ${cell(r, "best-practices")} | ${kib(r.jsBytes)} | ${r.failedRequests.length ? `invalid: ${r.failedRequests.length} requests failed` : r.meets ? "met" : "missed"} |`,
+    ),
+  ];
   return [
     `Lighthouse ${environment?.lighthouse ?? "?"} (mobile preset, simulated throttling${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs` : ""}; Chromium ${environment?.chrome ?? "?"}, benchmark index ${environment?.benchmarkIndex ?? "?"}) on each public page. ` +
       `Targets: performance ≥ ${LH_TARGETS.performance}, accessibility ${LH_TARGETS.accessibility}, SEO ${LH_TARGETS.seo}, ` +
@@ -174,11 +204,12 @@ function lighthouseTable({ environment, results }) {
     "",
     "| page | performance | accessibility | best-practices | SEO | JS transferred | targets |",
     "| --- | ---: | ---: | ---: | ---: | ---: | :---: |",
-    ...results.map((r) =>
+    ...results.filter((r) => !r.signedIn).map((r) =>
       r.status
         ? `| ${r.page} | ${r.status} | | | | | |`
         : `| ${r.page} | ${cell(r, "performance")} | ${cell(r, "accessibility")} | ${cell(r, "best-practices")} | ${cell(r, "seo")} | ${kib(r.jsBytes)} ${mark(r.jsBytes <= LH_JS_TARGET)} | ${r.failedRequests.length ? `invalid: ${r.failedRequests.length} requests failed` : r.meets ? "met" : "missed"} |`,
     ),
+    ...(signedIn.length ? signedInTable : []),
   ].join("\n");
 }
 
@@ -193,7 +224,8 @@ function lighthouseFailures({ results }) {
       if (r.failedRequests.length > 5) parts.push(`      - … and ${r.failedRequests.length - 5} more`);
     }
     for (const [category, audits] of Object.entries(r.failing)) {
-      const note = category in LH_TARGETS ? `target ${LH_TARGETS[category]}` : "no target";
+      const targets = r.signedIn ? LH_SIGNED_IN_TARGETS : LH_TARGETS;
+      const note = category in targets ? `target ${targets[category]}` : "no target";
       parts.push(`    ${category} ${r.scores[category] ?? "–"} (${note}):`);
       for (const a of audits) {
         const detail = a.error ?? a.displayValue;
@@ -202,11 +234,11 @@ function lighthouseFailures({ results }) {
       }
       if (!audits.length) parts.push("      (no individual failing audit: the category score is weighted metrics only)");
     }
-    if (r.jsBytes > LH_JS_TARGET) {
+    if (!r.signedIn && r.jsBytes > LH_JS_TARGET) {
       parts.push(`    JS ${kib(r.jsBytes)} (target ≤ ${kib(LH_JS_TARGET)}):`);
       for (const s of [...r.scripts].sort((a, b) => b.transferSize - a.transferSize)) parts.push(`      - ${kib(s.transferSize)} ${pathOf(s.url)}`);
     }
-    if (parts.length) lines.push(`  ${r.page}:`, ...parts);
+    if (parts.length) lines.push(`  ${r.signedIn ? "signed-in " : ""}${r.page}:`, ...parts);
   }
   return lines.length ? `Lighthouse audits to fix (reports in bench/results/lighthouse/):\n${lines.join("\n")}` : "Lighthouse: every audited page meets its targets.";
 }
@@ -223,6 +255,17 @@ async function serverTime(url, headers) {
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
   return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** Pauses SETTLE_MS, then until three pings in a row answer within 20 ms (at most 10 s): the server is idle. */
+async function drained(origin) {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const deadline = Date.now() + 10_000;
+  for (let fast = 0; fast < 3 && Date.now() < deadline; ) {
+    const started = performance.now();
+    await (await fetch(`${origin}/api/ping`)).arrayBuffer();
+    fast = performance.now() - started < 20 ? fast + 1 : 0;
+  }
 }
 
 function load(url, headers, connections = CONNECTIONS, duration = DURATION) {
@@ -246,7 +289,9 @@ for (const page of PAGES.filter((p) => !ONLY || p.floor || p.path.includes(ONLY)
   const check = await fetch(`${origin}${page.path}`, { redirect: "manual", headers: page.auth ? { Cookie: sessionCookie } : {} });
   if (check.status !== 200) throw new Error(`${page.path} answered ${check.status}, not 200: the bench would measure an error page`);
   const result = await load(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {});
-  // One connection: what a single request costs when nothing queues ahead of it on the one workerd thread.
+  // One connection: what a single request costs when nothing queues ahead of it on the one workerd thread. It
+  // waits first until the 10-connection run's leftover queue has drained (ADR 0013), or its p99 would time that queue.
+  await drained(origin);
   const alone = await load(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {}, 1, SOLO_DURATION);
   const errors = result.errors + result.non2xx + alone.errors + alone.non2xx;
   const server = page.serverTiming ? await serverTime(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {}) : null;
@@ -275,9 +320,9 @@ console.log(`  10,000 rows imported in ${importMs} ms`);
 // canonical, robots.txt and crawlability checks read what the Worker itself serves.
 let lh = null;
 if (LIGHTHOUSE) {
-  step(`Lighthouse (mobile, simulated throttling) on ${PUBLIC_PAGES.length} public pages, one at a time`);
+  step(`Lighthouse (mobile, simulated throttling) on ${PUBLIC_PAGES.length} public and ${SIGNED_IN_LIGHTHOUSE_PAGES.length} signed-in pages, one at a time`);
   try {
-    lh = await lighthousePublicPages(origin);
+    lh = await lighthousePages(origin, sessionCookie);
   } catch (error) {
     console.log(`  Lighthouse could not run: ${error.message}`);
   }
