@@ -209,7 +209,8 @@ function StatusTabs({ counts }: { counts: Record<ContactStatus | "all", number> 
           }`}
         >
           {status ? STATUS_LABELS[status] : "All"}
-          <span className="tabular-nums opacity-80">{status ? counts[status] : counts.all}</span>
+          {/* Full-strength colour: at 80 % opacity on the active tab's brand fill the count was 3.81:1 (4.5:1 needed). */}
+          <span className={`tabular-nums ${current === status ? "" : "text-stone-600 dark:text-stone-300"}`}>{status ? counts[status] : counts.all}</span>
         </Link>
       ))}
     </nav>
