@@ -137,7 +137,7 @@ describe("insights on the pages", () => {
     await hotContact(other, { name: "Stranger Danger" });
     const browser = await signInAs(user);
     for (const path of ["/dashboard", "/ai-assistant"]) {
-      const html = await (await browser.get(path)).text();
+      const html = await browser.page(path);
       expect(html).toContain("Follow up with Rosa Quiet");
       expect(html).not.toContain("Stranger Danger");
     }
