@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await createCheckout(context, request, user, period);
   if (result.ok) return redirect(result.url);
-  return data({ error: CHECKOUT_ERRORS[result.error], title: CHECKOUT_ERROR_TITLE }, { status: result.error === "config_error" ? 503 : 400 });
+  return data({ error: CHECKOUT_ERRORS[result.error], title: CHECKOUT_ERROR_TITLE }, { status: result.error === "config_error" ? 503 : result.error === "rate_limited" ? 429 : 400 });
 }
 
 const PLANS: { period: BillingPeriod; label: string; price: string; note: string; badge?: string }[] = [
