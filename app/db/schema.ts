@@ -317,8 +317,8 @@ export interface LeadScoreFactor {
 }
 
 /**
- * A counter per user that triggers raise on every change to contacts, deals, tasks and activities
- * (migration 0010). The insight cache (a Durable Object per user) keeps the version it computed from, so any
+ * A counter per user that triggers raise on every change to what the insights read: contacts, deals, tasks,
+ * activities (migration 0010), display preferences and pipeline stages (migration 0011). The insight cache (a Durable Object per user) keeps the version it computed from, so any
  * write, whoever makes it, invalidates it.
  */
 export const insightVersions = sqliteTable("insight_versions", {

@@ -11,6 +11,7 @@ import { TURNSTILE_FIELD } from "~/modules/billing/turnstile";
 import { turnstileSiteKey, verifyTurnstile } from "~/modules/billing/turnstile.server";
 import { TurnstileWidget } from "~/modules/billing/components/TurnstileWidget";
 import { checkoutMode, createCheckout, trialAvailable } from "~/modules/billing/checkout.server";
+import { waitDescription } from "~/modules/auth/auth.messages";
 import { decideBillingAccess } from "~/modules/billing/guard";
 import { SOLO_PRICES, type BillingPeriod } from "~/modules/billing/plans";
 import { getSubscription } from "~/modules/billing/subscription.server";
@@ -40,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await createCheckout(context, request, user, period);
   if (result.ok) return redirect(result.url);
+  if (result.error === "rate_limited") return data({ error: waitDescription(result.retryAfterSeconds ?? 60), title: CHECKOUT_ERROR_TITLE }, { status: 429 });
   return data({ error: CHECKOUT_ERRORS[result.error], title: CHECKOUT_ERROR_TITLE }, { status: result.error === "config_error" ? 503 : 400 });
 }
 

@@ -58,6 +58,16 @@ export class TestBrowser {
     return this.fetch(path);
   }
 
+  /**
+   * GETs a page that must answer 200 and returns its body. Tests that check what a page leaves out read
+   * pages through this, so an error page or a redirect to sign-in cannot pass for an empty list.
+   */
+  async page(path: string): Promise<string> {
+    const response = await this.get(path);
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}, not 200: ${(await response.text()).slice(0, 200)}`);
+    return response.text();
+  }
+
   /** A form post, as the browser sends it (same-origin, urlencoded). */
   post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
     return this.fetch(path, {

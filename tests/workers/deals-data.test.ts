@@ -231,3 +231,41 @@ describe("deal isolation", () => {
     expect(await deleteDeal(ctx, alice, deal.id)).toBe(true);
   });
 });
+
+describe("commissions beside another agent's data", () => {
+  // Issue 15: the forecast and the cap are per agent. Another agent's plan, stages and deals (won ones using
+  // up a cap, open ones closing in the same months) must leave this agent's figures exactly as they were.
+  const plan = (fields: Record<string, string>) => ({ defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "30", brokerageCapCents: "10000", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "0", eoFeeCents: "0", franchiseFeePct: "0", ...fields });
+  const inDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+  it("another agent's plan and deals change nothing in this agent's forecast, cap or deal breakdowns", async () => {
+    const alice = await owner();
+    const bob = await owner();
+    ok(await savePlan(requestContext(), alice, plan({})));
+    const { today } = await loadForecast(requestContext(), alice);
+    const won = ok(await createDeal(requestContext(), alice, dealInput({ title: "Alice won", dealValueCents: "200000", stage: "closed_won", closedDate: today }))).deal;
+    const open = ok(await createDeal(requestContext(), alice, dealInput({ title: "Alice open", dealValueCents: "400000", stage: "offer", expectedCloseDate: inDays(today, 30) }))).deal;
+    const snapshot = async () => {
+      const forecast = await loadForecast(requestContext(), alice);
+      const commissions = await loadCommissionContext(requestContext(), alice);
+      return { forecast, won: commissions.breakdownFor(won), open: commissions.breakdownFor(open), plan: await getPlan(requestContext(), alice) };
+    };
+    const before = await snapshot();
+    // Alice's own figures first, so the comparison below compares something: $200,000 x 3% = $6,000, 30% split.
+    expect(before.won).toMatchObject({ grossCents: 600_000, brokerageCents: 180_000, netCents: 420_000 });
+    expect(before.forecast.closedNetYtdCents).toBe(420_000);
+    expect(before.forecast.cap).toMatchObject({ paidCents: 180_000 });
+
+    // Bob: another plan (rate, split, a cap he has reached, another cap year), other stages, and deals on the same days.
+    ok(await savePlan(requestContext(), bob, plan({ defaultRate: "5", brokerageSplitPct: "50", brokerageCapCents: "1000", capYearStart: "07-01", transactionFeeCents: "500" })));
+    ok(await saveStages(requestContext(), bob, DEFAULT_STAGES.map((s) => (s.key === "offer" ? { ...s, name: "Bob offer", probability: 5 } : s))));
+    for (const value of ["900000", "800000"]) ok(await createDeal(requestContext(), bob, dealInput({ title: "Bob won", dealValueCents: value, stage: "closed_won", closedDate: today })));
+    ok(await createDeal(requestContext(), bob, dealInput({ title: "Bob open", dealValueCents: "700000", stage: "offer", expectedCloseDate: inDays(today, 30) })));
+
+    expect(await snapshot()).toEqual(before);
+    // And Bob's own figures follow his plan: his cap ($1,000) is used up.
+    const bobs = await loadForecast(requestContext(), bob);
+    expect(bobs.cap).toMatchObject({ paidCents: 100_000 });
+    expect(bobs.closedNetYtdCents).not.toBe(before.forecast.closedNetYtdCents);
+  });
+});

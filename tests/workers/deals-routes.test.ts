@@ -23,12 +23,20 @@ async function twoAgents() {
 
 describe("deals through the app", () => {
   it("shows each agent only their own pipeline and deal pages", async () => {
-    const { deal, aliceBrowser, bobBrowser } = await twoAgents();
+    const { deal, bob, aliceBrowser, bobBrowser } = await twoAgents();
+    expect((await createDeal(requestContext(), bob.id as UserId, dealInput({ title: "Bob's listing" }))).ok).toBe(true);
     expect(await (await aliceBrowser.get("/pipeline")).text()).toContain("Alice&#x27;s listing");
-    expect(await (await bobBrowser.get("/pipeline")).text()).not.toContain("Alice");
+    const board = await bobBrowser.page("/pipeline");
+    expect(board).toContain("Bob&#x27;s listing");
+    expect(board).not.toContain("Alice");
     expect((await aliceBrowser.get(`/deals/${deal.id}`)).status).toBe(200);
     expect((await bobBrowser.get(`/deals/${deal.id}`)).status).toBe(404);
-    expect(await (await bobBrowser.get(`/pipeline?view=list&contactId=${deal.contactId}`)).text()).not.toContain("Alice");
+    // Filtering by Alice's contact: Bob's list answers, names no contact and lists none of her deals (nor his).
+    const filtered = await bobBrowser.page(`/pipeline?view=list&contactId=${deal.contactId}`);
+    expect(filtered).toContain(bob.email);
+    expect(filtered).not.toContain("Alice");
+    expect(filtered).not.toContain("Bob&#x27;s listing");
+    expect(await bobBrowser.page("/pipeline?view=list")).toContain("Bob&#x27;s listing");
   });
 
   it("refuses another agent's edit, move and delete with 404, and changes nothing", async () => {

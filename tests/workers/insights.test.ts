@@ -6,10 +6,17 @@ import { createDb } from "~/db/client.server";
 import { contacts, crmTasks, deals, userPreferences, type NewContact } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { logActivity } from "~/modules/activities/activities.server";
+import { DEFAULT_DISPLAY_PREFERENCES, formatDay, formatMoneyCompact, isoDateIn } from "~/lib/format";
+import { deleteContacts, setStatus, updateContact } from "~/modules/contacts/contacts.server";
+import { createDeal, deleteDeal, updateDeal } from "~/modules/deals/deals.server";
 import { insightVersion, loadInsightInputs, readInsights } from "~/modules/insights/insights.server";
+import { saveStages } from "~/modules/pipeline/stages.server";
+import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
+import { saveDisplayPreferences } from "~/modules/settings/preferences.server";
 import type { InsightsCache } from "../../workers/durable-objects/insights.do";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
+import { dealInput } from "../factories/deals";
 import { activityInput } from "../factories/tasks";
 import { createUser } from "../factories/users";
 
@@ -130,9 +137,159 @@ describe("insights on the pages", () => {
     await hotContact(other, { name: "Stranger Danger" });
     const browser = await signInAs(user);
     for (const path of ["/dashboard", "/ai-assistant"]) {
-      const html = await (await browser.get(path)).text();
+      const html = await browser.page(path);
       expect(html).toContain("Follow up with Rosa Quiet");
       expect(html).not.toContain("Stranger Danger");
     }
+  });
+});
+
+// Issue 15: every input the insights read raises the version (migrations 0010 and 0011), so a change made
+// anywhere shows on the very next read instead of the next day. Each test primes the cache, changes one
+// input through the product's own write path, and expects the next read to be recomputed and to show it.
+describe("every insight input invalidates the cache", () => {
+  const HOUR = 3_600_000;
+  const ids = (read: { insights: { id: string }[] }) => read.insights.map((i) => i.id);
+  const find = (read: { insights: { id: string; title: string; description: string; impact: string | null }[] }, insightId: string) => {
+    const hit = read.insights.find((i) => i.id === insightId);
+    expect(hit, `insight ${insightId} in ${JSON.stringify(ids(read as never))}`).toBeDefined();
+    return hit!;
+  };
+  async function primed(userId: UserId) {
+    await readInsights(requestContext(), userId);
+    const read = await readInsights(requestContext(), userId);
+    expect(read.cached).toBe(true);
+    return { read, version: await insightVersion(db, userId) };
+  }
+  async function reread(userId: UserId, version: number) {
+    expect(await insightVersion(db, userId)).toBeGreaterThan(version);
+    const read = await readInsights(requestContext(), userId);
+    expect(read.cached).toBe(false);
+    return read;
+  }
+
+  it("a contact's location (the market insight)", async () => {
+    const userId = await owner();
+    const a = await hotContact(userId, { location: "Austin", lastActivity: new Date() });
+    const b = await hotContact(userId, { status: "warm", location: "austin ", lastActivity: new Date() });
+    const { read, version } = await primed(userId);
+    expect(find(read, "market:austin").title).toBe("Austin is where your buyers look");
+
+    expect(await updateContact(requestContext(), userId, a.id, { location: "Denver" })).toBeDefined();
+    const split = await reread(userId, version);
+    expect(ids(split).filter((i) => i.startsWith("market:"))).toEqual([]);
+
+    const v = await insightVersion(db, userId);
+    await updateContact(requestContext(), userId, b.id, { location: "Denver" });
+    expect(find(await reread(userId, v), "market:denver").title).toBe("Denver is where your buyers look");
+  });
+
+  it("a contact's name, budget and status", async () => {
+    const userId = await owner();
+    const jane = await hotContact(userId, { name: "Jane Before", budgetMax: 500_000 });
+    const { read, version } = await primed(userId);
+    expect(find(read, `hot:${jane.id}`).title).toBe("Follow up with Jane Before");
+
+    await updateContact(requestContext(), userId, jane.id, { name: "Jane After", budgetMax: 800_000 });
+    const renamed = find(await reread(userId, version), `hot:${jane.id}`);
+    expect(renamed.title).toBe("Follow up with Jane After");
+    expect(renamed.impact).toContain(formatMoneyCompact(800_000));
+
+    const v = await insightVersion(db, userId);
+    expect(await setStatus(requestContext(), userId, [jane.id], "cold")).toBe(1);
+    expect(ids(await reread(userId, v))).not.toContain(`hot:${jane.id}`);
+  });
+
+  it("a deleted contact", async () => {
+    const userId = await owner();
+    const jane = await hotContact(userId);
+    const { read, version } = await primed(userId);
+    expect(ids(read)).toContain(`hot:${jane.id}`);
+    expect(await deleteContacts(requestContext(), userId, [jane.id])).toBe(1);
+    expect(ids(await reread(userId, version))).not.toContain(`hot:${jane.id}`);
+  });
+
+  it("the agent's currency", async () => {
+    const userId = await owner();
+    const jane = await hotContact(userId, { budgetMax: 500_000 });
+    const { read, version } = await primed(userId);
+    expect(find(read, `hot:${jane.id}`).impact).toContain(formatMoneyCompact(15_000, { currency: "USD" }));
+
+    await saveDisplayPreferences(requestContext(), userId, { ...DEFAULT_DISPLAY_PREFERENCES, currency: "EUR" });
+    const impact = find(await reread(userId, version), `hot:${jane.id}`).impact;
+    expect(impact).toContain(formatMoneyCompact(15_000, { currency: "EUR" }));
+    expect(impact).not.toContain("$");
+  });
+
+  it("the agent's date format", async () => {
+    const userId = await owner();
+    const jane = await hotContact(userId, { lastActivity: new Date(Date.now() - 20 * DAY) });
+    const { read, version } = await primed(userId);
+    const day = isoDateIn(jane.lastActivity!, DEFAULT_DISPLAY_PREFERENCES.timezone);
+    expect(find(read, `hot:${jane.id}`).description).toContain(`last on ${formatDay(day, { dateFormat: "US" })}`);
+
+    await saveDisplayPreferences(requestContext(), userId, { ...DEFAULT_DISPLAY_PREFERENCES, dateFormat: "EU" });
+    expect(formatDay(day, { dateFormat: "EU" })).not.toBe(formatDay(day, { dateFormat: "US" }));
+    expect(find(await reread(userId, version), `hot:${jane.id}`).description).toContain(`last on ${formatDay(day, { dateFormat: "EU" })}`);
+  });
+
+  it("the agent's timezone (which calendar day the last activity fell on)", async () => {
+    const userId = await owner();
+    // Last activity 7 days and x hours ago is 8 calendar days back in a timezone whose clock now reads
+    // before x o'clock, and 7 (not quiet yet) in one 12 hours apart. x is 6 hours past the quiet zone's
+    // current hour, so the outcome cannot flip while the test runs.
+    const now = Date.now();
+    const sinceMidnight = (offsetHours: number) => (now + offsetHours * HOUR) % DAY;
+    const quietZone = sinceMidnight(0) < 12 * HOUR ? { name: "UTC", offset: 0 } : { name: "Etc/GMT-12", offset: 12 };
+    const otherZone = quietZone.offset === 0 ? "Etc/GMT-12" : "UTC";
+    const prefs = (timezone: string) => ({ ...DEFAULT_DISPLAY_PREFERENCES, timezone });
+    await saveDisplayPreferences(requestContext(), userId, prefs(quietZone.name));
+    const jane = await hotContact(userId, { lastActivity: new Date(now - 7 * DAY - (sinceMidnight(quietZone.offset) + 6 * HOUR)) });
+    const { read, version } = await primed(userId);
+    expect(ids(read)).toContain(`hot:${jane.id}`);
+
+    await saveDisplayPreferences(requestContext(), userId, prefs(otherZone));
+    expect(ids(await reread(userId, version))).not.toContain(`hot:${jane.id}`);
+  });
+
+  it("a stage's name", async () => {
+    const userId = await owner();
+    const deal = { id: id("d"), userId, title: "Slow Showing", stage: "showing", position: "a0", commissionRate: 3, probability: 40, dealValueCents: 40_000_000 };
+    await db.insert(deals).values({ ...deal, stageChangedAt: new Date(Date.now() - 40 * DAY), createdAt: new Date(Date.now() - 40 * DAY) });
+    const { read, version } = await primed(userId);
+    expect(find(read, `risk:${deal.id}`).description).toContain("in Showing");
+
+    const renamed = DEFAULT_STAGES.map((s) => (s.key === "showing" ? { ...s, name: "Viewings" } : { ...s }));
+    expect((await saveStages(requestContext(), userId, renamed)).ok).toBe(true);
+    const description = find(await reread(userId, version), `risk:${deal.id}`).description;
+    expect(description).toContain("in Viewings");
+    expect(description).not.toContain("in Showing");
+  });
+
+  it("a deal's value and its deletion", async () => {
+    const userId = await owner();
+    const created = await createDeal(requestContext(), userId, dealInput({ title: "Value deal", stage: "offer", dealValueCents: "500000" }));
+    expect(created.ok).toBe(true);
+    const dealId = created.ok ? created.deal.id : "";
+    const { read, version } = await primed(userId);
+    const weighted = (cents: number) => `Weighted pipeline: ${formatMoneyCompact(((cents / 100) * 60) / 100)}`;
+    expect(find(read, "pipeline:weighted").title).toBe(weighted(500_000_00));
+
+    const updated = await updateDeal(requestContext(), userId, dealId, dealInput({ title: "Value deal", stage: "offer", dealValueCents: "900000" }));
+    expect(updated.ok).toBe(true);
+    expect(find(await reread(userId, version), "pipeline:weighted").title).toBe(weighted(900_000_00));
+
+    const v = await insightVersion(db, userId);
+    expect(await deleteDeal(requestContext(), userId, dealId)).toBe(true);
+    expect(ids(await reread(userId, v))).not.toContain("pipeline:weighted");
+  });
+
+  it("a lead-score recomputation (a write to contacts the insights do not read) keeps the cache", async () => {
+    const userId = await owner();
+    const jane = await hotContact(userId);
+    const { version } = await primed(userId);
+    await db.update(contacts).set({ leadScore: 77, leadScoredAt: new Date() }).where(eq(contacts.id, jane.id));
+    expect(await insightVersion(db, userId)).toBe(version);
+    expect((await readInsights(requestContext(), userId)).cached).toBe(true);
   });
 });

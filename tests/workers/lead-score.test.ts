@@ -203,7 +203,7 @@ describe("lead scores in storage", () => {
     // Through the app: Bob's list shows only his contact and leaves Alice's alone.
     await db().update(contacts).set({ leadScoredAt: null }).where(eq(contacts.id, mine.id));
     const bobBrowser = await signInAs(bobUser);
-    const page = decode(await (await bobBrowser.get("/contacts")).text());
+    const page = decode(await bobBrowser.page("/contacts"));
     expect(page).toContain("Bob Contact");
     expect(page).not.toContain("Alice Contact");
     expect((await row(mine.id))?.leadScoredAt).toBeNull();

@@ -119,3 +119,51 @@ describe("Stripe webhook: effects", () => {
     expect(await unknown.json()).toEqual({ received: true, result: "unknown-user" });
   });
 });
+
+describe("Stripe webhook: invoices", () => {
+  const invoice = (customer: string, amountPaid: number) => ({ id: `in_${crypto.randomUUID().slice(0, 8)}`, object: "invoice", customer, amount_paid: amountPaid });
+  const later = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+
+  it("ignores a $0 paid invoice (a trial's first): the status stays as it is", async () => {
+    for (const status of ["trialing", "active"] as const) {
+      const { user, customer } = await customerFor(status);
+      const before = (await subscriberOf(user.id))!;
+      const response = await postWebhook(stripeEvent("invoice.paid", invoice(customer, 0), later(1)));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, result: "ignored" });
+      expect((await subscriberOf(user.id))!).toMatchObject({ subscriptionStatus: status, statusChangedAt: before.statusChangedAt });
+    }
+    // Nor does it bring a past-due account back: nothing was paid.
+    const { user, customer } = await customerFor("active");
+    await postWebhook(stripeEvent("invoice.payment_failed", invoice(customer, 0), later(1)));
+    await postWebhook(stripeEvent("invoice.paid", invoice(customer, 0), later(2)));
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("past_due");
+  });
+
+  it("never revives a canceled subscription with a paid invoice that arrives after the cancellation", async () => {
+    const { user, customer } = await customerFor("active");
+    const browser = await signInAs(user);
+    await postWebhook(stripeEvent("customer.subscription.deleted", subscriptionObject({ customer, status: "canceled" }), later(1)));
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("canceled");
+
+    const paid = await postWebhook(stripeEvent("invoice.paid", invoice(customer, 4000), later(2)));
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toEqual({ received: true, result: "stale" });
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("canceled");
+    expect((await browser.get("/dashboard")).headers.get("Location")).toBe("/pricing?billing=expired");
+
+    // A new subscription is what brings the account back.
+    await postWebhook(stripeEvent("customer.subscription.created", subscriptionObject({ id: `sub_new_${user.id.slice(0, 6)}`, customer, userId: user.id, status: "active" }), later(3)));
+    expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("active");
+  });
+
+  it("turns a past-due or trialing account active on a real payment", async () => {
+    for (const status of ["past_due", "trialing"] as const) {
+      const { user, customer } = await customerFor("active");
+      await db().update(subscribers).set({ subscriptionStatus: status }).where(eq(subscribers.userId, user.id));
+      const paid = await postWebhook(stripeEvent("invoice.paid", invoice(customer, 4000), later(1)));
+      expect(await paid.json()).toEqual({ received: true, result: "applied" });
+      expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("active");
+    }
+  });
+});

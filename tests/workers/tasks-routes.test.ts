@@ -34,13 +34,22 @@ const feedUrl = async (browser: TestBrowser) => {
 
 describe("tasks and activities through the app", () => {
   it("show each agent only their own tasks and activity", async () => {
-    const { aliceBrowser, bobBrowser } = await twoAgents();
+    const { aliceBrowser, bob, bobBrowser, ctx } = await twoAgents();
+    // Bob's own task and note: his pages must show them, so an error page or a redirect cannot pass.
+    expect((await createTask(ctx, bob.id as UserId, taskInput({ title: "Bob's own call", dueDate: dayFromToday(1) }))).ok).toBe(true);
+    const bobsClient = await createContact(ctx, bob.id as UserId, ContactInputSchema.parse({ name: "Bob's Client", phone: "555 0123" }));
+    expect((await logActivity(ctx, bob.id as UserId, activityInput({ contactId: bobsClient.id, notes: "Bob's own note" }))).ok).toBe(true);
     expect(await (await aliceBrowser.get("/tasks?view=upcoming")).text()).toContain("Alice&#x27;s private call");
     for (const view of ["today", "overdue", "upcoming", "completed", "month", "week"]) {
-      expect(await (await bobBrowser.get(`/tasks?view=${view}&date=${dayFromToday(1)}`)).text()).not.toContain("Alice");
+      const page = await bobBrowser.page(`/tasks?view=${view}&date=${dayFromToday(1)}`);
+      expect(page).toContain(bob.email);
+      if (view === "month" || view === "week") expect(page).toContain("Bob&#x27;s own call");
+      expect(page).not.toContain("Alice");
     }
     expect(await (await aliceBrowser.get("/activities")).text()).toContain("Alice&#x27;s private note");
-    expect(await (await bobBrowser.get("/activities")).text()).not.toContain("Alice");
+    const activities = await bobBrowser.page("/activities");
+    expect(activities).toContain("Bob&#x27;s own note");
+    expect(activities).not.toContain("Alice");
   });
 
   it("refuse another agent's edit, complete, delete and logging, and change nothing", async () => {
@@ -70,7 +79,8 @@ describe("tasks and activities through the app", () => {
 
 describe("the calendar feed over HTTP", () => {
   it("needs the secret, serves iCalendar, and answers 404 once replaced, revoked or when billing stops", async () => {
-    const { alice, aliceBrowser, bobBrowser } = await twoAgents();
+    const { alice, bob, aliceBrowser, bobBrowser, ctx } = await twoAgents();
+    expect((await createTask(ctx, bob.id as UserId, taskInput({ title: "Bob's own call" }))).ok).toBe(true);
     const anonymous = new TestBrowser();
     expect((await anonymous.get("/api/calendar/not-a-real-secret-at-all-0123456789.ics")).status).toBe(404);
     expect((await anonymous.get("/api/calendar/short.ics")).status).toBe(404);
@@ -85,7 +95,9 @@ describe("the calendar feed over HTTP", () => {
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(text).toContain("SUMMARY:Alice's private call");
     // Bob's feed holds none of Alice's tasks.
-    expect(await (await anonymous.get(await feedUrl(bobBrowser))).text()).not.toContain("Alice");
+    const bobFeed = await anonymous.page(await feedUrl(bobBrowser));
+    expect(bobFeed).toContain("SUMMARY:Bob's own call");
+    expect(bobFeed).not.toContain("Alice");
 
     const second = await feedUrl(aliceBrowser);
     expect((await anonymous.get(url)).status).toBe(404);

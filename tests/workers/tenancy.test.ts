@@ -29,7 +29,7 @@ describe("owner scoping", () => {
     expect(await getDisplayPreferences(context, alice.id as UserId)).toMatchObject({ dateFormat: "EU", currency: "NOK", timezone: "Europe/Oslo" });
     expect(await getDisplayPreferences(context, bob.id as UserId)).toMatchObject({ dateFormat: "US", currency: "USD", timezone: "America/New_York" });
 
-    const bobPage = await (await (await signInAs(bob)).get("/settings")).text();
+    const bobPage = await (await signInAs(bob)).page("/settings");
     expect(bobPage).toContain(bob.email);
     expect(bobPage).not.toContain(alice.email);
   });

@@ -8,7 +8,7 @@ import { computeUserInsights, type InsightsRead } from "~/modules/insights/insig
 /**
  * Per-user cache of the smart insights, one object per user (idFromName(userId)), kept in the object's own
  * SQLite storage. An entry is good for one data version (raised by D1 triggers on any write to contacts,
- * deals, tasks or activities, migration 0010) and one calendar day of the agent (the rules count days), so
+ * deals, tasks, activities, display preferences or stages, migrations 0010 and 0011) and one calendar day of the agent (the rules count days), so
  * any change, whoever makes it, and midnight both invalidate it. See docs/decisions/0017.
  */
 export class InsightsCache extends DurableObject<Env> {

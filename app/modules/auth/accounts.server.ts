@@ -4,7 +4,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { AUTH_MESSAGES, NewPasswordSchema, type AuthMessage } from "./auth.schema";
+import { AUTH_MESSAGES, NewPasswordSchema, tooManyAttempts, type AuthMessage } from "./auth.schema";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { createSession, destroySession, type UserId } from "./session.server";
 import { consumeToken, issueToken } from "./tokens.server";
@@ -62,7 +62,7 @@ export async function signUp(
 ): Promise<AuthResult> {
   const kv = context.cloudflare.env.KV;
   const limit = await hitRateLimit(kv, "signup-ip", clientIp(request), RATE_LIMITS.signupIp);
-  if (!limit.allowed) return fail(AUTH_MESSAGES.tooManyAttempts, 429);
+  if (!limit.allowed) return fail(tooManyAttempts(limit.retryAfterSeconds), 429);
 
   const password = NewPasswordSchema.safeParse(input.password);
   if (!password.success) {
@@ -145,7 +145,7 @@ export async function signOutEverywhere(context: RequestContext, request: Reques
 
 export async function resendVerification(context: RequestContext, request: Request, userId: UserId) {
   const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", userId, RATE_LIMITS.emailLink);
-  if (!limit.allowed) return { ok: false as const, message: AUTH_MESSAGES.tooManyAttempts };
+  if (!limit.allowed) return { ok: false as const, message: tooManyAttempts(limit.retryAfterSeconds) };
   const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) return { ok: false as const, message: AUTH_MESSAGES.signinFailed };
   if (user.emailVerifiedAt) return { ok: true as const, alreadyVerified: true };
@@ -166,7 +166,7 @@ export async function verifyEmail(context: RequestContext, token: string) {
 /** Always answers the same way, so the form does not reveal which addresses have accounts. */
 export async function requestPasswordReset(context: RequestContext, request: Request, email: string) {
   const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", `reset:${email}`, RATE_LIMITS.emailLink);
-  if (!limit.allowed) return { ok: false as const, message: AUTH_MESSAGES.tooManyAttempts };
+  if (!limit.allowed) return { ok: false as const, message: tooManyAttempts(limit.retryAfterSeconds) };
   const user = await findUserByEmail(context, email);
   if (user) {
     const token = await issueToken(context, user.id, "reset_password");

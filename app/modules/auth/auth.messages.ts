@@ -25,6 +25,19 @@ export const AUTH_MESSAGES = {
 
 export type AuthMessage = { title: string; description: string };
 
+/**
+ * The spec's "Please wait a minute" for a limit that lifts within a minute (sign-in); the hour-long limits
+ * (sign-up, e-mailed links, checkout) say how long instead, or a retry after a minute would fail again.
+ */
+export function waitDescription(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return minutes <= 1 ? AUTH_MESSAGES.tooManyAttempts.description : `Please wait ${minutes} minutes before trying again.`;
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): AuthMessage {
+  return { title: AUTH_MESSAGES.tooManyAttempts.title, description: waitDescription(retryAfterSeconds) };
+}
+
 /** A basic address check (spec: "a basic address pattern"), the same in the browser and on the server. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -14,7 +14,7 @@ import { handleStripeEvent } from "./webhooks.server";
 
 /** Error codes of spec section 8 ("Signup Error"): the page maps them to its texts. */
 export type CheckoutError = "invalid_email" | "config_error" | "rate_limited" | "failed";
-export type CheckoutResult = { ok: true; url: string } | { ok: false; error: CheckoutError };
+export type CheckoutResult = { ok: true; url: string } | { ok: false; error: CheckoutError; retryAfterSeconds?: number };
 
 const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
 
@@ -51,7 +51,7 @@ export async function createCheckout(
 ): Promise<CheckoutResult> {
   if (!EMAIL_PATTERN.test(user.email)) return { ok: false, error: "invalid_email" };
   const limit = await hitRateLimit(context.cloudflare.env.KV, "checkout", `${user.id}:${clientIp(request)}`, RATE_LIMITS.trialCheckout);
-  if (!limit.allowed) return { ok: false, error: "rate_limited" };
+  if (!limit.allowed) return { ok: false, error: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
 
   const mode = checkoutMode(context);
   if (mode === "unconfigured") return { ok: false, error: "config_error" };

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { checkoutSessions, stripeEvents, subscribers, trialClaims } from "~/db/schema";
 import type { SubscriptionStatus } from "~/db/enums";
@@ -40,9 +40,12 @@ export async function applySubscriptionState(
   state: SubscriptionUpdate,
   event: AppliedEvent,
   extra: BatchItem<"sqlite">[] = [],
+  /** Apply only over these statuses (an event that may not move others, e.g. a paid invoice); else "stale". */
+  onlyFrom?: readonly SubscriptionStatus[],
 ): Promise<ApplyResult> {
   if (await alreadyProcessed(db, event.id)) return "duplicate";
-  const fresh = or(isNull(subscribers.statusChangedAt), lte(subscribers.statusChangedAt, event.createdAt)) as SQL;
+  const newer = or(isNull(subscribers.statusChangedAt), lte(subscribers.statusChangedAt, event.createdAt)) as SQL;
+  const fresh = onlyFrom ? (and(newer, inArray(subscribers.subscriptionStatus, [...onlyFrom])) as SQL) : newer;
   const set = {
     subscriptionStatus: state.status,
     statusChangedAt: event.createdAt,

@@ -22,6 +22,9 @@ export const HANDLED_EVENTS = [
   "invoice.payment_failed",
 ] as const;
 
+/** Statuses a paid invoice may turn into "active": not canceled, and not an account that never checked out. */
+const PAYABLE_STATUSES = ["past_due", "trialing", "pending_checkout", "active"] as const;
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
 
@@ -104,9 +107,10 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<Ev
       if (!userId) return none("unknown-user");
       if (event.type === "invoice.payment_failed") return found(userId)(applySubscriptionState(db, userId, { status: "past_due" }, applied));
       // A paid invoice of 0 (the trial's first invoice) says nothing about the status; a real payment
-      // brings a past-due account back to active.
+      // brings a past-due account back to active. It never revives a canceled subscription (Stripe can
+      // report a last invoice paid after the cancellation): only a new checkout or subscription event does.
       if (!invoice.amount_paid) return none("ignored");
-      return found(userId)(applySubscriptionState(db, userId, { status: "active" }, applied));
+      return found(userId)(applySubscriptionState(db, userId, { status: "active" }, applied, [], PAYABLE_STATUSES));
     }
     default:
       return none("ignored");

@@ -86,7 +86,7 @@ export async function computeUserInsights(db: Db, userId: UserId, at: Date): Pro
   return computeInsights(await loadInsightInputs(db, userId, at));
 }
 
-/** The user's change counter: triggers raise it on every write to contacts, deals, tasks and activities. */
+/** The user's change counter: triggers raise it on every write to an insight input (migrations 0010 and 0011). */
 export async function insightVersion(db: Db, userId: UserId): Promise<number> {
   const row = await db.select({ version: insightVersions.version }).from(insightVersions).where(ownedBy(insightVersions, userId)).get();
   return row?.version ?? 0;
