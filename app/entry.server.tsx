@@ -1,8 +1,20 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/ui/nonce";
+import { logError, routePattern } from "~/lib/log.server";
+
+/**
+ * Every error a loader, action or render throws, logged once as one compact line (Remix's default prints the
+ * whole stack). Answers the app chose (a thrown Response, a 404 or 405) and requests the browser gave up on are
+ * not errors of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request, params }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logError("server_error", routePattern(new URL(request.url).pathname, params), isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.statusText) : error);
+};
 
 export default async function handleRequest(
   request: Request,
@@ -21,7 +33,7 @@ export default async function handleRequest(
       nonce,
       signal: request.signal,
       onError(error: unknown) {
-        console.error(error);
+        logError("render_error", routePattern(new URL(request.url).pathname, remixContext.staticHandlerContext.matches.at(-1)?.params ?? {}), error);
         status = 500;
       },
     },

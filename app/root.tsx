@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import { NotFound, ErrorPage } from "~/components/ErrorPages";
+import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { useNonce } from "~/components/ui/nonce";
 import { StaticToast, Toaster } from "~/components/ui/Toaster";
 import { isStaticPage } from "~/lib/seo";
@@ -93,6 +93,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  // On the server, entry.server.tsx handleError has logged it once already.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} message={clientErrorMessage(error)} />;
 }

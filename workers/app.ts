@@ -5,6 +5,7 @@ import * as remixBuild from "../build/server/index.js";
 import { applyTestClock } from "~/lib/clock";
 import { createRequestContext } from "~/lib/context.server";
 import { ConfigError, type Env } from "~/lib/env.server";
+import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
 import { api } from "./api";
@@ -45,7 +46,9 @@ export default {
         console.error(error.message);
         response = plainError(500, error.message);
       } else {
-        console.error(JSON.stringify({ event: "unhandled_error", path: url.pathname, message: String(error) }));
+        // Errors inside Remix and the /api app are logged where their route is known; this is what escaped both.
+        // The path may hold ids, so only its first segment is logged.
+        logError("unhandled_error", `/${url.pathname.split("/")[1] ?? ""}`, error);
         response = plainError(500, "Something went wrong on our side. Please try again.");
       }
     }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { buttonClass } from "./ui/Button";
 
 /** Spec: any unknown path shows '404', 'Oops! Page not found' and 'Return to Home'. */
@@ -14,14 +14,15 @@ export function NotFound() {
   );
 }
 
-export function ErrorPage({ status, inApp = false }: { status: number; inApp?: boolean }) {
+/** `message`: the sentence a 4xx answer gave (for example why a form could not be read), shown as it is. */
+export function ErrorPage({ status, inApp = false, message }: { status: number; inApp?: boolean; message?: string }) {
   return (
     <main id="main" className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="max-w-md text-stone-700 dark:text-stone-300">
         {status >= 500
           ? "We could not load this page. Your data is safe; please try again in a moment."
-          : `This request could not be completed (error ${status}).`}
+          : `${message ? `${message} ` : ""}This request could not be completed (error ${status}).`}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <button type="button" className={buttonClass("primary")} onClick={() => window.location.reload()}>
@@ -33,4 +34,11 @@ export function ErrorPage({ status, inApp = false }: { status: number; inApp?: b
       </div>
     </main>
   );
+}
+
+/** A 4xx answer's own sentence (a thrown Response with a short text body), for ErrorPage's `message`. */
+export function clientErrorMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || error.status >= 500 || typeof error.data !== "string") return undefined;
+  const text = error.data.trim();
+  return text && text.length <= 300 && !text.startsWith("<") ? text : undefined;
 }

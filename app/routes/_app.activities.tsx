@@ -10,6 +10,7 @@ import { deleteActivity, logActivity, timeline } from "~/modules/activities/acti
 import { ACTIVITY_MESSAGES, ActivityInputSchema } from "~/modules/activities/activity.schema";
 import { ActivityEntry, ActivityTypeFilter } from "~/modules/activities/components/ActivityTimeline";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Recent activity — Porchlight" }];
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   if (form.intent === "log") {
     const parsed = ActivityInputSchema.safeParse(form);
     if (!parsed.success) {

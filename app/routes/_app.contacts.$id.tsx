@@ -32,6 +32,7 @@ import { ActivityTimeline } from "~/modules/activities/components/ActivityTimeli
 import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
 import { localNow } from "~/modules/tasks/due";
 import { tasksFor } from "~/modules/tasks/tasks.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
 
@@ -67,7 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = params.id ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "delete") {
     if ((await deleteContacts(context, user.id, [id])) === 0) throw new Response("Not Found", { status: 404 });
     return redirectWithToast(context, "/contacts", { title: "Contact deleted", variant: "success" });

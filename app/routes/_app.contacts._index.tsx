@@ -23,6 +23,7 @@ import { refreshScoresForView } from "~/modules/contacts/lead-score.server";
 import { readListParams } from "~/modules/contacts/list-params";
 import { ContactsViewSchema, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Contacts — Porchlight" }];
 
@@ -65,7 +66,7 @@ const safeJson = (value: FormDataEntryValue | null) => {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "create") {
     const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });

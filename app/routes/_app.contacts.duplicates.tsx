@@ -12,6 +12,7 @@ import { BackToContacts } from "~/modules/contacts/components/BackToContacts";
 import { STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { findDuplicates, mergeContacts } from "~/modules/contacts/duplicates.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Duplicate contacts — Porchlight" }];
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const primary = String(form.get("primary") ?? "");
   const others = form.getAll("id").map(String).filter((id) => id !== primary);
   const merged = await mergeContacts(context, user.id, primary, others);

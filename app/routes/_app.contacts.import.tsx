@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { postJsonWithProgress } from "~/lib/upload";
 import { subscriberOnlyLoader } from "~/modules/auth/guards.server";
 import { autoMap, IMPORT_FIELDS, parseCsv, toCsv, type ColumnMapping, type ImportField } from "~/modules/contacts/csv";
-import { DUPLICATE_MODES, IMPORT_ROW_LIMIT, validateRows, type DuplicateMode, type ImportResponse, type ImportSummary } from "~/modules/contacts/import";
+import { DUPLICATE_MODES, IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE, importRequestBytes, validateRows, type DuplicateMode, type ImportResponse, type ImportSummary } from "~/modules/contacts/import";
 
 // The import itself is POST /api/contacts/import (workers/api/contacts.api.ts), sent with XMLHttpRequest so
 // the progress bar can show the upload; the server then writes every row in one D1 batch (all or nothing).
@@ -69,6 +69,8 @@ export default function ImportContacts() {
 
   async function start(rows: string[][]) {
     setResult(null);
+    // The server refuses more (ADR 0018); saying so before the upload saves the wait.
+    if (importRequestBytes({ rows, mapping, mode }) > IMPORT_MAX_BYTES) return setResult({ ok: false, error: IMPORT_TOO_LARGE });
     setProgress({ phase: "sending", fraction: 0 });
     try {
       const { status, data } = await postJsonWithProgress<ImportResponse>(IMPORT_ENDPOINT, { rows, mapping, mode }, (fraction) =>

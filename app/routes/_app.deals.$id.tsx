@@ -23,6 +23,7 @@ import { ActivityTimeline } from "~/modules/activities/components/ActivityTimeli
 import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
 import { localNow } from "~/modules/tasks/due";
 import { tasksFor } from "~/modules/tasks/tasks.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deal.title} — Porchlight` : "Deal — Porchlight" }];
 
@@ -58,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = params.id ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "delete") {
     if (!(await deleteDeal(context, user.id, id))) throw new Response("Not Found", { status: 404 });

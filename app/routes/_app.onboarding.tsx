@@ -4,12 +4,13 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { OnboardingIntentSchema } from "~/modules/onboarding/onboarding.schema";
 import { completeOnboarding, dismissOnboarding, resetOnboarding, skipOnboarding } from "~/modules/onboarding/onboarding.server";
+import { readForm } from "~/lib/body.server";
 
 // Action only: the onboarding dialog, the tour and Settings post here. Always the signed-in user's own
 // preferences; nothing the browser sends names a user.
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const parsed = OnboardingIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = OnboardingIntentSchema.safeParse(Object.fromEntries(await readForm(request)));
   // A plain Response: this route has no page, and Remix passes a resource route's Response through as is.
   if (!parsed.success) return Response.json({ ok: false, error: parsed.error.issues[0]?.message ?? "Unknown onboarding action." }, { status: 400 });
 

@@ -24,6 +24,7 @@ import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
 import { useOpenFromParam } from "~/modules/palette/components/OpenFromParam";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Pipeline — Porchlight" }];
 export const handle = { wide: true };
@@ -73,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "create") return saveDealFromForm(context, user.id, form, null);
   if (intent === "move") return moveDealFromForm(context, user.id, form);

@@ -18,6 +18,7 @@ import type { CommissionPlan } from "~/modules/commissions/plan.schema";
 import { savePlan } from "~/modules/commissions/plans.server";
 import { centsToInput } from "~/modules/deals/deal.schema";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Forecast and commissions — Porchlight" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const result = await savePlan(context, user.id, Object.fromEntries(await request.formData()));
+  const result = await savePlan(context, user.id, Object.fromEntries(await readForm(request)));
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

@@ -11,6 +11,7 @@ import type { DealStage } from "~/db/schema";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { MAX_STAGES, newStageKey, STAGE_MESSAGES } from "~/modules/pipeline/stages";
 import { dealCountsByStage, getStages, saveStages } from "~/modules/pipeline/stages.server";
+import { readJson } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Stage settings — Porchlight" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const body = (await request.json().catch(() => null)) as { stages?: unknown } | null;
+  const body = (await readJson(request)) as { stages?: unknown } | null;
   const result = await saveStages(context, user.id, body?.stages);
   return data(result, { status: result.ok ? 200 : 400 });
 }

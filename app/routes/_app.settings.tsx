@@ -23,6 +23,7 @@ import { OnboardingSettings } from "~/modules/onboarding/components/OnboardingSe
 import { getOnboardingState } from "~/modules/onboarding/onboarding.server";
 import { CalendarFeedSettings } from "~/modules/tasks/components/CalendarFeedSettings";
 import { getCalendarFeed } from "~/modules/tasks/calendar-feed.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
@@ -50,7 +51,7 @@ type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = form.intent as Intent;
   const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
     data<ActionData>({ intent, errors: Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message])) }, { status: 400 });

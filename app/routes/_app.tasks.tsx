@@ -17,6 +17,7 @@ import { localNow } from "~/modules/tasks/due";
 import { taskAction } from "~/modules/tasks/task-actions.server";
 import { isRealDay, TASK_LIST_LABELS, TASK_PAGE_SIZE, TASK_LISTS, TASK_VIEWS, type TaskList as TaskListName, type TaskView } from "~/modules/tasks/task.schema";
 import { calendarMonth, calendarRange, listTasks } from "~/modules/tasks/tasks.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks — Porchlight" }];
 export const headers = serverTimingHeaders;
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  return taskAction(context, user.id, await request.formData());
+  return taskAction(context, user.id, await readForm(request));
 }
 
 const tabClass = (current: boolean) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavigation, useRouteError } from "@remix-run/react";
 import { LogOut } from "lucide-react";
-import { ErrorPage, NotFound } from "~/components/ErrorPages";
+import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
 import { AppNav } from "~/components/shell/AppNav";
 import { ADMIN_NAV_ITEMS, NAV_ITEMS } from "~/components/shell/nav";
@@ -80,10 +80,11 @@ export default function AppLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server, entry.server.tsx handleError has logged it once already.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <Shell>
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} inApp />
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} message={clientErrorMessage(error)} inApp />
     </Shell>
   );
 }

@@ -9,11 +9,13 @@ import { toast } from "~/components/ui/Toaster";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/auth/accounts.server";
-import { AUTH_MESSAGES, EMAIL_PATTERN, HONEYPOT_FIELD, safeRedirect, type AuthMessage } from "~/modules/auth/auth.messages";
+import { AUTH_MESSAGES, EMAIL_PATTERN, HONEYPOT_FIELD, type AuthMessage } from "~/modules/auth/auth.messages";
 import { AuthFormSchema } from "~/modules/auth/auth.schema";
 import { registerClientAttempt } from "~/modules/auth/client-attempts";
 import { getUser, VERIFY_EMAIL_PATH } from "~/modules/auth/guards.server";
 import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
+import { readForm } from "~/lib/body.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -30,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { message: AuthMessage; field?: "email" | "password"; mode: "signin" | "signup" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const mode = form.get("mode") === "signup" ? "signup" : "signin";
   const reply = (message: AuthMessage, status: number, field?: "email" | "password") =>
     data<ActionResult>({ message, field, mode }, { status });

@@ -6,11 +6,12 @@ import { Field } from "~/components/ui/Field";
 import { requestPasswordReset } from "~/modules/auth/accounts.server";
 import { AUTH_MESSAGES, ResetRequestSchema } from "~/modules/auth/auth.schema";
 import { AuthLayout } from "~/modules/auth/components/AuthLayout";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password — Porchlight" }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = ResetRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ResetRequestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ sent: false, error: AUTH_MESSAGES.invalidEmail.description }, { status: 400 });
   const result = await requestPasswordReset(context, request, parsed.data.email);
   if (!result.ok) return data({ sent: false, error: result.message.description }, { status: 429 });

@@ -9,6 +9,7 @@ import { ResetPasswordSchema } from "~/modules/auth/auth.schema";
 import { AuthLayout } from "~/modules/auth/components/AuthLayout";
 import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
 import { peekToken } from "~/modules/auth/tokens.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — Porchlight" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return data({ field: String(issue.path[0]), error: issue.message }, { status: 400 });

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { redirectWithToast } from "~/lib/toast.server";
 import { signOut, signOutEverywhere } from "~/modules/auth/accounts.server";
 import { getUser } from "~/modules/auth/guards.server";
+import { readForm } from "~/lib/body.server";
 
 export function loader() {
   // Sign-out changes state, so it is a POST (a link or prefetch must not sign anyone out).
@@ -10,7 +11,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const user = await getUser(request, context);
   const everywhere = form.get("scope") === "everywhere" && user;
   const cookie = everywhere ? await signOutEverywhere(context, request, user.id) : await signOut(context, request);

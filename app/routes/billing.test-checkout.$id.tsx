@@ -10,6 +10,7 @@ import { SOLO_PRICES, TRIAL_DAYS } from "~/modules/billing/plans";
 import { abandonTestCheckout, completeTestCheckout } from "~/modules/billing/test-checkout.server";
 import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
 import { appOrigin } from "~/modules/auth/accounts.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Test-mode checkout — Porchlight" }, { name: "robots", content: "noindex" }];
 
@@ -31,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, checkout } = await load(request, context, params.id ?? "");
   if (checkout.status !== "open") throw redirect("/trial/start");
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent === "complete") {
     await completeTestCheckout(context, user, checkout);
     await sendWelcomeEmailOnce(context, appOrigin(context, request), user.id);

@@ -13,6 +13,7 @@ import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
 import enhanceScript from "~/modules/marketing/contact-form.inline.js?raw";
 import { CONTACT_HONEYPOT, CONTACT_MESSAGES, INTEREST_LABELS } from "~/modules/marketing/contact.messages";
 import { submitContact } from "~/modules/marketing/contact.server";
+import { readForm } from "~/lib/body.server";
 
 // Served without React (ADR 0011): the form posts natively, the server answers with the confirmation or
 // with the form filled in again, and a small inline script adds the consent check and sending state.
@@ -28,7 +29,7 @@ export const meta: MetaFunction = ({ matches }) =>
 const FIELDS = ["firstName", "lastName", "email", "phone", "company", "interest", "message", "consent"] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const input = Object.fromEntries(await request.formData());
+  const input = Object.fromEntries(await readForm(request));
   const result = await submitContact(context, request, input);
   if (result.ok) return { ok: true as const, error: null, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> };
   // Failure keeps the form filled (spec section 4): the page is rendered again with what was sent.

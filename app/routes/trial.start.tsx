@@ -15,6 +15,7 @@ import { waitDescription } from "~/modules/auth/auth.messages";
 import { decideBillingAccess } from "~/modules/billing/guard";
 import { SOLO_PRICES, type BillingPeriod } from "~/modules/billing/plans";
 import { getSubscription } from "~/modules/billing/subscription.server";
+import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Start your trial — Porchlight" }];
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const period: BillingPeriod = form.get("period") === "yearly" ? "yearly" : "monthly";
   const token = form.get(TURNSTILE_FIELD);
   if (!(await verifyTurnstile(context, request, typeof token === "string" && token ? token : null))) {

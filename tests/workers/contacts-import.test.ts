@@ -4,7 +4,10 @@ import type { UserId } from "~/modules/auth/session.server";
 import { createContact, listContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { autoMap, EXPORT_COLUMNS, exportRow, parseBudgetRange, parseCsv, toCsv, toCsvRows } from "~/modules/contacts/csv";
-import { importContacts } from "~/modules/contacts/import.server";
+import { IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE } from "~/modules/contacts/import";
+import { importContacts, INSERT_PAYLOAD_MAX_BYTES } from "~/modules/contacts/import.server";
+import { IMPORT_MAX_BYTES as BENCH_MAX_BYTES, IMPORT_ROW_LIMIT as BENCH_ROW_LIMIT, largestImportRequest } from "../../bench/import-worst-case.mjs";
+import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 
@@ -128,5 +131,77 @@ describe("CSV import", () => {
       return rest;
     };
     expect((await all(target)).map(strip)).toEqual((await all(source)).map(strip));
+  });
+});
+
+/** The real D1, recording the byte size of each JSON array bound to an insert over json_each. */
+function recordingD1(sizes: number[]): D1Database {
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (!sql.includes("json_each")) return statement;
+          return new Proxy(statement, {
+            get(inner, name) {
+              if (name === "bind") return (...values: unknown[]) => {
+                sizes.push(new TextEncoder().encode(String(values[1])).length);
+                return inner.bind(...values);
+              };
+              const value = Reflect.get(inner, name);
+              return typeof value === "function" ? value.bind(inner) : value;
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+const postImport = (browser: Awaited<ReturnType<typeof signInAs>>, body: string) =>
+  browser.fetch("/api/contacts/import", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body });
+
+describe("large imports (issue 15)", () => {
+  it("imports 700 rows with 9,000-character notes (6.3 MB) in one request", async () => {
+    const user = await createUser(env.DB);
+    const rows = Array.from({ length: 700 }, (_, i) => [`Long Notes ${i}`, `long-${i}@example.com`, `${i % 10}`.repeat(9_000)]);
+    const response = await postImport(await signInAs(user), JSON.stringify({ rows, mapping: ["name", "email", "notes"], mode: "skip" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, summary: { created: 700, updated: 0, skipped: 0, rejected: [] } });
+    const stored = await env.DB.prepare("select count(*) as n, min(length(notes)) as shortest from contacts where user_id = ?").bind(user.id).first<{ n: number; shortest: number }>();
+    expect(stored).toEqual({ n: 700, shortest: 9_000 });
+  });
+
+  it("cuts the inserts by bytes: no bound JSON array passes INSERT_PAYLOAD_MAX_BYTES, multi-byte notes included", async () => {
+    const userId = await owner();
+    const sizes: number[] = [];
+    // 9,000 characters of 界 are 27,000 bytes: counting characters would pack 2.7 times too much.
+    const rows = Array.from({ length: 300 }, (_, i) => [`Wide Notes ${i}`, `wide-${i}@example.com`, "界".repeat(9_000)]);
+    const summary = await importContacts(requestContext({ DB: recordingD1(sizes) }), userId, { rows, mapping: ["name", "email", "notes"], mode: "create" });
+    expect(summary.created).toBe(300);
+    expect(sizes.length).toBeGreaterThanOrEqual(Math.ceil((300 * 27_000) / INSERT_PAYLOAD_MAX_BYTES));
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(INSERT_PAYLOAD_MAX_BYTES);
+    // Well packed: every array but the last is within one row of the limit.
+    for (const size of sizes.slice(0, -1)) expect(size).toBeGreaterThan(INSERT_PAYLOAD_MAX_BYTES - 28_000);
+    expect((await all(userId)).length).toBe(200); // `all` reads one page of 200
+  });
+
+  it("accepts a request of exactly IMPORT_MAX_BYTES and refuses one byte more with 413, writing nothing", async () => {
+    // The benchmark times the same worst case at the row limit too; its copy of the limits must be these.
+    expect([BENCH_MAX_BYTES, BENCH_ROW_LIMIT]).toEqual([IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT]);
+    const user = await createUser(env.DB);
+    const browser = await signInAs(user);
+    const over = largestImportRequest({ bytes: IMPORT_MAX_BYTES + 1, rows: 2_000, tag: "over" });
+    const refused = await postImport(browser, over.body);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ ok: false, error: IMPORT_TOO_LARGE });
+    expect(await env.DB.prepare("select count(*) as n from contacts where user_id = ?").bind(user.id).first("n")).toBe(0);
+
+    const exact = largestImportRequest({ bytes: IMPORT_MAX_BYTES, rows: 2_000, tag: "exact" });
+    const accepted = await postImport(browser, exact.body);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ ok: true, summary: { created: 2_000, rejected: [] } });
   });
 });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { readJson } from "~/lib/body.server";
 import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
 import { generate, toEventStream } from "~/modules/ai/engines.server";
 import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
@@ -15,7 +16,7 @@ import { apiSubscriber } from "./session.api";
 export const aiApi = new Hono<ApiEnv>().post("/ai/generate", async (c) => {
   const auth = await apiSubscriber(c);
   if (auth instanceof Response) return auth;
-  const parsed = GenerateRequestSchema.safeParse(await c.req.json().catch(() => null));
+  const parsed = GenerateRequestSchema.safeParse(await readJson(c.req.raw));
   if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues[0]?.message ?? "That request could not be read." }, 400);
   let envelope;
   try {

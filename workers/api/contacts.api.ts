@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { ImportRequestSchema, type ImportResponse } from "~/modules/contacts/import";
+import { readJson } from "~/lib/body.server";
+import { logError } from "~/lib/log.server";
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, ImportRequestSchema, type ImportResponse } from "~/modules/contacts/import";
 import type { ContactOption } from "~/modules/contacts/contact.schema";
 import { listContacts } from "~/modules/contacts/contacts.server";
 import { importContacts } from "~/modules/contacts/import.server";
@@ -26,12 +28,12 @@ const search = new Hono<ApiEnv>().get("/contacts/search", async (c) => {
 const importer = new Hono<ApiEnv>().post("/contacts/import", async (c) => {
   const auth = await apiSubscriber(c);
   if (auth instanceof Response) return auth;
-  const parsed = ImportRequestSchema.safeParse(await c.req.json().catch(() => null));
+  const parsed = ImportRequestSchema.safeParse(await readJson(c.req.raw, { maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: IMPORT_TOO_LARGE }));
   if (!parsed.success) return c.json<ImportResponse>({ ok: false, error: parsed.error.issues[0]?.message ?? "That file could not be read." }, 400);
   try {
     return c.json<ImportResponse>({ ok: true, summary: await importContacts(auth.context, auth.user.id, parsed.data) });
   } catch (error) {
-    console.error(JSON.stringify({ event: "contact_import_failed", message: String(error) }));
+    logError("contact_import_failed", c.req.routePath, error);
     return c.json<ImportResponse>({ ok: false, error: "The import failed and nothing was saved. Please try again." }, 500);
   }
 });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
+import { logError } from "~/lib/log.server";
 import { probeStorage } from "~/modules/ops/health.server";
 import { aiApi } from "./ai.api";
 import { billingApi } from "./billing.api";
@@ -13,6 +14,17 @@ export type ApiEnv = { Bindings: Env };
 
 /** JSON endpoints under /api. Each resource gets its own sub-app (workers/api/<resource>.api.ts). */
 export const api = new Hono<ApiEnv>().basePath("/api");
+
+// A thrown Response is the answer, as in Remix: readJson (app/lib/body.server.ts) refuses a body it cannot read
+// this way, with a 400, 413 or 415 and a JSON `{ ok: false, error }`.
+api.use(async (c, next) => {
+  try {
+    await next();
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    c.res = thrown;
+  }
+});
 
 // The benchmark's floor: touches no binding, so it measures the Worker's own overhead.
 api.get("/ping", (c) => c.text("pong"));
@@ -33,6 +45,6 @@ api.route("/", searchApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {
-  console.error(JSON.stringify({ event: "api_error", path: c.req.path, message: error.message }));
+  logError("api_error", c.req.routePath, error);
   return c.json({ error: "Something went wrong. Please try again." }, 500);
 });

@@ -46,9 +46,3 @@ export const CLIENT_ATTEMPT_LIMIT = { key: "auth_attempts", max: 5, windowMs: 60
 
 /** The hidden field bots fill in. */
 export const HONEYPOT_FIELD = "website_url";
-
-/** Only same-site paths are followed after sign-in, never another origin. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}

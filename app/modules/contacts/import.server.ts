@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { contacts, type NewContact } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
+import { jsonArraysWithin } from "~/lib/utf8";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import type { ContactInput } from "./contact.schema";
@@ -24,22 +25,26 @@ function patchFrom(contact: ContactInput, existingTags: string[]): Partial<NewCo
   return patch;
 }
 
-// D1 binds at most 100 parameters per statement, so rows travel as one JSON parameter per statement and
-// SQLite unpacks them with json_each: 250 rows (well under D1's size limits) per statement instead of 5.
+// D1 binds at most 100 parameters per statement, so new rows travel as one JSON array bound as a single
+// parameter, which SQLite unpacks with json_each. D1 also limits a string or BLOB value (a bound parameter
+// included) to 2,000,000 bytes (it was 1,000,000 until 2024, https://developers.cloudflare.com/d1/platform/limits/)
+// and a batch runs as one transaction within D1's 30-second query limit. Arrays are therefore cut by their bytes,
+// not their rows (ADR 0018): 250 rows of 9,000-character notes made a 2.25 MB value that D1 refused, and the
+// whole import answered 500. 500,000 bytes is half the old limit; one contact's JSON stays under 100 KB.
+export const INSERT_PAYLOAD_MAX_BYTES = 500_000;
 // Each new contact carries its lead score (no activities or deals yet) and the time it was scored (?3).
-const ROWS_PER_INSERT = 250;
 const INSERT_COLUMNS = ["id", "name", "phone", "email", "status", "budgetMin", "budgetMax", "propertyType", "bedrooms", "bathrooms", "location", "source", "tags", "company", "address", "timeline", "notes"] as const;
 
-/** One INSERT … SELECT over json_each for many contacts, always owned by `userId`, scored as of `now`. */
-function insertMany(context: RequestContext, userId: UserId, rows: NewContact[], now: number): D1PreparedStatement {
-  const payload = JSON.stringify(
-    rows.map((row) => {
-      const { leadScore, leadScoreFactors } = newContactScore(row, now);
-      const values = Object.fromEntries(INSERT_COLUMNS.map((key) => [key, key === "tags" ? JSON.stringify(row.tags ?? []) : (row[key] ?? null)]));
-      // json_extract gives an array back as its JSON text, which is how the column stores it.
-      return { ...values, leadScore, leadScoreFactors };
-    }),
-  );
+/** Each new contact as the JSON object insertMany reads, scored as of `now`. */
+function insertRowJson(row: NewContact, now: number): string {
+  const { leadScore, leadScoreFactors } = newContactScore(row, now);
+  const values = Object.fromEntries(INSERT_COLUMNS.map((key) => [key, key === "tags" ? JSON.stringify(row.tags ?? []) : (row[key] ?? null)]));
+  // json_extract gives an array back as its JSON text, which is how the column stores it.
+  return JSON.stringify({ ...values, leadScore, leadScoreFactors });
+}
+
+/** One INSERT … SELECT over json_each for the contacts in `payload` (a JSON array), always owned by `userId`. */
+function insertMany(context: RequestContext, userId: UserId, payload: string, now: number): D1PreparedStatement {
   const columns = [...INSERT_COLUMNS, "leadScore", "leadScoreFactors"] as const;
   const names = columns.map((key) => `"${contacts[key].name}"`).join(", ");
   const values = columns.map((key) => `json_extract(value, '$.${key}')`).join(", ");
@@ -103,7 +108,8 @@ export async function importContacts(
 
   const statements: D1PreparedStatement[] = [];
   const now = new Date();
-  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) statements.push(insertMany(context, userId, inserts.slice(i, i + ROWS_PER_INSERT), now.getTime()));
+  const payloads = jsonArraysWithin(inserts.map((row) => insertRowJson(row, now.getTime())), INSERT_PAYLOAD_MAX_BYTES);
+  for (const payload of payloads) statements.push(insertMany(context, userId, payload, now.getTime()));
   for (const [id, patch] of updates) {
     statements.push(prepared(context, context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL)));
   }

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ContactInputSchema, type ContactInput } from "./contact.schema";
+import { utf8Bytes } from "~/lib/utf8";
 import { IMPORT_FIELDS, mapRow, type ColumnMapping } from "./csv";
 
 // The import's shared parts: the browser previews with the same validation the server imports with.
@@ -22,6 +23,19 @@ export interface ImportSummary {
 }
 
 export const IMPORT_ROW_LIMIT = 20_000;
+/**
+ * The largest import request (the JSON the import screen sends), in bytes. The Worker parses it whole and then
+ * writes it to D1, so it must stay far from a Worker's 128 MB of memory (ADR 0018); 10 MB is some 20,000 rows
+ * with a paragraph of notes each.
+ */
+export const IMPORT_MAX_BYTES = 10_000_000;
+
+export const IMPORT_TOO_LARGE = `That file is too large to import at once: at most ${IMPORT_MAX_BYTES / 1_000_000} MB. Split it into smaller files and import each one.`;
+
+/** The request's size as sent: UTF-8 bytes of its JSON. */
+export function importRequestBytes(request: unknown): number {
+  return utf8Bytes(JSON.stringify(request));
+}
 
 /** What the import screen sends to POST /api/contacts/import. */
 export const ImportRequestSchema = z.object({
