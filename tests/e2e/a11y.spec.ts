@@ -100,7 +100,7 @@ test("the sign-in form works from the keyboard alone", async ({ page }) => {
   await page.getByLabel("Email").focus();
   await page.keyboard.type(ACCOUNTS.a11y.email);
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Password")).toBeFocused();
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
   await page.keyboard.type(ACCOUNTS.a11y.password);
   await page.keyboard.press("Enter");
   await page.waitForURL("**/dashboard");
