@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { postJsonWithProgress } from "~/lib/upload";
 import { subscriberOnlyLoader } from "~/modules/auth/guards.server";
 import { autoMap, IMPORT_FIELDS, parseCsv, toCsv, type ColumnMapping, type ImportField } from "~/modules/contacts/csv";
-import { DUPLICATE_MODES, IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE, importRequestBytes, validateRows, type DuplicateMode, type ImportResponse, type ImportSummary } from "~/modules/contacts/import";
+import { DUPLICATE_MODES, fileLine, IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE, importRequestBytes, validateRows, type DuplicateMode, type ImportResponse, type ImportSummary } from "~/modules/contacts/import";
 
 // The import itself is POST /api/contacts/import (workers/api/contacts.api.ts), sent with XMLHttpRequest so
 // the progress bar can show the upload; the server then writes every row in one D1 batch (all or nothing).
@@ -44,7 +44,7 @@ const MODE_TEXT: Record<DuplicateMode, { label: string; hint: string }> = {
   create: { label: "Create duplicates", hint: "Every row becomes a new contact, even when the e-mail matches." },
 };
 
-type Parsed = { name: string; headers: string[]; rows: string[][] };
+type Parsed = { name: string; headers: string[]; rows: string[][]; lines: number[] };
 
 function downloadRejected(headers: string[], summary: ImportSummary) {
   const csv = toCsv([...headers, "line", "reasons"], summary.rejected.map((r) => [...r.cells, String(r.line), r.reasons.join("; ")]));
@@ -64,7 +64,8 @@ export default function ImportContacts() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [mode, setMode] = useState<DuplicateMode>("skip");
-  const check = useMemo(() => (file ? validateRows(file.rows, mapping) : null), [file, mapping]);
+  const [dragging, setDragging] = useState(false);
+  const check = useMemo(() => (file ? validateRows(file.rows, mapping, file.lines) : null), [file, mapping]);
   const importing = progress.phase !== "idle";
 
   async function start(rows: string[][]) {
@@ -77,6 +78,8 @@ export default function ImportContacts() {
         setProgress(fraction < 1 ? { phase: "sending", fraction } : { phase: "saving" }),
       );
       if (data && !data.ok && data.redirectTo) return navigate(data.redirectTo);
+      // The server numbers rows by position; the file's own lines (blank rows, line breaks in quotes) are here.
+      if (data?.ok && file) data.summary.rejected = data.summary.rejected.map((row) => ({ ...row, line: fileLine(row.line, file.lines) }));
       setResult(data ?? { ok: false, error: `The import failed (error ${status}) and nothing was saved. Please try again.` });
     } catch {
       setResult({ ok: false, error: "Porchlight could not be reached, so nothing was imported. Check your connection and try again." });
@@ -85,15 +88,14 @@ export default function ImportContacts() {
     }
   }
 
-  async function choose(input: HTMLInputElement) {
-    const chosen = input.files?.[0];
+  async function choose(chosen: File | undefined) {
     setFileError(null);
     if (!chosen) return;
-    const { headers, rows, errors } = parseCsv(await chosen.text());
+    const { headers, rows, lines, errors } = parseCsv(await chosen.text());
     if (headers.length === 0 || rows.length === 0) return setFileError("That file has no rows under a header row. Save it as CSV (UTF-8) with one header row.");
     if (rows.length > IMPORT_ROW_LIMIT) return setFileError(`That file has ${rows.length.toLocaleString("en-US")} rows; import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} at a time.`);
     if (errors.length > 0 && rows.length === 0) return setFileError(errors[0]!);
-    setFile({ name: chosen.name, headers, rows });
+    setFile({ name: chosen.name, headers, rows, lines });
     setMapping(autoMap(headers));
   }
 
@@ -128,12 +130,44 @@ export default function ImportContacts() {
     <>
       <PageHeader title="Import contacts" description="Bring contacts from a spreadsheet or another CRM with a CSV file." />
       <section className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
-        <label htmlFor="csv-file" className="flex flex-col gap-2 font-medium">
-          <span className="flex items-center gap-2">
-            <FileUp aria-hidden="true" className="h-5 w-5" /> CSV file (UTF-8, one header row)
-          </span>
-          <input id="csv-file" type="file" accept=".csv,text/csv" onChange={(event) => void choose(event.currentTarget)} className="min-h-12 text-base" />
+        {/* The real file input stays in the tab order (visually hidden); its label is the button and drop zone. */}
+        <input
+          id="csv-file"
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby="csv-file-status"
+          onChange={(event) => void choose(event.currentTarget.files?.[0])}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor="csv-file"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            void choose(event.dataTransfer.files[0]);
+          }}
+          className={`flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-6 text-center peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${
+            dragging ? "border-brand-600 bg-brand-50 dark:bg-stone-800" : "border-stone-300 hover:border-brand-600 dark:border-stone-700"
+          }`}
+        >
+          <FileUp aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
+          <span className={buttonClass("secondary")}>{file ? "Choose another CSV file" : "Choose a CSV file"}</span>
+          <span className="text-sm text-stone-600 dark:text-stone-400">or drop it here · UTF-8, one header row</span>
         </label>
+        <p id="csv-file-status" aria-live="polite" className="mt-2 text-sm">
+          {file ? (
+            <>
+              Chosen: <span className="break-all font-medium">{file.name}</span> ({file.rows.length.toLocaleString("en-US")} {file.rows.length === 1 ? "row" : "rows"})
+            </>
+          ) : (
+            <span className="text-stone-600 dark:text-stone-400">No file chosen yet.</span>
+          )}
+        </p>
         {fileError ? (
           <p role="alert" className="mt-2 font-medium text-red-700 dark:text-red-400">
             {fileError}

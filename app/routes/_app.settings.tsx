@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { CURRENCIES } from "~/db/enums";
-import { formatDate, formatMoney, formatTime } from "~/lib/format";
+import { ThemePicker } from "~/components/ui/ThemePicker";
+import { formatDate, formatMoney, formatTime, type DisplayPreferences } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { changePassword } from "~/modules/auth/accounts.server";
 import { ChangePasswordSchema } from "~/modules/auth/auth.schema";
@@ -98,6 +100,14 @@ function Select({ label, name, value, options, error }: { label: string; name: s
   return <SelectField id={name} label={label} name={name} defaultValue={value} options={options} error={error} />;
 }
 
+const PREFERENCE_KEYS = ["dateFormat", "timeFormat", "timezone", "currency"] as const;
+
+/** The display fields as currently chosen in the form (before saving), for the live example. */
+function draftPreferences(form: HTMLFormElement, saved: DisplayPreferences): DisplayPreferences {
+  const parsed = DisplayPreferencesSchema.safeParse(Object.fromEntries(new FormData(form)));
+  return parsed.success ? parsed.data : saved;
+}
+
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
@@ -106,6 +116,10 @@ export default function SettingsPage() {
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errors = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : {});
+  // The example follows the fields as the agent changes them; saving (new loader data) starts over from the saved values.
+  const [draft, setDraft] = useState<DisplayPreferences | null>(null);
+  useEffect(() => setDraft(null), [prefs]);
+  const shown = draft ?? prefs;
   const timezones = COMMON_TIMEZONES.includes(prefs.timezone) ? COMMON_TIMEZONES : [prefs.timezone, ...COMMON_TIMEZONES];
 
   return (
@@ -138,10 +152,11 @@ export default function SettingsPage() {
           <h2 id="display-heading" className="text-lg font-semibold">
             Display
           </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            Example: {formatDate(now, prefs)}, {formatTime(now, prefs)}, {formatMoney(650000, prefs)}
+          <p data-testid="display-example" aria-live="polite" className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            Example: {formatDate(now, shown)}, {formatTime(now, shown)}, {formatMoney(650000, shown)}
+            {draft && PREFERENCE_KEYS.some((key) => draft[key] !== prefs[key]) ? " (not saved yet)" : ""}
           </p>
-          <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" onChange={(event) => setDraft(draftPreferences(event.currentTarget, prefs))}>
             <input type="hidden" name="intent" value="preferences" />
             <Select label="Date format" name="dateFormat" value={prefs.dateFormat} options={[["US", "US (Nov 22, 2026)"], ["EU", "EU (22/11/26)"]]} error={errors("preferences").dateFormat} />
             <Select label="Time format" name="timeFormat" value={prefs.timeFormat} options={[["12h", "12-hour (3:05 PM)"], ["24h", "24-hour (15:05)"]]} error={errors("preferences").timeFormat} />
@@ -153,6 +168,9 @@ export default function SettingsPage() {
               </Button>
             </div>
           </Form>
+          <div className="mt-6 max-w-sm border-t border-stone-200 pt-4 dark:border-stone-800">
+            <ThemePicker />
+          </div>
         </section>
 
         {agent ? (

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { CalendarDays, CalendarRange, CircleCheckBig, Plus } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
@@ -13,7 +13,7 @@ import { monthGrid, weekDays, weekStartFor } from "~/modules/tasks/calendar";
 import { QuickAdd } from "~/modules/tasks/components/QuickAdd";
 import { TaskCalendar } from "~/modules/tasks/components/TaskCalendar";
 import { TaskList } from "~/modules/tasks/components/TaskList";
-import { localNow } from "~/modules/tasks/due";
+import { localNow, openTaskList } from "~/modules/tasks/due";
 import { taskAction } from "~/modules/tasks/task-actions.server";
 import { isRealDay, TASK_LIST_LABELS, TASK_PAGE_SIZE, TASK_LISTS, TASK_VIEWS, type TaskList as TaskListName, type TaskView } from "~/modules/tasks/task.schema";
 import { calendarMonth, calendarRange, listTasks } from "~/modules/tasks/tasks.server";
@@ -68,11 +68,24 @@ export default function TasksPage() {
   const loaded = useLoaderData<typeof loader>();
   const { view, prefs, now, counts } = loaded;
   const calendar = view === "month" || view === "week";
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const added = params.get("added");
+  // A task added for another day would vanish from Today: go to the view that holds it and mark it there.
+  const showAdded = (task: { id: string; dueDate: string; dueTime: string | null }) => {
+    if (calendar) {
+      navigate(`/tasks?view=${view}&date=${task.dueDate}&added=${encodeURIComponent(task.id)}`, { preventScrollReset: true });
+      return undefined;
+    }
+    const list = openTaskList(task, now);
+    navigate(`/tasks?view=${list}&added=${encodeURIComponent(task.id)}`, { preventScrollReset: true });
+    return `It is in ${TASK_LIST_LABELS[list]}.`;
+  };
   return (
     <>
       <PageHeader title="Tasks" description="Follow-ups, showings and deadlines" actions={<GuideButton page="tasks" />} />
       <div className="mb-4">
-        <QuickAdd now={now} prefs={prefs} />
+        <QuickAdd now={now} prefs={prefs} onAdded={showAdded} />
       </div>
       <nav aria-label="Task views" className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1">
         {TASK_LISTS.map((list) => (
@@ -98,6 +111,7 @@ export default function TasksPage() {
         <section aria-labelledby="list-heading" className="rounded-2xl border border-stone-200 bg-white px-4 pb-2 pt-4 dark:border-stone-800 dark:bg-stone-900">
           <TaskList
             tasks={loaded.tasks}
+            highlightId={added}
             now={now}
             prefs={prefs}
             label={`${TASK_LIST_LABELS[view as TaskListName]} tasks`}

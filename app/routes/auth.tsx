@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { PublicHeader } from "~/components/PublicHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
+import { PasswordField } from "~/components/ui/PasswordField";
 import { toast } from "~/components/ui/Toaster";
 import { seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -29,6 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+// The same words the server answers with (NewPasswordSchema), shown as the agent types.
+const TOO_SHORT: AuthMessage = { title: "Weak Password", description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` };
+
 type ActionResult = { message: AuthMessage; field?: "email" | "password"; mode: "signin" | "signup" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,8 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   try {
-    const { email, password, redirectTo } = parsed.data;
-    const result = mode === "signup" ? await signUp(context, request, { email, password }) : await signIn(context, request, { email, password });
+    const { email, password, redirectTo, timezone } = parsed.data;
+    const result = mode === "signup" ? await signUp(context, request, { email, password, timezone }) : await signIn(context, request, { email, password });
     if (!result.ok) return reply(result.message, result.status, result.field);
     const headers = new Headers();
     for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
@@ -69,6 +73,14 @@ export default function AuthPage() {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [timezone, setTimezone] = useState("");
+  useEffect(() => {
+    try {
+      setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
+    } catch {
+      // An old browser without time zone support: the server uses the default.
+    }
+  }, []);
 
   useEffect(() => {
     if (actionData) toast({ ...actionData.message, variant: "destructive" });
@@ -86,6 +98,7 @@ export default function AuthPage() {
     };
     if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return fail(AUTH_MESSAGES.honeypot);
     if (!EMAIL_PATTERN.test(String(form.get("email") ?? "").trim())) return fail(AUTH_MESSAGES.invalidEmail, "email");
+    if (isSignup && String(form.get("password") ?? "").length < PASSWORD_MIN_LENGTH) return fail(TOO_SHORT, "password");
     if (!registerClientAttempt(window.sessionStorage)) return fail(AUTH_MESSAGES.tooManyAttempts);
     setClientError(null);
     submit(event.currentTarget);
@@ -102,6 +115,8 @@ export default function AuthPage() {
         <Form ref={formRef} method="post" replace onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-4" aria-describedby={error ? "auth-error" : undefined}>
           <input type="hidden" name="mode" value={mode} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          {/* The browser's timezone becomes the new account's; the server checks it (and falls back without it). */}
+          {isSignup ? <input type="hidden" name="timezone" value={timezone} /> : null}
           {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
@@ -116,13 +131,13 @@ export default function AuthPage() {
             required
             error={error?.field === "email" ? error.message.description : undefined}
           />
-          <Field
+          <PasswordField
             label="Password"
             name="password"
-            type="password"
             autoComplete={isSignup ? "new-password" : "current-password"}
             required
             minLength={isSignup ? PASSWORD_MIN_LENGTH : undefined}
+            tooShortMessage={TOO_SHORT.description}
             hint={isSignup ? `At least ${PASSWORD_MIN_LENGTH} characters. A short sentence works well.` : undefined}
             error={error?.field === "password" ? error.message.description : undefined}
           />

@@ -71,7 +71,7 @@ test("the contact list, the Add New Contact dialog and a profile have no WCAG 2.
     await expect(page.getByRole("heading", { name: "Avery Lindqvist", level: 1 })).toBeVisible();
     await expectNoViolations(page, `contact profile (${theme})`);
     await page.goto("/contacts/import");
-    await page.getByLabel("CSV file (UTF-8, one header row)").setInputFiles({ name: "a.csv", mimeType: "text/csv", buffer: Buffer.from("name,email,current status\nA,a@example.com,Lead\nB,,Someday\n") });
+    await page.getByLabel("Choose a CSV file").setInputFiles({ name: "a.csv", mimeType: "text/csv", buffer: Buffer.from("name,email,current status\nA,a@example.com,Lead\nB,,Someday\n") });
     await expect(page.getByRole("heading", { name: "Preview" })).toBeVisible();
     await expectNoViolations(page, `import screen (${theme})`);
   }
@@ -100,7 +100,7 @@ test("the sign-in form works from the keyboard alone", async ({ page }) => {
   await page.getByLabel("Email").focus();
   await page.keyboard.type(ACCOUNTS.a11y.email);
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Password")).toBeFocused();
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
   await page.keyboard.type(ACCOUNTS.a11y.password);
   await page.keyboard.press("Enter");
   await page.waitForURL("**/dashboard");

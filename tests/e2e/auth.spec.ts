@@ -8,7 +8,7 @@ test("a new agent goes from /trial through sign-up, e-mail confirmation and test
   await page.waitForURL("**/auth?mode=signup");
   await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("a long enough passphrase");
+  await page.getByLabel("Password", { exact: true }).fill("a long enough passphrase");
   await page.getByRole("button", { name: "Create account" }).click();
 
   await page.waitForURL("**/auth/verify-email");
@@ -53,7 +53,7 @@ test("the form checks e-mail, honeypot and attempts in the browser, and the serv
   });
   await page.goto("/auth");
   const email = page.getByLabel("Email");
-  const password = page.getByLabel("Password");
+  const password = page.getByLabel("Password", { exact: true });
   const submit = page.getByRole("button", { name: "Sign in" });
 
   await email.fill("not-an-email");
@@ -92,4 +92,40 @@ test("the form checks e-mail, honeypot and attempts in the browser, and the serv
   expect(response.status()).toBe(429);
   await expect(page.getByText("Please wait a minute before trying again.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test.describe("sign-up from a browser in Tokyo", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("sends the browser's timezone, checks the password length while typing, and can show the password", async ({ page }) => {
+    await page.goto("/auth?mode=signup");
+    await expect(page.locator('input[name="timezone"]')).toHaveValue("Asia/Tokyo");
+    const email = page.getByLabel("Email");
+    const password = page.getByLabel("Password", { exact: true });
+    await email.fill(`tokyo-${Date.now()}@porchlight.test`);
+    await password.fill("too short");
+    await expect(page.getByText("Password must be at least 12 characters.")).toHaveCount(0);
+    await password.blur();
+    // The spec's words, before any submit, tied to the field.
+    await expect(page.getByText("Password must be at least 12 characters.")).toBeVisible();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await password.fill("too short but now long enough");
+    await expect(page.getByText("Password must be at least 12 characters.")).toHaveCount(0);
+    await expect(password).not.toHaveAttribute("aria-invalid", "true");
+
+    const toggle = page.getByRole("button", { name: "Show password" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(password).toHaveAttribute("type", "password");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(password).toHaveAttribute("type", "text");
+    await toggle.click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/auth"));
+    await page.getByRole("button", { name: "Create account" }).click();
+    expect((await posted).postData()).toContain("timezone=Asia%2FTokyo");
+    await page.waitForURL("**/auth/verify-email");
+  });
 });

@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import AxeBuilder from "@axe-core/playwright";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
@@ -161,7 +162,7 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
     '"Sam","O\'Neil",,555 0100,,Referral,,"Lake Town, North",Past Client',
     ",,nobody@example.com,,,,,,Lead",
   ].join("\r\n");
-  await page.getByLabel("CSV file (UTF-8, one header row)").setInputFiles({ name: "old-crm.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByLabel("Choose a CSV file").setInputFiles({ name: "old-crm.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByRole("heading", { name: "Match the columns of old-crm.csv" })).toBeVisible();
   await expect(page.getByLabel("Field for column area of interest")).toHaveValue("location");
   await expect(page.getByLabel("Field for column current status")).toHaveValue("status");
@@ -191,6 +192,44 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
   expect(body).toContain("first_name,last_name,email");
   expect(body).toContain("Dana,Reyes,dana@example.com");
   expect(body).toContain('"Lake Town, North"');
+  // One header style, and our own import maps every column of it.
+  expect(body.split("\r\n")[0]).toBe("\uFEFFfirst_name,last_name,email,phone,company,address,tags,notes,lead_source,property_type,budget_range,bedrooms,bathrooms,timeline,area_of_interest,current_status");
+  await page.goto("/contacts/import");
+  await page.getByLabel("Choose a CSV file").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(body) });
+  await expect(page.getByRole("heading", { name: "Match the columns of export.csv" })).toBeVisible();
+  for (const select of await page.getByLabel(/^Field for column /).all()) await expect(select).not.toHaveValue("ignore");
+  await expect(page.getByRole("button", { name: "Import 2 contacts" })).toBeEnabled();
+});
+
+test("the import names the file's real line numbers and its file picker is a labelled, keyboard-reachable button", async ({ page }) => {
+  await signIn(page, ACCOUNTS.contactsImport);
+  await page.goto("/contacts/import");
+  await expect(page.getByText("No file chosen yet.")).toBeVisible();
+  // The visually hidden input stays in the tab order just before the guide link, and opens the picker.
+  await page.getByRole("link", { name: "importing guide" }).focus();
+  await page.keyboard.press("Shift+Tab");
+  const input = page.getByLabel("Choose a CSV file");
+  await expect(input).toBeFocused();
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  const csv = ["name,email,current status", "Ann,ann@example.com,Lead", "", "Bob,,Lead", '"Cy', 'Multi",cy@example.com,Someday', "Dee,dee@example.com,Lead", ",,", "Eve,,Hot"].join("\n");
+  await (await chooser).setFiles({ name: "with-blank-rows.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page.locator("#csv-file-status")).toHaveText("Chosen: with-blank-rows.csv (5 rows)");
+  await expect(page.getByText("Choose another CSV file")).toBeVisible();
+  // Lines as an editor shows them: the blank line 3 and the line break inside "Cy Multi" are counted.
+  await expect(page.getByText("Line 4: Phone or email is required")).toBeVisible();
+  await expect(page.getByText(/^Line 6: Status "Someday"/)).toHaveCount(0);
+  await expect(page.getByText(/^Line 5: Status "Someday"/)).toBeVisible();
+  await expect(page.getByText("Line 9: Phone or email is required")).toBeVisible();
+
+  await page.getByRole("button", { name: "Import 2 contacts" }).click();
+  await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download rejected rows" }).click();
+  const rejected = await (await (await download).createReadStream()).toArray();
+  const { data } = Papa.parse<Record<string, string>>(Buffer.concat(rejected).toString("utf8").replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true });
+  // The server's answer is translated to the same lines.
+  expect(data.map((row) => row.line)).toEqual(["4", "5", "9"]);
 });
 
 test("bulk actions set status, add a tag, and delete with confirmation and undo", async ({ page }) => {

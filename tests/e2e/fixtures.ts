@@ -60,7 +60,7 @@ export function daysBetween(from: string, to: string): number {
 export async function signIn(page: Page, account: Account, landing = "/dashboard") {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`**${landing}`);
 }

@@ -236,3 +236,44 @@ test("on a phone the calendar and lists fit the screen", async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test("quick add links the contact it names and shows where a task for another day went", async ({ page }) => {
+  await signIn(page, ACCOUNTS.tasksQuick);
+  await post(page, "/contacts?index", { intent: "create", name: "Priya Shah", email: "priya.shah@example.com" });
+  await page.goto("/tasks");
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
+  const box = page.getByLabel("Quick add a task");
+  await box.fill("call Priya tomorrow 3pm");
+  await box.press("Enter");
+
+  // Tomorrow's task is not left out of sight on Today: the page goes to Upcoming and marks it.
+  await expect(page).toHaveURL(/view=upcoming&added=/);
+  await expect(toastText(page, "Linked to Priya Shah. It is in Upcoming.")).toBeVisible();
+  const row = page.getByRole("list", { name: "Upcoming tasks" }).getByRole("listitem").filter({ hasText: "Call Priya" });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute("data-added", "");
+  await expect(row.getByRole("link", { name: "Priya Shah" })).toBeVisible();
+
+  // The one clear match was linked; the agent can undo that, and take it back.
+  const panel = page.getByRole("group", { name: "Contact for the new task" });
+  await expect(panel).toContainText("“Call Priya” is linked to Priya Shah.");
+  await panel.getByRole("button", { name: "Unlink" }).click();
+  await expect(toastText(page, "Contact unlinked")).toBeVisible();
+  await expect(row.getByRole("link", { name: "Priya Shah" })).toHaveCount(0);
+  await panel.getByRole("button", { name: "Link to Priya Shah" }).click();
+  await expect(toastText(page, "Linked to Priya Shah")).toBeVisible();
+  await expect(row.getByRole("link", { name: "Priya Shah" })).toBeVisible();
+  await panel.getByRole("button", { name: "Dismiss" }).click();
+  await expect(panel).toHaveCount(0);
+
+  // Two Priyas: nothing is guessed; the agent picks one.
+  await post(page, "/contacts?index", { intent: "create", name: "Priya Patel", email: "priya.patel@example.com" });
+  await box.fill("text Priya");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/view=today&added=/);
+  const today = page.getByRole("list", { name: "Today tasks" }).getByRole("listitem").filter({ hasText: "Text Priya" });
+  await expect(today).toBeVisible();
+  await expect(panel).toContainText("Several contacts match “Text Priya”:");
+  await panel.getByRole("button", { name: "Link to Priya Patel" }).click();
+  await expect(today.getByRole("link", { name: "Priya Patel" })).toBeVisible();
+});

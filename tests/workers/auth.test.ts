@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { userPreferences, users } from "~/db/schema";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.messages";
 import { LOCKOUT_THRESHOLD } from "~/modules/auth/accounts.server";
 import type { Env } from "~/lib/env.server";
@@ -304,5 +304,28 @@ describe("password reset", () => {
     const later = `${id}.${Number(exp) + 86_400_000}.${secret}.${sig}`;
     const page = await new TestBrowser().get(`/auth/reset?token=${encodeURIComponent(later)}`);
     expect(await page.text()).toContain("This reset link is not valid.");
+  });
+});
+
+describe("the new account's timezone", () => {
+  const timezoneAfterSignUp = async (timezone?: string) => {
+    const email = uniqueEmail("tz");
+    const response = await new TestBrowser().post("/auth", { mode: "signup", email, password: DEFAULT_PASSWORD, website_url: "", ...(timezone === undefined ? {} : { timezone }) });
+    expect(response.status).toBe(302);
+    const user = (await userByEmail(email))!;
+    return (await db().select().from(userPreferences).where(eq(userPreferences.userId, user.id)).get())!.timezone;
+  };
+
+  it("is the browser's when it sends a supported IANA zone", async () => {
+    expect(await timezoneAfterSignUp("Asia/Tokyo")).toBe("Asia/Tokyo");
+    expect(await timezoneAfterSignUp("Europe/Oslo")).toBe("Europe/Oslo");
+  });
+
+  it("falls back to America/New_York when absent, empty or not a supported zone, and the sign-up still succeeds", async () => {
+    expect(await timezoneAfterSignUp()).toBe("America/New_York");
+    expect(await timezoneAfterSignUp("")).toBe("America/New_York");
+    expect(await timezoneAfterSignUp("Mars/Olympus_Mons")).toBe("America/New_York");
+    expect(await timezoneAfterSignUp("+05:00")).toBe("America/New_York");
+    expect(await timezoneAfterSignUp("x".repeat(500))).toBe("America/New_York");
   });
 });

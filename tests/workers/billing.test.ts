@@ -6,6 +6,7 @@ import worker from "../../workers/app";
 import { createDb } from "~/db/client.server";
 import { emailOutbox, subscribers, trialClaims } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
 import { CHECKOUT_ERRORS } from "~/modules/billing/billing.messages";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { fakeStripe, postWebhook, stripeEnv, stripeEvent, subscriptionObject, type FakeRequest } from "../factories/stripe";
@@ -232,6 +233,12 @@ describe("Settings › Billing", () => {
     expect(html).toContain("Solo Agent · $40 billed monthly");
     expect(html).toContain("Free trial");
     expect(html).toContain("Trial ends");
+    // While trialing, the first charge is at the trial's end: both rows show the same date.
+    const row = (await subscriberOf(user.id))!;
+    expect(row.currentPeriodEnd!.getTime()).toBe(row.trialEndsAt!.getTime());
+    const trialEnd = formatDate(row.trialEndsAt!);
+    expect(html).toMatch(new RegExp(`Trial ends</dt><dd[^>]*>${trialEnd}</dd>`));
+    expect(html).toMatch(new RegExp(`Next billing date</dt><dd[^>]*>${trialEnd}</dd>`));
     expect(html).toContain("No card on file");
     expect(html).toContain("Test mode: Stripe is not configured");
 

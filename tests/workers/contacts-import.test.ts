@@ -4,7 +4,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { createContact, listContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { autoMap, EXPORT_COLUMNS, exportRow, parseBudgetRange, parseCsv, toCsv, toCsvRows } from "~/modules/contacts/csv";
-import { IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE } from "~/modules/contacts/import";
+import { fileLine, IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE, validateRows } from "~/modules/contacts/import";
 import { importContacts, INSERT_PAYLOAD_MAX_BYTES } from "~/modules/contacts/import.server";
 import { IMPORT_MAX_BYTES as BENCH_MAX_BYTES, IMPORT_ROW_LIMIT as BENCH_ROW_LIMIT, largestImportRequest } from "../../bench/import-worst-case.mjs";
 import { signInAs } from "../factories/browser";
@@ -38,6 +38,35 @@ describe("CSV parsing and mapping", () => {
       "first_name", "last_name", "email", "phone", "company", "address", "tags", "notes", "source", "property_type", "budget_range", "timeline", "location", "status",
     ]);
     expect(autoMap(["Full Name", "E-mail Address", "Mobile Phone", "Lead Status", "Favourite colour"])).toEqual(["name", "email", "phone", "status", "ignore"]);
+  });
+
+  it("names the export's columns in one style, and the import maps every one of them", () => {
+    for (const column of EXPORT_COLUMNS) expect(column).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    const mapping = autoMap([...EXPORT_COLUMNS]);
+    expect(mapping).not.toContain("ignore");
+    expect(new Set(mapping).size).toBe(EXPORT_COLUMNS.length);
+  });
+
+  it("reports the file's own line numbers after blank rows and line breaks inside quotes", () => {
+    const text = [
+      "name,email,current status",
+      "Ann,ann@example.com,Lead",
+      "",
+      "Bob,,Lead",
+      '"Cy',
+      'Multi",cy@example.com,Someday',
+      "Dee,dee@example.com,Lead",
+      " , ,",
+      "Eve,,Hot",
+      "",
+    ].join("\r\n");
+    const { headers, rows, lines } = parseCsv(text);
+    expect(rows.map((r) => r[0])).toEqual(["Ann", "Bob", "Cy\r\nMulti", "Dee", "Eve"]);
+    expect(lines).toEqual([2, 4, 5, 7, 9]);
+    const mapping = autoMap(headers);
+    expect(validateRows(rows, mapping, lines).rejected.map((r) => r.line)).toEqual([4, 5, 9]);
+    // The server numbers by position (it gets rows, not the file); the browser turns that into file lines.
+    expect(validateRows(rows, mapping).rejected.map((r) => fileLine(r.line, lines))).toEqual([4, 5, 9]);
   });
 
   it("reads budget ranges in the ways people write them", () => {

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { getContact, listContacts } from "~/modules/contacts/contacts.server";
+import { autoMap, EXPORT_COLUMNS, parseCsv } from "~/modules/contacts/csv";
+import { validateRows } from "~/modules/contacts/import";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -102,6 +104,11 @@ describe("CSV import and export through the app", () => {
 
     const aliceCsv = await (await aliceBrowser.get("/contacts/export.csv")).text();
     expect(aliceCsv).toContain("Ada,Import,ada@example.com");
+    // The export's header is one style, and our own import maps every column and reads the row back.
+    const exported = parseCsv(aliceCsv);
+    expect(exported.headers).toEqual([...EXPORT_COLUMNS]);
+    expect(autoMap(exported.headers)).not.toContain("ignore");
+    expect(validateRows(exported.rows, autoMap(exported.headers)).valid.map((r) => [r.contact.name, r.contact.email])).toEqual([["Ada Import", "ada@example.com"]]);
     await bobBrowser.post("/contacts?index", { intent: "create", name: "Bo Own", phone: "555 0142" });
     const bobCsv = await bobBrowser.page("/contacts/export.csv");
     expect(bobCsv).not.toContain("Ada");

@@ -4,6 +4,8 @@ import type { UserId } from "~/modules/auth/session.server";
 import { logActivity, timeline } from "~/modules/activities/activities.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { createContact } from "~/modules/contacts/contacts.server";
+import { taskAction } from "~/modules/tasks/task-actions.server";
+import type { TaskActionResult } from "~/modules/tasks/task.schema";
 import { createTask, getTask, listTasks } from "~/modules/tasks/tasks.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
@@ -107,5 +109,49 @@ describe("the calendar feed over HTTP", () => {
     await setSubscriptionStatus(env.DB, alice.id, "active");
     expect((await aliceBrowser.post("/calendar-feed", { intent: "revoke" })).status).toBe(200);
     expect((await anonymous.get(second)).status).toBe(404);
+  });
+});
+
+/** The /tasks action as the page's fetchers call it (the answer is data, not a page). */
+async function act(userId: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  const answer = await taskAction(requestContext(), userId as UserId, form);
+  return { status: answer.init?.status ?? 200, body: answer.data as TaskActionResult & { taskId: string; contactLink?: unknown } };
+}
+
+describe("quick add links the contact it names", () => {
+  it("links the agent's one matching contact, never another agent's, and unlinks and relinks on request", async () => {
+    const alice = await createUser(env.DB);
+    const bob = await createUser(env.DB);
+    const ctx = requestContext();
+    const priya = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Priya Shah", email: "priya@example.com" }));
+    const bobsPriya = await createContact(ctx, bob.id as UserId, ContactInputSchema.parse({ name: "Priya Bobson", email: "priya@example.com" }));
+    const added = (await act(alice.id, { intent: "quick-add", text: "call Priya tomorrow 3pm" })).body;
+    expect(added).toMatchObject({ ok: true, contactLink: { linked: { id: priya.id, name: "Priya Shah" }, candidates: [] }, due: { dueTime: "15:00" } });
+    expect((await getTask(ctx, alice.id as UserId, added.taskId))!.contactId).toBe(priya.id);
+
+    const unlinked = await act(alice.id, { intent: "link-contact", id: added.taskId, contactId: "" });
+    expect(unlinked.body).toMatchObject({ ok: true, message: "Contact unlinked" });
+    expect((await getTask(ctx, alice.id as UserId, added.taskId))!.contactId).toBeNull();
+    // Another agent's contact is "not found", and the task stays as it was.
+    expect((await act(alice.id, { intent: "link-contact", id: added.taskId, contactId: bobsPriya.id })).status).toBe(404);
+    expect((await getTask(ctx, alice.id as UserId, added.taskId))!.contactId).toBeNull();
+    expect((await act(alice.id, { intent: "link-contact", id: added.taskId, contactId: priya.id })).body).toMatchObject({ message: "Linked to Priya Shah" });
+    // Nor can another agent relink Alice's task.
+    expect((await act(bob.id, { intent: "link-contact", id: added.taskId, contactId: bobsPriya.id })).status).toBe(404);
+    expect((await getTask(ctx, alice.id as UserId, added.taskId))!.contactId).toBe(priya.id);
+  });
+
+  it("offers the tied contacts when two match, and links nothing when none does", async () => {
+    const alice = await createUser(env.DB);
+    const ctx = requestContext();
+    const shah = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Priya Shah", email: "priya@example.com" }));
+    const patel = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Priya Patel", email: "priya@example.com" }));
+    const tied = (await act(alice.id, { intent: "quick-add", text: "text priya friday" })).body;
+    expect(tied.contactLink).toEqual({ linked: null, candidates: [{ id: patel.id, name: "Priya Patel" }, { id: shah.id, name: "Priya Shah" }] });
+    expect((await getTask(ctx, alice.id as UserId, tied.taskId))!.contactId).toBeNull();
+    const none = (await act(alice.id, { intent: "quick-add", text: "Order the \"sign\" (*) OR NEAR tomorrow" })).body;
+    expect(none).toMatchObject({ ok: true, contactLink: { linked: null, candidates: [] } });
   });
 });

@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
-import { applyTheme, readTheme, type Theme } from "~/lib/theme";
+import { applyTheme, readTheme, THEME_CHANGE_EVENT, type Theme } from "~/lib/theme";
 
 /**
  * Both icons are rendered and CSS shows the right one, so the button is correct before any script runs.
@@ -9,7 +9,13 @@ import { applyTheme, readTheme, type Theme } from "~/lib/theme";
 export function ThemeToggle({ className = "" }: { className?: string }) {
   // The server cannot know the saved theme; the inline head script already applied it before paint.
   const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => setTheme(readTheme()), []);
+  useEffect(() => {
+    const sync = () => setTheme(readTheme());
+    sync();
+    // The theme also changes when the system setting does (no choice saved) or in Settings.
+    document.addEventListener(THEME_CHANGE_EVENT, sync);
+    return () => document.removeEventListener(THEME_CHANGE_EVENT, sync);
+  }, []);
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (
     <button

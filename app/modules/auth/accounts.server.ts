@@ -2,11 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { profiles, subscribers, userPreferences, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
+import { DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
 import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { AUTH_MESSAGES, NewPasswordSchema, tooManyAttempts, type AuthMessage } from "./auth.schema";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { createSession, destroySession, type UserId } from "./session.server";
+import { supportedTimezone } from "~/modules/settings/timezones";
 import { consumeToken, issueToken } from "./tokens.server";
 
 /** Consecutive failed sign-ins that lock an account, and for how long. */
@@ -58,7 +60,7 @@ async function rotateSession(context: RequestContext, request: Request, userId: 
 export async function signUp(
   context: RequestContext,
   request: Request,
-  input: { email: string; password: string },
+  input: { email: string; password: string; timezone?: string },
 ): Promise<AuthResult> {
   const kv = context.cloudflare.env.KV;
   const limit = await hitRateLimit(kv, "signup-ip", clientIp(request), RATE_LIMITS.signupIp);
@@ -76,7 +78,8 @@ export async function signUp(
     await context.db.batch([
       context.db.insert(users).values({ id, email: input.email, passwordHash }),
       context.db.insert(profiles).values({ userId: id }),
-      context.db.insert(userPreferences).values({ userId: id }),
+      // The browser's timezone when it sent a supported one; the spec's default otherwise.
+      context.db.insert(userPreferences).values({ userId: id, timezone: supportedTimezone(input.timezone) ?? DEFAULT_DISPLAY_PREFERENCES.timezone }),
       context.db.insert(subscribers).values({ userId: id, email: input.email, subscriptionStatus: "inactive" }),
     ]);
   } catch (error) {

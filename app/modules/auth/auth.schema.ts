@@ -23,6 +23,9 @@ export const AuthFormSchema = z.object({
   // Sign-in accepts any stored password; length rules apply to new passwords only.
   password: z.string().min(1, "Please enter your password.").max(1024),
   redirectTo: z.string().optional(),
+  // Sign-up only: the browser's IANA timezone, filled in by the page's script. Checked against the supported
+  // zones when the account is made (any other value falls back to the default), so it never fails the form.
+  timezone: z.string().optional(),
 });
 
 export const ResetRequestSchema = z.object({ email: EmailSchema });

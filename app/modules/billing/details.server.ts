@@ -6,6 +6,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { appOrigin } from "~/modules/auth/accounts.server";
 import { checkoutMode } from "./checkout.server";
+import { nextBillingDate } from "./plans";
 import { stripeClient } from "./stripe.server";
 import { applySubscriptionState } from "./sync.server";
 
@@ -42,7 +43,7 @@ export async function getBillingDetails(context: RequestContext, user: SessionUs
     plan: row?.plan ?? null,
     billingPeriod: row?.billingPeriod ?? null,
     trialEndsAt: row?.trialEndsAt?.getTime() ?? null,
-    nextBillingAt: live ? (row?.currentPeriodEnd?.getTime() ?? row?.trialEndsAt?.getTime() ?? null) : null,
+    nextBillingAt: row ? (nextBillingDate({ status: row.subscriptionStatus, trialEndsAt: row.trialEndsAt, currentPeriodEnd: row.currentPeriodEnd })?.getTime() ?? null) : null,
     cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     canManage: false,
     card: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SOLO_PRICES, statusFromStripe, trialEmailKey } from "./plans";
+import { nextBillingDate, SOLO_PRICES, statusFromStripe, trialEmailKey } from "./plans";
 
 describe("plans", () => {
   it("prices the yearly plan at $32 a month, $96 a year less than monthly", () => {
@@ -28,5 +28,18 @@ describe("Stripe status mapping", () => {
     expect(statusFromStripe("canceled")).toBe("canceled");
     expect(statusFromStripe("incomplete")).toBe("pending_checkout");
     expect(statusFromStripe("incomplete_expired")).toBe("inactive");
+  });
+});
+
+describe("next billing date", () => {
+  const trialEndsAt = new Date("2026-03-15T10:00:00Z");
+  const periodEnd = new Date("2026-04-14T10:00:00Z");
+  it("is the trial's end while trialing, even when a later period end is stored", () => {
+    expect(nextBillingDate({ status: "trialing", trialEndsAt, currentPeriodEnd: periodEnd })).toEqual(trialEndsAt);
+  });
+  it("is the period end once paying, and none without a live subscription", () => {
+    expect(nextBillingDate({ status: "active", trialEndsAt, currentPeriodEnd: periodEnd })).toEqual(periodEnd);
+    expect(nextBillingDate({ status: "canceled", trialEndsAt, currentPeriodEnd: periodEnd })).toBeNull();
+    expect(nextBillingDate({ status: "past_due", trialEndsAt: null, currentPeriodEnd: periodEnd })).toBeNull();
   });
 });

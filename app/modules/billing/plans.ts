@@ -10,6 +10,17 @@ export const SOLO_PRICES = {
 export type BillingPeriod = keyof typeof SOLO_PRICES;
 
 /**
+ * The date the agent is next charged. While trialing it is the trial's end: the first charge happens
+ * then (Stripe also sets current_period_end to trial_end during a trial, but an older stored row or the
+ * test checkout may hold a later period end, so the trial end wins).
+ */
+export function nextBillingDate(sub: { status: string | null; trialEndsAt: Date | null; currentPeriodEnd: Date | null }): Date | null {
+  if (sub.status === "trialing") return sub.trialEndsAt ?? sub.currentPeriodEnd;
+  if (sub.status === "active") return sub.currentPeriodEnd;
+  return null;
+}
+
+/**
  * The key one trial per customer is counted by: lower-case, trimmed, without a +tag, and for Gmail without
  * dots (Gmail ignores both, so they are the same inbox).
  */

@@ -23,7 +23,9 @@ export async function completeTestCheckout(context: RequestContext, user: Sessio
       status: checkout.withTrial ? "trialing" : "active",
       billingPeriod: checkout.billingPeriod,
       trialEndsAt,
-      currentPeriodEnd: new Date((trialEndsAt?.getTime() ?? now) + periodDays * DAY),
+      // As Stripe does: during a trial the current period is the trial, so it ends (and the first charge
+      // falls) on the trial's last day; a paid start runs one billing period from now.
+      currentPeriodEnd: trialEndsAt ?? new Date(now + periodDays * DAY),
       cancelAtPeriodEnd: false,
     },
     { id: `test_checkout_${checkout.id}`, type: "test.checkout.completed", createdAt: new Date(now) },

@@ -30,7 +30,10 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = (ImportField | "ignore")[];
 
-/** The export's columns, in the guide's names, so an export imports straight back. */
+/**
+ * The export's columns: the guide's names written in one style (snake_case, so "lead source" is
+ * lead_source), every one of which the import maps on its own, so an export imports straight back.
+ */
 export const EXPORT_COLUMNS = [
   "first_name",
   "last_name",
@@ -40,14 +43,14 @@ export const EXPORT_COLUMNS = [
   "address",
   "tags",
   "notes",
-  "lead source",
+  "lead_source",
   "property_type",
   "budget_range",
   "bedrooms",
   "bathrooms",
   "timeline",
-  "area of interest",
-  "current status",
+  "area_of_interest",
+  "current_status",
 ] as const;
 
 const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
@@ -198,12 +201,36 @@ export function mapRow(cells: string[], mapping: ColumnMapping): MappedRow {
   return { input, problems };
 }
 
-/** Parses CSV text: UTF-8 with or without BOM, quoted fields, embedded commas and line breaks, CRLF. */
-export function parseCsv(text: string): { headers: string[]; rows: string[][]; errors: string[] } {
-  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
-  const [headers = [], ...rows] = result.data;
-  const errors = result.errors.filter((e) => e.code !== "UndetectableDelimiter").map((e) => (e.row != null ? `Line ${e.row + 1}: ${e.message}` : e.message));
-  return { headers: headers.map((h) => h.trim()), rows, errors };
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/**
+ * Parses CSV text: UTF-8 with or without BOM, quoted fields, embedded commas and line breaks, CRLF. Blank
+ * rows (also ones of only commas and spaces) are left out, and `lines[i]` is the line of the file on which
+ * rows[i] starts (the header is line 1 when it is the first line), so messages name the line the agent sees
+ * in an editor even after blank rows or line breaks inside quotes.
+ */
+export function parseCsv(text: string): { headers: string[]; rows: string[][]; lines: number[]; errors: string[] } {
+  const body = text.replace(/^\uFEFF/, "");
+  const kept: string[][] = [];
+  const starts: number[] = [];
+  const errors: string[] = [];
+  let rowStart = 0;
+  let counted = 0;
+  let line = 1;
+  Papa.parse<string[]>(body, {
+    step: (result) => {
+      // Lines are counted up to where this row starts (the previous row's end), once over the whole text.
+      line += body.slice(counted, rowStart).match(LINE_BREAK)?.length ?? 0;
+      counted = rowStart;
+      rowStart = result.meta.cursor;
+      for (const error of result.errors) if (error.code !== "UndetectableDelimiter") errors.push(`Line ${line}: ${error.message}`);
+      if (result.data.every((cell) => cell.trim() === "")) return;
+      kept.push(result.data);
+      starts.push(line);
+    },
+  });
+  const [headers = [], ...rows] = kept;
+  return { headers: headers.map((h) => h.trim()), rows, lines: starts.slice(1), errors };
 }
 
 /** One contact as an export row (EXPORT_COLUMNS order). */

@@ -46,12 +46,16 @@ export const ImportRequestSchema = z.object({
 
 export type ImportResponse = { ok: true; summary: ImportSummary } | { ok: false; error: string; redirectTo?: string };
 
-/** Validates every row: the contacts to write, and the rows refused with their reasons. */
-export function validateRows(rows: string[][], mapping: ColumnMapping) {
+/**
+ * Validates every row: the contacts to write, and the rows refused with their reasons. `lines` are the
+ * rows' lines in the file (parseCsv); without them (the server gets rows, not the file) a row's line is
+ * its position after the header, which the browser turns back into the file's line (fileLine).
+ */
+export function validateRows(rows: string[][], mapping: ColumnMapping, lines?: number[]) {
   const valid: { line: number; contact: ContactInput; cells: string[] }[] = [];
   const rejected: RejectedRow[] = [];
   rows.forEach((cells, index) => {
-    const line = index + 2;
+    const line = lines?.[index] ?? index + 2;
     const { input, problems } = mapRow(cells, mapping);
     const parsed = ContactInputSchema.safeParse(input);
     const reasons = [...problems, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))];
@@ -59,4 +63,9 @@ export function validateRows(rows: string[][], mapping: ColumnMapping) {
     else valid.push({ line, contact: parsed.data, cells });
   });
   return { valid, rejected };
+}
+
+/** The file's line of a row the server numbered by position (index + 2, as validateRows does without lines). */
+export function fileLine(positionLine: number, lines: number[]): number {
+  return lines[positionLine - 2] ?? positionLine;
 }

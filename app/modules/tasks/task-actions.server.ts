@@ -6,7 +6,8 @@ import { fieldErrors, optionalText } from "~/lib/schema-fields";
 import type { UserId } from "~/modules/auth/session.server";
 import { parseQuickAdd } from "./quick-add";
 import { TASK_MESSAGES, TaskInputSchema, type TaskActionResult } from "./task.schema";
-import { completeTask, createTask, deleteTask, reopenTask, restoreTask, updateTask, userNow } from "./tasks.server";
+import { contactMatchesFor } from "./contact-match.server";
+import { completeTask, createTask, deleteTask, reopenTask, restoreTask, setTaskContact, updateTask, userNow } from "./tasks.server";
 
 // The task actions every page posts to /tasks: create, quick add, edit, complete (optionally logging the
 // activity), reopen (undo of complete), delete and restore (undo of delete). One answer shape for fetchers.
@@ -19,6 +20,7 @@ const CompleteSchema = z.object({
   outcome: optionalText(200, "Outcome"),
   notes: optionalText(5_000, "Notes"),
 });
+const LinkContactSchema = z.object({ id, contactId: optionalText(64, "Contact") });
 const ReopenSchema = z.object({ id, nextTaskId: optionalText(64, "Next task"), activityId: optionalText(64, "Activity") });
 const RestoreSchema = z.intersection(
   TaskInputSchema,
@@ -55,9 +57,19 @@ export async function taskAction(context: RequestContext, userId: UserId, form: 
       if (!parsed) return refuse(intent, TASK_MESSAGES.quickAddEmpty, 400, { text: TASK_MESSAGES.quickAddEmpty });
       const input = TaskInputSchema.safeParse({ ...parsed, priority: "medium", repeat: "", contactId: values.contactId ?? "", dealId: values.dealId ?? "" });
       if (!input.success) return refuse(intent, input.error.issues[0]?.message ?? TASK_MESSAGES.saveFailed, 400, { text: input.error.issues[0]?.message ?? "" });
-      const result = await createTask(context, userId, input.data);
+      // Added from a contact's or deal's page, the task already has its link; elsewhere, a contact it names.
+      const contactLink = input.data.contactId || input.data.dealId ? undefined : await contactMatchesFor(context, userId, input.data.title);
+      const result = await createTask(context, userId, { ...input.data, contactId: contactLink?.linked?.id ?? input.data.contactId });
       if (!result.ok) return refuse(intent, result.error, result.status, result.fieldErrors);
-      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id });
+      const { dueDate, dueTime } = result.task;
+      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id, due: { dueDate, dueTime }, contactLink });
+    }
+    case "link-contact": {
+      const parsed = LinkContactSchema.safeParse(values);
+      if (!parsed.success) return refuse(intent, TASK_MESSAGES.notFound, 404);
+      const result = await setTaskContact(context, userId, parsed.data.id, parsed.data.contactId);
+      if (!result.ok) return refuse(intent, result.error, result.status);
+      return data<TaskActionResult>({ ok: true, intent, message: result.contactName ? `Linked to ${result.contactName}` : TASK_MESSAGES.unlinked, taskId: result.task.id });
     }
     case "complete": {
       const parsed = CompleteSchema.safeParse(values);

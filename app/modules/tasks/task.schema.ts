@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES, type ActivityType, type TaskPriority, type TaskRepeat, type TaskType } from "~/db/enums";
 import { optionalText } from "~/lib/schema-fields";
+import type { ContactLinkOffer } from "./contact-match";
 
 export const TASK_MESSAGES = {
   titleRequired: "Enter a task title.",
@@ -18,6 +19,7 @@ export const TASK_MESSAGES = {
   reopened: "Task reopened",
   deleted: "Task deleted",
   restored: "Task restored",
+  unlinked: "Contact unlinked",
 } as const;
 
 export const TASK_TYPE_LABELS: Record<TaskType, string> = {
@@ -120,7 +122,18 @@ export interface Closing {
 
 /** The answer of every task action, for fetchers (toasts, undo). */
 export type TaskActionResult =
-  | { ok: true; intent: string; message: string; taskId?: string; nextTaskId?: string | null; activityId?: string | null; undo?: Record<string, string> }
+  | {
+      ok: true;
+      intent: string;
+      message: string;
+      taskId?: string;
+      nextTaskId?: string | null;
+      activityId?: string | null;
+      undo?: Record<string, string>;
+      /** Quick add: when the task is due (so the page can show where it went) and what it did about contacts. */
+      due?: { dueDate: string; dueTime: string | null };
+      contactLink?: ContactLinkOffer;
+    }
   | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string> };
 
 /** The activity a completed task records by default, by the task's type. */

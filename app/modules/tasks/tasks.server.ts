@@ -259,6 +259,28 @@ export async function updateTask(context: RequestContext, userId: UserId, id: st
   return task ? { ok: true, task } : fail({ id: TASK_MESSAGES.notFound }, 404);
 }
 
+/** Links a task to one of the user's contacts, or unlinks it (null): quick add's "Link to …" and "Unlink". */
+export async function setTaskContact(
+  context: RequestContext,
+  userId: UserId,
+  id: string,
+  contactId: string | null,
+): Promise<{ ok: true; task: Task; contactName: string | null } | { ok: false; status: 404; error: string }> {
+  let contactName: string | null = null;
+  if (contactId) {
+    const contact = await context.db.select({ name: contacts.name }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, contactId))).get();
+    if (!contact) return { ok: false, status: 404, error: TASK_MESSAGES.contactUnknown };
+    contactName = contact.name;
+  }
+  const task = await context.db
+    .update(crmTasks)
+    .set({ contactId, updatedAt: new Date() })
+    .where(ownedBy(crmTasks, userId, eq(crmTasks.id, id)))
+    .returning()
+    .get();
+  return task ? { ok: true, task, contactName } : { ok: false, status: 404, error: TASK_MESSAGES.notFound };
+}
+
 export interface CompleteOptions {
   /** Also log an activity for the contact/deal: its type (default by the task's type), outcome and notes. */
   log?: { type?: ActivityType; outcome: string | null; notes: string | null } | null;

@@ -24,6 +24,7 @@ export function TaskList({
   hideContact,
   hideDeal,
   label,
+  highlightId,
 }: {
   tasks: TaskItem[];
   now: LocalNow;
@@ -33,6 +34,8 @@ export function TaskList({
   hideContact?: boolean;
   hideDeal?: boolean;
   label: string;
+  /** A just-added task to mark and scroll into view. */
+  highlightId?: string | null;
 }) {
   const dialog = useRef<TaskDialogHandle>(null);
   const log = useRef<CompleteLogHandle>(null);
@@ -51,6 +54,7 @@ export function TaskList({
               onCompleteAndLog={(t) => log.current?.open(t)}
               hideContact={hideContact}
               hideDeal={hideDeal}
+              highlight={task.id === highlightId}
             />
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Check, Pencil, Repeat, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import type { DisplayPreferences } from "~/lib/format";
 import type { LocalNow } from "../due";
 import { dueLabel } from "../due-label";
@@ -23,6 +24,7 @@ export function TaskRow({
   onCompleteAndLog,
   hideContact = false,
   hideDeal = false,
+  highlight = false,
 }: {
   task: TaskItem;
   now: LocalNow;
@@ -31,14 +33,25 @@ export function TaskRow({
   onCompleteAndLog?(task: TaskItem): void;
   hideContact?: boolean;
   hideDeal?: boolean;
+  /** Just added: marked, and scrolled into view once. */
+  highlight?: boolean;
 }) {
   const { submit, pending } = useTaskActions();
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlight) row.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [highlight]);
   const busy = pending.has(task.id);
   const done = task.status === "completed" ? !busy : busy;
   const due = dueLabel(task, now, prefs);
   const linked = Boolean(task.contactId || task.dealId);
   return (
-    <li className="flex items-start gap-2 py-3">
+    <li
+      ref={row}
+      data-added={highlight ? "" : undefined}
+      className={`flex items-start gap-2 py-3 ${highlight ? "-mx-2 rounded-xl bg-brand-50 px-2 ring-2 ring-brand-600 dark:bg-stone-800 dark:ring-brand-400" : ""}`}
+    >
+      {highlight ? <span className="sr-only">Just added: </span> : null}
       <button
         type="button"
         onClick={() => submit(task.status === "open" ? { intent: "complete", id: task.id, log: "" } : { intent: "reopen", id: task.id })}
