@@ -103,6 +103,11 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
         if (IGNORES_BODY.has(id)) expect(answer.status, `${bad.kind} → ${path}`).toBeLessThan(500);
         else expect([400, 413, 415], `${bad.kind} → ${path}: ${answer.status} ${answer.text.slice(0, 200)}`).toContain(answer.status);
       }
+      // The same through Remix's single-fetch URL, as useFetcher and client-side forms post.
+      const [pathname, search = ""] = path.split("?");
+      const viaFetch = await post(browser, `${pathname}.data${search ? `?${search}` : ""}`, BAD_BODIES[0]!);
+      if (IGNORES_BODY.has(id)) expect(viaFetch.status, `${pathname}.data`).toBeLessThan(500);
+      else expect([400, 415], `JSON → ${pathname}.data: ${viaFetch.status}`).toContain(viaFetch.status);
       // Still signed in: no bad body reached sign-out or changed the session.
       expect(browser.session()).not.toBeNull();
 
