@@ -11,6 +11,7 @@ import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { createContact } from "~/modules/contacts/contacts.server";
 import { createDeal } from "~/modules/deals/deals.server";
 import { FORM_MAX_BYTES } from "~/lib/body.server";
+import { getStages } from "~/modules/pipeline/stages.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
@@ -54,7 +55,7 @@ async function subscriber() {
   const contact = await createContact(requestContext(), user.id as UserId, ContactInputSchema.parse({ name: "Hostile Body", email: "hostile@example.com" }));
   const deal = await createDeal(requestContext(), user.id as UserId, dealInput({ title: "Hostile deal", contactId: contact.id }));
   if (!deal.ok) throw new Error("deal not created");
-  return { browser: await signInAs(user), ids: { "routes/_app.contacts.$id": contact.id, "routes/_app.deals.$id": deal.deal.id } as Record<string, string> };
+  return { browser: await signInAs(user), userId: user.id as UserId, ids: { "routes/_app.contacts.$id": contact.id, "routes/_app.deals.$id": deal.deal.id } as Record<string, string> };
 }
 
 /** A user in the local test-mode checkout, whose checkout id the test-checkout route needs. */
@@ -102,6 +103,11 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
         if (IGNORES_BODY.has(id)) expect(answer.status, `${bad.kind} → ${path}`).toBeLessThan(500);
         else expect([400, 413, 415], `${bad.kind} → ${path}: ${answer.status} ${answer.text.slice(0, 200)}`).toContain(answer.status);
       }
+      // The same through Remix's single-fetch URL, as useFetcher and client-side forms post.
+      const [pathname, search = ""] = path.split("?");
+      const viaFetch = await post(browser, `${pathname}.data${search ? `?${search}` : ""}`, BAD_BODIES[0]!);
+      if (IGNORES_BODY.has(id)) expect(viaFetch.status, `${pathname}.data`).toBeLessThan(500);
+      else expect([400, 415], `JSON → ${pathname}.data: ${viaFetch.status}`).toContain(viaFetch.status);
       // Still signed in: no bad body reached sign-out or changed the session.
       expect(browser.session()).not.toBeNull();
 
@@ -123,14 +129,17 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
     expect(broken.text).toContain("The form could not be read.");
   });
 
-  it("still reads real forms, urlencoded and multipart, with UTF-8 named or not", async () => {
-    const { browser } = await subscriber();
+  it("still reads real bodies: urlencoded and multipart forms, UTF-8 named or not, and the stage editor's JSON", async () => {
+    const { browser, userId } = await subscriber();
     const multipart = new FormData();
     multipart.set("intent", "create");
     const created = await browser.fetch("/calendar-feed", { method: "POST", headers: { Origin: ORIGIN }, body: multipart });
     expect(created.status).toBe(200);
     const revoked = await browser.post("/calendar-feed", { intent: "revoke" }, { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" });
     expect(revoked.status).toBe(200);
+    const stages = await getStages(requestContext(), userId);
+    const saved = await browser.fetch("/pipeline/stages", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: JSON.stringify({ stages }) });
+    expect(saved.status).toBe(200);
   });
 });
 
