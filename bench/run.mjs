@@ -318,7 +318,7 @@ const importMs = Math.round(performance.now() - importStart);
 if (imported.status !== 200) throw new Error(`the import answered ${imported.status}`);
 console.log(`  10,000 rows imported in ${importMs} ms`);
 
-// The worst case the import accepts: its row limit and its byte limit at once, every row valid (ADR 0018).
+// The worst case the import accepts: its row limit and its byte limit at once, every row valid (ADR 0021).
 const worst = largestImportRequest({ tag: `worst-${Date.now()}` });
 step(`Importing the largest accepted request: ${worst.rows.toLocaleString("en-US")} rows, ${(worst.bytes / 1e6).toFixed(1)} MB`);
 const worstStart = performance.now();

@@ -1,4 +1,4 @@
-// The one way actions and API handlers read a request body (ADR 0018). `request.formData()` and
+// The one way actions and API handlers read a request body (ADR 0021). `request.formData()` and
 // `request.json()` throw on a body they cannot read (JSON sent to a form, no Content-Type, multipart without a
 // boundary, another charset, bytes that are not UTF-8), and an unguarded throw is a 500. These helpers answer
 // such a body with a clear 4xx instead, thrown as a Response: Remix sends a thrown Response as the answer, and

@@ -1,4 +1,4 @@
-// Errors are logged once, as one short JSON line (ADR 0018). A multi-line stack per error made `wrangler dev`
+// Errors are logged once, as one short JSON line (ADR 0021). A multi-line stack per error made `wrangler dev`
 // source-map and print each one, and a burst of errors exhausted its file descriptors. Logs never hold people:
 // the route is a pattern (/contacts/:id, never an id or a query string) and no request data is written.
 

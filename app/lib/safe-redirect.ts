@@ -1,4 +1,4 @@
-// The one place a path the browser sent (sign-in's `redirectTo`) becomes a redirect (ADR 0018). Browsers drop
+// The one place a path the browser sent (sign-in's `redirectTo`) becomes a redirect (ADR 0021). Browsers drop
 // tabs and line breaks from URLs and read a backslash as a slash, so `/<TAB>/evil.example` or `/\evil.example`
 // would leave the site; CR or LF in a Location header made the Worker answer 500.
 

@@ -70,7 +70,7 @@ export default function ImportContacts() {
 
   async function start(rows: string[][]) {
     setResult(null);
-    // The server refuses more (ADR 0018); saying so before the upload saves the wait.
+    // The server refuses more (ADR 0021); saying so before the upload saves the wait.
     if (importRequestBytes({ rows, mapping, mode }) > IMPORT_MAX_BYTES) return setResult({ ok: false, error: IMPORT_TOO_LARGE });
     setProgress({ phase: "sending", fraction: 0 });
     try {

@@ -29,7 +29,7 @@ function patchFrom(contact: ContactInput, existingTags: string[]): Partial<NewCo
 // parameter, which SQLite unpacks with json_each. D1 also limits a string or BLOB value (a bound parameter
 // included) to 2,000,000 bytes (it was 1,000,000 until 2024, https://developers.cloudflare.com/d1/platform/limits/)
 // and a batch runs as one transaction within D1's 30-second query limit. Arrays are therefore cut by their bytes,
-// not their rows (ADR 0018): 250 rows of 9,000-character notes made a 2.25 MB value that D1 refused, and the
+// not their rows (ADR 0021): 250 rows of 9,000-character notes made a 2.25 MB value that D1 refused, and the
 // whole import answered 500. 500,000 bytes is half the old limit; one contact's JSON stays under 100 KB.
 export const INSERT_PAYLOAD_MAX_BYTES = 500_000;
 // Each new contact carries its lead score (no activities or deals yet) and the time it was scored (?3).

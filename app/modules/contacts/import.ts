@@ -25,7 +25,7 @@ export interface ImportSummary {
 export const IMPORT_ROW_LIMIT = 20_000;
 /**
  * The largest import request (the JSON the import screen sends), in bytes. The Worker parses it whole and then
- * writes it to D1, so it must stay far from a Worker's 128 MB of memory (ADR 0018); 10 MB is some 20,000 rows
+ * writes it to D1, so it must stay far from a Worker's 128 MB of memory (ADR 0021); 10 MB is some 20,000 rows
  * with a paragraph of notes each.
  */
 export const IMPORT_MAX_BYTES = 10_000_000;
