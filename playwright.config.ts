@@ -16,10 +16,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    // The service worker is tested in pwa.spec.ts, which allows it. Elsewhere it is blocked: in CI runs a
-    // navigation through the freshly installed worker has hung until ERR_ABORTED (theme, layout and pipeline
-    // specs, once each in different runs), a cause not yet found (see the issue 8 note).
-    serviceWorkers: "block",
+    // The service worker runs in every spec, as it does for users (ADR 0019); pwa.spec.ts tests it directly.
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

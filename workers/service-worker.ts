@@ -1,44 +1,62 @@
 // The service worker, served by the Worker at /sw.js with the build's version in its cache name, so each
-// deploy replaces the cached assets and deletes the old cache. It never caches pages: signed-in HTML is
-// private (no-store). It caches the immutable hashed assets and shows /offline when a page cannot load.
+// deploy replaces the cached files and deletes the old cache once no page uses it. It never caches pages:
+// signed-in HTML is private (no-store). It serves the hashed build assets and the offline page's files from
+// its cache, and shows /offline when a page cannot load. It never holds a navigation on work of its own
+// (ADR 0019): the browser fetches the page (navigation preload) while the worker starts, every cache
+// write sits inside event.waitUntil, and a new version waits for the old one's pages to close instead of
+// taking them over mid-load.
 export function serviceWorkerScript(version: string): string {
   return `const CACHE = ${JSON.stringify(`porchlight-${version}`)};
 // Static assets serve public/offline.html at /offline (/offline.html redirects, which a navigation cannot use).
 const OFFLINE_URL = "/offline";
+// The offline page and everything it shows, so it renders whole with no network.
 const PRECACHE = [OFFLINE_URL, "/icons/icon-192.png", "/favicon.svg"];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  // No skipWaiting: a new version activates once no page runs the old one, never under a page mid-load.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
 });
 
 self.addEventListener("activate", (event) => {
+  // No clients.claim: the page that registered the worker has already loaded everything it needs.
   event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith("porchlight-") && key !== CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()),
+    Promise.all([
+      self.registration.navigationPreload?.enable(),
+      caches.keys().then((keys) => Promise.all(keys.filter((key) => key.startsWith("porchlight-") && key !== CACHE).map((key) => caches.delete(key)))),
+    ]),
   );
 });
+
+// A navigation is the browser's own request: the preloaded response (started before this worker ran) or,
+// where preload is missing, a plain fetch. Only when that fails is the cached offline page shown.
+async function navigate(event) {
+  try {
+    const preloaded = await event.preloadResponse;
+    if (preloaded) return preloaded;
+    return await fetch(event.request);
+  } catch {
+    return (await caches.match(OFFLINE_URL)) ?? Response.error();
+  }
+}
+
+// Hashed build assets never change under a name, and the offline page's files change only with a new
+// version (a new cache): serve them from the cache and store a miss, the write kept inside waitUntil.
+async function cacheFirst(event) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(event.request);
+  if (hit) return hit;
+  const response = await fetch(event.request);
+  if (response.status === 200 && response.type === "basic") event.waitUntil(cache.put(event.request, response.clone()));
+  return response;
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_URL)));
-    return;
-  }
-  if (url.pathname.startsWith("/assets/")) {
-    event.respondWith(
-      caches.open(CACHE).then(async (cache) => {
-        const hit = await cache.match(request);
-        if (hit) return hit;
-        const response = await fetch(request);
-        if (response.ok) cache.put(request, response.clone());
-        return response;
-      }),
-    );
-  }
+  if (request.mode === "navigate") event.respondWith(navigate(event));
+  else if (url.pathname.startsWith("/assets/") || PRECACHE.includes(url.pathname)) event.respondWith(cacheFirst(event));
 });
 `;
 }
