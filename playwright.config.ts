@@ -33,7 +33,14 @@ export default defineConfig({
   },
   projects: [
     { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 812 }, hasTouch: true } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testMatch: /layout\.spec\.ts/ },
+    // The journeys again at 1280 px, each project with its own accounts (tests/e2e/project-accounts.mjs).
+    // Left to the phone: the standalone accessibility scans (a11y), the public pages and their crawl (marketing,
+    // links) and the service worker (pwa).
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testMatch: /\/(layout|auth|session|errors|contacts|contact|lead-score|pipeline|tasks|dashboard|billing|onboarding|ai|palette|theme)\.spec\.ts$/,
+    },
   ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",

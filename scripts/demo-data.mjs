@@ -71,8 +71,9 @@ const ACTIVITIES = [
 ];
 
 // The demo account's ids end in d3e0; an end-to-end account given the same book (demoData in
-// tests/e2e/accounts.json) gets its own ids from the last four characters of its user id.
-const idFor = (userId) => (kind, n) => `00000000-0000-4000-8000-${userId.slice(-4)}${kind}${String(n).padStart(6, "0")}`;
+// tests/e2e/accounts.json) gets its own ids from the last four characters of its user id, and from its
+// id's fourth group, which marks the Playwright project's copy of the account (tests/e2e/project-accounts.mjs).
+const idFor = (userId) => (kind, n) => `00000000-0000-4000-${userId.split("-")[3] ?? "8000"}-${userId.slice(-4)}${kind}${String(n).padStart(6, "0")}`;
 const q = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
 
 /** The SQL that gives `userId` the demo book of business. */

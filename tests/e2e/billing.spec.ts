@@ -25,7 +25,7 @@ test("the billing tab shows the subscription, and test mode can cancel at the en
   await expect(panel.getByText("Active", { exact: true })).toBeVisible();
 });
 
-test("the start-trial and test checkout pages fit a phone", async ({ page }, info) => {
+test("the start-trial and test checkout pages fit the screen, a phone's included", async ({ page }, info) => {
   await signIn(page, ACCOUNTS.trial, "/trial/start");
   await expect(page.getByRole("heading", { name: "Start Your 14-Day Free Trial" })).toBeVisible();
   await page.screenshot({ path: `test-results/screenshots/${info.project.name}-trial-start.png`, fullPage: true });

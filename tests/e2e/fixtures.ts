@@ -4,9 +4,19 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { shiftClock } from "../../app/lib/clock";
 import accounts from "./accounts.json" with { type: "json" };
+import { accountFor } from "./project-accounts.mjs";
 
 export type Account = { email: string; password: string };
-export const ACCOUNTS: Record<keyof typeof accounts, Account> = accounts;
+/**
+ * The spec accounts, as the running project knows them: each project signs in with its own copy
+ * (project-accounts.mjs), so the desktop run of a journey never meets the mobile run's data.
+ */
+export const ACCOUNTS = new Proxy(accounts, {
+  get(target, key) {
+    const account = Reflect.get(target, key) as (typeof accounts)[keyof typeof accounts] | undefined;
+    return account && accountFor(account, base.info().project.name);
+  },
+}) as Record<keyof typeof accounts, Account>;
 /** The demo account the README documents. */
 export const DEMO: Account = { email: "demo@porchlight.app", password: "porchlight-demo" };
 

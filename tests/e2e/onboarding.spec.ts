@@ -35,8 +35,8 @@ test("a new account is offered the tour on the dashboard, walks it with Next and
   await expectStep(page, 1, "/dashboard");
   await expect(tour(page).getByRole("heading", { name: TOUR_STEPS[0]!.title })).toBeFocused();
   await expect(tour(page).getByRole("button", { name: "Previous" })).toBeDisabled();
-  // The panel fits a 375 px phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The panel fits the screen, a 375 px phone included.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
   await next(page);
   await expectStep(page, 2, "/dashboard");
@@ -79,6 +79,8 @@ test("a new account is offered the tour on the dashboard, walks it with Next and
 });
 
 test("skipping from the dialog or the tour is remembered, and a reset in Settings offers the tour again", async ({ page }) => {
+  // A dozen navigations and reloads: it ran past 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await signIn(page, ACCOUNTS.onboardingSkip);
   await welcome(page).getByRole("button", { name: "Skip" }).click();
   await expect(page.getByText("Tour skipped", { exact: true }).first()).toBeVisible();
@@ -157,6 +159,8 @@ test.describe("on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("the welcome dialog, the tour and a guide have no axe violations, light and dark", async ({ page }) => {
+    // Several full-page axe scans: past 30 s on a busy 2-core machine.
+    test.setTimeout(60_000);
     await signIn(page, ACCOUNTS.a11yOnboarding);
     const check = async (label: string) => {
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

@@ -227,7 +227,7 @@ test("task pages have no WCAG 2.2 AA violations in light and dark", async ({ pag
   }
 });
 
-test("on a phone the calendar and lists fit the screen", async ({ page }) => {
+test("the calendar and lists fit the screen, a phone's included", async ({ page }) => {
   await signIn(page, ACCOUNTS.tasksPhone);
   await createTask(page, { title: "A task with a rather long title to see that it wraps on a small screen", dueDate: nyDay(0) });
   for (const path of ["/tasks", "/tasks?view=month", "/tasks?view=week"]) {
