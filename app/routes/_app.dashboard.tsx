@@ -115,9 +115,9 @@ export default function DashboardPage() {
           {stats.totalContacts > 0 ? `${Math.round((stats.hotProspects / stats.totalContacts) * 100)}% of contacts` : null}
         </StatCard>
         <StatCard metric="sphereGrowth" value={`+${count(sphere.added)}`} href="/contacts?sort=newest">
-          {sphere.changePct === null
-            ? `none in the ${SPHERE_DAYS} days before`
-            : `${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}% on the ${SPHERE_DAYS} days before (${count(sphere.before)})`}
+          {/* Said plainly: the figure's own period first, then the comparison, each with its number. */}
+          in the last {SPHERE_DAYS} days; {sphere.before === 0 ? "none" : count(sphere.before)} in the {SPHERE_DAYS} before
+          {sphere.changePct === null ? "" : ` (${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}%)`}
         </StatCard>
       </ul>
 
@@ -151,7 +151,7 @@ export default function DashboardPage() {
             <SectionEmpty>Nothing logged yet. Calls, e-mails, showings and stage changes on your contacts and deals appear here.</SectionEmpty>
           )}
         </DashboardSection>
-        <DashboardSection metric="followUpList" id="follow-up" more={{ to: "/contacts?status=hot", label: "All hot contacts" }}>
+        <DashboardSection metric="followUpList" id="follow-up">
           {d.followUps.length > 0 ? (
             <FollowUpList contacts={d.followUps} today={today} prefs={prefs} />
           ) : (
