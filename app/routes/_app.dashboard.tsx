@@ -52,6 +52,7 @@ export default function DashboardPage() {
       <>
         {header}
         {onboarding}
+        <div data-tour="dashboard">
         <EmptyState icon={LayoutDashboard} title="Your dashboard fills in as you work">
           <p>Quick stats, your pipeline, closings, task reminders and charts are worked out from your own contacts, deals, tasks and activities. Start with one of these:</p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
@@ -71,6 +72,7 @@ export default function DashboardPage() {
             </Link>
           </p>
         </EmptyState>
+        </div>
       </>
     );
   }
@@ -86,7 +88,7 @@ export default function DashboardPage() {
       {header}
       {onboarding}
       <h2 className="sr-only">Quick stats</h2>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ul data-tour="dashboard" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard metric="totalContacts" value={count(stats.totalContacts)} href="/contacts">
           {count(stats.byStatus.hot)} hot · {count(stats.byStatus.warm)} warm · {count(stats.byStatus.cold)} cold
         </StatCard>

@@ -272,8 +272,8 @@ describe("dashboard figures", () => {
     expect(emptyHtml).toContain("Your dashboard fills in as you work");
     expect(emptyHtml).not.toContain("How Total contacts is counted");
     // …and, as the spec says, the onboarding dialog, since nothing is there and it was never skipped.
-    expect(emptyHtml).toContain("Welcome to Porchlight");
-    expect(html).not.toContain("Welcome to Porchlight");
+    expect(emptyHtml).toContain("Take a quick tour?");
+    expect(html).not.toContain("Take a quick tour?");
   });
 });
 
