@@ -415,7 +415,7 @@ export default function ContactsPage() {
       title="Contacts"
       description="Leads, clients and your sphere"
       actions={
-        <div className="flex flex-wrap gap-2">
+        <div data-tour="add-contact" className="flex flex-wrap gap-2">
           <button type="button" onClick={openAdd} className={buttonClass("primary")}>
             <UserPlus aria-hidden="true" className="h-5 w-5" />
             Add contact
@@ -446,6 +446,8 @@ export default function ContactsPage() {
     return (
       <>
         {header}
+        {/* Where the list will be: the tour's "contact profile" step points here on an empty account. */}
+        <div data-tour="contact-list">
         <EmptyState icon={Users} title="No contacts yet">
           <p>Add your first contact, or bring your whole list from a spreadsheet or another CRM with a CSV file.</p>
           <div className="mt-4 flex flex-wrap justify-center gap-3">
@@ -460,6 +462,7 @@ export default function ContactsPage() {
             </Link>
           </div>
         </EmptyState>
+        </div>
       </>
     );
   }
@@ -481,7 +484,7 @@ export default function ContactsPage() {
           <p>Try fewer words or clear a filter.</p>
         </EmptyState>
       ) : view.contactsLayout === "cards" ? (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul data-tour="contact-list" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {contacts.map((c) => (
             <li
               key={c.id}
@@ -526,7 +529,7 @@ export default function ContactsPage() {
           ))}
         </ul>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+        <div data-tour="contact-list" className="overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
               <tr>

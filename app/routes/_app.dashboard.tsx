@@ -52,6 +52,7 @@ export default function DashboardPage() {
       <>
         {header}
         {onboarding}
+        <div data-tour="dashboard">
         <EmptyState icon={LayoutDashboard} title="Your dashboard fills in as you work">
           <p>Quick stats, your pipeline, closings, task reminders and charts are worked out from your own contacts, deals, tasks and activities. Start with one of these:</p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
@@ -71,6 +72,7 @@ export default function DashboardPage() {
             </Link>
           </p>
         </EmptyState>
+        </div>
       </>
     );
   }
@@ -86,7 +88,7 @@ export default function DashboardPage() {
       {header}
       {onboarding}
       <h2 className="sr-only">Quick stats</h2>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ul data-tour="dashboard" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard metric="totalContacts" value={count(stats.totalContacts)} href="/contacts">
           {count(stats.byStatus.hot)} hot · {count(stats.byStatus.warm)} warm · {count(stats.byStatus.cold)} cold
         </StatCard>
@@ -115,9 +117,9 @@ export default function DashboardPage() {
           {stats.totalContacts > 0 ? `${Math.round((stats.hotProspects / stats.totalContacts) * 100)}% of contacts` : null}
         </StatCard>
         <StatCard metric="sphereGrowth" value={`+${count(sphere.added)}`} href="/contacts?sort=newest">
-          {sphere.changePct === null
-            ? `none in the ${SPHERE_DAYS} days before`
-            : `${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}% on the ${SPHERE_DAYS} days before (${count(sphere.before)})`}
+          {/* Said plainly: the figure's own period first, then the comparison, each with its number. */}
+          in the last {SPHERE_DAYS} days; {sphere.before === 0 ? "none" : count(sphere.before)} in the {SPHERE_DAYS} before
+          {sphere.changePct === null ? "" : ` (${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}%)`}
         </StatCard>
       </ul>
 
@@ -151,7 +153,7 @@ export default function DashboardPage() {
             <SectionEmpty>Nothing logged yet. Calls, e-mails, showings and stage changes on your contacts and deals appear here.</SectionEmpty>
           )}
         </DashboardSection>
-        <DashboardSection metric="followUpList" id="follow-up" more={{ to: "/contacts?status=hot", label: "All hot contacts" }}>
+        <DashboardSection metric="followUpList" id="follow-up">
           {d.followUps.length > 0 ? (
             <FollowUpList contacts={d.followUps} today={today} prefs={prefs} />
           ) : (

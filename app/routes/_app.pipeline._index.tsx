@@ -91,7 +91,7 @@ export default function PipelinePage() {
   return (
     <>
       <PageHeader title="Pipeline" description="Your deals by stage, with what each one pays you." actions={<GuideButton page="pipeline" />} />
-      <div className="mb-4 flex flex-wrap items-center gap-2">
+      <div data-tour="new-deal" className="mb-4 flex flex-wrap items-center gap-2">
         <Button type="button" onClick={() => dialog.current?.open()}>
           <Plus aria-hidden="true" className="h-5 w-5" /> New deal
         </Button>

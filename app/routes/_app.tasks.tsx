@@ -84,7 +84,7 @@ export default function TasksPage() {
   return (
     <>
       <PageHeader title="Tasks" description="Follow-ups, showings and deadlines" actions={<GuideButton page="tasks" />} />
-      <div className="mb-4">
+      <div data-tour="quick-add" className="mb-4">
         <QuickAdd now={now} prefs={prefs} onAdded={showAdded} />
       </div>
       <nav aria-label="Task views" className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1">

@@ -89,11 +89,12 @@ export default function WelcomePage() {
       <PublicHeader />
       <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 pb-16 pt-4">
         <div>
-          <h1 className="text-3xl font-bold">Welcome to Porchlight!</h1>
+          {/* The greeting is the spec's welcome toast; the page says what to do next (one welcome, not three). */}
+          <h1 className="text-3xl font-bold">Here is where to begin</h1>
           <p className="mt-2 text-lg text-stone-700 dark:text-stone-300">
             {trial
               ? "Your 14-day free trial has started, with every premium feature included."
-              : "Your account is ready. Here is where to begin."}
+              : "Your subscription is active and every feature is ready."}
           </p>
         </div>
         <ul className="grid gap-4 md:grid-cols-3">

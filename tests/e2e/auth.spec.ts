@@ -29,10 +29,16 @@ test("a new agent goes from /trial through sign-up, e-mail confirmation and test
   await page.waitForURL("**/app/welcome?success=1&trial=1");
   await expect(page.getByText("Welcome to Porchlight!", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Your 14-day free trial has started. Explore all features!", { exact: true }).first()).toBeVisible();
+  // One greeting: the toast. The page itself says what to do next.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Here is where to begin");
+  await expect(page.getByRole("heading", { name: /welcome/i })).toHaveCount(0);
   await page.getByRole("link", { name: "Support Center" }).click();
   await expect(page.getByRole("heading", { name: "Support Center", level: 1 })).toBeVisible();
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
+  // The dashboard offers the tour without greeting a second time.
+  await expect(page.getByRole("dialog", { name: "Take a quick tour?" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Take a quick tour?" })).not.toContainText(/welcome/i);
 });
 
 test("the README's demo account signs in and out", async ({ page }) => {

@@ -150,3 +150,31 @@ test("the dashboard has no WCAG 2.2 AA violations in light and dark, with a defi
     await check(`/dashboard (${theme})`);
   }
 });
+
+test("long names give way on one line with an ellipsis, prices stay on it, and Sphere growth reads clearly in both themes", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, ACCOUNTS.dashboardLayout);
+  const title = "1234 Northwest Evergreen Meadows Boulevard, Unit 5B, Lake Town";
+  await post(page, "/contacts?index", { intent: "create", name: "Maximiliana Bartholomew-Featherstonehaugh", email: "max@example.com", status: "hot" });
+  await post(page, "/pipeline?index", { intent: "create", title, stage: "offer", dealValueCents: "1250000", expectedCloseDate: dayInNewYork(10) });
+  await page.goto("/dashboard");
+  const closings = page.getByRole("region", { name: "Upcoming closings" });
+  const link = closings.getByRole("link", { name: title });
+  await expect(link).toHaveAttribute("title", title);
+  // Cut, not wrapped: the text is wider than its box, and the box is one line tall.
+  expect(await link.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const price = closings.getByText("$1,250,000", { exact: true });
+  const [titleBox, priceBox] = [await link.boundingBox(), await price.boundingBox()];
+  expect(Math.abs(titleBox!.y - priceBox!.y)).toBeLessThan(4);
+  expect(priceBox!.x).toBeGreaterThan(titleBox!.x + titleBox!.width - 1);
+
+  const sphere = stat(page, "Sphere growth");
+  await expect(sphere).toContainText("in the last 30 days; none in the 30 before");
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.reload();
+    const results = await new AxeBuilder({ page }).include("li:has(> a[href='/contacts?sort=newest'])").withRules(["color-contrast"]).analyze();
+    expect(results.violations, theme).toEqual([]);
+    expect(results.passes.flatMap((rule) => rule.nodes).length, `${theme}: contrast was measured`).toBeGreaterThan(0);
+  }
+});

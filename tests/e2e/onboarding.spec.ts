@@ -8,7 +8,7 @@ import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 // for a new account, the 8-step tour across pages, Skip, Complete Onboarding, reset in Settings, and the
 // Guide dialog of each page.
 
-const welcome = (page: Page) => page.getByRole("dialog", { name: "Welcome to Porchlight", exact: true });
+const welcome = (page: Page) => page.getByRole("dialog", { name: "Take a quick tour?", exact: true });
 // Whether the server rendered the welcome dialog at all (it opens only once the page is interactive).
 const welcomeRendered = (page: Page) => page.locator("dialog[aria-labelledby='onboarding-welcome-title']");
 const tour = (page: Page) => page.getByRole("dialog").filter({ has: page.getByRole("progressbar", { name: "Onboarding progress" }) });
@@ -21,6 +21,15 @@ async function expectStep(page: Page, step: number, path: string) {
   await expect(panel.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(step));
   await expect(panel.getByRole("progressbar")).toHaveAttribute("aria-valuemax", "8");
   await expect(page).toHaveURL(onPath(path));
+  // The element the step describes is outlined and in view, and nothing else is.
+  const target = TOUR_STEPS[step - 1]!.target;
+  const active = page.locator("[data-tour-active]");
+  if (target) {
+    await expect(active).toHaveCount(1);
+    await expect(active).toHaveAttribute("data-tour", target);
+    await expect(active).toBeInViewport();
+    expect(await active.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+  } else await expect(active).toHaveCount(0);
 }
 
 const next = (page: Page) => tour(page).getByRole("button", { name: "Next" }).click();

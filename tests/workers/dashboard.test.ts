@@ -272,7 +272,29 @@ describe("dashboard figures", () => {
     expect(emptyHtml).toContain("Your dashboard fills in as you work");
     expect(emptyHtml).not.toContain("How Total contacts is counted");
     // …and, as the spec says, the onboarding dialog, since nothing is there and it was never skipped.
-    expect(emptyHtml).toContain("Welcome to Porchlight");
-    expect(html).not.toContain("Welcome to Porchlight");
+    expect(emptyHtml).toContain("Take a quick tour?");
+    expect(html).not.toContain("Take a quick tour?");
+  });
+});
+
+describe("Follow up next, grouped", () => {
+  it("puts each 'All … contacts' link with its own group, and cuts long names with the full name in a tooltip", async () => {
+    const user = await createUser(env.DB);
+    const userId = user.id as UserId;
+    const now = Date.now();
+    const long = "Alexandra Catherine Montgomery-Worthington of Lake Town";
+    await db.insert(contacts).values([
+      contact(userId, { name: long, status: "hot", createdAt: new Date(now - 60 * DAY_MS), lastActivity: new Date(now - 20 * DAY_MS) }),
+      contact(userId, { name: "Walter Warm", status: "warm", createdAt: new Date(now - 60 * DAY_MS), lastActivity: new Date(now - 30 * DAY_MS) }),
+    ]);
+    const html = (await (await (await signInAs(user)).get("/dashboard")).text()).replace(/<!-- -->/g, "");
+    const section = html.slice(html.indexOf('id="follow-up"'));
+    const at = (text: string) => section.indexOf(text);
+    // Hot heading, the hot contact, its link; then the warm heading, the warm contact, its link.
+    const order = [">Hot</h3>", "All hot contacts", escapeHtml(long), ">Warm</h3>", "All warm contacts", "Walter Warm"].map(at);
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(section).toContain(`title="${escapeHtml(long)}"`);
+    expect(section).toMatch(/href="\/contacts\?status=hot"[^>]*>All hot contacts/);
   });
 });

@@ -10,6 +10,8 @@ export interface TourStep {
   title: string;
   body: string;
   route?: string;
+  /** The element the step describes: the value of its data-tour attribute on the step's page. */
+  target?: string;
 }
 
 export const DASHBOARD_ROUTE = "/dashboard";
@@ -17,41 +19,47 @@ export const DASHBOARD_ROUTE = "/dashboard";
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: "welcome",
-    title: "Welcome aboard",
+    title: "A quick look around",
     body: "Here is a quick look at the places you will use every day: your dashboard, contacts, pipeline, AI assistant and tasks. It is short, and you can skip it at any time.",
   },
   {
     id: "dashboard",
+    target: "dashboard",
     route: DASHBOARD_ROUTE,
     title: "Your dashboard",
     body: "Your command center. As you add contacts, deals and tasks it shows quick stats, your pipeline at a glance, upcoming closings, task reminders and recent activity. Until then it stays empty rather than showing made-up numbers.",
   },
   {
     id: "add-contact",
+    target: "add-contact",
     route: "/contacts",
     title: "Add your first contact",
     body: "Press Add contact to save a lead with a name and a phone number or e-mail, or Import to bring a CSV from a spreadsheet or another CRM.",
   },
   {
     id: "pipeline",
+    target: "new-deal",
     route: "/pipeline",
     title: "Track deals in your pipeline",
     body: "Press New deal to start one, then move it from stage to stage by dragging, with the keyboard or from its menu. Each card shows what the deal pays you after splits and fees.",
   },
   {
     id: "ai-assistant",
+    target: "ai-assistant",
     route: "/ai-assistant",
     title: "Your AI assistant",
     body: "The assistant writes follow-ups, listing descriptions and advice from your own contacts and deals, and says which engine wrote each answer. It has more to work with once you have added some data.",
   },
   {
     id: "contact-profile",
+    target: "contact-list",
     route: "/contacts",
     title: "Every contact has a profile",
     body: "Once you have contacts, select a name in the list to open that person's profile: call, text or e-mail in one tap, edit details and tags, and see their deals, tasks and activity in one place.",
   },
   {
     id: "tasks",
+    target: "quick-add",
     route: "/tasks",
     title: "Stay on top of tasks",
     body: "See what is due today, overdue or coming up, or plan on the calendar. Type something like \"Call Sam tomorrow 3pm\" in the quick-add box and the date and time are filled in.",

@@ -23,7 +23,7 @@ export function OnboardingDialog() {
   }, [owner]);
 
   return (
-    <Modal ref={dialog} id="onboarding-welcome" title="Welcome to Porchlight">
+    <Modal ref={dialog} id="onboarding-welcome" title="Take a quick tour?">
       <div className="flex flex-col items-center gap-3 text-center">
         <Compass aria-hidden="true" className="h-10 w-10 text-brand-700 dark:text-brand-400" />
         <p className="text-stone-700 dark:text-stone-300">

@@ -20,9 +20,13 @@ export function OnboardingTour() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   // A start, Next or Previous moves focus to the step's title, so keyboard and screen-reader users follow.
+  // Focus stays in the panel (not on the highlighted element) so Next and Previous remain a Tab away.
   useEffect(() => {
-    if (step !== null && takeTourFocusRequest()) heading.current?.focus();
+    if (step !== null && takeTourFocusRequest()) heading.current?.focus({ preventScroll: true });
   }, [step]);
+
+  const target = step === null ? undefined : TOUR_STEPS[step - 1]?.target;
+  useTourHighlight(target, location.pathname);
 
   if (step === null) return null;
   const current = TOUR_STEPS[step - 1]!;
@@ -76,6 +80,7 @@ export function OnboardingTour() {
       <p id="onboarding-tour-body" className="mt-1 text-stone-700 dark:text-stone-300">
         {current.body}
       </p>
+      {current.target ? <p className="sr-only">The part of the page this step describes is outlined.</p> : null}
       <div className="mt-4 flex items-center justify-between gap-2">
         <Button type="button" variant="secondary" disabled={step === 1} onClick={() => go(step - 1)}>
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
@@ -95,4 +100,39 @@ export function OnboardingTour() {
       </div>
     </div>
   );
+}
+
+/**
+ * Outlines the element a step describes (its data-tour attribute; styled in app.css) and scrolls it into
+ * view above the panel. The page may still be loading after Next navigated, so it waits for the element
+ * (a DOM observer, given up after 5 s); the outline goes when the step or page changes.
+ */
+function useTourHighlight(target: string | undefined, pathname: string) {
+  useEffect(() => {
+    if (!target) return;
+    let marked: Element | null = null;
+    const mark = () => {
+      const element = document.querySelector(`[data-tour="${target}"]`);
+      if (!element) return false;
+      marked = element;
+      element.setAttribute("data-tour-active", "");
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      element.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+      return true;
+    };
+    let observer: MutationObserver | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (!mark()) {
+      observer = new MutationObserver(() => {
+        if (mark()) observer?.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      timer = setTimeout(() => observer?.disconnect(), 5_000);
+    }
+    return () => {
+      observer?.disconnect();
+      clearTimeout(timer);
+      (marked as Element | null)?.removeAttribute("data-tour-active");
+    };
+  }, [target, pathname]);
 }
