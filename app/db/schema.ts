@@ -115,7 +115,9 @@ export const userPreferences = sqliteTable("user_preferences", {
   onboardingSkipped: integer("onboarding_skipped", { mode: "boolean" }).notNull().default(false),
   onboardingCompletedAt: integer("onboarding_completed_at", { mode: "timestamp_ms" }),
   onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "timestamp_ms" }),
-  contactsLayout: text("contacts_layout", { enum: ["list", "cards"] }).notNull().default("list"),
+  // "list" (the default) fits the screen: cards on phones, the table from md up; "table" and "cards" are the
+  // agent's explicit choice and hold on every screen (docs/decisions/0018-contact-list-on-phones.md).
+  contactsLayout: text("contacts_layout", { enum: ["list", "table", "cards"] }).notNull().default("list"),
   contactsDensity: text("contacts_density", { enum: ["comfortable", "compact"] })
     .notNull()
     .default("comfortable"),

@@ -1,24 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Handshake, Mail, MessageSquare, Phone, Plus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { DeleteSection } from "~/components/DeleteSection";
 import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
-import { FieldShell } from "~/components/ui/FieldShell";
-import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
-import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
 import { formatCentsWhole, formatDate, formatDay } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import { CONTACTS_ACTION } from "~/modules/contacts/components/AddContactDialog";
 import { BackToContacts } from "~/modules/contacts/components/BackToContacts";
+import { ContactDetails } from "~/modules/contacts/components/ContactDetails";
+import { ContactForm } from "~/modules/contacts/components/ContactForm";
+import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/components/DeletedContactsUndo";
 import { LeadScoreBadge } from "~/modules/contacts/components/LeadScoreBadge";
 import { LeadScorePanel } from "~/modules/contacts/components/LeadScorePanel";
-import { TagInput } from "~/modules/contacts/components/TagInput";
 import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
-import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { CONTACT_MESSAGES, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { deleteContacts, getContact, updateContact } from "~/modules/contacts/contacts.server";
 import { refreshScoresForView, withCurrentScore } from "~/modules/contacts/lead-score.server";
 import { getPlan } from "~/modules/commissions/plans.server";
@@ -77,8 +77,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   const updated = await updateContact(context, user.id, id, parsed.data);
   if (!updated) throw new Response("Not Found", { status: 404 });
-  return { ok: true as const, fieldErrors: {} as Record<string, string> };
+  // Saved: back to the readable view (the form lives at ?edit).
+  return redirectWithToast(context, `/contacts/${id}`, { title: "Changes saved", variant: "success" });
 }
+
+// Opening or closing the form (?edit) changes nothing on the server; and after a delete from this page the
+// contact is gone (its loader would answer 404 while the page leaves for the list).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, formData, defaultShouldRevalidate }) => {
+  if (formAction === CONTACTS_ACTION && formData?.get("intent") === "delete") return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+    const [a, b] = [new URLSearchParams(currentUrl.search), new URLSearchParams(nextUrl.search)];
+    a.delete("edit");
+    b.delete("edit");
+    if (a.toString() === b.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+};
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
@@ -86,31 +100,37 @@ export default function ContactProfile() {
   const { contact, prefs, deals, stages, defaultRate, now, tasks, activity } = useLoaderData<typeof loader>();
   const dealDialog = useRef<DealDialogHandle>(null);
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
-  const [tags, setTags] = useState(contact.tags);
-  const errors = result?.fieldErrors ?? {};
+  const [params] = useSearchParams();
+  const editing = params.has("edit");
+  const errors = result && !result.ok ? result.fieldErrors : {};
 
-  useEffect(() => setTags(contact.tags), [contact.tags]);
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast({ title: "Changes saved", variant: "success" });
-    else toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
+    if (result && !result.ok) toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
   }, [result]);
+
+  // Deleting goes through the list's action, which answers with the removed row: the list then offers Undo.
+  const remover = useFetcher<DeleteResult>();
+  const announceDeleted = useAnnounceDeleted();
+  const navigate = useNavigate();
+  useFetcherResult(remover, (deleted) => {
+    navigate("/contacts");
+    if (deleted.ok) announceDeleted(deleted, "Contact deleted");
+    else toast({ title: "This contact was already deleted", variant: "destructive" });
+  });
 
   const quick = "inline-flex min-h-12 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 font-medium dark:border-stone-700 dark:bg-stone-900";
   return (
     <>
       <BackToContacts />
-      <div className="mb-4 flex flex-wrap items-center gap-3">
+      <div className="mb-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold md:text-3xl">{contact.name}</h1>
         <span className="rounded-full bg-stone-200 px-3 py-0.5 text-sm font-semibold dark:bg-stone-800">{STATUS_LABELS[contact.status]}</span>
         <LeadScoreBadge contactId={contact.id} score={contact.leadScore} />
       </div>
-      <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">
+      <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
         Added {formatDate(contact.createdAt, prefs)} · last activity {formatDate(contact.lastActivity, prefs)}
       </p>
-      <div className="mb-6 flex flex-wrap gap-2">
+      <div className="mb-4 flex flex-wrap gap-2">
         {contact.phone ? (
           <>
             <a href={`tel:${contact.phone}`} className={quick}>
@@ -128,41 +148,18 @@ export default function ContactProfile() {
         ) : null}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Form method="post" noValidate className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Contact details">
-          <input type="hidden" name="intent" value="update" />
-          <div className="sm:col-span-2">
-            <Field label="Name" name="name" defaultValue={contact.name} required error={errors.name} />
-          </div>
-          <Field label="Phone" name="phone" type="tel" inputMode="tel" defaultValue={contact.phone ?? ""} error={errors.phone} />
-          <Field label="Email" name="email" type="email" inputMode="email" defaultValue={contact.email ?? ""} error={errors.email} />
-          <SelectField name="status" label="Status" options={choices(CONTACT_STATUSES, STATUS_LABELS)} defaultValue={contact.status} />
-          <SelectField name="source" label="Source" options={choices(CONTACT_SOURCES, SOURCE_LABELS)} defaultValue={contact.source} />
-          <Field label="Budget min ($)" name="budgetMin" inputMode="numeric" defaultValue={contact.budgetMin ?? ""} error={errors.budgetMin} />
-          <Field label="Budget max ($)" name="budgetMax" inputMode="numeric" defaultValue={contact.budgetMax ?? ""} error={errors.budgetMax} />
-          <SelectField name="propertyType" label="Property type" options={choices(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} defaultValue={contact.propertyType} />
-          <Field label="Preferred location" name="location" defaultValue={contact.location ?? ""} error={errors.location} />
-          <Field label="Bedrooms" name="bedrooms" inputMode="numeric" defaultValue={contact.bedrooms ?? ""} error={errors.bedrooms} />
-          <Field label="Bathrooms" name="bathrooms" inputMode="numeric" defaultValue={contact.bathrooms ?? ""} error={errors.bathrooms} />
-          <Field label="Company" name="company" defaultValue={contact.company ?? ""} error={errors.company} />
-          <Field label="Timeline" name="timeline" defaultValue={contact.timeline ?? ""} error={errors.timeline} />
-          <div className="sm:col-span-2">
-            <Field label="Address" name="address" defaultValue={contact.address ?? ""} error={errors.address} />
-          </div>
-          <div className="sm:col-span-2">
-            <TagInput tags={tags} onChange={setTags} />
-          </div>
-          <div className="sm:col-span-2">
-            <FieldShell id="notes" label="Notes" error={errors.notes}>
-              <textarea name="notes" rows={5} defaultValue={contact.notes ?? ""} className={`${SELECT_CLASS} py-2`} />
-            </FieldShell>
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" busy={saving} busyLabel="Saving…">
-              Save changes
-            </Button>
-          </div>
-        </Form>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        {editing ? (
+          <section aria-labelledby="contact-edit" className={card}>
+            <h2 id="contact-edit" className="mb-3 font-semibold">
+              Edit details
+            </h2>
+            {/* Keyed by the last save, so a reopened form starts from what is stored now. */}
+            <ContactForm key={String(contact.updatedAt)} contact={contact} errors={errors} cancelHref={`/contacts/${contact.id}`} />
+          </section>
+        ) : (
+          <ContactDetails contact={contact} prefs={prefs} editHref={`/contacts/${contact.id}?edit`} className={`${card} self-start`} />
+        )}
 
         <div className="flex flex-col gap-4">
           <LeadScorePanel score={contact.leadScore} factors={contact.leadScoreFactors} className={card} />
@@ -201,7 +198,14 @@ export default function ContactProfile() {
           </section>
           <TaskPanel tasks={tasks} now={now} prefs={prefs} contact={{ id: contact.id, name: contact.name }} />
           <ActivityTimeline initial={activity} prefs={prefs} today={now.date} nowTime={now.time} contact={{ id: contact.id, name: contact.name }} />
-          <DeleteSection id="danger" title="Delete contact" question={`Delete ${contact.name}? This cannot be undone.`} className={card} />
+          <DeleteSection
+            id="danger"
+            title="Delete contact"
+            question={`Delete ${contact.name}? Their deals, tasks and activities stay, without the link. You can undo this from the message that follows.`}
+            className={card}
+            busy={remover.state !== "idle"}
+            onConfirm={() => remover.submit({ intent: "delete", id: contact.id }, { method: "post", action: CONTACTS_ACTION })}
+          />
         </div>
       </div>
     </>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { CopyCheck, Download, LayoutGrid, List, Mail, Phone, Search, Upload, UserPlus, Users } from "lucide-react";
+import { LayoutGrid, List, Search, Users } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import * as z from "zod";
 import { EmptyState } from "~/components/EmptyState";
@@ -10,16 +10,17 @@ import { buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { choices, SelectField } from "~/components/ui/SelectField";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES, type Contact, type ContactStatus } from "~/db/schema";
-import { formatDate, formatMoney, type DisplayPreferences } from "~/lib/format";
 import { requireSubscriber } from "~/modules/auth/guards.server";
-import { GuideButton } from "~/modules/guides/components/GuideDialog";
 import { CONTACTS_ACTION, useOpenAddContact } from "~/modules/contacts/components/AddContactDialog";
+import { ContactCards, ContactTable } from "~/modules/contacts/components/ContactListViews";
+import { ContactsHeaderActions } from "~/modules/contacts/components/ContactsHeaderActions";
 import { toast } from "~/components/ui/Toaster";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { changeTag, createContact, getContact, listContacts, loadListSurroundings, removeContacts, restoreContacts, setStatus } from "~/modules/contacts/contacts.server";
-import { LeadScoreBadge } from "~/modules/contacts/components/LeadScoreBadge";
+import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/components/DeletedContactsUndo";
 import { refreshScoresForView } from "~/modules/contacts/lead-score.server";
+import { layoutOn } from "~/modules/contacts/list-layout";
 import { readListParams } from "~/modules/contacts/list-params";
 import { ContactsViewSchema, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
@@ -111,22 +112,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ ok: false }, { status: 400 });
 }
 
-const STATUS_STYLE: Record<ContactStatus, string> = {
-  hot: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
-  warm: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
-  cold: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
-};
-
-function StatusBadge({ status }: { status: ContactStatus }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{STATUS_LABELS[status]}</span>;
-}
-
-function budget(contact: Contact, prefs: DisplayPreferences) {
-  if (contact.budgetMin == null && contact.budgetMax == null) return "—";
-  if (contact.budgetMin != null && contact.budgetMax != null) return `${formatMoney(contact.budgetMin, prefs)}–${formatMoney(contact.budgetMax, prefs)}`;
-  return contact.budgetMax != null ? `up to ${formatMoney(contact.budgetMax, prefs)}` : `from ${formatMoney(contact.budgetMin!, prefs)}`;
-}
-
 
 const SORT_OPTIONS = [
   ["newest", "Newest"],
@@ -153,7 +138,8 @@ function FilterBar({ tags }: { tags: { tag: string; count: number }[] }) {
       role="search"
       // Typing (search, budget, location) waits for a pause; a choice from a list applies at once.
       onChange={(event) => send(event.target instanceof HTMLInputElement ? 250 : 0)}
-      className="sticky top-16 z-20 -mx-4 mb-4 flex min-h-10 flex-col gap-2 border-b border-stone-200 bg-stone-50/95 px-4 py-2 backdrop-blur md:top-16 dark:border-stone-800 dark:bg-stone-950/95"
+      // Sticky from md up only: on a phone, with the filters open, it would cover most of the screen.
+      className="-mx-4 mb-4 flex min-h-10 flex-col gap-2 border-b border-stone-200 bg-stone-50/95 px-4 py-2 backdrop-blur md:sticky md:top-16 md:z-20 dark:border-stone-800 dark:bg-stone-950/95"
     >
       <label className="relative block">
         <span className="sr-only">Search contacts</span>
@@ -166,7 +152,8 @@ function FilterBar({ tags }: { tags: { tag: string; count: number }[] }) {
           className="min-h-12 w-full rounded-lg border border-stone-300 bg-white pl-10 pr-3 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
         />
       </label>
-      <details className="group" open={["status", "source", "type", "tag", "min", "max", "loc"].some((k) => params.get(k))}>
+      {/* Open when a filter inside is set (the status has its own tabs). */}
+      <details className="group" open={["source", "type", "tag", "min", "max", "loc"].some((k) => params.get(k))}>
         <summary className="min-h-10 cursor-pointer content-center text-sm font-medium text-stone-700 dark:text-stone-300">Filters and sort</summary>
         <div className="grid grid-cols-2 gap-2 pt-2 sm:grid-cols-4">
           {params.get("status") ? <input type="hidden" name="status" value={params.get("status")!} /> : null}
@@ -240,17 +227,25 @@ function ViewToggles({ view }: { view: ContactsView }) {
       </button>
     </fetcher.Form>
   );
+  // Table and Cards show what this screen shows (list-layout.ts), so there is one pair for phones and one for
+  // wider screens, each hidden on the other. Pressing the layout already shown keeps the saved choice as it is:
+  // only a change is remembered as the agent's own.
+  const layoutButtons = (screen: "phone" | "wide") =>
+    (["table", "cards"] as const).map((layout) => {
+      const shown = layoutOn(screen, current.contactsLayout) === layout;
+      const Icon = layout === "table" ? List : LayoutGrid;
+      const name = layout === "table" ? "Table" : "Cards";
+      return button("contactsLayout", shown ? current.contactsLayout : layout, shown, <><Icon aria-hidden="true" className="h-5 w-5" /><span className="sr-only">{name}</span></>, name);
+    });
   return (
     <div className="flex flex-wrap items-center gap-1" aria-label="View options" role="group">
-      {button("contactsLayout", "list", current.contactsLayout === "list", <><List aria-hidden="true" className="h-5 w-5" /><span className="sr-only">Table</span></>, "Table")}
-      {button("contactsLayout", "cards", current.contactsLayout === "cards", <><LayoutGrid aria-hidden="true" className="h-5 w-5" /><span className="sr-only">Cards</span></>, "Cards")}
+      <div className="flex gap-1 md:hidden">{layoutButtons("phone")}</div>
+      <div className="hidden gap-1 md:flex">{layoutButtons("wide")}</div>
       {button("contactsDensity", current.contactsDensity === "compact" ? "comfortable" : "compact", current.contactsDensity === "compact", "Compact", "Compact rows")}
       {button("contactsDetail", current.contactsDetail === "full" ? "summary" : "full", current.contactsDetail === "full", "Full detail", "Show more fields")}
     </div>
   );
 }
-
-type DeleteResult = { ok: boolean; deleted: number; removed?: Contact[] };
 
 /** Actions on the selected contacts: status, tags, export, delete (confirmed, with undo). */
 function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result: DeleteResult) => void }) {
@@ -289,7 +284,7 @@ function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result: Delete
 
   const small = "inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium dark:border-stone-700 dark:bg-stone-900";
   return (
-    <section aria-label="Selected contacts" className="sticky bottom-20 z-30 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-brand-600 bg-brand-50 p-3 shadow-lg md:bottom-4 dark:bg-stone-900">
+    <section aria-label="Selected contacts" className="sticky bottom-40 z-30 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-brand-600 bg-brand-50 p-3 shadow-lg md:bottom-24 dark:bg-stone-900">
       <p className="mr-2 font-semibold" aria-live="polite">
         {ids.length} selected
       </p>
@@ -354,30 +349,15 @@ export default function ContactsPage() {
       else next.add(id);
       return next;
     });
-  // The undo of a bulk delete lives here, not in the selection bar, which closes once the contacts are gone.
-  const restore = useFetcher<{ ok: boolean; restored: number }>();
+  // The undo of a bulk delete is not in the selection bar, which closes once the contacts are gone.
+  const announceDeleted = useAnnounceDeleted();
   const onDeleted = useCallback(
     (result: DeleteResult) => {
       setSelected(new Set());
-      const removed = result.removed ?? [];
-      toast({
-        title: `${result.deleted} ${result.deleted === 1 ? "contact" : "contacts"} deleted`,
-        variant: "success",
-        actions: removed.length
-          ? [{ label: "Undo", altText: "Undo the delete", onClick: () => restore.submit({ intent: "restore", contacts: JSON.stringify(removed) }, { method: "post", action: CONTACTS_ACTION }) }]
-          : undefined,
-      });
+      announceDeleted(result);
     },
-    [restore],
+    [announceDeleted],
   );
-  const restoredSeen = useRef<unknown>(null);
-  useEffect(() => {
-    const result = restore.data;
-    if (restore.state !== "idle" || !result || restoredSeen.current === result) return;
-    restoredSeen.current = result;
-    if (result.ok) toast({ title: `${result.restored} ${result.restored === 1 ? "contact" : "contacts"} restored`, variant: "success" });
-    else toast({ ...CONTACT_MESSAGES.undoFailed, variant: "destructive" });
-  }, [restore.data, restore.state]);
 
   // A new search or filter starts the list again.
   useEffect(() => setExtra({ contacts: [], nextCursor: null }), [loaded]);
@@ -387,16 +367,26 @@ export default function ContactsPage() {
 
   useEffect(() => {
     if (!loaded.highlight) return;
-    const row = document.getElementById(`contact-${loaded.highlight}`);
+    // The table row or the card, whichever this screen shows.
+    const row = [document.getElementById(`contact-${loaded.highlight}`), document.getElementById(`contact-card-${loaded.highlight}`)].find((el) => el && el.getClientRects().length > 0);
     row?.scrollIntoView({ block: "center" });
     row?.focus();
   }, [loaded.highlight]);
 
   const contacts = [...(loaded.contacts as Contact[]), ...extra.contacts];
   const nextCursor = extra.contacts.length > 0 ? extra.nextCursor : loaded.nextCursor;
-  const compact = view.contactsDensity === "compact";
-  const full = view.contactsDetail === "full";
-  const prefs = loaded.prefs;
+  const phoneLayout = layoutOn("phone", view.contactsLayout);
+  const wideLayout = layoutOn("wide", view.contactsLayout);
+  const listProps = {
+    contacts,
+    prefs: loaded.prefs,
+    selected,
+    onToggle: toggle,
+    onToggleAll: (all: boolean) => setSelected(all ? new Set(contacts.map((c) => c.id)) : new Set()),
+    highlight: loaded.highlight,
+    compact: view.contactsDensity === "compact",
+    full: view.contactsDetail === "full",
+  };
 
   const loadMore = () => {
     const next = new URLSearchParams(params);
@@ -415,28 +405,8 @@ export default function ContactsPage() {
       title="Contacts"
       description="Leads, clients and your sphere"
       actions={
-        <div data-tour="add-contact" className="flex flex-wrap gap-2">
-          <button type="button" onClick={openAdd} className={buttonClass("primary")}>
-            <UserPlus aria-hidden="true" className="h-5 w-5" />
-            Add contact
-          </button>
-          <Link to="/contacts/import" className={buttonClass("secondary")}>
-            <Upload aria-hidden="true" className="h-5 w-5" />
-            Import
-          </Link>
-          {loaded.counts.all > 1 ? (
-            <Link to="/contacts/duplicates" className={buttonClass("secondary")}>
-              <CopyCheck aria-hidden="true" className="h-5 w-5" />
-              Find duplicates
-            </Link>
-          ) : null}
-          {loaded.counts.all > 0 ? (
-            <a href={`/contacts/export.csv?${exportParams.toString()}`} download className={buttonClass("secondary")}>
-              <Download aria-hidden="true" className="h-5 w-5" />
-              Export CSV
-            </a>
-          ) : null}
-          <GuideButton page="contacts" />
+        <div data-tour="add-contact">
+          <ContactsHeaderActions count={loaded.counts.all} exportHref={`/contacts/export.csv?${exportParams.toString()}`} onAdd={openAdd} />
         </div>
       }
     />
@@ -483,118 +453,20 @@ export default function ContactsPage() {
         <EmptyState icon={Search} title="No contacts match">
           <p>Try fewer words or clear a filter.</p>
         </EmptyState>
-      ) : view.contactsLayout === "cards" ? (
-        <ul data-tour="contact-list" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {contacts.map((c) => (
-            <li
-              key={c.id}
-              id={`contact-${c.id}`}
-              tabIndex={-1}
-              className={`rounded-2xl border bg-white dark:bg-stone-900 ${compact ? "p-3" : "p-4"} ${
-                c.id === loaded.highlight ? "border-brand-600 ring-2 ring-brand-500" : "border-stone-200 dark:border-stone-800"
-              }`}
-            >
-              <div className="flex items-start justify-between gap-2">
-                <span className="flex items-center gap-2">
-                  <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} aria-label={`Select ${c.name}`} className="h-5 w-5 accent-brand-700" />
-                  <Link to={`/contacts/${c.id}`} className="font-semibold underline-offset-4 hover:underline">
-                    {c.name}
-                  </Link>
-                </span>
-                <span className="flex shrink-0 items-center gap-1">
-                  <LeadScoreBadge contactId={c.id} score={c.leadScore} />
-                  <StatusBadge status={c.status} />
-                </span>
-              </div>
-              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{[c.location, budget(c, prefs)].filter((v) => v && v !== "—").join(" · ") || "No budget or area yet"}</p>
-              {full ? (
-                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-                  {PROPERTY_TYPE_LABELS[c.propertyType]} · {SOURCE_LABELS[c.source]} · last activity {formatDate(c.lastActivity, prefs)}
-                </p>
-              ) : null}
-              {c.tags.length ? <p className="mt-2 flex flex-wrap gap-1">{c.tags.map((t) => <span key={t} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs dark:bg-stone-800">{t}</span>)}</p> : null}
-              <div className="mt-2 flex gap-2">
-                {c.phone ? (
-                  <a href={`tel:${c.phone}`} aria-label={`Call ${c.name}`} className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-stone-300 dark:border-stone-700">
-                    <Phone aria-hidden="true" className="h-5 w-5" />
-                  </a>
-                ) : null}
-                {c.email ? (
-                  <a href={`mailto:${c.email}`} aria-label={`E-mail ${c.name}`} className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-stone-300 dark:border-stone-700">
-                    <Mail aria-hidden="true" className="h-5 w-5" />
-                  </a>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
       ) : (
-        <div data-tour="contact-list" className="overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
-              <tr>
-                <th scope="col" className="w-10 px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all shown"
-                    checked={contacts.length > 0 && contacts.every((c) => selected.has(c.id))}
-                    onChange={(event) => setSelected(event.target.checked ? new Set(contacts.map((c) => c.id)) : new Set())}
-                    className="h-5 w-5 accent-brand-700"
-                  />
-                </th>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell" aria-sort={params.get("sort") === "score" ? "descending" : undefined}>
-                  Score
-                </th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Budget</th>
-                <th scope="col" className="hidden px-3 py-2 md:table-cell">Location</th>
-                {full ? (
-                  <>
-                    <th scope="col" className="hidden px-3 py-2 lg:table-cell">Type</th>
-                    <th scope="col" className="hidden px-3 py-2 lg:table-cell">Source</th>
-                    <th scope="col" className="hidden px-3 py-2 lg:table-cell">Last activity</th>
-                  </>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
-              {contacts.map((c) => (
-                <tr key={c.id} id={`contact-${c.id}`} tabIndex={-1} className={c.id === loaded.highlight ? "bg-brand-50 outline-2 outline-brand-500 dark:bg-brand-800/40" : ""}>
-                  <td className="px-3">
-                    <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} aria-label={`Select ${c.name}`} className="h-5 w-5 accent-brand-700" />
-                  </td>
-                  <td className={`px-3 ${compact ? "py-1.5" : "py-3"}`}>
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <Link to={`/contacts/${c.id}`} className="font-medium underline-offset-4 hover:underline">
-                        {c.name}
-                      </Link>
-                      {/* On a phone the score rides with the name; wider screens give it a column. */}
-                      <span className="sm:hidden">
-                        <LeadScoreBadge contactId={c.id} score={c.leadScore} />
-                      </span>
-                    </div>
-                    <div className="text-xs text-stone-600 dark:text-stone-400">{c.email ?? c.phone}</div>
-                  </td>
-                  <td className="px-3">
-                    <StatusBadge status={c.status} />
-                  </td>
-                  <td className="hidden px-3 sm:table-cell">
-                    <LeadScoreBadge contactId={c.id} score={c.leadScore} />
-                  </td>
-                  <td className="hidden px-3 sm:table-cell">{budget(c, prefs)}</td>
-                  <td className="hidden px-3 md:table-cell">{c.location ?? "—"}</td>
-                  {full ? (
-                    <>
-                      <td className="hidden px-3 lg:table-cell">{PROPERTY_TYPE_LABELS[c.propertyType]}</td>
-                      <td className="hidden px-3 lg:table-cell">{SOURCE_LABELS[c.source]}</td>
-                      <td className="hidden px-3 lg:table-cell">{formatDate(c.lastActivity, prefs)}</td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        // One tour target around both layouts: only one of them shows at a time.
+        <div data-tour="contact-list">
+        {(["phone", "wide"] as const).map((screen) => {
+          const layout = layoutOn(screen, view.contactsLayout);
+          // One list when both screens show the same layout; otherwise each shows only on its own screen.
+          if (screen === "wide" && layout === phoneLayout) return null;
+          const View = layout === "cards" ? ContactCards : ContactTable;
+          return (
+            <div key={screen} className={layout === wideLayout && layout === phoneLayout ? undefined : screen === "phone" ? "md:hidden" : "hidden md:block"}>
+              <View {...listProps} sortedByScore={params.get("sort") === "score"} />
+            </div>
+          );
+        })}
         </div>
       )}
       {nextCursor ? (

@@ -123,8 +123,9 @@ export default function DealPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="deal-money" className={card}>
           <h2 id="deal-money" className="font-semibold">
-            {closed ? "What it paid you" : "What it pays you"}
+            {stage?.kind === "lost" ? "What it would have paid you" : closed ? "What it paid you" : "What it pays you"}
           </h2>
+          {stage?.kind === "lost" ? <p className="mt-1 font-medium">The deal was lost, so it paid you nothing.</p> : null}
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
             {formatCentsWhole(deal.dealValueCents, prefs)} at {deal.commissionRate}%, probability {deal.probability}%{deal.probabilitySet ? " (set by you)" : " (the stage's)"}.
             {capLeftCents !== null && !closed ? ` Cap left this cap year after your closed deals: ${formatCents(capLeftCents, prefs)}.` : ""}

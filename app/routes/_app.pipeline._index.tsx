@@ -45,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view === "board" ? boardCards(context, user.id) : Promise.resolve([]),
     view === "board" && expand ? boardCards(context, user.id, { stage: expand }) : Promise.resolve([]),
   ]);
+  const lostKeys = new Set(commissions.stages.filter((s) => s.kind === "lost").map((s) => s.key));
   const toCard = (deal: DealWithContact): BoardCard => ({
     id: deal.id,
     title: deal.title,
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dealValueCents: deal.dealValueCents,
     expectedCloseDate: deal.expectedCloseDate,
     probability: deal.probability,
-    netCents: commissions.breakdownFor(deal).netCents,
+    netCents: lostKeys.has(deal.stage) ? null : commissions.breakdownFor(deal).netCents,
   });
   const base = { view, stages: commissions.stages, totals, prefs, defaultRate: commissions.plan.defaultRate, empty: Object.keys(totals).length === 0 };
   if (view === "list") {
@@ -214,7 +215,16 @@ function DealList({
                   <td className="px-3 py-2 text-right tabular-nums">{formatCentsWhole(card.dealValueCents, prefs)}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{card.expectedCloseDate ? formatDay(card.expectedCloseDate, prefs) : "—"}</td>
                   <td className="hidden px-3 py-2 text-right md:table-cell">{card.probability}%</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCents(card.netCents, prefs)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {card.netCents === null ? (
+                      <>
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">None, the deal was lost</span>
+                      </>
+                    ) : (
+                      formatCents(card.netCents, prefs)
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

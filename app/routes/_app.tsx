@@ -9,6 +9,7 @@ import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
 import { AddContactProvider } from "~/modules/contacts/components/AddContactDialog";
+import { DeletedContactsProvider } from "~/modules/contacts/components/DeletedContactsUndo";
 import { OnboardingTour } from "~/modules/onboarding/components/OnboardingTour";
 import { useTourStep } from "~/modules/onboarding/tour-store";
 import { CommandPaletteButton } from "~/modules/palette/components/CommandPaletteButton";
@@ -55,7 +56,10 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
         </div>
       ) : null}
       <AppNav items={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS} />
-      <main id="main" className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pt-4 md:pt-20 ${touring ? "pb-[22rem] md:pb-72" : "pb-28 md:pb-10"}`} aria-busy={loading || undefined}>
+      {/* The bottom padding keeps the page's last controls clear of the floating buttons (Add New Contact, and
+          the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
+          nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}
+      <main id="main" className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pt-4 md:pt-20 ${touring ? "pb-[22rem] md:pb-72" : "pb-40 md:pb-24"}`} aria-busy={loading || undefined}>
         {children}
       </main>
     </div>
@@ -66,13 +70,15 @@ export default function AppLayout() {
   const { email, admin } = useLoaderData<typeof loader>();
   return (
     <AddContactProvider>
-      <CommandPaletteProvider navItems={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS}>
-        <Shell email={email} admin={admin}>
-          <Outlet />
-        </Shell>
-        {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
-        <OnboardingTour />
-      </CommandPaletteProvider>
+      <DeletedContactsProvider>
+        <CommandPaletteProvider navItems={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS}>
+          <Shell email={email} admin={admin}>
+            <Outlet />
+          </Shell>
+          {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
+          <OnboardingTour />
+        </CommandPaletteProvider>
+      </DeletedContactsProvider>
     </AddContactProvider>
   );
 }

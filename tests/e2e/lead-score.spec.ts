@@ -34,7 +34,8 @@ test("the list shows each contact's score, sorts by it, and the profile explains
   await filters.getByText("Filters and sort").click();
   await filters.getByLabel("Sort by").selectOption({ label: "Lead score" });
   await expect(page).toHaveURL(/sort=score/);
-  const names = main.locator("tbody tr td:nth-child(2) a:not([aria-label])");
+  // On a phone the list is cards: the name links, in order.
+  const names = main.getByRole("listitem").getByRole("link", { name: /^(Ari High|Mae Middle|Cora Low)$/ });
   await expect(names).toHaveText(["Ari High", "Mae Middle", "Cora Low"]);
 
   // The badge is a keyboard stop that opens the profile at "why this score".
@@ -52,6 +53,7 @@ test("the list shows each contact's score, sorts by it, and the profile explains
   await expect(section).toContainText("Added today, no activity yet");
 
   // A change to an input shows on the next view: hot adds 25.
+  await page.getByRole("link", { name: "Edit details" }).click();
   const form = page.getByRole("form", { name: "Contact details" });
   await form.getByLabel("Status").selectOption("hot");
   await form.getByRole("button", { name: "Save changes" }).click();
@@ -83,7 +85,7 @@ test("the score badge and the profile's lead score section have no WCAG 2.2 AA v
       await expect(page.getByRole("button", { name: layout })).toHaveAttribute("aria-pressed", "true");
       await expectNoViolations(page, `/contacts ${layout} (${theme})`);
     }
-    await page.getByRole("main").getByRole("link", { name: "Medium Score" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Medium Score", exact: true }).click();
     const section = page.getByRole("region", { name: "Lead score" });
     await expect(section).toBeVisible();
     await expectNoViolations(page, `lead score section (${theme})`, "#lead-score");

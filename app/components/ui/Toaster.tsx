@@ -98,7 +98,7 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
       ))}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed inset-x-0 top-0 z-[100] mx-auto flex max-w-md flex-col gap-2 p-4 outline-none sm:left-auto sm:right-0 sm:mx-0"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-w-md flex-col gap-2 p-4 outline-none sm:left-auto sm:right-0 sm:mx-0"
       />
     </ToastPrimitive.Provider>
   );

@@ -3,10 +3,11 @@ import { userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { CONTACTS_LAYOUTS } from "./list-layout";
 
 // How the contact list looks, kept per user in user_preferences (spec section 3).
 export const ContactsViewSchema = z.object({
-  contactsLayout: z.enum(["list", "cards"]),
+  contactsLayout: z.enum(CONTACTS_LAYOUTS),
   contactsDensity: z.enum(["comfortable", "compact"]),
   contactsDetail: z.enum(["summary", "full"]),
 });

@@ -9,7 +9,8 @@ export interface BoardCard {
   dealValueCents: number;
   expectedCloseDate: string | null;
   probability: number;
-  netCents: number;
+  /** What the deal pays the agent (actual when won, planned when open); null when it was lost: it pays nothing. */
+  netCents: number | null;
 }
 
 /** Per stage: how many deals, their total value, and value x probability (each deal to the cent). */

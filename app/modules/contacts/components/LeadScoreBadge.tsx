@@ -13,20 +13,29 @@ export function leadScoreLabel(score: number) {
   return `Lead score ${score} of 100, ${LEAD_SCORE_BAND_LABELS[leadScoreBand(score)].toLowerCase()}`;
 }
 
-/** The score as a small badge that opens the profile's "why this score" section. */
-export function LeadScoreBadge({ contactId, score }: { contactId: string; score: number }) {
+/**
+ * The score as a small badge that opens the profile's "why this score" section. `touch`: the link is 44 px
+ * tall around the same badge, for the phone's cards.
+ */
+export function LeadScoreBadge({ contactId, score, touch = false }: { contactId: string; score: number; touch?: boolean }) {
   const band = leadScoreBand(score);
+  const badge = `inline-flex min-h-6 shrink-0 items-center gap-1 rounded-md border px-1.5 text-xs font-semibold ${BADGE_STYLE[band]}`;
+  const content = (
+    <>
+      <span className="tabular-nums">{score}</span>
+      <span aria-hidden="true" className="font-medium">
+        {LEAD_SCORE_BAND_LABELS[band]}
+      </span>
+    </>
+  );
   return (
     <Link
       to={`/contacts/${contactId}#lead-score`}
       aria-label={leadScoreLabel(score)}
       title="Why this score"
-      className={`inline-flex min-h-6 shrink-0 items-center gap-1 rounded-md border px-1.5 text-xs font-semibold no-underline hover:underline ${BADGE_STYLE[band]}`}
+      className={touch ? "group inline-flex min-h-11 shrink-0 items-center no-underline" : `${badge} no-underline hover:underline`}
     >
-      <span className="tabular-nums">{score}</span>
-      <span aria-hidden="true" className="font-medium">
-        {LEAD_SCORE_BAND_LABELS[band]}
-      </span>
+      {touch ? <span className={`${badge} group-hover:underline`}>{content}</span> : content}
     </Link>
   );
 }

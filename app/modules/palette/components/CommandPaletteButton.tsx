@@ -15,9 +15,9 @@ function useIsMac() {
 /**
  * Opens the command palette. By default the header's: a search box look-alike with the shortcut from lg
  * up (narrower headers have no room for it), an icon below (on phones, which have no keyboard, it is the
- * way in). `floating`: a round button above
- * the mobile bottom nav and the Add New Contact button, left of that button from md up, where it also
- * says "Commands".
+ * way in). `floating`: a round button left of the Add New Contact button, in the same row (above the
+ * mobile bottom nav), where the page's bottom padding keeps it clear of content; from md up it also says
+ * "Commands".
  */
 export function CommandPaletteButton({ floating = false }: { floating?: boolean }) {
   const palette = useCommandPalette();
@@ -34,7 +34,7 @@ export function CommandPaletteButton({ floating = false }: { floating?: boolean 
     return (
       <button
         {...common}
-        className="fixed bottom-40 right-4 z-40 inline-flex h-14 min-w-14 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white text-stone-900 shadow-lg hover:bg-stone-100 md:bottom-8 md:right-28 md:px-5 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100 dark:hover:bg-stone-700"
+        className="fixed bottom-24 right-[5.5rem] z-40 inline-flex h-14 min-w-14 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white text-stone-900 shadow-lg hover:bg-stone-100 md:bottom-8 md:right-28 md:px-5 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100 dark:hover:bg-stone-700"
       >
         <Command aria-hidden="true" className="h-6 w-6 md:h-5 md:w-5" />
         <span className="sr-only font-semibold md:not-sr-only">Commands</span>

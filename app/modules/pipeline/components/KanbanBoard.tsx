@@ -66,6 +66,7 @@ export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStag
   const byId = useMemo(() => new Map(cards.map((c) => [c.id, c])), [cards]);
   const [columns, setColumns] = useState<Columns>(() => groupCards(stages, cards));
   const [activeId, setActiveId] = useState<string | null>(null);
+  const [menuFor, setMenuFor] = useState<BoardCard | null>(null);
   const [askLost, setAskLost] = useState<{ id: string; stage: string; afterId: string | null; beforeId: string | null } | null>(null);
   const snapshot = useRef<Columns | null>(null);
   const origin = useRef<string | null>(null);
@@ -217,11 +218,22 @@ export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStag
         <IconSprite />
         <ul className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none" aria-label="Pipeline stages">
           {stages.map((stage) => (
-            <Column key={stage.key} stage={stage} ids={columns[stage.key] ?? []} byId={byId} totals={totals[stage.key]} prefs={prefs} stages={stages} onMenuMove={moveFromMenu} />
+            <Column key={stage.key} stage={stage} ids={columns[stage.key] ?? []} byId={byId} totals={totals[stage.key]} prefs={prefs} onMenuOpen={setMenuFor} />
           ))}
         </ul>
         <DragOverlay>{active ? <CardBody card={active} prefs={prefs} dragging /> : null}</DragOverlay>
       </DndContext>
+      <MoveDialog
+        card={menuFor}
+        currentStage={menuFor ? columnOf(menuFor.id) : undefined}
+        stages={stages}
+        onClose={() => setMenuFor(null)}
+        onMove={(id, stage) => {
+          moveFromMenu(id, stage);
+          // The card is now in another column: keyboard users carry on from its menu button there.
+          requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-deal="${id}"] [aria-haspopup="dialog"]`)?.focus());
+        }}
+      />
       <LostReasonDialog
         open={askLost !== null}
         stageName={askLost ? stageName(askLost.stage) : ""}
@@ -244,16 +256,14 @@ function Column({
   byId,
   totals,
   prefs,
-  stages,
-  onMenuMove,
+  onMenuOpen,
 }: {
   stage: DealStage;
   ids: string[];
   byId: Map<string, BoardCard>;
   totals: ColumnTotals | undefined;
   prefs: DisplayPreferences;
-  stages: DealStage[];
-  onMenuMove: (id: string, stage: string) => void;
+  onMenuOpen: (card: BoardCard) => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(stage.key) });
   const shown = ids.filter((id) => byId.has(id));
@@ -275,7 +285,7 @@ function Column({
       <SortableContext id={stage.key} items={shown} strategy={verticalListSortingStrategy}>
         <ol ref={setNodeRef} aria-label={`${stage.name} deals`} className={`flex min-h-24 flex-1 flex-col gap-2 p-2 ${isOver ? "rounded-b-2xl bg-brand-50 dark:bg-brand-900/30" : ""}`}>
           {shown.map((id) => (
-            <SortableCard key={id} card={byId.get(id)!} prefs={prefs} stages={stages} onMenuMove={onMenuMove} />
+            <SortableCard key={id} card={byId.get(id)!} prefs={prefs} onMenuOpen={onMenuOpen} />
           ))}
           {shown.length === 0 ? <li className="px-2 py-4 text-center text-sm text-stone-600 dark:text-stone-400">No deals here</li> : null}
         </ol>
@@ -289,7 +299,7 @@ function Column({
   );
 }
 
-function SortableCard({ card, prefs, stages, onMenuMove }: { card: BoardCard; prefs: DisplayPreferences; stages: DealStage[]; onMenuMove: (id: string, stage: string) => void }) {
+function SortableCard({ card, prefs, onMenuOpen }: { card: BoardCard; prefs: DisplayPreferences; onMenuOpen: (card: BoardCard) => void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: card.id });
   return (
     <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={isDragging ? "opacity-40" : undefined} data-deal={card.id}>
@@ -308,7 +318,7 @@ function SortableCard({ card, prefs, stages, onMenuMove }: { card: BoardCard; pr
             <BoardIcon name="grip" />
           </button>
         }
-        menu={<CardMenu card={card} stages={stages} onMove={onMenuMove} />}
+        menu={<CardMenu card={card} onOpen={onMenuOpen} />}
       />
     </li>
   );
@@ -332,46 +342,73 @@ function CardBody({ card, prefs, handle, menu, dragging = false }: { card: Board
         <span className="font-medium">{formatCentsWhole(card.dealValueCents, prefs)}</span>
         <span className="text-stone-600 dark:text-stone-400">{card.expectedCloseDate ? `Closes ${formatDay(card.expectedCloseDate, prefs)}` : "No close date"}</span>
       </p>
-      <p className={`px-1 text-sm font-medium ${card.netCents < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>Agent net {formatCents(card.netCents, prefs)}</p>
+      {card.netCents === null ? (
+        <p className="px-1 text-sm text-stone-600 dark:text-stone-400">Lost: no commission</p>
+      ) : (
+        <p className={`px-1 text-sm font-medium ${card.netCents < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>Agent net {formatCents(card.netCents, prefs)}</p>
+      )}
     </article>
   );
 }
 
-/** The card's menu: a keyboard- and touch-friendly way to move it without dragging. */
-function CardMenu({ card, stages, onMove }: { card: BoardCard; stages: DealStage[]; onMove: (id: string, stage: string) => void }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  // The choices exist only while the menu is open: a board of 140 cards does not render 1,000 hidden buttons.
-  const [open, setOpen] = useState(false);
+/**
+ * The card's menu button. The choices open in one dialog for the whole board (MoveDialog): a menu inside the
+ * card would be clipped by the board's sideways scroll area, and the last stages could not be reached.
+ */
+function CardMenu({ card, onOpen }: { card: BoardCard; onOpen: (card: BoardCard) => void }) {
   return (
-    <details ref={ref} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary aria-label={`Actions for ${card.title}`} className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-stone-100 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden">
-        <BoardIcon name="more" />
-      </summary>
-      {open ? (
-        <div className="absolute right-0 z-30 mt-1 w-52 rounded-xl border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900">
-          <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Move to</p>
-          {stages
-            .filter((s) => s.key !== card.stage)
-            .map((s) => (
+    <button
+      type="button"
+      aria-label={`Actions for ${card.title}`}
+      aria-haspopup="dialog"
+      onClick={() => onOpen(card)}
+      className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-stone-100 dark:hover:bg-stone-800"
+    >
+      <BoardIcon name="more" />
+    </button>
+  );
+}
+
+/** Move a deal to any stage, or open it: every choice on screen, whatever the board's scroll position. */
+function MoveDialog({ card, currentStage, stages, onMove, onClose }: { card: BoardCard | null; currentStage: string | undefined; stages: DealStage[]; onMove: (id: string, stage: string) => void; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (card && !ref.current?.open) ref.current?.showModal();
+  }, [card]);
+  return (
+    <Modal ref={ref} id="move-deal" title={card ? `Move ${card.title}` : "Move deal"} onClose={onClose}>
+      {card ? (
+        <div className="flex flex-col gap-1">
+          <p className="px-1 pb-1 text-sm font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Move to</p>
+          {stages.map((s) => {
+            const current = s.key === currentStage;
+            return (
               <button
                 key={s.key}
                 type="button"
+                disabled={current}
                 onClick={() => {
-                  ref.current?.removeAttribute("open");
+                  ref.current?.close();
                   onMove(card.id, s.key);
                 }}
-                className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left hover:bg-stone-100 dark:hover:bg-stone-800"
+                className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left hover:bg-stone-200 disabled:cursor-default disabled:hover:bg-transparent dark:hover:bg-stone-800"
               >
-                <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: s.color }} />
+                <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: s.color }} />
                 {s.name}
+                {current ? (
+                  <span className="ml-auto text-sm text-stone-600 dark:text-stone-400">
+                    Current stage
+                  </span>
+                ) : null}
               </button>
-            ))}
-          <Link to={`/deals/${card.id}`} className="flex min-h-11 items-center rounded-lg px-3 hover:bg-stone-100 dark:hover:bg-stone-800">
+            );
+          })}
+          <Link to={`/deals/${card.id}`} className="mt-1 flex min-h-11 items-center rounded-lg border-t border-stone-200 px-3 font-medium underline-offset-4 hover:underline dark:border-stone-800">
             Open deal
           </Link>
         </div>
       ) : null}
-    </details>
+    </Modal>
   );
 }
 
