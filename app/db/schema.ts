@@ -116,7 +116,7 @@ export const userPreferences = sqliteTable("user_preferences", {
   onboardingCompletedAt: integer("onboarding_completed_at", { mode: "timestamp_ms" }),
   onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "timestamp_ms" }),
   // "list" (the default) fits the screen: cards on phones, the table from md up; "table" and "cards" are the
-  // agent's explicit choice and hold on every screen (docs/decisions/0018-contact-list-on-phones.md).
+  // agent's explicit choice and hold on every screen (docs/decisions/0022-contact-list-on-phones.md).
   contactsLayout: text("contacts_layout", { enum: ["list", "table", "cards"] }).notNull().default("list"),
   contactsDensity: text("contacts_density", { enum: ["comfortable", "compact"] })
     .notNull()
