@@ -46,6 +46,18 @@ export function shiftClock(instant: string): void {
  */
 export function applyTestClock(env: { APP_ENV?: string; TEST_NOW?: string }): void {
   if (!env.TEST_NOW || !env.APP_ENV || env.APP_ENV === "production") return;
-  if ((globalThis.Date as { testNow?: string }).testNow) return;
-  shiftClock(env.TEST_NOW);
+  if (claimTestClock()) shiftClock(env.TEST_NOW);
+}
+
+const CLAIMED = Symbol.for("porchlight.testClock");
+
+/**
+ * True the first time it is called in this global scope. The test setup claims the clock before any request,
+ * so the Worker under vitest never re-bases a clock a test has set (with `atInstant` or `vi.setSystemTime`).
+ */
+export function claimTestClock(): boolean {
+  const scope = globalThis as { [CLAIMED]?: boolean };
+  if (scope[CLAIMED]) return false;
+  scope[CLAIMED] = true;
+  return true;
 }

@@ -1,4 +1,5 @@
 import { addDays, format, parseISO } from "date-fns";
+import { vi } from "vitest";
 import { shiftClock } from "~/lib/clock";
 import { localNow } from "~/modules/tasks/due";
 
@@ -39,4 +40,14 @@ export function atFreshWindow<T>(windowSeconds: number, fn: () => Promise<T>): P
   const windowMs = windowSeconds * 1000;
   const start = (Math.floor(Date.now() / windowMs) + 1) * windowMs + 1000;
   return atInstant(new Date(start).toISOString(), fn);
+}
+
+// The suite's clock (real, or shifted to TEST_NOW by tests/workers/clock.ts), as it was when the first test file
+// loaded this module. `vi.useRealTimers()` would put back the unshifted Date vitest captured at start-up.
+const SUITE_DATE = globalThis.Date;
+
+/** Undoes `vi.setSystemTime` (a frozen clock) and puts back the suite's clock. For afterEach. */
+export function restoreSuiteClock(): void {
+  vi.useRealTimers();
+  globalThis.Date = SUITE_DATE;
 }

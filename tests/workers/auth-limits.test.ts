@@ -10,6 +10,7 @@ import { TOKEN_TTL_MS } from "~/modules/auth/tokens.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { linkFromLatestEmail } from "../factories/mail";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories/users";
+import { restoreSuiteClock } from "../factories/dates";
 
 // Issue 15: the hour-long limits on sign-up, e-mailed links and checkout, expired links, and the lockout's
 // edges. The limits are fixed KV windows, so each test sets the clock to just after a window starts (vi's
@@ -30,9 +31,7 @@ function startOfNextWindow(rule: RateLimitRule, from = Date.now()) {
   return start;
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+afterEach(restoreSuiteClock);
 
 describe("sign-up limit per client address", () => {
   it("takes 10 sign-ups an hour from one address, refuses the 11th with a clear message and no account, and opens again next hour", async () => {

@@ -54,7 +54,9 @@ describe("contacts through the app", () => {
     expect(updated.status).toBe(400);
     expect(await getContact(requestContext(), alice.id as UserId, id)).toMatchObject({ phone: "555 0100", status: "cold" });
     const saved = await aliceBrowser.post(`/contacts/${id}`, { intent: "update", name: "Private Client", phone: "555 0100", status: "hot", tags: "vip" });
-    expect(saved.status).toBe(200);
+    // Saved: back to the readable profile.
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/contacts/${id}`);
     expect(await getContact(requestContext(), alice.id as UserId, id)).toMatchObject({ status: "hot", tags: ["vip"] });
 
     const deleted = await aliceBrowser.post(`/contacts/${id}`, { intent: "delete" });
