@@ -67,7 +67,7 @@ test("the contact list, the Add New Contact dialog and a profile have no WCAG 2.
     await page.getByRole("button", { name: "Add New Contact" }).click();
     await expectNoViolations(page, `Add New Contact dialog (${theme})`);
     await page.keyboard.press("Escape");
-    await page.getByRole("main").getByRole("link", { name: "Avery Lindqvist" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Avery Lindqvist", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Avery Lindqvist", level: 1 })).toBeVisible();
     await expectNoViolations(page, `contact profile (${theme})`);
     await page.goto("/contacts/import");
