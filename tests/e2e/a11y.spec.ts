@@ -43,6 +43,8 @@ test("public pages have no WCAG 2.2 AA violations in light or dark", async ({ pa
 });
 
 test("signed-in pages have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {
+  // Eight axe runs: on a busy 2-core machine they took just over the default 30 s.
+  test.setTimeout(60_000);
   await signIn(page, ACCOUNTS.a11y);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
