@@ -107,7 +107,9 @@ test("the contact list searches as you type, filters by status and keeps its lay
   // On a phone the list starts as cards; the table, once chosen, is remembered across visits.
   await expect(page.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("link", { name: "Call Blake Moreno" })).toHaveAttribute("href", "tel:(555) 010-2000");
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/contacts") && r.status() === 200);
   await page.getByRole("button", { name: "Table" }).click();
+  await saved;
   await expect(page.getByRole("button", { name: "Table" })).toHaveAttribute("aria-pressed", "true");
   await page.goto("/contacts");
   await expect(page.getByRole("button", { name: "Table" })).toHaveAttribute("aria-pressed", "true");

@@ -146,14 +146,19 @@ test("on a phone the contact list is cards with call and text, 44 px targets and
   await page.screenshot({ path: "test-results/screenshots/contacts-1280.png", fullPage: true });
 
   // An explicit choice holds on every screen: cards on the desktop...
+  const saved = () => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/contacts") && r.status() === 200);
+  let save = saved();
   await page.getByRole("button", { name: "Cards" }).click();
+  await save;
   await expect(page.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
   await page.reload();
   await expect(page.getByRole("table")).toHaveCount(0);
   await expect(main.getByRole("link", { name: "Call Mira Phone" })).toBeVisible();
   // ...and the table on a phone, when the agent asks for it there.
   await page.setViewportSize(PHONE);
+  save = saved();
   await page.getByRole("button", { name: "Table" }).click();
+  await save;
   await expect(page.getByRole("button", { name: "Table" })).toHaveAttribute("aria-pressed", "true");
   await page.reload();
   await expect(page.getByRole("table")).toBeVisible();

@@ -11,10 +11,27 @@ import { GuideModal } from "~/modules/guides/components/GuideDialog";
  */
 export function ContactsHeaderActions({ count, exportHref, onAdd }: { count: number; exportHref: string; onAdd: () => void }) {
   const guide = useRef<HTMLDialogElement>(null);
-  const openGuide = () => guide.current?.showModal();
+  const more = useRef<HTMLDivElement>(null);
+  const fromMenu = useRef(false);
+  const openGuide = (menu: boolean) => {
+    fromMenu.current = menu;
+    guide.current?.showModal();
+  };
   const others = [
-    { key: "import", to: "/contacts/import", label: "Import", icon: Upload, shown: true },
-    { key: "duplicates", to: "/contacts/duplicates", label: "Find duplicates", icon: CopyCheck, shown: count > 1 },
+    {
+      key: "import",
+      to: "/contacts/import",
+      label: "Import",
+      icon: Upload,
+      shown: true,
+    },
+    {
+      key: "duplicates",
+      to: "/contacts/duplicates",
+      label: "Find duplicates",
+      icon: CopyCheck,
+      shown: count > 1,
+    },
   ].filter((item) => item.shown);
   return (
     <div className="flex flex-wrap gap-2">
@@ -35,30 +52,33 @@ export function ContactsHeaderActions({ count, exportHref, onAdd }: { count: num
             Export CSV
           </a>
         ) : null}
-        <button type="button" onClick={openGuide} aria-haspopup="dialog" className={buttonClass("secondary")}>
+        <button type="button" onClick={() => openGuide(false)} aria-haspopup="dialog" className={buttonClass("secondary")}>
           <BookOpen aria-hidden="true" className="h-5 w-5" />
           Guide
         </button>
       </div>
-      <OverflowMenu label="More" className="md:hidden">
-        {others.map(({ key, to, label, icon: Icon }) => (
-          <Link key={key} to={to} className={MENU_ITEM_CLASS}>
-            <Icon aria-hidden="true" className="h-5 w-5" />
-            {label}
-          </Link>
-        ))}
-        {count > 0 ? (
-          <a href={exportHref} download className={MENU_ITEM_CLASS}>
-            <Download aria-hidden="true" className="h-5 w-5" />
-            Export CSV
-          </a>
-        ) : null}
-        <button type="button" onClick={openGuide} aria-haspopup="dialog" className={MENU_ITEM_CLASS}>
-          <BookOpen aria-hidden="true" className="h-5 w-5" />
-          Guide
-        </button>
-      </OverflowMenu>
-      <GuideModal ref={guide} page="contacts" />
+      <div ref={more} className="md:hidden">
+        <OverflowMenu label="More">
+          {others.map(({ key, to, label, icon: Icon }) => (
+            <Link key={key} to={to} className={MENU_ITEM_CLASS}>
+              <Icon aria-hidden="true" className="h-5 w-5" />
+              {label}
+            </Link>
+          ))}
+          {count > 0 ? (
+            <a href={exportHref} download className={MENU_ITEM_CLASS}>
+              <Download aria-hidden="true" className="h-5 w-5" />
+              Export CSV
+            </a>
+          ) : null}
+          <button type="button" onClick={() => openGuide(true)} aria-haspopup="dialog" className={MENU_ITEM_CLASS}>
+            <BookOpen aria-hidden="true" className="h-5 w-5" />
+            Guide
+          </button>
+        </OverflowMenu>
+      </div>
+      {/* Opened from the menu, whose item is gone once it closes: focus goes back to More. */}
+      <GuideModal ref={guide} page="contacts" onClose={() => fromMenu.current && more.current?.querySelector<HTMLElement>("button[aria-expanded]")?.focus()} />
     </div>
   );
 }

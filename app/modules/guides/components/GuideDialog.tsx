@@ -19,10 +19,10 @@ export function GuideButton({ page }: { page: GuidePage }) {
 }
 
 /** The guide dialog alone, for a page that opens it from more than one place (a button and a menu). */
-export const GuideModal = forwardRef<HTMLDialogElement, { page: GuidePage }>(function GuideModal({ page }, ref) {
+export const GuideModal = forwardRef<HTMLDialogElement, { page: GuidePage; onClose?: () => void }>(function GuideModal({ page, onClose }, ref) {
   const guide = GUIDE_DIALOGS[page];
   return (
-    <Modal ref={ref} id={`guide-${page}`} title={guide.title}>
+    <Modal ref={ref} id={`guide-${page}`} title={guide.title} onClose={onClose}>
       <p className="text-stone-700 dark:text-stone-300">{guide.description}</p>
       <ol className="mt-4 flex flex-col gap-3">
         {guide.steps.map((step, index) => (
