@@ -106,7 +106,7 @@ test("every figure from the agent's data, each linked and explained, keyboard in
   // Links go where they say.
   await page.getByRole("link", { name: "Hot prospects 1" }).click();
   await page.waitForURL(/\/contacts\?status=hot$/);
-  await expect(page.getByText("Priya Hot").first()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Priya Hot", exact: true })).toBeVisible();
 });
 
 test.describe("on a desktop", () => {

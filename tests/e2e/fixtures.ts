@@ -67,6 +67,16 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Phone layout (under Tailwind's md breakpoint, 768 px): some actions sit in menus there. */
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** Opens the header's "More" menu where there is one (phones); on wider screens every action is in the row. */
+export async function openMoreOnPhone(page: Page): Promise<void> {
+  if (isPhone(page)) await page.getByRole("button", { name: "More" }).click();
+}
+
 export async function signIn(page: Page, account: Account, landing = "/dashboard") {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(account.email);
