@@ -72,7 +72,7 @@ export function ActivityEntry({ activity, prefs, hideContact, hideDeal, onDelete
           {activity.contactName && activity.contactId && !hideContact ? (
             <>
               {" · "}
-              <Link to={`/contacts/${encodeURIComponent(activity.contactId)}`} className="text-brand-700 hover:underline dark:text-brand-400">
+              <Link to={`/contacts/${encodeURIComponent(activity.contactId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
                 {activity.contactName}
               </Link>
             </>
@@ -80,7 +80,7 @@ export function ActivityEntry({ activity, prefs, hideContact, hideDeal, onDelete
           {activity.dealTitle && activity.dealId && !hideDeal ? (
             <>
               {" · "}
-              <Link to={`/deals/${encodeURIComponent(activity.dealId)}`} className="text-brand-700 hover:underline dark:text-brand-400">
+              <Link to={`/deals/${encodeURIComponent(activity.dealId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
                 {activity.dealTitle}
               </Link>
             </>

@@ -85,12 +85,12 @@ export function TaskRow({
         {(task.contactName && !hideContact) || (task.dealTitle && !hideDeal) ? (
           <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
             {task.contactName && task.contactId && !hideContact ? (
-              <Link to={`/contacts/${encodeURIComponent(task.contactId)}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
+              <Link to={`/contacts/${encodeURIComponent(task.contactId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
                 {task.contactName}
               </Link>
             ) : null}
             {task.dealTitle && task.dealId && !hideDeal ? (
-              <Link to={`/deals/${encodeURIComponent(task.dealId)}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
+              <Link to={`/deals/${encodeURIComponent(task.dealId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
                 {task.dealTitle}
               </Link>
             ) : null}
