@@ -184,7 +184,7 @@ function StatusTabs({ counts }: { counts: Record<ContactStatus | "all", number> 
     return `?${next.toString()}`;
   };
   return (
-    <nav aria-label="Contacts by status" className="mb-4 flex gap-2 overflow-x-auto">
+    <nav aria-label="Contacts by status" className="relative mb-4 flex gap-2 overflow-x-auto">
       {(["", ...CONTACT_STATUSES] as const).map((status) => (
         <Link
           key={status || "all"}

@@ -184,7 +184,7 @@ export default function ImportContacts() {
             <h2 id="map-heading" className="text-lg font-semibold">
               Match the columns of {file.name}
             </h2>
-            <div className="mt-3 overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+            <div className="relative mt-3 overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
               <table className="w-full text-left text-sm">
                 <thead className="bg-stone-100 dark:bg-stone-800">
                   <tr>

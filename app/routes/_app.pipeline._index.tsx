@@ -185,7 +185,7 @@ function DealList({
         {total === 0 ? "No deals match." : total > cards.length ? `Showing the first ${LIST_LIMIT} of ${total} deals. Narrow the filters to see the rest.` : `${total} ${total === 1 ? "deal" : "deals"}`}
       </p>
       {cards.length > 0 ? (
-        <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+        <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
               <tr>

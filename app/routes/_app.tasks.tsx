@@ -87,7 +87,7 @@ export default function TasksPage() {
       <div data-tour="quick-add" className="mb-4">
         <QuickAdd now={now} prefs={prefs} onAdded={showAdded} />
       </div>
-      <nav aria-label="Task views" className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1">
+      <nav aria-label="Task views" className="relative -mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1">
         {TASK_LISTS.map((list) => (
           <Link key={list} to={`/tasks?view=${list}`} aria-current={view === list ? "page" : undefined} className={tabClass(view === list)}>
             {TASK_LIST_LABELS[list]}

@@ -20,7 +20,7 @@ export function CommissionBreakdown({ breakdown: b, terms, prefs, capLeftCents, 
     { label: "Franchise fee", how: `${pct(terms.franchiseFeePct)} of gross`, amount: -b.franchiseCents },
   ];
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-stone-600 dark:text-stone-400">

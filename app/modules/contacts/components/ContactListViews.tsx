@@ -116,7 +116,7 @@ export function ContactCards({ contacts, prefs, selected, onToggle, onToggleAll,
 
 export function ContactTable({ contacts, prefs, selected, onToggle, onToggleAll, highlight, compact, full, sortedByScore }: ListProps & { sortedByScore: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+    <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
       <table className="w-full text-left text-sm">
         <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
           <tr>
