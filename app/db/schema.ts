@@ -126,6 +126,8 @@ export const userPreferences = sqliteTable("user_preferences", {
   timeFormat: text("time_format", { enum: TIME_FORMATS }).notNull().default("12h"),
   timezone: text("timezone").notNull().default("America/New_York"),
   currency: text("currency", { enum: CURRENCIES }).notNull().default("USD"),
+  /** The agent's annual income goal (agent net, cents) for Reports; null: none set (issue 16). */
+  incomeGoalCents: integer("income_goal_cents"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -285,6 +287,11 @@ export const contacts = sqliteTable(
     leadScoreFactors: text("lead_score_factors", { mode: "json" }).$type<LeadScoreFactor[]>().notNull().default(sql`'[]'`),
     /** When the score was computed; null means an input changed since (set by triggers, migration 0010). */
     leadScoredAt: integer("lead_scored_at", { mode: "timestamp_ms" }),
+    /**
+     * The first call, text, e-mail sent or meeting logged with the contact: speed to lead (issue 16). Kept by
+     * triggers on crm_activities (migration 0012); null while nobody has answered the lead.
+     */
+    firstResponseAt: integer("first_response_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -302,6 +309,8 @@ export const contacts = sqliteTable(
     index("contacts_user_status_activity").on(t.userId, t.status, t.lastActivity),
     // The dashboard's lead sources.
     index("contacts_user_source").on(t.userId, t.source),
+    // Reports: the leads still waiting for a first answer, oldest first.
+    index("contacts_user_unanswered").on(t.userId, t.createdAt).where(sql`${t.firstResponseAt} is null`),
     // Duplicate matching: e-mail case-insensitively, phone as written.
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
     index("contacts_user_phone").on(t.userId, t.phone),
@@ -491,6 +500,45 @@ export const crmActivities = sqliteTable(
   ],
 );
 export type Activity = typeof crmActivities.$inferSelect;
+
+/**
+ * deal_stage_history: each stay of a deal in a stage, from when it entered to when it left (null: still
+ * there) and where it went. Kept by triggers on deals (migration 0012), so the Reports funnel reads the
+ * stays that began in a period from one index instead of parsing every stage-change activity.
+ */
+export const dealStageHistory = sqliteTable(
+  "deal_stage_history",
+  {
+    seq: integer("seq").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    enteredAt: integer("entered_at", { mode: "timestamp_ms" }).notNull(),
+    leftAt: integer("left_at", { mode: "timestamp_ms" }),
+    nextStage: text("next_stage"),
+  },
+  (t) => [index("deal_stage_history_user_entered").on(t.userId, t.enteredAt), index("deal_stage_history_deal_open").on(t.dealId, t.leftAt)],
+);
+
+/** What the agent spent on a lead source in a month (Settings → Goals; optional), for cost per lead and return on spend. */
+export const leadSourceCosts = sqliteTable(
+  "lead_source_costs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull(),
+    /** "YYYY-MM" */
+    month: text("month").notNull(),
+    costCents: integer("cost_cents").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lead_source_costs_user_month_source").on(t.userId, t.month, t.source)],
+);
 
 /**
  * crm_tasks. The due date is the user's own calendar day ("YYYY-MM-DD") and the optional time their wall

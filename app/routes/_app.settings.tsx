@@ -26,29 +26,40 @@ import { getOnboardingState } from "~/modules/onboarding/onboarding.server";
 import { CalendarFeedSettings } from "~/modules/tasks/components/CalendarFeedSettings";
 import { getCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { readForm } from "~/lib/body.server";
+import { isoDateIn } from "~/lib/format";
+import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
+import { IncomeGoalSchema, SourceCostsSchema } from "~/modules/reports/goals.schema";
+import { getGoals, saveIncomeGoal, saveSourceCosts } from "~/modules/reports/goals.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
 const TABS = [
   { id: "account", label: "Account" },
+  { id: "goals", label: "Goals" },
   { id: "billing", label: "Billing" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "billing" ? "billing" : "account";
-  const [prefs, billing, onboarding, calendarFeed, agent] = await Promise.all([
-    getDisplayPreferences(context, user.id),
+  const params = new URL(request.url).searchParams;
+  const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "account";
+  const prefs = await getDisplayPreferences(context, user.id);
+  // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
+  const asked = params.get("month");
+  const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
+  const [billing, onboarding, calendarFeed, agent, goals] = await Promise.all([
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
     tab === "account" ? getAgentProfile(context, user.id) : Promise.resolve(null),
+    tab === "goals" ? getGoals(context, user.id, month) : Promise.resolve(null),
   ]);
-  return { email: user.email, tab, prefs, billing, onboarding, agent, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
+  return { email: user.email, tab, prefs, billing, onboarding, agent, goals, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
 }
 
-type Intent = "preferences" | "agent" | "password" | "test-cancel" | "test-resume";
+type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume";
 type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -69,6 +80,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return invalid(parsed.error.issues);
     await saveAgentProfile(context, user.id, parsed.data);
     return redirectWithToast(context, "/settings#agent-profile", { title: "Agent profile saved", variant: "success" });
+  }
+  if (intent === "goal") {
+    const parsed = IncomeGoalSchema.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    await saveIncomeGoal(context, user.id, parsed.data);
+    return redirectWithToast(context, "/settings?tab=goals", { title: parsed.data.incomeGoalCents === null ? "Income goal removed" : "Income goal saved", variant: "success" });
+  }
+  if (intent === "costs") {
+    const parsed = SourceCostsSchema.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    await saveSourceCosts(context, user.id, parsed.data);
+    return redirectWithToast(context, `/settings?tab=goals&month=${parsed.data.month}`, { title: "Lead source costs saved", variant: "success" });
   }
   if (intent === "password") {
     const parsed = ChangePasswordSchema.safeParse(form);
@@ -111,7 +134,7 @@ function draftPreferences(form: HTMLFormElement, saved: DisplayPreferences): Dis
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, prefs, billing, onboarding, agent, calendarFeed, now } = useLoaderData<typeof loader>();
+  const { email, tab, prefs, billing, onboarding, agent, goals, calendarFeed, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -146,6 +169,8 @@ export default function SettingsPage() {
       ) : null}
       {tab === "billing" && billing ? (
         <BillingPanel details={billing} prefs={prefs} busy={navigation.state !== "idle"} />
+      ) : tab === "goals" && goals ? (
+        <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
       ) : (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="display-heading" className={card}>

@@ -75,17 +75,28 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
   };
 }
 
+/** The columns the forecast reads of every deal (forecastOf). */
+export const FORECAST_COLUMNS = TERM_COLUMNS;
+
+/**
+ * The forecast of a user's deals, given all of them: won deals count at their closed date, open ones at their
+ * expected close. The forecast page and Reports both price deals through here (one definition of agent net).
+ */
+export function forecastOf(input: { plan: CommissionPlan; stages: readonly DealStage[]; rows: readonly DealTerms[]; today: string }): Forecast {
+  const { plan, today } = input;
+  const kinds = new Map(input.stages.map((s) => [s.key, s.kind]));
+  const toForecast = (d: DealTerms, date: string | null): ForecastDeal => ({ id: d.id, title: d.title, priceCents: d.dealValueCents, terms: termsFor(plan, d), probability: d.probability, date });
+  return buildForecast({
+    today,
+    plan,
+    closedWon: input.rows.filter((d) => kinds.get(d.stage) === "won").map((d) => toForecast(d, d.closedDate ?? today)),
+    open: input.rows.filter((d) => kinds.get(d.stage) === "open").map((d) => toForecast(d, d.expectedCloseDate)),
+  });
+}
+
 /** The forecast over all the user's deals (issue 6). */
 export async function loadForecast(context: RequestContext, userId: UserId): Promise<Forecast & { today: string; plan: CommissionPlan }> {
   const { plan, stages, today } = await planAndStages(context, userId);
-  const kinds = new Map(stages.map((s) => [s.key, s.kind]));
   const rows = await context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId));
-  const toForecast = (d: DealTerms, date: string | null): ForecastDeal => ({ id: d.id, title: d.title, priceCents: d.dealValueCents, terms: termsFor(plan, d), probability: d.probability, date });
-  const forecast = buildForecast({
-    today,
-    plan,
-    closedWon: rows.filter((d) => kinds.get(d.stage) === "won").map((d) => toForecast(d, d.closedDate ?? today)),
-    open: rows.filter((d) => kinds.get(d.stage) === "open").map((d) => toForecast(d, d.expectedCloseDate)),
-  });
-  return { ...forecast, today, plan };
+  return { ...forecastOf({ plan, stages, rows, today }), today, plan };
 }

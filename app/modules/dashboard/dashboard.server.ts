@@ -45,6 +45,11 @@ import { closedDealsFrom, closedPerformance, type ClosedDealRow, type ClosedVolu
 // asked for each date today can be on Earth (UTC yesterday, today, tomorrow) and picked afterwards.
 
 
+/** Hot and warm contacts with no activity in the last FOLLOW_UP_DAYS days (the dashboard's follow-ups, and Reports' follow-up gaps). */
+export function followUpDue(userId: UserId, now: Date): SQL {
+  return ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), lt(contacts.lastActivity, new Date(now.getTime() - FOLLOW_UP_DAYS * DAY_MS)));
+}
+
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 
 export async function loadDashboard(context: RequestContext, userId: UserId, now = new Date()): Promise<Dashboard> {
@@ -56,7 +61,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const leadMonths = [...new Set([todays[0].slice(0, 7), todays[2].slice(0, 7)])];
   const firstMonth = chartMonths(todays[0])[0]!;
   const followUpSince = new Date(at - FOLLOW_UP_DAYS * DAY_MS);
-  const followUpWhere = ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), lt(contacts.lastActivity, followUpSince));
+  const followUpWhere = followUpDue(userId, now);
   const closeOn = sql<string | null>`coalesce(${deals.closingDate}, ${deals.expectedCloseDate})`;
   // D1 returns rows keyed by column name: every computed column gets a name of its own, joined ones too.
   const n = () => count().as("n");

@@ -7,10 +7,14 @@ import { METRIC_DEFINITIONS, type MetricKey } from "../metrics";
  * definition, shown in the card's flow when opened. Escape closes it and returns focus to the button.
  */
 export function MetricDefinition({ metric }: { metric: MetricKey }) {
+  return <Definition {...METRIC_DEFINITIONS[metric]} />;
+}
+
+/** The same disclosure for any figure with a label and a definition (Reports has its own list of them). */
+export function Definition({ label, definition }: { label: string; definition: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const { label, definition } = METRIC_DEFINITIONS[metric];
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape" || !open) return;
     event.preventDefault();

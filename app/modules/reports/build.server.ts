@@ -1,0 +1,461 @@
+import { ACTIVITY_TYPES, CONTACT_SOURCES, type ActivityType, type ContactSource, type ContactStatus } from "~/db/enums";
+import type { DealStage } from "~/db/schema";
+import { formatCents, formatCentsWhole, formatDate, formatDay, type DisplayPreferences } from "~/lib/format";
+import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
+import type { Forecast } from "~/modules/commissions/forecast";
+import type { CommissionPlan } from "~/modules/commissions/plan.schema";
+import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
+import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/charts";
+import { addDays } from "~/modules/dashboard/metrics";
+import { changePct, formatMinutes, percentOf, type Compared } from "./definitions";
+import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
+import { cell, DASH, empty, type ReportCell, type ReportTable } from "./table";
+
+// The reports from the rows of the one batch (reports.server.ts): pure, so the Worker tests can hold every
+// figure to hand-computed numbers. Server-only (d3-scale draws the charts here, as on the dashboard).
+
+export interface ReportInputs {
+  prefs: DisplayPreferences;
+  /** Now (epoch ms) and the agent's today. */
+  now: number;
+  today: string;
+  period: Period;
+  /** The first day (a Monday) of each week touching the period. */
+  weeks: string[];
+  plan: CommissionPlan;
+  stages: DealStage[];
+  incomeGoalCents: number | null;
+  forecast: Forecast;
+  deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedDay: string | null }[];
+  added: { source: ContactSource; current: boolean; n: number; fast: number; hour: number; never: number }[];
+  reach: { source: ContactSource; stage: string; n: number }[];
+  speed: { group: ContactSource | "*"; current: boolean; n: number; p50Minutes: number; p90Minutes: number }[];
+  waiting: { id: string; name: string; source: ContactSource; createdAt: number }[];
+  stays: { stage: string; nextStage: string | null; current: boolean; n: number }[];
+  stayDays: { stage: string; n: number; medianDays: number }[];
+  lostReasons: { stage: string; reason: string; n: number }[];
+  activities: { type: ActivityType; week: number; n: number }[];
+  tasks: { current: boolean; n: number; completed: number; overdue: number }[];
+  followUps: { count: number; contacts: { id: string; name: string; status: ContactStatus; lastActivity: number }[] };
+  costs: { source: ContactSource | string; month: string; costCents: number }[];
+}
+
+export interface SummaryFigure {
+  key: string;
+  label: string;
+  value: string;
+  /** Change against the comparison period, in percent (null: nothing to compare with). */
+  changePct: number | null;
+  /** The comparison period's figure, as text. */
+  previous: string;
+  /** Whether a rise is good news (agent net) or bad (minutes to answer a lead). */
+  higherIsBetter: boolean;
+  /** The report section it comes from. */
+  section: string;
+}
+
+export interface BarRow {
+  key: string;
+  label: string;
+  value: string;
+  barPct: number;
+}
+
+export interface Reports {
+  prefs: DisplayPreferences;
+  today: string;
+  period: Period & { label: string; days: number };
+  summary: SummaryFigure[];
+  income: {
+    empty: boolean;
+    chart: ColumnChart;
+    table: ReportTable;
+    goal: null | { goalCents: number; ytdNetCents: number; pct: number; paceCents: number; year: string };
+    cap: null | { capCents: number; paidCents: number; remainingCents: number; yearStart: string; yearEnd: string; reachedOn: string | null; projectedOn: string | null };
+  };
+  sources: { empty: boolean; bars: BarRow[]; table: ReportTable; reach: ReportTable; hasCosts: boolean };
+  speed: {
+    empty: boolean;
+    added: number;
+    answered: number;
+    median: string;
+    p90: string;
+    shares: { fast: number | null; hour: number | null; never: number | null };
+    bars: BarRow[];
+    table: ReportTable;
+    waiting: ReportTable;
+    waitingCount: number;
+  };
+  funnel: { empty: boolean; bars: BarRow[]; table: ReportTable; lostReasons: ReportTable; won: Compared; lost: Compared; averageDealCents: number | null };
+  activity: { empty: boolean; chart: ColumnChart; table: ReportTable; tasks: ReportTable; followUps: ReportTable; followUpCount: number };
+}
+
+const weekLabel = (day: string, prefs: DisplayPreferences) => formatDay(day, prefs).replace(/, \d{4}$/, "");
+const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthLabel = (month: string) => monthName.format(new Date(`${month}-15T12:00:00Z`));
+const shortMonth = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+const inRange = (day: string | null, range: DayRange): day is string => day !== null && day >= range.from && day <= range.to;
+const pctText = (pct: number | null) => (pct === null ? DASH : `${pct}%`);
+const pctCell = (pct: number | null) => (pct === null ? empty() : cell(`${pct}%`, pct));
+const moneyCell = (cents: number | null, prefs: DisplayPreferences) => (cents === null ? empty() : cell(formatCents(cents, prefs), cents / 100));
+const countCell = (n: number) => cell(n.toLocaleString("en-US"), n);
+const minutesCell = (minutes: number | null) => (minutes === null ? empty() : cell(formatMinutes(minutes), Math.round(minutes * 10) / 10));
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/** A month's cost counted for the share of its days inside the range. */
+function costIn(costs: ReportInputs["costs"], source: string, range: DayRange): number | null {
+  let total: number | null = null;
+  for (const cost of costs) {
+    if (cost.source !== source) continue;
+    const from = `${cost.month}-01` > range.from ? `${cost.month}-01` : range.from;
+    const to = monthEnd(cost.month) < range.to ? monthEnd(cost.month) : range.to;
+    if (from > to) continue;
+    total = (total ?? 0) + Math.round((cost.costCents * dayCount({ from, to })) / dayCount({ from: `${cost.month}-01`, to: monthEnd(cost.month) }));
+  }
+  return total;
+}
+
+export function buildReports(input: ReportInputs): Reports {
+  const { prefs, period, forecast, stages } = input;
+  const kinds = new Map(stages.map((s) => [s.key, s.kind]));
+  const stageName = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
+  const currency = prefs.currency;
+
+  // ---- Income: won deals by closed month, priced by the forecast (actual breakdowns of closed deals) ----
+  const won = input.deals
+    .filter((d) => kinds.get(d.stage) === "won")
+    .map((d) => ({ ...d, day: d.closedDate ?? input.today, breakdown: forecast.breakdowns.get(d.id)! }))
+    .filter((d) => d.breakdown);
+  const wonIn = (range: DayRange) => won.filter((d) => inRange(d.day, range));
+  const totals = (range: DayRange) => {
+    const deals = wonIn(range);
+    return { deals: deals.length, volume: sum(deals.map((d) => d.valueCents)), gross: sum(deals.map((d) => d.breakdown.grossCents)), net: sum(deals.map((d) => d.breakdown.netCents)) };
+  };
+  const current = totals(period);
+  const previous = totals(period.previous);
+  const months = monthsOf(period).map((month) => ({ month, ...totals({ from: `${month}-01` < period.from ? period.from : `${month}-01`, to: monthEnd(month) > period.to ? period.to : monthEnd(month) }) }));
+  const incomeTable: ReportTable = {
+    id: "income",
+    caption: "Closed won deals, volume, GCI and agent net by month",
+    columns: [{ label: "Month" }, { label: "Deals closed", numeric: true }, { label: "Closed volume", unit: currency, numeric: true }, { label: "GCI", unit: currency, numeric: true }, { label: "Agent net", unit: currency, numeric: true }],
+    rows: months.map((m) => ({ key: m.month, cells: [cell(monthLabel(m.month), m.month), countCell(m.deals), moneyCell(m.volume, prefs), moneyCell(m.gross, prefs), moneyCell(m.net, prefs)] })),
+    total: [cell("Total", "Total"), countCell(current.deals), moneyCell(current.volume, prefs), moneyCell(current.gross, prefs), moneyCell(current.net, prefs)],
+  };
+  const year = input.today.slice(0, 4);
+  const yearDays = dayCount({ from: `${year}-01-01`, to: `${year}-12-31` });
+  const goal =
+    input.incomeGoalCents === null || input.incomeGoalCents <= 0
+      ? null
+      : {
+          goalCents: input.incomeGoalCents,
+          ytdNetCents: forecast.closedNetYtdCents,
+          pct: Math.round((forecast.closedNetYtdCents / input.incomeGoalCents) * 100),
+          paceCents: Math.round((input.incomeGoalCents * dayCount({ from: `${year}-01-01`, to: input.today })) / yearDays),
+          year,
+        };
+  const cap = forecast.cap
+    ? {
+        capCents: forecast.cap.capCents,
+        paidCents: forecast.cap.paidCents,
+        remainingCents: Math.max(0, forecast.cap.capCents - forecast.cap.paidCents),
+        yearStart: forecast.cap.yearStart,
+        yearEnd: addDays(forecast.cap.yearEnd, -1),
+        reachedOn: forecast.cap.reachedOn,
+        projectedOn: forecast.cap.projectedOn,
+      }
+    : null;
+
+  // ---- Lead sources -------------------------------------------------------------------------------------
+  const addedOf = (source: ContactSource | "*", isCurrent: boolean) => sum(input.added.filter((r) => r.current === isCurrent && (source === "*" || r.source === source)).map((r) => r.n));
+  const wonContacts = (source: ContactSource) =>
+    new Set(input.deals.filter((d) => d.source === source && kinds.get(d.stage) === "won" && d.contactId && inRange(d.contactAddedDay, period)).map((d) => d.contactId)).size;
+  const sourceRows = CONTACT_SOURCES.map((source) => {
+    const closed = wonIn(period).filter((d) => d.source === source);
+    const added = addedOf(source, true);
+    const cost = costIn(input.costs, source, period);
+    const net = sum(closed.map((d) => d.breakdown.netCents));
+    const days = closed.filter((d) => d.contactAddedDay !== null).map((d) => dayCount({ from: d.contactAddedDay!, to: d.day }) - 1);
+    return {
+      source,
+      added,
+      wonContacts: wonContacts(source),
+      closed: closed.length,
+      volume: sum(closed.map((d) => d.valueCents)),
+      net,
+      avgDays: days.length === 0 ? null : Math.round(sum(days.map((d) => Math.max(0, d))) / days.length),
+      cost,
+    };
+  });
+  const noContact = wonIn(period).filter((d) => d.source === null);
+  const sourcesTable: ReportTable = {
+    id: "sources",
+    caption: "Lead sources: contacts added, conversion, closed deals, agent net and cost",
+    columns: [
+      { label: "Source" },
+      { label: "Contacts added", numeric: true },
+      { label: "Won", numeric: true },
+      { label: "Conversion", unit: "%", numeric: true },
+      { label: "Deals closed", numeric: true },
+      { label: "Days to close", numeric: true },
+      { label: "Closed volume", unit: currency, numeric: true },
+      { label: "Agent net", unit: currency, numeric: true },
+      { label: "Cost", unit: currency, numeric: true },
+      { label: "Cost per lead", unit: currency, numeric: true },
+      { label: "Cost per closed deal", unit: currency, numeric: true },
+      { label: "Return on spend", unit: "×", numeric: true },
+    ],
+    rows: [
+      ...sourceRows
+        .filter((r) => r.added > 0 || r.closed > 0 || r.cost !== null)
+        .map((r) => ({
+          key: r.source,
+          cells: [
+            cell(SOURCE_LABELS[r.source]),
+            countCell(r.added),
+            countCell(r.wonContacts),
+            pctCell(percentOf(r.wonContacts, r.added)),
+            countCell(r.closed),
+            r.avgDays === null ? empty() : cell(`${r.avgDays} ${r.avgDays === 1 ? "day" : "days"}`, r.avgDays),
+            moneyCell(r.volume, prefs),
+            moneyCell(r.net, prefs),
+            moneyCell(r.cost, prefs),
+            moneyCell(r.cost === null || r.added === 0 ? null : Math.round(r.cost / r.added), prefs),
+            moneyCell(r.cost === null || r.closed === 0 ? null : Math.round(r.cost / r.closed), prefs),
+            r.cost === null || r.cost === 0 ? empty() : cell(`${(r.net / r.cost).toFixed(1)}×`, Math.round((r.net / r.cost) * 100) / 100),
+          ],
+        })),
+      ...(noContact.length > 0
+        ? [
+            {
+              key: "none",
+              cells: [cell("No contact"), empty(), empty(), empty(), countCell(noContact.length), empty(), moneyCell(sum(noContact.map((d) => d.valueCents)), prefs), moneyCell(sum(noContact.map((d) => d.breakdown.netCents)), prefs), empty(), empty(), empty(), empty()],
+            },
+          ]
+        : []),
+    ],
+  };
+  const reachStages = stages.filter((s) => s.kind !== "lost");
+  const reachTable: ReportTable = {
+    id: "stage-reach",
+    caption: "Contacts added in the period that reached each stage, by source",
+    columns: [{ label: "Source" }, { label: "Contacts added", numeric: true }, ...reachStages.map((s) => ({ label: s.name, numeric: true }))],
+    rows: sourceRows
+      .filter((r) => r.added > 0)
+      .map((r) => ({
+        key: r.source,
+        cells: [cell(SOURCE_LABELS[r.source]), countCell(r.added), ...reachStages.map((s) => countCell(input.reach.find((x) => x.source === r.source && x.stage === s.key)?.n ?? 0))],
+      })),
+  };
+  const netBars = sourceRows.filter((r) => r.net !== 0 || r.added > 0);
+  const netPercents = barPercents(netBars.map((r) => Math.max(0, r.net)));
+
+  // ---- Speed to lead --------------------------------------------------------------------------------------
+  const speedOf = (group: ContactSource | "*", isCurrent: boolean) => input.speed.find((r) => r.group === group && r.current === isCurrent) ?? null;
+  const sharesOf = (source: ContactSource | "*") => {
+    const rows = input.added.filter((r) => r.current && (source === "*" || r.source === source));
+    const added = sum(rows.map((r) => r.n));
+    return { added, fast: percentOf(sum(rows.map((r) => r.fast)), added), hour: percentOf(sum(rows.map((r) => r.hour)), added), never: percentOf(sum(rows.map((r) => r.never)), added), neverCount: sum(rows.map((r) => r.never)) };
+  };
+  const overall = speedOf("*", true);
+  const overallShares = sharesOf("*");
+  const speedSources = CONTACT_SOURCES.filter((s) => addedOf(s, true) > 0);
+  const speedTable: ReportTable = {
+    id: "speed-to-lead",
+    caption: "Speed to lead by source: minutes from a contact being added to the first answer",
+    columns: [
+      { label: "Source" },
+      { label: "Contacts added", numeric: true },
+      { label: "Answered", numeric: true },
+      { label: "Median", unit: "minutes", numeric: true },
+      { label: "90th percentile", unit: "minutes", numeric: true },
+      { label: "Within 5 minutes", unit: "%", numeric: true },
+      { label: "Within an hour", unit: "%", numeric: true },
+      { label: "Not answered", unit: "%", numeric: true },
+    ],
+    rows: speedSources.map((source) => {
+      const s = speedOf(source, true);
+      const shares = sharesOf(source);
+      return {
+        key: source,
+        cells: [cell(SOURCE_LABELS[source]), countCell(shares.added), countCell(s?.n ?? 0), minutesCell(s?.p50Minutes ?? null), minutesCell(s?.p90Minutes ?? null), pctCell(shares.fast), pctCell(shares.hour), pctCell(shares.never)],
+      };
+    }),
+    total:
+      speedSources.length > 0
+        ? [cell("All sources", "All sources"), countCell(overallShares.added), countCell(overall?.n ?? 0), minutesCell(overall?.p50Minutes ?? null), minutesCell(overall?.p90Minutes ?? null), pctCell(overallShares.fast), pctCell(overallShares.hour), pctCell(overallShares.never)]
+        : undefined,
+  };
+  const speedMedians = speedSources.map((source) => speedOf(source, true)?.p50Minutes ?? 0);
+  const speedPercents = barPercents(speedMedians);
+  const waitingTable: ReportTable = {
+    id: "waiting-leads",
+    caption: "Leads added in the period still waiting for a first answer, oldest first",
+    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Added" }, { label: "Waiting", unit: "minutes", numeric: true }],
+    rows: input.waiting.map((c) => {
+      const minutes = Math.max(0, input.now - c.createdAt) / 60_000;
+      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.createdAt, prefs), new Date(c.createdAt).toISOString()), minutesCell(minutes)] };
+    }),
+  };
+
+  // ---- Pipeline conversion ---------------------------------------------------------------------------------
+  const staysOf = (stage: string, isCurrent: boolean) => input.stays.filter((r) => r.stage === stage && r.current === isCurrent);
+  const funnelRows = stages.map((s) => {
+    const rows = staysOf(s.key, true);
+    const entered = sum(rows.map((r) => r.n));
+    const lost = sum(rows.filter((r) => r.nextStage !== null && kinds.get(r.nextStage) === "lost").map((r) => r.n));
+    const movedOn = sum(rows.filter((r) => r.nextStage !== null && kinds.get(r.nextStage) !== "lost").map((r) => r.n));
+    const days = input.stayDays.find((d) => d.stage === s.key) ?? null;
+    return { stage: s, entered, movedOn, lost, medianDays: days ? days.medianDays : null };
+  });
+  const enteredKind = (kind: DealStage["kind"], isCurrent: boolean) => sum(stages.filter((s) => s.kind === kind).flatMap((s) => staysOf(s.key, isCurrent).map((r) => r.n)));
+  const funnelTable: ReportTable = {
+    id: "pipeline-conversion",
+    caption: "Deals that entered each stage in the period, moved on, were lost, and the median days they spent there",
+    columns: [{ label: "Stage" }, { label: "Entered", numeric: true }, { label: "Moved on", numeric: true }, { label: "Lost", numeric: true }, { label: "Median days in stage", unit: "days", numeric: true }],
+    rows: funnelRows.map((r) => ({
+      key: r.stage.key,
+      cells: [
+        cell(r.stage.name),
+        countCell(r.entered),
+        r.stage.kind === "open" ? countCell(r.movedOn) : empty(),
+        r.stage.kind === "open" ? countCell(r.lost) : empty(),
+        r.medianDays === null ? empty() : cell(`${r.medianDays.toFixed(1)} days`, Math.round(r.medianDays * 10) / 10),
+      ],
+    })),
+  };
+  const lostTable: ReportTable = {
+    id: "lost-reasons",
+    caption: "Why deals were lost in the period",
+    columns: [{ label: "Lost reason" }, { label: "Deals", numeric: true }],
+    rows: input.lostReasons
+      .filter((r) => kinds.get(r.stage) === "lost")
+      .sort((a, b) => b.n - a.n || (a.reason < b.reason ? -1 : 1))
+      .slice(0, 10)
+      .map((r, i) => ({ key: `${i}`, cells: [cell(r.reason), countCell(r.n)] })),
+  };
+  const funnelPercents = barPercents(funnelRows.map((r) => r.entered));
+  const wonNow = wonIn(period);
+
+  // ---- Activity ------------------------------------------------------------------------------------------
+  const weekTotals = input.weeks.map((_, i) => sum(input.activities.filter((a) => a.week === i).map((a) => a.n)));
+  const activityTypes = ACTIVITY_TYPES.filter((t) => input.activities.some((a) => a.type === t && a.week >= 0));
+  const activityTable: ReportTable = {
+    id: "activity",
+    caption: "Activities logged by week and type",
+    columns: [{ label: "Week of" }, ...activityTypes.map((t) => ({ label: ACTIVITY_TYPE_LABELS[t], numeric: true })), { label: "Total", numeric: true }],
+    rows: input.weeks.map((day, i) => ({
+      key: day,
+      cells: [cell(formatDay(day, prefs), day), ...activityTypes.map((t) => countCell(input.activities.find((a) => a.type === t && a.week === i)?.n ?? 0)), countCell(weekTotals[i]!)],
+    })),
+    total: [cell("Total", "Total"), ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week >= 0).map((a) => a.n)))), countCell(sum(weekTotals))],
+  };
+  const taskOf = (isCurrent: boolean) => input.tasks.find((t) => t.current === isCurrent) ?? { n: 0, completed: 0, overdue: 0 };
+  const tasksNow = taskOf(true);
+  const tasksBefore = taskOf(false);
+  const tasksTable: ReportTable = {
+    id: "tasks",
+    caption: "Tasks due in the period: completed, and still open after their due date",
+    columns: [{ label: "Period" }, { label: "Due", numeric: true }, { label: "Completed", numeric: true }, { label: "Overdue", numeric: true }, { label: "Completed share", unit: "%", numeric: true }],
+    rows: [
+      { key: "current", cells: [cell(`${formatDay(period.from, prefs)} – ${formatDay(period.to, prefs)}`), countCell(tasksNow.n), countCell(tasksNow.completed), countCell(tasksNow.overdue), pctCell(percentOf(tasksNow.completed, tasksNow.n))] },
+      { key: "previous", cells: [cell(`${formatDay(period.previous.from, prefs)} – ${formatDay(period.previous.to, prefs)}`), countCell(tasksBefore.n), countCell(tasksBefore.completed), countCell(tasksBefore.overdue), pctCell(percentOf(tasksBefore.completed, tasksBefore.n))] },
+    ],
+  };
+  const followUpsTable: ReportTable = {
+    id: "follow-up-gaps",
+    caption: "Hot and warm contacts with no activity for 14 days or more, the longest quiet first",
+    columns: [{ label: "Contact" }, { label: "Status" }, { label: "Last activity" }],
+    rows: input.followUps.contacts.map((c) => ({ key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(c.status === "hot" ? "Hot" : "Warm"), cell(formatDate(c.lastActivity, prefs), new Date(c.lastActivity).toISOString())] })),
+  };
+  const activitiesNow = sum(weekTotals);
+  const activitiesBefore = sum(input.activities.filter((a) => a.week === -1).map((a) => a.n));
+
+  // ---- Summary: the period's headline figures against the comparison period ----------------------------------
+  const money = (cents: number) => formatCentsWhole(cents, prefs);
+  const figure = (key: string, label: string, section: string, value: number | null, before: number | null, show: (n: number) => string, higherIsBetter = true): SummaryFigure => ({
+    key,
+    label,
+    section,
+    value: value === null ? DASH : show(value),
+    previous: before === null ? DASH : show(before),
+    changePct: changePct({ value, previous: before }),
+    higherIsBetter,
+  });
+  const overallBefore = speedOf("*", false);
+  const summary: SummaryFigure[] = [
+    figure("net", "Agent net", "income", current.net, previous.net, money),
+    figure("volume", "Closed volume", "income", current.volume, previous.volume, money),
+    figure("added", "Contacts added", "sources", addedOf("*", true), addedOf("*", false), (n) => n.toLocaleString("en-US")),
+    figure("speed", "Median speed to lead", "speed", overall?.p50Minutes ?? null, overallBefore?.p50Minutes ?? null, formatMinutes, false),
+    figure("won", "Deals won", "funnel", enteredKind("won", true), enteredKind("won", false), (n) => n.toLocaleString("en-US")),
+    figure("activities", "Activities logged", "activity", activitiesNow, activitiesBefore, (n) => n.toLocaleString("en-US")),
+  ];
+
+  return {
+    prefs,
+    today: input.today,
+    period: { ...period, label: PERIOD_LABELS[period.key], days: dayCount(period) },
+    summary,
+    income: {
+      empty: won.length === 0,
+      chart: columnChart(months.map((m) => ({ key: m.month, label: shortMonth.format(new Date(`${m.month}-15T12:00:00Z`)), value: m.net / 100 }))),
+      table: incomeTable,
+      goal,
+      cap,
+    },
+    sources: {
+      empty: addedOf("*", true) === 0 && wonNow.length === 0,
+      bars: netBars.map((r, i) => ({ key: r.source, label: SOURCE_LABELS[r.source], value: money(r.net), barPct: netPercents[i]! })),
+      table: sourcesTable,
+      reach: reachTable,
+      hasCosts: sourceRows.some((r) => r.cost !== null),
+    },
+    speed: {
+      empty: overallShares.added === 0,
+      added: overallShares.added,
+      answered: overall?.n ?? 0,
+      median: overall ? formatMinutes(overall.p50Minutes) : DASH,
+      p90: overall ? formatMinutes(overall.p90Minutes) : DASH,
+      shares: { fast: overallShares.fast, hour: overallShares.hour, never: overallShares.never },
+      bars: speedSources.map((source, i) => ({ key: source, label: SOURCE_LABELS[source], value: speedOf(source, true) ? formatMinutes(speedMedians[i]!) : "Not answered yet", barPct: speedPercents[i]! })),
+      table: speedTable,
+      waiting: waitingTable,
+      waitingCount: overallShares.neverCount,
+    },
+    funnel: {
+      empty: funnelRows.every((r) => r.entered === 0),
+      bars: funnelRows.map((r, i) => ({ key: r.stage.key, label: r.stage.name, value: r.entered.toLocaleString("en-US"), barPct: funnelPercents[i]! })),
+      table: funnelTable,
+      lostReasons: lostTable,
+      won: { value: enteredKind("won", true), previous: enteredKind("won", false) },
+      lost: { value: enteredKind("lost", true), previous: enteredKind("lost", false) },
+      averageDealCents: wonNow.length === 0 ? null : Math.round(sum(wonNow.map((d) => d.valueCents)) / wonNow.length),
+    },
+    activity: {
+      empty: activitiesNow === 0 && tasksNow.n === 0 && input.followUps.count === 0,
+      chart: columnChart(input.weeks.map((day, i) => ({ key: day, label: weekLabel(day, prefs), value: weekTotals[i]! }))),
+      table: activityTable,
+      tasks: tasksTable,
+      followUps: followUpsTable,
+      followUpCount: input.followUps.count,
+    },
+  };
+}
+
+/** Every table of the reports by its id, for the CSV download. */
+export function reportTables(reports: Reports): ReportTable[] {
+  return [
+    reports.income.table,
+    reports.sources.table,
+    reports.sources.reach,
+    reports.speed.table,
+    reports.speed.waiting,
+    reports.funnel.table,
+    reports.funnel.lostReasons,
+    reports.activity.table,
+    reports.activity.tasks,
+    reports.activity.followUps,
+  ];
+}
+
+export type { ReportCell };

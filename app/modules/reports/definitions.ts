@@ -1,0 +1,82 @@
+import type { ActivityType } from "~/db/enums";
+import { FOLLOW_UP_DAYS, type MetricDefinition } from "~/modules/dashboard/metrics";
+
+// What every figure on /reports counts (issue 16), in one place for the page's "How is this counted?" notes and
+// for the tests that hold the numbers to them. Browser-safe.
+
+/** Activities that answer a lead: the first of these logged with a contact ends its wait (speed to lead). */
+export const RESPONSE_TYPES = ["call", "text", "email_sent", "meeting"] as const satisfies readonly ActivityType[];
+/** Speed-to-lead thresholds, in minutes. */
+export const ANSWERED_FAST_MINUTES = 5;
+export const ANSWERED_HOUR_MINUTES = 60;
+/** How many waiting leads, quiet contacts and lost reasons the page lists. */
+export const REPORT_LIST_SIZE = 10;
+
+export const REPORT_KEYS = ["income", "sources", "speed", "funnel", "activity"] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+
+export const REPORT_DEFINITIONS = {
+  income: {
+    label: "Income",
+    definition:
+      "Deals in your Closed Won stage by the month of their closed date. Volume is the sum of their sale prices; GCI (gross commission income) is price × commission rate; agent net is what each paid you after referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees: the same figures the deal pages and the forecast show.",
+  },
+  goal: {
+    label: "Income goal",
+    definition:
+      "Agent net of the deals you closed won from 1 January of this year to today, against the annual goal you set under Settings → Goals. On pace is the goal × the share of the year gone by today.",
+  },
+  cap: {
+    label: "Brokerage cap",
+    definition:
+      "Brokerage split paid toward your annual cap by deals closed won in the current cap year (it starts on the day your commission plan says). Projected is the expected close date of the open deal that completes the cap when each open deal's split is weighted by its probability, in expected-close order, as the forecast does.",
+  },
+  sources: {
+    label: "Lead sources",
+    definition:
+      "Added: contacts added in the period, by the source on each contact. Reached: how many of those contacts have a deal that has been in that stage. Won and conversion: those contacts with a deal in your Closed Won stage, and their share of the contacts added. Deals closed, volume and agent net: deals closed won in the period, by their contact's source; days to close averages the days from the day the contact was added to the closed date. Cost is what you entered under Settings → Goals, each month's cost counted for the share of its days inside the period; cost per lead divides it by contacts added, cost per closed deal by deals closed, and return on spend is agent net ÷ cost.",
+  },
+  speed: {
+    label: "Speed to lead",
+    definition: `For contacts added in the period: the time from when the contact was added to the first call, text, e-mail sent or meeting you logged with them (activities logged before the contact was added count as answered at once). Median is the middle time of the answered contacts (of an even number, the lower middle one) and 90th percentile the time 9 in 10 were answered within. Within ${ANSWERED_FAST_MINUTES} minutes, within an hour and not answered are shares of every contact added.`,
+  },
+  funnel: {
+    label: "Pipeline conversion",
+    definition:
+      "Each stage in your pipeline's order: deals that entered it during the period (a new deal enters the stage it was created in), how many of those have since moved on to a stage other than a lost one, how many were moved to a lost stage, and the median number of days those that left spent in it. Won to lost compares deals that entered your won and lost stages in the period; average deal size is the average sale price of deals closed won in the period. Lost reasons are those given for deals that entered a lost stage in the period and are still there.",
+  },
+  activity: {
+    label: "Activity",
+    definition: `Activities you logged (calls, e-mails, texts, showings, meetings, notes and the rest; stage changes are left out), by week (Monday to Sunday, in your timezone) of the date they happened. Tasks: those due in the period, how many were completed and how many are still open after their due date. Follow-up gaps are today's hot and warm contacts with no activity in the last ${FOLLOW_UP_DAYS} days, as on the dashboard.`,
+  },
+} as const satisfies Record<string, MetricDefinition>;
+export type ReportDefinitionKey = keyof typeof REPORT_DEFINITIONS;
+
+/** A figure and the same figure over the comparison period. */
+export interface Compared {
+  value: number | null;
+  previous: number | null;
+}
+
+/** The change from `previous` to `value` in percent, rounded; null when there is nothing to compare with. */
+export function changePct({ value, previous }: Compared): number | null {
+  if (value === null || previous === null || previous === 0) return null;
+  return Math.round(((value - previous) / Math.abs(previous)) * 100);
+}
+
+/** Minutes as people say them: "under a minute", "4 min", "2 h 5 min", "3 days 4 h". */
+export function formatMinutes(minutes: number): string {
+  if (minutes < 1) return "under a minute";
+  const m = Math.floor(minutes);
+  if (m < 60) return `${m} min`;
+  const hours = Math.floor(m / 60);
+  if (hours < 24) return m % 60 === 0 ? `${hours} h` : `${hours} h ${m % 60} min`;
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return `${days} ${days === 1 ? "day" : "days"}${rest === 0 ? "" : ` ${rest} h`}`;
+}
+
+/** A share as a whole percent; null for a share of nothing. */
+export function percentOf(part: number, whole: number): number | null {
+  return whole === 0 ? null : Math.round((part / whole) * 100);
+}

@@ -1,0 +1,246 @@
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql, type SQL, type Subquery } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
+import { commissionPlans, contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { isoDateIn } from "~/lib/format";
+import { ownedBy } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { FORECAST_COLUMNS, forecastOf } from "~/modules/commissions/commissions.server";
+import { DEFAULT_PLAN, type CommissionPlan } from "~/modules/commissions/plan.schema";
+import { followUpDue } from "~/modules/dashboard/dashboard.server";
+import { addDays, DAY_MS, startOfDayIn } from "~/modules/dashboard/metrics";
+import { readStages } from "~/modules/pipeline/stages";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { ANSWERED_FAST_MINUTES, ANSWERED_HOUR_MINUTES, REPORT_LIST_SIZE, RESPONSE_TYPES } from "./definitions";
+import { parsePeriod, type DayRange } from "./periods";
+import { buildReports, type ReportInputs, type Reports } from "./build.server";
+
+// /reports in one D1 batch (issue 16, docs/decisions/0023-reports.md). Everything is read for the period and
+// the one it is compared with at once; sums, counts and percentiles are taken in SQL, and agent net is priced
+// deal by deal through the forecast (commissions.server.ts forecastOf), the one definition the deal pages use.
+// The display preferences come first: the period's days begin at midnight in the agent's timezone. They are
+// memoised per request, so the page layout's read of them is the same one.
+
+const MINUTE_MS = 60_000;
+
+/** Instants [lo, hi) of a range of the agent's days. */
+function instants(range: DayRange, timezone: string) {
+  return { lo: startOfDayIn(range.from, timezone), hi: startOfDayIn(addDays(range.to, 1), timezone) };
+}
+
+/** Weeks (Monday to Sunday in the agent's timezone) touching a range: each one's first day and first instant. */
+export function weeksOf(range: DayRange, timezone: string): { day: string; start: number }[] {
+  const weekday = (new Date(`${range.from}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const weeks: { day: string; start: number }[] = [];
+  for (let day = addDays(range.from, -weekday); day <= range.to; day = addDays(day, 7)) weeks.push({ day, start: startOfDayIn(day, timezone) });
+  return weeks;
+}
+
+export async function loadReports(context: RequestContext, userId: UserId, params: URLSearchParams, now = new Date()): Promise<Reports> {
+  const db = context.db;
+  const prefs = await getDisplayPreferences(context, userId);
+  const today = isoDateIn(now, prefs.timezone);
+  const period = parsePeriod(params, today);
+  const cur = instants(period, prefs.timezone);
+  const prev = instants(period.previous, prefs.timezone);
+  const weeks = weeksOf(period, prefs.timezone);
+
+  // A time column inside either range, and 1 when inside the current one (0 in the comparison period).
+  const inRanges = (column: AnySQLiteColumn) =>
+    and(gte(column, new Date(prev.lo)), lt(column, new Date(cur.hi)), or(lt(column, new Date(prev.hi)), gte(column, new Date(cur.lo))));
+  const isCurrent = (column: AnySQLiteColumn) => sql<number>`(${column} >= ${cur.lo})`;
+  const inCurrent = (column: AnySQLiteColumn) => and(gte(column, new Date(cur.lo)), lt(column, new Date(cur.hi)));
+  const n = () => count().as("n");
+  // Minutes to the first answer, never below zero (an activity logged before the contact was added answers at once).
+  const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.createdAt})`;
+  const answeredWithin = (minutes: number, name: string) =>
+    sql<number>`count(*) filter (where ${contacts.firstResponseAt} is not null and ${responseMs} <= ${minutes * MINUTE_MS})`.as(name);
+  const responseTypes = sql.join(RESPONSE_TYPES.map((t) => sql`${t}`), sql`, `);
+  // The week an activity falls in, by the weeks' first instants (literal integers: no bound parameter each).
+  const weekCase = sql.raw(
+    `case ${weeks
+      .slice(1)
+      .map((w, i) => `when occurred_at < ${Math.trunc(w.start)} then ${i}`)
+      .join(" ")} else ${weeks.length - 1} end`,
+  );
+
+  const statements = [
+    db.select({ incomeGoalCents: userPreferences.incomeGoalCents }).from(userPreferences).where(ownedBy(userPreferences, userId)),
+    db.select().from(commissionPlans).where(ownedBy(commissionPlans, userId)),
+    db.select({ stages: crmConfig.dealStages }).from(crmConfig).where(ownedBy(crmConfig, userId)),
+    // Every deal, priced by the forecast; with its contact's source and day added, for lead sources.
+    db
+      .select({ ...FORECAST_COLUMNS, contactId: deals.contactId, source: contacts.source, contactCreatedAt: contacts.createdAt })
+      .from(deals)
+      .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
+      .where(ownedBy(deals, userId)),
+    // Contacts added, by source, with how fast they were answered.
+    db
+      .select({
+        source: contacts.source,
+        current: isCurrent(contacts.createdAt).as("current"),
+        n: n(),
+        fast: answeredWithin(ANSWERED_FAST_MINUTES, "fast"),
+        hour: answeredWithin(ANSWERED_HOUR_MINUTES, "hour"),
+        never: sql<number>`count(*) filter (where ${contacts.firstResponseAt} is null)`.as("never"),
+      })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, inRanges(contacts.createdAt)))
+      .groupBy(contacts.source, sql`current`),
+    // Of the contacts added, how many have a deal that has been in each stage. Read from the deals side:
+    // an agent has far fewer deals than contacts.
+    db
+      .select({ source: contacts.source, stage: dealStageHistory.stage, n: sql<number>`count(distinct ${contacts.id})`.as("n") })
+      .from(deals)
+      .innerJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
+      .innerJoin(dealStageHistory, and(eq(dealStageHistory.dealId, deals.id), eq(dealStageHistory.userId, userId)))
+      .where(ownedBy(deals, userId, inCurrent(contacts.createdAt)))
+      .groupBy(contacts.source, dealStageHistory.stage),
+    // Median and 90th percentile response times, per source and overall ('*'), in each period.
+    percentiles(
+      db,
+      db
+        .select({ grp: sql<string>`${contacts.source}`.as("grp"), current: isCurrent(contacts.createdAt).as("current"), v: responseMs.as("v") })
+        .from(contacts)
+        .where(ownedBy(contacts, userId, inRanges(contacts.createdAt), isNotNull(contacts.firstResponseAt)))
+        .unionAll(
+          db
+            .select({ grp: sql<string>`'*'`.as("grp"), current: isCurrent(contacts.createdAt).as("current"), v: responseMs.as("v") })
+            .from(contacts)
+            .where(ownedBy(contacts, userId, inRanges(contacts.createdAt), isNotNull(contacts.firstResponseAt))),
+        ),
+    ),
+    // Leads still waiting for a first answer, oldest first.
+    db
+      .select({ id: contacts.id, name: contacts.name, source: contacts.source, createdAt: contacts.createdAt })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, isNull(contacts.firstResponseAt), inCurrent(contacts.createdAt)))
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+      .limit(REPORT_LIST_SIZE),
+    // Stays in each stage that began in either period, by where the deal went next.
+    db
+      .select({ stage: dealStageHistory.stage, nextStage: dealStageHistory.nextStage, current: isCurrent(dealStageHistory.enteredAt).as("current"), n: n() })
+      .from(dealStageHistory)
+      .where(ownedBy(dealStageHistory, userId, inRanges(dealStageHistory.enteredAt)))
+      .groupBy(dealStageHistory.stage, dealStageHistory.nextStage, sql`current`),
+    // Median days in each stage, of the stays that began in the period and have ended.
+    percentiles(
+      db,
+      db
+        .select({ grp: dealStageHistory.stage, current: sql<number>`1`.as("current"), v: sql<number>`${dealStageHistory.leftAt} - ${dealStageHistory.enteredAt}`.as("v") })
+        .from(dealStageHistory)
+        .where(ownedBy(dealStageHistory, userId, inCurrent(dealStageHistory.enteredAt), isNotNull(dealStageHistory.leftAt))),
+    ),
+    // Lost reasons of deals that entered their present stage in the period (the stage's kind is checked after).
+    db
+      .select({ stage: deals.stage, reason: deals.lostReason, n: n() })
+      .from(dealStageHistory)
+      .innerJoin(deals, and(eq(deals.id, dealStageHistory.dealId), eq(deals.userId, userId), eq(deals.stage, dealStageHistory.stage)))
+      .where(ownedBy(dealStageHistory, userId, inCurrent(dealStageHistory.enteredAt), isNull(dealStageHistory.leftAt), isNotNull(deals.lostReason), ne(deals.lostReason, "")))
+      .groupBy(deals.stage, deals.lostReason),
+    // Activities by type and week (the comparison period's all in week -1).
+    db
+      .select({ type: crmActivities.type, week: sql<number>`case when ${crmActivities.occurredAt} >= ${cur.lo} then ${weekCase} else -1 end`.as("week"), n: n() })
+      .from(crmActivities)
+      .where(ownedBy(crmActivities, userId, inRanges(crmActivities.occurredAt), ne(crmActivities.type, "stage_change")))
+      .groupBy(crmActivities.type, sql`week`),
+    // Tasks due in each period.
+    db
+      .select({
+        current: sql<number>`(${crmTasks.dueDate} >= ${period.from})`.as("current"),
+        n: n(),
+        completed: sql<number>`count(*) filter (where ${crmTasks.status} = 'completed')`.as("completed"),
+        overdue: sql<number>`count(*) filter (where ${crmTasks.status} = 'open' and ${crmTasks.dueDate} < ${today})`.as("overdue"),
+      })
+      .from(crmTasks)
+      .where(
+        ownedBy(
+          crmTasks,
+          userId,
+          or(and(gte(crmTasks.dueDate, period.previous.from), lte(crmTasks.dueDate, period.previous.to)), and(gte(crmTasks.dueDate, period.from), lte(crmTasks.dueDate, period.to))),
+        ),
+      )
+      .groupBy(sql`current`),
+    db.select({ n: n() }).from(contacts).where(followUpDue(userId, now)),
+    db
+      .select({ id: contacts.id, name: contacts.name, status: contacts.status, lastActivity: contacts.lastActivity })
+      .from(contacts)
+      .where(followUpDue(userId, now))
+      .orderBy(asc(contacts.lastActivity), asc(contacts.id))
+      .limit(REPORT_LIST_SIZE),
+    db
+      .select({ source: leadSourceCosts.source, month: leadSourceCosts.month, costCents: leadSourceCosts.costCents })
+      .from(leadSourceCosts)
+      .where(ownedBy(leadSourceCosts, userId, gte(leadSourceCosts.month, period.previous.from.slice(0, 7)), lte(leadSourceCosts.month, period.to.slice(0, 7)))),
+  ] as const;
+  const [goalRows, planRows, stageRows, dealRows, addedRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows] =
+    await db.batch(statements);
+
+  const { userId: _owner, updatedAt: _updated, ...storedPlan } = planRows[0] ?? { userId, updatedAt: null, ...DEFAULT_PLAN };
+  const plan: CommissionPlan = storedPlan;
+  const stages = readStages(stageRows[0]?.stages);
+  const forecast = forecastOf({ plan, stages, rows: dealRows, today });
+
+  const inputs: ReportInputs = {
+    prefs,
+    now: now.getTime(),
+    today,
+    period,
+    weeks: weeks.map((w) => w.day),
+    plan,
+    stages,
+    incomeGoalCents: goalRows[0]?.incomeGoalCents ?? null,
+    forecast,
+    deals: dealRows.map((d) => ({
+      id: d.id,
+      stage: d.stage,
+      valueCents: d.dealValueCents,
+      closedDate: d.closedDate,
+      // A deal's contact counts only when it is the agent's own (the join repeats the owner test).
+      contactId: d.source === null ? null : d.contactId,
+      source: d.source as ContactSource | null,
+      contactAddedDay: d.contactCreatedAt ? isoDateIn(d.contactCreatedAt, prefs.timezone) : null,
+    })),
+    added: addedRows.map((r) => ({ source: r.source, current: r.current === 1, n: r.n, fast: r.fast, hour: r.hour, never: r.never })),
+    reach: reachRows,
+    speed: speedRows.map((r) => ({ group: r.grp as ContactSource | "*", current: r.current === 1, n: r.n, p50Minutes: r.p50 / MINUTE_MS, p90Minutes: r.p90 / MINUTE_MS })),
+    waiting: waitingRows.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
+    stays: stayRows.map((r) => ({ ...r, current: r.current === 1 })),
+    stayDays: stayDayRows.map((r) => ({ stage: r.grp, n: r.n, medianDays: r.p50 / DAY_MS })),
+    lostReasons: lostRows.filter((r): r is typeof r & { reason: string } => r.reason !== null),
+    activities: activityRows.map((r) => ({ type: r.type as ActivityType, week: r.week, n: r.n })),
+    tasks: taskRows.map((r) => ({ ...r, current: r.current === 1 })),
+    followUps: { count: followUpCount[0]?.n ?? 0, contacts: followUpRows.map((c) => ({ ...c, lastActivity: c.lastActivity.getTime() })) },
+    costs: costRows.filter((r) => (CONTACT_SOURCES as readonly string[]).includes(r.source)),
+  };
+  return buildReports(inputs);
+}
+
+/**
+ * Nearest-rank median and 90th percentile of `v` per (grp, current), in SQL: the value at rank ⌈p·n⌉ of each
+ * group in ascending order (so of an even count the median is the lower middle value).
+ */
+function percentiles(db: RequestContext["db"], rows: { as(alias: string): Subquery<string, Record<string, unknown>> }) {
+  const base = rows.as("base") as unknown as Record<"grp" | "current" | "v", SQL.Aliased>;
+  const ranked = db
+    .select({
+      grp: sql<string>`${base.grp}`.as("grp"),
+      current: sql<number>`${base.current}`.as("current"),
+      v: sql<number>`${base.v}`.as("v"),
+      rn: sql<number>`row_number() over (partition by ${base.grp}, ${base.current} order by ${base.v})`.as("rn"),
+      n: sql<number>`count(*) over (partition by ${base.grp}, ${base.current})`.as("n"),
+    })
+    .from(base as unknown as Subquery)
+    .as("ranked");
+  return db
+    .select({
+      grp: ranked.grp,
+      current: ranked.current,
+      n: sql<number>`max(${ranked.n})`.as("n_all"),
+      p50: sql<number>`min(case when ${ranked.rn} * 100 >= ${ranked.n} * 50 then ${ranked.v} end)`.as("p50"),
+      p90: sql<number>`min(case when ${ranked.rn} * 100 >= ${ranked.n} * 90 then ${ranked.v} end)`.as("p90"),
+    })
+    .from(ranked)
+    .groupBy(sql`${ranked.grp}`, sql`${ranked.current}`);
+}
