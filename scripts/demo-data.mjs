@@ -15,6 +15,11 @@ function shiftDay(day, days) {
   return d.toISOString().slice(0, 10);
 }
 
+function shiftMonth(month, n) {
+  const total = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`;
+}
+
 const CONTACTS = [
   // name, status, source, budget_min, budget_max, type, beds, baths, location, tags, days since added
   ["Priya Lindqvist", "hot", "referral", 450000, 550000, "house", 3, 2, "Mueller", ["first-time buyer", "pre-approved"], 40],
@@ -70,6 +75,22 @@ const ACTIVITIES = [
   ["email_opened", 7, null, 20, 8, null, "Opened the new listings e-mail."],
 ];
 
+const OPEN_PATH = ["lead", "qualified", "showing", "offer", "under_contract"];
+/** The stages a demo deal passed through before its present one: won deals all the way, the lost one after Showing. */
+function stagePath(stage) {
+  if (stage === "closed_won") return OPEN_PATH;
+  if (stage === "closed_lost") return OPEN_PATH.slice(0, 3);
+  return OPEN_PATH.slice(0, OPEN_PATH.indexOf(stage));
+}
+
+/** What the demo agent spends on lead sources each month (Settings → Goals), for Reports' return on spend. */
+const SOURCE_COSTS = [
+  ["website", 25_000],
+  ["open_house", 12_000],
+  ["social_media", 8_000],
+];
+const DEMO_INCOME_GOAL_CENTS = 12_000_000;
+
 // The demo account's ids end in d3e0; an end-to-end account given the same book (demoData in
 // tests/e2e/accounts.json) gets its own ids from the last four characters of its user id, and from its
 // id's fourth group, which marks the Playwright project's copy of the account (tests/e2e/project-accounts.mjs).
@@ -94,13 +115,28 @@ export function demoDataSql(userId, now = new Date()) {
   DEALS.forEach(([title, contact, stage, value, probability, closeOffset], i) => {
     const closed = stage === "closed_won" || stage === "closed_lost";
     const day = shiftDay(today, closeOffset);
+    // A closed deal entered its last stage the day it closed (at noon there), and was opened a month before that.
+    const createdAt = closed ? Math.min(created(90 - i * 5), created(-closeOffset + 30)) : created(90 - i * 5);
+    const changedAt = closed ? created(-closeOffset) : created(Math.max(1, 20 - i));
     stmts.push(
       `INSERT OR IGNORE INTO deals (id, user_id, contact_id, title, stage, position, deal_value_cents, commission_rate, probability, probability_set, expected_close_date, closing_date, closed_date, lost_reason, side, created_at, updated_at, stage_changed_at) VALUES (${[
         q(idOf("d1", i)), q(userId), q(idOf("c1", contact)), q(title), q(stage), q(`a${i}`), value * 100, 3, probability, 0, q(day),
         q(stage === "under_contract" ? day : null), q(closed ? day : null), q(stage === "closed_lost" ? "Bought with another agent." : null), q(i % 3 === 1 ? "seller" : "buyer"),
-        created(90 - i * 5), created(90 - i * 5), created(Math.max(1, 20 - i)),
+        createdAt, createdAt, changedAt,
       ].join(", ")});`,
     );
+    // The stages it went through before (Reports' funnel): inserting the deal recorded only its present stage
+    // (migration 0012's trigger), so the earlier stays are added, evenly spaced, once.
+    const path = stagePath(stage);
+    path.forEach((from, j) => {
+      const entered = Math.round(createdAt + ((changedAt - createdAt) * j) / path.length);
+      const left = Math.round(createdAt + ((changedAt - createdAt) * (j + 1)) / path.length);
+      stmts.push(
+        `INSERT INTO deal_stage_history (user_id, deal_id, stage, entered_at, left_at, next_stage) SELECT ${[q(userId), q(idOf("d1", i)), q(from), entered, left, q(path[j + 1] ?? stage)].join(", ")}
+          WHERE EXISTS (SELECT 1 FROM deals WHERE id = ${q(idOf("d1", i))} AND user_id = ${q(userId)})
+          AND NOT EXISTS (SELECT 1 FROM deal_stage_history WHERE deal_id = ${q(idOf("d1", i))} AND stage = ${q(from)} AND entered_at = ${entered});`,
+      );
+    });
   });
   TASKS.forEach(([title, type, priority, dueOffset, time, contact, deal, repeat, done], i) => {
     stmts.push(
@@ -118,5 +154,13 @@ export function demoDataSql(userId, now = new Date()) {
       ].join(", ")});`,
     );
   });
+  // A year of lead source costs and an income goal, unless the visitor set their own.
+  for (let back = 0; back < 12; back++) {
+    const month = shiftMonth(today.slice(0, 7), -back);
+    for (const [source, cents] of SOURCE_COSTS) {
+      stmts.push(`INSERT OR IGNORE INTO lead_source_costs (user_id, source, month, cost_cents) VALUES (${[q(userId), q(source), q(month), cents].join(", ")});`);
+    }
+  }
+  stmts.push(`UPDATE user_preferences SET income_goal_cents = ${DEMO_INCOME_GOAL_CENTS} WHERE user_id = ${q(userId)} AND income_goal_cents IS NULL;`);
   return stmts.join("\n");
 }

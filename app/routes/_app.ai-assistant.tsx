@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AIAssistantPage() {
-  const { insights, today, nowTime, agent, contact: linked, engine, quota } = useLoaderData<typeof loader>();
+  const { insights, today, nowTime, timezone, agent, contact: linked, engine, quota } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const quick = params.get("quick");
   const { state, run } = useGeneration();
@@ -61,6 +61,7 @@ export default function AIAssistantPage() {
             state={state}
             today={today}
             nowTime={nowTime}
+            timezone={timezone}
             onRegenerate={() => state.request && start(state.request, variant + 1)}
           />
           <p className="text-sm text-stone-600 dark:text-stone-400">

@@ -20,6 +20,7 @@ import { TaskReminders } from "~/modules/dashboard/components/TaskReminders";
 import { UpcomingClosings } from "~/modules/dashboard/components/UpcomingClosings";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { CHART_MONTHS, FOLLOW_UP_DAYS, METRIC_DEFINITIONS, SPHERE_DAYS } from "~/modules/dashboard/metrics";
+import { formatMinutes } from "~/modules/reports/definitions";
 import { InsightList } from "~/modules/insights/components/InsightList";
 import { readInsights } from "~/modules/insights/insights.server";
 import { OnboardingDialog } from "~/modules/onboarding/components/OnboardingDialog";
@@ -88,7 +89,7 @@ export default function DashboardPage() {
       {header}
       {onboarding}
       <h2 className="sr-only">Quick stats</h2>
-      <ul data-tour="dashboard" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ul data-tour="dashboard" className="grid grid-cols-2 gap-3 lg:grid-cols-3 [&>li:last-child:nth-child(odd)]:col-span-2 lg:[&>li:last-child:nth-child(odd)]:col-span-1">
         <StatCard metric="totalContacts" value={count(stats.totalContacts)} href="/contacts">
           {count(stats.byStatus.hot)} hot · {count(stats.byStatus.warm)} warm · {count(stats.byStatus.cold)} cold
         </StatCard>
@@ -120,6 +121,9 @@ export default function DashboardPage() {
           {/* Said plainly: the figure's own period first, then the comparison, each with its number. */}
           in the last {SPHERE_DAYS} days; {sphere.before === 0 ? "none" : count(sphere.before)} in the {SPHERE_DAYS} before
           {sphere.changePct === null ? "" : ` (${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}%)`}
+        </StatCard>
+        <StatCard metric="speedToLead" value={stats.speedToLead.medianMinutes === null ? "—" : formatMinutes(stats.speedToLead.medianMinutes)} href="/reports#speed">
+          {stats.speedToLead.added === 0 ? `no contacts added in the last ${SPHERE_DAYS} days` : `median; ${count(stats.speedToLead.answered)} of ${count(stats.speedToLead.added)} added in the last ${SPHERE_DAYS} days answered`}
         </StatCard>
       </ul>
 

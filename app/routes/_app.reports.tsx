@@ -267,7 +267,7 @@ export default function ReportsPage() {
                 label="Activities by week"
                 tone="brand"
                 formatTick={(value) => value.toLocaleString("en-US")}
-                table={{ caption: "Activities logged by week", headers: ["Week of", "Activities"], rows: r.activity.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]) }}
+                table={{ caption: "Activities logged by week (weeks with none left out)", headers: ["Week of", "Activities"], rows: r.activity.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]) }}
               />
               <ReportTableView table={r.activity.table} />
               <ReportTableView table={r.activity.tasks} />

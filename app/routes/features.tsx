@@ -32,8 +32,8 @@ const FEATURES = [
   {
     icon: Calculator,
     title: "Commissions and forecast",
-    body: "Gross commission, referral fee, brokerage split with your annual cap, team split and fees, down to your agent net, plus a 12-month forecast weighted by stage.",
-    guide: { to: "/guides/dashboard-guide", label: "Your dashboard" },
+    body: "Gross commission, referral fee, brokerage split with your annual cap, team split and fees, down to your agent net, a 12-month forecast weighted by stage, and reports of which lead source pays you.",
+    guide: { to: "/guides/reports-guide", label: "Reading your reports" },
   },
   {
     icon: CalendarCheck,

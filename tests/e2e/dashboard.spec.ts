@@ -44,6 +44,9 @@ async function expectFigures(page: Page) {
   await expect(page.getByRole("link", { name: "Follow-up required 0" })).toHaveAttribute("href", "/dashboard#follow-up");
   await expect(page.getByRole("link", { name: "Hot prospects 1" })).toHaveAttribute("href", "/contacts?status=hot");
   await expect(page.getByRole("link", { name: "Sphere growth +3" })).toBeVisible();
+  // Nobody called, texted, e-mailed or met the three new contacts yet.
+  await expect(page.getByRole("link", { name: "Speed to lead —" })).toHaveAttribute("href", "/reports#speed");
+  await expect(stat(page, "Speed to lead")).toContainText("0 of 3 added in the last 30 days answered");
 
   const pipeline = page.getByRole("region", { name: "Pipeline overview" });
   await expect(pipeline.getByRole("link", { name: /Offer 1 deal/ })).toHaveAttribute("href", "/pipeline?view=list&stage=offer");
@@ -76,8 +79,8 @@ test("every figure from the agent's data, each linked and explained, keyboard in
   await seedAgent(page, ACCOUNTS.dashboardPhone);
   await expectFigures(page);
   await expectNoSideways(page);
-  // Two stats a row on a phone, four from Tailwind's lg (1024 px) up.
-  const perRow = page.viewportSize()!.width >= 1024 ? 4 : 2;
+  // Two stats a row on a phone, three from Tailwind's lg (1024 px) up.
+  const perRow = page.viewportSize()!.width >= 1024 ? 3 : 2;
   const [first, lastOfRow, nextRow] = await Promise.all([0, perRow - 1, perRow].map((i) => stats(page).nth(i).boundingBox()));
   expect(lastOfRow!.y).toBe(first!.y);
   expect(nextRow!.y).toBeGreaterThan(first!.y);
@@ -112,25 +115,25 @@ test("every figure from the agent's data, each linked and explained, keyboard in
 test.describe("on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("the same figures in four columns, every definition reachable with Tab", async ({ page }) => {
+  test("the same figures in three columns, every definition reachable with Tab", async ({ page }) => {
     await seedAgent(page, ACCOUNTS.dashboardDesktop);
     await expectFigures(page);
     await expectNoSideways(page);
-    const boxes = await Promise.all([0, 3, 4].map((i) => stats(page).nth(i).boundingBox()));
+    const boxes = await Promise.all([0, 2, 3].map((i) => stats(page).nth(i).boundingBox()));
     expect(boxes[0]!.y).toBe(boxes[1]!.y);
     expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
     // Tab from the page heading through the stats: each stat's link, then its definition button.
     const buttons = page.getByRole("button", { name: /^How .* is counted$/ });
-    await expect(buttons).toHaveCount(17);
+    await expect(buttons).toHaveCount(18);
     await page.getByRole("link", { name: "Total contacts 3" }).focus();
     const reached: string[] = [];
-    for (let i = 0; i < 24 && reached.length < 8; i++) {
+    for (let i = 0; i < 27 && reached.length < 9; i++) {
       await page.keyboard.press("Tab");
       const name = await page.evaluate(() => (document.activeElement?.getAttribute("aria-expanded") !== null ? document.activeElement?.textContent : null));
       if (name) reached.push(name);
     }
     expect(reached).toEqual(
-      ["Total contacts", "Active deals", "Tasks due", "Recent activity", "New leads this month", "Follow-up required", "Hot prospects", "Sphere growth"].map((l) => `How ${l} is counted`),
+      ["Total contacts", "Active deals", "Tasks due", "Recent activity", "New leads this month", "Follow-up required", "Hot prospects", "Sphere growth", "Speed to lead"].map((l) => `How ${l} is counted`),
     );
   });
 });

@@ -119,6 +119,8 @@ describe("dashboard figures", () => {
       hotProspects: 3,
       // Last 30 days: Avery, Blake, Gray, Harper. The 30 before: Casey, Dana, Emerson. Finley (70 days) in neither.
       sphere: { added: 4, before: 3, changePct: 33 },
+      // Of those four, only Avery was answered: the call a day after being added (the showing is not an answer).
+      speedToLead: { added: 4, answered: 1, medianMinutes: 1_440 },
     });
     expect(d.followUps.map((c) => c.name)).toEqual(["Blake Quiet", "Casey Warm", "Gray First"]);
 

@@ -7,7 +7,7 @@ import { TestBrowser } from "../factories/browser";
 const get = (path: string) => new TestBrowser().get(path);
 const text = async (path: string) => (await (await get(path)).text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
 
-// Spec section 2: the 18 slugs listed on /support, plus the mobile-app guide.
+// Spec section 2: the 18 slugs listed on /support, plus the mobile-app and reports guides.
 const SUPPORT_SLUGS = [
   "account-setup",
   "importing-contacts",
@@ -33,7 +33,7 @@ const stepsOf = (html: string) => html.slice(html.indexOf("<ol>"), html.indexOf(
 
 describe("content", () => {
   it("has a guide for every slug on /support and for mobile-app, each with numbered steps", () => {
-    expect(listGuides().map((guide) => guide.slug).sort()).toEqual([...SUPPORT_SLUGS, "mobile-app"].sort());
+    expect(listGuides().map((guide) => guide.slug).sort()).toEqual([...SUPPORT_SLUGS, "mobile-app", "reports-guide"].sort());
     for (const guide of listGuides()) expect(stepsOf(guide.html), guide.slug).toBeGreaterThanOrEqual(3);
     expect(stepsOf(getGuide("account-setup")!.html)).toBe(5);
     expect(stepsOf(getGuide("importing-contacts")!.html)).toBe(4);

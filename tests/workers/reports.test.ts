@@ -196,6 +196,17 @@ describe("reports", () => {
     expect(summaryOf(reports, "speed")).toMatchObject({ value: "45 min", previous: "10 min", changePct: 350, higherIsBetter: false });
   });
 
+  it("gives the dashboard's speed to lead the median Reports gives the same days", async () => {
+    // At midnight in New York the dashboard's 30 × 24 hours are exactly the days 16 May – 14 June.
+    const midnight = at("2026-06-15T04:00:00Z");
+    const { userId } = await account();
+    const dashboard = await loadDashboard(requestContext(), userId, midnight);
+    const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=custom&from=2026-05-16&to=2026-06-14"), midnight);
+    // C, D, E, F and G (31 May in New York) were added; C, D and E answered in 3, 45 and 120 minutes.
+    expect(reports.speed).toMatchObject({ added: 5, answered: 3, median: "45 min" });
+    expect(dashboard.stats.speedToLead).toEqual({ added: 5, answered: 3, medianMinutes: 45 });
+  });
+
   it("keeps each contact's first answer as activities are logged, moved and deleted", async () => {
     const userId = await owner();
     const lead = contact(userId, { name: "Triggered", createdAt: at("2026-06-01T12:00:00Z") });
@@ -232,7 +243,9 @@ describe("reports", () => {
   it("counts activities by week in the agent's timezone, tasks due, and follow-up gaps as the dashboard does", async () => {
     const { userId, K } = await account();
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=this-month"), now);
-    expect(reports.activity.table.rows.map((r) => r.key)).toEqual(["2026-06-01", "2026-06-08", "2026-06-15"]);
+    // The week of 15 June has no activity: the table leaves it out, the chart has its (empty) bar.
+    expect(reports.activity.table.rows.map((r) => r.key)).toEqual(["2026-06-01", "2026-06-08"]);
+    expect(reports.activity.chart.bars.map((b) => [b.key, b.value, b.label])).toEqual([["2026-06-01", 5, "Jun"], ["2026-06-08", 1, ""], ["2026-06-15", 0, ""]]);
     // Week 1: call, text, note, e-mail and Sunday night's showing; week 2: Monday's meeting. Stage changes left out.
     expect(rowOf(reports.activity.table, "2026-06-01")).toMatchObject({ Call: 1, "Text message": 1, "E-mail sent": 1, Note: 1, Showing: 1, Total: 5 });
     expect(rowOf(reports.activity.table, "2026-06-08")).toMatchObject({ Meeting: 1, Total: 1 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contacts, crmActivities } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
-import { deleteActivity, logActivity, timeline } from "~/modules/activities/activities.server";
+import { deleteActivity, logActivity, occurredAt, timeline } from "~/modules/activities/activities.server";
 import { ActivityInputSchema } from "~/modules/activities/activity.schema";
 import { createContact, removeContacts, restoreContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
@@ -27,6 +27,22 @@ const ok = <T extends { ok: boolean }>(result: T) => {
 };
 const contact = (ctx: ReturnType<typeof requestContext>, userId: UserId, name: string) => createContact(ctx, userId, ContactInputSchema.parse({ name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` }));
 const prefs = (timezone: string) => ({ dateFormat: "US" as const, timeFormat: "12h" as const, timezone, currency: "USD" as const });
+
+describe("when a logged activity happened", () => {
+  // 10:15:30 in New York (EDT) on 1 June 2026.
+  const now = new Date("2026-06-01T14:15:30.000Z");
+  const tz = "America/New_York";
+  it("is now when the form says this minute or the one before, so it sorts after what was just done", () => {
+    // The dialog opened at 10:14 and was saved at 10:15:30: still "now", after a task completed at 10:14:40.
+    expect(occurredAt({ date: "2026-06-01", time: "10:15" }, tz, now).getTime()).toBe(now.getTime());
+    expect(occurredAt({ date: "2026-06-01", time: "10:14" }, tz, now).getTime()).toBe(now.getTime());
+  });
+  it("is the minute given when that is earlier or later", () => {
+    expect(occurredAt({ date: "2026-06-01", time: "10:13" }, tz, now).toISOString()).toBe("2026-06-01T14:13:00.000Z");
+    expect(occurredAt({ date: "2026-06-01", time: "10:16" }, tz, now).toISOString()).toBe("2026-06-01T14:16:00.000Z");
+    expect(occurredAt({ date: "2026-05-31", time: null }, tz, now).toISOString()).toBe("2026-05-31T16:00:00.000Z");
+  });
+});
 
 describe("task input", () => {
   it("refuses what is not a task with clear messages", () => {

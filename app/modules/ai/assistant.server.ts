@@ -1,3 +1,4 @@
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { eq } from "drizzle-orm";
 import { agentProfiles, contacts } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -28,6 +29,7 @@ export async function loadAssistant(context: RequestContext, userId: UserId, opt
     insights: insights.insights.slice(0, INSIGHTS_SHOWN),
     today: now.date,
     nowTime: now.time,
+    timezone: (await getDisplayPreferences(context, userId)).timezone,
     agent: { name: agent?.name ?? null, brokerage: agent?.brokerage ?? null, market: agent?.market ?? null },
     contact: contact ?? null,
     engine: primaryEngine(engineSettings(context.cloudflare.env, context.config)),

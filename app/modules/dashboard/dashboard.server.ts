@@ -38,6 +38,7 @@ import {
   type Dashboard,
   type LeadBucket,
 } from "./metrics";
+import { responseTimes } from "~/modules/reports/speed.server";
 import { closedDealsFrom, closedPerformance, type ClosedDealRow, type ClosedVolumeRow, type PerformanceMonth } from "./performance";
 
 // The dashboard in one round trip (ADR 0016): every figure is one owner-scoped statement in a single D1 batch,
@@ -171,6 +172,8 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .where(ownedBy(crmActivities, userId))
       .orderBy(desc(crmActivities.occurredAt), desc(crmActivities.id))
       .limit(LIST_SIZES.activities),
+    // Speed to lead over the sphere-growth window (its contact count is `added` above).
+    responseTimes(db, userId, at - SPHERE_DAYS * DAY_MS, 8.64e15),
   ] as const;
   // New leads: contacts in 15-minute buckets inside the 30 hours around each first of the month today can be
   // in; everything after that window is counted with sphere growth, over the same index range.
@@ -184,7 +187,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .groupBy(bucket);
   });
   const results = await db.batch([...statements, ...leadReads] as unknown as typeof statements);
-  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, volumeRows, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows] = results;
+  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, volumeRows, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows] = results;
   const leadBuckets = (results as unknown as unknown[]).slice(statements.length) as LeadBucket[][];
 
   const pref = prefsRows[0];
@@ -240,6 +243,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       followUp: byStatus.hot + byStatus.warm - (activeHotWarm[0]?.n ?? 0),
       hotProspects: byStatus.hot,
       sphere: sphereGrowth(windows.added, windows.before),
+      speedToLead: { added: windows.added, answered: speedRows[0]?.n ?? 0, medianMinutes: speedRows[0] ? speedRows[0].p50 / 60_000 : null },
     },
     pipeline: pipelineRows.map((r, i) => ({ ...r, barPct: percents[i]! })),
     closings: upcoming.map((d) => ({

@@ -52,6 +52,10 @@ export const METRIC_DEFINITIONS = {
     label: "Sphere growth",
     definition: `Contacts added in the last ${SPHERE_DAYS} days (${SPHERE_DAYS} × 24 hours back from now), compared with the contacts added in the ${SPHERE_DAYS} days before that.`,
   },
+  speedToLead: {
+    label: "Speed to lead",
+    definition: `The median time from adding a contact to your first call, text, e-mail sent or meeting with them (of an even number, the lower middle one), for contacts added in the last ${SPHERE_DAYS} days (${SPHERE_DAYS} × 24 hours back from now). Reports counts it the same way for any period.`,
+  },
   pipeline: {
     label: "Pipeline overview",
     definition:
@@ -106,6 +110,8 @@ export interface Dashboard {
     followUp: number;
     hotProspects: number;
     sphere: { added: number; before: number; changePct: number | null };
+    /** Contacts added in the last SPHERE_DAYS days: how many were answered, and the median minutes to that. */
+    speedToLead: { added: number; answered: number; medianMinutes: number | null };
   };
   pipeline: { key: string; name: string; color: string; count: number; valueCents: number; weightedCents: number; barPct: number }[];
   closings: { id: string; title: string; closeOn: string; dealValueCents: number; netCents: number; stageName: string; contactId: string | null; contactName: string | null }[];

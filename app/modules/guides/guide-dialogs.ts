@@ -1,7 +1,6 @@
 // Spec "Guide dialog": a short guide per signed-in page (title, description, 4 steps, 'Got it!').
 // Plain data shared by the browser and tests. Each step names a control that exists on the page, with
-// its visible label, so a reader can find it. Pages still being filled in (AI assistant, reports) say what
-// they work from and never promise figures the product does not compute.
+// its visible label, so a reader can find it, and never promises a figure the product does not compute.
 
 export const GUIDE_PAGES = ["dashboard", "contacts", "tasks", "pipeline", "ai-assistant", "reports"] as const;
 export type GuidePage = (typeof GUIDE_PAGES)[number];
@@ -65,12 +64,12 @@ export const GUIDE_DIALOGS: Record<GuidePage, GuideText> = {
   },
   reports: {
     title: "Reports",
-    description: "Your numbers, computed from your own contacts, deals and closed commissions.",
+    description: "Income after splits and cap, which lead source pays you, speed to lead, pipeline conversion and activity, for any period.",
     steps: [
-      "Reports fill in as you work: add contacts, track deals in the pipeline and mark the ones you win as Closed Won.",
-      "See what you earned: closed deals and your net commission by month, worked out with the splits and fees you set under Forecast and commissions.",
-      "See where your business comes from: contacts by source and status show which channels bring you clients.",
-      "Every number comes from records you can open. When there is no data for a period, the report says so instead of showing a figure.",
+      "Choose a period (This month, Last month, This quarter, Year to date, Last 12 months) or your own dates; each summary figure compares it with the same span one step back.",
+      "Income shows closed volume, GCI and agent net by month with the same commission plan and cap as your deals, your year to date against the goal set in Settings → Goals, and your cap progress.",
+      "Lead sources and speed to lead show, per source, conversion, agent net, cost and return on spend, and how fast you answered new contacts, with the leads still waiting.",
+      "Pipeline and activity show where deals stall and what you did each week. Every report has a CSV download of its table, and Print gives a clean page.",
     ],
   },
 };

@@ -90,7 +90,6 @@ export interface Reports {
   activity: { empty: boolean; chart: ColumnChart; table: ReportTable; tasks: ReportTable; followUps: ReportTable; followUpCount: number };
 }
 
-const weekLabel = (day: string, prefs: DisplayPreferences) => formatDay(day, prefs).replace(/, \d{4}$/, "");
 const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 const monthLabel = (month: string) => monthName.format(new Date(`${month}-15T12:00:00Z`));
 const shortMonth = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
@@ -341,12 +340,14 @@ export function buildReports(input: ReportInputs): Reports {
   const activityTypes = ACTIVITY_TYPES.filter((t) => input.activities.some((a) => a.type === t && a.week >= 0));
   const activityTable: ReportTable = {
     id: "activity",
-    caption: "Activities logged by week and type",
+    caption: "Activities logged by week and type (weeks with none are left out)",
     columns: [{ label: "Week of" }, ...activityTypes.map((t) => ({ label: ACTIVITY_TYPE_LABELS[t], numeric: true })), { label: "Total", numeric: true }],
-    rows: input.weeks.map((day, i) => ({
-      key: day,
-      cells: [cell(formatDay(day, prefs), day), ...activityTypes.map((t) => countCell(input.activities.find((a) => a.type === t && a.week === i)?.n ?? 0)), countCell(weekTotals[i]!)],
-    })),
+    rows: input.weeks
+      .map((day, i) => ({
+        key: day,
+        cells: [cell(formatDay(day, prefs), day), ...activityTypes.map((t) => countCell(input.activities.find((a) => a.type === t && a.week === i)?.n ?? 0)), countCell(weekTotals[i]!)],
+      }))
+      .filter((_, i) => weekTotals[i]! > 0),
     total: [cell("Total", "Total"), ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week >= 0).map((a) => a.n)))), countCell(sum(weekTotals))],
   };
   const taskOf = (isCurrent: boolean) => input.tasks.find((t) => t.current === isCurrent) ?? { n: 0, completed: 0, overdue: 0 };
@@ -433,7 +434,8 @@ export function buildReports(input: ReportInputs): Reports {
     },
     activity: {
       empty: activitiesNow === 0 && tasksNow.n === 0 && input.followUps.count === 0,
-      chart: columnChart(input.weeks.map((day, i) => ({ key: day, label: weekLabel(day, prefs), value: weekTotals[i]! }))),
+      // A week's bar is named only when it is the first of a month (by its Monday): 53 dates do not fit under a chart.
+      chart: columnChart(input.weeks.map((day, i) => ({ key: day, label: i === 0 || day.slice(0, 7) !== input.weeks[i - 1]!.slice(0, 7) ? shortMonth.format(new Date(`${day}T12:00:00Z`)) : "", value: weekTotals[i]! }))),
       table: activityTable,
       tasks: tasksTable,
       followUps: followUpsTable,

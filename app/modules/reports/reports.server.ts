@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql, type SQL, type Subquery } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
 import { commissionPlans, contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
@@ -14,6 +14,7 @@ import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { ANSWERED_FAST_MINUTES, ANSWERED_HOUR_MINUTES, REPORT_LIST_SIZE, RESPONSE_TYPES } from "./definitions";
 import { parsePeriod, type DayRange } from "./periods";
+import { percentiles, responseMs } from "./speed.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
 // /reports in one D1 batch (issue 16, docs/decisions/0023-reports.md). Everything is read for the period and
@@ -53,7 +54,6 @@ export async function loadReports(context: RequestContext, userId: UserId, param
   const inCurrent = (column: AnySQLiteColumn) => and(gte(column, new Date(cur.lo)), lt(column, new Date(cur.hi)));
   const n = () => count().as("n");
   // Minutes to the first answer, never below zero (an activity logged before the contact was added answers at once).
-  const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.createdAt})`;
   const answeredWithin = (minutes: number, name: string) =>
     sql<number>`count(*) filter (where ${contacts.firstResponseAt} is not null and ${responseMs} <= ${minutes * MINUTE_MS})`.as(name);
   const responseTypes = sql.join(RESPONSE_TYPES.map((t) => sql`${t}`), sql`, `);
@@ -215,32 +215,4 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     costs: costRows.filter((r) => (CONTACT_SOURCES as readonly string[]).includes(r.source)),
   };
   return buildReports(inputs);
-}
-
-/**
- * Nearest-rank median and 90th percentile of `v` per (grp, current), in SQL: the value at rank ⌈p·n⌉ of each
- * group in ascending order (so of an even count the median is the lower middle value).
- */
-function percentiles(db: RequestContext["db"], rows: { as(alias: string): Subquery<string, Record<string, unknown>> }) {
-  const base = rows.as("base") as unknown as Record<"grp" | "current" | "v", SQL.Aliased>;
-  const ranked = db
-    .select({
-      grp: sql<string>`${base.grp}`.as("grp"),
-      current: sql<number>`${base.current}`.as("current"),
-      v: sql<number>`${base.v}`.as("v"),
-      rn: sql<number>`row_number() over (partition by ${base.grp}, ${base.current} order by ${base.v})`.as("rn"),
-      n: sql<number>`count(*) over (partition by ${base.grp}, ${base.current})`.as("n"),
-    })
-    .from(base as unknown as Subquery)
-    .as("ranked");
-  return db
-    .select({
-      grp: ranked.grp,
-      current: ranked.current,
-      n: sql<number>`max(${ranked.n})`.as("n_all"),
-      p50: sql<number>`min(case when ${ranked.rn} * 100 >= ${ranked.n} * 50 then ${ranked.v} end)`.as("p50"),
-      p90: sql<number>`min(case when ${ranked.rn} * 100 >= ${ranked.n} * 90 then ${ranked.v} end)`.as("p90"),
-    })
-    .from(ranked)
-    .groupBy(sql`${ranked.grp}`, sql`${ranked.current}`);
 }

@@ -198,7 +198,7 @@ export function ActivityTimeline({
           Show more
         </Button>
       ) : null}
-      <LogActivityDialog ref={dialog} contact={contact ?? null} deal={deal ?? null} today={today} nowTime={nowTime} />
+      <LogActivityDialog ref={dialog} contact={contact ?? null} deal={deal ?? null} today={today} nowTime={nowTime} timezone={prefs.timezone} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField"
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ContactPicker } from "~/modules/deals/components/ContactPicker";
+import { localNow } from "~/modules/tasks/due";
 import { ACTIVITIES_ACTION, ACTIVITY_OUTCOME_SUGGESTIONS, ACTIVITY_TYPE_LABELS, LOGGABLE_ACTIVITY_TYPES } from "../activity.schema";
 
 export interface LogActivityHandle {
@@ -18,13 +19,25 @@ type Result = { ok: true } | { ok: false; error: string; fieldErrors?: Record<st
 /** Log a call, e-mail, showing, meeting… on a contact and/or deal, at a date and time in the user's timezone. */
 export const LogActivityDialog = forwardRef<
   LogActivityHandle,
-  { contact: { id: string; name: string } | null; deal: { id: string; title: string } | null; today: string; nowTime: string }
->(function LogActivityDialog({ contact, deal, today, nowTime }, ref) {
+  { contact: { id: string; name: string } | null; deal: { id: string; title: string } | null; today: string; nowTime: string; timezone: string }
+>(function LogActivityDialog({ contact, deal, today, nowTime, timezone }, ref) {
   const dialog = useRef<HTMLDialogElement>(null);
   const save = useFetcher<Result>();
   const [key, setKey] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const listId = useId();
-  useImperativeHandle(ref, () => ({ open: () => dialog.current?.showModal() }));
+  useImperativeHandle(ref, () => ({
+    open: () => {
+      // It opens at now in the agent's timezone, not at the minute the page loaded (the rest of an unsaved entry stays).
+      const now = localNow(timezone);
+      const fields = form.current?.elements;
+      const date = fields?.namedItem("date");
+      const time = fields?.namedItem("time");
+      if (date instanceof HTMLInputElement) date.value = now.date;
+      if (time instanceof HTMLInputElement) time.value = now.time;
+      dialog.current?.showModal();
+    },
+  }));
   const errors = save.data && !save.data.ok ? (save.data.fieldErrors ?? {}) : {};
   useFetcherResult(save, (result) => {
     if (result.ok) {
@@ -35,7 +48,7 @@ export const LogActivityDialog = forwardRef<
   });
   return (
     <Modal ref={dialog} id="log-activity" title="Log activity">
-      <save.Form key={key} method="post" action={ACTIVITIES_ACTION} noValidate className="grid gap-4 sm:grid-cols-2">
+      <save.Form ref={form} key={key} method="post" action={ACTIVITIES_ACTION} noValidate className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="log" />
         {deal ? <input type="hidden" name="dealId" value={deal.id} /> : null}
         <div className="sm:col-span-2">

@@ -11,6 +11,7 @@ import { DRAFT_TASK_LABELS, ENGINE_LABELS } from "../draft-types";
 import { mailtoHref, splitEmail } from "../email";
 import { applySuggestion, checkFairHousing } from "../fair-housing";
 import type { GenerationState } from "../use-generation";
+import { localNow } from "~/modules/tasks/due";
 
 type SaveResult = { ok: true } | { ok: false; error: string };
 
@@ -29,10 +30,11 @@ const TASK_TITLES = {
  * Fair Housing phrases, and can be copied, regenerated, opened in the mail app, or saved as an activity or a
  * task on the contact.
  */
-export function DraftResult({ state, today, nowTime, onRegenerate }: {
+export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
   state: GenerationState;
   today: string;
   nowTime: string;
+  timezone: string;
   onRegenerate: () => void;
 }) {
   const id = useId();
@@ -146,7 +148,17 @@ export function DraftResult({ state, today, nowTime, onRegenerate }: {
                 <Mail aria-hidden="true" className="h-4 w-4" /> Open in mail app
               </a>
             ) : null}
-            <activity.Form method="post" action={ACTIVITIES_ACTION}>
+            <activity.Form
+              method="post"
+              action={ACTIVITIES_ACTION}
+              onSubmit={(event) => {
+                // Saved now: the time it is saved, not the minute the page loaded.
+                const now = localNow(timezone);
+                const fields = event.currentTarget.elements;
+                (fields.namedItem("date") as HTMLInputElement).value = now.date;
+                (fields.namedItem("time") as HTMLInputElement).value = now.time;
+              }}
+            >
               <input type="hidden" name="intent" value="log" />
               <input type="hidden" name="type" value="note" />
               <input type="hidden" name="contactId" value={contact?.id ?? ""} />

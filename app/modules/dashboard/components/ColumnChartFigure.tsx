@@ -38,12 +38,14 @@ export function ColumnChartFigure({
           <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={2} className={bar.value < 0 ? "fill-red-600 dark:fill-red-400" : TONES[tone]} />
         ))}
         <line x1={plot.left} x2={plot.right} y1={chart.zeroY} y2={chart.zeroY} className="stroke-stone-500 dark:stroke-stone-400" strokeWidth={1} />
-        {chart.bars.map((bar, i) => (
-          // Every other month's name on a phone: twelve do not fit at that size.
-          <text key={bar.key} x={bar.labelX} y={plot.bottom + 16} textAnchor="middle" fontSize={12} className={`fill-stone-600 dark:fill-stone-400 ${i % 2 === 1 ? "max-sm:hidden" : ""}`}>
-            {bar.label}
-          </text>
-        ))}
+        {chart.bars
+          .filter((bar) => bar.label !== "")
+          .map((bar, i) => (
+            // Every other label on a phone: twelve do not fit at that size. Bars without a label (weeks inside a month) have none.
+            <text key={bar.key} x={bar.labelX} y={plot.bottom + 16} textAnchor="middle" fontSize={12} className={`fill-stone-600 dark:fill-stone-400 ${i % 2 === 1 ? "max-sm:hidden" : ""}`}>
+              {bar.label}
+            </text>
+          ))}
       </svg>
       {/* The wrapper is the visually hidden box: a table ignores width: 1px and would widen the page. */}
       <div className="sr-only">

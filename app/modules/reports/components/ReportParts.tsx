@@ -35,9 +35,17 @@ export function ReportSection({ id, definition, children, downloads = [], query 
 export function ReportTableView({ table, caption = "visible" }: { table: ReportTable; caption?: "visible" | "hidden" }) {
   const align = (i: number) => (table.columns[i]?.numeric ? "text-right tabular-nums" : "text-left");
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
+    <div>
+      {/* The title outside the scroll box, so it wraps on a phone; screen readers get it as the caption. */}
+      {caption === "visible" ? (
+        <p aria-hidden="true" className="mb-1 text-sm font-medium text-stone-700 dark:text-stone-300">
+          {table.caption}
+        </p>
+      ) : null}
+      {/* Focusable, so a keyboard can scroll a table wider than the screen (its box scrolls, never the page). */}
+      <div role="group" aria-label={table.caption} tabIndex={0} className="relative overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
       <table className="w-full text-sm">
-        <caption className={caption === "visible" ? "px-3 pt-2 text-left text-sm font-medium text-stone-700 dark:text-stone-300" : "sr-only"}>{table.caption}</caption>
+        <caption className="sr-only">{table.caption}</caption>
         <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
           <tr>
             {table.columns.map((c, i) => (
@@ -88,6 +96,7 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
           </tfoot>
         ) : null}
       </table>
+      </div>
     </div>
   );
 }
