@@ -22,8 +22,11 @@ CREATE TABLE `lead_source_costs` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `lead_source_costs_user_month_source` ON `lead_source_costs` (`user_id`,`month`,`source`);--> statement-breakpoint
+DROP INDEX `contacts_user_source`;--> statement-breakpoint
 ALTER TABLE `contacts` ADD `first_response_at` integer;--> statement-breakpoint
 CREATE INDEX `contacts_user_unanswered` ON `contacts` (`user_id`,`created_at`) WHERE "contacts"."first_response_at" is null;--> statement-breakpoint
+CREATE INDEX `contacts_user_source_created` ON `contacts` (`user_id`,`source`,`created_at`);--> statement-breakpoint
+CREATE INDEX `contacts_user_answered` ON `contacts` (`user_id`,`created_at`,`source`,`first_response_at`) WHERE "contacts"."first_response_at" is not null;--> statement-breakpoint
 ALTER TABLE `user_preferences` ADD `income_goal_cents` integer;--> statement-breakpoint
 -- Reports (issue 16). Speed to lead: contacts.first_response_at is the earliest call, text, e-mail sent or
 -- meeting logged with the contact (modules/reports/definitions.ts RESPONSE_TYPES), kept here so a period's

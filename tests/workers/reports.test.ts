@@ -6,6 +6,7 @@ import { commissionPlans, contacts, crmActivities, crmTasks, dealStageHistory, d
 import type { UserId } from "~/modules/auth/session.server";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { reportTables, type Reports } from "~/modules/reports/build.server";
+import { nearestRank, responseSummary } from "~/modules/reports/definitions";
 import { loadReports } from "~/modules/reports/reports.server";
 import type { ReportTable } from "~/modules/reports/table";
 import { signInAs, TestBrowser } from "../factories/browser";
@@ -290,6 +291,17 @@ describe("reports", () => {
       expect(reports.activity.table.rows[0]).toMatchObject({ key: "2026-06-01" });
       expect(totalOf(reports.activity.table)).toMatchObject({ Total: 1 });
     }
+  });
+
+  it("takes percentiles by nearest rank", () => {
+    expect(nearestRank([], 50)).toBeNull();
+    expect(nearestRank([7], 50)).toBe(7);
+    expect(nearestRank([7], 90)).toBe(7);
+    expect(nearestRank([1, 2], 50)).toBe(1);
+    expect(nearestRank([1, 2, 3], 50)).toBe(2);
+    expect(nearestRank([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90)).toBe(9);
+    expect(nearestRank([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 90)).toBe(10);
+    expect(responseSummary([0, 5 * MIN, 5 * MIN + 1, 60 * MIN])).toEqual({ answered: 4, p50Minutes: 5, p90Minutes: 60, fast: 2, hour: 4 });
   });
 
   it("reads the period from the URL and says so when it cannot", async () => {

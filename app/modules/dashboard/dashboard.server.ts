@@ -38,7 +38,8 @@ import {
   type Dashboard,
   type LeadBucket,
 } from "./metrics";
-import { responseTimes } from "~/modules/reports/speed.server";
+import { responseSummary } from "~/modules/reports/definitions";
+import { responseTimes, sortedTimes } from "~/modules/reports/speed.server";
 import { closedDealsFrom, closedPerformance, type ClosedDealRow, type ClosedVolumeRow, type PerformanceMonth } from "./performance";
 
 // The dashboard in one round trip (ADR 0016): every figure is one owner-scoped statement in a single D1 batch,
@@ -243,7 +244,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       followUp: byStatus.hot + byStatus.warm - (activeHotWarm[0]?.n ?? 0),
       hotProspects: byStatus.hot,
       sphere: sphereGrowth(windows.added, windows.before),
-      speedToLead: { added: windows.added, answered: speedRows[0]?.n ?? 0, medianMinutes: speedRows[0] ? speedRows[0].p50 / 60_000 : null },
+      speedToLead: speedToLead(windows.added, sortedTimes(speedRows[0]?.times)),
     },
     pipeline: pipelineRows.map((r, i) => ({ ...r, barPct: percents[i]! })),
     closings: upcoming.map((d) => ({
@@ -274,6 +275,12 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
     },
     sources: sources.map((s, i) => ({ ...s, barPct: sourcePercents[i]! })),
   };
+}
+
+/** Speed to lead over the sphere-growth window: the contacts added, how many were answered, and the median. */
+function speedToLead(added: number, times: number[]): Dashboard["stats"]["speedToLead"] {
+  const summary = responseSummary(times);
+  return { added, answered: summary.answered, medianMinutes: summary.p50Minutes };
 }
 
 /** The timezone if this runtime knows it, else the default one (as the date formatting falls back). */

@@ -7,7 +7,7 @@ import type { CommissionPlan } from "~/modules/commissions/plan.schema";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/charts";
 import { addDays } from "~/modules/dashboard/metrics";
-import { changePct, formatMinutes, percentOf, type Compared } from "./definitions";
+import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
 import { cell, DASH, empty, type ReportCell, type ReportTable } from "./table";
 
@@ -27,12 +27,13 @@ export interface ReportInputs {
   incomeGoalCents: number | null;
   forecast: Forecast;
   deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedDay: string | null }[];
-  added: { source: ContactSource; current: boolean; n: number; fast: number; hour: number; never: number }[];
+  added: { source: ContactSource; current: boolean; n: number }[];
   reach: { source: ContactSource; stage: string; n: number }[];
-  speed: { group: ContactSource | "*"; current: boolean; n: number; p50Minutes: number; p90Minutes: number }[];
+  /** Response times (ms, ascending) of the answered contacts added in each period, by source. */
+  responses: { source: ContactSource; current: boolean; times: number[] }[];
   waiting: { id: string; name: string; source: ContactSource; createdAt: number }[];
   stays: { stage: string; nextStage: string | null; current: boolean; n: number }[];
-  stayDays: { stage: string; n: number; medianDays: number }[];
+  stayDays: { stage: string; medianDays: number }[];
   lostReasons: { stage: string; reason: string; n: number }[];
   activities: { type: ActivityType; week: number; n: number }[];
   tasks: { current: boolean; n: number; completed: number; overdue: number }[];
@@ -249,11 +250,17 @@ export function buildReports(input: ReportInputs): Reports {
   const netPercents = barPercents(netBars.map((r) => Math.max(0, r.net)));
 
   // ---- Speed to lead --------------------------------------------------------------------------------------
-  const speedOf = (group: ContactSource | "*", isCurrent: boolean) => input.speed.find((r) => r.group === group && r.current === isCurrent) ?? null;
+  // A source's (or every source's, "*") answered response times in a period, and what they add up to.
+  const speedOf = (group: ContactSource | "*", isCurrent: boolean): ResponseSummary | null => {
+    const rows = input.responses.filter((r) => r.current === isCurrent && (group === "*" || r.source === group));
+    if (rows.length === 0) return null;
+    return responseSummary(rows.length === 1 ? rows[0]!.times : rows.flatMap((r) => r.times).sort((a, b) => a - b));
+  };
   const sharesOf = (source: ContactSource | "*") => {
-    const rows = input.added.filter((r) => r.current && (source === "*" || r.source === source));
-    const added = sum(rows.map((r) => r.n));
-    return { added, fast: percentOf(sum(rows.map((r) => r.fast)), added), hour: percentOf(sum(rows.map((r) => r.hour)), added), never: percentOf(sum(rows.map((r) => r.never)), added), neverCount: sum(rows.map((r) => r.never)) };
+    const added = addedOf(source, true);
+    const answered = speedOf(source, true);
+    const never = added - (answered?.answered ?? 0);
+    return { added, fast: percentOf(answered?.fast ?? 0, added), hour: percentOf(answered?.hour ?? 0, added), never: percentOf(never, added), neverCount: never };
   };
   const overall = speedOf("*", true);
   const overallShares = sharesOf("*");
@@ -276,12 +283,12 @@ export function buildReports(input: ReportInputs): Reports {
       const shares = sharesOf(source);
       return {
         key: source,
-        cells: [cell(SOURCE_LABELS[source]), countCell(shares.added), countCell(s?.n ?? 0), minutesCell(s?.p50Minutes ?? null), minutesCell(s?.p90Minutes ?? null), pctCell(shares.fast), pctCell(shares.hour), pctCell(shares.never)],
+        cells: [cell(SOURCE_LABELS[source]), countCell(shares.added), countCell(s?.answered ?? 0), minutesCell(s?.p50Minutes ?? null), minutesCell(s?.p90Minutes ?? null), pctCell(shares.fast), pctCell(shares.hour), pctCell(shares.never)],
       };
     }),
     total:
       speedSources.length > 0
-        ? [cell("All sources", "All sources"), countCell(overallShares.added), countCell(overall?.n ?? 0), minutesCell(overall?.p50Minutes ?? null), minutesCell(overall?.p90Minutes ?? null), pctCell(overallShares.fast), pctCell(overallShares.hour), pctCell(overallShares.never)]
+        ? [cell("All sources", "All sources"), countCell(overallShares.added), countCell(overall?.answered ?? 0), minutesCell(overall?.p50Minutes ?? null), minutesCell(overall?.p90Minutes ?? null), pctCell(overallShares.fast), pctCell(overallShares.hour), pctCell(overallShares.never)]
         : undefined,
   };
   const speedMedians = speedSources.map((source) => speedOf(source, true)?.p50Minutes ?? 0);
@@ -414,9 +421,9 @@ export function buildReports(input: ReportInputs): Reports {
     speed: {
       empty: overallShares.added === 0,
       added: overallShares.added,
-      answered: overall?.n ?? 0,
-      median: overall ? formatMinutes(overall.p50Minutes) : DASH,
-      p90: overall ? formatMinutes(overall.p90Minutes) : DASH,
+      answered: overall?.answered ?? 0,
+      median: overall?.p50Minutes == null ? DASH : formatMinutes(overall.p50Minutes),
+      p90: overall?.p90Minutes == null ? DASH : formatMinutes(overall.p90Minutes),
       shares: { fast: overallShares.fast, hour: overallShares.hour, never: overallShares.never },
       bars: speedSources.map((source, i) => ({ key: source, label: SOURCE_LABELS[source], value: speedOf(source, true) ? formatMinutes(speedMedians[i]!) : "Not answered yet", barPct: speedPercents[i]! })),
       table: speedTable,

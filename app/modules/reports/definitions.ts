@@ -80,3 +80,30 @@ export function formatMinutes(minutes: number): string {
 export function percentOf(part: number, whole: number): number | null {
   return whole === 0 ? null : Math.round((part / whole) * 100);
 }
+
+/** The nearest-rank percentile of ascending values: the value at rank ⌈p·n⌉ (of an even count, the median is the lower middle one). */
+export function nearestRank(sorted: readonly number[], pct: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.max(1, Math.floor((sorted.length * pct + 99) / 100)) - 1]!;
+}
+
+export interface ResponseSummary {
+  answered: number;
+  p50Minutes: number | null;
+  p90Minutes: number | null;
+  /** Answered within ANSWERED_FAST_MINUTES and within ANSWERED_HOUR_MINUTES. */
+  fast: number;
+  hour: number;
+}
+
+/** Speed to lead over response times in milliseconds, sorted ascending. */
+export function responseSummary(sortedMs: readonly number[]): ResponseSummary {
+  const minutes = (ms: number | null) => (ms === null ? null : ms / 60_000);
+  return {
+    answered: sortedMs.length,
+    p50Minutes: minutes(nearestRank(sortedMs, 50)),
+    p90Minutes: minutes(nearestRank(sortedMs, 90)),
+    fast: sortedMs.filter((ms) => ms <= ANSWERED_FAST_MINUTES * 60_000).length,
+    hour: sortedMs.filter((ms) => ms <= ANSWERED_HOUR_MINUTES * 60_000).length,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
 import { commissionPlans, contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
@@ -12,9 +12,9 @@ import { followUpDue } from "~/modules/dashboard/dashboard.server";
 import { addDays, DAY_MS, startOfDayIn } from "~/modules/dashboard/metrics";
 import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { ANSWERED_FAST_MINUTES, ANSWERED_HOUR_MINUTES, REPORT_LIST_SIZE, RESPONSE_TYPES } from "./definitions";
+import { nearestRank, REPORT_LIST_SIZE } from "./definitions";
 import { parsePeriod, type DayRange } from "./periods";
-import { percentiles, responseMs } from "./speed.server";
+import { responseTimesBy, sortedTimes } from "./speed.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
 // /reports in one D1 batch (issue 16, docs/decisions/0023-reports.md). Everything is read for the period and
@@ -23,7 +23,6 @@ import { buildReports, type ReportInputs, type Reports } from "./build.server";
 // The display preferences come first: the period's days begin at midnight in the agent's timezone. They are
 // memoised per request, so the page layout's read of them is the same one.
 
-const MINUTE_MS = 60_000;
 
 /** Instants [lo, hi) of a range of the agent's days. */
 function instants(range: DayRange, timezone: string) {
@@ -53,17 +52,9 @@ export async function loadReports(context: RequestContext, userId: UserId, param
   const isCurrent = (column: AnySQLiteColumn) => sql<number>`(${column} >= ${cur.lo})`;
   const inCurrent = (column: AnySQLiteColumn) => and(gte(column, new Date(cur.lo)), lt(column, new Date(cur.hi)));
   const n = () => count().as("n");
-  // Minutes to the first answer, never below zero (an activity logged before the contact was added answers at once).
-  const answeredWithin = (minutes: number, name: string) =>
-    sql<number>`count(*) filter (where ${contacts.firstResponseAt} is not null and ${responseMs} <= ${minutes * MINUTE_MS})`.as(name);
-  const responseTypes = sql.join(RESPONSE_TYPES.map((t) => sql`${t}`), sql`, `);
-  // The week an activity falls in, by the weeks' first instants (literal integers: no bound parameter each).
-  const weekCase = sql.raw(
-    `case ${weeks
-      .slice(1)
-      .map((w, i) => `when occurred_at < ${Math.trunc(w.start)} then ${i}`)
-      .join(" ")} else ${weeks.length - 1} end`,
-  );
+  // The week an activity falls in, by the weeks' first instants: a binary search written as nested CASEs of
+  // literal integers (no bound parameter each), six comparisons a row for a year of weeks.
+  const weekCase = sql.raw(weekSearch(weeks.map((w) => Math.trunc(w.start)), 0, weeks.length - 1));
 
   const statements = [
     db.select({ incomeGoalCents: userPreferences.incomeGoalCents }).from(userPreferences).where(ownedBy(userPreferences, userId)),
@@ -75,19 +66,16 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .from(deals)
       .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
       .where(ownedBy(deals, userId)),
-    // Contacts added, by source, with how fast they were answered.
+    // Contacts added in each period, by source, read in source order off (user, source, created).
     db
       .select({
         source: contacts.source,
-        current: isCurrent(contacts.createdAt).as("current"),
-        n: n(),
-        fast: answeredWithin(ANSWERED_FAST_MINUTES, "fast"),
-        hour: answeredWithin(ANSWERED_HOUR_MINUTES, "hour"),
-        never: sql<number>`count(*) filter (where ${contacts.firstResponseAt} is null)`.as("never"),
+        current: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${cur.lo})`.as("in_current"),
+        previous: sql<number>`count(*) filter (where ${contacts.createdAt} < ${prev.hi})`.as("in_previous"),
       })
       .from(contacts)
-      .where(ownedBy(contacts, userId, inRanges(contacts.createdAt)))
-      .groupBy(contacts.source, sql`current`),
+      .where(ownedBy(contacts, userId, inArray(contacts.source, [...CONTACT_SOURCES]), inRanges(contacts.createdAt)))
+      .groupBy(contacts.source),
     // Of the contacts added, how many have a deal that has been in each stage. Read from the deals side:
     // an agent has far fewer deals than contacts.
     db
@@ -97,20 +85,8 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .innerJoin(dealStageHistory, and(eq(dealStageHistory.dealId, deals.id), eq(dealStageHistory.userId, userId)))
       .where(ownedBy(deals, userId, inCurrent(contacts.createdAt)))
       .groupBy(contacts.source, dealStageHistory.stage),
-    // Median and 90th percentile response times, per source and overall ('*'), in each period.
-    percentiles(
-      db,
-      db
-        .select({ grp: sql<string>`${contacts.source}`.as("grp"), current: isCurrent(contacts.createdAt).as("current"), v: responseMs.as("v") })
-        .from(contacts)
-        .where(ownedBy(contacts, userId, inRanges(contacts.createdAt), isNotNull(contacts.firstResponseAt)))
-        .unionAll(
-          db
-            .select({ grp: sql<string>`'*'`.as("grp"), current: isCurrent(contacts.createdAt).as("current"), v: responseMs.as("v") })
-            .from(contacts)
-            .where(ownedBy(contacts, userId, inRanges(contacts.createdAt), isNotNull(contacts.firstResponseAt))),
-        ),
-    ),
+    // Response times of the answered contacts, per source, in each period.
+    responseTimesBy(db, userId, inRanges(contacts.createdAt), isCurrent(contacts.createdAt)),
     // Leads still waiting for a first answer, oldest first.
     db
       .select({ id: contacts.id, name: contacts.name, source: contacts.source, createdAt: contacts.createdAt })
@@ -124,14 +100,12 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .from(dealStageHistory)
       .where(ownedBy(dealStageHistory, userId, inRanges(dealStageHistory.enteredAt)))
       .groupBy(dealStageHistory.stage, dealStageHistory.nextStage, sql`current`),
-    // Median days in each stage, of the stays that began in the period and have ended.
-    percentiles(
-      db,
-      db
-        .select({ grp: dealStageHistory.stage, current: sql<number>`1`.as("current"), v: sql<number>`${dealStageHistory.leftAt} - ${dealStageHistory.enteredAt}`.as("v") })
-        .from(dealStageHistory)
-        .where(ownedBy(dealStageHistory, userId, inCurrent(dealStageHistory.enteredAt), isNotNull(dealStageHistory.leftAt))),
-    ),
+    // How long the stays that began in the period and have ended lasted (ms), per stage, for the median.
+    db
+      .select({ stage: dealStageHistory.stage, times: sql<string>`json_group_array(${dealStageHistory.leftAt} - ${dealStageHistory.enteredAt})`.as("times") })
+      .from(dealStageHistory)
+      .where(ownedBy(dealStageHistory, userId, inCurrent(dealStageHistory.enteredAt), isNotNull(dealStageHistory.leftAt)))
+      .groupBy(dealStageHistory.stage),
     // Lost reasons of deals that entered their present stage in the period (the stage's kind is checked after).
     db
       .select({ stage: deals.stage, reason: deals.lostReason, n: n() })
@@ -202,12 +176,15 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       source: d.source as ContactSource | null,
       contactAddedDay: d.contactCreatedAt ? isoDateIn(d.contactCreatedAt, prefs.timezone) : null,
     })),
-    added: addedRows.map((r) => ({ source: r.source, current: r.current === 1, n: r.n, fast: r.fast, hour: r.hour, never: r.never })),
+    added: addedRows.flatMap((r) => [
+      { source: r.source, current: true, n: r.current },
+      { source: r.source, current: false, n: r.previous },
+    ]),
     reach: reachRows,
-    speed: speedRows.map((r) => ({ group: r.grp as ContactSource | "*", current: r.current === 1, n: r.n, p50Minutes: r.p50 / MINUTE_MS, p90Minutes: r.p90 / MINUTE_MS })),
+    responses: speedRows.map((r) => ({ source: r.source, current: r.current === 1, times: sortedTimes(r.times) })),
     waiting: waitingRows.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
     stays: stayRows.map((r) => ({ ...r, current: r.current === 1 })),
-    stayDays: stayDayRows.map((r) => ({ stage: r.grp, n: r.n, medianDays: r.p50 / DAY_MS })),
+    stayDays: stayDayRows.map((r) => ({ stage: r.stage, medianDays: nearestRank(sortedTimes(r.times), 50)! / DAY_MS })),
     lostReasons: lostRows.filter((r): r is typeof r & { reason: string } => r.reason !== null),
     activities: activityRows.map((r) => ({ type: r.type as ActivityType, week: r.week, n: r.n })),
     tasks: taskRows.map((r) => ({ ...r, current: r.current === 1 })),
@@ -215,4 +192,11 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     costs: costRows.filter((r) => (CONTACT_SOURCES as readonly string[]).includes(r.source)),
   };
   return buildReports(inputs);
+}
+
+/** CASE expressions that find the week of `occurred_at` among week starts[lo..hi] by halving (lo's week when before it). */
+function weekSearch(starts: readonly number[], lo: number, hi: number): string {
+  if (lo >= hi) return String(lo);
+  const mid = Math.ceil((lo + hi) / 2);
+  return `(case when occurred_at < ${starts[mid]} then ${weekSearch(starts, lo, mid - 1)} else ${weekSearch(starts, mid, hi)} end)`;
 }
