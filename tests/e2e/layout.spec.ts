@@ -3,7 +3,7 @@ import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
 const NAV = ["Dashboard", "Contacts", "Pipeline", "Tasks", "Reports", "AI Assistant", "Settings"];
 // The layout account has the demo data, so tables, cards and calendars are full (a lost deal's list row included).
-const PAGES = ["/dashboard", "/contacts", "/pipeline", "/pipeline?view=list", "/tasks", "/tasks?view=week", "/tasks?view=month", "/reports", "/ai-assistant", "/settings", "/app/welcome?trial=1"];
+const PAGES = ["/dashboard", "/contacts", "/pipeline", "/pipeline?view=list", "/tasks", "/tasks?view=week", "/tasks?view=month", "/reports", "/reports?period=last-12-months", "/ai-assistant", "/settings", "/settings?tab=goals", "/app/welcome?trial=1"];
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

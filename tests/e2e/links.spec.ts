@@ -31,7 +31,7 @@ test("a crawl from / over every internal link of the public site finds no dead l
   const broken = [...checked].filter(([, status]) => status >= 400).map(([link, status]) => `${link} → ${status}`);
   expect(broken).toEqual([]);
   // The whole site was reached: every guide and article, the legal pages and the feed's pages.
-  expect([...visited].filter((p) => p.startsWith("/guides/")).length).toBe(19);
+  expect([...visited].filter((p) => p.startsWith("/guides/")).length).toBe(20);
   expect([...visited].filter((p) => p.startsWith("/blog/")).length).toBeGreaterThanOrEqual(6);
   for (const path of ["/features", "/pricing", "/about", "/contact", "/support", "/terms", "/privacy", "/trial", "/blog"]) expect(visited).toContain(path);
 });

@@ -150,11 +150,20 @@ describe("reports", () => {
     // 3,600 + 3,375 + 3,025 = the cap, reached by W3.
     expect(reports.income.cap).toMatchObject({ capCents: 1_000_000, paidCents: 1_000_000, remainingCents: 0, reachedOn: "2026-06-02", yearStart: "2026-01-01", yearEnd: "2026-12-31" });
 
+    // The dashboard's charts show the same months from the same code: the figures agree.
+    const dashboard = await loadDashboard(requestContext(), userId, now);
+    const june = dashboard.performance.months.find((m) => m.month === "2026-06")!;
+    expect([june.deals, june.volumeCents / 100, june.netCents / 100]).toEqual([2, 900_000, 23_185]);
+
     const ytd = await loadReports(requestContext(), userId, new URLSearchParams("period=ytd"), now);
     expect(ytd.income.table.rows.map((r) => r.key)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
     expect(rowOf(ytd.income.table, "2026-03")).toMatchObject({ "Agent net": 8_005 });
     expect(rowOf(ytd.income.table, "2026-05")).toMatchObject({ "Agent net": 7_480, GCI: 15_000 });
     expect(totalOf(ytd.income.table)).toMatchObject({ "Deals closed": 4, "Agent net": 38_670 });
+    for (const month of ["2026-03", "2026-05"]) {
+      const shown = dashboard.performance.months.find((m) => m.month === month)!;
+      expect([shown.deals, shown.volumeCents / 100, shown.netCents / 100], month).toEqual([rowOf(ytd.income.table, month)["Deals closed"], rowOf(ytd.income.table, month)["Closed volume"], rowOf(ytd.income.table, month)["Agent net"]]);
+    }
   });
 
   it("attributes contacts, conversion, closed deals and costs to lead sources", async () => {
@@ -312,7 +321,16 @@ describe("reports", () => {
     expect((await load("period=ytd")).period).toMatchObject({ from: "2026-01-01", to: "2026-06-15", previous: { from: "2025-01-01", to: "2025-06-15" } });
     expect((await load("period=last-12-months")).period).toMatchObject({ from: "2025-06-16", to: "2026-06-15", previous: { from: "2024-06-16", to: "2025-06-15" } });
     expect((await load("period=custom&from=2026-03-01&to=2026-03-10")).period).toMatchObject({ key: "custom", previous: { from: "2026-02-19", to: "2026-02-28" }, problem: null });
-    for (const query of ["period=forever", "period=custom&from=2026-03-10&to=2026-03-01", "period=custom&from=2026-02-30&to=2026-03-01", "period=custom&from=2010-01-01&to=2026-01-01", "period=custom"]) {
+    for (const query of [
+      "period=forever",
+      "period=custom&from=2026-03-10&to=2026-03-01",
+      "period=custom&from=2026-02-30&to=2026-03-01",
+      "period=custom&from=2010-01-01&to=2026-01-01",
+      "period=custom",
+      "period=custom&from=9999-12-25&to=9999-12-31",
+      "period=custom&from=0001-01-01&to=0001-01-05",
+      "period=custom&from=+20000-01-01&to=2026-01-01",
+    ]) {
       const reports = await load(query);
       expect(reports.period.key, query).toBe("this-month");
       expect(reports.period.problem, query).toMatch(/This month/);
@@ -342,7 +360,7 @@ describe("reports", () => {
     });
 
     it("downloads exactly a table's rows as CSV, and nothing for a table that does not exist", async () => {
-      const { userId } = await account();
+      const { userId, them } = await account();
       const browser = await browserFor(userId);
       const csv = await browser.get("/reports/sources.csv?period=custom&from=2026-06-01&to=2026-06-15");
       expect(csv.status).toBe(200);
@@ -357,6 +375,12 @@ describe("reports", () => {
         expect(missing.status, path).toBe(404);
       }
       expect((await new TestBrowser().get("/reports/income.csv")).status).toBe(302);
+      // Another agent's unanswered lead is in their file, never in this one.
+      const theirs = await browserFor(them.other);
+      await db.insert(contacts).values(contact(them.other, { name: "Their Waiting Lead", createdAt: at("2026-06-05T15:00:00Z") }));
+      const range = "period=custom&from=2026-06-01&to=2026-06-15";
+      expect(await (await browser.get(`/reports/waiting-leads.csv?${range}`)).text()).not.toContain("Their Waiting Lead");
+      expect(await (await theirs.get(`/reports/waiting-leads.csv?${range}`)).text()).toContain("Their Waiting Lead");
     });
 
     it("answers odd periods with This month and a message, never an error", async () => {

@@ -37,9 +37,13 @@ export interface Period extends DayRange {
   problem: string | null;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+// Custom ranges stay within these years: the comparison period before them and the day after them are
+// still plain four-digit dates.
+const ISO_DAY = /^(19\d\d|2\d\d\d)-\d{2}-\d{2}$/;
+const FIRST_DAY = "1901-01-01";
+const LAST_DAY = "2999-12-30";
 function isDay(value: string | null): value is string {
-  if (!value || !ISO_DAY.test(value)) return false;
+  if (!value || !ISO_DAY.test(value) || value < FIRST_DAY || value > LAST_DAY) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
@@ -110,7 +114,7 @@ export function parsePeriod(params: URLSearchParams, today: string): Period {
   }
   const from = params.get("from");
   const to = params.get("to");
-  if (!isDay(from) || !isDay(to)) return fallback("Enter both dates of the custom range as full dates, so this shows This month.");
+  if (!isDay(from) || !isDay(to)) return fallback("Enter both dates of the custom range as full dates between 1901 and 2999, so this shows This month.");
   if (from > to) return fallback("The custom range ends before it starts, so this shows This month.");
   const range = { from, to };
   const days = dayCount(range);
