@@ -136,6 +136,7 @@ export default function ReportsPage() {
             </ReportEmpty>
           ) : (
             <>
+              <div className="w-full max-w-lg">
               <ColumnChartFigure
                 chart={r.income.chart}
                 label="Agent net by month"
@@ -143,6 +144,7 @@ export default function ReportsPage() {
                 formatTick={(value) => formatMoneyCompact(value, prefs)}
                 table={{ caption: "Agent net by month", headers: ["Month", "Agent net"], rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells[4]!.text]) }}
               />
+              </div>
               <ReportTableView table={r.income.table} />
             </>
           )}
@@ -262,6 +264,7 @@ export default function ReportsPage() {
             </ReportEmpty>
           ) : (
             <>
+              <div className="w-full max-w-lg">
               <ColumnChartFigure
                 chart={r.activity.chart}
                 label="Activities by week"
@@ -269,6 +272,7 @@ export default function ReportsPage() {
                 formatTick={(value) => value.toLocaleString("en-US")}
                 table={{ caption: "Activities logged by week (weeks with none left out)", headers: ["Week of", "Activities"], rows: r.activity.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]) }}
               />
+              </div>
               <ReportTableView table={r.activity.table} />
               <ReportTableView table={r.activity.tasks} />
               {r.activity.followUps.rows.length > 0 ? (

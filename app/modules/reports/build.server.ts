@@ -375,6 +375,20 @@ export function buildReports(input: ReportInputs): Reports {
     columns: [{ label: "Contact" }, { label: "Status" }, { label: "Last activity" }],
     rows: input.followUps.contacts.map((c) => ({ key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(c.status === "hot" ? "Hot" : "Warm"), cell(formatDate(c.lastActivity, prefs), new Date(c.lastActivity).toISOString())] })),
   };
+  // A week's bar is named only when it is the first of a month (by its Monday), and at least three bars after
+  // the last name: 53 dates do not fit under a chart, and two names a bar apart run into each other.
+  const weekLabels: string[] = [];
+  let lastLabelled = -Infinity;
+  input.weeks.forEach((day, i) => {
+    const newMonth = i === 0 || day.slice(0, 7) !== input.weeks[i - 1]!.slice(0, 7);
+    const nextMonthAt = input.weeks.findIndex((d, j) => j > i && d.slice(0, 7) !== day.slice(0, 7));
+    // The first bar keeps its name only when its month has room before the next one is named.
+    const room = i === 0 ? nextMonthAt === -1 || nextMonthAt >= 3 : i - lastLabelled >= 3;
+    if (newMonth && room) {
+      weekLabels.push(shortMonth.format(new Date(`${day}T12:00:00Z`)));
+      lastLabelled = i;
+    } else weekLabels.push("");
+  });
   const activitiesNow = sum(weekTotals);
   const activitiesBefore = sum(input.activities.filter((a) => a.week === -1).map((a) => a.n));
 
@@ -441,8 +455,7 @@ export function buildReports(input: ReportInputs): Reports {
     },
     activity: {
       empty: activitiesNow === 0 && tasksNow.n === 0 && input.followUps.count === 0,
-      // A week's bar is named only when it is the first of a month (by its Monday): 53 dates do not fit under a chart.
-      chart: columnChart(input.weeks.map((day, i) => ({ key: day, label: i === 0 || day.slice(0, 7) !== input.weeks[i - 1]!.slice(0, 7) ? shortMonth.format(new Date(`${day}T12:00:00Z`)) : "", value: weekTotals[i]! }))),
+      chart: columnChart(input.weeks.map((day, i) => ({ key: day, label: weekLabels[i]!, value: weekTotals[i]! }))),
       table: activityTable,
       tasks: tasksTable,
       followUps: followUpsTable,
