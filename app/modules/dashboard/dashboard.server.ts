@@ -15,7 +15,7 @@ import { DEFAULT_DISPLAY_PREFERENCES, isoDateIn, type DisplayPreferences } from 
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { DEAL_TERM_COLUMNS } from "~/modules/commissions/commissions.server";
-import { DEFAULT_PLAN, type CommissionPlan } from "~/modules/commissions/plan.schema";
+import { planFromRow } from "~/modules/commissions/plans.server";
 import { onboardingDue } from "~/modules/onboarding/onboarding";
 import { readStages } from "~/modules/pipeline/stages";
 import { barPercents, columnChart } from "./charts";
@@ -200,8 +200,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const stages = readStages(stageRows[0]?.stages);
   const openStages = stages.filter((s) => s.kind === "open");
   const openKeys = new Set(openStages.map((s) => s.key));
-  const { userId: _owner, updatedAt: _updated, ...storedPlan } = planRows[0] ?? { userId, updatedAt: null, ...DEFAULT_PLAN };
-  const plan: CommissionPlan = storedPlan;
+  const plan = planFromRow(planRows[0]);
 
   const byStatus: Record<ContactStatus, number> = { hot: 0, warm: 0, cold: 0 };
   for (const row of statusRows) byStatus[row.status] = row.n;

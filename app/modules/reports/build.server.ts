@@ -9,7 +9,7 @@ import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/
 import { addDays } from "~/modules/dashboard/metrics";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
-import { cell, DASH, empty, type ReportCell, type ReportTable } from "./table";
+import { cell, DASH, empty, type ReportTable } from "./table";
 
 // The reports from the rows of the one batch (reports.server.ts): pure, so the Worker tests can hold every
 // figure to hand-computed numbers. Server-only (d3-scale draws the charts here, as on the dashboard).
@@ -479,5 +479,3 @@ export function reportTables(reports: Reports): ReportTable[] {
     reports.activity.followUps,
   ];
 }
-
-export type { ReportCell };

@@ -7,7 +7,7 @@ import { isoDateIn } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { FORECAST_COLUMNS, forecastOf } from "~/modules/commissions/commissions.server";
-import { DEFAULT_PLAN, type CommissionPlan } from "~/modules/commissions/plan.schema";
+import { planFromRow } from "~/modules/commissions/plans.server";
 import { followUpDue } from "~/modules/dashboard/dashboard.server";
 import { addDays, DAY_MS, startOfDayIn } from "~/modules/dashboard/metrics";
 import { readStages } from "~/modules/pipeline/stages";
@@ -18,11 +18,10 @@ import { responseTimesBy, sortedTimes } from "./speed.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
 // /reports in one D1 batch (issue 16, docs/decisions/0023-reports.md). Everything is read for the period and
-// the one it is compared with at once; sums, counts and percentiles are taken in SQL, and agent net is priced
-// deal by deal through the forecast (commissions.server.ts forecastOf), the one definition the deal pages use.
-// The display preferences come first: the period's days begin at midnight in the agent's timezone. They are
-// memoised per request, so the page layout's read of them is the same one.
-
+// the one it is compared with at once. Counts and sums are taken in SQL; percentiles from each group's values
+// (speed.server.ts); agent net is priced deal by deal through the forecast (commissions.server.ts forecastOf),
+// the one definition the deal pages use. The display preferences come first: the period's days begin at
+// midnight in the agent's timezone. They are memoised per request.
 
 /** Instants [lo, hi) of a range of the agent's days. */
 function instants(range: DayRange, timezone: string) {
@@ -151,8 +150,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
   const [goalRows, planRows, stageRows, dealRows, addedRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows] =
     await db.batch(statements);
 
-  const { userId: _owner, updatedAt: _updated, ...storedPlan } = planRows[0] ?? { userId, updatedAt: null, ...DEFAULT_PLAN };
-  const plan: CommissionPlan = storedPlan;
+  const plan = planFromRow(planRows[0]);
   const stages = readStages(stageRows[0]?.stages);
   const forecast = forecastOf({ plan, stages, rows: dealRows, today });
 
