@@ -57,8 +57,12 @@ export function seededDay(): string {
 /**
  * Waits (on the clock, polling) until the current minute has at least 30 seconds left, for bursts that a
  * fixed one-minute rate-limit window must hold whole. Returns at once in the first half of a minute.
+ * The wait can take up to 30 seconds, so it adds that to the test's time limit: without it, auth.spec timed
+ * out once in five runs when its burst started late in a minute (the wait used up the 30-second budget).
  */
 export async function waitForFreshMinute(): Promise<void> {
+  const info = test.info();
+  info.setTimeout(info.timeout + 35_000);
   await expect.poll(() => new Date().getUTCSeconds() < 30, { timeout: 35_000, intervals: [250] }).toBe(true);
 }
 
