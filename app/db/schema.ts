@@ -373,6 +373,23 @@ export const contactTagCounts = sqliteTable(
   (t) => [uniqueIndex("contact_tag_counts_pk").on(t.userId, t.tag)],
 );
 
+/**
+ * Contacts added per source per UTC day for each user, kept by triggers on contacts (migration 0013). Reports
+ * count a long period's whole days here and only its two edge days from the contacts themselves (an agent's day
+ * starts at her own midnight, rarely a UTC one), so a year is a few hundred rows however many contacts it holds.
+ */
+export const contactSourceDays = sqliteTable(
+  "contact_source_days",
+  {
+    userId: text("user_id").notNull(),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull(),
+    /** The UTC day's first instant (epoch ms). */
+    day: integer("day").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("contact_source_days_pk").on(t.userId, t.source, t.day)],
+);
+
 /** A stage of the user's pipeline, as kept in crm_config.deal_stages (order is the array's order). */
 export interface DealStage {
   /** Stable key deals refer to: the defaults' keys (lead … closed_lost) or a generated one. */
@@ -495,6 +512,8 @@ export const crmActivities = sqliteTable(
   },
   (t) => [
     index("crm_activities_user_time").on(t.userId, t.occurredAt),
+    // Reports' activities by type and week: read per type in time order, with no table row touched.
+    index("crm_activities_user_type_time").on(t.userId, t.type, t.occurredAt),
     index("crm_activities_deal_time").on(t.dealId, t.occurredAt),
     index("crm_activities_contact_time").on(t.contactId, t.occurredAt),
     index("crm_activities_task").on(t.taskId),

@@ -2,11 +2,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { commissionPlans, contacts, crmActivities, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences, type NewContact, type NewDeal } from "~/db/schema";
+import { commissionPlans, contacts, contactSourceDays, crmActivities, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences, type NewContact, type NewDeal } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { reportTables, type Reports } from "~/modules/reports/build.server";
 import { nearestRank, responseSummary } from "~/modules/reports/definitions";
+import { contactsAddedBy, splitByUtcDay } from "~/modules/reports/added.server";
 import { loadReports } from "~/modules/reports/reports.server";
 import type { ReportTable } from "~/modules/reports/table";
 import { signInAs, TestBrowser } from "../factories/browser";
@@ -232,6 +233,65 @@ describe("reports", () => {
     expect(await first()).toBe(Date.parse("2026-06-01T13:00:00Z"));
     await db.update(crmActivities).set({ type: "note" }).where(eq(crmActivities.id, later));
     expect(await first()).toBeNull();
+  });
+
+  it("keeps the contacts added per source and UTC day as contacts are added, edited, merged and deleted", async () => {
+    const userId = await owner();
+    const other = await owner();
+    const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+    const kept = async (who: UserId) =>
+      (await db.select().from(contactSourceDays).where(eq(contactSourceDays.userId, who)).orderBy(contactSourceDays.day, contactSourceDays.source)).map((r) => [r.source, r.day, r.n]);
+    const a = contact(userId, { source: "website", createdAt: at("2026-06-01T23:59:59.999Z") });
+    const b = contact(userId, { source: "website", createdAt: at("2026-06-01T00:00:00.000Z") });
+    const c = contact(userId, { source: "referral", createdAt: at("2026-06-02T00:00:00.000Z") });
+    // Before 1970 the day still starts at the midnight before (the stored day floors toward the past).
+    const old = contact(userId, { source: "other", createdAt: at("1969-12-31T23:00:00.000Z") });
+    await db.insert(contacts).values([a, b, c, old, contact(other, { source: "website", createdAt: at("2026-06-01T12:00:00Z") })]);
+    expect(await kept(userId)).toEqual([["other", day("1969-12-31"), 1], ["website", day("2026-06-01"), 2], ["referral", day("2026-06-02"), 1]]);
+    await db.update(contacts).set({ source: "referral" }).where(eq(contacts.id, a.id));
+    // A merge keeps the earliest day the contacts were added (modules/contacts/duplicates.server.ts).
+    await db.update(contacts).set({ createdAt: at("2026-05-30T08:00:00Z") }).where(eq(contacts.id, c.id));
+    await db.delete(contacts).where(eq(contacts.id, old.id));
+    expect(await kept(userId)).toEqual([["referral", day("2026-05-30"), 1], ["referral", day("2026-06-01"), 1], ["website", day("2026-06-01"), 1]]);
+    expect(await kept(other)).toEqual([["website", day("2026-06-01"), 1]]);
+  });
+
+  it("counts contacts added in any range from the kept days and the edges exactly as from the contacts", async () => {
+    const userId = await owner();
+    const sources = ["website", "referral", "open_house"] as const;
+    // 240 contacts over ten days, at minutes chosen so some sit on UTC and local midnights.
+    const base = Date.parse("2026-03-05T00:00:00Z");
+    const rows = Array.from({ length: 240 }, (_, i) => contact(userId, { source: sources[i % 3], createdAt: new Date(base + ((i * 3_617_003) % (10 * 86_400_000)) - (i % 7 === 0 ? 0 : 1)) }));
+    // Ten a statement: D1 binds at most 100 values to one.
+    for (let i = 0; i < rows.length; i += 10) await db.insert(contacts).values(rows.slice(i, i + 10));
+    await db.insert(contacts).values(contact((await owner()) as string, { source: "website", createdAt: new Date(base + 86_400_000) }));
+    const direct = (lo: number, hi: number) => {
+      const counts = new Map<string, number>();
+      for (const r of rows) if (r.createdAt!.getTime() >= lo && r.createdAt!.getTime() < hi) counts.set(r.source!, (counts.get(r.source!) ?? 0) + 1);
+      return counts;
+    };
+    const ranges = [
+      [base - 5 * 3_600_000, base + 3 * 86_400_000 + 7 * 3_600_000], // Tokyo-like edges around three whole days
+      [base + 8 * 3_600_000, base + 86_400_000 + 8 * 3_600_000], // one day in Los Angeles: no whole UTC day inside
+      [base, base + 10 * 86_400_000], // whole UTC days only
+      [base + 1_000, base + 2_000], // a sliver
+    ] as const;
+    for (const [lo, hi] of ranges) {
+      const previous = { lo: lo - 86_400_000 * 2, hi: lo - 3_600_000 };
+      const [days, edges] = contactsAddedBy(db, userId, previous, { lo, hi });
+      const got = { current: new Map<string, number>(), previous: new Map<string, number>() };
+      for (const r of [...(await days), ...(await edges)]) {
+        const into = r.current === 1 ? got.current : got.previous;
+        into.set(r.source, (into.get(r.source) ?? 0) + r.n);
+      }
+      const drop0 = (m: Map<string, number>) => new Map([...m].filter(([, n]) => n > 0));
+      expect(drop0(got.current)).toEqual(direct(lo, hi));
+      expect(drop0(got.previous)).toEqual(direct(previous.lo, previous.hi));
+    }
+    const DAY = 86_400_000;
+    expect(splitByUtcDay(base + 1, base + 2 * DAY - 1)).toEqual({ days: null, edges: [{ lo: base + 1, hi: base + 2 * DAY - 1 }] });
+    expect(splitByUtcDay(base - 1, base + DAY + 1)).toEqual({ days: { lo: base, hi: base + DAY }, edges: [{ lo: base - 1, hi: base }, { lo: base + DAY, hi: base + DAY + 1 }] });
+    expect(splitByUtcDay(base, base + DAY)).toEqual({ days: { lo: base, hi: base + DAY }, edges: [] });
   });
 
   it("builds the funnel from the recorded stage changes", async () => {

@@ -40,6 +40,7 @@ import {
 } from "./metrics";
 import { responseSummary } from "~/modules/reports/definitions";
 import { responseTimes, sortedTimes } from "~/modules/reports/speed.server";
+import { contactsPerSource } from "~/modules/reports/added.server";
 import { closedDealsFrom, closedPerformance, type ClosedDealRow, type ClosedVolumeRow, type PerformanceMonth } from "./performance";
 
 // The dashboard in one round trip (ADR 0016): every figure is one owner-scoped statement in a single D1 batch,
@@ -109,7 +110,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
     // one to count, it is the smaller in any CRM that has been in use for a while.
     db.select({ n: n() }).from(contacts).where(ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), gte(contacts.lastActivity, followUpSince))),
     db.select({ id: contacts.id, name: contacts.name, status: contacts.status, lastActivity: contacts.lastActivity }).from(contacts).where(followUpWhere).orderBy(asc(contacts.lastActivity), asc(contacts.id)).limit(LIST_SIZES.followUps),
-    db.select({ source: contacts.source, n: n() }).from(contacts).where(ownedBy(contacts, userId)).groupBy(contacts.source),
+    contactsPerSource(db, userId),
     db
       .select({
         stage: deals.stage,

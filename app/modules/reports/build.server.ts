@@ -1,6 +1,6 @@
 import { ACTIVITY_TYPES, CONTACT_SOURCES, type ActivityType, type ContactSource, type ContactStatus } from "~/db/enums";
 import type { DealStage } from "~/db/schema";
-import { formatCents, formatCentsWhole, formatDate, formatDay, type DisplayPreferences } from "~/lib/format";
+import { formatCents, formatCentsWhole, formatDate, formatDay, isoDateIn, type DisplayPreferences } from "~/lib/format";
 import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
 import type { Forecast } from "~/modules/commissions/forecast";
 import type { CommissionPlan } from "~/modules/commissions/plan.schema";
@@ -26,7 +26,7 @@ export interface ReportInputs {
   stages: DealStage[];
   incomeGoalCents: number | null;
   forecast: Forecast;
-  deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedDay: string | null }[];
+  deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedAt: number | null }[];
   added: { source: ContactSource; current: boolean; n: number }[];
   reach: { source: ContactSource; stage: string; n: number }[];
   /** Response times (ms, ascending) of the answered contacts added in each period, by source. */
@@ -124,7 +124,13 @@ export function buildReports(input: ReportInputs): Reports {
   // ---- Income: won deals by closed month, priced by the forecast (actual breakdowns of closed deals) ----
   const won = input.deals
     .filter((d) => kinds.get(d.stage) === "won")
-    .map((d) => ({ ...d, day: d.closedDate ?? input.today, breakdown: forecast.breakdowns.get(d.id)! }))
+    .map((d) => ({
+      ...d,
+      day: d.closedDate ?? input.today,
+      // The agent's day the deal's contact was added (only won deals need it: a date conversion each).
+      contactAddedDay: d.contactAddedAt === null ? null : isoDateIn(new Date(d.contactAddedAt), prefs.timezone),
+      breakdown: forecast.breakdowns.get(d.id)!,
+    }))
     .filter((d) => d.breakdown);
   const wonIn = (range: DayRange) => won.filter((d) => inRange(d.day, range));
   const totals = (range: DayRange) => {
@@ -168,7 +174,7 @@ export function buildReports(input: ReportInputs): Reports {
   // ---- Lead sources -------------------------------------------------------------------------------------
   const addedOf = (source: ContactSource | "*", isCurrent: boolean) => sum(input.added.filter((r) => r.current === isCurrent && (source === "*" || r.source === source)).map((r) => r.n));
   const wonContacts = (source: ContactSource) =>
-    new Set(input.deals.filter((d) => d.source === source && kinds.get(d.stage) === "won" && d.contactId && inRange(d.contactAddedDay, period)).map((d) => d.contactId)).size;
+    new Set(won.filter((d) => d.source === source && d.contactId && inRange(d.contactAddedDay, period)).map((d) => d.contactId)).size;
   const sourceRows = CONTACT_SOURCES.map((source) => {
     const closed = wonIn(period).filter((d) => d.source === source);
     const added = addedOf(source, true);

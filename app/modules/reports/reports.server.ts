@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
+import { ACTIVITY_TYPES, CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
 import { commissionPlans, contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
@@ -14,6 +14,7 @@ import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { nearestRank, REPORT_LIST_SIZE } from "./definitions";
 import { parsePeriod, type DayRange } from "./periods";
+import { contactsAddedBy } from "./added.server";
 import { responseTimesBy, sortedTimes } from "./speed.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
@@ -22,6 +23,9 @@ import { buildReports, type ReportInputs, type Reports } from "./build.server";
 // (speed.server.ts); agent net is priced deal by deal through the forecast (commissions.server.ts forecastOf),
 // the one definition the deal pages use. The display preferences come first: the period's days begin at
 // midnight in the agent's timezone. They are memoised per request.
+
+/** The activity types an agent logs (stage changes are the pipeline's own record). */
+const LOGGED_TYPES = ACTIVITY_TYPES.filter((t) => t !== "stage_change");
 
 /** Instants [lo, hi) of a range of the agent's days. */
 function instants(range: DayRange, timezone: string) {
@@ -65,16 +69,8 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .from(deals)
       .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
       .where(ownedBy(deals, userId)),
-    // Contacts added in each period, by source, read in source order off (user, source, created).
-    db
-      .select({
-        source: contacts.source,
-        current: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${cur.lo})`.as("in_current"),
-        previous: sql<number>`count(*) filter (where ${contacts.createdAt} < ${prev.hi})`.as("in_previous"),
-      })
-      .from(contacts)
-      .where(ownedBy(contacts, userId, inArray(contacts.source, [...CONTACT_SOURCES]), inRanges(contacts.createdAt)))
-      .groupBy(contacts.source),
+    // Contacts added in each period, by source (whole UTC days from the kept counts, the edges from contacts).
+    ...contactsAddedBy(db, userId, prev, cur),
     // Of the contacts added, how many have a deal that has been in each stage. Read from the deals side:
     // an agent has far fewer deals than contacts.
     db
@@ -112,11 +108,12 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .innerJoin(deals, and(eq(deals.id, dealStageHistory.dealId), eq(deals.userId, userId), eq(deals.stage, dealStageHistory.stage)))
       .where(ownedBy(dealStageHistory, userId, inCurrent(dealStageHistory.enteredAt), isNull(dealStageHistory.leftAt), isNotNull(deals.lostReason), ne(deals.lostReason, "")))
       .groupBy(deals.stage, deals.lostReason),
-    // Activities by type and week (the comparison period's all in week -1).
+    // Activities by type and week (the comparison period's all in week -1), read per type in time order off
+    // crm_activities_user_type_time: the listed types let SQLite seek each one's range, no table row is read.
     db
       .select({ type: crmActivities.type, week: sql<number>`case when ${crmActivities.occurredAt} >= ${cur.lo} then ${weekCase} else -1 end`.as("week"), n: n() })
       .from(crmActivities)
-      .where(ownedBy(crmActivities, userId, inRanges(crmActivities.occurredAt), ne(crmActivities.type, "stage_change")))
+      .where(ownedBy(crmActivities, userId, inArray(crmActivities.type, LOGGED_TYPES), inRanges(crmActivities.occurredAt)))
       .groupBy(crmActivities.type, sql`week`),
     // Tasks due in each period.
     db
@@ -147,7 +144,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .from(leadSourceCosts)
       .where(ownedBy(leadSourceCosts, userId, gte(leadSourceCosts.month, period.previous.from.slice(0, 7)), lte(leadSourceCosts.month, period.to.slice(0, 7)))),
   ] as const;
-  const [goalRows, planRows, stageRows, dealRows, addedRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows] =
+  const [goalRows, planRows, stageRows, dealRows, addedDayRows, addedEdgeRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows] =
     await db.batch(statements);
 
   const plan = planFromRow(planRows[0]);
@@ -172,12 +169,9 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       // A deal's contact counts only when it is the agent's own (the join repeats the owner test).
       contactId: d.source === null ? null : d.contactId,
       source: d.source as ContactSource | null,
-      contactAddedDay: d.contactCreatedAt ? isoDateIn(d.contactCreatedAt, prefs.timezone) : null,
+      contactAddedAt: d.contactCreatedAt ? d.contactCreatedAt.getTime() : null,
     })),
-    added: addedRows.flatMap((r) => [
-      { source: r.source, current: true, n: r.current },
-      { source: r.source, current: false, n: r.previous },
-    ]),
+    added: [...addedDayRows, ...addedEdgeRows].map((r) => ({ source: r.source, current: r.current === 1, n: r.n })),
     reach: reachRows,
     responses: speedRows.map((r) => ({ source: r.source, current: r.current === 1, times: sortedTimes(r.times) })),
     waiting: waitingRows.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
