@@ -9,7 +9,7 @@ import { reportTables, type Reports } from "~/modules/reports/build.server";
 import { nearestRank, responseSummary } from "~/modules/reports/definitions";
 import { contactsAddedBy, splitByUtcDay } from "~/modules/reports/added.server";
 import { loadReports } from "~/modules/reports/reports.server";
-import type { ReportTable } from "~/modules/reports/table";
+import { changeRow, type ReportTable } from "~/modules/reports/table";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -55,6 +55,8 @@ const rowOf = (table: ReportTable, key: string) => {
   return Object.fromEntries(table.columns.map((c, i) => [c.label, row.cells[i]!.value]));
 };
 const totalOf = (table: ReportTable) => Object.fromEntries(table.columns.map((c, i) => [c.label, table.total![i]!.value]));
+const previousOf = (table: ReportTable) => Object.fromEntries(table.columns.map((c, i) => [c.label, table.previous![i]!.value]));
+const changeOf = (table: ReportTable) => Object.fromEntries(table.columns.map((c, i) => [c.label, changeRow(table)![i]!.value]));
 const summaryOf = (reports: Reports, key: string) => reports.summary.find((s) => s.key === key)!;
 
 /** Another agent with a contact, a won deal, costs, tasks and activities on the same days. */
@@ -146,6 +148,9 @@ describe("reports", () => {
     expect(rowOf(reports.income.table, "2026-06")).toEqual({ Month: "2026-06", "Deals closed": 2, "Closed volume": 900_000, GCI: 27_000, "Agent net": 23_185 });
     expect(summaryOf(reports, "net")).toMatchObject({ value: "$23,185", previous: "$7,480", changePct: 210 });
     expect(summaryOf(reports, "volume")).toMatchObject({ value: "$900,000", previous: "$500,000", changePct: 80 });
+    // 1–15 May: W2 alone. The change row is in percent of the earlier figure.
+    expect(previousOf(reports.income.table)).toEqual({ Month: "Previous period, May 1, 2026 – May 15, 2026", "Deals closed": 1, "Closed volume": 500_000, GCI: 15_000, "Agent net": 7_480 });
+    expect(changeOf(reports.income.table)).toEqual({ Month: "Change", "Deals closed": 100, "Closed volume": 80, GCI: 80, "Agent net": 210 });
     // Year to date 8,005 + 7,480 + 14,580 + 8,605 = 38,670 of 100,000; on pace: 100,000 × 166 / 365 days.
     expect(reports.income.goal).toEqual({ goalCents: 10_000_000, ytdNetCents: 3_867_000, pct: 39, paceCents: 4_547_945, year: "2026" });
     // 3,600 + 3,375 + 3,025 = the cap, reached by W3.
@@ -192,6 +197,52 @@ describe("reports", () => {
     expect(rowOf(reports.sources.reach, "website")).toMatchObject({ Lead: 1, Qualified: 1, Offer: 2, "Under Contract": 1, "Closed Won": 1, Showing: 0 });
     expect(rowOf(reports.sources.reach, "open_house")).toMatchObject({ Lead: 1, Offer: 0 });
     expect(summaryOf(reports, "added")).toMatchObject({ value: "4", previous: "1", changePct: 300 });
+    // All sources: C, D, E and F added, C won; W3 (a day after C was added) and W4 (no contact) closed;
+    // June's $150 of website spend.
+    expect(totalOf(reports.sources.table)).toEqual({
+      Source: "All sources",
+      "Contacts added": 4,
+      Won: 1,
+      Conversion: 25,
+      "Deals closed": 2,
+      "Days to close": 1,
+      "Closed volume": 900_000,
+      "Agent net": 23_185,
+      Cost: 150,
+      "Cost per lead": 37.5,
+      "Cost per closed deal": 75,
+      "Return on spend": 154.57,
+    });
+    // 1–15 May: H added (not won); W2 closed 15 days after B was added (20 April); May's $310 for 15 of 31 days.
+    expect(previousOf(reports.sources.table)).toEqual({
+      Source: "Previous period, May 1, 2026 – May 15, 2026",
+      "Contacts added": 1,
+      Won: 0,
+      Conversion: 0,
+      "Deals closed": 1,
+      "Days to close": 15,
+      "Closed volume": 500_000,
+      "Agent net": 7_480,
+      Cost: 150,
+      "Cost per lead": 150,
+      "Cost per closed deal": 150,
+      "Return on spend": 49.87,
+    });
+    // Shares change in points; nothing is a percent of zero.
+    expect(changeOf(reports.sources.table)).toEqual({
+      Source: "Change",
+      "Contacts added": 300,
+      Won: null,
+      Conversion: 25,
+      "Deals closed": 100,
+      "Days to close": -93,
+      "Closed volume": 80,
+      "Agent net": 210,
+      Cost: 0,
+      "Cost per lead": -75,
+      "Cost per closed deal": -50,
+      "Return on spend": 210,
+    });
   });
 
   it("measures speed to lead from the first call, text, e-mail or meeting, and lists who is still waiting", async () => {
@@ -203,6 +254,9 @@ describe("reports", () => {
     // Website: 3 and 120 minutes; the lower middle of an even count is the median.
     expect(rowOf(reports.speed.table, "website")).toMatchObject({ Answered: 2, Median: 3, "90th percentile": 120, "Within 5 minutes": 50, "Not answered": 0 });
     expect(rowOf(reports.speed.table, "referral")).toMatchObject({ Answered: 0, Median: null, "Not answered": 100 });
+    // 1–15 May: H, answered in 10 minutes.
+    expect(previousOf(reports.speed.table)).toMatchObject({ "Contacts added": 1, Answered: 1, Median: 10, "90th percentile": 10, "Within 5 minutes": 0, "Within an hour": 100, "Not answered": 0 });
+    expect(changeOf(reports.speed.table)).toEqual({ Source: "Change", "Contacts added": 300, Answered: 200, Median: 350, "90th percentile": 1100, "Within 5 minutes": 25, "Within an hour": -50, "Not answered": 25 });
     expect(reports.speed.waiting.rows.map((r) => r.href)).toEqual([`/contacts/${F.id}`]);
     expect(summaryOf(reports, "speed")).toMatchObject({ value: "45 min", previous: "10 min", changePct: 350, higherIsBetter: false });
   });
@@ -298,12 +352,13 @@ describe("reports", () => {
     const { userId, O1 } = await account();
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=this-month"), now);
     // Lead: L1 (4 days, then lost) and O1 (2 days, then qualified): median the lower middle, 2.
-    expect(rowOf(reports.funnel.table, "lead")).toEqual({ Stage: "Lead", Entered: 2, "Moved on": 1, Lost: 1, "Median days in stage": 2 });
-    expect(rowOf(reports.funnel.table, "qualified")).toEqual({ Stage: "Qualified", Entered: 1, "Moved on": 1, Lost: 0, "Median days in stage": 5 });
+    expect(rowOf(reports.funnel.table, "lead")).toEqual({ Stage: "Lead", Entered: 2, "Entered before": 0, "Moved on": 1, Lost: 1, "Median days in stage": 2 });
+    expect(rowOf(reports.funnel.table, "qualified")).toEqual({ Stage: "Qualified", Entered: 1, "Entered before": 0, "Moved on": 1, Lost: 0, "Median days in stage": 5 });
     expect(rowOf(reports.funnel.table, "offer")).toMatchObject({ Entered: 1, "Moved on": 0, "Median days in stage": null });
     // W3 entered Under Contract on 28 May: outside the period.
     expect(rowOf(reports.funnel.table, "under_contract")).toMatchObject({ Entered: 0 });
-    expect(rowOf(reports.funnel.table, "closed_won")).toMatchObject({ Entered: 2, "Moved on": null });
+    // W2 was created won on 5 May: the one stage entered in the comparison period.
+    expect(rowOf(reports.funnel.table, "closed_won")).toMatchObject({ Entered: 2, "Entered before": 1, "Moved on": null });
     expect(reports.funnel).toMatchObject({ won: { value: 2, previous: 1 }, lost: { value: 1, previous: 0 }, averageDealCents: 45_000_000 });
     expect(reports.funnel.lostReasons.rows.map((r) => r.cells.map((c) => c.value))).toEqual([["Went with another agent", 1]]);
     const history = await db.select().from(dealStageHistory).where(eq(dealStageHistory.dealId, O1.id)).orderBy(dealStageHistory.enteredAt);
@@ -321,6 +376,9 @@ describe("reports", () => {
     expect(rowOf(reports.activity.table, "2026-06-08")).toMatchObject({ Meeting: 1, Total: 1 });
     expect(reports.activity.table.columns.map((c) => c.label)).not.toContain("Stage change");
     expect(summaryOf(reports, "activities")).toMatchObject({ value: "6", previous: "1", changePct: 500 });
+    // 1–15 May: H's call (June has C's, so the call column is there either way).
+    expect(previousOf(reports.activity.table)).toMatchObject({ Call: 1, "Text message": 0, Total: 1 });
+    expect(changeOf(reports.activity.table)).toMatchObject({ Call: 0, "Text message": null, Total: 500 });
     expect(rowOf(reports.activity.tasks, "current")).toMatchObject({ Due: 3, Completed: 1, Overdue: 1, "Completed share": 33 });
     expect(rowOf(reports.activity.tasks, "previous")).toMatchObject({ Due: 1, Completed: 1, Overdue: 0 });
     expect(reports.activity.followUps.rows.map((r) => r.href)).toEqual([`/contacts/${K.id}`]);
@@ -430,6 +488,12 @@ describe("reports", () => {
       expect(lines[0]).toBe("Source,Contacts added,Won,Conversion (%),Deals closed,Days to close,Closed volume (USD),Agent net (USD),Cost (USD),Cost per lead (USD),Cost per closed deal (USD),Return on spend (×)");
       expect(lines).toContain("Website,2,1,50,1,1,600000,14580,150,75,150,97.2");
       expect(lines).toContain("No contact,,,,1,,300000,8605,,,,");
+      // The footer as on the page: the totals, the 15 days before (G added; May's cost for 15 of 31 days), the change.
+      expect(lines.slice(-3)).toEqual([
+        "All sources,4,1,25,2,1,900000,23185,150,37.5,75,154.57",
+        '"Previous period, May 17, 2026 – May 31, 2026",1,0,0,0,,0,0,150,150,,0',
+        "Change,300,,25,,,,,0,-75,,",
+      ]);
       for (const path of ["/reports/nothing.csv", "/reports/..%2Fcontacts.csv", "/reports/income.csv.csv"]) {
         const missing = await browser.get(path);
         expect(missing.status, path).toBe(404);

@@ -66,7 +66,7 @@ export const GUIDE_DIALOGS: Record<GuidePage, GuideText> = {
     title: "Reports",
     description: "Income after splits and cap, which lead source pays you, speed to lead, pipeline conversion and activity, for any period.",
     steps: [
-      "Choose a period (This month, Last month, This quarter, Year to date, Last 12 months) or your own dates; each summary figure compares it with the same span one step back.",
+      "Choose a period (This month, Last month, This quarter, Year to date, Last 12 months) or your own dates; the summary figures and each table's totals compare it with the same span one step back.",
       "Income shows closed volume, GCI and agent net by month with the same commission plan and cap as your deals, your year to date against the goal set in Settings → Goals, and your cap progress.",
       "Lead sources and speed to lead show, per source, conversion, agent net, cost and return on spend, and how fast you answered new contacts, with the leads still waiting.",
       "Pipeline and activity show where deals stall and what you did each week. Every report has a CSV download of its table, and Print gives a clean page.",

@@ -9,7 +9,7 @@ import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/
 import { addDays } from "~/modules/dashboard/metrics";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
-import { cell, DASH, empty, type ReportTable } from "./table";
+import { cell, DASH, empty, type ReportCell, type ReportTable } from "./table";
 
 // The reports from the rows of the one batch (reports.server.ts): pure, so the Worker tests can hold every
 // figure to hand-computed numbers. Server-only (d3-scale draws the charts here, as on the dashboard).
@@ -102,11 +102,11 @@ const countCell = (n: number) => cell(n.toLocaleString("en-US"), n);
 const minutesCell = (minutes: number | null) => (minutes === null ? empty() : cell(formatMinutes(minutes), Math.round(minutes * 10) / 10));
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-/** A month's cost counted for the share of its days inside the range. */
+/** A month's cost counted for the share of its days inside the range (of one source, or every one: "*"). */
 function costIn(costs: ReportInputs["costs"], source: string, range: DayRange): number | null {
   let total: number | null = null;
   for (const cost of costs) {
-    if (cost.source !== source) continue;
+    if (source !== "*" && cost.source !== source) continue;
     const from = `${cost.month}-01` > range.from ? `${cost.month}-01` : range.from;
     const to = monthEnd(cost.month) < range.to ? monthEnd(cost.month) : range.to;
     if (from > to) continue;
@@ -118,6 +118,10 @@ function costIn(costs: ReportInputs["costs"], source: string, range: DayRange): 
 export function buildReports(input: ReportInputs): Reports {
   const { prefs, period, forecast, stages } = input;
   const kinds = new Map(stages.map((s) => [s.key, s.kind]));
+  // The first cell of each table's comparison row. The page names its days once, under the period; a CSV
+  // file stands alone, so its cell carries them.
+  const previousDays = `${formatDay(period.previous.from, prefs)} – ${formatDay(period.previous.to, prefs)}`;
+  const previousLabel = cell("Previous period", `Previous period, ${previousDays}`);
   const stageName = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
   const currency = prefs.currency;
 
@@ -146,6 +150,7 @@ export function buildReports(input: ReportInputs): Reports {
     columns: [{ label: "Month" }, { label: "Deals closed", numeric: true }, { label: "Closed volume", unit: currency, numeric: true }, { label: "GCI", unit: currency, numeric: true }, { label: "Agent net", unit: currency, numeric: true }],
     rows: months.map((m) => ({ key: m.month, cells: [cell(monthLabel(m.month), m.month), countCell(m.deals), moneyCell(m.volume, prefs), moneyCell(m.gross, prefs), moneyCell(m.net, prefs)] })),
     total: [cell("Total", "Total"), countCell(current.deals), moneyCell(current.volume, prefs), moneyCell(current.gross, prefs), moneyCell(current.net, prefs)],
+    previous: [previousLabel, countCell(previous.deals), moneyCell(previous.volume, prefs), moneyCell(previous.gross, prefs), moneyCell(previous.net, prefs)],
   };
   const year = input.today.slice(0, 4);
   const yearDays = dayCount({ from: `${year}-01-01`, to: `${year}-12-31` });
@@ -173,25 +178,39 @@ export function buildReports(input: ReportInputs): Reports {
 
   // ---- Lead sources -------------------------------------------------------------------------------------
   const addedOf = (source: ContactSource | "*", isCurrent: boolean) => sum(input.added.filter((r) => r.current === isCurrent && (source === "*" || r.source === source)).map((r) => r.n));
-  const wonContacts = (source: ContactSource) =>
-    new Set(won.filter((d) => d.source === source && d.contactId && inRange(d.contactAddedDay, period)).map((d) => d.contactId)).size;
-  const sourceRows = CONTACT_SOURCES.map((source) => {
-    const closed = wonIn(period).filter((d) => d.source === source);
-    const added = addedOf(source, true);
-    const cost = costIn(input.costs, source, period);
-    const net = sum(closed.map((d) => d.breakdown.netCents));
-    const days = closed.filter((d) => d.contactAddedDay !== null).map((d) => dayCount({ from: d.contactAddedDay!, to: d.day }) - 1);
+  // A source's figures (or every source's, "*") over the period or the one it is compared with.
+  const sourceFigures = (source: ContactSource | "*", isCurrent: boolean) => {
+    const range = isCurrent ? period : period.previous;
+    const closed = wonIn(range).filter((d) => source === "*" || d.source === source);
+    const withContact = closed.filter((d) => d.source !== null && d.contactAddedDay !== null);
+    const days = withContact.map((d) => Math.max(0, dayCount({ from: d.contactAddedDay!, to: d.day }) - 1));
     return {
-      source,
-      added,
-      wonContacts: wonContacts(source),
+      added: addedOf(source, isCurrent),
+      // Contacts added in the range with a deal won (whenever it closed: conversion follows the contacts added).
+      wonContacts: new Set(won.filter((d) => d.contactId && (source === "*" ? d.source !== null : d.source === source) && inRange(d.contactAddedDay, range)).map((d) => d.contactId)).size,
       closed: closed.length,
       volume: sum(closed.map((d) => d.valueCents)),
-      net,
-      avgDays: days.length === 0 ? null : Math.round(sum(days.map((d) => Math.max(0, d))) / days.length),
-      cost,
+      net: sum(closed.map((d) => d.breakdown.netCents)),
+      avgDays: days.length === 0 ? null : Math.round(sum(days) / days.length),
+      cost: costIn(input.costs, source, range),
     };
-  });
+  };
+  type SourceFigures = ReturnType<typeof sourceFigures>;
+  const sourceCells = (first: ReportCell, r: SourceFigures) => [
+    first,
+    countCell(r.added),
+    countCell(r.wonContacts),
+    pctCell(percentOf(r.wonContacts, r.added)),
+    countCell(r.closed),
+    r.avgDays === null ? empty() : cell(`${r.avgDays} ${r.avgDays === 1 ? "day" : "days"}`, r.avgDays),
+    moneyCell(r.volume, prefs),
+    moneyCell(r.net, prefs),
+    moneyCell(r.cost, prefs),
+    moneyCell(r.cost === null || r.added === 0 ? null : Math.round(r.cost / r.added), prefs),
+    moneyCell(r.cost === null || r.closed === 0 ? null : Math.round(r.cost / r.closed), prefs),
+    r.cost === null || r.cost === 0 ? empty() : cell(`${(r.net / r.cost).toFixed(1)}×`, Math.round((r.net / r.cost) * 100) / 100),
+  ];
+  const sourceRows = CONTACT_SOURCES.map((source) => ({ source, ...sourceFigures(source, true) }));
   const noContact = wonIn(period).filter((d) => d.source === null);
   const sourcesTable: ReportTable = {
     id: "sources",
@@ -211,25 +230,7 @@ export function buildReports(input: ReportInputs): Reports {
       { label: "Return on spend", unit: "×", numeric: true },
     ],
     rows: [
-      ...sourceRows
-        .filter((r) => r.added > 0 || r.closed > 0 || r.cost !== null)
-        .map((r) => ({
-          key: r.source,
-          cells: [
-            cell(SOURCE_LABELS[r.source]),
-            countCell(r.added),
-            countCell(r.wonContacts),
-            pctCell(percentOf(r.wonContacts, r.added)),
-            countCell(r.closed),
-            r.avgDays === null ? empty() : cell(`${r.avgDays} ${r.avgDays === 1 ? "day" : "days"}`, r.avgDays),
-            moneyCell(r.volume, prefs),
-            moneyCell(r.net, prefs),
-            moneyCell(r.cost, prefs),
-            moneyCell(r.cost === null || r.added === 0 ? null : Math.round(r.cost / r.added), prefs),
-            moneyCell(r.cost === null || r.closed === 0 ? null : Math.round(r.cost / r.closed), prefs),
-            r.cost === null || r.cost === 0 ? empty() : cell(`${(r.net / r.cost).toFixed(1)}×`, Math.round((r.net / r.cost) * 100) / 100),
-          ],
-        })),
+      ...sourceRows.filter((r) => r.added > 0 || r.closed > 0 || r.cost !== null).map((r) => ({ key: r.source, cells: sourceCells(cell(SOURCE_LABELS[r.source]), r) })),
       ...(noContact.length > 0
         ? [
             {
@@ -239,6 +240,8 @@ export function buildReports(input: ReportInputs): Reports {
           ]
         : []),
     ],
+    total: sourceCells(cell("All sources"), sourceFigures("*", true)),
+    previous: sourceCells(previousLabel, sourceFigures("*", false)),
   };
   const reachStages = stages.filter((s) => s.kind !== "lost");
   const reachTable: ReportTable = {
@@ -262,12 +265,22 @@ export function buildReports(input: ReportInputs): Reports {
     if (rows.length === 0) return null;
     return responseSummary(rows.length === 1 ? rows[0]!.times : rows.flatMap((r) => r.times).sort((a, b) => a - b));
   };
-  const sharesOf = (source: ContactSource | "*") => {
-    const added = addedOf(source, true);
-    const answered = speedOf(source, true);
+  const sharesOf = (source: ContactSource | "*", isCurrent = true) => {
+    const added = addedOf(source, isCurrent);
+    const answered = speedOf(source, isCurrent);
     const never = added - (answered?.answered ?? 0);
     return { added, fast: percentOf(answered?.fast ?? 0, added), hour: percentOf(answered?.hour ?? 0, added), never: percentOf(never, added), neverCount: never };
   };
+  const speedCells = (first: ReportCell, s: ResponseSummary | null, shares: ReturnType<typeof sharesOf>) => [
+    first,
+    countCell(shares.added),
+    countCell(s?.answered ?? 0),
+    minutesCell(s?.p50Minutes ?? null),
+    minutesCell(s?.p90Minutes ?? null),
+    pctCell(shares.fast),
+    pctCell(shares.hour),
+    pctCell(shares.never),
+  ];
   const overall = speedOf("*", true);
   const overallShares = sharesOf("*");
   const speedSources = CONTACT_SOURCES.filter((s) => addedOf(s, true) > 0);
@@ -289,13 +302,11 @@ export function buildReports(input: ReportInputs): Reports {
       const shares = sharesOf(source);
       return {
         key: source,
-        cells: [cell(SOURCE_LABELS[source]), countCell(shares.added), countCell(s?.answered ?? 0), minutesCell(s?.p50Minutes ?? null), minutesCell(s?.p90Minutes ?? null), pctCell(shares.fast), pctCell(shares.hour), pctCell(shares.never)],
+        cells: speedCells(cell(SOURCE_LABELS[source]), s, shares),
       };
     }),
-    total:
-      speedSources.length > 0
-        ? [cell("All sources", "All sources"), countCell(overallShares.added), countCell(overall?.answered ?? 0), minutesCell(overall?.p50Minutes ?? null), minutesCell(overall?.p90Minutes ?? null), pctCell(overallShares.fast), pctCell(overallShares.hour), pctCell(overallShares.never)]
-        : undefined,
+    total: speedSources.length > 0 ? speedCells(cell("All sources"), overall, overallShares) : undefined,
+    previous: speedSources.length > 0 ? speedCells(previousLabel, speedOf("*", false), sharesOf("*", false)) : undefined,
   };
   const speedMedians = speedSources.map((source) => speedOf(source, true)?.p50Minutes ?? 0);
   const speedPercents = barPercents(speedMedians);
@@ -317,18 +328,19 @@ export function buildReports(input: ReportInputs): Reports {
     const lost = sum(rows.filter((r) => r.nextStage !== null && kinds.get(r.nextStage) === "lost").map((r) => r.n));
     const movedOn = sum(rows.filter((r) => r.nextStage !== null && kinds.get(r.nextStage) !== "lost").map((r) => r.n));
     const days = input.stayDays.find((d) => d.stage === s.key) ?? null;
-    return { stage: s, entered, movedOn, lost, medianDays: days ? days.medianDays : null };
+    return { stage: s, entered, enteredBefore: sum(staysOf(s.key, false).map((r) => r.n)), movedOn, lost, medianDays: days ? days.medianDays : null };
   });
   const enteredKind = (kind: DealStage["kind"], isCurrent: boolean) => sum(stages.filter((s) => s.kind === kind).flatMap((s) => staysOf(s.key, isCurrent).map((r) => r.n)));
   const funnelTable: ReportTable = {
     id: "pipeline-conversion",
-    caption: "Deals that entered each stage in the period, moved on, were lost, and the median days they spent there",
-    columns: [{ label: "Stage" }, { label: "Entered", numeric: true }, { label: "Moved on", numeric: true }, { label: "Lost", numeric: true }, { label: "Median days in stage", unit: "days", numeric: true }],
+    caption: "Deals that entered each stage in the period (and in the period before), moved on, were lost, and the median days they spent there",
+    columns: [{ label: "Stage" }, { label: "Entered", numeric: true }, { label: "Entered before", numeric: true }, { label: "Moved on", numeric: true }, { label: "Lost", numeric: true }, { label: "Median days in stage", unit: "days", numeric: true }],
     rows: funnelRows.map((r) => ({
       key: r.stage.key,
       cells: [
         cell(r.stage.name),
         countCell(r.entered),
+        countCell(r.enteredBefore),
         r.stage.kind === "open" ? countCell(r.movedOn) : empty(),
         r.stage.kind === "open" ? countCell(r.lost) : empty(),
         r.medianDays === null ? empty() : cell(`${r.medianDays.toFixed(1)} days`, Math.round(r.medianDays * 10) / 10),
@@ -350,7 +362,8 @@ export function buildReports(input: ReportInputs): Reports {
 
   // ---- Activity ------------------------------------------------------------------------------------------
   const weekTotals = input.weeks.map((_, i) => sum(input.activities.filter((a) => a.week === i).map((a) => a.n)));
-  const activityTypes = ACTIVITY_TYPES.filter((t) => input.activities.some((a) => a.type === t && a.week >= 0));
+  // Every type logged in either period (its previous figure sits in the comparison row).
+  const activityTypes = ACTIVITY_TYPES.filter((t) => input.activities.some((a) => a.type === t));
   const activityTable: ReportTable = {
     id: "activity",
     caption: "Activities logged by week and type (weeks with none are left out)",
@@ -362,6 +375,7 @@ export function buildReports(input: ReportInputs): Reports {
       }))
       .filter((_, i) => weekTotals[i]! > 0),
     total: [cell("Total", "Total"), ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week >= 0).map((a) => a.n)))), countCell(sum(weekTotals))],
+    previous: [previousLabel, ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week === -1).map((a) => a.n)))), countCell(sum(input.activities.filter((a) => a.week === -1).map((a) => a.n)))],
   };
   const taskOf = (isCurrent: boolean) => input.tasks.find((t) => t.current === isCurrent) ?? { n: 0, completed: 0, overdue: 0 };
   const tasksNow = taskOf(true);
@@ -372,7 +386,7 @@ export function buildReports(input: ReportInputs): Reports {
     columns: [{ label: "Period" }, { label: "Due", numeric: true }, { label: "Completed", numeric: true }, { label: "Overdue", numeric: true }, { label: "Completed share", unit: "%", numeric: true }],
     rows: [
       { key: "current", cells: [cell(`${formatDay(period.from, prefs)} – ${formatDay(period.to, prefs)}`), countCell(tasksNow.n), countCell(tasksNow.completed), countCell(tasksNow.overdue), pctCell(percentOf(tasksNow.completed, tasksNow.n))] },
-      { key: "previous", cells: [cell(`${formatDay(period.previous.from, prefs)} – ${formatDay(period.previous.to, prefs)}`), countCell(tasksBefore.n), countCell(tasksBefore.completed), countCell(tasksBefore.overdue), pctCell(percentOf(tasksBefore.completed, tasksBefore.n))] },
+      { key: "previous", cells: [cell(previousDays), countCell(tasksBefore.n), countCell(tasksBefore.completed), countCell(tasksBefore.overdue), pctCell(percentOf(tasksBefore.completed, tasksBefore.n))] },
     ],
   };
   const followUpsTable: ReportTable = {

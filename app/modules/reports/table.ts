@@ -17,15 +17,49 @@ export interface ReportTable {
   rows: { key: string; cells: ReportCell[]; href?: string }[];
   /** A last row of totals, if the table has one. */
   total?: ReportCell[];
+  /** The same totals over the comparison period (its first cell names the days); the change row follows from it. */
+  previous?: ReportCell[];
 }
 
 export const cell = (text: string, value: string | number | null = text): ReportCell => ({ text, value });
 export const DASH = "—";
 export const empty = (): ReportCell => ({ text: DASH, value: null });
 
-/** The table as rows of strings for the CSV writer: a header row, the rows, then the totals. */
+/**
+ * The totals' change against the comparison period, column by column: in percent of the earlier figure, or
+ * in percentage points for a column of shares (20% to 25% is "+5 pts", not "+25%"). Empty where either
+ * figure is missing or there is nothing to take a percent of.
+ */
+export function changeRow(table: ReportTable): ReportCell[] | null {
+  if (!table.total || !table.previous) return null;
+  return table.columns.map((column, i) => {
+    if (i === 0) return cell("Change", "Change");
+    const now = table.total![i]?.value;
+    const before = table.previous![i]?.value;
+    if (!column.numeric || typeof now !== "number" || typeof before !== "number") return empty();
+    if (column.unit === "%") {
+      const points = Math.round(now - before);
+      return cell(`${points > 0 ? "+" : points < 0 ? "−" : "±"}${Math.abs(points)} pts`, points);
+    }
+    if (before === 0) return empty();
+    const pct = Math.round(((now - before) / Math.abs(before)) * 100);
+    return cell(`${pct > 0 ? "+" : pct < 0 ? "−" : "±"}${Math.abs(pct)}%`, pct);
+  });
+}
+
+/** The table's footer rows: the totals, the comparison period's, and the change. */
+export function footerRows(table: ReportTable): { key: string; cells: ReportCell[] }[] {
+  const change = changeRow(table);
+  return [
+    ...(table.total ? [{ key: "total", cells: table.total }] : []),
+    ...(table.previous ? [{ key: "previous", cells: table.previous }] : []),
+    ...(change ? [{ key: "change", cells: change }] : []),
+  ];
+}
+
+/** The table as rows of strings for the CSV writer: a header row, the rows, then the footer rows. */
 export function csvRows(table: ReportTable): string[][] {
   const header = table.columns.map((c) => (c.unit ? `${c.label} (${c.unit})` : c.label));
   const line = (cells: ReportCell[]) => cells.map((c) => (c.value === null ? "" : String(c.value)));
-  return [header, ...table.rows.map((r) => line(r.cells)), ...(table.total ? [line(table.total)] : [])];
+  return [header, ...table.rows.map((r) => line(r.cells)), ...footerRows(table).map((r) => line(r.cells))];
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Definition } from "~/modules/dashboard/components/MetricDefinition";
 import type { BarRow } from "../build.server";
 import { REPORT_DEFINITIONS, type ReportDefinitionKey } from "../definitions";
-import type { ReportTable } from "../table";
+import { footerRows, type ReportTable } from "../table";
 
 /** One report: heading, "How is this counted?", content, and its CSV downloads. Sections are jump targets. */
 export function ReportSection({ id, definition, children, downloads = [], query }: { id: string; definition: ReportDefinitionKey; children: ReactNode; downloads?: ReportTable[]; query: string }) {
@@ -34,6 +34,7 @@ export function ReportSection({ id, definition, children, downloads = [], query 
 /** A report's numbers as an accessible table in its own scroll box (the page never scrolls sideways). */
 export function ReportTableView({ table, caption = "visible" }: { table: ReportTable; caption?: "visible" | "hidden" }) {
   const align = (i: number) => (table.columns[i]?.numeric ? "text-right tabular-nums" : "text-left");
+  const footer = footerRows(table);
   return (
     <div>
       {/* The title outside the scroll box, so it wraps on a phone; screen readers get it as the caption. */}
@@ -78,21 +79,23 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
             </tr>
           ))}
         </tbody>
-        {table.total ? (
-          <tfoot className="border-t-2 border-stone-300 font-semibold dark:border-stone-700">
-            <tr>
-              {table.total.map((c, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row" className="px-3 py-2 text-left">
-                    {c.text}
-                  </th>
-                ) : (
-                  <td key={i} className={`whitespace-nowrap px-3 py-2 ${align(i)}`}>
-                    {c.text}
-                  </td>
-                ),
-              )}
-            </tr>
+        {footer.length > 0 ? (
+          <tfoot className="border-t-2 border-stone-300 dark:border-stone-700">
+            {footer.map((row) => (
+              <tr key={row.key} className={row.key === "total" ? "font-semibold" : "text-stone-700 dark:text-stone-300"}>
+                {row.cells.map((c, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row" className="px-3 py-2 text-left">
+                      {c.text}
+                    </th>
+                  ) : (
+                    <td key={i} className={`whitespace-nowrap px-3 py-2 ${align(i)}`}>
+                      {c.text}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
           </tfoot>
         ) : null}
       </table>
