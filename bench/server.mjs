@@ -51,9 +51,16 @@ export async function startSeededServer(workerPath, { inspectorPort } = {}) {
     compatibilityFlags: flags,
     d1Databases: { DB: "bench-db" },
     kvNamespaces: { KV: "bench-kv" },
-    durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true } },
+    durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true }, OPS: { className: "OpsRecorder", useSQLite: true } },
     assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
-    bindings: { APP_ENV: "production", SESSION_SECRET: "bench-session-secret-0123456789abcdef", ADMIN_EMAILS: "", MAIL_FROM: "bench@porchlight.test" },
+    bindings: {
+      APP_ENV: "production",
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      ADMIN_EMAILS: "",
+      MAIL_FROM: "bench@porchlight.test",
+      // BENCH_OPS_RECORDING=off serves without the Operations Center's request recording, to show its cost.
+      ...(process.env.BENCH_OPS_RECORDING === "off" ? { OPS_RECORDING: "off" } : {}),
+    },
     port: 0,
     ...(inspectorPort ? { inspectorPort } : {}),
   });

@@ -8,11 +8,13 @@ import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
-import { api } from "./api";
+import { loaderMsFrom, NO_ROUTE, recordSamples, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
+import { api, apiRoutes } from "./api";
 import { runScheduled } from "./cron";
 import { serviceWorkerScript } from "./service-worker";
 
 export { InsightsCache } from "./durable-objects/insights.do";
+export { OpsRecorder } from "./durable-objects/ops-recorder.do";
 
 const build = remixBuild as unknown as ServerBuild;
 const handleRemix = createRequestHandler(build);
@@ -22,9 +24,19 @@ function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+const remixRoute = remixRoutePatterns(build.routes);
+
+/** The route pattern a request is counted under: never its URL, which may hold ids. */
+function routeOf(request: Request, url: URL, response: Response): string {
+  if (url.pathname === "/sw.js") return "/sw.js";
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return apiRoutes.get(request) ?? (response.status === 403 ? "(refused)" : NO_ROUTE);
+  return response.status === 403 && isCrossOriginWrite(request) ? "(refused)" : remixRoute(url.pathname);
+}
+
 export default {
   async fetch(request, env, ctx) {
     applyTestClock(env);
+    const started = Date.now();
     const nonce = createNonce();
     const url = new URL(request.url);
     const isPrivate = sessionIdFrom(request) !== null;
@@ -51,6 +63,14 @@ export default {
         logError("unhandled_error", `/${url.pathname.split("/")[1] ?? ""}`, error);
         response = plainError(500, "Something went wrong on our side. Please try again.");
       }
+    }
+    // The Operations Center's request timings: recorded after the answer is out (ADR 0024).
+    if (env.OPS_RECORDING !== "off" && env.OPS) {
+      const route = routeOf(request, url, response);
+      const samples: Sample[] = [{ metric: "request", route, value: Date.now() - started, status: response.status }];
+      const loaderMs = loaderMsFrom(response.headers.get("Server-Timing"));
+      if (loaderMs !== null) samples.push({ metric: "loader", route, value: loaderMs });
+      ctx.waitUntil(recordSamples(env.OPS, samples));
     }
     return withSecurityHeaders(response, { nonce, private: isPrivate });
   },

@@ -189,6 +189,63 @@ export const cronRuns = sqliteTable(
   (t) => [index("cron_runs_job_started_idx").on(t.job, t.startedAt)],
 );
 
+/**
+ * The Operations Center's measurements (issue 17, migration 0014, ADR 0024). A row is one metric on one route
+ * pattern over a minute (written by one recorder shard, workers/durable-objects/ops-recorder.do.ts) or an
+ * hour (all shards, rolled up by the cron). Values are in ms (layout shift in thousandths); `histogram` holds
+ * the counts per fixed bucket (app/modules/ops/histogram.ts), so percentiles merge across rows exactly.
+ */
+export const metricRollups = sqliteTable(
+  "metric_rollups",
+  {
+    span: text("span", { enum: ["minute", "hour"] }).notNull(),
+    /** The minute's or hour's first instant (epoch ms). */
+    start: integer("start").notNull(),
+    metric: text("metric").notNull(),
+    route: text("route").notNull(),
+    /** The recorder shard that wrote a minute; "all" for an hour. */
+    shard: text("shard").notNull(),
+    n: integer("n").notNull(),
+    /** Of a request metric: answers with a 5xx status. */
+    errors: integer("errors").notNull().default(0),
+    sum: real("sum").notNull().default(0),
+    histogram: text("histogram").notNull().default("[]"),
+  },
+  // Read by metric over a window; rolled up and pruned by span and time.
+  (t) => [uniqueIndex("metric_rollups_key").on(t.span, t.metric, t.start, t.route, t.shard), index("metric_rollups_span_start").on(t.span, t.start)],
+);
+
+/** Answers with a 4xx or 5xx status, per route pattern and status per minute (the Monitoring tab's recent errors). */
+export const errorRollups = sqliteTable(
+  "error_rollups",
+  {
+    start: integer("start").notNull(),
+    route: text("route").notNull(),
+    status: integer("status").notNull(),
+    /** The recorder shard that wrote it (a minute is written once per shard). */
+    shard: text("shard").notNull(),
+    n: integer("n").notNull(),
+    lastSeen: integer("last_seen").notNull(),
+  },
+  (t) => [uniqueIndex("error_rollups_key").on(t.start, t.route, t.status, t.shard), index("error_rollups_start").on(t.start)],
+);
+
+/** One check the cron made of one component (D1, KV, the Durable Object, the outbox, AI, Stripe, webhooks, the cron itself). */
+export const probeResults = sqliteTable(
+  "probe_results",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    component: text("component").notNull(),
+    at: integer("at").notNull(),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    ms: integer("ms").notNull(),
+    /** What the probe read, where it reads a quantity: outbox backlog (messages), webhook lag or lateness (s). */
+    value: real("value"),
+    detail: text("detail"),
+  },
+  (t) => [index("probe_results_component_at").on(t.component, t.at), index("probe_results_at").on(t.at)],
+);
+
 // Every Stripe event applied, recorded in the same batch as its effects: a replay finds its id here.
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),

@@ -21,6 +21,8 @@ export interface Env extends CloudflareBindings {
   AI_GATEWAY_KEY?: string;
   AI_GATEWAY_MODEL?: string;
   AI_DAILY_QUOTA?: string;
+  /** "off" stops recording request timings for the Operations Center (the bench compares with and without). */
+  OPS_RECORDING?: string;
   /** Outside production only: run as if the wall clock read this ISO instant (app/lib/clock.ts). */
   TEST_NOW?: string;
   [flag: `FEATURE_${string}`]: string | undefined;

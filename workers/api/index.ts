@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { probeStorage } from "~/modules/ops/health.server";
+import { NO_ROUTE } from "~/modules/ops/metrics";
 import { aiApi } from "./ai.api";
 import { billingApi } from "./billing.api";
 import { calendarApi } from "./calendar.api";
@@ -11,6 +12,9 @@ import { searchApi } from "./search.api";
 import { stripeApi } from "./stripe.api";
 
 export type ApiEnv = { Bindings: Env };
+
+/** The route pattern each API request was answered by, read once the response is out. */
+export const apiRoutes = new WeakMap<Request, string>();
 
 /** JSON endpoints under /api. Each resource gets its own sub-app (workers/api/<resource>.api.ts). */
 export const api = new Hono<ApiEnv>().basePath("/api");
@@ -24,6 +28,9 @@ api.use(async (c, next) => {
     if (!(thrown instanceof Response)) throw thrown;
     c.res = thrown;
   }
+  // The pattern of the handler that answered ("/api/contacts/:id"), for the Operations Center's request
+  // timings (workers/app.ts); this middleware's own "/api/*" means no route matched.
+  apiRoutes.set(c.req.raw, c.req.routePath === "/api/*" ? NO_ROUTE : c.req.routePath);
 });
 
 // The benchmark's floor: touches no binding, so it measures the Worker's own overhead.

@@ -3,12 +3,13 @@ import { cronRuns } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadScoreJob } from "./lead-score.job";
+import { opsJob } from "./ops.job";
 
 type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, env: Env) => Promise<void>;
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, leadScoreJob],
+  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -1,0 +1,66 @@
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { Env } from "~/lib/env.server";
+
+// What the Operations Center records (issue 17, ADR 0024). Every measurement is a sample: a metric, the route
+// pattern it belongs to (never a URL with ids in it: the patterns come from the app's route table, so there
+// are as many as there are routes, whatever is requested), a value, and for requests their status.
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+/** Recorder shards (workers/durable-objects/ops-recorder.do.ts): requests spread over them at random. */
+export const RECORDER_SHARDS = 8;
+
+/** Server metrics: each request's duration, and the loader's or action's part of it where a route reports it. */
+export const SERVER_METRICS = ["request", "loader"] as const;
+/** Browser metrics from the signed-in app's beacons: Core Web Vitals, navigation timings and the JS heap. */
+export const VITAL_METRICS = ["lcp", "inp", "cls", "ttfb", "load", "render", "heap"] as const;
+export type MetricName = (typeof SERVER_METRICS)[number] | (typeof VITAL_METRICS)[number];
+
+export interface Sample {
+  metric: MetricName;
+  route: string;
+  /** ms; layout shift in thousandths; heap in MB. */
+  value: number;
+  status?: number;
+}
+
+/** The route a request that matched no route of the app is counted under (bounded, whatever was asked for). */
+export const NO_ROUTE = "(no route)";
+
+/** The route patterns of a Remix build: (pathname) → "/contacts/:id", the 404 page's "/*", or NO_ROUTE. */
+export function remixRoutePatterns(routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>) {
+  const byParent = new Map<string | undefined, { id: string; path?: string; index?: boolean }[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const tree = (parentId: string | undefined): AgnosticRouteObject[] =>
+    (byParent.get(parentId) ?? []).map((r) => (r.index ? { id: r.id, index: true as const, path: r.path } : { id: r.id, path: r.path, children: tree(r.id) }));
+  const roots = tree(undefined);
+  return (pathname: string): string => {
+    const matches = matchRoutes(roots, pathname);
+    if (!matches || matches.length === 0) return NO_ROUTE;
+    const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
+    return `/${parts.join("/")}`.replace(/\/+/g, "/");
+  };
+}
+
+/** The loader's or action's own time from a Server-Timing header ("loader;dur=12"), if the route reported one. */
+export function loaderMsFrom(serverTiming: string | null): number | null {
+  if (!serverTiming) return null;
+  const match = /(?:^|,)\s*(?:loader|action)\s*;\s*dur=([\d.]+)/.exec(serverTiming);
+  return match ? Number(match[1]) : null;
+}
+
+/** Hands samples to a random recorder shard. Never throws: recording must not fail a request. */
+export async function recordSamples(namespace: Env["OPS"], samples: Sample[]): Promise<void> {
+  if (samples.length === 0) return;
+  try {
+    const shard = Math.floor(Math.random() * RECORDER_SHARDS);
+    await namespace.get(namespace.idFromName(`shard-${shard}`)).record(samples);
+  } catch (error) {
+    console.error(JSON.stringify({ event: "ops_record_failed", detail: error instanceof Error ? error.message : String(error) }));
+  }
+}
