@@ -246,6 +246,34 @@ export const probeResults = sqliteTable(
   (t) => [index("probe_results_component_at").on(t.component, t.at), index("probe_results_at").on(t.at)],
 );
 
+/** A reading the cron checks every five minutes (Operations Center → Thresholds; spec: system_thresholds). */
+export const systemThresholds = sqliteTable("system_thresholds", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  metricName: text("metric_name").notNull().unique(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  warningThreshold: real("warning_threshold").notNull(),
+  criticalThreshold: real("critical_threshold").notNull(),
+  comparisonOperator: text("comparison_operator", { enum: ["greater_than", "less_than"] }).notNull().default("greater_than"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
+/** A threshold breached: open while the condition holds (one per metric at a time), resolved when it clears. */
+export const systemAlerts = sqliteTable(
+  "system_alerts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    metricName: text("metric_name").notNull(),
+    level: text("level", { enum: ["warning", "critical"] }).notNull(),
+    /** The latest reading that breached, and the threshold it passed. */
+    reading: real("reading").notNull(),
+    threshold: real("threshold").notNull(),
+    openedAt: integer("opened_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+  },
+  (t) => [uniqueIndex("system_alerts_one_open").on(t.metricName).where(sql`${t.resolvedAt} is null`), index("system_alerts_opened").on(t.openedAt)],
+);
+
 // Every Stripe event applied, recorded in the same batch as its effects: a replay finds its id here.
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),

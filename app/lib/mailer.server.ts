@@ -18,7 +18,7 @@ const RESEND_ENDPOINT = "https://api.resend.com/emails";
  * Records the e-mail in email_outbox, then hands it to the provider when one is configured (Resend by
  * API key). Without a provider it stays in the outbox, where the development mailbox (/dev/mailbox) shows it.
  */
-export async function sendEmail(context: RequestContext, email: OutgoingEmail): Promise<{ id: string; status: string }> {
+export async function sendEmail(context: Pick<RequestContext, "db" | "config">, email: OutgoingEmail): Promise<{ id: string; status: string }> {
   const id = newId();
   const { db, config } = context;
   await db.insert(emailOutbox).values({
@@ -53,7 +53,7 @@ export async function sendEmail(context: RequestContext, email: OutgoingEmail): 
   }
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A plain, accessible e-mail with one action link, in text and HTML. */

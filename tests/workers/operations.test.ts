@@ -4,12 +4,14 @@ import { and, eq, gte, inArray, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { createDb } from "~/db/client.server";
-import { errorRollups, metricRollups, probeResults } from "~/db/schema";
-import type { Env } from "~/lib/env.server";
+import { emailOutbox, errorRollups, metricRollups, probeResults, systemAlerts, systemThresholds } from "~/db/schema";
+import { getConfig, type Env } from "~/lib/env.server";
 import { addTo, bucketOf, countOf, decodeHistogram, encodeHistogram, merge, percentile, type Histogram } from "~/modules/ops/histogram";
 import { HOUR_MS, loaderMsFrom, MINUTE_MS, NO_ROUTE, RECORDER_SHARDS } from "~/modules/ops/metrics";
 import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
+import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
+import { adminAddresses, checkSystemThresholds, listThresholds, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
 import { HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
 
 // Issue 17: what the Operations Center records and how it keeps it. Instants are built from the real clock
@@ -211,6 +213,119 @@ describe("readings", () => {
     expect(await readUptime(db, base, base + 20 * MINUTE_MS)).toBe(75);
     expect(await readUptime(db, base + 6 * MINUTE_MS, base + 20 * MINUTE_MS)).toBe(100);
     expect(await readUptime(db, base - HOUR_MS, base)).toBeNull();
+  });
+});
+
+describe("thresholds and alerts", () => {
+  const mailer = () => ({ db, config: getConfig(env as Env) });
+  const threshold = (metricName: string, warning: number, critical: number, operator: "greater_than" | "less_than" = "greater_than", enabled = true) => ({
+    id: 0,
+    metricName,
+    enabled,
+    warningThreshold: warning,
+    criticalThreshold: critical,
+    comparisonOperator: operator,
+    updatedAt: new Date(),
+  });
+  const mailsAbout = async (name: string) => (await db.select().from(emailOutbox).where(like(emailOutbox.subject, `%${name}%`))).map((m) => [m.kind, m.toAddress]).sort();
+
+  it("seeds the spec's bands and the rest, listed by metric name", async () => {
+    const rows = await listThresholds(db);
+    const seeded = rows.filter((r) => (THRESHOLD_METRICS as readonly string[]).includes(r.metricName));
+    expect(seeded.map((r) => r.metricName)).toEqual([...THRESHOLD_METRICS]);
+    for (const r of seeded) {
+      const d = THRESHOLD_DEFAULTS[r.metricName as ThresholdMetric];
+      expect([r.warningThreshold, r.criticalThreshold, r.comparisonOperator], r.metricName).toEqual([d.warning, d.critical, d.operator]);
+    }
+  });
+
+  it("opens an alert once, keeps it while the condition holds, resolves it when it clears, and mails admins once each way", async () => {
+    const id = crypto.randomUUID().slice(0, 8);
+    const [gt, lt] = [`above_${id}`, `below_${id}`];
+    const thresholds = [threshold(gt, 100, 200), threshold(lt, 99.9, 99, "less_than")];
+    const check = (readings: Record<string, number | null>, at: number) => checkSystemThresholds(mailer(), at, { thresholds, readings });
+    const t0 = Date.now();
+
+    let result = await check({ [gt]: 150, [lt]: 99.95 }, t0);
+    expect(result.alerts_triggered).toBe(1);
+    expect(result.alerts).toEqual([{ metric_name: gt, level: "warning", reading: 150, threshold: 100, opened_at: t0 }]);
+    const admins = await adminAddresses(mailer());
+    expect(admins).toContain("listed-admin@example.com");
+    expect(await mailsAbout(gt)).toEqual(admins.map((to) => ["ops_alert", to]));
+
+    // Worse: the same alert, now critical, and no second e-mail. The other operator opens its own.
+    result = await check({ [gt]: 250, [lt]: 98 }, t0 + 5 * MINUTE_MS);
+    expect(result.alerts_triggered).toBe(1);
+    expect(result.alerts).toEqual([
+      { metric_name: gt, level: "critical", reading: 250, threshold: 200, opened_at: t0 },
+      { metric_name: lt, level: "critical", reading: 98, threshold: 99, opened_at: t0 + 5 * MINUTE_MS },
+    ]);
+    expect(await mailsAbout(gt)).toHaveLength(admins.length);
+    // Nothing measured: nothing changes.
+    result = await check({ [gt]: null, [lt]: 98 }, t0 + 10 * MINUTE_MS);
+    expect(result).toMatchObject({ alerts_triggered: 0, alerts: [{ metric_name: gt }, { metric_name: lt }] });
+
+    result = await check({ [gt]: 50, [lt]: 100 }, t0 + 15 * MINUTE_MS);
+    expect(result).toEqual({ alerts_triggered: 0, alerts: [] });
+    expect(await mailsAbout(gt)).toEqual(admins.flatMap((to) => [["ops_alert", to], ["ops_alert_resolved", to]]).sort());
+    const history = await db.select().from(systemAlerts).where(inArray(systemAlerts.metricName, [gt, lt]));
+    expect(history.map((a) => [a.metricName, a.resolvedAt])).toEqual(expect.arrayContaining([[gt, t0 + 15 * MINUTE_MS], [lt, t0 + 15 * MINUTE_MS]]));
+    expect(history).toHaveLength(2);
+  });
+
+  it("checks nothing a disabled threshold watches, and resolves what it had open", async () => {
+    const name = `toggled_${crypto.randomUUID().slice(0, 8)}`;
+    const at = Date.now();
+    expect((await checkSystemThresholds(mailer(), at, { thresholds: [threshold(name, 1, 2, "greater_than", false)], readings: { [name]: 10 } })).alerts_triggered).toBe(0);
+    expect((await checkSystemThresholds(mailer(), at, { thresholds: [threshold(name, 1, 2)], readings: { [name]: 10 } })).alerts_triggered).toBe(1);
+    const result = await checkSystemThresholds(mailer(), at + MINUTE_MS, { thresholds: [threshold(name, 1, 2, "greater_than", false)], readings: { [name]: 10 } });
+    expect(result.alerts).toEqual([]);
+    expect((await db.select().from(systemAlerts).where(eq(systemAlerts.metricName, name)))[0]?.resolvedAt).toBe(at + MINUTE_MS);
+  });
+
+  it("saves a toggle and numbers one at a time, and refuses a warning past the critical threshold", async () => {
+    const [row] = await db.insert(systemThresholds).values({ metricName: `edit_${crypto.randomUUID().slice(0, 8)}`, warningThreshold: 100, criticalThreshold: 200 }).returning();
+    const read = async () => (await db.select().from(systemThresholds).where(eq(systemThresholds.id, row!.id)))[0]!;
+    expect(await updateThreshold(db, { id: row!.id, field: "enabled", value: "false" }, Date.now())).toBeNull();
+    expect(await updateThreshold(db, { id: row!.id, field: "warning", value: 150 }, Date.now())).toBeNull();
+    expect(await updateThreshold(db, { id: row!.id, field: "warning", value: 250 }, Date.now())).toBe("The warning threshold must not be above the critical one.");
+    expect(await updateThreshold(db, { id: row!.id, field: "critical", value: 120 }, Date.now())).toBe("The warning threshold must not be above the critical one.");
+    expect(await read()).toMatchObject({ enabled: false, warningThreshold: 150, criticalThreshold: 200 });
+    expect(await updateThreshold(db, { id: 987_654_321, field: "warning", value: 1 }, Date.now())).toBe("That threshold does not exist.");
+    expect(ThresholdEditSchema.safeParse({ field: "warning", id: "1", value: "abc" }).success).toBe(false);
+    expect(ThresholdEditSchema.safeParse({ field: "warning", id: "1", value: "-3" }).success).toBe(false);
+    expect(ThresholdEditSchema.safeParse({ field: "warning", id: "1", value: "Infinity" }).success).toBe(false);
+    expect(ThresholdEditSchema.safeParse({ field: "warning", id: "1", value: "12.5" }).data).toEqual({ field: "warning", id: 1, value: 12.5 });
+    expect(thresholdOrderProblem(99, 99.9, "less_than")).toMatch(/must not be below/);
+  });
+
+  it("reads every watched metric from the recorded data", async () => {
+    const now = Date.UTC(2001, 9, 1, 12, 30);
+    const at = now - 2 * MINUTE_MS;
+    const probe = (component: string, ok: boolean, ms: number, value: number | null = null) => ({ component, at, ok, ms, value });
+    await db.insert(probeResults).values([
+      probe("d1", true, 40),
+      probe("kv", true, 900),
+      probe("durable_object", true, 10),
+      probe("outbox", true, 5, 3),
+      probe("webhooks", true, 5, 7.5),
+      probe("cron", true, 5, 12),
+      probe("ai", false, 5),
+      { ...probe("ai", true, 5), at: now - HOUR_MS },
+    ]);
+    const histogram = (values: number[]) => {
+      const h: Histogram = {};
+      for (const v of values) addTo(h, v);
+      return encodeHistogram(h);
+    };
+    await db.insert(metricRollups).values([
+      { span: "minute", start: now - 5 * MINUTE_MS, metric: "request", route: "/x", shard: "s", n: 4, errors: 1, sum: 0, histogram: histogram([10, 10, 10, 900]) },
+      { span: "minute", start: now - 5 * MINUTE_MS, metric: "load", route: "/x", shard: "s", n: 2, errors: 0, sum: 0, histogram: histogram([1500, 3000]) },
+    ]);
+    const r = await readThresholdMetrics(db, now);
+    expect(r).toMatchObject({ outbox_backlog: 3, webhook_lag: 7.5, cron_lateness: 12, probe_latency: 900, error_rate: 25, ai_failure_rate: 50, uptime_24h: 100, render_p75: null, memory_p75: null });
+    within(r.api_response_p95, 900, 5);
+    within(r.page_load_p75, 3000, 5);
   });
 });
 

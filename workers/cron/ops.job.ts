@@ -1,12 +1,15 @@
 import type { Db } from "~/db/client.server";
-import type { Env } from "~/lib/env.server";
+import { getConfig, type Env } from "~/lib/env.server";
 import { runProbes } from "~/modules/ops/probes.server";
 import { prune, rollUpHours } from "~/modules/ops/rollup.server";
+import { checkSystemThresholds } from "~/modules/ops/thresholds.server";
 
-/** The Operations Center's five-minute work (issue 17): probe every component, roll ended hours up, prune. */
+/** The Operations Center's five-minute work (issue 17): probe every component, roll ended hours up, prune, check the thresholds. */
 export async function opsJob(db: Db, controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: Env) {
   const now = Date.now();
   await runProbes(db, env, controller, now);
   await rollUpHours(db, now);
   await prune(db, now);
+  const check = await checkSystemThresholds({ db, config: getConfig(env) }, now);
+  if (check.alerts_triggered > 0) console.log(JSON.stringify({ event: "ops_alerts_opened", ...check }));
 }

@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { probeResults, systemAlerts, systemThresholds, users } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { escapeHtml, sendEmail } from "~/lib/mailer.server";
+import { HOUR_MS, MINUTE_MS } from "./metrics";
+import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "./readings.server";
+import { CHECK_WINDOW_MINUTES, levelOf, THRESHOLD_INFO, thresholdOrderProblem, type ThresholdMetric } from "./thresholds";
+
+// check_system_thresholds (issue 17, spec section 5): every five minutes the cron reads each enabled metric,
+// opens an alert when a reading passes its threshold, keeps that one alert (its level and reading updated)
+// while the condition holds, and resolves it when it clears. Admins get one e-mail when an alert opens and
+// one when it resolves, through the outbox. A metric with no reading (nothing measured yet) neither opens
+// nor resolves anything.
+
+type Mailer = Pick<RequestContext, "db" | "config">;
+
+export type Readings = Record<ThresholdMetric, number | null>;
+
+/** The current value of every metric a threshold can watch. */
+export async function readThresholdMetrics(db: Db, now: number): Promise<Readings> {
+  const windowFrom = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
+  const dayFrom = now - 24 * HOUR_MS;
+  const [request, load, render, heap, uptime, latest, aiRuns] = await Promise.all([
+    readMetric(db, "request", windowFrom, now),
+    readMetric(db, "load", windowFrom, now),
+    readMetric(db, "render", windowFrom, now),
+    readMetric(db, "heap", windowFrom, now),
+    readUptime(db, dayFrom, now),
+    latestProbeRun(db, now),
+    db.select({ ok: probeResults.ok }).from(probeResults).where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom))),
+  ]);
+  const probe = (component: string) => latest.find((p) => p.component === component) ?? null;
+  const core = latest.filter((p) => (CORE_COMPONENTS as readonly string[]).includes(p.component));
+  return {
+    ai_failure_rate: aiRuns.length === 0 ? null : (aiRuns.filter((r) => !r.ok).length / aiRuns.length) * 100,
+    api_response_p95: request.overall.p95,
+    cron_lateness: probe("cron")?.value ?? null,
+    error_rate: errorRatePct(request.overall),
+    memory_p75: heap.overall.p75,
+    outbox_backlog: probe("outbox")?.value ?? null,
+    page_load_p75: load.overall.p75,
+    probe_latency: core.length === 0 ? null : Math.max(...core.map((p) => p.ms)),
+    render_p75: render.overall.p75,
+    uptime_24h: uptime,
+    webhook_lag: probe("webhooks")?.value ?? null,
+  };
+}
+
+/** The results of the cron's latest probe run (within the last hour). */
+export async function latestProbeRun(db: Db, now: number) {
+  const last = await db.select({ at: probeResults.at }).from(probeResults).where(gte(probeResults.at, now - HOUR_MS)).orderBy(desc(probeResults.at)).limit(1);
+  if (!last[0]) return [];
+  return db.select().from(probeResults).where(eq(probeResults.at, last[0].at));
+}
+
+export interface CheckResult {
+  alerts_triggered: number;
+  alerts: { metric_name: string; level: "warning" | "critical"; reading: number; threshold: number; opened_at: number }[];
+}
+
+/**
+ * Checks the thresholds (from system_thresholds unless given) against the readings (read now unless given:
+ * tests pass their own, under metric names of their own, so they never meet the real ones).
+ */
+export async function checkSystemThresholds(
+  context: Mailer,
+  now: number,
+  given: { thresholds?: (typeof systemThresholds.$inferSelect)[]; readings?: Record<string, number | null> } = {},
+): Promise<CheckResult> {
+  const { db } = context;
+  const [thresholds, open, readings] = await Promise.all([
+    given.thresholds ?? db.select().from(systemThresholds),
+    db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)),
+    given.readings ?? readThresholdMetrics(db, now),
+  ]);
+  const opened: (typeof systemAlerts.$inferSelect)[] = [];
+  const resolved: (typeof systemAlerts.$inferSelect)[] = [];
+  for (const t of thresholds) {
+    const metric = t.metricName;
+    const current = open.find((a) => a.metricName === metric);
+    // A threshold with nothing to read (a metric this version does not know) is left alone.
+    const reading = (readings as Record<string, number | null>)[metric] ?? null;
+    const level = t.enabled && reading !== null ? levelOf(reading, { warning: t.warningThreshold, critical: t.criticalThreshold, operator: t.comparisonOperator }) : null;
+    if (level && reading !== null) {
+      const threshold = level === "critical" ? t.criticalThreshold : t.warningThreshold;
+      if (current) {
+        await db.update(systemAlerts).set({ level, reading, threshold, lastSeenAt: now }).where(eq(systemAlerts.id, current.id));
+      } else {
+        // The partial unique index keeps one open alert per metric even if two checks overlap.
+        const [row] = await db.insert(systemAlerts).values({ metricName: metric, level, reading, threshold, openedAt: now, lastSeenAt: now }).onConflictDoNothing().returning();
+        if (row) opened.push(row);
+      }
+    } else if (current && (reading !== null || !t.enabled)) {
+      // Cleared (or no longer watched): resolved. With no reading at all, an open alert stays as it was.
+      const [row] = await db.update(systemAlerts).set({ resolvedAt: now }).where(and(eq(systemAlerts.id, current.id), isNull(systemAlerts.resolvedAt))).returning();
+      if (row) resolved.push(row);
+    }
+  }
+  if (opened.length > 0 || resolved.length > 0) await mailAdmins(context, opened, resolved, readings);
+  const watched = new Set(thresholds.map((t) => t.metricName));
+  const stillOpen = (await db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)).orderBy(asc(systemAlerts.metricName))).filter((a) => watched.has(a.metricName));
+  return {
+    alerts_triggered: opened.length,
+    alerts: stillOpen.map((a) => ({ metric_name: a.metricName, level: a.level, reading: a.reading, threshold: a.threshold, opened_at: a.openedAt })),
+  };
+}
+
+const describe = (metric: string, value: number) => {
+  const info = THRESHOLD_INFO[metric as ThresholdMetric];
+  return info ? `${info.label}: ${formatReading(value)} ${info.unit}` : `${metric}: ${formatReading(value)}`;
+};
+export const formatReading = (value: number) => (Math.abs(value) >= 100 ? Math.round(value).toLocaleString("en-US") : String(Math.round(value * 10) / 10));
+
+/** Everyone who runs the product: admin accounts and the addresses in ADMIN_EMAILS. */
+export async function adminAddresses(context: Mailer): Promise<string[]> {
+  const listed = context.config.ADMIN_EMAILS;
+  const rows = await context.db.select({ email: users.email }).from(users).where(or(eq(users.role, "admin"), listed.length ? inArray(users.email, listed) : undefined));
+  return [...new Set([...rows.map((r) => r.email.toLowerCase()), ...listed])].sort();
+}
+
+async function mailAdmins(context: Mailer, opened: (typeof systemAlerts.$inferSelect)[], resolved: (typeof systemAlerts.$inferSelect)[], readings: Record<string, number | null>) {
+  const to = await adminAddresses(context);
+  for (const alert of opened) {
+    const subject = `Porchlight alert (${alert.level}): ${THRESHOLD_INFO[alert.metricName as ThresholdMetric]?.label ?? alert.metricName}`;
+    const text = `${describe(alert.metricName, alert.reading)}, past the ${alert.level} threshold of ${formatReading(alert.threshold)}.\n\nSee the Operations Center: /operations`;
+    for (const address of to) await sendEmail(context, { kind: "ops_alert", to: address, subject, text, html: `<p>${escapeHtml(text).replace(/\n\n/g, "</p><p>")}</p>` });
+  }
+  for (const alert of resolved) {
+    const now = readings[alert.metricName] ?? null;
+    const subject = `Resolved: ${THRESHOLD_INFO[alert.metricName as ThresholdMetric]?.label ?? alert.metricName}`;
+    const text = `${now === null ? `The threshold for ${alert.metricName} is no longer checked` : `${describe(alert.metricName, now)}, back within its thresholds`}. The alert opened at ${new Date(alert.openedAt).toISOString()}.`;
+    for (const address of to) await sendEmail(context, { kind: "ops_alert_resolved", to: address, subject, text, html: `<p>${escapeHtml(text)}</p>` });
+  }
+}
+
+/** The thresholds, ordered by metric name (spec section 5). */
+export function listThresholds(db: Db) {
+  return db.select().from(systemThresholds).orderBy(asc(systemThresholds.metricName));
+}
+
+/** Applies one edit; returns the problem when it cannot be saved (and changes nothing). */
+export async function updateThreshold(db: Db, edit: { id: number; field: "enabled" | "warning" | "critical"; value: number | "true" | "false" }, now: number): Promise<string | null> {
+  const [t] = await db.select().from(systemThresholds).where(eq(systemThresholds.id, edit.id));
+  if (!t) return "That threshold does not exist.";
+  if (edit.field === "enabled") {
+    await db.update(systemThresholds).set({ enabled: edit.value === "true", updatedAt: new Date(now) }).where(eq(systemThresholds.id, t.id));
+    return null;
+  }
+  const warning = edit.field === "warning" ? Number(edit.value) : t.warningThreshold;
+  const critical = edit.field === "critical" ? Number(edit.value) : t.criticalThreshold;
+  const problem = thresholdOrderProblem(warning, critical, t.comparisonOperator);
+  if (problem) return problem;
+  await db.update(systemThresholds).set({ warningThreshold: warning, criticalThreshold: critical, updatedAt: new Date(now) }).where(eq(systemThresholds.id, t.id));
+  return null;
+}
