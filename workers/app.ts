@@ -8,7 +8,7 @@ import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
-import { loaderMsFrom, NO_ROUTE, recordSamples, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
+import { loaderMsFrom, NO_ROUTE, recordSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
 import { api, apiRoutes } from "./api";
 import { runScheduled } from "./cron";
 import { serviceWorkerScript } from "./service-worker";
@@ -25,6 +25,7 @@ function plainError(status: number, message: string) {
 }
 
 const remixRoute = remixRoutePatterns(build.routes);
+registerRouteIds(remixRouteIdPatterns(build.routes));
 
 /** The route pattern a request is counted under: never its URL, which may hold ids. */
 function routeOf(request: Request, url: URL, response: Response): string {

@@ -21,6 +21,7 @@ export interface Env extends CloudflareBindings {
   AI_GATEWAY_KEY?: string;
   AI_GATEWAY_MODEL?: string;
   AI_DAILY_QUOTA?: string;
+  RUM_SAMPLE_RATE?: string;
   /** "off" stops recording request timings for the Operations Center (the bench compares with and without). */
   OPS_RECORDING?: string;
   /** Outside production only: run as if the wall clock read this ISO instant (app/lib/clock.ts). */
@@ -65,6 +66,8 @@ const ConfigSchema = z.object({
   AI_DAILY_QUOTA: z.coerce.number().int("AI_DAILY_QUOTA must be a whole number.").min(1).max(100_000).default(100),
   // Where contact-form messages are sent.
   SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
+  // The share of signed-in page loads that report their web vitals to the Operations Center (0 to 1).
+  RUM_SAMPLE_RATE: z.coerce.number("RUM_SAMPLE_RATE must be a number from 0 to 1.").min(0, "RUM_SAMPLE_RATE must be a number from 0 to 1.").max(1, "RUM_SAMPLE_RATE must be a number from 0 to 1.").default(1),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };

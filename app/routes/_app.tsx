@@ -5,6 +5,7 @@ import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages
 import { Logo } from "~/components/Logo";
 import { AppNav } from "~/components/shell/AppNav";
 import { ADMIN_NAV_ITEMS, NAV_ITEMS } from "~/components/shell/nav";
+import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
@@ -19,7 +20,7 @@ import { CommandPaletteProvider } from "~/modules/palette/components/CommandPale
 // (loaders run in parallel), memoised per request so it costs one lookup.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  return { email: user.email, admin: isAdmin(user, context) };
+  return { email: user.email, admin: isAdmin(user, context), rumSampleRate: context.config.RUM_SAMPLE_RATE };
 }
 
 function Shell({ children, email, admin }: { children: React.ReactNode; email?: string; admin?: boolean }) {
@@ -67,7 +68,8 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
 }
 
 export default function AppLayout() {
-  const { email, admin } = useLoaderData<typeof loader>();
+  const { email, admin, rumSampleRate } = useLoaderData<typeof loader>();
+  useWebVitals(rumSampleRate);
   return (
     <AddContactProvider>
       <DeletedContactsProvider>

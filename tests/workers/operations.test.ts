@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, gte, inArray, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
+import { signInAs, TestBrowser } from "../factories/browser";
+import { createUser } from "../factories/users";
 import { createDb } from "~/db/client.server";
 import { emailOutbox, errorRollups, metricRollups, probeResults, systemAlerts, systemThresholds } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
@@ -121,6 +123,65 @@ describe("the request recorder", () => {
     const notFound = await db.select().from(errorRollups).where(and(eq(errorRollups.route, "/*"), eq(errorRollups.status, 404), gte(errorRollups.start, since - MINUTE_MS)));
     expect(notFound.length).toBeGreaterThan(0);
   });
+});
+
+describe("the web-vitals beacon", () => {
+  const ORIGIN = "http://localhost";
+  const beacon = (browser: TestBrowser, body: unknown, type = "application/json") =>
+    browser.fetch("/api/rum", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": type }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const heapRows = async (since: number) =>
+    db.select().from(metricRollups).where(and(eq(metricRollups.metric, "heap"), eq(metricRollups.route, "/operations"), gte(metricRollups.start, since - MINUTE_MS)));
+
+  it("keeps a signed-in page's measurements under its route pattern, and refuses anything odd whole", async () => {
+    const since = Date.now();
+    const browser = await signInAs(await createUser(env.DB));
+    // Refused, each with a sentence, and nothing of them kept (each carries a valid heap reading for /operations).
+    const heap = { name: "heap", value: 42 };
+    const refusals: [unknown, number, string?][] = [
+      [{ route: "routes/_app.operations", metrics: [heap, { name: "lcp", value: 1e12 }] }, 400],
+      [{ route: "routes/_app.operations", metrics: [heap, { name: "lcp", value: -1 }] }, 400],
+      [{ route: "routes/_app.operations", metrics: [heap, { name: "fid", value: 3 }] }, 400],
+      [{ route: "routes/_app.operations", metrics: [heap, heap] }, 400],
+      [{ route: "routes/_app.operations", metrics: [heap], url: "/contacts/123" }, 400],
+      [{ route: "routes/_app.no-such-page", metrics: [heap] }, 400],
+      [{ route: "routes/_app.operations", metrics: [] }, 400],
+      [{ route: "routes/_app.operations", metrics: [{ ...heap, pad: "x".repeat(3000) }] }, 413],
+      ["{not json", 400],
+      [{ route: "routes/_app.operations", metrics: [heap] }, 415, "text/plain"],
+    ];
+    for (const [body, status, type] of refusals) {
+      const response = await beacon(browser, body, type);
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect((await response.json<{ error: string }>()).error).toMatch(/\w/);
+    }
+    // Signed out: refused.
+    expect((await beacon(new TestBrowser(), { route: "routes/_app.operations", metrics: [heap] })).status).toBe(401);
+    await flushAll();
+    expect(await heapRows(since)).toEqual([]);
+
+    expect((await beacon(browser, { route: "routes/_app.dashboard", metrics: [{ name: "lcp", value: 1234 }, { name: "cls", value: 0.05 }, { name: "load", value: 2100 }] })).status).toBe(204);
+    await vi.waitFor(
+      async () => {
+        await flushAll();
+        const rows = await db.select().from(metricRollups).where(and(eq(metricRollups.route, "/dashboard"), inArray(metricRollups.metric, ["lcp", "cls", "load"]), gte(metricRollups.start, since - MINUTE_MS)));
+        expect(new Set(rows.map((r) => r.metric))).toEqual(new Set(["lcp", "cls", "load"]));
+        // Layout shift is kept in thousandths.
+        within(percentile(decodeHistogram(rows.find((r) => r.metric === "cls")!.histogram), 50), 50, 5);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+  });
+
+  it("takes at most 30 beacons a minute from one account", async () => {
+    const browser = await signInAs(await createUser(env.DB));
+    const ok = { route: "routes/_app.dashboard", metrics: [{ name: "ttfb", value: 80 }] };
+    // The limit counts in fixed minutes: start the burst well inside one, so it cannot straddle two.
+    await vi.waitFor(() => expect(Date.now() % MINUTE_MS).toBeLessThan(40_000), { timeout: 25_000, interval: 250 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await beacon(browser, ok)).status);
+    expect(statuses).toEqual([...Array(30).fill(204), 429, 429]);
+    // Up to 20 s of waiting for the minute, then the burst.
+  }, 45_000);
 });
 
 describe("rollups and retention", () => {

@@ -8,6 +8,7 @@ import { billingApi } from "./billing.api";
 import { calendarApi } from "./calendar.api";
 import { contactApi } from "./contact.api";
 import { contactsApi } from "./contacts.api";
+import { rumApi } from "./rum.api";
 import { searchApi } from "./search.api";
 import { stripeApi } from "./stripe.api";
 
@@ -49,6 +50,7 @@ api.route("/", contactsApi);
 api.route("/", calendarApi);
 api.route("/", aiApi);
 api.route("/", searchApi);
+api.route("/", rumApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {

@@ -47,6 +47,28 @@ export function remixRoutePatterns(routes: Record<string, { id: string; parentId
   };
 }
 
+/** Each Remix route id's URL pattern ("routes/_app.contacts.$id" → "/contacts/:id"), for the browser's beacons. */
+export function remixRouteIdPatterns(routes: Record<string, { id: string; parentId?: string; path?: string } | undefined>): Map<string, string> {
+  const patterns = new Map<string, string>();
+  const patternOf = (id: string | undefined): string[] => {
+    const route = id ? routes[id] : undefined;
+    if (!route) return [];
+    return [...patternOf(route.parentId), ...(route.path ? [route.path] : [])];
+  };
+  for (const route of Object.values(routes)) if (route) patterns.set(route.id, `/${patternOf(route.id).join("/")}`.replace(/\/+/g, "/"));
+  return patterns;
+}
+
+let routeIds: Map<string, string> = new Map();
+/** The Worker registers its build's routes once (workers/app.ts); the beacon endpoint looks ids up here. */
+export function registerRouteIds(patterns: Map<string, string>): void {
+  routeIds = patterns;
+}
+/** A known route id's pattern, or null: a beacon naming any other route is refused. */
+export function patternOfRouteId(id: string): string | null {
+  return routeIds.get(id) ?? null;
+}
+
 /** The loader's or action's own time from a Server-Timing header ("loader;dur=12"), if the route reported one. */
 export function loaderMsFrom(serverTiming: string | null): number | null {
   if (!serverTiming) return null;
