@@ -1,64 +1,124 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Activity, RefreshCw } from "lucide-react";
+import { useEffect } from "react";
 import { PageHeader } from "~/components/PageHeader";
-import { formatDateTime } from "~/lib/format";
+import { TabNav } from "~/components/ui/TabNav";
+import { buttonClass } from "~/components/ui/Button";
+import { toast } from "~/components/ui/Toaster";
+import { readForm } from "~/lib/body.server";
+import { formatTime } from "~/lib/format";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { requireAdmin } from "~/modules/auth/guards.server";
-import { probeStorage, recentCronRuns } from "~/modules/ops/health.server";
+import { MonitoringPanel } from "~/modules/ops/components/MonitoringPanel";
+import { ThresholdsPanel } from "~/modules/ops/components/ThresholdsPanel";
+import { STATUS_LABELS, statusFromAlerts, type SystemStatus } from "~/modules/ops/monitoring";
+import { loadMonitoring, openAlerts } from "~/modules/ops/monitoring.server";
+import { THRESHOLD_INFO, ThresholdEditSchema, type ThresholdMetric } from "~/modules/ops/thresholds";
+import { checkSystemThresholds, listThresholds, updateThreshold } from "~/modules/ops/thresholds.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
 
-/** Admin only. Shows what the product measures today: live storage probes and the scheduler's runs. */
+// Issue 17. Admins only (everyone else gets 404). Backup and Compliance, the spec's other two tabs, come with
+// the data-safety issue; until then the page shows only what it has.
+const TABS = [
+  { id: "monitoring", label: "Monitoring" },
+  { id: "thresholds", label: "Thresholds" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+/** The Monitoring tab reads again this often while it is on screen (spec: every 30 s). */
+const REFRESH_MS = 30_000;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, context);
+  const prefs = await getDisplayPreferences(context, user.id);
+  const tab: Tab = TABS.find((t) => t.id === new URL(request.url).searchParams.get("tab"))?.id ?? "monitoring";
+  const now = Date.now();
+  if (tab === "thresholds") {
+    const [thresholds, open] = await Promise.all([listThresholds(context.db), openAlerts(context.db)]);
+    return { tab, prefs, status: statusFromAlerts(open), thresholds, monitoring: null, readAt: now };
+  }
+  const monitoring = await loadMonitoring(context.db, now);
+  return { tab, prefs, status: monitoring.status, thresholds: null, monitoring, readAt: now };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const [storage, runs] = await Promise.all([probeStorage(context.cloudflare.env), recentCronRuns(context.db)]);
-  return { probes: { D1: storage.d1, KV: storage.kv }, runs };
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "check") {
+    const result = await checkSystemThresholds(context, Date.now());
+    return { ok: true as const, message: result.alerts.length === 0 ? "All systems within normal parameters" : `${result.alerts.length} alert${result.alerts.length === 1 ? "" : "s"} open, ${result.alerts_triggered} new` };
+  }
+  if (intent === "threshold") {
+    const parsed = ThresholdEditSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "That value cannot be saved." }, 400);
+    const problem = await updateThreshold(context.db, parsed.data, Date.now());
+    if (problem) return data({ ok: false as const, error: problem }, 400);
+    const [saved] = (await listThresholds(context.db)).filter((t) => t.id === parsed.data.id);
+    const label = THRESHOLD_INFO[saved?.metricName as ThresholdMetric]?.label ?? saved?.metricName ?? "Threshold";
+    const message = parsed.data.field === "enabled" ? `${label} is ${parsed.data.value === "true" ? "checked" : "no longer checked"}.` : `${label}: ${parsed.data.field} at ${parsed.data.value}.`;
+    return { ok: true as const, message };
+  }
+  return data({ ok: false as const, error: "Unknown action." }, 400);
+}
+
+const BADGE_CLASS: Record<SystemStatus, string> = {
+  operational: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  degraded: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  outage: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+};
+
+/** Re-reads the page every 30 s while it is visible, without a full reload; paused while the tab is hidden. */
+function useRefresh(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => {
+      if (document.visibilityState === "visible" && state === "idle") revalidate();
+    };
+    const timer = window.setInterval(tick, REFRESH_MS);
+    const onVisible = () => tick();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [active, revalidate, state]);
 }
 
 export default function OperationsPage() {
-  const { probes, runs } = useLoaderData<typeof loader>();
+  const { tab, prefs, status, thresholds, monitoring, readAt } = useLoaderData<typeof loader>();
+  useRefresh(tab === "monitoring");
+  const check = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
+  useFetcherResult(check, (result) => {
+    if (result.ok) toast({ title: "Health check completed", description: result.message, variant: "success" });
+    else toast({ title: "Health check failed", description: result.error, variant: "destructive" });
+  });
   return (
     <>
-      <PageHeader title="Operations Center" description="Live probes taken while this page loaded, and the scheduler's recent runs." />
-      <section aria-labelledby="probes" className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
-        <h2 id="probes" className="text-lg font-semibold">
-          Storage probes
-        </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-4">
-          {Object.entries(probes).map(([name, probe]) => (
-            <div key={name}>
-              <dt className="text-sm text-stone-600 dark:text-stone-400">{name}</dt>
-              <dd className="text-lg font-semibold">{probe.ok ? `OK · ${probe.ms} ms` : `Failing · ${probe.ms} ms`}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section aria-labelledby="runs" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
-        <h2 id="runs" className="text-lg font-semibold">
-          Scheduled jobs
-        </h2>
-        {runs.length === 0 ? (
-          <p className="mt-2 text-stone-600 dark:text-stone-400">The scheduler has not run yet.</p>
-        ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead>
-              <tr className="text-stone-600 dark:text-stone-400">
-                <th scope="col" className="py-1">Job</th>
-                <th scope="col" className="py-1">Started</th>
-                <th scope="col" className="py-1">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr key={run.id} className="border-t border-stone-200 dark:border-stone-800">
-                  <td className="py-2">{run.job}</td>
-                  <td className="py-2">{formatDateTime(run.startedAt)}</td>
-                  <td className="py-2">{run.status}{run.detail ? ` · ${run.detail}` : ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <PageHeader
+        title="Operations Center"
+        description={`Read at ${formatTime(readAt, prefs)}${tab === "monitoring" ? " · refreshes every 30 s" : ""}`}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <span role="status" className={`inline-flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold ${BADGE_CLASS[status]}`}>
+              <Activity aria-hidden="true" className="h-4 w-4" />
+              {STATUS_LABELS[status]}
+            </span>
+            <check.Form method="post">
+              <button type="submit" name="intent" value="check" className={buttonClass("secondary")} disabled={check.state !== "idle"}>
+                <RefreshCw aria-hidden="true" className="h-5 w-5" />
+                Check thresholds now
+              </button>
+            </check.Form>
+          </div>
+        }
+      />
+      <TabNav label="Operations Center sections" base="/operations" tabs={TABS} current={tab} />
+      {thresholds ? <ThresholdsPanel thresholds={thresholds} /> : monitoring ? <MonitoringPanel data={monitoring} prefs={prefs} /> : null}
     </>
   );
 }

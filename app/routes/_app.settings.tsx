@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
+import { TabNav } from "~/components/ui/TabNav";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
@@ -148,20 +149,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description={`Signed in as ${email}`} />
-      <nav aria-label="Settings sections" className="mb-6 flex gap-2 border-b border-stone-200 dark:border-stone-800">
-        {TABS.map((t) => (
-          <Link
-            key={t.id}
-            to={`/settings?tab=${t.id}`}
-            aria-current={tab === t.id ? "page" : undefined}
-            className={`-mb-px inline-flex min-h-12 items-center border-b-2 px-4 font-medium ${
-              tab === t.id ? "border-brand-700 text-brand-700 dark:border-brand-400 dark:text-brand-400" : "border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
-            }`}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <TabNav label="Settings sections" base="/settings" tabs={TABS} current={tab} />
       {actionData?.errors.form ? (
         <p role="alert" className="mb-4 text-sm font-medium text-red-700 dark:text-red-400">
           {actionData.errors.form}

@@ -56,7 +56,7 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
           </div>
         </div>
       ) : null}
-      <AppNav items={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS} />
+      <AppNav items={NAV_ITEMS} adminItems={admin ? ADMIN_NAV_ITEMS : []} />
       {/* The bottom padding keeps the page's last controls clear of the floating buttons (Add New Contact, and
           the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
           nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}

@@ -406,3 +406,47 @@ describe("the cron's probes", () => {
     expect(typeof of("outbox").value).toBe("number");
   });
 });
+
+describe("the Operations Center page", () => {
+  it("is the admins' alone: every other account gets 404 for the page and its actions, and changes nothing", async () => {
+    const browser = await signInAs(await createUser(env.DB));
+    const [target] = await listThresholds(db);
+    for (const path of ["/operations", "/operations?tab=thresholds"]) expect((await browser.get(path)).status, path).toBe(404);
+    const post = await browser.post("/operations?tab=thresholds", { intent: "threshold", id: String(target!.id), field: "warning", value: "1" });
+    expect(post.status).toBe(404);
+    expect((await browser.post("/operations", { intent: "check" })).status).toBe(404);
+    expect((await db.select().from(systemThresholds).where(eq(systemThresholds.id, target!.id)))[0]).toEqual(target);
+    // Signed out: sent to sign in.
+    expect((await new TestBrowser().get("/operations")).status).toBe(302);
+  });
+
+  it("shows an admin the readings and thresholds, saves an edit, and refuses a bad one with a message", async () => {
+    const browser = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const monitoring = await browser.page("/operations");
+    expect(monitoring).toContain("Operations Center");
+    expect(monitoring).toMatch(/Systems Operational|Degraded|Outage/);
+    expect(monitoring).toContain("Uptime and errors");
+    const thresholdsPage = await browser.page("/operations?tab=thresholds");
+    for (const metric of THRESHOLD_METRICS) expect(thresholdsPage).toContain(metric);
+    const [row] = await db.insert(systemThresholds).values({ metricName: `page_${crypto.randomUUID().slice(0, 8)}`, warningThreshold: 10, criticalThreshold: 20 }).returning();
+    // As the page's fetcher sends it (single fetch: the .data URL); the answer carries the message.
+    const edit = (fields: Record<string, string>) => browser.post("/operations.data?tab=thresholds", { intent: "threshold", id: String(row!.id), ...fields });
+    const saved = await edit({ field: "warning", value: "15" });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("warning at 15");
+    for (const [fields, message] of [
+      [{ field: "warning", value: "abc" }, /must be a number/],
+      [{ field: "warning", value: "25" }, /must not be above the critical/],
+      [{ field: "enabled", value: "maybe" }, /./],
+      [{ field: "colour", value: "1" }, /./],
+    ] as const) {
+      const refused = await edit(fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(await refused.text()).toMatch(message);
+    }
+    expect((await db.select().from(systemThresholds).where(eq(systemThresholds.id, row!.id)))[0]).toMatchObject({ warningThreshold: 15, criticalThreshold: 20, enabled: true });
+    const check = await browser.post("/operations.data", { intent: "check" });
+    expect(check.status).toBe(200);
+    expect(await check.text()).toMatch(/All systems within normal parameters|alerts? open/);
+  });
+});

@@ -2,15 +2,16 @@ import { NavLink } from "@remix-run/react";
 import type { NavItem } from "./nav";
 
 /** Bottom bar on phones, side rail from md up. Same links, same order, active item marked for everyone. */
-export function AppNav({ items }: { items: NavItem[] }) {
+/** The main navigation; `adminItems` follow on wider screens (a phone's bar holds seven, admins use the palette there). */
+export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItems?: NavItem[] }) {
   return (
     <nav
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:inset-y-0 md:left-0 md:right-auto md:w-56 md:border-r md:border-t-0 md:pb-0 md:pt-20 dark:border-stone-800 dark:bg-stone-900/95"
     >
       <ul className="grid grid-cols-7 md:flex md:flex-col md:gap-1 md:px-3">
-        {items.map(({ to, label, icon: Icon }) => (
-          <li key={to}>
+        {[...items.map((item) => ({ item, admin: false })), ...adminItems.map((item) => ({ item, admin: true }))].map(({ item: { to, label, icon: Icon }, admin }) => (
+          <li key={to} className={admin ? "hidden md:block" : undefined}>
             <NavLink
               to={to}
               prefetch="intent"

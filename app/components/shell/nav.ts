@@ -1,4 +1,4 @@
-import { Bot, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, Users, type LucideIcon } from "lucide-react";
+import { Activity, Bot, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -17,5 +17,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/settings", label: "Settings", icon: Settings },
 ];
 
-/** Admin-only items; none yet beyond the same navigation (spec section 6). */
-export const ADMIN_NAV_ITEMS: NavItem[] = [];
+/** Admin-only items, after everyone's (navigation and the command palette); others get 404 at these paths. */
+export const ADMIN_NAV_ITEMS: NavItem[] = [
+  { to: "/operations", label: "Operations", icon: Activity },
+  { to: "/admin", label: "Admin", icon: ShieldCheck },
+];

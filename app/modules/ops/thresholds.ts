@@ -31,7 +31,7 @@ export const THRESHOLD_INFO: Record<ThresholdMetric, { label: string; unit: stri
   outbox_backlog: { label: "Outbox backlog", unit: "messages", reads: "E-mails waiting over 5 minutes to be sent, at the latest probe." },
   page_load_p75: { label: "Page load (p75)", unit: "ms", reads: "75th percentile of full page loads in the signed-in app, last 15 minutes." },
   probe_latency: { label: "Slowest core probe", unit: "ms", reads: "The slowest of D1, KV and the Durable Object at the latest probe." },
-  render_p75: { label: "Render time (p75)", unit: "ms", reads: "75th percentile of the time from the page's response to its first render, last 15 minutes." },
+  render_p75: { label: "Render time (p75)", unit: "ms", reads: "75th percentile of the time from a page being parsed to the app having rendered it (scripts and hydration), last 15 minutes." },
   uptime_24h: { label: "Uptime (24 h)", unit: "%", reads: "Share of the cron's probe runs in the last 24 hours in which D1, KV and the Durable Object all answered." },
   webhook_lag: { label: "Webhook delivery lag", unit: "s", reads: "The slowest Stripe event of the last 24 hours, from Stripe creating it to the app applying it." },
 };

@@ -17,7 +17,7 @@ function send(route: string, collected: Collected) {
   navigator.sendBeacon?.("/api/rum", new Blob([body], { type: "application/json" }));
 }
 
-/** Reports this page load's measurements once; `render` is the time from the response to the app's first effect. */
+/** Reports this page load's measurements once. */
 export function useWebVitals(sampleRate: number) {
   const matches = useMatches();
   // The route of the page as it first loaded (later navigations are not page loads).
@@ -26,7 +26,9 @@ export function useWebVitals(sampleRate: number) {
     if (typeof navigator === "undefined" || !navigator.sendBeacon || Math.random() >= sampleRate) return;
     const collected: Collected = {};
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-    if (nav && nav.responseEnd > 0) collected.render = Math.max(0, performance.now() - nav.responseEnd);
+    // Render: from the document being parsed (its scripts about to run) to this first effect, i.e. the app's
+    // scripts running and React hydrating the page.
+    if (nav && nav.domInteractive > 0) collected.render = Math.max(0, performance.now() - nav.domInteractive);
     const take = (name: keyof Collected) => (metric: Metric) => {
       collected[name] = metric.value;
     };

@@ -1,0 +1,276 @@
+import type { SerializeFrom } from "@remix-run/cloudflare";
+import { formatDateTime, formatTime, type DisplayPreferences } from "~/lib/format";
+import type { Monitoring } from "../monitoring.server";
+import { BANDS, LATENCY_SCALE_MS, MEMORY_SCALE_MB } from "../monitoring";
+import { THRESHOLD_INFO, type ThresholdMetric } from "../thresholds";
+
+type Data = SerializeFrom<Monitoring>;
+type Reading = Data["readings"]["load"];
+
+const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
+
+export function formatMs(ms: number | null): string {
+  if (ms === null) return "—";
+  return ms >= 1000 ? `${(ms / 1000).toFixed(ms >= 10_000 ? 0 : 1)} s` : `${Math.round(ms)} ms`;
+}
+const pct = (value: number | null, digits = 2) => (value === null ? "No data" : `${value.toFixed(digits)}%`);
+
+type Band = "good" | "warning" | "critical";
+const bandOf = (value: number | null, band: { good: number; warning: number }): Band | null => (value === null ? null : value <= band.good ? "good" : value <= band.warning ? "warning" : "critical");
+const BAND_TEXT: Record<Band, string> = { good: "Good", warning: "Warning", critical: "Critical" };
+const BAND_CLASS: Record<Band, string> = {
+  good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  warning: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  critical: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+};
+
+function Percentiles({ r, format }: { r: Reading; format: (v: number | null) => string }) {
+  return (
+    <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+      {(["p50", "p75", "p95"] as const).map((p) => (
+        <div key={p}>
+          <dt className="text-stone-600 dark:text-stone-400">{p}</dt>
+          <dd className="font-semibold tabular-nums">{format(r[p])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ReadingCard({ title, r, band, headline, note }: { title: string; r: Reading; band?: { good: number; warning: number }; headline: "p75" | "p95"; note: string }) {
+  const level = band ? bandOf(r[headline], band) : null;
+  return (
+    <section aria-label={title} className={card}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold">{title}</h3>
+        {level ? <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BAND_CLASS[level]}`}>{BAND_TEXT[level]}</span> : null}
+      </div>
+      <p className="mt-1 text-2xl font-bold tabular-nums">{r.n === 0 ? "No data" : formatMs(r[headline])}</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{r.n === 0 ? note : `${headline} of ${r.n.toLocaleString("en-US")} · ${note}`}</p>
+      {r.n > 0 ? <Percentiles r={r} format={formatMs} /> : null}
+    </section>
+  );
+}
+
+function Bar({ label, value, scale, text }: { label: string; value: number | null; scale: number; text: string }) {
+  const width = value === null ? 0 : Math.min(100, (value / scale) * 100);
+  return (
+    <div>
+      <div className="flex justify-between gap-2 text-sm">
+        <span>{label}</span>
+        <span className="font-semibold tabular-nums">{text}</span>
+      </div>
+      <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-stone-100 dark:bg-stone-800">
+        <div className="h-2 rounded-full bg-sky-600 dark:bg-sky-400" style={{ width: `${width}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** A day of hourly figures as a line, with the numbers in a table for screen readers. */
+function Sparkline({ points, label, format, prefs }: { points: { start: number; value: number | null }[]; label: string; format: (v: number | null) => string; prefs: DisplayPreferences }) {
+  const values = points.map((p) => p.value ?? 0);
+  const max = Math.max(1, ...values);
+  const w = 240;
+  const h = 40;
+  const step = points.length > 1 ? w / (points.length - 1) : w;
+  const path = values.map((v, i) => `${i === 0 ? "M" : "L"}${(i * step).toFixed(1)},${(h - (v / max) * (h - 4) - 2).toFixed(1)}`).join(" ");
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${w} ${h}`} className="h-10 w-full max-w-xs text-sky-600 dark:text-sky-400" aria-hidden="true" preserveAspectRatio="none">
+        <path d={path} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+      </svg>
+      <figcaption className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.start}>
+                <th scope="row">{formatTime(p.start, prefs)}</th>
+                <td>{format(p.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figcaption>
+    </figure>
+  );
+}
+
+function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: (string | number)[][]; empty: string }) {
+  if (rows.length === 0) return <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{empty}</p>;
+  return (
+    <div role="group" aria-label={caption} tabIndex={0} className="relative mt-2 overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {row.map((c, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row" className="px-3 py-2 text-left font-medium">
+                    {c}
+                  </th>
+                ) : (
+                  <td key={j} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    {c}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const probeState = (p: { ok: boolean; ms: number }) => (!p.ok ? "Failing" : p.ms < 1000 ? "Fast" : p.ms < 2000 ? "Slow" : "Critical");
+const PROBE_LABELS: Record<string, string> = { d1: "Database (D1)", kv: "Sessions (KV)", durable_object: "Recorder (Durable Object)", outbox: "E-mail outbox", ai: "AI engine", stripe: "Stripe", webhooks: "Stripe webhooks", cron: "Scheduler" };
+
+export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPreferences }) {
+  const r = data.readings;
+  const slowestCore = Math.max(0, ...data.probes.filter((p) => ["d1", "kv", "durable_object"].includes(p.component)).map((p) => p.ms));
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="now-heading">
+        <h2 id="now-heading" className="text-lg font-semibold">{`Last ${data.windowMinutes} minutes`}</h2>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ReadingCard title="Page load" r={r.load} band={BANDS.load} headline="p75" note="full loads of signed-in pages" />
+          <ReadingCard title="Server response" r={r.request} band={BANDS.request} headline="p95" note="every request, on the server" />
+          <ReadingCard title="Render" r={r.render} band={BANDS.render} headline="p75" note="scripts and hydration, per page load" />
+          <section aria-label="Memory and latency" className={card}>
+            <h3 className="font-semibold">Memory and latency</h3>
+            <div className="mt-3 flex flex-col gap-3">
+              <Bar label="JS heap (p75)" value={r.heap.p75} scale={MEMORY_SCALE_MB} text={r.heap.p75 === null ? "No data" : `${Math.round(r.heap.p75)} of ${MEMORY_SCALE_MB} MB`} />
+              <Bar label="Slowest core probe" value={data.probes.length ? slowestCore : null} scale={LATENCY_SCALE_MS} text={data.probes.length ? `${formatMs(slowestCore)} of ${formatMs(LATENCY_SCALE_MS)}` : "No probe yet"} />
+            </div>
+          </section>
+        </div>
+      </section>
+
+      <section aria-labelledby="availability-heading" className={card}>
+        <h2 id="availability-heading" className="text-lg font-semibold">
+          Uptime and errors
+        </h2>
+        <p className="text-sm text-stone-600 dark:text-stone-400">Uptime: the share of the scheduler's probe runs in which the database, sessions and the recorder all answered. Errors: requests answered with a 5xx status.</p>
+        <Table
+          caption="Uptime and error rate by window"
+          head={["Window", "Uptime", "Error rate", "Requests"]}
+          rows={data.windows.map((w) => [w.label, pct(w.uptimePct, 2), pct(w.errorRatePct, 2), w.requests.toLocaleString("en-US")])}
+          empty=""
+        />
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div>
+            <h3 className="text-sm font-semibold">Requests per hour, last 24 hours</h3>
+            <Sparkline points={data.series.map((p) => ({ start: p.start, value: p.n }))} label="Requests per hour" format={(v) => String(v ?? 0)} prefs={prefs} />
+          </div>
+          <div>
+            <h3 className="text-sm font-semibold">Server response p95 per hour</h3>
+            <Sparkline points={data.series.map((p) => ({ start: p.start, value: p.p95 }))} label="Server response p95 per hour" format={formatMs} prefs={prefs} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="vitals-heading" className={card}>
+        <h2 id="vitals-heading" className="text-lg font-semibold">
+          Core Web Vitals, last 24 hours
+        </h2>
+        <Table
+          caption="Core Web Vitals from signed-in pages, last 24 hours"
+          head={["Metric", "p50", "p75", "p95", "Pages"]}
+          rows={(
+            [
+              ["Largest Contentful Paint", r.lcp, formatMs],
+              ["Interaction to Next Paint", r.inp, formatMs],
+              ["Cumulative Layout Shift", r.cls, (v: number | null) => (v === null ? "—" : (v / 1000).toFixed(3))],
+              ["Time to First Byte", r.ttfb, formatMs],
+            ] as const
+          )
+            .filter(([, reading]) => reading.n > 0)
+            .map(([label, reading, f]) => [label, f(reading.p50), f(reading.p75), f(reading.p95), reading.n.toLocaleString("en-US")])}
+          empty="No page has reported its vitals in the last 24 hours."
+        />
+      </section>
+
+      <section aria-labelledby="routes-heading" className={card}>
+        <h2 id="routes-heading" className="text-lg font-semibold">
+          Slowest routes, last 24 hours
+        </h2>
+        <Table
+          caption="Slowest routes by server response p95, last 24 hours"
+          head={["Route", "p50", "p95", "Requests", "Errors"]}
+          rows={data.slowest.map((s) => [s.route, formatMs(s.p50), formatMs(s.p95), s.n.toLocaleString("en-US"), s.errors.toLocaleString("en-US")])}
+          empty="No requests recorded in the last 24 hours."
+        />
+      </section>
+
+      <section aria-labelledby="errors-heading" className={card}>
+        <h2 id="errors-heading" className="text-lg font-semibold">
+          Recent errors, last 24 hours
+        </h2>
+        <Table
+          caption="Answers with a 4xx or 5xx status by route, last 24 hours"
+          head={["Route", "Status", "Count", "Last seen"]}
+          rows={data.errors.map((e) => [e.route, e.status, e.n.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+          empty="No request was answered with an error in the last 24 hours."
+        />
+      </section>
+
+      <section aria-labelledby="probes-heading" className={card}>
+        <h2 id="probes-heading" className="text-lg font-semibold">
+          Probes
+        </h2>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {data.probes[0] ? `The scheduler's latest checks, ${formatDateTime(data.probes[0].at, prefs)}. Fast under 1 s, slow under 2 s, otherwise critical.` : "The scheduler has not probed yet (it runs every 5 minutes)."}
+        </p>
+        <Table
+          caption="Latest probe of each component"
+          head={["Component", "State", "Time", "Reading"]}
+          rows={data.probes.map((p) => [PROBE_LABELS[p.component] ?? p.component, probeState(p), formatMs(p.ms), [p.value === null ? null : String(Math.round(p.value * 10) / 10), p.detail].filter(Boolean).join(" · ") || "—"])}
+          empty=""
+        />
+      </section>
+
+      <section aria-labelledby="runs-heading" className={card}>
+        <h2 id="runs-heading" className="text-lg font-semibold">
+          Scheduled jobs
+        </h2>
+        <Table
+          caption="The scheduler's recent runs"
+          head={["Job", "Started", "Late by", "Status"]}
+          rows={data.runs.map((run) => [run.job, formatDateTime(run.startedAt, prefs), `${Math.round(run.lateSeconds)} s`, run.detail ? `${run.status} · ${run.detail}` : run.status])}
+          empty="The scheduler has not run yet."
+        />
+      </section>
+
+      <section aria-labelledby="alerts-heading" className={card}>
+        <h2 id="alerts-heading" className="text-lg font-semibold">
+          Alerts
+        </h2>
+        <Table
+          caption="Open alerts and those of the last 7 days"
+          head={["Reading", "Level", "Value", "Threshold", "Opened", "Resolved"]}
+          rows={data.alerts.map((a) => [
+            THRESHOLD_INFO[a.metricName as ThresholdMetric]?.label ?? a.metricName,
+            a.level === "critical" ? "Critical" : "Warning",
+            `${Math.round(a.reading * 10) / 10} ${THRESHOLD_INFO[a.metricName as ThresholdMetric]?.unit ?? ""}`.trim(),
+            String(a.threshold),
+            formatDateTime(a.openedAt, prefs),
+            a.resolvedAt === null ? "Open" : formatDateTime(a.resolvedAt, prefs),
+          ])}
+          empty="No alerts in the last 7 days."
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { errorRollups, metricRollups, systemAlerts } from "~/db/schema";
+import { recentCronRuns } from "./health.server";
+import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
+import { HOUR_MS, MINUTE_MS, type MetricName } from "./metrics";
+import { errorRatePct, readMetric, readUptime, type Reading, rolledUpTo } from "./readings.server";
+import { latestProbeRun } from "./thresholds.server";
+import { CHECK_WINDOW_MINUTES } from "./thresholds";
+import { statusFromAlerts } from "./monitoring";
+
+// The Operations Center's Monitoring tab (issue 17): every figure read from what the product recorded, over
+// the window it names. A window with no data says so; nothing is filled in.
+
+const DAY_MS = 24 * HOUR_MS;
+export const UPTIME_WINDOWS = [
+  { key: "24h", label: "24 hours", ms: DAY_MS },
+  { key: "7d", label: "7 days", ms: 7 * DAY_MS },
+  { key: "30d", label: "30 days", ms: 30 * DAY_MS },
+] as const;
+
+export async function openAlerts(db: Db) {
+  return db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)).orderBy(desc(systemAlerts.openedAt));
+}
+
+/** Requests per hour and their p95 over the last day (the sparklines), oldest first; the current hour so far last. */
+async function hourlySeries(db: Db, metric: MetricName, now: number) {
+  const split = rolledUpTo(now);
+  const from = split - 23 * HOUR_MS;
+  const rows = await db
+    .select({ span: metricRollups.span, start: metricRollups.start, n: metricRollups.n, errors: metricRollups.errors, histogram: metricRollups.histogram })
+    .from(metricRollups)
+    .where(
+      and(
+        eq(metricRollups.metric, metric),
+        or(and(eq(metricRollups.span, "hour"), gte(metricRollups.start, from), lt(metricRollups.start, split)), and(eq(metricRollups.span, "minute"), gte(metricRollups.start, split))),
+      ),
+    );
+  const hours = new Map<number, { n: number; errors: number; histogram: Histogram }>();
+  for (let h = from; h <= now; h += HOUR_MS) hours.set(h - (h % HOUR_MS), { n: 0, errors: 0, histogram: {} });
+  for (const r of rows) {
+    const h = r.start - (r.start % HOUR_MS);
+    const slot = hours.get(h);
+    if (!slot) continue;
+    slot.n += r.n;
+    slot.errors += r.errors;
+    merge(slot.histogram, decodeHistogram(r.histogram));
+  }
+  return [...hours].map(([start, s]) => ({ start, n: s.n, errors: s.errors, p95: percentile(s.histogram, 95) }));
+}
+
+export async function loadMonitoring(db: Db, now: number) {
+  const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
+  const [load, request, render, heap, lcp, inp, cls, ttfb, day, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
+    readMetric(db, "load", recent, now),
+    readMetric(db, "request", recent, now),
+    readMetric(db, "render", recent, now),
+    readMetric(db, "heap", recent, now),
+    readMetric(db, "lcp", now - DAY_MS, now),
+    readMetric(db, "inp", now - DAY_MS, now),
+    readMetric(db, "cls", now - DAY_MS, now),
+    readMetric(db, "ttfb", now - DAY_MS, now),
+    readMetric(db, "request", now - DAY_MS, now),
+    hourlySeries(db, "request", now),
+    latestProbeRun(db, now),
+    recentCronRuns(db, 12),
+    db.select().from(systemAlerts).where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS))).orderBy(desc(systemAlerts.openedAt)).limit(20),
+    db
+      .select({ route: errorRollups.route, status: errorRollups.status, n: sql<number>`sum(${errorRollups.n})`, lastSeen: sql<number>`max(${errorRollups.lastSeen})` })
+      .from(errorRollups)
+      .where(gte(errorRollups.start, now - DAY_MS))
+      .groupBy(errorRollups.route, errorRollups.status)
+      .orderBy(desc(sql`max(${errorRollups.lastSeen})`))
+      .limit(20),
+    ...UPTIME_WINDOWS.map((w) => readUptime(db, now - w.ms, now)),
+    ...UPTIME_WINDOWS.map((w) => readMetric(db, "request", now - w.ms, now)),
+  ]);
+  const uptime = uptimes.slice(0, UPTIME_WINDOWS.length) as (number | null)[];
+  const requestWindows = uptimes.slice(UPTIME_WINDOWS.length) as { overall: Reading }[];
+  const open = alerts.filter((a) => a.resolvedAt === null);
+  const slowest = [...day.routes].filter((r) => r.p95 !== null).sort((a, b) => b.p95! - a.p95!).slice(0, 10);
+  return {
+    status: statusFromAlerts(open),
+    windowMinutes: CHECK_WINDOW_MINUTES,
+    readings: {
+      load: load.overall,
+      request: request.overall,
+      render: render.overall,
+      heap: heap.overall,
+      lcp: lcp.overall,
+      inp: inp.overall,
+      cls: cls.overall,
+      ttfb: ttfb.overall,
+    },
+    windows: UPTIME_WINDOWS.map((w, i) => ({ key: w.key, label: w.label, uptimePct: uptime[i]!, errorRatePct: errorRatePct(requestWindows[i]!.overall), requests: requestWindows[i]!.overall.n })),
+    series,
+    slowest,
+    errors,
+    probes,
+    runs: runs.map((r) => ({ id: r.id, job: r.job, status: r.status, detail: r.detail, startedAt: r.startedAt.getTime(), lateSeconds: Math.max(0, (r.startedAt.getTime() - r.scheduledAt.getTime()) / 1000) })),
+    alerts,
+  };
+}
+export type Monitoring = Awaited<ReturnType<typeof loadMonitoring>>;
