@@ -274,6 +274,21 @@ export const systemAlerts = sqliteTable(
   (t) => [uniqueIndex("system_alerts_one_open").on(t.metricName).where(sql`${t.resolvedAt} is null`), index("system_alerts_opened").on(t.openedAt)],
 );
 
+/** A note on the public status page about something going wrong, posted and resolved by an admin (issue 17). */
+export const statusIncidents = sqliteTable(
+  "status_incidents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    component: text("component").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    openedAt: integer("opened_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("status_incidents_opened").on(t.openedAt)],
+);
+
 // Every Stripe event applied, recorded in the same batch as its effects: a replay finds its id here.
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { Activity, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { PageHeader } from "~/components/PageHeader";
@@ -12,12 +12,16 @@ import { formatTime } from "~/lib/format";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { requireAdmin } from "~/modules/auth/guards.server";
+import { IncidentsPanel } from "~/modules/ops/components/IncidentsPanel";
 import { MonitoringPanel } from "~/modules/ops/components/MonitoringPanel";
 import { ThresholdsPanel } from "~/modules/ops/components/ThresholdsPanel";
 import { STATUS_LABELS, statusFromAlerts, type SystemStatus } from "~/modules/ops/monitoring";
 import { loadMonitoring, openAlerts } from "~/modules/ops/monitoring.server";
 import { THRESHOLD_INFO, ThresholdEditSchema, type ThresholdMetric } from "~/modules/ops/thresholds";
 import { checkSystemThresholds, listThresholds, updateThreshold } from "~/modules/ops/thresholds.server";
+import { IncidentSchema } from "~/modules/ops/status";
+import { postIncident, recentIncidents, resolveIncident } from "~/modules/ops/status.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
 
@@ -38,14 +42,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
   if (tab === "thresholds") {
     const [thresholds, open] = await Promise.all([listThresholds(context.db), openAlerts(context.db)]);
-    return { tab, prefs, status: statusFromAlerts(open), thresholds, monitoring: null, readAt: now };
+    return { tab, prefs, status: statusFromAlerts(open), thresholds, monitoring: null, incidents: [], readAt: now };
   }
-  const monitoring = await loadMonitoring(context.db, now);
-  return { tab, prefs, status: monitoring.status, thresholds: null, monitoring, readAt: now };
+  const [monitoring, incidents] = await Promise.all([loadMonitoring(context.db, now), recentIncidents(context.db, now)]);
+  return { tab, prefs, status: monitoring.status, thresholds: null, monitoring, incidents, readAt: now };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const user = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "check") {
@@ -61,6 +65,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const label = THRESHOLD_INFO[saved?.metricName as ThresholdMetric]?.label ?? saved?.metricName ?? "Threshold";
     const message = parsed.data.field === "enabled" ? `${label} is ${parsed.data.value === "true" ? "checked" : "no longer checked"}.` : `${label}: ${parsed.data.field} at ${parsed.data.value}.`;
     return { ok: true as const, message };
+  }
+  if (intent === "incident") {
+    const parsed = IncidentSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "That incident cannot be posted." }, 400);
+    await postIncident(context.db, parsed.data, user.id, Date.now());
+    return redirectWithToast(context, "/operations", { title: "Incident posted", description: "It shows on the status page now.", variant: "success" });
+  }
+  if (intent === "resolve-incident") {
+    const id = Number(form.get("id"));
+    if (!Number.isInteger(id) || !(await resolveIncident(context.db, id, Date.now()))) return data({ ok: false as const, error: "That incident is not open." }, 400);
+    return redirectWithToast(context, "/operations", { title: "Incident resolved", variant: "success" });
   }
   return data({ ok: false as const, error: "Unknown action." }, 400);
 }
@@ -90,7 +105,8 @@ function useRefresh(active: boolean) {
 }
 
 export default function OperationsPage() {
-  const { tab, prefs, status, thresholds, monitoring, readAt } = useLoaderData<typeof loader>();
+  const { tab, prefs, status, thresholds, monitoring, incidents, readAt } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   useRefresh(tab === "monitoring");
   const check = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
   useFetcherResult(check, (result) => {
@@ -118,7 +134,14 @@ export default function OperationsPage() {
         }
       />
       <TabNav label="Operations Center sections" base="/operations" tabs={TABS} current={tab} />
-      {thresholds ? <ThresholdsPanel thresholds={thresholds} /> : monitoring ? <MonitoringPanel data={monitoring} prefs={prefs} /> : null}
+      {thresholds ? (
+        <ThresholdsPanel thresholds={thresholds} />
+      ) : monitoring ? (
+        <div className="flex flex-col gap-6">
+          <MonitoringPanel data={monitoring} prefs={prefs} />
+          <IncidentsPanel incidents={incidents} prefs={prefs} error={actionData && !actionData.ok ? actionData.error : null} />
+        </div>
+      ) : null}
     </>
   );
 }

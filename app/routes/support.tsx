@@ -99,7 +99,13 @@ export default function SupportPage() {
           <h2 id="still" className="text-2xl font-bold">
             Still need help?
           </h2>
-          <p className="mt-2 text-stone-700 dark:text-stone-300">Write to us and we reply within 1 business day.</p>
+          <p className="mt-2 text-stone-700 dark:text-stone-300">
+            Write to us and we reply within 1 business day. If something is not working, the{" "}
+            <Link to="/status" className="underline underline-offset-4">
+              system status page
+            </Link>{" "}
+            shows whether it is on our side.
+          </p>
           <Link to="/contact" className={buttonClass("primary", "mt-4")}>
             Contact Support
           </Link>

@@ -6,11 +6,12 @@ import worker from "../../workers/app";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { createUser } from "../factories/users";
 import { createDb } from "~/db/client.server";
-import { emailOutbox, errorRollups, metricRollups, probeResults, systemAlerts, systemThresholds } from "~/db/schema";
+import { emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { addTo, bucketOf, countOf, decodeHistogram, encodeHistogram, merge, percentile, type Histogram } from "~/modules/ops/histogram";
 import { HOUR_MS, loaderMsFrom, MINUTE_MS, NO_ROUTE, RECORDER_SHARDS } from "~/modules/ops/metrics";
 import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
+import { loadStatus } from "~/modules/ops/status.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
 import { adminAddresses, checkSystemThresholds, listThresholds, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
@@ -448,5 +449,60 @@ describe("the Operations Center page", () => {
     const check = await browser.post("/operations.data", { intent: "check" });
     expect(check.status).toBe(200);
     expect(await check.text()).toMatch(/All systems within normal parameters|alerts? open/);
+  });
+});
+
+describe("the public status page", () => {
+  it("shows each part's state from the latest probes and its daily uptime, counting a day with no check as no data", async () => {
+    const day = Date.UTC(2001, 10, 5);
+    const now = day + 12 * HOUR_MS;
+    const run = (at: number, failing: string[] = []) => PROBE_COMPONENTS.map((component) => ({ component, at, ok: !failing.includes(component), ms: component === "ai" ? 2_500 : 20 }));
+    // Yesterday: four runs, one with KV failing. Today: two runs, the latest with Stripe failing.
+    // One run a statement: D1 binds at most 100 values to one.
+    for (const rows of [run(day - 20 * HOUR_MS), run(day - 15 * HOUR_MS, ["kv"]), run(day - 10 * HOUR_MS), run(day - 5 * HOUR_MS), run(now - 2 * HOUR_MS), run(now - 5 * MINUTE_MS, ["stripe"])]) {
+      await db.insert(probeResults).values(rows);
+    }
+    const status = await loadStatus(db, now);
+    const of = (id: string) => status.components.find((c) => c.id === id)!;
+    expect(of("payments").state).toBe("down");
+    expect(of("ai").state).toBe("degraded"); // 2.5 s
+    expect(of("database").state).toBe("operational");
+    expect(status.overall).toBe("down");
+    expect(of("app").daily.at(-1)).toEqual({ day, uptimePct: 100 });
+    expect(of("app").daily.at(-2)).toEqual({ day: day - 24 * HOUR_MS, uptimePct: 75 });
+    expect(of("database").daily.at(-2)!.uptimePct).toBe(100);
+    expect(of("payments").daily.at(-1)!.uptimePct).toBe(50);
+    expect(of("app").daily.at(-3)!.uptimePct).toBeNull();
+    expect(of("app").daily).toHaveLength(90);
+    expect(of("app").uptimePct).toBeCloseTo((5 / 6) * 100);
+  });
+
+  it("is public, sends no app scripts, and shows an incident an admin posts until it is resolved", async () => {
+    const page = await SELF.fetch("http://localhost/status");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("System status");
+    for (const c of ["App", "API", "Database", "Sign-in", "Payments", "AI"]) expect(html).toContain(`>${c}</h3>`);
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const title = `Slow sign-in ${crypto.randomUUID().slice(0, 6)}`;
+    // Refused: a component that does not exist, a title too short. Nothing is posted.
+    expect((await admin.post("/operations", { intent: "incident", component: "moon", title })).status).toBe(400);
+    expect((await admin.post("/operations", { intent: "incident", component: "sign-in", title: "x" })).status).toBe(400);
+    // Not an admin: 404, nothing posted.
+    const agent = await signInAs(await createUser(env.DB));
+    expect((await agent.post("/operations", { intent: "incident", component: "sign-in", title })).status).toBe(404);
+    expect(await (await SELF.fetch("http://localhost/status")).text()).not.toContain(title);
+
+    expect((await admin.post("/operations", { intent: "incident", component: "sign-in", title, body: "We are looking into it." })).status).toBe(302);
+    const posted = await (await SELF.fetch("http://localhost/status")).text();
+    expect(posted).toContain(title);
+    expect(posted).toContain("Ongoing.");
+    const [incident] = await db.select().from(statusIncidents).where(eq(statusIncidents.title, title));
+    expect((await agent.post("/operations", { intent: "resolve-incident", id: String(incident!.id) })).status).toBe(404);
+    expect((await admin.post("/operations", { intent: "resolve-incident", id: String(incident!.id) })).status).toBe(302);
+    expect((await admin.post("/operations", { intent: "resolve-incident", id: String(incident!.id) })).status).toBe(400);
+    expect(await (await SELF.fetch("http://localhost/status")).text()).toMatch(new RegExp(`${title}[\\s\\S]*Resolved`));
   });
 });

@@ -2,7 +2,7 @@ import { listGuides, listPosts } from "~/modules/content/content.server";
 import { LEGAL } from "./legal";
 
 // The public pages search engines may index. The crawl test checks each of them answers 200.
-export const PUBLIC_PATHS = ["/", "/features", "/pricing", "/about", "/trial", "/blog", "/support", "/contact", "/terms", "/privacy"] as const;
+export const PUBLIC_PATHS = ["/", "/features", "/pricing", "/about", "/trial", "/blog", "/support", "/contact", "/terms", "/privacy", "/status"] as const;
 
 /** Paths robots.txt asks crawlers to leave alone: the signed-in app and machine endpoints. */
 export const PRIVATE_PATHS = [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { probeResults, systemAlerts, systemThresholds, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -49,7 +49,12 @@ export async function readThresholdMetrics(db: Db, now: number): Promise<Reading
 
 /** The results of the cron's latest probe run (within the last hour). */
 export async function latestProbeRun(db: Db, now: number) {
-  const last = await db.select({ at: probeResults.at }).from(probeResults).where(gte(probeResults.at, now - HOUR_MS)).orderBy(desc(probeResults.at)).limit(1);
+  const last = await db
+    .select({ at: probeResults.at })
+    .from(probeResults)
+    .where(and(gte(probeResults.at, now - HOUR_MS), lte(probeResults.at, now)))
+    .orderBy(desc(probeResults.at))
+    .limit(1);
   if (!last[0]) return [];
   return db.select().from(probeResults).where(eq(probeResults.at, last[0].at));
 }

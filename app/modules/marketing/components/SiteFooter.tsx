@@ -20,6 +20,7 @@ const COLUMNS = [
       { to: "/support", label: "Support Center" },
       { to: "/contact", label: "Contact" },
       { to: "/blog", label: "Blog" },
+      { to: "/status", label: "System status" },
     ],
   },
   {
