@@ -34,6 +34,8 @@ const server = spawn(
     "--ip", "127.0.0.1",
     "--persist-to", state,
     "--show-interactive-dev-session=false",
+    // GET /__scheduled?cron=... runs the cron as Cloudflare would (operations.spec.ts).
+    "--test-scheduled",
     "--var", "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
     "--var", "APP_ENV:development",
     "--var", `ADMIN_EMAILS:${DEMO_ACCOUNT.email}`,

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, nyDay, signIn, test, type Account } from "./fixtures";
+import { ACCOUNTS, expect, expectNoSideways, nyDay, signIn, test, type Account } from "./fixtures";
 
 // Issue 7: the dashboard of an agent with a little of everything, on a phone and on a desktop: the figures,
 // where they link, how each is counted (by keyboard), the charts' text alternative, and axe in both themes.
@@ -68,11 +68,6 @@ async function expectFigures(page: Page) {
   await expect(volume.getByRole("row", { name: new RegExp(thisMonth) })).toContainText("$400,000");
   await expect(page.getByRole("table", { name: "Agent net by month, last 12 months" }).getByRole("row", { name: new RegExp(thisMonth) })).toContainText("$12,000.00");
   await expect(page.locator('svg[data-chart="volume"] rect')).toHaveCount(12);
-}
-
-async function expectNoSideways(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll).toBeLessThanOrEqual(width);
 }
 
 test("every figure from the agent's data, each linked and explained, keyboard included", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test } from "./fixtures";
+import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
 // Issue 15, part 4 (first half): what a new agent tripped over, checked at 375 and 1280 px.
 
@@ -21,10 +21,6 @@ async function expectReachable(locator: Locator) {
     return inside && !!hit && el.contains(hit);
   });
   expect(reached, (await locator.textContent()) ?? "").toBe(true);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 test("the card's Move menu shows every stage on screen, and a lost deal earns nothing on the board, the list and its page", async ({ page }) => {
@@ -100,7 +96,7 @@ test("on a phone the contact list is cards with call and text, 44 px targets and
   await expect(main.getByRole("link", { name: "Call Noor Mail" })).toHaveCount(0);
   await expect(main.getByRole("link", { name: "Text Noor Mail" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
-  await expectNoSidewaysScroll(page);
+  await expectNoSideways(page);
 
   // Every control on a card, and the select-all, is at least 44 x 44 px: checkboxes through their label.
   const cards = main.getByRole("list").filter({ has: page.getByRole("link", { name: "Mira Phone", exact: true }) });

@@ -88,3 +88,9 @@ export async function signIn(page: Page, account: Account, landing = "/dashboard
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`**${landing}`);
 }
+
+/** The page does not scroll sideways at its viewport (every journey checks its pages at 375 and 1280 px). */
+export async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
+}

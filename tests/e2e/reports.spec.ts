@@ -1,15 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test } from "./fixtures";
+import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
 // Issue 16: Reports on an account with the demo book of business (scripts/demo-data.mjs), at 375 px and, in the
 // desktop project, at 1280 px. The demo's two won deals (Brooks, $468,000, 20 days ago; Whitaker, $289,000, 70
 // days ago) sit in the last 12 months whatever day the suite runs; the default plan is 3 % with nothing taken off.
-
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 test("the demo account's reports are filled in: income, sources, speed to lead, funnel and activity", async ({ page }, info) => {
   await signIn(page, ACCOUNTS.reports);

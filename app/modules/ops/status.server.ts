@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { probeResults, statusIncidents } from "~/db/schema";
+import { probeResults, statusIncidents, systemAlerts } from "~/db/schema";
 import { HOUR_MS } from "./metrics";
 import { latestProbeRun } from "./thresholds.server";
-import { DEGRADED_MS, STATUS_COMPONENTS, UPTIME_DAYS, type ComponentState, type StatusComponentId } from "./status";
+import { ALERT_COMPONENTS, DEGRADED_MS, STATUS_COMPONENTS, UPTIME_DAYS, type ComponentState, type StatusComponentId } from "./status";
 
-// /status (issue 17): each component's state from the cron's latest probes, its uptime per day for 90 days
+// /status (issue 17): each component's state from the cron's latest probes and the open alerts, its uptime per day for 90 days
 // (the share of probe runs that day in which everything it needs answered), and incidents admins posted.
 // A day with no probe run shows as no data, never as up.
 
@@ -13,7 +13,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 export async function loadStatus(db: Db, now: number) {
   const from = now - (now % DAY_MS) - (UPTIME_DAYS - 1) * DAY_MS;
-  const [latest, runs, failures, incidents] = await Promise.all([
+  const [latest, runs, failures, incidents, alerts] = await Promise.all([
     latestProbeRun(db, now),
     // Probe runs per UTC day (a run is one instant at which every component was probed).
     db
@@ -24,6 +24,7 @@ export async function loadStatus(db: Db, now: number) {
     // The failed probes (few): which runs each component missed.
     db.select({ at: probeResults.at, component: probeResults.component }).from(probeResults).where(and(gte(probeResults.at, from), eq(probeResults.ok, false))),
     recentIncidents(db, now),
+    db.select({ metricName: systemAlerts.metricName }).from(systemAlerts).where(and(isNull(systemAlerts.resolvedAt), lte(systemAlerts.openedAt, now))),
   ]);
   const runsByDay = new Map(runs.map((r) => [r.day, r.runs]));
   const days = Array.from({ length: UPTIME_DAYS }, (_, i) => from + i * DAY_MS);
@@ -31,8 +32,9 @@ export async function loadStatus(db: Db, now: number) {
     const needs = new Set<string>(c.probes);
     const probes = latest.filter((p) => needs.has(p.component));
     const open = incidents.filter((i) => i.resolvedAt === null && i.component === c.id);
+    const alerted = alerts.some((a) => ALERT_COMPONENTS[a.metricName]?.includes(c.id));
     let state: ComponentState = "unknown";
-    if (probes.length > 0) state = probes.some((p) => !p.ok) ? "down" : probes.some((p) => p.ms >= DEGRADED_MS) || open.length > 0 ? "degraded" : "operational";
+    if (probes.length > 0) state = probes.some((p) => !p.ok) ? "down" : probes.some((p) => p.ms >= DEGRADED_MS) || open.length > 0 || alerted ? "degraded" : "operational";
     const failedRuns = new Map<number, Set<number>>();
     for (const f of failures) {
       if (!needs.has(f.component)) continue;

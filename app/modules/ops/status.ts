@@ -13,6 +13,20 @@ export const STATUS_COMPONENTS = [
 ] as const;
 export type StatusComponentId = (typeof STATUS_COMPONENTS)[number]["id"];
 
+/** Which parts an open alert on a reading makes degraded on the status page. */
+export const ALERT_COMPONENTS: Record<string, StatusComponentId[]> = {
+  page_load_p75: ["app"],
+  render_p75: ["app"],
+  memory_p75: ["app"],
+  api_response_p95: ["app", "api"],
+  error_rate: ["app", "api"],
+  probe_latency: ["app", "api", "database", "sign-in"],
+  uptime_24h: ["app", "api", "database", "sign-in"],
+  outbox_backlog: ["sign-in"],
+  webhook_lag: ["payments"],
+  ai_failure_rate: ["ai"],
+};
+
 export type ComponentState = "operational" | "degraded" | "down" | "unknown";
 export const COMPONENT_STATE_LABELS: Record<ComponentState, string> = { operational: "Operational", degraded: "Degraded", down: "Down", unknown: "No data yet" };
 /** A probe this slow (ms) leaves its component degraded (the Operations Center calls it critical). */

@@ -3,6 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { systemThresholds } from "~/db/schema";
 import { THRESHOLD_INFO, type ThresholdMetric } from "../thresholds";
 
@@ -20,6 +21,7 @@ function ThresholdRow({ t }: { t: Threshold }) {
   const unit = info?.unit ?? "";
   // What is shown while a save is on its way, then the saved values (new loader data) again.
   const [enabled, setEnabled] = useState(t.enabled);
+  const hydrated = useHydrated();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) toast({ title: "Threshold updated", description: result.message, variant: "success" });
     else {
@@ -36,6 +38,7 @@ function ThresholdRow({ t }: { t: Threshold }) {
       step="any"
       min={0}
       defaultValue={saved}
+      disabled={!hydrated}
       aria-label={`${label}: ${field} threshold${unit ? ` (${unit})` : ""}`}
       className={input}
       onBlur={(event) => {
@@ -63,6 +66,7 @@ function ThresholdRow({ t }: { t: Threshold }) {
             type="checkbox"
             role="switch"
             checked={enabled}
+            disabled={!hydrated}
             onChange={(event) => {
               setEnabled(event.currentTarget.checked);
               save("enabled", String(event.currentTarget.checked));

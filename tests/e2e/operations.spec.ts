@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectNoSideways, signIn, test } from "./fixtures";
+
+// Issue 17: the Operations Center with real readings. The demo account is an admin on the e2e server
+// (ADMIN_EMAILS). Thresholds are the deployment's own, so the test puts back what it changes.
+
+/** A toast's text (Radix also announces it in a hidden live region, hence the first). */
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const runCron = (page: Page) => page.request.get("/__scheduled?cron=*/5+*+*+*+*");
+
+async function thresholdRow(page: Page, metric: string) {
+  await page.goto("/operations?tab=thresholds");
+  return page.getByRole("row").filter({ hasText: metric });
+}
+
+async function setNumber(page: Page, metric: string, field: "warning" | "critical", value: string) {
+  const input = (await thresholdRow(page, metric)).getByRole("spinbutton", { name: new RegExp(`${field} threshold`) });
+  await input.fill(value);
+  await input.blur();
+  await expect(toastText(page, "Threshold updated")).toBeVisible();
+}
+
+test("an admin sees real readings, edits thresholds, and a breach opens an alert the badge and /status show", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO);
+  // Full page loads, each left for the next: every one sends its web vitals as it goes.
+  for (const path of ["/contacts", "/pipeline", "/tasks", "/reports", "/dashboard", "/settings"]) {
+    await page.goto(path);
+    await page.waitForLoadState("load");
+  }
+  await page.goto("/operations");
+  await expect(page.getByRole("heading", { name: "Operations Center", level: 1 })).toBeVisible();
+  // A shard writes a minute once it has ended: wait (reloading) until the page loads above are in.
+  const pageLoad = page.getByRole("region", { name: "Page load" });
+  await expect(async () => {
+    await page.reload();
+    await expect(pageLoad).not.toContainText("No data", { timeout: 1_000 });
+  }).toPass({ timeout: 100_000, intervals: [5_000] });
+  await expect(pageLoad).toContainText(/p75 of \d+/);
+  await expect(page.getByRole("region", { name: "Server response" })).toContainText(/\d+ ms|\d(\.\d)? s/);
+  await expect(page.getByRole("table", { name: /Slowest routes/ })).toContainText("/dashboard");
+
+  // Thresholds: the switch saves at once, a number when its field is left.
+  const row = await thresholdRow(page, "cron_lateness");
+  const toggle = row.getByRole("switch", { name: "Check Cron lateness" });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(toastText(page, "Threshold updated")).toBeVisible();
+  await page.reload();
+  await expect((await thresholdRow(page, "cron_lateness")).getByRole("switch")).not.toBeChecked();
+  await (await thresholdRow(page, "cron_lateness")).getByRole("switch").check();
+  await expect(toastText(page, "Threshold updated")).toBeVisible();
+  // A warning past the critical figure is refused and explained.
+  await setNumber(page, "page_load_p75", "warning", "1");
+  const critical = (await thresholdRow(page, "page_load_p75")).getByRole("spinbutton", { name: /critical threshold/ });
+  await critical.fill("0.5");
+  await critical.blur();
+  await expect(toastText(page, "Failed to update threshold")).toBeVisible();
+  await expect(toastText(page, "The warning threshold must not be above the critical one.")).toBeVisible();
+
+  // A breach: page load p75 above 2 ms is critical. The cron checks and opens the alert.
+  await setNumber(page, "page_load_p75", "critical", "2");
+  expect((await runCron(page)).ok()).toBe(true);
+  await page.goto("/operations");
+  await expect(page.getByRole("status").filter({ hasText: /Degraded|Outage/ })).toBeVisible();
+  const alerts = page.getByRole("table", { name: /Open alerts/ });
+  await expect(alerts.getByRole("row").filter({ hasText: "Page load (p75)" }).first()).toContainText("Open");
+  await page.goto("/status");
+  await expect(page.getByRole("heading", { name: "Some systems degraded" })).toBeVisible();
+
+  // Put the spec's bands back; the next check resolves the alert.
+  await setNumber(page, "page_load_p75", "critical", "5000");
+  await setNumber(page, "page_load_p75", "warning", "2000");
+  expect((await runCron(page)).ok()).toBe(true);
+  await page.goto("/operations");
+  await expect(page.getByRole("table", { name: /Open alerts/ }).getByRole("row").filter({ hasText: "Page load (p75)" }).first()).not.toContainText("Open");
+});
+
+test("the Operations Center and /status have no WCAG 2.2 AA violations in light and dark, and fit the screen", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO);
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    for (const path of ["/operations", "/operations?tab=thresholds", "/status"]) {
+      await page.goto(path);
+      await expect(page.getByRole("main")).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      expect(results.violations.map((v) => `${theme} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectNoSideways(page);
+    }
+  }
+});
