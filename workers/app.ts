@@ -8,7 +8,7 @@ import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
-import { loaderMsFrom, NO_ROUTE, recordSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
+import { loaderMsFrom, NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
 import { api, apiRoutes } from "./api";
 import { runScheduled } from "./cron";
 import { serviceWorkerScript } from "./service-worker";
@@ -71,7 +71,7 @@ export default {
       const samples: Sample[] = [{ metric: "request", route, value: Date.now() - started, status: response.status }];
       const loaderMs = loaderMsFrom(response.headers.get("Server-Timing"));
       if (loaderMs !== null) samples.push({ metric: "loader", route, value: loaderMs });
-      ctx.waitUntil(recordSamples(env.OPS, samples));
+      queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
     }
     return withSecurityHeaders(response, { nonce, private: isPrivate });
   },

@@ -3,7 +3,7 @@ import { readJson } from "~/lib/body.server";
 import { createRequestContext } from "~/lib/context.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { getSession } from "~/modules/auth/session.server";
-import { patternOfRouteId, recordSamples, type Sample } from "~/modules/ops/metrics";
+import { patternOfRouteId, queueSamples, type Sample } from "~/modules/ops/metrics";
 import { RUM_MAX_BYTES, RUM_RATE, RumBeaconSchema } from "~/modules/ops/rum.schema";
 import type { ApiEnv } from "./index";
 
@@ -24,7 +24,7 @@ export const rumApi = new Hono<ApiEnv>().post("/rum", async (c) => {
   if (!limit.allowed) return c.json({ ok: false, error: "Too many measurements; try again in a minute." }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   if (c.env.OPS_RECORDING !== "off") {
     const samples: Sample[] = parsed.data.metrics.map((m) => ({ metric: m.name, route, value: m.name === "cls" ? m.value * 1000 : m.value }));
-    c.executionCtx.waitUntil(recordSamples(c.env.OPS, samples));
+    queueSamples(c.env.OPS, samples, (promise) => c.executionCtx.waitUntil(promise));
   }
   return c.body(null, 204);
 });

@@ -76,6 +76,28 @@ export function loaderMsFrom(serverTiming: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** At most one hand-over to a recorder shard per isolate in this many ms; samples in between wait in memory. */
+export const SEND_EVERY_MS = 1_000;
+/** ...unless this many are waiting. */
+const SEND_AT = 200;
+let waiting: Sample[] = [];
+let lastSent = 0;
+
+/**
+ * Queues a request's samples. A quiet isolate (nothing sent in the last second) sends at once; a busy one sends
+ * what has gathered at most once a second, so under load a shard gets one call per isolate per second instead
+ * of one per request. What is waiting goes with the next request after the second is up: only the last
+ * second of a burst can be lost, if the isolate is evicted before another request comes.
+ */
+export function queueSamples(namespace: Env["OPS"], samples: Sample[], waitUntil: (promise: Promise<unknown>) => void, now = Date.now()): void {
+  waiting.push(...samples);
+  if (now - lastSent < SEND_EVERY_MS && waiting.length < SEND_AT) return;
+  const batch = waiting;
+  waiting = [];
+  lastSent = now;
+  waitUntil(recordSamples(namespace, batch));
+}
+
 /** Hands samples to a random recorder shard. Never throws: recording must not fail a request. */
 export async function recordSamples(namespace: Env["OPS"], samples: Sample[]): Promise<void> {
   if (samples.length === 0) return;
