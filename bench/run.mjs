@@ -10,6 +10,8 @@
 //   BENCH_ONLY=/dashboard npm run bench                      (only the routes whose path contains this, and the floor)
 //   BENCH_ONLY=drafter npm run bench                         (only the offline drafter's latency, bench/drafter.mjs; no server)
 //   BENCH_ONLY=import npm run bench                          (only the two imports: 10,000 rows, and the largest accepted)
+//   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
+//                                                             and /dashboard with it, then on a second server without it)
 //   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
 //   CHROME_PATH=/path/to/chrome npm run bench                 (default /usr/bin/chromium)
 //   npm run bench -- --write-readme                          (also records the figures in README.md)
@@ -287,7 +289,10 @@ const { mf, origin, sessionCookie } = await startSeededServer(workerPath);
 
 step(`Loading each route for ${DURATION} s with ${CONNECTIONS} connections`);
 const rows = [];
-for (const page of ONLY === "import" ? [] : PAGES.filter((p) => !ONLY || p.floor || p.path.includes(ONLY))) {
+/** The routes the recording's cost is shown on: the floor (no binding touched) and the large dashboard. */
+const RECORDING_ROUTES = PAGES.filter((p) => p.floor || p.name === "signed-in /dashboard (large account)");
+const pagesToLoad = ONLY === "import" ? [] : ONLY === "recording" ? RECORDING_ROUTES : PAGES.filter((p) => !ONLY || p.floor || p.path.includes(ONLY));
+for (const page of pagesToLoad) {
   const check = await fetch(`${origin}${page.path}`, { redirect: "manual", headers: page.auth ? { Cookie: sessionCookie } : {} });
   if (check.status !== 200) throw new Error(`${page.path} answered ${check.status}, not 200: the bench would measure an error page`);
   const result = await load(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {});
@@ -303,6 +308,37 @@ for (const page of ONLY === "import" ? [] : PAGES.filter((p) => !ONLY || p.floor
       `1 connection p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms${errors ? `, ${errors} errors` : ""}` +
       (server ? `; loader time alone p50 ${server.p50} ms, p99 ${server.p99} ms` : ""),
   );
+}
+
+/** What the Operations Center's request recording costs (issue 17, ADR 0024): the same routes on a second server with it off. */
+async function recordingCost() {
+  await mf.dispose();
+  step("The same routes with request recording off (OPS_RECORDING=off), on a fresh server");
+  const off = await startSeededServer(workerPath, { opsRecording: false });
+  const lines = [];
+  for (const page of RECORDING_ROUTES) {
+    const on = rows.find((r) => r.name === page.name);
+    const headers = page.auth ? { Cookie: off.sessionCookie } : {};
+    const result = await load(`${off.origin}${page.path}`, headers);
+    await drained(off.origin);
+    const alone = await load(`${off.origin}${page.path}`, headers, 1, SOLO_DURATION);
+    const pct = (a, b) => `${a >= b ? "+" : "−"}${Math.abs(((a - b) / b) * 100).toFixed(1)}%`;
+    lines.push(
+      `| ${page.name} | ${Math.round(result.requests.average)} / ${Math.round(on.rps)} (${pct(on.rps, result.requests.average)}) | ${result.latency.p50} / ${on.p50} | ${alone.latency.p50} / ${on.soloP50} |`,
+    );
+  }
+  await off.mf.dispose();
+  return [
+    "Recording's cost (Operations Center, ADR 0024): each route without recording / with it.",
+    "",
+    "| route | requests/s | p50 ms | 1 connection p50 ms |",
+    "| --- | ---: | ---: | ---: |",
+    ...lines,
+  ].join("\n");
+}
+if (ONLY === "recording") {
+  console.log(`\n${await recordingCost()}\n`);
+  process.exit(0);
 }
 
 // Importing 10,000 contacts (one JSON request, as the import screen sends it), timed end to end.
@@ -348,7 +384,8 @@ if (LIGHTHOUSE) {
     console.log(`  Lighthouse could not run: ${error.message}`);
   }
 }
-await mf.dispose();
+const recording = ONLY ? null : await recordingCost();
+if (ONLY) await mf.dispose();
 
 const floor = rows.find((r) => r.floor);
 const workerGzip = gz(workerPath);
@@ -367,6 +404,7 @@ const table = [
   "",
   `Importing 10,000 contacts (one request, all or nothing): ${importMs} ms.`,
   worstLine,
+  ...(recording ? ["", recording] : []),
   ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),
   "",
   `Worker bundle (minified, as deployed): ${kib(statSync(workerPath).size)}, ${kib(workerGzip)} gzip.`,

@@ -41,7 +41,7 @@ async function applyMigrations(db) {
 }
 
 /** Starts the bundle in workerd, seeds it and signs in: { mf, origin, sessionCookie }. */
-export async function startSeededServer(workerPath, { inspectorPort } = {}) {
+export async function startSeededServer(workerPath, { inspectorPort, opsRecording = true } = {}) {
   step("Starting the bundle in workerd (Miniflare, in-memory storage)");
   const { date, flags } = wranglerConfig();
   const mf = new Miniflare({
@@ -58,8 +58,8 @@ export async function startSeededServer(workerPath, { inspectorPort } = {}) {
       SESSION_SECRET: "bench-session-secret-0123456789abcdef",
       ADMIN_EMAILS: "",
       MAIL_FROM: "bench@porchlight.test",
-      // BENCH_OPS_RECORDING=off serves without the Operations Center's request recording, to show its cost.
-      ...(process.env.BENCH_OPS_RECORDING === "off" ? { OPS_RECORDING: "off" } : {}),
+      // Without the Operations Center's request recording, to show what it costs (bench/run.mjs recordingCost).
+      ...(opsRecording ? {} : { OPS_RECORDING: "off" }),
     },
     port: 0,
     ...(inspectorPort ? { inspectorPort } : {}),

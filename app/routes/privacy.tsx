@@ -25,6 +25,10 @@ export default function PrivacyPage() {
             Your account (e-mail address, a salted hash of your password, your display preferences), your subscription status, and the
             records you create: contacts, deals, tasks and notes. Messages sent through our contact form are stored so we can answer them.
           </p>
+          <p>
+            To keep the service fast and up, we also measure how long our pages and requests take: counted per minute by kind of page (for
+            example "a contact's page", never which contact), without your name, address or anything you typed, and kept for up to 90 days.
+          </p>
         </section>
         <section>
           <h2>How it is protected</h2>

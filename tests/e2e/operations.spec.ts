@@ -40,6 +40,7 @@ test("an admin sees real readings, edits thresholds, and a breach opens an alert
   await expect(pageLoad).toContainText(/p75 of \d+/);
   await expect(page.getByRole("region", { name: "Server response" })).toContainText(/\d+ ms|\d(\.\d)? s/);
   await expect(page.getByRole("table", { name: /Slowest routes/ })).toContainText("/dashboard");
+  await expect(page.getByRole("table", { name: /Full page loads by page/ })).toContainText("/reports");
 
   // Thresholds: the switch saves at once, a number when its field is left.
   const row = await thresholdRow(page, "cron_lateness");
@@ -90,4 +91,17 @@ test("the Operations Center and /status have no WCAG 2.2 AA violations in light 
       await expectNoSideways(page);
     }
   }
+});
+
+test("the Monitoring tab re-reads its figures every 30 seconds without reloading the page", async ({ page }) => {
+  await signIn(page, DEMO);
+  await page.clock.install();
+  await page.goto("/operations");
+  await expect(page.getByRole("heading", { name: "Operations Center", level: 1 })).toBeVisible();
+  const marker = await page.evaluate(() => ((window as unknown as { stayed: number }).stayed = 1));
+  const reread = page.waitForRequest((r) => new URL(r.url()).pathname === "/operations.data");
+  await page.clock.fastForward(31_000);
+  await reread;
+  // The same document: nothing reloaded it.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(marker);
 });

@@ -1,7 +1,7 @@
 // Business constants the legal pages state (spec section 9, decisions.md). One place, so the pages, the
 // pricing and the billing code cannot drift apart. REVISED is the date these texts last changed.
 export const LEGAL = {
-  revised: "2026-11-22",
+  revised: "2026-11-23",
   company: "Porchlight",
   contactEmail: "hello@porchlight.app",
   trialDays: 14,

@@ -51,7 +51,7 @@ async function hourlySeries(db: Db, metric: MetricName, now: number) {
 
 export async function loadMonitoring(db: Db, now: number) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
-  const [load, request, render, heap, lcp, inp, cls, ttfb, day, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
+  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
     readMetric(db, "load", recent, now),
     readMetric(db, "request", recent, now),
     readMetric(db, "render", recent, now),
@@ -61,6 +61,7 @@ export async function loadMonitoring(db: Db, now: number) {
     readMetric(db, "cls", now - DAY_MS, now),
     readMetric(db, "ttfb", now - DAY_MS, now),
     readMetric(db, "request", now - DAY_MS, now),
+    readMetric(db, "load", now - DAY_MS, now),
     hourlySeries(db, "request", now),
     latestProbeRun(db, now),
     recentCronRuns(db, 12),
@@ -95,6 +96,8 @@ export async function loadMonitoring(db: Db, now: number) {
     windows: UPTIME_WINDOWS.map((w, i) => ({ key: w.key, label: w.label, uptimePct: uptime[i]!, errorRatePct: errorRatePct(requestWindows[i]!.overall), requests: requestWindows[i]!.overall.n })),
     series,
     slowest,
+    // Page loads per page over the day, slowest p75 first.
+    pages: [...loadDay.routes].filter((r) => r.p75 !== null).sort((a, b) => b.p75! - a.p75!).slice(0, 10),
     errors,
     probes,
     runs: runs.map((r) => ({ id: r.id, job: r.job, status: r.status, detail: r.detail, startedAt: r.startedAt.getTime(), lateSeconds: Math.max(0, (r.startedAt.getTime() - r.scheduledAt.getTime()) / 1000) })),

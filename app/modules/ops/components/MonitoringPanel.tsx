@@ -208,9 +208,16 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         </h2>
         <Table
           caption="Slowest routes by server response p95, last 24 hours"
-          head={["Route", "p50", "p95", "Requests", "Errors"]}
-          rows={data.slowest.map((s) => [s.route, formatMs(s.p50), formatMs(s.p95), s.n.toLocaleString("en-US"), s.errors.toLocaleString("en-US")])}
+          head={["Route", "p50", "p75", "p95", "Requests", "Errors"]}
+          rows={data.slowest.map((s) => [s.route, formatMs(s.p50), formatMs(s.p75), formatMs(s.p95), s.n.toLocaleString("en-US"), s.errors.toLocaleString("en-US")])}
           empty="No requests recorded in the last 24 hours."
+        />
+        <h3 className="mt-4 text-sm font-semibold">Page load by page</h3>
+        <Table
+          caption="Full page loads by page, slowest p75 first, last 24 hours"
+          head={["Page", "p50", "p75", "p95", "Loads"]}
+          rows={data.pages.map((p) => [p.route, formatMs(p.p50), formatMs(p.p75), formatMs(p.p95), p.n.toLocaleString("en-US")])}
+          empty="No page has reported a load in the last 24 hours."
         />
       </section>
 
