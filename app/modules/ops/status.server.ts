@@ -19,10 +19,10 @@ export async function loadStatus(db: Db, now: number) {
     db
       .select({ day: sql<number>`${probeResults.at} - (${probeResults.at} % ${DAY_MS})`.as("day"), runs: sql<number>`count(distinct ${probeResults.at})`.as("runs") })
       .from(probeResults)
-      .where(gte(probeResults.at, from))
+      .where(and(gte(probeResults.at, from), lte(probeResults.at, now)))
       .groupBy(sql`day`),
     // The failed probes (few): which runs each component missed.
-    db.select({ at: probeResults.at, component: probeResults.component }).from(probeResults).where(and(gte(probeResults.at, from), eq(probeResults.ok, false))),
+    db.select({ at: probeResults.at, component: probeResults.component }).from(probeResults).where(and(gte(probeResults.at, from), lte(probeResults.at, now), eq(probeResults.ok, false))),
     recentIncidents(db, now),
     db.select({ metricName: systemAlerts.metricName }).from(systemAlerts).where(and(isNull(systemAlerts.resolvedAt), lte(systemAlerts.openedAt, now))),
   ]);

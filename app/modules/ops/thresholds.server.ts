@@ -28,7 +28,7 @@ export async function readThresholdMetrics(db: Db, now: number): Promise<Reading
     readMetric(db, "heap", windowFrom, now),
     readUptime(db, dayFrom, now),
     latestProbeRun(db, now),
-    db.select({ ok: probeResults.ok }).from(probeResults).where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom))),
+    db.select({ ok: probeResults.ok }).from(probeResults).where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom), lte(probeResults.at, now))),
   ]);
   const probe = (component: string) => latest.find((p) => p.component === component) ?? null;
   const core = latest.filter((p) => (CORE_COMPONENTS as readonly string[]).includes(p.component));
