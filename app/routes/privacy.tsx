@@ -17,7 +17,7 @@ const L = LEGAL;
 
 export default function PrivacyPage() {
   return (
-    <MarketingPage label="Privacy Policy" title="Privacy Policy" intro={<p>Last updated {formatDate(`${L.revised}T12:00:00Z`)}</p>}>
+    <MarketingPage label="Privacy Policy" title="Privacy Policy" intro={<p>Last updated {formatDate(`${L.privacyRevised}T12:00:00Z`)}</p>}>
       <div className="flex flex-col gap-6 leading-relaxed [&_h2]:text-xl [&_h2]:font-semibold">
         <section>
           <h2>What we store</h2>

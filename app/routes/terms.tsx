@@ -17,7 +17,7 @@ const L = LEGAL;
 
 export default function TermsPage() {
   return (
-    <MarketingPage label="Terms of Service" title="Terms of Service" intro={<p>Last updated {formatDate(`${L.revised}T12:00:00Z`)}</p>}>
+    <MarketingPage label="Terms of Service" title="Terms of Service" intro={<p>Last updated {formatDate(`${L.termsRevised}T12:00:00Z`)}</p>}>
       <div className="flex flex-col gap-6 leading-relaxed [&_h2]:text-xl [&_h2]:font-semibold">
         <section>
           <h2>1. The service</h2>

@@ -23,7 +23,9 @@ describe("legal pages", () => {
       expect(terms, fact).toContain(fact);
     }
     const privacy = await pageText("/privacy");
-    expect(privacy).toContain("Last updated Nov 22, 2026");
+    // Revised when it began saying what performance measurements are kept (issue 17).
+    expect(privacy).toContain("Last updated Nov 23, 2026");
+    expect(privacy).toContain("kept for up to 90 days");
     expect(privacy).toContain("never stored by us");
     for (const html of [terms, privacy]) {
       expect(html).toContain('aria-label="Breadcrumb"');

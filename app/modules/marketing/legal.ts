@@ -1,7 +1,9 @@
 // Business constants the legal pages state (spec section 9, decisions.md). One place, so the pages, the
-// pricing and the billing code cannot drift apart. REVISED is the date these texts last changed.
+// pricing and the billing code cannot drift apart.
 export const LEGAL = {
-  revised: "2026-11-23",
+  /** When each page last changed (its "Last updated" line and its sitemap entry). */
+  termsRevised: "2026-11-22",
+  privacyRevised: "2026-11-23",
   company: "Porchlight",
   contactEmail: "hello@porchlight.app",
   trialDays: 14,

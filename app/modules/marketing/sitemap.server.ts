@@ -24,7 +24,7 @@ export const PRIVATE_PATHS = [
 
 export function sitemapEntries(): { path: string; lastmod?: string }[] {
   return [
-    ...PUBLIC_PATHS.map((path) => ({ path, lastmod: path === "/terms" || path === "/privacy" ? LEGAL.revised : undefined })),
+    ...PUBLIC_PATHS.map((path) => ({ path, lastmod: path === "/terms" ? LEGAL.termsRevised : path === "/privacy" ? LEGAL.privacyRevised : undefined })),
     ...listPosts().map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.meta.date })),
     ...listGuides().map((guide) => ({ path: `/guides/${guide.slug}` })),
   ];
