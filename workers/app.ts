@@ -8,7 +8,8 @@ import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
-import { loaderMsFrom, NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
+import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
+import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
 import { api, apiRoutes } from "./api";
 import { runScheduled } from "./cron";
 import { serviceWorkerScript } from "./service-worker";
@@ -17,7 +18,8 @@ export { InsightsCache } from "./durable-objects/insights.do";
 export { OpsRecorder } from "./durable-objects/ops-recorder.do";
 
 const build = remixBuild as unknown as ServerBuild;
-const handleRemix = createRequestHandler(build);
+// Every route's loader and action note their time against the request (ADR 0024).
+const handleRemix = createRequestHandler(timeRouteHandlers(build));
 const serviceWorker = serviceWorkerScript(build.assets.version);
 
 function plainError(status: number, message: string) {
@@ -42,6 +44,7 @@ export default {
     const url = new URL(request.url);
     const isPrivate = sessionIdFrom(request) !== null;
     let response: Response;
+    let remixContext: object | null = null;
     try {
       if (isCrossOriginWrite(request)) {
         response = plainError(403, "Cross-origin request refused.");
@@ -52,7 +55,9 @@ export default {
       } else if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
         response = await api.fetch(request, env, ctx);
       } else {
-        response = await handleRemix(request, createRequestContext(env, ctx, nonce));
+        const context = createRequestContext(env, ctx, nonce);
+        remixContext = context;
+        response = await handleRemix(request, context);
       }
     } catch (error) {
       if (error instanceof ConfigError) {
@@ -68,9 +73,7 @@ export default {
     // The Operations Center's request timings: recorded after the answer is out (ADR 0024).
     if (env.OPS_RECORDING !== "off" && env.OPS) {
       const route = routeOf(request, url, response);
-      const samples: Sample[] = [{ metric: "request", route, value: Date.now() - started, status: response.status }];
-      const loaderMs = loaderMsFrom(response.headers.get("Server-Timing"));
-      if (loaderMs !== null) samples.push({ metric: "loader", route, value: loaderMs });
+      const samples: Sample[] = [{ metric: "request", route, value: Date.now() - started, status: response.status }, ...(remixContext ? handlerSamples(remixContext, route) : [])];
       queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
     }
     return withSecurityHeaders(response, { nonce, private: isPrivate });

@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, gte, inArray, like } from "drizzle-orm";
+import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { signInAs, TestBrowser } from "../factories/browser";
@@ -9,7 +10,8 @@ import { createDb } from "~/db/client.server";
 import { emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { addTo, bucketOf, countOf, decodeHistogram, encodeHistogram, merge, percentile, type Histogram } from "~/modules/ops/histogram";
-import { HOUR_MS, loaderMsFrom, MINUTE_MS, NO_ROUTE, RECORDER_SHARDS } from "~/modules/ops/metrics";
+import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
+import { HOUR_MS, MINUTE_MS, NO_ROUTE, RECORDER_SHARDS } from "~/modules/ops/metrics";
 import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
 import { loadStatus } from "~/modules/ops/status.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
@@ -63,12 +65,6 @@ describe("histograms", () => {
     expect(decodeHistogram("[[3, 2], [3, 1], [999, 4]]")).toEqual({ 3: 3 });
   });
 
-  it("reads a route's loader time from its Server-Timing header", () => {
-    expect(loaderMsFrom("loader;dur=42")).toBe(42);
-    expect(loaderMsFrom("db;dur=3, action;dur=7.5")).toBe(7.5);
-    expect(loaderMsFrom("render;dur=9")).toBeNull();
-    expect(loaderMsFrom(null)).toBeNull();
-  });
 });
 
 describe("the request recorder", () => {
@@ -125,6 +121,68 @@ describe("the request recorder", () => {
     expect(await db.select().from(errorRollups).where(like(errorRollups.route, `%${id}%`))).toEqual([]);
     const notFound = await db.select().from(errorRollups).where(and(eq(errorRollups.route, "/*"), eq(errorRollups.status, 404), gte(errorRollups.start, since - MINUTE_MS)));
     expect(notFound.length).toBeGreaterThan(0);
+  });
+});
+
+describe("loader and action time", () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const fakeBuild = (module: Record<string, unknown>) =>
+    ({ routes: { root: { id: "root", path: "", module }, bare: { id: "bare", parentId: "root", path: "x", module: { default: "page" } } } }) as unknown as ServerBuild;
+  type Handler = (args: { context: object }) => Promise<unknown>;
+
+  it("times every route's loaders as one span and its action, thrown answers included, and changes nothing else", async () => {
+    const thrown = new Response(null, { status: 302 });
+    const wrapped = timeRouteHandlers(
+      fakeBuild({
+        loader: async () => (await tick(), { ok: 1 }),
+        action: async () => {
+          await tick();
+          throw thrown;
+        },
+        meta: "kept",
+      }),
+    );
+    const root = wrapped.routes.root!.module as unknown as { loader: Handler; action: Handler; meta: string };
+    expect(root.meta).toBe("kept");
+    expect(wrapped.routes.bare!.module).toEqual({ default: "page" });
+
+    const context = {};
+    // Two loaders side by side (a page's layouts and route) count as the span they covered, not their sum.
+    const started = Date.now();
+    expect(await Promise.all([root.loader({ context }), root.loader({ context })])).toEqual([{ ok: 1 }, { ok: 1 }]);
+    const span = Date.now() - started;
+    await expect(root.action({ context })).rejects.toBe(thrown);
+    const samples = handlerSamples(context, "/x");
+    expect(samples.map((s) => [s.metric, s.route])).toEqual([
+      ["action", "/x"],
+      ["loader", "/x"],
+    ]);
+    const loader = samples.find((s) => s.metric === "loader")!.value;
+    expect(loader).toBeGreaterThanOrEqual(4);
+    expect(loader).toBeLessThanOrEqual(span);
+    expect(samples.find((s) => s.metric === "action")!.value).toBeGreaterThanOrEqual(4);
+    // Another request's context has nothing of this one's.
+    expect(handlerSamples({}, "/x")).toEqual([]);
+  });
+
+  it("records a page's loader time and a save's action time under their route patterns", async () => {
+    const browser = await signInAs(await createUser(env.DB));
+    const since = Date.now() - MINUTE_MS;
+    expect((await browser.fetch("/dashboard")).status).toBe(200);
+    const save = await browser.fetch("/settings", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=nothing-like-this" });
+    expect(save.status).toBeLessThan(500);
+    await vi.waitFor(
+      async () => {
+        await SELF.fetch("http://localhost/api/ping");
+        await flushAll();
+        const rows = await db
+          .select({ metric: metricRollups.metric, route: metricRollups.route, n: metricRollups.n })
+          .from(metricRollups)
+          .where(and(inArray(metricRollups.metric, ["loader", "action"]), gte(metricRollups.start, since - MINUTE_MS)));
+        expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ metric: "loader", route: "/dashboard" }), expect.objectContaining({ metric: "action", route: "/settings" })]));
+      },
+      { timeout: 10_000, interval: 200 },
+    );
   });
 });
 

@@ -10,8 +10,8 @@ export const HOUR_MS = 60 * MINUTE_MS;
 /** Recorder shards (workers/durable-objects/ops-recorder.do.ts): requests spread over them at random. */
 export const RECORDER_SHARDS = 8;
 
-/** Server metrics: each request's duration, and the loader's or action's part of it where a route reports it. */
-export const SERVER_METRICS = ["request", "loader"] as const;
+/** Server metrics: each request's duration, and the part of it spent in the route's loaders and in its action. */
+export const SERVER_METRICS = ["request", "loader", "action"] as const;
 /** Browser metrics from the signed-in app's beacons: Core Web Vitals, navigation timings and the JS heap. */
 export const VITAL_METRICS = ["lcp", "inp", "cls", "ttfb", "load", "render", "heap"] as const;
 export type MetricName = (typeof SERVER_METRICS)[number] | (typeof VITAL_METRICS)[number];
@@ -67,13 +67,6 @@ export function registerRouteIds(patterns: Map<string, string>): void {
 /** A known route id's pattern, or null: a beacon naming any other route is refused. */
 export function patternOfRouteId(id: string): string | null {
   return routeIds.get(id) ?? null;
-}
-
-/** The loader's or action's own time from a Server-Timing header ("loader;dur=12"), if the route reported one. */
-export function loaderMsFrom(serverTiming: string | null): number | null {
-  if (!serverTiming) return null;
-  const match = /(?:^|,)\s*(?:loader|action)\s*;\s*dur=([\d.]+)/.exec(serverTiming);
-  return match ? Number(match[1]) : null;
 }
 
 /** At most one hand-over to a recorder shard per isolate in this many ms; samples in between wait in memory. */

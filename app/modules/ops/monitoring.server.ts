@@ -51,7 +51,7 @@ async function hourlySeries(db: Db, metric: MetricName, now: number) {
 
 export async function loadMonitoring(db: Db, now: number) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
-  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
+  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
     readMetric(db, "load", recent, now),
     readMetric(db, "request", recent, now),
     readMetric(db, "render", recent, now),
@@ -62,6 +62,8 @@ export async function loadMonitoring(db: Db, now: number) {
     readMetric(db, "ttfb", now - DAY_MS, now),
     readMetric(db, "request", now - DAY_MS, now),
     readMetric(db, "load", now - DAY_MS, now),
+    readMetric(db, "loader", now - DAY_MS, now),
+    readMetric(db, "action", now - DAY_MS, now),
     hourlySeries(db, "request", now),
     latestProbeRun(db, now),
     recentCronRuns(db, 12),
@@ -79,7 +81,12 @@ export async function loadMonitoring(db: Db, now: number) {
   const uptime = uptimes.slice(0, UPTIME_WINDOWS.length) as (number | null)[];
   const requestWindows = uptimes.slice(UPTIME_WINDOWS.length) as { overall: Reading }[];
   const open = alerts.filter((a) => a.resolvedAt === null);
-  const slowest = [...day.routes].filter((r) => r.p95 !== null).sort((a, b) => b.p95! - a.p95!).slice(0, 10);
+  const loaderP95 = new Map(loaderDay.routes.map((r) => [r.route, r.p95]));
+  const slowest = [...day.routes]
+    .filter((r) => r.p95 !== null)
+    .sort((a, b) => b.p95! - a.p95!)
+    .slice(0, 10)
+    .map((r) => ({ ...r, loaderP95: loaderP95.get(r.route) ?? null }));
   return {
     status: statusFromAlerts(open),
     windowMinutes: CHECK_WINDOW_MINUTES,
@@ -96,8 +103,11 @@ export async function loadMonitoring(db: Db, now: number) {
     windows: UPTIME_WINDOWS.map((w, i) => ({ key: w.key, label: w.label, uptimePct: uptime[i]!, errorRatePct: errorRatePct(requestWindows[i]!.overall), requests: requestWindows[i]!.overall.n })),
     series,
     slowest,
-    // Page loads per page over the day, slowest p75 first.
-    pages: [...loadDay.routes].filter((r) => r.p75 !== null).sort((a, b) => b.p75! - a.p75!).slice(0, 10),
+    // Page loads per page over the day, slowest p75 first: every page (as many as the app has routes), so an
+    // admin finds the one a user complained about.
+    pages: [...loadDay.routes].filter((r) => r.p75 !== null).sort((a, b) => b.p75! - a.p75!),
+    // Form submissions: each route's action time (the work of a save, without the page it then reloads).
+    actions: [...actionDay.routes].filter((r) => r.p95 !== null).sort((a, b) => b.p95! - a.p95!).slice(0, 10),
     errors,
     probes,
     runs: runs.map((r) => ({ id: r.id, job: r.job, status: r.status, detail: r.detail, startedAt: r.startedAt.getTime(), lateSeconds: Math.max(0, (r.startedAt.getTime() - r.scheduledAt.getTime()) / 1000) })),

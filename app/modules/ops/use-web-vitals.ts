@@ -24,8 +24,11 @@ export function useWebVitals(sampleRate: number) {
   const route = useRef(matches[matches.length - 1]?.id ?? "root");
   useEffect(() => {
     if (typeof navigator === "undefined" || !navigator.sendBeacon || Math.random() >= sampleRate) return;
-    const collected: Collected = {};
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    // Only a page load of this route reports: when the app's layout first appears after a client-side move
+    // (signing in lands on the dashboard without loading a page), the timings are the sign-in page's.
+    if (nav && new URL(nav.name).pathname !== window.location.pathname) return;
+    const collected: Collected = {};
     // Render: from the document being parsed (its scripts about to run) to this first effect, i.e. the app's
     // scripts running and React hydrating the page.
     if (nav && nav.domInteractive > 0) collected.render = Math.max(0, performance.now() - nav.domInteractive);
