@@ -1,7 +1,13 @@
 // The server Playwright tests run against: the production build on wrangler/workerd with a fresh,
 // throw-away local state in .wrangler/e2e, migrated and seeded. Secrets are passed on the command line.
+//
+// It serves a snapshot of the sources, not the working tree. `wrangler dev` reloads the Worker whenever a
+// file it was bundled from changes, and a rebuild (which empties build/client) stops it for good: an edit
+// or a build made while the tests ran showed up as a navigation that never finished and "Network
+// connection lost" from workerd (ADR 0020). The copy in .wrangler/e2e/src changes only when this script
+// starts again.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
 import { ACCOUNT_PROJECTS, accountFor } from "../tests/e2e/project-accounts.mjs";
@@ -20,6 +26,10 @@ export const E2E_ACCOUNTS = [DEMO_ACCOUNT, ...forSpecs, ...ACCOUNT_PROJECTS.flat
 
 if (!buildExists()) await run(bin("remix"), ["vite:build"]);
 rmSync(state, { recursive: true, force: true });
+const snapshot = path.join(state, "src");
+for (const entry of ["app", "workers", "build", "wrangler.toml", "tsconfig.json", "package.json"]) {
+  cpSync(path.join(root, entry), path.join(snapshot, entry), { recursive: true });
+}
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { quiet: true });
 await seed({ persistTo: state, accounts: E2E_ACCOUNTS });
 // The specs date the demo data from the seed's day (it may be yesterday by the time a spec runs past midnight).
@@ -34,7 +44,9 @@ const server = spawn(
     "--ip", "127.0.0.1",
     "--persist-to", state,
     "--show-interactive-dev-session=false",
-    // GET /__scheduled?cron=... runs the cron as Cloudflare would (operations.spec.ts).
+    // GET /__scheduled?cron=... runs the cron as Cloudflare would (operations.spec.ts). Miniflare's own
+    // /cdn-cgi/handler/scheduled fails here: with static assets it hands the ScheduledController to the
+    // Worker over RPC, which cannot copy it (DataCloneError).
     "--test-scheduled",
     "--var", "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
     "--var", "APP_ENV:development",
@@ -42,7 +54,8 @@ const server = spawn(
     // `TEST_NOW=<ISO instant> npm run test:e2e`: the Worker's clock starts there (app/lib/clock.ts).
     ...(process.env.TEST_NOW ? ["--var", `TEST_NOW:${process.env.TEST_NOW}`] : []),
   ],
-  { cwd: root, stdio: "inherit", env: localEnv },
+  // Nothing watches wrangler.toml either: the run keeps the configuration it started with.
+  { cwd: snapshot, stdio: "inherit", env: { ...localEnv, WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" } },
 );
 const stop = () => server.kill("SIGTERM");
 process.on("SIGINT", stop);
