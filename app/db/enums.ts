@@ -54,3 +54,7 @@ export const TASK_STATUSES = ["open", "completed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_REPEATS = ["daily", "weekly", "monthly"] as const;
 export type TaskRepeat = (typeof TASK_REPEATS)[number];
+
+/** Spec section 3 GDPR request types and statuses (issue 18): access (a copy), portability (machine-readable), erasure. */
+export const GDPR_REQUEST_TYPES = ["access", "portability", "erasure"] as const;
+export const GDPR_REQUEST_STATUSES = ["pending", "completed", "cancelled", "failed"] as const;

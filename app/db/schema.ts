@@ -11,6 +11,8 @@ import {
   DATE_FORMATS,
   DEAL_SIDES,
   EMAIL_STATUSES,
+  GDPR_REQUEST_STATUSES,
+  GDPR_REQUEST_TYPES,
   PLANS,
   PROPERTY_TYPES,
   SUBSCRIPTION_STATUSES,
@@ -707,3 +709,23 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   createdAt: createdAt(),
 });
 export type CalendarFeed = typeof calendarFeeds.$inferSelect;
+
+/**
+ * Spec section 3 "GDPR request": every export, data deletion and account deletion an agent asks for (issue 18),
+ * shown to the agent in Settings → Data and to admins in the Operations Center. `user_id` is kept after the
+ * account is purged (set null), so the record of an erasure outlives the data it erased.
+ */
+export const gdprRequests = sqliteTable(
+  "gdpr_requests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type", { enum: GDPR_REQUEST_TYPES }).notNull(),
+    status: text("status", { enum: GDPR_REQUEST_STATUSES }).notNull().default("pending"),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("gdpr_requests_user_created").on(t.userId, t.createdAt), index("gdpr_requests_created").on(t.createdAt)],
+);
+export type GdprRequest = typeof gdprRequests.$inferSelect;

@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   emailLink: { limit: 5, windowSeconds: 3600 },
   trialCheckout: { limit: 10, windowSeconds: 3600 },
   contactForm: { limit: 5, windowSeconds: 3600 },
+  // A full export reads every row the agent has (issue 18): ample for real use, no way to load D1 in a loop.
+  dataExport: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {

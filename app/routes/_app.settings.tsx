@@ -29,6 +29,9 @@ import { getCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { readForm } from "~/lib/body.server";
 import { isoDateIn } from "~/lib/format";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
+import { DataPanel } from "~/modules/data/components/DataPanel";
+import { summarizeExport } from "~/modules/data/export.server";
+import { listDataRequests } from "~/modules/data/requests.server";
 import { IncomeGoalSchema, SourceCostsSchema } from "~/modules/reports/goals.schema";
 import { getGoals, saveIncomeGoal, saveSourceCosts } from "~/modules/reports/goals.server";
 
@@ -38,6 +41,7 @@ const TABS = [
   { id: "account", label: "Account" },
   { id: "goals", label: "Goals" },
   { id: "billing", label: "Billing" },
+  { id: "data", label: "Data" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -50,14 +54,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
-  const [billing, onboarding, calendarFeed, agent, goals] = await Promise.all([
+  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests] = await Promise.all([
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
     tab === "account" ? getAgentProfile(context, user.id) : Promise.resolve(null),
     tab === "goals" ? getGoals(context, user.id, month) : Promise.resolve(null),
+    tab === "data" ? summarizeExport(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
+    tab === "data" ? listDataRequests(context.db, user.id) : Promise.resolve(null),
   ]);
-  return { email: user.email, tab, prefs, billing, onboarding, agent, goals, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
+  const data =
+    exportCategories && requests
+      ? {
+          categories: exportCategories,
+          requests: requests.map((r) => ({ id: r.id, type: r.type, status: r.status, description: r.description, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null })),
+        }
+      : null;
+  return { email: user.email, tab, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
 }
 
 type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume";
@@ -135,7 +148,7 @@ function draftPreferences(form: HTMLFormElement, saved: DisplayPreferences): Dis
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, prefs, billing, onboarding, agent, goals, calendarFeed, now } = useLoaderData<typeof loader>();
+  const { email, tab, prefs, billing, onboarding, agent, goals, data: dataTab, calendarFeed, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -159,6 +172,8 @@ export default function SettingsPage() {
         <BillingPanel details={billing} prefs={prefs} busy={navigation.state !== "idle"} />
       ) : tab === "goals" && goals ? (
         <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
+      ) : tab === "data" && dataTab ? (
+        <DataPanel categories={dataTab.categories} requests={dataTab.requests} prefs={prefs} className={card} />
       ) : (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="display-heading" className={card}>

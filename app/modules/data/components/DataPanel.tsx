@@ -1,0 +1,191 @@
+import { Link } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { toast } from "~/components/ui/Toaster";
+import { formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
+import type { CategorySummary } from "../export.server";
+
+export interface DataRequestRow {
+  id: string;
+  type: "access" | "portability" | "erasure";
+  status: "pending" | "completed" | "cancelled" | "failed";
+  description: string;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+const CSV_LINKS = [
+  ["Contacts", "/contacts/export.csv"],
+  ["Deals", "/settings/export/deals.csv"],
+  ["Tasks", "/settings/export/tasks.csv"],
+  ["Activities", "/settings/export/activities.csv"],
+] as const;
+
+const TYPE_LABELS: Record<DataRequestRow["type"], string> = { access: "Access", portability: "Export", erasure: "Deletion" };
+const STATUS_LABELS: Record<DataRequestRow["status"], string> = { pending: "In progress", completed: "Completed", cancelled: "Cancelled", failed: "Failed" };
+
+/** The file name the server gave (Content-Disposition), or a dated fallback. */
+function fileNameOf(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
+  return match?.[1] ?? "porchlight-export.json";
+}
+
+/**
+ * Settings → Data: "Export all my data" (spec section 9: one dated JSON file with export metadata, categories
+ * each with description, record count and last update, chosen by checkbox) and the agent's data requests.
+ */
+export function DataPanel({ categories, requests, prefs, className }: { categories: CategorySummary[]; requests: DataRequestRow[]; prefs: DisplayPreferences; className: string }) {
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(categories.map((c) => c.key)));
+  const [running, setRunning] = useState(false);
+  const toggle = (key: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  async function exportData(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (running || chosen.size === 0) return;
+    setRunning(true);
+    try {
+      const response = await fetch("/settings/export.json", { method: "POST", body: new FormData(event.currentTarget), credentials: "same-origin" });
+      if (!response.ok) throw new Error((await response.text()) || `The server answered ${response.status}.`);
+      const name = fileNameOf(response);
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      toast({ title: "Data Export Complete", description: `Saved ${name}.`, variant: "success" });
+    } catch (error) {
+      toast({ title: "Export Failed", description: error instanceof Error ? error.message : "Please try again.", variant: "destructive" });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="export-heading" className={className}>
+        <h2 id="export-heading" className="text-lg font-semibold">
+          Export all my data
+        </h2>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          One JSON file, named with today&apos;s date, with everything you choose below: every row Porchlight keeps for you, not a summary.
+        </p>
+        <form onSubmit={exportData} className="mt-4">
+          <fieldset>
+            <legend className="text-sm font-semibold">What to include</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button type="button" variant="ghost" className="min-h-10 px-3 text-sm" onClick={() => setChosen(new Set(categories.map((c) => c.key)))}>
+                Select all
+              </Button>
+              <Button type="button" variant="ghost" className="min-h-10 px-3 text-sm" onClick={() => setChosen(new Set())}>
+                Select none
+              </Button>
+            </div>
+            <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-800">
+              {categories.map((category) => {
+                const id = `export-${category.key}`;
+                return (
+                  <li key={category.key} className="flex gap-3 py-3">
+                    <input
+                      id={id}
+                      type="checkbox"
+                      name="category"
+                      value={category.key}
+                      checked={chosen.has(category.key)}
+                      onChange={(event) => toggle(category.key, event.currentTarget.checked)}
+                      aria-describedby={`${id}-about`}
+                      className="mt-1 size-5 shrink-0 accent-brand-700"
+                    />
+                    <div className="min-w-0">
+                      <label htmlFor={id} className="font-medium">
+                        {category.label}
+                      </label>
+                      <p id={`${id}-about`} className="text-sm text-stone-600 dark:text-stone-400">
+                        <span className="font-medium text-stone-800 dark:text-stone-200">
+                          {category.count.toLocaleString("en-US")} {category.count === 1 ? "record" : "records"}
+                          {category.lastUpdated ? `, last updated ${formatDate(category.lastUpdated, prefs)}` : ""}.
+                        </span>{" "}
+                        {category.description}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={chosen.size === 0} busy={running} busyLabel="Exporting…">
+              Export my data
+            </Button>
+            {chosen.size === 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">Choose at least one category.</p> : null}
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="csv-heading" className={className}>
+        <h2 id="csv-heading" className="text-lg font-semibold">
+          Spreadsheets (CSV)
+        </h2>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          Every row of one kind, for Excel, Numbers or Google Sheets. Times are in your timezone and money in {prefs.currency} with cents. The contacts file has the import&apos;s columns, so it can be imported back; to export part of your list, filter it on{" "}
+          <Link to="/contacts" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+            Contacts
+          </Link>{" "}
+          first.
+        </p>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {CSV_LINKS.map(([label, href]) => (
+            <li key={href}>
+              <a href={href} download className={buttonClass("secondary", "min-h-11 text-sm")}>
+                {label} CSV
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="requests-heading" className={className}>
+        <h2 id="requests-heading" className="text-lg font-semibold">
+          Your data requests
+        </h2>
+        {requests.length === 0 ? (
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No requests yet. Each export you make is listed here.</p>
+        ) : (
+          <div role="group" aria-label="Your data requests, newest first" tabIndex={0} className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Your data requests, newest first</caption>
+              <thead className="text-stone-600 dark:text-stone-400">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">Asked</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Type</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Status</th>
+                  <th scope="col" className="py-2 font-medium">What</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
+                {requests.map((r) => (
+                  <tr key={r.id}>
+                    <td className="whitespace-nowrap py-2 pr-3">
+                      {formatDate(r.createdAt, prefs)} {formatTime(r.createdAt, prefs)}
+                    </td>
+                    <td className="py-2 pr-3">{TYPE_LABELS[r.type]}</td>
+                    <td className="py-2 pr-3">{STATUS_LABELS[r.status]}</td>
+                    <td className="py-2">{r.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

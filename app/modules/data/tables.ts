@@ -1,0 +1,134 @@
+/**
+ * Every table that holds an agent's rows, and what the agent's data export does with it (issue 18). One
+ * map, so a table added later must be placed here: tests/workers/data-export.test.ts reads the live schema
+ * and fails for any table with a `user_id` column (or a key to users) that is missing.
+ */
+
+/** One table of a category: whose rows (`owner`), which columns stay out, which hold JSON. */
+export interface ExportTable {
+  table: string;
+  /** The column holding the agent's id. */
+  owner: string;
+  /** Columns never exported: secrets and internal keys. */
+  omit?: readonly string[];
+  /** Columns stored as JSON text, exported parsed. */
+  json?: readonly string[];
+  /** Column for the category's "last updated" (the newest value wins). */
+  updated: string;
+}
+
+export interface ExportCategory {
+  key: string;
+  label: string;
+  description: string;
+  tables: readonly ExportTable[];
+}
+
+export const EXPORT_CATEGORIES = [
+  {
+    key: "user_profile",
+    label: "Profile",
+    description: "Your account (e-mail, role, when it was made and verified), your name and phone, and your agent profile (name, brokerage, market, licence).",
+    tables: [
+      { table: "users", owner: "id", omit: ["password_hash", "session_version", "failed_signin_count", "locked_until"], updated: "updated_at" },
+      { table: "profiles", owner: "user_id", updated: "updated_at" },
+      { table: "agent_profiles", owner: "user_id", updated: "updated_at" },
+    ],
+  },
+  {
+    key: "contacts",
+    label: "Contacts",
+    description: "Every contact with all its fields, tags, notes, lead score and the reasons behind it.",
+    tables: [{ table: "contacts", owner: "user_id", omit: ["seq"], json: ["tags", "lead_score_factors"], updated: "updated_at" }],
+  },
+  {
+    key: "deals",
+    label: "Deals",
+    description: "Every deal: stage, value, dates, side, notes and its commission overrides.",
+    tables: [{ table: "deals", owner: "user_id", updated: "updated_at" }],
+  },
+  {
+    key: "tasks",
+    label: "Tasks",
+    description: "Every task, open and completed, with due dates, repeats and what it is linked to.",
+    tables: [{ table: "crm_tasks", owner: "user_id", updated: "updated_at" }],
+  },
+  {
+    key: "activities",
+    label: "Activities",
+    description: "Every call, e-mail, text, showing, meeting, note and stage change logged.",
+    tables: [{ table: "crm_activities", owner: "user_id", json: ["meta"], updated: "created_at" }],
+  },
+  {
+    key: "stage_history",
+    label: "Stage history",
+    description: "Each stay of each deal in a pipeline stage: when it entered, when it left and where it went.",
+    tables: [{ table: "deal_stage_history", owner: "user_id", omit: ["seq"], updated: "entered_at" }],
+  },
+  {
+    key: "pipeline_stages",
+    label: "Pipeline stages",
+    description: "Your pipeline's stages, their order, colours and default probabilities, once you have changed them (until then the standard stages apply and nothing is stored).",
+    tables: [{ table: "crm_config", owner: "user_id", json: ["deal_stages"], updated: "updated_at" }],
+  },
+  {
+    key: "commission_plan",
+    label: "Commission plan",
+    description: "Your default rate, brokerage split, cap, fees and cap year, once you have saved them (until then the defaults apply and nothing is stored).",
+    tables: [{ table: "commission_plans", owner: "user_id", updated: "updated_at" }],
+  },
+  {
+    key: "preferences",
+    label: "Preferences",
+    description: "Display settings (date and time format, timezone, currency, contact list layout), onboarding and your income goal.",
+    tables: [{ table: "user_preferences", owner: "user_id", updated: "updated_at" }],
+  },
+  {
+    key: "lead_source_costs",
+    label: "Lead source costs",
+    description: "What you entered as spent on each lead source per month.",
+    tables: [{ table: "lead_source_costs", owner: "user_id", updated: "updated_at" }],
+  },
+  {
+    key: "calendar_feed",
+    label: "Calendar feed",
+    description: "Whether you have a private calendar feed and when it was made. The feed's secret address is not exported.",
+    tables: [{ table: "calendar_feeds", owner: "user_id", omit: ["token_hash"], updated: "created_at" }],
+  },
+  {
+    key: "billing",
+    label: "Billing",
+    description: "Your plan, subscription status and dates as Porchlight records them, checkouts you started and your trial. Invoices are in Stripe's billing portal.",
+    tables: [
+      { table: "subscribers", owner: "user_id", updated: "updated_at" },
+      { table: "checkout_sessions", owner: "user_id", updated: "created_at" },
+      { table: "trial_claims", owner: "user_id", updated: "claimed_at" },
+    ],
+  },
+  {
+    key: "emails",
+    label: "E-mails sent to you",
+    description: "The e-mails Porchlight sent you: kind, address, subject, status and times. Their text is left out: sign-in and reset links are in it.",
+    tables: [{ table: "email_outbox", owner: "user_id", omit: ["text_body", "html_body", "provider_message_id"], updated: "created_at" }],
+  },
+  {
+    key: "data_requests",
+    label: "Data requests",
+    description: "Your exports and deletion requests, with their status.",
+    tables: [{ table: "gdpr_requests", owner: "user_id", updated: "created_at" }],
+  },
+] as const satisfies readonly ExportCategory[];
+
+export type ExportCategoryKey = (typeof EXPORT_CATEGORIES)[number]["key"];
+export const EXPORT_CATEGORY_KEYS = EXPORT_CATEGORIES.map((c) => c.key) as ExportCategoryKey[];
+
+/** Tables with an agent's id that the export leaves out, and why (each is derived from exported rows, or a secret). */
+export const NOT_EXPORTED: Readonly<Record<string, string>> = {
+  auth_tokens: "hashes of single-use e-mail links: secrets, and the e-mails themselves are listed",
+  insight_versions: "a counter the insight cache checks; derived from every change",
+  contact_tags: "kept by triggers from contacts.tags",
+  contact_status_counts: "kept by triggers from contacts",
+  contact_tag_counts: "kept by triggers from contacts.tags",
+  contact_source_days: "kept by triggers from contacts",
+  status_incidents: "status-page notes an admin wrote (created_by); not the agent's data",
+};

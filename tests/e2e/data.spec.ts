@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
+
+// Issue 18, Settings → Data: an agent with the demo book of business exports everything as one dated JSON file.
+
+test("an agent exports every category as one dated JSON file, and the export is listed as a request", async ({ page }) => {
+  await signIn(page, ACCOUNTS.data);
+  await page.goto("/settings?tab=data");
+  await expect(page.getByRole("heading", { name: "Export all my data" })).toBeVisible();
+  const contacts = page.getByRole("checkbox", { name: "Contacts", exact: true });
+  await expect(contacts).toBeChecked();
+  const shown = Number.parseInt(await page.locator("#export-contacts-about span").innerText(), 10);
+  expect(shown).toBeGreaterThan(0);
+
+  const exportButton = page.getByRole("button", { name: "Export my data" });
+  await page.getByRole("button", { name: "Select none" }).click();
+  await expect(contacts).not.toBeChecked();
+  await expect(exportButton).toBeDisabled();
+  await expect(page.getByText("Choose at least one category.")).toBeVisible();
+  await page.getByRole("button", { name: "Select all" }).click();
+  await expect(exportButton).toBeEnabled();
+
+  const download = page.waitForEvent("download");
+  await exportButton.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^porchlight-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(readFileSync(await file.path(), "utf8"));
+  expect(data.export).toMatchObject({ format: "porchlight-export", account: { email: ACCOUNTS.data.email } });
+  expect(data.categories.contacts.record_count).toBe(shown);
+  expect(data.categories.contacts.records.contacts).toHaveLength(shown);
+  expect(data.categories.deals.record_count).toBeGreaterThan(0);
+  expect(data.categories.user_profile.records.users[0]).not.toHaveProperty("password_hash");
+  await expect(page.getByText("Data Export Complete", { exact: true }).first()).toBeVisible();
+
+  await page.reload();
+  const requests = page.getByRole("table", { name: "Your data requests, newest first" });
+  await expect(requests.getByRole("row").nth(1)).toContainText("Export");
+  await expect(requests.getByRole("row").nth(1)).toContainText("Completed");
+  await expectNoSideways(page);
+});
+
+test("Settings → Data has no WCAG 2.2 AA violations in light and dark", async ({ page }) => {
+  await signIn(page, ACCOUNTS.data);
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.goto("/settings?tab=data");
+    await expect(page.getByRole("heading", { name: "Export all my data" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSideways(page);
+  }
+});
