@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   contactForm: { limit: 5, windowSeconds: 3600 },
   // A full export reads every row the agent has (issue 18): ample for real use, no way to load D1 in a loop.
   dataExport: { limit: 10, windowSeconds: 3600 },
+  // Password tries before a deletion in Settings → Data: the password is checked, so it must not be guessable.
+  dataErase: { limit: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {

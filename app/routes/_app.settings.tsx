@@ -11,7 +11,7 @@ import { CURRENCIES } from "~/db/enums";
 import { ThemePicker } from "~/components/ui/ThemePicker";
 import { formatDate, formatMoney, formatTime, type DisplayPreferences } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { changePassword } from "~/modules/auth/accounts.server";
+import { changePassword, isOwnPassword } from "~/modules/auth/accounts.server";
 import { ChangePasswordSchema } from "~/modules/auth/auth.schema";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { BillingPanel } from "~/modules/billing/components/BillingPanel";
@@ -31,7 +31,9 @@ import { isoDateIn } from "~/lib/format";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
 import { DataPanel } from "~/modules/data/components/DataPanel";
 import { summarizeExport } from "~/modules/data/export.server";
-import { listDataRequests } from "~/modules/data/requests.server";
+import { finishDataRequest, listDataRequests, openDataRequest } from "~/modules/data/requests.server";
+import { eraseCrmData, erasedSummary } from "~/modules/data/erase.server";
+import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { IncomeGoalSchema, SourceCostsSchema } from "~/modules/reports/goals.schema";
 import { getGoals, saveIncomeGoal, saveSourceCosts } from "~/modules/reports/goals.server";
 
@@ -73,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: user.email, tab, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
 }
 
-type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume";
+type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data";
 type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -120,6 +122,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { title: "Password changed", description: "Every other device has been signed out.", variant: "success" },
       headers,
     );
+  }
+  if (intent === "delete-data") {
+    // Settings → Data → Delete my data: the CRM records go, the account stays. The password is asked again.
+    const fail = (status: 400 | 429, message: string) => data<ActionData>({ intent, errors: { password: message } }, { status });
+    const limit = await hitRateLimit(context.cloudflare.env.KV, "data-erase", user.id, RATE_LIMITS.dataErase);
+    if (!limit.allowed) return fail(429, `Too many tries. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes. Nothing was deleted.`);
+    if (typeof form.password !== "string" || !(await isOwnPassword(context, user.id, form.password))) return fail(400, "That password is not correct. Nothing was deleted.");
+    const requestId = await openDataRequest(context.db, user.id, "erasure", "Delete my data", new Date());
+    try {
+      const summary = erasedSummary(await eraseCrmData(context.cloudflare.env.DB, user.id));
+      await finishDataRequest(context.db, user.id, requestId, "completed", new Date(), `Delete my data: ${summary}, their stage history and lead source costs`);
+      return redirectWithToast(context, "/settings?tab=data", { title: "Data Deletion Complete", description: `Deleted ${summary}.`, variant: "success" });
+    } catch (error) {
+      await finishDataRequest(context.db, user.id, requestId, "failed", new Date()).catch(() => undefined);
+      console.error(JSON.stringify({ event: "data_erase_failed", detail: error instanceof Error ? error.message : String(error) }));
+      return redirectWithToast(context, "/settings?tab=data", { title: "Deletion Failed", description: "Some of your data may remain. Please try again.", variant: "destructive" });
+    }
   }
   if (intent === "test-cancel" || intent === "test-resume") {
     if (context.config.STRIPE_SECRET_KEY || !context.config.isDev) throw new Response("Not Found", { status: 404 });
@@ -173,7 +192,7 @@ export default function SettingsPage() {
       ) : tab === "goals" && goals ? (
         <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
       ) : tab === "data" && dataTab ? (
-        <DataPanel categories={dataTab.categories} requests={dataTab.requests} prefs={prefs} className={card} />
+        <DataPanel categories={dataTab.categories} requests={dataTab.requests} prefs={prefs} className={card} deleteError={errors("delete-data").password} deleting={busy("delete-data")} />
       ) : (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="display-heading" className={card}>

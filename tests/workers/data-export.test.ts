@@ -276,3 +276,62 @@ describe("GET /settings/export/<entity>.csv", () => {
     expect(stranger.headers.get("Location")).toMatch(/^\/auth/);
   });
 });
+
+describe("Settings → Data → Delete my data", () => {
+  const erase = (browser: TestBrowser, password: string) => browser.post("/settings?tab=data", { intent: "delete-data", password });
+  const count = async (table: string, userId: string) =>
+    (await env.DB.prepare(`select count(*) as n from "${table}" where user_id = ?`).bind(userId).first<{ n: number }>())!.n;
+
+  it("deletes the agent's CRM records and nothing else, keeps the account, and records the request", async () => {
+    const grace = await agentWithData("Grace");
+    const heidi = await agentWithData("Heidi");
+    const browser = await signInAs(grace.user);
+    const response = await erase(browser, grace.user.password);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/settings?tab=data");
+    for (const table of ["contacts", "deals", "crm_tasks", "crm_activities", "deal_stage_history", "lead_source_costs", "contact_tags"]) {
+      expect(await count(table, grace.user.id), table).toBe(0);
+      expect(await count(table, heidi.user.id), `${table} of another agent`).toBeGreaterThan(0);
+    }
+    // The trigger-kept counts follow; the account, its settings and its subscription stay.
+    expect((await env.DB.prepare("select coalesce(sum(n), 0) as n from contact_status_counts where user_id = ?").bind(grace.user.id).first<{ n: number }>())!.n).toBe(0);
+    for (const table of ["agent_profiles", "commission_plans", "user_preferences", "subscribers", "calendar_feeds"]) expect(await count(table, grace.user.id), table).toBe(1);
+    const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, grace.user.id));
+    expect(request).toMatchObject({ type: "erasure", status: "completed", description: "Delete my data: 2 contacts, 1 deal, 1 task, 1 activity, their stage history and lead source costs" });
+    // Still signed in, and the page says what happened.
+    const page = await browser.follow(response);
+    expect(page.response.status).toBe(200);
+    expect(page.html).toContain("Delete my data: 2 contacts");
+  });
+
+  it("deletes more contacts than a chunk holds", async () => {
+    const user = await createUser(env.DB);
+    await env.DB.prepare(
+      "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1203) insert into contacts (id, user_id, name, tags) select ? || '-' || i, ?, 'Lead ' || i, '[\"open-house\"]' from n",
+    )
+      .bind(`bulk-${user.id}`, user.id)
+      .run();
+    const response = await erase(await signInAs(user), user.password);
+    expect(response.status).toBe(302);
+    expect(await count("contacts", user.id)).toBe(0);
+    expect(await count("contact_tags", user.id)).toBe(0);
+    const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, user.id));
+    expect(request!.description).toMatch(/^Delete my data: 1,203 contacts, 0 deals/);
+  });
+
+  it("deletes nothing without the right password, and stops guessing after five tries", async () => {
+    const ivan = await agentWithData("Ivan");
+    const browser = await signInAs(ivan.user);
+    for (const password of ["", "wrong password"]) {
+      const response = await erase(browser, password);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("That password is not correct. Nothing was deleted.");
+    }
+    for (let i = 0; i < 3; i++) expect((await erase(browser, "still wrong")).status).toBe(400);
+    const limited = await erase(browser, ivan.user.password);
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toMatch(/Too many tries\. Please wait \d+ minutes\. Nothing was deleted\./);
+    expect(await count("contacts", ivan.user.id)).toBe(2);
+    expect(await db.select().from(gdprRequests).where(eq(gdprRequests.userId, ivan.user.id))).toEqual([]);
+  });
+});

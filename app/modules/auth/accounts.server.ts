@@ -205,6 +205,12 @@ export async function resetPassword(context: RequestContext, token: string, pass
   return check;
 }
 
+/** Whether `password` is the signed-in agent's own: asked again before anything destructive (Settings). */
+export async function isOwnPassword(context: RequestContext, userId: UserId, password: string): Promise<boolean> {
+  const user = await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  return user !== undefined && (await verifyPassword(password, user.passwordHash));
+}
+
 /** Changes the password, ends every other session and gives this device a fresh one. */
 export async function changePassword(
   context: RequestContext,
@@ -212,9 +218,7 @@ export async function changePassword(
   userId: UserId,
   input: { currentPassword: string; password: string },
 ): Promise<AuthResult> {
-  const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) return fail(AUTH_MESSAGES.signinFailed, 401);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+  if (!(await isOwnPassword(context, userId, input.currentPassword))) {
     return fail({ title: "Password not changed", description: "Your current password is not correct." }, 400, "password");
   }
   const updated = await context.db

@@ -14,10 +14,10 @@ export async function openDataRequest(db: Db, userId: string, type: RequestType,
 }
 
 /** Marks the request done (or failed, or cancelled); only the owner's own request is touched. */
-export async function finishDataRequest(db: Db, userId: string, id: string, status: Exclude<RequestStatus, "pending">, now: Date): Promise<void> {
+export async function finishDataRequest(db: Db, userId: string, id: string, status: Exclude<RequestStatus, "pending">, now: Date, description?: string): Promise<void> {
   await db
     .update(gdprRequests)
-    .set({ status, completedAt: now })
+    .set({ status, completedAt: now, ...(description ? { description } : {}) })
     .where(and(eq(gdprRequests.id, id), eq(gdprRequests.userId, userId)));
 }
 

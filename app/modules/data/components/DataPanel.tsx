@@ -1,6 +1,8 @@
-import { Link } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { Modal } from "~/components/ui/Modal";
+import { PasswordField } from "~/components/ui/PasswordField";
 import { toast } from "~/components/ui/Toaster";
 import { formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
 import type { CategorySummary } from "../export.server";
@@ -21,6 +23,9 @@ const CSV_LINKS = [
   ["Activities", "/settings/export/activities.csv"],
 ] as const;
 
+/** What "Delete my data" removes (app/modules/data/erase.server.ts CRM_DATA_TABLES), by export category. */
+const CRM_CATEGORIES = new Set(["contacts", "deals", "tasks", "activities", "stage_history", "lead_source_costs"]);
+
 const TYPE_LABELS: Record<DataRequestRow["type"], string> = { access: "Access", portability: "Export", erasure: "Deletion" };
 const STATUS_LABELS: Record<DataRequestRow["status"], string> = { pending: "In progress", completed: "Completed", cancelled: "Cancelled", failed: "Failed" };
 
@@ -34,7 +39,25 @@ function fileNameOf(response: Response): string {
  * Settings → Data: "Export all my data" (spec section 9: one dated JSON file with export metadata, categories
  * each with description, record count and last update, chosen by checkbox) and the agent's data requests.
  */
-export function DataPanel({ categories, requests, prefs, className }: { categories: CategorySummary[]; requests: DataRequestRow[]; prefs: DisplayPreferences; className: string }) {
+export function DataPanel({
+  categories,
+  requests,
+  prefs,
+  className,
+  deleteError,
+  deleting,
+}: {
+  categories: CategorySummary[];
+  requests: DataRequestRow[];
+  prefs: DisplayPreferences;
+  className: string;
+  deleteError?: string;
+  deleting: boolean;
+}) {
+  const deleteDialog = useRef<HTMLDialogElement>(null);
+  const crmCount = categories.filter((c) => CRM_CATEGORIES.has(c.key)).reduce((sum, c) => sum + c.count, 0);
+  // The deletion went through (the counts changed): the confirmation has done its job.
+  useEffect(() => deleteDialog.current?.close(), [crmCount]);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(categories.map((c) => c.key)));
   const [running, setRunning] = useState(false);
   const toggle = (key: string, on: boolean) =>
@@ -150,6 +173,36 @@ export function DataPanel({ categories, requests, prefs, className }: { categori
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="delete-data-heading" className={className}>
+        <h2 id="delete-data-heading" className="text-lg font-semibold">
+          Delete my data
+        </h2>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          Removes every contact, deal, task and activity, with the deals&apos; stage history and your lead source costs ({crmCount.toLocaleString("en-US")} {crmCount === 1 ? "record" : "records"} now). Your account, profile, settings and subscription stay, so you can start afresh. Export first if you may want any of it back: this cannot be undone.
+        </p>
+        <Button type="button" variant="danger" className="mt-4" disabled={crmCount === 0} onClick={() => deleteDialog.current?.showModal()}>
+          Delete my data
+        </Button>
+        <Modal ref={deleteDialog} id="delete-data-dialog" title="Delete my data">
+          <Form method="post" action="/settings?tab=data" className="flex flex-col gap-4">
+            <input type="hidden" name="intent" value="delete-data" />
+            <p className="font-medium">Are you sure you want to delete your data? This action cannot be undone.</p>
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              {crmCount.toLocaleString("en-US")} {crmCount === 1 ? "record" : "records"} will be deleted. Enter your password to confirm.
+            </p>
+            <PasswordField label="Password" name="password" autoComplete="current-password" required error={deleteError} />
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="secondary" onClick={() => deleteDialog.current?.close()}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="danger" busy={deleting} busyLabel="Deleting…">
+                Delete my data
+              </Button>
+            </div>
+          </Form>
+        </Modal>
       </section>
 
       <section aria-labelledby="requests-heading" className={className}>

@@ -1,0 +1,40 @@
+import type { Env } from "~/lib/env.server";
+
+type D1 = Env["DB"];
+
+/**
+ * "Delete my data" (issue 18; spec section 5's confirmation): the agent's CRM records go, the account stays
+ * (sign-in, profile, preferences, pipeline stages, commission plan and billing). Children first, so no row
+ * waits on a cascade; the trigger-kept counters (tags, status and per-day counts, insight version) follow
+ * the deletes on their own.
+ */
+export const CRM_DATA_TABLES = ["crm_activities", "crm_tasks", "deal_stage_history", "deals", "contacts", "lead_source_costs"] as const;
+
+/** Rows deleted per statement: each fires the contact triggers (search index, counts), so chunks stay small. */
+const CHUNK = 500;
+
+export type ErasedCounts = Record<(typeof CRM_DATA_TABLES)[number], number>;
+
+/**
+ * Deletes every CRM row of the agent, a chunk at a time (a single delete of 100,000 contacts with their
+ * triggers would run past D1's limit on one statement). Returns what was deleted per table. If it stops
+ * half-way (an error), running it again finishes the job: it never touches another agent's rows.
+ */
+export async function eraseCrmData(db: D1, userId: string): Promise<ErasedCounts> {
+  // Counted first: D1's `changes` includes the rows the triggers touch, so it cannot count deletions.
+  const before = await db.batch<{ n: number }>(CRM_DATA_TABLES.map((table) => db.prepare(`select count(*) as n from "${table}" where user_id = ?`).bind(userId)));
+  const counts = Object.fromEntries(CRM_DATA_TABLES.map((table, i) => [table, before[i]?.results[0]?.n ?? 0])) as ErasedCounts;
+  for (const table of CRM_DATA_TABLES) {
+    for (;;) {
+      const result = await db.prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where user_id = ? limit ${CHUNK})`).bind(userId).run();
+      if ((result.meta.changes ?? 0) === 0) break;
+    }
+  }
+  return counts;
+}
+
+/** "12 contacts, 3 deals, 9 tasks, 40 activities" for the request's record and the toast. */
+export function erasedSummary(counts: ErasedCounts): string {
+  const part = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return [part(counts.contacts, "contact", "contacts"), part(counts.deals, "deal", "deals"), part(counts.crm_tasks, "task", "tasks"), part(counts.crm_activities, "activity", "activities")].join(", ");
+}
