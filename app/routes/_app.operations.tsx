@@ -12,6 +12,8 @@ import { formatTime } from "~/lib/format";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { requireAdmin } from "~/modules/auth/guards.server";
+import { loadCompliance } from "~/modules/data/compliance.server";
+import { CompliancePanel } from "~/modules/data/components/CompliancePanel";
 import { IncidentsPanel } from "~/modules/ops/components/IncidentsPanel";
 import { MonitoringPanel } from "~/modules/ops/components/MonitoringPanel";
 import { ThresholdsPanel } from "~/modules/ops/components/ThresholdsPanel";
@@ -25,11 +27,12 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
 
-// Issue 17. Admins only (everyone else gets 404). Backup and Compliance, the spec's other two tabs, come with
-// the data-safety issue; until then the page shows only what it has.
+// Issues 17 and 18. Admins only (everyone else gets 404). Backup, the spec's fourth tab, comes with the backups
+// of issue 18; until then the page shows only what it has.
 const TABS = [
   { id: "monitoring", label: "Monitoring" },
   { id: "thresholds", label: "Thresholds" },
+  { id: "compliance", label: "Compliance" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 /** The Monitoring tab reads again this often while it is on screen (spec: every 30 s). */
@@ -42,10 +45,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
   if (tab === "thresholds") {
     const [thresholds, open] = await Promise.all([listThresholds(context.db), openAlerts(context.db)]);
-    return { tab, prefs, status: statusFromAlerts(open), thresholds, monitoring: null, incidents: [], readAt: now };
+    return { tab, prefs, status: statusFromAlerts(open), thresholds, monitoring: null, compliance: null, incidents: [], readAt: now };
+  }
+  if (tab === "compliance") {
+    const [compliance, open] = await Promise.all([loadCompliance(context.db, now), openAlerts(context.db)]);
+    return { tab, prefs, status: statusFromAlerts(open), thresholds: null, monitoring: null, compliance, incidents: [], readAt: now };
   }
   const [monitoring, incidents] = await Promise.all([loadMonitoring(context.db, now), recentIncidents(context.db, now)]);
-  return { tab, prefs, status: monitoring.status, thresholds: null, monitoring, incidents, readAt: now };
+  return { tab, prefs, status: monitoring.status, thresholds: null, monitoring, compliance: null, incidents, readAt: now };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -105,7 +112,7 @@ function useRefresh(active: boolean) {
 }
 
 export default function OperationsPage() {
-  const { tab, prefs, status, thresholds, monitoring, incidents, readAt } = useLoaderData<typeof loader>();
+  const { tab, prefs, status, thresholds, monitoring, compliance, incidents, readAt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useRefresh(tab === "monitoring");
   const check = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
@@ -136,6 +143,8 @@ export default function OperationsPage() {
       <TabNav label="Operations Center sections" base="/operations" tabs={TABS} current={tab} />
       {thresholds ? (
         <ThresholdsPanel thresholds={thresholds} />
+      ) : compliance ? (
+        <CompliancePanel view={compliance} prefs={prefs} />
       ) : monitoring ? (
         <div className="flex flex-col gap-6">
           <MonitoringPanel data={monitoring} prefs={prefs} />

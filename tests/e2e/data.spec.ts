@@ -88,3 +88,26 @@ test("an agent deletes all CRM data after confirming with the password, and keep
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
   await expect(page.getByText("No contacts yet")).toBeVisible();
 });
+
+test("an admin exports an agent's data for a request by e-mail from Operations Center → Compliance", async ({ page }) => {
+  // An admin of its own (role admin in accounts.json), so the demo admin's sign-ins stay with operations.spec.
+  await signIn(page, ACCOUNTS.dataAdmin);
+  await page.goto("/operations?tab=compliance");
+  await expect(page.getByRole("heading", { name: "Export an agent's data" })).toBeVisible();
+  await page.getByLabel("Account e-mail").fill("nobody@porchlight.test");
+  await page.getByRole("button", { name: "Export everything" }).click();
+  await expect(page.getByText("There is no account with that e-mail address.").first()).toBeVisible();
+
+  await page.getByLabel("Account e-mail").fill(ACCOUNTS.data.email);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export everything" }).click();
+  const data = JSON.parse(readFileSync(await (await download).path(), "utf8"));
+  expect(data.export.account.email).toBe(ACCOUNTS.data.email);
+  expect(data.categories.contacts.record_count).toBeGreaterThan(0);
+  await expect(page.getByText("Data Export Complete", { exact: true }).first()).toBeVisible();
+  await page.reload();
+  const latest = page.getByRole("table", { name: "The 50 newest data requests of every account" }).getByRole("row").nth(1);
+  await expect(latest).toContainText(ACCOUNTS.data.email);
+  await expect(latest).toContainText("Access");
+  await expectNoSideways(page);
+});

@@ -99,7 +99,7 @@ test("the Operations Center and /status have no WCAG 2.2 AA violations in light 
   await signIn(page, DEMO);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
-    for (const path of ["/operations", "/operations?tab=thresholds", "/status"]) {
+    for (const path of ["/operations", "/operations?tab=thresholds", "/operations?tab=compliance", "/status"]) {
       await page.goto(path);
       await expect(page.getByRole("main")).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

@@ -335,3 +335,44 @@ describe("Settings → Data → Delete my data", () => {
     expect(await db.select().from(gdprRequests).where(eq(gdprRequests.userId, ivan.user.id))).toEqual([]);
   });
 });
+
+describe("Operations Center → Compliance", () => {
+  const exportFor = (browser: TestBrowser, email: string) => browser.post("/operations/export.json", { email });
+
+  it("lets an admin export an agent's data for a request by e-mail, recorded on the agent, and lists every agent's requests", async () => {
+    const admin = await createUser(env.DB, { role: "admin" });
+    const judy = await agentWithData("Judy");
+    const browser = await signInAs(admin);
+    const response = await exportFor(browser, ` ${judy.user.email.toUpperCase()} `);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="porchlight-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    const file = (await response.json()) as ExportFile;
+    expect(file.export.account).toEqual({ id: judy.user.id, email: judy.user.email });
+    expect(Object.keys(file.categories)).toEqual(ALL);
+    expect(file.categories.contacts!.records.contacts!.map((c) => c.name).sort()).toEqual(["Judy Buyer", "Judy Seller"]);
+    const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, judy.user.id));
+    expect(request).toMatchObject({ type: "access", status: "completed", description: `Export (JSON) of everything, by ${admin.email} for a request by e-mail` });
+
+    const page = await browser.page("/operations?tab=compliance");
+    expect(page).toContain("Data requests, last 30 days");
+    expect(page).toContain(judy.user.email);
+    expect(page).toContain(`by ${admin.email} for a request by e-mail`);
+  });
+
+  it("tells the admin when there is no such account, and hides the export and the tab from everyone else", async () => {
+    const admin = await createUser(env.DB, { role: "admin" });
+    const adminBrowser = await signInAs(admin);
+    const unknown = await exportFor(adminBrowser, "nobody-here@example.com");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe("There is no account with that e-mail address.");
+    const empty = await exportFor(adminBrowser, "  ");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toBe("Enter the e-mail address of the account to export.");
+
+    const kim = await agentWithData("Kim");
+    const agent = await signInAs(await createUser(env.DB));
+    expect((await exportFor(agent, kim.user.email)).status).toBe(404);
+    expect((await agent.get("/operations?tab=compliance")).status).toBe(404);
+    expect(await db.select().from(gdprRequests).where(eq(gdprRequests.userId, kim.user.id))).toEqual([]);
+  });
+});

@@ -474,7 +474,7 @@ describe("the Operations Center page", () => {
   it("is the admins' alone: every other account gets 404 for the page and its actions, and changes nothing", async () => {
     const browser = await signInAs(await createUser(env.DB));
     const [target] = await listThresholds(db);
-    for (const path of ["/operations", "/operations?tab=thresholds"]) expect((await browser.get(path)).status, path).toBe(404);
+    for (const path of ["/operations", "/operations?tab=thresholds", "/operations?tab=compliance", "/operations/export.json"]) expect((await browser.get(path)).status, path).toBe(404);
     const post = await browser.post("/operations?tab=thresholds", { intent: "threshold", id: String(target!.id), field: "warning", value: "1" });
     expect(post.status).toBe(404);
     expect((await browser.post("/operations", { intent: "check" })).status).toBe(404);

@@ -1,4 +1,9 @@
+import type { RequestContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
+import { isoDateIn } from "~/lib/format";
+import type { UserId } from "~/modules/auth/session.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { finishDataRequest, openDataRequest } from "./requests.server";
 import { EXPORT_CATEGORIES, type ExportCategory, type ExportCategoryKey, type ExportTable } from "./tables";
 
 type D1 = Env["DB"];
@@ -135,4 +140,63 @@ export async function* exportChunks({ db, user, categories, now }: ExportOptions
 export function chosenCategories(values: readonly FormDataEntryValue[]): ExportCategoryKey[] {
   const asked = new Set(values.filter((v): v is string => typeof v === "string"));
   return EXPORT_CATEGORIES.map((c) => c.key).filter((key) => asked.has(key));
+}
+
+/**
+ * The export as a streamed download, recorded as a data request from the moment it starts until its last
+ * byte (completed), an error (failed) or the reader going away (cancelled). Used by the agent's own export
+ * (Settings → Data, a portability request) and by an admin's export for a request made by e-mail (access).
+ */
+export async function exportResponse(
+  context: RequestContext,
+  subject: { id: string; email: string },
+  categories: readonly ExportCategoryKey[],
+  request: { type: "access" | "portability"; description: string },
+): Promise<Response> {
+  const now = new Date();
+  const prefs = await getDisplayPreferences(context, subject.id as UserId);
+  const requestId = await openDataRequest(context.db, subject.id, request.type, request.description, now);
+  const chunks = exportChunks({ db: context.cloudflare.env.DB, user: subject, categories, now });
+  const encoder = new TextEncoder();
+  const finish = (status: "completed" | "failed" | "cancelled") => finishDataRequest(context.db, subject.id, requestId, status, new Date());
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) {
+          await finish("completed");
+          controller.close();
+        } else {
+          controller.enqueue(encoder.encode(next.value));
+        }
+      } catch (error) {
+        console.error(JSON.stringify({ event: "data_export_failed", detail: error instanceof Error ? error.message : String(error) }));
+        await finish("failed").catch(() => undefined);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+      await finish("cancelled").catch(() => undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="porchlight-export-${isoDateIn(now, prefs.timezone)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** Labels of the chosen categories, for a request's description. */
+export function categoryLabels(categories: readonly ExportCategoryKey[]): string {
+  return EXPORT_CATEGORIES.filter((c) => (categories as readonly string[]).includes(c.key))
+    .map((c) => c.label)
+    .join(", ");
+}
+
+/** A refusal the export's caller reads as text (fetch + toast). */
+export function refuse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
 }

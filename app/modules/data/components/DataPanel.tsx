@@ -4,17 +4,11 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { toast } from "~/components/ui/Toaster";
-import { formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
+import { saveDownload } from "~/lib/download";
+import { DataRequestsTable, type DataRequestRow } from "./DataRequestsTable";
+import { formatDate, type DisplayPreferences } from "~/lib/format";
 import type { CategorySummary } from "../export.server";
 
-export interface DataRequestRow {
-  id: string;
-  type: "access" | "portability" | "erasure";
-  status: "pending" | "completed" | "cancelled" | "failed";
-  description: string;
-  createdAt: string;
-  completedAt: string | null;
-}
 
 const CSV_LINKS = [
   ["Contacts", "/contacts/export.csv"],
@@ -26,14 +20,6 @@ const CSV_LINKS = [
 /** What "Delete my data" removes (app/modules/data/erase.server.ts CRM_DATA_TABLES), by export category. */
 const CRM_CATEGORIES = new Set(["contacts", "deals", "tasks", "activities", "stage_history", "lead_source_costs"]);
 
-const TYPE_LABELS: Record<DataRequestRow["type"], string> = { access: "Access", portability: "Export", erasure: "Deletion" };
-const STATUS_LABELS: Record<DataRequestRow["status"], string> = { pending: "In progress", completed: "Completed", cancelled: "Cancelled", failed: "Failed" };
-
-/** The file name the server gave (Content-Disposition), or a dated fallback. */
-function fileNameOf(response: Response): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
-  return match?.[1] ?? "porchlight-export.json";
-}
 
 /**
  * Settings → Data: "Export all my data" (spec section 9: one dated JSON file with export metadata, categories
@@ -74,16 +60,7 @@ export function DataPanel({
     setRunning(true);
     try {
       const response = await fetch("/settings/export.json", { method: "POST", body: new FormData(event.currentTarget), credentials: "same-origin" });
-      if (!response.ok) throw new Error((await response.text()) || `The server answered ${response.status}.`);
-      const name = fileNameOf(response);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = name;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      const name = await saveDownload(response, "porchlight-export.json");
       toast({ title: "Data Export Complete", description: `Saved ${name}.`, variant: "success" });
     } catch (error) {
       toast({ title: "Export Failed", description: error instanceof Error ? error.message : "Please try again.", variant: "destructive" });
@@ -212,31 +189,7 @@ export function DataPanel({
         {requests.length === 0 ? (
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No requests yet. Each export you make is listed here.</p>
         ) : (
-          <div role="group" aria-label="Your data requests, newest first" tabIndex={0} className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Your data requests, newest first</caption>
-              <thead className="text-stone-600 dark:text-stone-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Asked</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Type</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                  <th scope="col" className="py-2 font-medium">What</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
-                {requests.map((r) => (
-                  <tr key={r.id}>
-                    <td className="whitespace-nowrap py-2 pr-3">
-                      {formatDate(r.createdAt, prefs)} {formatTime(r.createdAt, prefs)}
-                    </td>
-                    <td className="py-2 pr-3">{TYPE_LABELS[r.type]}</td>
-                    <td className="py-2 pr-3">{STATUS_LABELS[r.status]}</td>
-                    <td className="py-2">{r.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataRequestsTable requests={requests} prefs={prefs} caption="Your data requests, newest first" />
         )}
       </section>
     </div>
