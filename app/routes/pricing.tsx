@@ -9,6 +9,7 @@ import { Faq } from "~/modules/marketing/components/Faq";
 import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
 import { PricingPlan } from "~/modules/marketing/components/PricingPlan";
 import { LEGAL } from "~/modules/marketing/legal";
+import { EXPORT_CATEGORY_KEYS } from "~/modules/data/tables";
 
 export const handle = STATIC_PAGE;
 
@@ -42,7 +43,7 @@ const FAQ = [
   },
   {
     q: "What happens to my data if I leave?",
-    a: `You can export your contacts as CSV at any time. After your account ends we keep your data for ${LEGAL.dataKeptDays} days, so you can come back, and then delete it.`,
+    a: `You can export all your data at any time: everything as one JSON file, or contacts, deals, tasks and activities as CSV, from Settings → Data (or from this page if your subscription has ended). After your account ends we keep your data for ${LEGAL.dataKeptDays} days, so you can come back, and then delete it.`,
   },
   {
     q: "Do you offer plans for teams or brokerages?",
@@ -100,6 +101,17 @@ export default function PricingPage() {
               <Link to="/trial/start" className={buttonClass(portal ? "secondary" : "primary")}>
                 {status === "past_due" ? "Subscribe with a new card" : "Resubscribe"}
               </Link>
+            ) : null}
+            {signedIn ? (
+              // The terms promise the export whenever the agent likes, subscribed or not: everything, as one JSON file.
+              <form method="post" action="/settings/export.json">
+                {EXPORT_CATEGORY_KEYS.map((key) => (
+                  <input key={key} type="hidden" name="category" value={key} />
+                ))}
+                <button type="submit" className={buttonClass("secondary")}>
+                  Export all my data
+                </button>
+              </form>
             ) : (
               <Link to="/auth?redirectTo=%2Ftrial%2Fstart" className={buttonClass("primary")}>
                 Sign in to resubscribe

@@ -15,7 +15,7 @@ import {
   type NewContact,
 } from "~/db/schema";
 import { EXPORT_PAGE, exportRecord } from "~/modules/data/export.server";
-import { EXPORT_CATEGORIES, NOT_EXPORTED, type ExportTable } from "~/modules/data/tables";
+import { CRM_DATA_CATEGORY_KEYS, EXPORT_CATEGORIES, NOT_EXPORTED, type ExportTable } from "~/modules/data/tables";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { createUser } from "../factories/users";
 
@@ -74,6 +74,10 @@ describe("the export's map of tables", () => {
     expect(found.size).toBeGreaterThan(15);
     const missing = [...found.keys()].filter((table) => !listed.has(table));
     expect(missing, "tables with an agent's id that the export map does not place").toEqual([]);
+  });
+
+  it("counts what Delete my data removes by the export categories that hold those tables", () => {
+    expect([...CRM_DATA_CATEGORY_KEYS].sort()).toEqual(["activities", "contacts", "deals", "lead_source_costs", "stage_history", "tasks"]);
   });
 
   it("names only columns that exist", async () => {
@@ -165,6 +169,21 @@ describe("POST /settings/export.json", () => {
     const rows = file.categories.contacts!.records.contacts!;
     expect(file.categories.contacts!.record_count).toBe(total);
     expect(new Set(rows.map((r) => r.id)).size).toBe(total);
+  });
+
+  it("stays open to an agent whose subscription has ended, from the page the billing guard sends them to", async () => {
+    const lapsed = await createUser(env.DB, { status: "canceled" });
+    await db.insert(contacts).values({ id: id("c"), userId: lapsed.id, name: "Lapsed Lead" });
+    const browser = await signInAs(lapsed);
+    const guarded = await browser.get("/settings?tab=data");
+    expect(guarded.headers.get("Location")).toBe("/pricing?billing=expired");
+    const page = await browser.page("/pricing?billing=expired");
+    expect(page).toContain('action="/settings/export.json"');
+    for (const key of ALL) expect(page).toContain(`name="category" value="${key}"`);
+    const response = await exportAs(browser, ALL);
+    expect(response.status).toBe(200);
+    const file = (await response.json()) as ExportFile;
+    expect(file.categories.contacts!.records.contacts!.map((c) => c.name)).toEqual(["Lapsed Lead"]);
   });
 
   it("refuses an export with no category, with a clear message, and records nothing", async () => {

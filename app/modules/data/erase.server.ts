@@ -1,14 +1,12 @@
 import type { Env } from "~/lib/env.server";
+import { CRM_DATA_TABLES } from "./tables";
 
 type D1 = Env["DB"];
 
-/**
- * "Delete my data" (issue 18; spec section 5's confirmation): the agent's CRM records go, the account stays
- * (sign-in, profile, preferences, pipeline stages, commission plan and billing). Children first, so no row
- * waits on a cascade; the trigger-kept counters (tags, status and per-day counts, insight version) follow
- * the deletes on their own.
- */
-export const CRM_DATA_TABLES = ["crm_activities", "crm_tasks", "deal_stage_history", "deals", "contacts", "lead_source_costs"] as const;
+// "Delete my data" (issue 18; spec section 5's confirmation): the agent's CRM records go (CRM_DATA_TABLES,
+// children first, so no row waits on a cascade), the account stays (sign-in, profile, preferences, pipeline
+// stages, commission plan and billing). The trigger-kept counters (tags, status and per-day counts, insight
+// version) follow the deletes on their own.
 
 /** Rows deleted per statement: each fires the contact triggers (search index, counts), so chunks stay small. */
 const CHUNK = 500;

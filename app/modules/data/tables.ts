@@ -122,6 +122,17 @@ export const EXPORT_CATEGORIES = [
 export type ExportCategoryKey = (typeof EXPORT_CATEGORIES)[number]["key"];
 export const EXPORT_CATEGORY_KEYS = EXPORT_CATEGORIES.map((c) => c.key) as ExportCategoryKey[];
 
+/**
+ * What "Delete my data" removes (issue 18): the CRM records, children first. The account, its settings and
+ * its billing stay. app/modules/data/erase.server.ts deletes them; Settings → Data counts them.
+ */
+export const CRM_DATA_TABLES = ["crm_activities", "crm_tasks", "deal_stage_history", "deals", "contacts", "lead_source_costs"] as const;
+
+/** The export categories holding those tables, for counting what a deletion would remove. */
+export const CRM_DATA_CATEGORY_KEYS: ReadonlySet<string> = new Set(
+  EXPORT_CATEGORIES.filter((c) => c.tables.some((t) => (CRM_DATA_TABLES as readonly string[]).includes(t.table))).map((c) => c.key),
+);
+
 /** Tables with an agent's id that the export leaves out, and why (each is derived from exported rows, or a secret). */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   auth_tokens: "hashes of single-use e-mail links: secrets, and the e-mails themselves are listed",

@@ -5,6 +5,7 @@ import { Modal } from "~/components/ui/Modal";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { toast } from "~/components/ui/Toaster";
 import { saveDownload } from "~/lib/download";
+import { CRM_DATA_CATEGORY_KEYS } from "../tables";
 import { DataRequestsTable, type DataRequestRow } from "./DataRequestsTable";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
 import type { CategorySummary } from "../export.server";
@@ -17,8 +18,6 @@ const CSV_LINKS = [
   ["Activities", "/settings/export/activities.csv"],
 ] as const;
 
-/** What "Delete my data" removes (app/modules/data/erase.server.ts CRM_DATA_TABLES), by export category. */
-const CRM_CATEGORIES = new Set(["contacts", "deals", "tasks", "activities", "stage_history", "lead_source_costs"]);
 
 
 /**
@@ -41,7 +40,7 @@ export function DataPanel({
   deleting: boolean;
 }) {
   const deleteDialog = useRef<HTMLDialogElement>(null);
-  const crmCount = categories.filter((c) => CRM_CATEGORIES.has(c.key)).reduce((sum, c) => sum + c.count, 0);
+  const crmCount = categories.filter((c) => CRM_DATA_CATEGORY_KEYS.has(c.key)).reduce((sum, c) => sum + c.count, 0);
   // The deletion went through (the counts changed): the confirmation has done its job.
   useEffect(() => deleteDialog.current?.close(), [crmCount]);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(categories.map((c) => c.key)));
