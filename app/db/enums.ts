@@ -16,7 +16,7 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 export type TimeFormat = (typeof TIME_FORMATS)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
-export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
+export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password", "keep_account"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 export const EMAIL_STATUSES = ["outbox", "sent", "failed"] as const;
 

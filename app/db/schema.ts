@@ -49,10 +49,17 @@ export const users = sqliteTable(
     sessionVersion: integer("session_version").notNull().default(1),
     failedSigninCount: integer("failed_signin_count").notNull().default(0),
     lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+    // Set when the agent deletes the account (Settings → Data): sessions end, sign-in is refused, and the cron
+    // removes every row of the user at this time (30 days on, the terms' promise) unless the e-mailed link
+    // keeps the account first. Null for every live account.
+    purgeAfter: integer("purge_after", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_purge_after").on(t.purgeAfter).where(sql`${t.purgeAfter} is not null`),
+  ],
 );
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

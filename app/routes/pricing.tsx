@@ -43,7 +43,7 @@ const FAQ = [
   },
   {
     q: "What happens to my data if I leave?",
-    a: `You can export all your data at any time: everything as one JSON file, or contacts, deals, tasks and activities as CSV, from Settings → Data (or from this page if your subscription has ended). After your account ends we keep your data for ${LEGAL.dataKeptDays} days, so you can come back, and then delete it.`,
+    a: `You can export all your data at any time: everything as one JSON file, or contacts, deals, tasks and activities as CSV, from Settings → Data (or from this page if your subscription has ended). If your subscription ends, your data stays in your account until you delete the account; after that we keep it ${LEGAL.dataKeptDays} days, so an e-mailed link can still bring it back, and then delete it.`,
   },
   {
     q: "Do you offer plans for teams or brokerages?",
@@ -66,7 +66,7 @@ const EXPIRED_TEXT: Record<string, { title: string; body: string }> = {
   },
   canceled: {
     title: "Your subscription has ended",
-    body: "Your data is kept for 30 days after the subscription ends. Subscribe again to pick up where you left off.",
+    body: "Your data stays in your account. Subscribe again to pick up where you left off, or export it.",
   },
 };
 
@@ -76,7 +76,7 @@ export default function PricingPage() {
   const expired = params.get("billing") === "expired";
   const text = EXPIRED_TEXT[status ?? ""] ?? {
     title: "Your subscription is not active",
-    body: "Sign in and choose a plan to get back to your data. It is kept for 30 days after a subscription ends.",
+    body: "Sign in and choose a plan to get back to your data: it stays in your account until you delete the account.",
   };
   return (
     <MarketingPage
@@ -112,6 +112,11 @@ export default function PricingPage() {
                   Export all my data
                 </button>
               </form>
+            ) : null}
+            {signedIn ? (
+              <Link to="/account/delete" className={buttonClass("ghost")}>
+                Delete my account
+              </Link>
             ) : (
               <Link to="/auth?redirectTo=%2Ftrial%2Fstart" className={buttonClass("primary")}>
                 Sign in to resubscribe

@@ -47,14 +47,15 @@ export default function PrivacyPage() {
         <section>
           <h2>How long we keep it</h2>
           <p>
-            While your account is active, and for {L.dataKeptDays} days after it ends, so you can come back or ask for an export. After that
-            it is deleted.
+            While your account exists, whether or not your subscription is active, and for {L.dataKeptDays} days after you delete it, so a
+            link we e-mail you can still bring it back. After that every record of the account is deleted.
           </p>
         </section>
         <section>
           <h2>Your choices</h2>
           <p>
-            You can ask for a copy of your data, its correction or its deletion by writing to{" "}
+            Under Settings › Data you can export all your data, delete your records, or delete your account, yourself and at any time. You
+            can also ask for a copy of your data, its correction or its deletion by writing to{" "}
             <a href={`mailto:${L.contactEmail}`} className="underline">{L.contactEmail}</a>. We reply within 1 business day.
           </p>
         </section>

@@ -60,7 +60,7 @@ const FAQ = [
   },
   {
     q: "How do I export my data?",
-    a: `Export your contacts as CSV from the Contacts page at any time. If your account ends, your data is kept for ${LEGAL.dataKeptDays} days before it is deleted.`,
+    a: `Export everything from Settings → Data at any time: one JSON file, or contacts, deals, tasks and activities as CSV. Your data stays while your account exists, subscribed or not; when you delete the account it is kept ${LEGAL.dataKeptDays} days, then deleted.`,
   },
 ] as const;
 

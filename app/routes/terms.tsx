@@ -52,8 +52,10 @@ export default function TermsPage() {
         <section>
           <h2>5. Your data</h2>
           <p>
-            What you put into {L.company} is yours. Every record belongs to your account and is shown to no other customer. After your account
-            ends, your data is kept for {L.dataKeptDays} days so you can come back or ask for an export, and then deleted.
+            What you put into {L.company} is yours. Every record belongs to your account and is shown to no other customer. You can export
+            all of it at any time, subscribed or not. If your subscription ends, your data stays in your account until you delete the account.
+            When you delete your account, your data is kept for {L.dataKeptDays} days, during which a link we e-mail you brings the account
+            back, and then deleted.
           </p>
         </section>
         <section>

@@ -78,7 +78,7 @@ const FAQ = [
   },
   {
     q: "Is my data safe?",
-    a: `Your data is stored encrypted, sent only over encrypted connections and kept separate from every other account. We never sell it. You can export it anytime, and after an account ends it is kept for ${LEGAL.dataKeptDays} days, then deleted.`,
+    a: `Your data is stored encrypted, sent only over encrypted connections and kept separate from every other account. We never sell it. You can export it anytime, and when you delete your account it is kept for ${LEGAL.dataKeptDays} days, then deleted.`,
   },
 ] as const;
 

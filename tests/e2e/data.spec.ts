@@ -111,3 +111,45 @@ test("an admin exports an agent's data for a request by e-mail from Operations C
   await expect(latest).toContainText("Access");
   await expectNoSideways(page);
 });
+
+test("an agent deletes the account: signed out, sign-in refused, and the e-mailed link keeps it", async ({ page }) => {
+  const account = ACCOUNTS.accountDelete;
+  await signIn(page, account);
+  await page.goto("/settings?tab=data");
+  await page.getByRole("link", { name: "Delete my account…" }).click();
+  await expect(page.getByRole("heading", { name: "Delete my account", level: 1 })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSideways(page);
+
+  await page.getByLabel("Password", { exact: true }).fill("not my password");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("That password is not correct. Your account was not deleted.")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByText("Account deleted", { exact: true }).first()).toBeVisible();
+
+  // Signed out, and the password no longer opens the account.
+  await page.goto("/dashboard");
+  await page.waitForURL("**/auth**");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("This account was deleted and is waiting to be erased.").first()).toBeVisible();
+
+  // The newest e-mail's link (signing in sent a fresh one) keeps it.
+  await page.goto("/dev/mailbox");
+  const message = page.getByRole("article", { name: "Your Porchlight account will be deleted" }).filter({ hasText: account.email }).first();
+  await message.getByRole("link", { name: /\/account\/keep\?token=/ }).click();
+  await expect(page.getByRole("heading", { name: "Keep my account", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Keep my account" }).click();
+  await page.waitForURL("**/auth");
+  await expect(page.getByText("Account kept", { exact: true }).first()).toBeVisible();
+  // The subscription stayed cancelled: signed in, the billing guard offers to start it again.
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/pricing" && url.searchParams.get("billing") === "expired");
+  await expect(page.getByText("Your subscription has ended").first()).toBeVisible();
+});

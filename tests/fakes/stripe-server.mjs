@@ -58,6 +58,12 @@ export function startFakeStripe({ port = 0 } = {}) {
       state.portal.push(portal);
       return [200, portal];
     }],
+    ["DELETE", /^\/v1\/subscriptions\/([\w]+)$/, (_body, [subscriptionId]) => {
+      // A test makes Stripe unreachable for one subscription by its id.
+      if (subscriptionId.startsWith("sub_down")) return [500, { error: { type: "api_error", message: "An unknown error occurred" } }];
+      if (subscriptionId.startsWith("sub_gone")) return [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscriptionId}'` } }];
+      return [200, { id: subscriptionId, object: "subscription", status: "canceled", canceled_at: Math.floor(Date.now() / 1000) }];
+    }],
     // Test controls.
     ["POST", /^\/__fake\/customers\/([\w]+)$/, (_body, [customerId], _q, json) => {
       state.customers.set(customerId, { id: customerId, object: "customer", metadata: {}, address: null, payment_methods: [], ...json });

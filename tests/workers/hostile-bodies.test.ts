@@ -39,7 +39,7 @@ const IGNORES_BODY = new Set(["routes/auth_.verify-email", "routes/billing.porta
 /** Admin routes: others get 404 before any body is read, so their bodies are tried as an admin. */
 const ADMIN = new Set(["routes/_app.operations", "routes/_app.operations_.export[.]json"]);
 /** Routes anyone may post to, so they are also tried signed out. */
-const PUBLIC = new Set(["routes/auth", "routes/auth_.forgot", "routes/auth_.reset", "routes/auth_.signout", "routes/contact"]);
+const PUBLIC = new Set(["routes/auth", "routes/auth_.forgot", "routes/auth_.reset", "routes/auth_.signout", "routes/contact", "routes/account.keep"]);
 
 /** The URL path of a route module, with its parameters filled from `params`; index routes get `?index` as Remix's forms send. */
 function pathOf(id: string, params: Record<string, string>): string {

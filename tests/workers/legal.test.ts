@@ -8,7 +8,8 @@ const pageText = async (path: string) =>
 describe("legal pages", () => {
   it("state the business constants and their real revision date", async () => {
     const terms = await pageText("/terms");
-    expect(terms).toContain("Last updated Nov 22, 2026");
+    // Revised when it began saying what happens to the data of a lapsed subscription and a deleted account (issue 18).
+    expect(terms).toContain("Last updated Nov 25, 2026");
     for (const fact of [
       "one free trial of 14 days",
       "$40 per month",
@@ -23,8 +24,8 @@ describe("legal pages", () => {
       expect(terms, fact).toContain(fact);
     }
     const privacy = await pageText("/privacy");
-    // Revised when it began saying what performance measurements are kept (issue 17).
-    expect(privacy).toContain("Last updated Nov 23, 2026");
+    expect(terms).toContain("When you delete your account, your data is kept for 30 days");
+    expect(privacy).toContain("Last updated Nov 25, 2026");
     expect(privacy).toContain("kept for up to 90 days");
     expect(privacy).toContain("never stored by us");
     for (const html of [terms, privacy]) {

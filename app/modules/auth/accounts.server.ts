@@ -10,6 +10,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { createSession, destroySession, type UserId } from "./session.server";
 import { supportedTimezone } from "~/modules/settings/timezones";
 import { consumeToken, issueToken } from "./tokens.server";
+import { resendKeepLink } from "~/modules/data/account.server";
 
 /** Consecutive failed sign-ins that lock an account, and for how long. */
 export const LOCKOUT_THRESHOLD = 10;
@@ -125,6 +126,12 @@ export async function signIn(
       .get();
     if (counted && counted.failed >= LOCKOUT_THRESHOLD) return fail(AUTH_MESSAGES.locked, 423);
     return fail(AUTH_MESSAGES.invalidCredentials, 401);
+  }
+
+  if (user.purgeAfter) {
+    // Only with the right password does the answer say the account is closed; a new keep link goes out.
+    await resendKeepLink(context, request, { id: user.id, email: user.email, purgeAfter: user.purgeAfter });
+    return fail(AUTH_MESSAGES.accountDeleted, 403);
   }
 
   if (user.failedSigninCount > 0 || user.lockedUntil) {

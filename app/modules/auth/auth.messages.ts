@@ -19,6 +19,10 @@ export const AUTH_MESSAGES = {
     description:
       "Too many failed sign-in attempts. Try again in 15 minutes, or reset your password to unlock your account now.",
   },
+  accountDeleted: {
+    title: "Account deleted",
+    description: "This account was deleted and is waiting to be erased. We have e-mailed you a link to keep it, if you want it back.",
+  },
   signedIn: { title: "Signed in", description: "Welcome back!" },
   accountCreated: { title: "Account Created", description: "Please check your email to verify your account." },
 } as const;

@@ -80,11 +80,13 @@ async function loadSession(context: RequestContext, request: Request): Promise<A
       role: users.role,
       sessionVersion: users.sessionVersion,
       emailVerifiedAt: users.emailVerifiedAt,
+      purgeAfter: users.purgeAfter,
     })
     .from(users)
     .where(eq(users.id, record.userId))
     .get();
-  if (!row || row.sessionVersion !== record.version) {
+  // A deleted account (awaiting its purge) has no sessions, whatever a cookie says.
+  if (!row || row.sessionVersion !== record.version || row.purgeAfter) {
     context.cloudflare.ctx.waitUntil(kv.delete(key));
     return null;
   }

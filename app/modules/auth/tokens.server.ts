@@ -2,10 +2,13 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { authTokens, type AuthTokenPurpose } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { hmacSign, hmacVerify, newId, randomToken, sha256 } from "~/lib/crypto";
+import { LEGAL } from "~/modules/marketing/legal";
 
 export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   verify_email: 24 * 3600 * 1000,
   reset_password: 3600 * 1000,
+  // The link that keeps a closed account works until the purge.
+  keep_account: LEGAL.dataKeptDays * 86_400_000,
 };
 
 // Link token: <id>.<expiresAt>.<secret>.<signature>. The HMAC lets forged or altered links be refused

@@ -98,3 +98,36 @@ export async function setTestCancelAtPeriodEnd(context: RequestContext, user: Se
     { id: `test_cancel_${newId()}`, type: "test.subscription.updated", createdAt: new Date() },
   );
 }
+
+export type EndSubscriptionResult = { ok: true; ended: boolean } | { ok: false; message: string };
+
+/**
+ * Ends the subscription at once, for an account being deleted (issue 18): no further charge, no renewal.
+ * With Stripe, the subscription is cancelled there first (if Stripe cannot be reached nothing changes here and
+ * the caller stops); in test mode, the same state code as Stripe's deletion event. An account with nothing
+ * live (never subscribed, already ended) has nothing to end.
+ */
+export async function endSubscriptionNow(context: RequestContext, userId: SessionUser["id"]): Promise<EndSubscriptionResult> {
+  const row = await context.db.select().from(subscribers).where(ownedBy(subscribers, userId)).get();
+  if (!row || row.subscriptionStatus === "canceled" || row.subscriptionStatus === "inactive") return { ok: true, ended: false };
+  const stripe = checkoutMode(context) === "stripe" ? stripeClient(context.config) : null;
+  if (stripe && row.stripeSubscriptionId) {
+    try {
+      await stripe.subscriptions.cancel(row.stripeSubscriptionId, {}, { idempotencyKey: `account-delete-${row.stripeSubscriptionId}` });
+    } catch (error) {
+      // Already gone at Stripe (cancelled in the portal, deleted by support): there is nothing left to stop.
+      const code = (error as { code?: string; statusCode?: number }).code;
+      if (code !== "resource_missing") {
+        console.error(JSON.stringify({ event: "subscription_cancel_failed", userId, message: String(error) }));
+        return { ok: false, message: "Your subscription could not be cancelled at Stripe right now, so nothing was changed. Please try again in a few minutes." };
+      }
+    }
+  }
+  await applySubscriptionState(
+    context.db,
+    userId,
+    { status: "canceled", cancelAtPeriodEnd: false },
+    { id: `account_deleted_${newId()}`, type: "porchlight.account.deleted", createdAt: new Date() },
+  );
+  return { ok: true, ended: true };
+}

@@ -143,3 +143,20 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   contact_source_days: "kept by triggers from contacts",
   status_incidents: "status-page notes an admin wrote (created_by); not the agent's data",
 };
+
+/** Tables whose rows of a user are not deleted but kept without the user's id when the account is purged. */
+const KEPT_UNSIGNED: Readonly<Record<string, string>> = {
+  gdpr_requests: "the record that a request (the deletion itself included) was made and completed, with no personal data in it",
+  status_incidents: "status-page notes an admin wrote: the service's, not the admin's",
+};
+
+/**
+ * What the 30-day account purge deletes besides the CRM tables (app/modules/data/account.server.ts), each by its
+ * owner column; the users row goes last. Built from the map above, so a table placed there is purged too.
+ */
+export const PURGE_TABLES: readonly { table: string; owner: string }[] = [
+  ...EXPORT_CATEGORIES.flatMap((c) => c.tables as readonly ExportTable[]).map((t) => ({ table: t.table, owner: t.owner })),
+  ...Object.keys(NOT_EXPORTED).map((table) => ({ table, owner: "user_id" })),
+].filter(({ table }) => table !== "users" && !(table in KEPT_UNSIGNED) && !(CRM_DATA_TABLES as readonly string[]).includes(table));
+
+export { KEPT_UNSIGNED };

@@ -2,8 +2,8 @@
 // pricing and the billing code cannot drift apart.
 export const LEGAL = {
   /** When each page last changed (its "Last updated" line and its sitemap entry). */
-  termsRevised: "2026-11-22",
-  privacyRevised: "2026-11-23",
+  termsRevised: "2026-11-25",
+  privacyRevised: "2026-11-25",
   company: "Porchlight",
   contactEmail: "hello@porchlight.app",
   trialDays: 14,

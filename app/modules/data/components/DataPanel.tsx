@@ -181,6 +181,18 @@ export function DataPanel({
         </Modal>
       </section>
 
+      <section aria-labelledby="delete-account-heading" className={className}>
+        <h2 id="delete-account-heading" className="text-lg font-semibold">
+          Delete my account
+        </h2>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          Cancels your subscription at once, signs you out on every device and, 30 days later, deletes everything in the account for good. Until then a link we e-mail you brings it back.
+        </p>
+        <Link to="/account/delete" className={buttonClass("danger", "mt-4")}>
+          Delete my account…
+        </Link>
+      </section>
+
       <section aria-labelledby="requests-heading" className={className}>
         <h2 id="requests-heading" className="text-lg font-semibold">
           Your data requests

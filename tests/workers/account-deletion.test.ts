@@ -1,0 +1,221 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { authTokens, checkoutSessions, crmConfig, emailOutbox, gdprRequests, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS } from "~/modules/data/account.server";
+import { KEPT_UNSIGNED } from "~/modules/data/tables";
+import { JOBS } from "../../workers/cron";
+import { purgeDueAccounts } from "../../workers/cron/account-purge.job";
+import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
+import { signInAs, TestBrowser } from "../factories/browser";
+import { latestEmail, linkFromLatestEmail } from "../factories/mail";
+import { stripeEnv } from "../factories/stripe";
+import { createUser, DEFAULT_PASSWORD } from "../factories/users";
+
+// Issue 18, "Delete my account": the subscription ends, every session ends, sign-in is refused, and 30 days
+// later the cron leaves no row of the user in any table; until then the e-mailed link keeps the account.
+
+const db = createDb(env.DB);
+const DAY_MS = 86_400_000;
+const close = (browser: TestBrowser, password: string) => browser.post("/account/delete", { password });
+const signIn = (browser: TestBrowser, email: string, password = DEFAULT_PASSWORD) => browser.post("/auth", { mode: "signin", email, password, website_url: "" });
+const purgeAt = async (userId: string) => (await db.select({ at: users.purgeAfter }).from(users).where(eq(users.id, userId)).get())?.at ?? null;
+
+/** Every row, in every table, that names the user by id or holds their e-mail address anywhere in its text. */
+async function rowsOf(userId: string, email: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  const { results: tables } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'").all<{ name: string }>();
+  for (const { name } of tables) {
+    const { results: columns } = await env.DB.prepare("select name, type from pragma_table_info(?)").bind(name).all<{ name: string; type: string }>();
+    const text = columns.filter((c) => c.type.toLowerCase() === "text" || c.type === "");
+    if (text.length === 0) continue;
+    const binds = text.flatMap(() => [userId, email.toLowerCase()]);
+    const clauses = text.map((c) => `(instr(coalesce("${c.name}", ''), ?) > 0 or instr(lower(coalesce("${c.name}", '')), ?) > 0)`).join(" or ");
+    const row = await env.DB.prepare(`select count(*) as n from "${name}" where ${clauses}`).bind(...binds).first<{ n: number }>();
+    if (row && row.n > 0) found[name] = row.n;
+  }
+  return found;
+}
+
+describe("Delete my account", () => {
+  it("cancels the subscription, signs out every device, refuses sign-in with a fresh keep link, and records the request", async () => {
+    const { user } = await agentWithData("Olga");
+    const phone = await signInAs(user);
+    const laptop = await signInAs(user);
+    const page = await phone.get("/account/delete");
+    expect(page.status).toBe(200);
+    expect((await page.text()).replace(/<!-- -->/g, "")).toContain(`${ACCOUNT_PURGE_DAYS} days later every contact, deal, task, activity`);
+
+    const response = await close(phone, user.password);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const at = await purgeAt(user.id);
+    expect(at!.getTime() - Date.now()).toBeGreaterThan(ACCOUNT_PURGE_DAYS * DAY_MS - 60_000);
+    expect(at!.getTime() - Date.now()).toBeLessThanOrEqual(ACCOUNT_PURGE_DAYS * DAY_MS);
+    // Test mode: the subscription ends at once, as Stripe's deletion would end it.
+    expect((await db.select().from(subscribers).where(eq(subscribers.userId, user.id)).get())!.subscriptionStatus).toBe("canceled");
+    // Both devices are out; the data is still there until the purge.
+    for (const browser of [phone, laptop]) {
+      const dashboard = await browser.get("/dashboard");
+      expect(dashboard.status).toBe(302);
+      expect(dashboard.headers.get("Location")).toMatch(/^\/auth/);
+    }
+    expect((await env.DB.prepare("select count(*) as n from contacts where user_id = ?").bind(user.id).first<{ n: number }>())!.n).toBe(2);
+    const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, user.id));
+    expect(request).toMatchObject({ type: "erasure", status: "pending", description: ACCOUNT_DELETION_REQUEST });
+    const mail = await latestEmail(env.DB, user.email);
+    expect(mail).toMatchObject({ kind: "account_deletion", subject: "Your Porchlight account will be deleted" });
+    expect(mail!.textBody).toContain("/account/keep?token=");
+
+    // The right password says the account is closed and sends a new link; a wrong one says nothing more.
+    const wrong = await signIn(new TestBrowser(), user.email, "not the password at all");
+    expect(wrong.status).toBe(401);
+    const right = await signIn(new TestBrowser(), user.email);
+    expect(right.status).toBe(403);
+    expect(await right.text()).toContain("This account was deleted and is waiting to be erased.");
+    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.userId, user.id), eq(emailOutbox.kind, "account_deletion")));
+    expect(mails).toHaveLength(2);
+  });
+
+  it("keeps the account through the e-mailed link, once: nothing is purged, sign-in works, the request is cancelled", async () => {
+    const { user } = await agentWithData("Pavel");
+    expect((await close(await signInAs(user), user.password)).status).toBe(302);
+    const link = await linkFromLatestEmail(env.DB, user.email);
+    expect(link).toMatch(/^\/account\/keep\?token=/);
+
+    // Opening the link changes nothing (mail scanners open links); the button does.
+    const opened = await new TestBrowser().get(link);
+    expect(opened.status).toBe(200);
+    expect(await purgeAt(user.id)).not.toBeNull();
+    const token = new URL(link, "http://localhost").searchParams.get("token")!;
+    const kept = await new TestBrowser().post("/account/keep", { token });
+    expect(kept.status).toBe(302);
+    expect(kept.headers.get("Location")).toBe("/auth");
+    expect(await purgeAt(user.id)).toBeNull();
+    const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, user.id));
+    expect(request).toMatchObject({ status: "cancelled" });
+
+    const again = await new TestBrowser().post("/account/keep", { token });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This link was already used.");
+    expect((await signIn(new TestBrowser(), user.email)).status).toBe(302);
+    // Nothing is due: the cron leaves the account alone even when its date has passed.
+    await purgeDueAccounts(env, db, new Date(Date.now() + (ACCOUNT_PURGE_DAYS + 1) * DAY_MS));
+    expect(await db.select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
+  });
+
+  it("changes nothing without the right password, stops guessing after five tries, and turns strangers away", async () => {
+    const { user } = await agentWithData("Quinn");
+    const browser = await signInAs(user);
+    for (const password of ["", "wrong password"]) {
+      const response = await close(browser, password);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("That password is not correct. Your account was not deleted.");
+    }
+    for (let i = 0; i < 3; i++) expect((await close(browser, "still wrong")).status).toBe(400);
+    const limited = await close(browser, user.password);
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toMatch(/Too many tries\. Please wait \d+ minutes\. Your account was not deleted\./);
+    expect(await purgeAt(user.id)).toBeNull();
+    expect((await db.select().from(subscribers).where(eq(subscribers.userId, user.id)).get())!.subscriptionStatus).toBe("active");
+    expect((await browser.get("/dashboard")).status).toBe(200);
+
+    const stranger = await new TestBrowser().post("/account/delete", { password: user.password });
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.get("Location")).toMatch(/^\/auth/);
+    const json = await browser.fetch("/account/delete", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" });
+    expect(json.status).toBe(415);
+  });
+
+  it("is open to an agent whose subscription has ended", async () => {
+    const lapsed = await createUser(env.DB, { status: "canceled" });
+    const browser = await signInAs(lapsed);
+    expect((await browser.get("/account/delete")).status).toBe(200);
+    expect((await close(browser, lapsed.password)).status).toBe(302);
+    expect(await purgeAt(lapsed.id)).not.toBeNull();
+  });
+
+  it("cancels the subscription at Stripe, and changes nothing when Stripe cannot", async () => {
+    for (const [subscription, expected] of [
+      ["sub_live_" + crypto.randomUUID().slice(0, 8), 302],
+      ["sub_gone_" + crypto.randomUUID().slice(0, 8), 302],
+      ["sub_down_" + crypto.randomUUID().slice(0, 8), 502],
+    ] as const) {
+      const user = await createUser(env.DB);
+      await db.update(subscribers).set({ stripeCustomerId: `cus_${subscription}`, stripeSubscriptionId: subscription }).where(eq(subscribers.userId, user.id));
+      const browser = (await signInAs(user)).using(stripeEnv());
+      const response = await close(browser, user.password);
+      expect(response.status, subscription).toBe(expected);
+      const row = (await db.select().from(subscribers).where(eq(subscribers.userId, user.id)).get())!;
+      if (expected === 302) {
+        expect(row.subscriptionStatus).toBe("canceled");
+        expect(await purgeAt(user.id)).not.toBeNull();
+      } else {
+        expect(await response.text()).toContain("Your subscription could not be cancelled at Stripe right now, so nothing was changed.");
+        expect(row.subscriptionStatus).toBe("active");
+        expect(await purgeAt(user.id)).toBeNull();
+        expect(await db.select().from(gdprRequests).where(eq(gdprRequests.userId, user.id))).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("the 30-day purge", () => {
+  it("runs from the five-minute cron", () => {
+    expect(JOBS["*/5 * * * *"]?.map((job) => job.name)).toContain("accountPurgeJob");
+  });
+
+  it("leaves no row of the user in any table, only after 30 days, and another agent's rows untouched", async () => {
+    const gone = await agentWithData("Rosa");
+    const stays = await agentWithData("Sven");
+    const now = Date.now();
+    for (const { user } of [gone, stays]) {
+      // A row in every other table that can hold an agent's id.
+      await db.insert(crmConfig).values({ userId: user.id, dealStages: [] });
+      await db.insert(checkoutSessions).values({ id: `cs_${user.id}`, userId: user.id, provider: "test", billingPeriod: "monthly", withTrial: true, expiresAt: new Date(now + DAY_MS) });
+      await db.insert(trialClaims).values({ emailKey: user.email, userId: user.id, claimedAt: new Date() });
+      await db.insert(authTokens).values({ id: `tok_${user.id}`, userId: user.id, purpose: "verify_email", secretHash: "x", expiresAt: new Date(now + DAY_MS) });
+      await db.insert(statusIncidents).values({ component: "app", title: "Slow sign-in", openedAt: now, createdBy: user.id });
+      await db.insert(emailOutbox).values({ id: `mail_${user.id}`, userId: user.id, kind: "verify_email", toAddress: user.email, subject: "Confirm", textBody: "Hello", htmlBody: "<p>Hello</p>" });
+      await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
+    }
+    const tables = await tablesWithAnAgentsId();
+    const counted = async (userId: string) => {
+      const left: Record<string, number> = {};
+      for (const [table, owners] of tables) {
+        for (const owner of owners) {
+          const row = await env.DB.prepare(`select count(*) as n from "${table}" where "${owner}" = ?`).bind(userId).first<{ n: number }>();
+          if (row!.n > 0) left[`${table}.${owner}`] = row!.n;
+        }
+      }
+      return left;
+    };
+    // Every table holding an agent's id has a row of each of them before.
+    const before = await counted(gone.user.id);
+    const everyOwnerColumn = [...tables].flatMap(([table, owners]) => owners.map((owner) => `${table}.${owner}`)).sort();
+    expect(Object.keys(before).sort(), "tables seeded for the purge").toEqual(everyOwnerColumn);
+    const othersBefore = await counted(stays.user.id);
+
+    expect((await close(await signInAs(gone.user), gone.user.password)).status).toBe(302);
+    const due = (await purgeAt(gone.user.id))!.getTime();
+    // A day early, nothing happens. (Accounts other tests closed may fall due with it: the cron takes them all.)
+    await purgeDueAccounts(env, db, new Date(due - DAY_MS));
+    expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 2 }));
+
+    const run = await purgeDueAccounts(env, db, new Date(due + 1000));
+    expect(run.due).toBeGreaterThanOrEqual(1);
+    expect(run.purged).toBe(run.due);
+    expect(await counted(gone.user.id), "rows left with the purged user's id").toEqual({});
+    expect(await rowsOf(gone.user.id, gone.user.email), "rows naming the purged user anywhere").toEqual({});
+    // The other agent keeps everything.
+    expect(await counted(stays.user.id)).toEqual(othersBefore);
+
+    // What is kept has no one's id: the deletion's record (now complete) and the status note.
+    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["gdpr_requests", "status_incidents"]);
+    const records = await env.DB.prepare("select type, status, description from gdpr_requests where user_id is null and description like ?").bind(`${ACCOUNT_DELETION_REQUEST}:%`).all();
+    expect(records.results).toContainEqual({ type: "erasure", status: "completed", description: `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted` });
+    // Running again finds nothing more to do.
+    expect(await purgeDueAccounts(env, db, new Date(due + 1000))).toEqual({ due: 0, purged: 0 });
+  });
+});
