@@ -58,3 +58,6 @@ export type TaskRepeat = (typeof TASK_REPEATS)[number];
 /** Spec section 3 GDPR request types and statuses (issue 18): access (a copy), portability (machine-readable), erasure. */
 export const GDPR_REQUEST_TYPES = ["access", "portability", "erasure"] as const;
 export const GDPR_REQUEST_STATUSES = ["pending", "completed", "cancelled", "failed"] as const;
+/** Backups (issue 18): made by the daily cron, or by an admin in the Operations Center. */
+export const BACKUP_TYPES = ["automatic", "manual"] as const;
+export const BACKUP_STATUSES = ["in_progress", "completed", "failed"] as const;

@@ -12,6 +12,8 @@ import {
   DEAL_SIDES,
   EMAIL_STATUSES,
   GDPR_REQUEST_STATUSES,
+  BACKUP_STATUSES,
+  BACKUP_TYPES,
   GDPR_REQUEST_TYPES,
   PLANS,
   PROPERTY_TYPES,
@@ -736,3 +738,33 @@ export const gdprRequests = sqliteTable(
   (t) => [index("gdpr_requests_user_created").on(t.userId, t.createdAt), index("gdpr_requests_created").on(t.createdAt)],
 );
 export type GdprRequest = typeof gdprRequests.$inferSelect;
+
+/**
+ * Backups of the whole database in R2 (issue 18, ADR 0027): one row per backup; the objects are
+ * `backups/<id>/manifest.json` and `backups/<id>/<table>.ndjson.gz`. The manifest (row counts and a SHA-256 per
+ * table) is the truth; this row is the list's summary. No user id: a backup belongs to the service.
+ */
+export const backups = sqliteTable(
+  "backups",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: BACKUP_TYPES }).notNull(),
+    status: text("status", { enum: BACKUP_STATUSES }).notNull().default("in_progress"),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    /** Compressed bytes stored in R2, manifest included. */
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    tableCount: integer("table_count").notNull().default(0),
+    rowCount: integer("row_count").notNull().default(0),
+    /** The newest migration applied when the backup was taken. */
+    schemaVersion: text("schema_version"),
+    errorMessage: text("error_message"),
+    /** The latest restore drill of this backup into the scratch database: passed or failed, when, how long. */
+    drillStatus: text("drill_status", { enum: ["passed", "failed"] }),
+    drillAt: integer("drill_at"),
+    drillMs: integer("drill_ms"),
+    drillError: text("drill_error"),
+  },
+  (t) => [index("backups_started").on(t.startedAt)],
+);
+export type Backup = typeof backups.$inferSelect;

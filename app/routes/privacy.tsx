@@ -48,7 +48,8 @@ export default function PrivacyPage() {
           <h2>How long we keep it</h2>
           <p>
             While your account exists, whether or not your subscription is active, and for {L.dataKeptDays} days after you delete it, so a
-            link we e-mail you can still bring it back. After that every record of the account is deleted.
+            link we e-mail you can still bring it back. After that every record of the account is deleted. Our daily backups are kept 30
+            days, so the last copies of a deleted account leave them 30 days after that.
           </p>
         </section>
         <section>

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
 // Issue 18, Settings → Data: an agent with the demo book of business exports everything as one dated JSON file.
@@ -152,4 +153,39 @@ test("an agent deletes the account: signed out, sign-in refused, and the e-maile
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/pricing" && url.searchParams.get("billing") === "expired");
   await expect(page.getByText("Your subscription has ended").first()).toBeVisible();
+});
+
+test("an admin creates a backup, sees it listed with its size, and downloads it as one file", async ({ page }) => {
+  await signIn(page, ACCOUNTS.dataAdmin);
+  await page.goto("/operations?tab=backup");
+  await expect(page.getByRole("heading", { name: "Backups", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Create backup" }).click();
+  await expect(page.getByText("Backup Created", { exact: true }).first()).toBeVisible();
+  const list = page.getByRole("table", { name: "Backups, newest first" });
+  const newest = list.getByRole("row").nth(1);
+  await expect(newest).toContainText("Manual");
+  await expect(newest).toContainText("Completed");
+  await expect(newest).toContainText(/\d+(\.\d)? (KB|MB)/);
+  await expect(page.getByText(/\d+ objects in R2/)).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await newest.getByRole("link", { name: /^Download/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^porchlight-backup-\d{4}-\d{2}-\d{2}-[\da-f]{8}\.ndjson\.gz$/);
+  const lines = gunzipSync(readFileSync(await file.path())).toString("utf8").trim().split("\n");
+  const { manifest } = JSON.parse(lines[0]!);
+  expect(manifest.format).toBe("porchlight-backup");
+  const total = manifest.tables.reduce((sum: number, t: { rows: number }) => sum + t.rows, 0);
+  expect(lines).toHaveLength(1 + total);
+  expect(lines.some((line) => line.includes(ACCOUNTS.data.email))).toBe(true);
+  await expect(page.getByText("Download Started", { exact: true }).first()).toBeVisible();
+
+  // The restore drill loads that backup into the scratch database and checks every table.
+  await page.getByRole("button", { name: "Drill the newest backup" }).click();
+  await expect(page.getByText("Restore drill passed", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: /^Last drill: passed/ })).toBeVisible();
+
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSideways(page);
 });

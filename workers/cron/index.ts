@@ -2,6 +2,7 @@ import { createDb } from "~/db/client.server";
 import { cronRuns } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { accountPurgeJob } from "./account-purge.job";
+import { backupJob } from "./backup.job";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadScoreJob } from "./lead-score.job";
 import { opsJob } from "./ops.job";
@@ -10,7 +11,7 @@ type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, en
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob, accountPurgeJob],
+  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob, accountPurgeJob, backupJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

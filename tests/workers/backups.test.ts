@@ -1,0 +1,223 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { backups, type Backup } from "~/db/schema";
+import {
+  automaticBackupDue,
+  BACKUP_RETENTION_DAYS,
+  backupKey,
+  backupStorage,
+  backupTables,
+  createBackup,
+  pruneBackups,
+  readManifest,
+  type BackupManifest,
+} from "~/modules/backups/backup.server";
+import { drillDue, loadOrder, runRestoreDrill } from "~/modules/backups/drill.server";
+import { JOBS } from "../../workers/cron";
+import { agentWithData } from "../factories/agent-data";
+import { signInAs } from "../factories/browser";
+import { createUser } from "../factories/users";
+
+// Issue 18, backups: every table as gzip NDJSON in R2 with a manifest of row counts and checksums, listed and
+// downloadable in Operations Center → Backup, taken daily by the cron and kept 30 days.
+
+const db = createDb(env.DB);
+const DAY_MS = 86_400_000;
+
+async function gunzip(body: ReadableStream): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream)).arrayBuffer());
+}
+const sha256 = async (bytes: Uint8Array) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const lines = (bytes: Uint8Array) => new TextDecoder().decode(bytes).split("\n").filter(Boolean).map((l) => JSON.parse(l) as { table: string; row: Record<string, unknown> });
+
+describe("a backup", () => {
+  let backup: Backup;
+  let manifest: BackupManifest;
+  let agent: Awaited<ReturnType<typeof agentWithData>>;
+
+  beforeAll(async () => {
+    agent = await agentWithData("Tove");
+    backup = await createBackup(env, db, "manual");
+    manifest = (await readManifest(env.BACKUPS, backup.id))!;
+  }, 60_000);
+
+  it("holds every table of the schema but the search index, with the schema version", async () => {
+    expect(backup).toMatchObject({ type: "manual", status: "completed", errorMessage: null });
+    const tables = manifest.tables.map((t) => t.table);
+    expect(tables).toEqual(await backupTables(env.DB));
+    expect(tables).toEqual(expect.arrayContaining(["users", "contacts", "deals", "crm_tasks", "crm_activities", "subscribers", "gdpr_requests"]));
+    expect(tables.some((t) => t.startsWith("contacts_fts") || t.startsWith("sqlite_") || t === "d1_migrations")).toBe(false);
+    expect(manifest.schema_version).toMatch(/^\d{4}_/);
+    expect(backup.schemaVersion).toBe(manifest.schema_version);
+    expect(backup.tableCount).toBe(tables.length);
+    expect(backup.rowCount).toBe(manifest.tables.reduce((sum, t) => sum + t.rows, 0));
+  });
+
+  it("stores each table as gzip NDJSON whose lines and SHA-256 match the manifest, with the agent's rows in it", async () => {
+    for (const table of manifest.tables) {
+      const object = await env.BACKUPS.get(table.key);
+      expect(object, table.table).not.toBeNull();
+      expect(object!.size, table.table).toBe(table.stored);
+      const bytes = await gunzip(object!.body);
+      expect(bytes.byteLength, table.table).toBe(table.bytes);
+      expect(await sha256(bytes), table.table).toBe(table.sha256);
+      const rows = lines(bytes);
+      expect(rows, table.table).toHaveLength(table.rows);
+      expect(rows.every((r) => r.table === table.table)).toBe(true);
+    }
+    const contacts = lines(await gunzip((await env.BACKUPS.get(backupKey(backup.id, "contacts.ndjson.gz")))!.body));
+    const hers = contacts.filter((c) => c.row.user_id === agent.user.id).map((c) => c.row.name).sort();
+    expect(hers).toEqual(["Tove Buyer", "Tove Seller"]);
+    // Stored as the database holds it: JSON columns as their text, times as numbers.
+    expect(typeof contacts.find((c) => c.row.id === agent.contact.id)!.row.tags).toBe("string");
+    expect(backup.sizeBytes).toBe(manifest.tables.reduce((sum, t) => sum + t.stored, 0) + (await env.BACKUPS.head(backupKey(backup.id, "manifest.json")))!.size);
+  });
+
+  it("downloads for an admin as one gzip file: the manifest, then every row", async () => {
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const response = await admin.get(`/operations/backups/${backup.id}/download`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="porchlight-backup-${backup.id}.ndjson.gz"`);
+    const text = new TextDecoder().decode(await gunzip(response.body!)).split("\n").filter(Boolean);
+    expect(JSON.parse(text[0]!).manifest).toEqual(manifest);
+    expect(text).toHaveLength(1 + manifest.tables.reduce((sum, t) => sum + t.rows, 0));
+
+    const agentBrowser = await signInAs(await createUser(env.DB));
+    expect((await agentBrowser.get(`/operations/backups/${backup.id}/download`)).status).toBe(404);
+    expect((await admin.get("/operations/backups/no-such-backup/download")).status).toBe(404);
+    expect((await admin.get("/operations/backups/..%2F..%2Fetc/download")).status).toBe(404);
+  });
+
+  it("shows on the Backup tab with the storage R2 reports", async () => {
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const page = (await admin.page("/operations?tab=backup")).replace(/<!-- -->/g, "");
+    expect(page).toContain("Storage used");
+    const storage = await backupStorage(env.BACKUPS);
+    expect(storage.objects).toBeGreaterThanOrEqual(manifest.tables.length + 1);
+    expect(page).toContain(`${storage.objects.toLocaleString("en-US")} objects in R2`);
+    expect(page).toContain(`/operations/backups/${backup.id}/download`);
+    expect((await (await signInAs(await createUser(env.DB))).get("/operations?tab=backup")).status).toBe(404);
+  });
+});
+
+describe("the restore drill", () => {
+  let manifest: BackupManifest;
+  let id: string;
+  beforeAll(async () => {
+    id = (await createBackup(env, db, "manual")).id;
+    manifest = (await readManifest(env.BACKUPS, id))!;
+  }, 60_000);
+
+  /** A copy of the backup under another id, with one table's stored bytes changed by `change`. */
+  async function tampered(table: string, change: (gz: Uint8Array) => Promise<Uint8Array>) {
+    const copy = `tampered-${crypto.randomUUID().slice(0, 8)}`;
+    const tables = [];
+    for (const entry of manifest.tables) {
+      const key = backupKey(copy, `${entry.table}.ndjson.gz`);
+      let bytes: Uint8Array = new Uint8Array(await (await env.BACKUPS.get(entry.key))!.arrayBuffer());
+      if (entry.table === table) bytes = await change(bytes);
+      await env.BACKUPS.put(key, bytes);
+      tables.push({ ...entry, key });
+    }
+    await env.BACKUPS.put(backupKey(copy, "manifest.json"), JSON.stringify({ ...manifest, id: copy, tables }));
+    await db.insert(backups).values({ id: copy, type: "manual", status: "completed", startedAt: Date.now() - 60_000 });
+    return copy;
+  }
+
+  it("loads parents before children", () => {
+    const order = loadOrder(manifest.tables);
+    for (const [parent, child] of [["users", "contacts"], ["contacts", "deals"], ["deals", "deal_stage_history"], ["users", "gdpr_requests"]]) {
+      expect(order.indexOf(parent!), `${parent} before ${child}`).toBeLessThan(order.indexOf(child!));
+    }
+    expect([...order].sort()).toEqual(manifest.tables.map((t) => t.table).sort());
+  });
+
+  it("restores a whole backup into the scratch database, every table equal to the manifest, and records it", async () => {
+    const result = await runRestoreDrill(env, db, id);
+    expect(result).toMatchObject({ backupId: id, ok: true, error: null, rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0) });
+    for (const entry of manifest.tables) {
+      const row = await env.DB_RESTORE_DRILL.prepare(`select count(*) as n from "${entry.table}"`).first<{ n: number }>();
+      expect(row!.n, entry.table).toBe(entry.rows);
+    }
+    const [recorded] = await db.select().from(backups).where(eq(backups.id, id));
+    expect(recorded).toMatchObject({ drillStatus: "passed", drillError: null });
+    expect(recorded!.drillMs).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it("fails a backup whose file was changed or cut short, and says which table", async () => {
+    const changed = await tampered("users", async (gz) => {
+      const text = new TextDecoder().decode(await gunzip(new Blob([gz as Uint8Array<ArrayBuffer>]).stream()));
+      const edited = text.replace(/"role":"user"/, '"role":"admin"');
+      expect(edited).not.toBe(text);
+      return new Uint8Array(await new Response(new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream)).arrayBuffer());
+    });
+    const bad = await runRestoreDrill(env, db, changed);
+    expect(bad.ok).toBe(false);
+    expect(bad.error).toMatch(/^users: the file does not match its manifest/);
+    expect((await db.select().from(backups).where(eq(backups.id, changed)))[0]).toMatchObject({ drillStatus: "failed", drillError: bad.error });
+
+    const cut = await tampered("users", async (gz) => gz.slice(0, Math.floor(gz.byteLength / 2)));
+    const short = await runRestoreDrill(env, db, cut);
+    expect(short.ok).toBe(false);
+    expect(short.error).toMatch(/^users: /);
+
+    const missing = await runRestoreDrill(env, db, "no-such-backup");
+    expect(missing).toMatchObject({ ok: false, error: "The backup's manifest is missing or unreadable." });
+  }, 60_000);
+
+  it("is due weekly for the newest completed backup, and a drill from a clock ahead does not hold it off", async () => {
+    const now = Date.now();
+    await db.update(backups).set({ drillAt: now - 60_000 }).where(eq(backups.id, id));
+    expect(await drillDue(db, now)).toBeNull();
+    expect(await drillDue(db, now + 8 * DAY_MS)).not.toBeNull();
+  });
+});
+
+describe("Create backup", () => {
+  it("takes a manual backup from the Backup tab and says so", async () => {
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const before = Date.now();
+    const response = await admin.post("/operations?tab=backup", { intent: "backup" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/operations?tab=backup");
+    const made = (await db.select().from(backups)).filter((b) => b.type === "manual" && b.startedAt >= before);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ status: "completed" });
+    const page = await admin.follow(response);
+    expect(page.html).toContain("Backup Created");
+  }, 60_000);
+});
+
+describe("retention and the daily backup", () => {
+  it("deletes backups older than 30 days, objects and rows, and keeps newer ones", async () => {
+    const now = Date.now();
+    const ids = { old: `old-${crypto.randomUUID().slice(0, 8)}`, recent: `recent-${crypto.randomUUID().slice(0, 8)}` };
+    await db.insert(backups).values([
+      { id: ids.old, type: "automatic", status: "completed", startedAt: now - (BACKUP_RETENTION_DAYS + 1) * DAY_MS },
+      { id: ids.recent, type: "automatic", status: "completed", startedAt: now - (BACKUP_RETENTION_DAYS - 1) * DAY_MS },
+    ]);
+    for (const id of Object.values(ids)) {
+      await env.BACKUPS.put(backupKey(id, "manifest.json"), "{}");
+      await env.BACKUPS.put(backupKey(id, "users.ndjson.gz"), "x");
+    }
+    expect(await pruneBackups(env, db, now)).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(backups).where(eq(backups.id, ids.old))).toEqual([]);
+    expect((await env.BACKUPS.list({ prefix: `backups/${ids.old}/` })).objects).toEqual([]);
+    expect(await db.select().from(backups).where(eq(backups.id, ids.recent))).toHaveLength(1);
+    expect((await env.BACKUPS.list({ prefix: `backups/${ids.recent}/` })).objects).toHaveLength(2);
+  });
+
+  it("is due a day after the last automatic backup, and runs from the five-minute cron", async () => {
+    const at = Date.UTC(2035, 0, 1);
+    const id = `auto-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(backups).values({ id, type: "automatic", status: "completed", startedAt: at });
+    expect(await automaticBackupDue(db, at + DAY_MS - 60_000)).toBe(false);
+    expect(await automaticBackupDue(db, at + DAY_MS)).toBe(true);
+    // A clock that went back does not wait for the "future" backup.
+    expect(await automaticBackupDue(db, at - DAY_MS)).toBe(true);
+    await db.delete(backups).where(eq(backups.id, id));
+    expect(JOBS["*/5 * * * *"]?.map((job) => job.name)).toContain("backupJob");
+  });
+});
