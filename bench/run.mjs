@@ -10,6 +10,7 @@
 //   BENCH_ONLY=/dashboard npm run bench                      (only the routes whose path contains this, and the floor)
 //   BENCH_ONLY=drafter npm run bench                         (only the offline drafter's latency, bench/drafter.mjs; no server)
 //   BENCH_ONLY=import npm run bench                          (only the two imports: 10,000 rows, and the largest accepted)
+//   BENCH_ONLY=backup npm run bench                          (only the backup and restore drill of the seeded database)
 //   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
 //                                                             and /dashboard with it, then on a second server without it)
 //   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
@@ -25,6 +26,7 @@ import { PAGES, PUBLIC_PAGES, SIGNED_IN_LIGHTHOUSE_PAGES } from "./pages.mjs";
 import { SEED_VOLUMES } from "./seed.mjs";
 import { benchDrafter } from "./drafter.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
+import { benchBackup } from "./backup.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -341,6 +343,18 @@ if (ONLY === "recording") {
   process.exit(0);
 }
 
+// The daily backup and the weekly restore drill, through the cron, on the seeded database (issue 18).
+let backupLines = null;
+if (!ONLY || ONLY === "backup") {
+  step("Backup and restore drill of the seeded database (the cron's scheduled handler)");
+  backupLines = await benchBackup(mf);
+  console.log(`  ${backupLines.split("\n").join("\n  ")}`);
+  if (ONLY === "backup") {
+    await mf.dispose();
+    process.exit(0);
+  }
+}
+
 // Importing 10,000 contacts (one JSON request, as the import screen sends it), timed end to end.
 step("Importing 10,000 contacts through /api/contacts/import");
 const importRows = Array.from({ length: 10_000 }, (_, i) => [`Imported Person ${i}`, `import${i}@example.com`, `(555) 200-${String(i % 10000).padStart(4, "0")}`, "buyer; import", "Maple Grove", "$400k - $650k", "Lead"]);
@@ -404,6 +418,7 @@ const table = [
   "",
   `Importing 10,000 contacts (one request, all or nothing): ${importMs} ms.`,
   worstLine,
+  ...(backupLines ? ["", backupLines] : []),
   ...(recording ? ["", recording] : []),
   ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),
   "",
