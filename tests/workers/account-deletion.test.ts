@@ -83,6 +83,10 @@ describe("Delete my account", () => {
     expect((await close(await signInAs(user), user.password)).status).toBe(302);
     const link = await linkFromLatestEmail(env.DB, user.email);
     expect(link).toMatch(/^\/account\/keep\?token=/);
+    // Signing in sends another link; the first one still works.
+    expect((await signIn(new TestBrowser(), user.email)).status).toBe(403);
+    const second = await linkFromLatestEmail(env.DB, user.email);
+    expect(second).not.toBe(link);
 
     // Opening the link changes nothing (mail scanners open links); the button does.
     const opened = await new TestBrowser().get(link);
@@ -99,6 +103,10 @@ describe("Delete my account", () => {
     const again = await new TestBrowser().post("/account/keep", { token });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("This link was already used.");
+    // The other link finds nothing left to keep.
+    const other = await new TestBrowser().post("/account/keep", { token: new URL(second, "http://localhost").searchParams.get("token")! });
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain("This account is no longer scheduled for deletion");
     expect((await signIn(new TestBrowser(), user.email)).status).toBe(302);
     // Nothing is due: the cron leaves the account alone even when its date has passed.
     await purgeDueAccounts(env, db, new Date(Date.now() + (ACCOUNT_PURGE_DAYS + 1) * DAY_MS));

@@ -18,16 +18,21 @@ export async function issueToken(context: RequestContext, userId: string, purpos
   const secret = randomToken(32);
   const expiresAt = Date.now() + TOKEN_TTL_MS[purpose];
   const signature = await hmacSign(context.config.SESSION_SECRET, `${purpose}|${id}|${expiresAt}|${secret}`);
-  // A new link replaces older unused ones of the same purpose.
-  await context.db.batch([
-    context.db
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt))),
-    context.db
-      .insert(authTokens)
-      .values({ id, userId, purpose, secretHash: await sha256(secret), expiresAt: new Date(expiresAt) }),
-  ]);
+  const insert = context.db.insert(authTokens).values({ id, userId, purpose, secretHash: await sha256(secret), expiresAt: new Date(expiresAt) });
+  if (purpose === "keep_account") {
+    // Every keep link sent stays good until the purge: an agent may click the first e-mail after a second
+    // one went out. Whichever is used first keeps the account; the rest then find nothing to keep.
+    await insert;
+  } else {
+    // A new link replaces older unused ones of the same purpose.
+    await context.db.batch([
+      context.db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt))),
+      insert,
+    ]);
+  }
   return `${id}.${expiresAt}.${secret}.${signature}`;
 }
 
