@@ -161,9 +161,12 @@ test("keyboard, screen reader and layout: axe in light and dark, scroll to top, 
   await page.getByRole("button", { name: "At-risk deals review" }).click();
   await expect(page.getByRole("region", { name: "At-risk deals review" }).getByText("Written by Porchlight's offline drafter")).toBeVisible();
   for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
+    // Switching the class starts the buttons' colour transitions (transition-colors, 150 ms); axe must read
+    // the colours they end at. CI once measured a button half-way to dark (3.18:1) without this wait.
+    await page.evaluate(async (t) => {
       localStorage.setItem("porchlight-theme", t);
       document.documentElement.classList.toggle("dark", t === "dark");
+      await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     }, theme);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations, `${theme}: ${JSON.stringify(results.violations.map((v) => v.id))}`).toEqual([]);
