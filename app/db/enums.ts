@@ -59,5 +59,7 @@ export type TaskRepeat = (typeof TASK_REPEATS)[number];
 export const GDPR_REQUEST_TYPES = ["access", "portability", "erasure"] as const;
 export const GDPR_REQUEST_STATUSES = ["pending", "completed", "cancelled", "failed"] as const;
 /** Backups (issue 18): made by the daily cron, or by an admin in the Operations Center. */
-export const BACKUP_TYPES = ["automatic", "manual"] as const;
+/** automatic (the daily cron), manual (Create backup), safety (one agent's rows, taken before restoring that agent). */
+export const BACKUP_TYPES = ["automatic", "manual", "safety"] as const;
+export const RESTORE_STATUSES = ["in_progress", "completed", "failed"] as const;
 export const BACKUP_STATUSES = ["in_progress", "completed", "failed"] as const;

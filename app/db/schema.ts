@@ -24,6 +24,7 @@ import {
   TASK_TYPES,
   TIME_FORMATS,
   USER_ROLES,
+  RESTORE_STATUSES,
 } from "./enums";
 
 export * from "./enums";
@@ -742,7 +743,8 @@ export type GdprRequest = typeof gdprRequests.$inferSelect;
 /**
  * Backups of the whole database in R2 (issue 18, ADR 0027): one row per backup; the objects are
  * `backups/<id>/manifest.json` and `backups/<id>/<table>.ndjson.gz`. The manifest (row counts and a SHA-256 per
- * table) is the truth; this row is the list's summary. No user id: a backup belongs to the service.
+ * table) is the truth; this row is the list's summary. A backup of the whole database has no user id; a safety
+ * copy (type "safety", taken before one agent's account is restored from a backup) names the agent it holds.
  */
 export const backups = sqliteTable(
   "backups",
@@ -764,7 +766,48 @@ export const backups = sqliteTable(
     drillAt: integer("drill_at"),
     drillMs: integer("drill_ms"),
     drillError: text("drill_error"),
+    /** A safety copy's agent: only that agent's rows of the restorable tables are in it. Null: every table, whole. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("backups_started").on(t.startedAt)],
 );
 export type Backup = typeof backups.$inferSelect;
+
+/**
+ * One agent's account restored from a backup by an admin (issue 18, ADR 0029): which backup, whose account, the
+ * safety copy taken first, who asked, the outcome. Kept after the backups it names are pruned.
+ */
+export const backupRestores = sqliteTable(
+  "backup_restores",
+  {
+    id: text("id").primaryKey(),
+    backupId: text("backup_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    safetyBackupId: text("safety_backup_id"),
+    status: text("status", { enum: RESTORE_STATUSES }).notNull().default("in_progress"),
+    rowCount: integer("row_count").notNull().default(0),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    errorMessage: text("error_message"),
+  },
+  (t) => [index("backup_restores_started").on(t.startedAt)],
+);
+export type BackupRestore = typeof backupRestores.$inferSelect;
+
+/**
+ * Staging for a restore: the agent's rows read from the backup (checked against its manifest) wait here, as
+ * JSON, until one D1 batch swaps them in. Empty between restores.
+ */
+export const restoreRows = sqliteTable(
+  "restore_rows",
+  {
+    restoreId: text("restore_id")
+      .notNull()
+      .references(() => backupRestores.id, { onDelete: "cascade" }),
+    tbl: text("tbl").notNull(),
+    seq: integer("seq").notNull(),
+    data: text("data").notNull(),
+  },
+  (t) => [index("restore_rows_restore_table").on(t.restoreId, t.tbl, t.seq)],
+);
