@@ -17,6 +17,8 @@ import { CompliancePanel } from "~/modules/data/components/CompliancePanel";
 import { BACKUP_RETENTION_DAYS, backupStorage, createBackup, listBackups } from "~/modules/backups/backup.server";
 import { BackupPanel, type BackupView } from "~/modules/backups/components/BackupPanel";
 import { runRestoreDrill } from "~/modules/backups/drill.server";
+import { listRestores, restoreAgent } from "~/modules/backups/restore.server";
+import { RestoreFormSchema } from "~/modules/backups/restore.schema";
 import { IncidentsPanel } from "~/modules/ops/components/IncidentsPanel";
 import { MonitoringPanel } from "~/modules/ops/components/MonitoringPanel";
 import { ThresholdsPanel } from "~/modules/ops/components/ThresholdsPanel";
@@ -26,6 +28,8 @@ import { THRESHOLD_INFO, ThresholdEditSchema, type ThresholdMetric } from "~/mod
 import { checkSystemThresholds, listThresholds, updateThreshold } from "~/modules/ops/thresholds.server";
 import { IncidentSchema } from "~/modules/ops/status";
 import { postIncident, recentIncidents, resolveIncident } from "~/modules/ops/status.server";
+import { users } from "~/db/schema";
+import { eq } from "drizzle-orm";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
@@ -56,8 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (tab === "backup") {
     const bucket = context.cloudflare.env.BACKUPS;
-    const [list, storage, open] = await Promise.all([listBackups(context.db), backupStorage(bucket), openAlerts(context.db)]);
-    const backup: BackupView = { backups: list, storage, retentionDays: BACKUP_RETENTION_DAYS };
+    const [list, storage, restores, open] = await Promise.all([listBackups(context.db), backupStorage(bucket), listRestores(context.db), openAlerts(context.db)]);
+    const backup: BackupView = { backups: list, storage, retentionDays: BACKUP_RETENTION_DAYS, restores: restores.map((r) => ({ ...r.restore, email: r.email })) };
     return { tab, prefs, status: statusFromAlerts(open), thresholds: null, monitoring: null, compliance: null, backup, incidents: [], readAt: now };
   }
   const [monitoring, incidents] = await Promise.all([loadMonitoring(context.db, now), recentIncidents(context.db, now)]);
@@ -93,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (intent === "drill") {
-    const [newest] = (await listBackups(context.db, 20)).filter((b) => b.status === "completed");
+    const [newest] = (await listBackups(context.db, 20)).filter((b) => b.status === "completed" && b.userId === null);
     if (!newest) return redirectWithToast(context, "/operations?tab=backup", { title: "Restore drill failed", description: "There is no completed backup to drill yet.", variant: "destructive" });
     const drill = await runRestoreDrill(context.cloudflare.env, context.db, newest.id);
     return redirectWithToast(
@@ -102,6 +106,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       drill.ok
         ? { title: "Restore drill passed", description: `${drill.rows.toLocaleString("en-US")} rows restored and checked in ${(drill.ms / 1000).toFixed(1)} s.`, variant: "success" }
         : { title: "Restore drill failed", description: drill.error ?? "Please try again.", variant: "destructive" },
+    );
+  }
+  if (intent === "restore") {
+    const parsed = RestoreFormSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "That restore cannot be run.", restore: true }, 400);
+    const agent = await context.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get();
+    if (!agent) return data({ ok: false as const, error: "No account has that e-mail address.", restore: true }, 400);
+    const done = await restoreAgent(context.cloudflare.env, context.db, { backupId: parsed.data.backupId, userId: agent.id, requestedBy: user.id });
+    const rows = `${done.rowCount.toLocaleString("en-US")} ${done.rowCount === 1 ? "row" : "rows"}`;
+    return redirectWithToast(
+      context,
+      "/operations?tab=backup",
+      done.status === "completed"
+        ? { title: "Restore Completed", description: `${rows} of ${parsed.data.email} restored. What they had before is in a safety copy at the top of the list.`, variant: "success" }
+        : { title: "Restore Failed", description: `${done.errorMessage ?? "Please try again."} Nothing of the agent's was changed.`, variant: "destructive" },
     );
   }
   if (intent === "incident") {
@@ -177,7 +196,7 @@ export default function OperationsPage() {
       ) : compliance ? (
         <CompliancePanel view={compliance} prefs={prefs} />
       ) : backup ? (
-        <BackupPanel view={backup} prefs={prefs} />
+        <BackupPanel view={backup} prefs={prefs} restoreError={actionData && !actionData.ok && "restore" in actionData ? actionData.error : null} />
       ) : monitoring ? (
         <div className="flex flex-col gap-6">
           <MonitoringPanel data={monitoring} prefs={prefs} />

@@ -185,6 +185,23 @@ test("an admin creates a backup, sees it listed with its size, and downloads it 
   await expect(page.getByText("Restore drill passed", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("status").filter({ hasText: /^Last drill: passed/ })).toBeVisible();
 
+  // Restore one agent's account from that backup: confirmed with the spec's text, a safety copy taken first.
+  await list.getByRole("row").nth(1).getByRole("button", { name: /^Restore/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Restore an agent's account" });
+  await expect(dialog.getByText("Are you sure you want to restore this backup? This will overwrite current data.")).toBeVisible();
+  const axeDialog = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axeDialog.violations.map((v) => v.id)).toEqual([]);
+  await dialog.getByLabel("Agent's e-mail").fill("nobody-at-all@example.com");
+  await dialog.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(dialog.getByText("No account has that e-mail address.")).toBeVisible();
+  await dialog.getByLabel("Agent's e-mail").fill(ACCOUNTS.data.email);
+  await dialog.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(page.getByText("Restore Completed", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole("row").nth(1)).toContainText("Safety copy");
+  await expect(list.getByRole("row").nth(1)).toContainText(ACCOUNTS.data.email);
+  await expect(page.getByRole("region", { name: "Agent restores" }).getByRole("listitem").first()).toContainText(ACCOUNTS.data.email);
+
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await expectNoSideways(page);

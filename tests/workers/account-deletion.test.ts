@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { authTokens, checkoutSessions, crmConfig, emailOutbox, gdprRequests, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { authTokens, backupRestores, backups, checkoutSessions, crmConfig, emailOutbox, gdprRequests, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { JOBS } from "../../workers/cron";
@@ -186,6 +186,10 @@ describe("the 30-day purge", () => {
       await db.insert(authTokens).values({ id: `tok_${user.id}`, userId: user.id, purpose: "verify_email", secretHash: "x", expiresAt: new Date(now + DAY_MS) });
       await db.insert(statusIncidents).values({ component: "app", title: "Slow sign-in", openedAt: now, createdBy: user.id });
       await db.insert(emailOutbox).values({ id: `mail_${user.id}`, userId: user.id, kind: "verify_email", toAddress: user.email, subject: "Confirm", textBody: "Hello", htmlBody: "<p>Hello</p>" });
+      // A safety copy an admin's restore of the account took, and the restore's log (kept, unsigned).
+      const safety = `safety-${crypto.randomUUID()}`;
+      await db.insert(backups).values({ id: safety, type: "safety", status: "completed", startedAt: now, userId: user.id });
+      await db.insert(backupRestores).values({ id: crypto.randomUUID(), backupId: safety, userId: user.id, requestedBy: user.id, status: "completed", startedAt: now });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
     }
     const tables = await tablesWithAnAgentsId();
@@ -220,7 +224,7 @@ describe("the 30-day purge", () => {
     expect(await counted(stays.user.id)).toEqual(othersBefore);
 
     // What is kept has no one's id: the deletion's record (now complete) and the status note.
-    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["gdpr_requests", "status_incidents"]);
+    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["backup_restores", "backups", "gdpr_requests", "status_incidents"]);
     const records = await env.DB.prepare("select type, status, description from gdpr_requests where user_id is null and description like ?").bind(`${ACCOUNT_DELETION_REQUEST}:%`).all();
     expect(records.results).toContainEqual({ type: "erasure", status: "completed", description: `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted` });
     // Running again finds nothing more to do.

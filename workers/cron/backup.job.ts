@@ -2,14 +2,16 @@ import type { Db } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { automaticBackupDue, createBackup, pruneBackups } from "~/modules/backups/backup.server";
 import { drillDue, runRestoreDrill } from "~/modules/backups/drill.server";
+import { abandonStaleRestores } from "~/modules/backups/restore.server";
 
 /**
  * The daily automatic backup (issue 18): taken on the first five-minute run a day after the last one, and
- * backups older than 30 days deleted; then, once a week, a restore drill of the newest backup. A failed backup
+ * backups older than 30 days deleted (safety copies too) and an agent restore cut off part-way marked failed; then, once a week, a restore drill of the newest backup. A failed backup
  * or drill is recorded (the Backup tab shows why) and makes the run an error in the cron log.
  */
 export async function backupJob(db: Db, _controller: ScheduledController, env: Env) {
   const pruned = await pruneBackups(env, db);
+  await abandonStaleRestores(db);
   if (await automaticBackupDue(db)) {
     const backup = await createBackup(env, db, "automatic");
     console.log(JSON.stringify({ event: "backup", id: backup.id, status: backup.status, rows: backup.rowCount, bytes: backup.sizeBytes, pruned }));

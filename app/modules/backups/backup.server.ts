@@ -1,6 +1,6 @@
 import { desc, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { backups, type Backup } from "~/db/schema";
+import { backups, users, type Backup } from "~/db/schema";
 import type { BACKUP_TYPES } from "~/db/enums";
 import type { Env } from "~/lib/env.server";
 
@@ -44,6 +44,8 @@ export interface BackupManifest {
   version: 1;
   id: string;
   type: BackupType;
+  /** A safety copy's agent: the tables hold only that agent's rows. Absent for a backup of the whole database. */
+  user_id?: string;
   schema_version: string | null;
   started_at: string;
   finished_at: string;
@@ -80,6 +82,9 @@ async function schemaVersion(d1: Env["DB"]): Promise<string | null> {
   }
 }
 
+/** A table or column name as an SQL identifier. */
+export const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 export const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {
@@ -93,7 +98,7 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /** One table, streamed: rows → NDJSON → (SHA-256, gzip → R2 multipart parts). */
-async function writeTable(env: Bindings, id: string, table: string, create: string, indexes: string[]): Promise<TableManifest> {
+async function writeTable(env: Bindings, id: string, table: string, create: string, indexes: string[], owner?: { column: string; userId: string }): Promise<TableManifest> {
   const key = backupKey(id, `${table}.ndjson.gz`);
   const upload = await env.BACKUPS.createMultipartUpload(key, { httpMetadata: { contentType: "application/gzip" } });
   const gzip = new CompressionStream("gzip");
@@ -108,7 +113,10 @@ async function writeTable(env: Bindings, id: string, table: string, create: stri
     try {
       let after = 0;
       for (;;) {
-        const { results } = await env.DB.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? order by rowid limit ${PAGE}`).bind(after).all<Record<string, unknown>>();
+        const { results } = await (owner
+          ? env.DB.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? and ${quoteName(owner.column)} = ? order by rowid limit ${PAGE}`).bind(after, owner.userId)
+          : env.DB.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? order by rowid limit ${PAGE}`).bind(after)
+        ).all<Record<string, unknown>>();
         if (results.length === 0) break;
         let text = "";
         for (const { __rowid, ...row } of results) {
@@ -165,18 +173,29 @@ async function writeTable(env: Bindings, id: string, table: string, create: stri
  * Takes a backup of every table into R2 and records it. Returns the finished row (completed, or failed with the
  * error; a failed backup's objects are removed).
  */
-export async function createBackup(env: Bindings, db: Db, type: BackupType, now = Date.now()): Promise<Backup> {
+/** A safety copy's scope: one agent's rows (by each table's owner column) of these tables only. */
+export interface BackupScope {
+  userId: string;
+  tables: readonly { table: string; owner: string }[];
+}
+
+export async function createBackup(env: Bindings, db: Db, type: BackupType, now = Date.now(), scope?: BackupScope): Promise<Backup> {
   const id = `${new Date(now).toISOString().slice(0, 10)}-${crypto.randomUUID().slice(0, 8)}`;
-  await db.insert(backups).values({ id, type, status: "in_progress", startedAt: now });
+  await db.insert(backups).values({ id, type, status: "in_progress", startedAt: now, userId: scope?.userId ?? null });
   try {
     const version = await schemaVersion(env.DB);
     const tables: TableManifest[] = [];
-    for (const { name, sql, indexes } of await backupSchema(env.DB)) tables.push(await writeTable(env, id, name, sql, indexes));
+    const owners = scope ? new Map(scope.tables.map((t) => [t.table, t.owner])) : null;
+    for (const { name, sql, indexes } of await backupSchema(env.DB)) {
+      if (owners && !owners.has(name)) continue;
+      tables.push(await writeTable(env, id, name, sql, indexes, owners && scope ? { column: owners.get(name)!, userId: scope.userId } : undefined));
+    }
     const manifest: BackupManifest = {
       format: MANIFEST_FORMAT,
       version: 1,
       id,
       type,
+      ...(scope ? { user_id: scope.userId } : {}),
       schema_version: version,
       started_at: new Date(now).toISOString(),
       finished_at: new Date().toISOString(),
@@ -209,9 +228,10 @@ async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
   } while (cursor);
 }
 
-/** Newest first, for the Backup tab. */
-export function listBackups(db: Db, limit = 60): Promise<Backup[]> {
-  return db.select().from(backups).orderBy(desc(backups.startedAt)).limit(limit);
+/** Newest first, for the Backup tab, each with its agent's e-mail when it is a safety copy. */
+export async function listBackups(db: Db, limit = 60): Promise<(Backup & { agentEmail: string | null })[]> {
+  const rows = await db.select({ backup: backups, email: users.email }).from(backups).leftJoin(users, eq(users.id, backups.userId)).orderBy(desc(backups.startedAt)).limit(limit);
+  return rows.map((r) => ({ ...r.backup, agentEmail: r.email ?? null }));
 }
 
 export function getBackup(db: Db, id: string): Promise<Backup | undefined> {

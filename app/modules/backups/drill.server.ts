@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, lte } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backups } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import { hex, readManifest, type BackupManifest, type TableManifest } from "./backup.server";
+import { hex, quoteName, readManifest, type BackupManifest, type TableManifest } from "./backup.server";
+import { readTableFile } from "./table-file.server";
 
 // The restore drill (issue 18, ADR 0027): a backup is loaded, in full, into a second and otherwise unused D1
 // database (DB_RESTORE_DRILL), each table's file checked against its manifest entry as it streams in (row count
@@ -53,54 +54,19 @@ const line = (table: string, row: Record<string, unknown>) => `${JSON.stringify(
 
 /** Streams one table's file into the scratch database; throws when its rows or checksum differ from the manifest. */
 async function loadTable(env: Bindings, entry: TableManifest): Promise<void> {
-  const object = await env.BACKUPS.get(entry.key);
-  if (!object) throw new Error(`${entry.table}: the file is missing from storage`);
   const target = env.DB_RESTORE_DRILL;
-  const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
-  const hasher = digest.getWriter();
-  const reader = object.body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let rest = "";
-  let rows = 0;
-  let bytes = 0;
   let statements: D1PreparedStatement[] = [];
   const flush = async () => {
     if (statements.length === 0) return;
     await target.batch([target.prepare("pragma defer_foreign_keys = on"), ...statements]);
     statements = [];
   };
-  const take = async (text: string) => {
-    if (text === "") return;
-    const parsed = JSON.parse(text) as { table?: unknown; row?: Record<string, unknown> };
-    if (parsed.table !== entry.table || !parsed.row || typeof parsed.row !== "object") throw new Error(`${entry.table}: a line belongs to another table or has no row`);
-    const columns = Object.keys(parsed.row);
-    statements.push(
-      target.prepare(`insert into "${entry.table}" (${columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(", ")}) values (${columns.map(() => "?").join(", ")})`).bind(...columns.map((c) => parsed.row![c] ?? null)),
-    );
-    rows += 1;
+  await readTableFile(env.BACKUPS, entry, async (row) => {
+    const columns = Object.keys(row);
+    statements.push(target.prepare(`insert into "${entry.table}" (${columns.map(quoteName).join(", ")}) values (${columns.map(() => "?").join(", ")})`).bind(...columns.map((c) => row[c] ?? null)));
     if (statements.length >= BATCH) await flush();
-  };
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      bytes += chunk.value.byteLength;
-      await hasher.write(chunk.value);
-      const text = rest + decoder.decode(chunk.value, { stream: true });
-      const parts = text.split("\n");
-      rest = parts.pop()!;
-      for (const part of parts) await take(part);
-    }
-    await take(rest + decoder.decode());
-    await flush();
-  } catch (error) {
-    // A truncated or corrupted gzip stream, a line that is not JSON: the file is not what was written.
-    throw new Error(`${entry.table}: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await hasher.close().catch(() => undefined);
-  }
-  const sha256 = hex(await digest.digest);
-  if (rows !== entry.rows || bytes !== entry.bytes || sha256 !== entry.sha256) {
-    throw new Error(`${entry.table}: the file does not match its manifest (${rows} of ${entry.rows} rows, checksum ${sha256 === entry.sha256 ? "equal" : "different"})`);
-  }
+  });
+  await flush();
 }
 
 /** Reads a table back from the scratch database exactly as a backup writes it, and checks it against the manifest. */
@@ -161,11 +127,11 @@ export async function runRestoreDrill(env: Bindings, db: Db, backupId: string): 
   return result;
 }
 
-/** The backup the weekly drill takes: the newest completed one, when no backup was drilled in the last week. */
+/** The backup the weekly drill takes: the newest completed one of the whole database (not a safety copy), when no backup was drilled in the last week. */
 export async function drillDue(db: Db, now = Date.now()): Promise<string | null> {
   // A drill "in the future" (a clock that went back) does not count: it must not hold the next one off.
   const recent = await db.select({ id: backups.id }).from(backups).where(and(gte(backups.drillAt, now - DRILL_EVERY_MS), lte(backups.drillAt, now))).limit(1).get();
   if (recent) return null;
-  const newest = await db.select({ id: backups.id }).from(backups).where(eq(backups.status, "completed")).orderBy(desc(backups.startedAt)).limit(1).get();
+  const newest = await db.select({ id: backups.id }).from(backups).where(and(eq(backups.status, "completed"), isNull(backups.userId))).orderBy(desc(backups.startedAt)).limit(1).get();
   return newest?.id ?? null;
 }

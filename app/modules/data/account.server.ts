@@ -14,7 +14,7 @@ import { endSubscriptionNow } from "~/modules/billing/details.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { eraseCrmData } from "./erase.server";
 import { finishDataRequest, openDataRequest } from "./requests.server";
-import { PURGE_TABLES } from "./tables";
+import { KEPT_UNSIGNED, PURGE_TABLES } from "./tables";
 
 // "Delete my account" (issue 18, decisions.md "Data lifecycle"): the subscription ends at once, every session
 // ends, sign-in is refused, and 30 days later the cron removes every row of the user in every table. Until
@@ -118,10 +118,9 @@ export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, us
     }
   }
   await finishDataRequestsOnPurge(db, userId, now);
-  // Status notes an admin wrote are the service's, not theirs: they stay, unsigned.
+  // Records that are the service's, not theirs (status notes, request records, backup logs), stay, unsigned.
   await env.DB.batch([
-    env.DB.prepare(`update status_incidents set created_by = null where created_by = ?`).bind(userId),
-    env.DB.prepare(`update gdpr_requests set user_id = null where user_id = ?`).bind(userId),
+    ...Object.entries(KEPT_UNSIGNED).flatMap(([table, { columns }]) => columns.map((column) => env.DB.prepare(`update "${table}" set "${column}" = null where "${column}" = ?`).bind(userId))),
     env.DB.prepare(`delete from users where id = ?`).bind(userId),
   ]);
   await env.INSIGHTS.get(env.INSIGHTS.idFromName(userId)).clear();

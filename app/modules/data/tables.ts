@@ -142,12 +142,19 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   contact_tag_counts: "kept by triggers from contacts.tags",
   contact_source_days: "kept by triggers from contacts",
   status_incidents: "status-page notes an admin wrote (created_by); not the agent's data",
+  backups: "safety copies taken before an admin restored the account: backups, kept 30 days like every backup",
+  backup_restores: "the log of restores of the account an admin ran (which backup, when, the outcome)",
 };
 
-/** Tables whose rows of a user are not deleted but kept without the user's id when the account is purged. */
-const KEPT_UNSIGNED: Readonly<Record<string, string>> = {
-  gdpr_requests: "the record that a request (the deletion itself included) was made and completed, with no personal data in it",
-  status_incidents: "status-page notes an admin wrote: the service's, not the admin's",
+/**
+ * Tables whose rows of a user are not deleted but kept without the user's id when the account is purged: the
+ * columns naming the user are set to null.
+ */
+const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: string }>> = {
+  gdpr_requests: { columns: ["user_id"], why: "the record that a request (the deletion itself included) was made and completed, with no personal data in it" },
+  status_incidents: { columns: ["created_by"], why: "status-page notes an admin wrote: the service's, not the admin's" },
+  backups: { columns: ["user_id"], why: "a safety copy is a backup: it expires with the 30-day backup retention, as the terms say" },
+  backup_restores: { columns: ["user_id", "requested_by"], why: "the operations log of a restore, with no personal data in it" },
 };
 
 /**
@@ -160,3 +167,36 @@ export const PURGE_TABLES: readonly { table: string; owner: string }[] = [
 ].filter(({ table }) => table !== "users" && !(table in KEPT_UNSIGNED) && !(CRM_DATA_TABLES as readonly string[]).includes(table));
 
 export { KEPT_UNSIGNED };
+
+/**
+ * What restoring one agent's account from a backup replaces (issue 18, ADR 0029): the agent's rows of these tables,
+ * by their owner column, all at once. Every other table with an agent's id is in RESTORE_SKIPPED with the reason;
+ * tests/workers/agent-restore.test.ts holds both to the live schema.
+ */
+export const RESTORE_TABLES: readonly { table: string; owner: string }[] = [
+  "profiles",
+  "agent_profiles",
+  "user_preferences",
+  "crm_config",
+  "commission_plans",
+  ...CRM_DATA_TABLES,
+].map((table) => ({ table, owner: "user_id" }));
+
+export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
+  users: "the account itself: its e-mail, password and sessions stay as they are now",
+  subscribers: "billing follows Stripe, not a backup",
+  checkout_sessions: "billing follows Stripe, not a backup",
+  trial_claims: "billing follows Stripe, not a backup",
+  email_outbox: "e-mails already sent or queued",
+  gdpr_requests: "the record of the agent's requests, which a restore must not rewrite",
+  auth_tokens: "single-use links: an old one must not come back",
+  calendar_feeds: "a feed address revoked since the backup must stay revoked",
+  insight_versions: "rebuilt by triggers as the rows go in",
+  contact_tags: "rebuilt by triggers from contacts.tags",
+  contact_status_counts: "rebuilt by triggers from contacts",
+  contact_tag_counts: "rebuilt by triggers from contacts.tags",
+  contact_source_days: "rebuilt by triggers from contacts",
+  status_incidents: "status-page notes: the service's, not the agent's",
+  backups: "the backups themselves",
+  backup_restores: "the log of restores",
+};

@@ -1,6 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Download as DownloadIcon } from "lucide-react";
+import { Download as DownloadIcon, RotateCcw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
 import { toast } from "~/components/ui/Toaster";
 import { formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
 
@@ -8,7 +11,10 @@ const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone
 
 export interface BackupRow {
   id: string;
-  type: "automatic" | "manual";
+  type: "automatic" | "manual" | "safety";
+  userId: string | null;
+  /** A safety copy's agent. */
+  agentEmail: string | null;
   status: "in_progress" | "completed" | "failed";
   startedAt: number;
   finishedAt: number | null;
@@ -27,10 +33,26 @@ export interface BackupView {
   backups: BackupRow[];
   storage: { bytes: number; objects: number };
   retentionDays: number;
+  restores: RestoreRow[];
 }
 
+export interface RestoreRow {
+  id: string;
+  backupId: string;
+  email: string | null;
+  safetyBackupId: string | null;
+  status: "in_progress" | "completed" | "failed";
+  rowCount: number;
+  startedAt: number;
+  errorMessage: string | null;
+}
+
+/** The spec's confirmation (section 9); restore.server.ts has it too, for the tests. */
+const RESTORE_CONFIRM = "Are you sure you want to restore this backup? This will overwrite current data.";
+const rowLink = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400";
+
 const STATUS_LABELS: Record<BackupRow["status"], string> = { in_progress: "In progress", completed: "Completed", failed: "Failed" };
-const TYPE_LABELS: Record<BackupRow["type"], string> = { automatic: "Automatic", manual: "Manual" };
+const TYPE_LABELS: Record<BackupRow["type"], string> = { automatic: "Automatic", manual: "Manual", safety: "Safety copy" };
 
 /** 1,536 → "1.5 KB"; binary units, one decimal. */
 export function formatBytes(bytes: number): string {
@@ -45,10 +67,28 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Operations Center → Backup: what R2 holds, "Create backup", and every backup of the last 30 days. */
-export function BackupPanel({ view, prefs }: { view: BackupView; prefs: DisplayPreferences }) {
+export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; prefs: DisplayPreferences; restoreError: string | null }) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const latest = view.backups.find((b) => b.status === "completed");
+  const latest = view.backups.find((b) => b.status === "completed" && b.userId === null);
+  const when = (at: number) => `${formatDate(at, prefs)} ${formatTime(at, prefs)}`;
+  const restoreDialog = useRef<HTMLDialogElement>(null);
+  const [restoring, setRestoring] = useState<BackupRow | null>(null);
+  const openRestore = (b: BackupRow) => {
+    setRestoring(b);
+    restoreDialog.current?.showModal();
+  };
+  // The dialog stays open (its button busy) while the restore runs; a refusal (an unknown e-mail) shows in it, a
+  // restore that ran closes it and the toast says how it went.
+  const submittingRestore = busy("restore");
+  const wasRestoring = useRef(false);
+  useEffect(() => {
+    if (submittingRestore) wasRestoring.current = true;
+    else if (wasRestoring.current && navigation.state === "idle") {
+      wasRestoring.current = false;
+      if (!restoreError) restoreDialog.current?.close();
+    }
+  }, [submittingRestore, navigation.state, restoreError]);
   const drilled = [...view.backups].filter((b) => b.drillAt !== null).sort((a, b) => b.drillAt! - a.drillAt!)[0];
   return (
     <div className="flex flex-col gap-6">
@@ -115,12 +155,12 @@ export function BackupPanel({ view, prefs }: { view: BackupView; prefs: DisplayP
                   <th scope="col" className="py-2 pr-3 font-medium">Started</th>
                   <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">Type</th>
                   <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">Size</th>
+                  <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Size</th>
                   <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Tables</th>
                   <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Rows</th>
                   <th scope="col" className="hidden py-2 pr-3 font-medium md:table-cell">Restore drill</th>
                   <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Download or error</span>
+                    <span className="sr-only">Download, restore or error</span>
                   </th>
                 </tr>
               </thead>
@@ -130,28 +170,42 @@ export function BackupPanel({ view, prefs }: { view: BackupView; prefs: DisplayP
                     <td className="py-2 pr-3">
                       <span className="whitespace-nowrap">{formatDate(b.startedAt, prefs)}</span> <span className="whitespace-nowrap">{formatTime(b.startedAt, prefs)}</span>
                     </td>
-                    <td className="hidden py-2 pr-3 sm:table-cell">{TYPE_LABELS[b.type]}</td>
+                    <td className="hidden py-2 pr-3 sm:table-cell">
+                      {TYPE_LABELS[b.type]}
+                      {b.agentEmail ? <span className="block text-xs text-stone-600 dark:text-stone-400">{b.agentEmail}</span> : null}
+                    </td>
                     <td className="py-2 pr-3">
                       {STATUS_LABELS[b.status]}
-                      <span className="block text-xs text-stone-600 sm:hidden dark:text-stone-400">{TYPE_LABELS[b.type]}</span>
+                      <span className="block text-xs text-stone-600 sm:hidden dark:text-stone-400">
+                        {TYPE_LABELS[b.type]}
+                        {b.agentEmail ? ` · ${b.agentEmail}` : ""}
+                        {b.status === "completed" ? ` · ${formatBytes(b.sizeBytes)}` : ""}
+                      </span>
                       {b.drillStatus ? <span className="block text-xs text-stone-600 md:hidden dark:text-stone-400">Drill {b.drillStatus}</span> : null}
                     </td>
-                    <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{b.status === "completed" ? formatBytes(b.sizeBytes) : "—"}</td>
+                    <td className="hidden whitespace-nowrap py-2 pr-3 text-right tabular-nums sm:table-cell">{b.status === "completed" ? formatBytes(b.sizeBytes) : "—"}</td>
                     <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{b.status === "completed" ? b.tableCount : "—"}</td>
                     <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{b.status === "completed" ? b.rowCount.toLocaleString("en-US") : "—"}</td>
                     <td className="hidden py-2 pr-3 md:table-cell">{b.drillStatus === "passed" ? "Passed" : b.drillStatus === "failed" ? <span className="text-red-700 dark:text-red-400">Failed: {b.drillError}</span> : "—"}</td>
                     <td className="py-2">
                       {b.status === "completed" ? (
+                        <span className="flex flex-col items-center sm:flex-row sm:gap-1">
                         <a
                           href={`/operations/backups/${b.id}/download`}
                           download
                           onClick={() => toast({ title: "Download Started", description: "One .ndjson.gz file: the manifest, then every row with its table.", variant: "success" })}
-                          className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"
+                          className={rowLink}
                         >
                           <DownloadIcon aria-hidden className="size-5 sm:hidden" />
                           <span className="sr-only sm:not-sr-only">Download</span>
-                          <span className="sr-only"> the backup of {formatDate(b.startedAt, prefs)} {formatTime(b.startedAt, prefs)}</span>
+                          <span className="sr-only"> the backup of {when(b.startedAt)}</span>
                         </a>
+                        <button type="button" onClick={() => openRestore(b)} className={rowLink}>
+                          <RotateCcw aria-hidden className="size-5 sm:hidden" />
+                          <span className="sr-only sm:not-sr-only">Restore</span>
+                          <span className="sr-only"> an agent from the backup of {when(b.startedAt)}</span>
+                        </button>
+                        </span>
                       ) : b.errorMessage ? (
                         <span className="text-red-700 dark:text-red-400">{b.errorMessage}</span>
                       ) : null}
@@ -163,6 +217,67 @@ export function BackupPanel({ view, prefs }: { view: BackupView; prefs: DisplayP
           </div>
         )}
       </section>
+
+      <section aria-labelledby="restores-heading" className={card}>
+        <h2 id="restores-heading" className="text-lg font-semibold">
+          Agent restores
+        </h2>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          Restore on a backup replaces one agent&apos;s contacts, deals, tasks, activities, stage history and settings with the backup&apos;s, all at once, after a safety copy of what they have now; restoring that safety copy undoes it. Their sign-in, billing and e-mails stay as they are.
+        </p>
+        {view.restores.length === 0 ? (
+          <p className="mt-3 text-sm">No restores yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-stone-200 text-sm dark:divide-stone-800">
+            {view.restores.map((r) => (
+              <li key={r.id} className="py-2">
+                <span className="font-medium">{r.email ?? "A deleted account"}</span> · {when(r.startedAt)} ·{" "}
+                {r.status === "completed" ? (
+                  `${r.rowCount.toLocaleString("en-US")} ${r.rowCount === 1 ? "row" : "rows"} restored from ${r.backupId}${r.safetyBackupId ? `; safety copy ${r.safetyBackupId}` : ""}`
+                ) : r.status === "failed" ? (
+                  <span className="text-red-700 dark:text-red-400">Failed: {r.errorMessage}</span>
+                ) : (
+                  "In progress"
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Modal ref={restoreDialog} id="restore-dialog" title="Restore an agent's account">
+        <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="restore" />
+          <input type="hidden" name="backupId" value={restoring?.id ?? ""} />
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {restoring?.type === "safety"
+              ? `The safety copy of ${restoring.agentEmail ?? "a deleted account"} from ${when(restoring.startedAt)}: it puts back what the agent had before that restore.`
+              : restoring
+                ? `The backup of ${when(restoring.startedAt)}. Every contact, deal, task, activity and setting the agent has now is replaced by the backup's; a safety copy of them is taken first.`
+                : null}
+          </p>
+          <Field
+            key={restoring?.id ?? "none"}
+            label="Agent's e-mail"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={restoring?.agentEmail ?? ""}
+            readOnly={restoring?.type === "safety"}
+            error={restoreError ?? undefined}
+          />
+          <p className="font-medium">{RESTORE_CONFIRM}</p>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => restoreDialog.current?.close()}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" busy={submittingRestore} busyLabel="Restoring…">
+              Restore
+            </Button>
+          </div>
+        </Form>
+      </Modal>
     </div>
   );
 }
