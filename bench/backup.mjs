@@ -53,3 +53,43 @@ export async function benchBackup(mf) {
         `peak ${peak(drillStart, row.drill_at).toFixed(0)} MB during the drill (which loads a second copy of the database into memory).`,
   ].join("\n");
 }
+
+/**
+ * One agent's account restored from that backup (ADR 0029), through Operations Center → Backup → Restore as an
+ * admin sends it: the bench's large account (every contact, deal, task and activity it has) replaced by the
+ * backup's rows, the safety copy of its current rows included. Timed from the restore's own log row.
+ */
+export async function benchAgentRestore(mf, origin, sessionCookie, email) {
+  const db = await mf.getD1Database("DB");
+  const user = await db.prepare("select id, role from users where email = ?").bind(email).first();
+  const backup = await db.prepare("select id from backups where status = 'completed' and user_id is null order by started_at desc limit 1").first();
+  const counts = async () => {
+    const out = {};
+    for (const table of ["contacts", "deals", "crm_tasks", "crm_activities"]) out[table] = (await db.prepare(`select count(*) as n from ${table} where user_id = ?`).bind(user.id).first()).n;
+    return out;
+  };
+  const before = await counts();
+  await db.prepare("update users set role = 'admin' where id = ?").bind(user.id).run();
+  const pid = workerdPid();
+  const samples = [];
+  const timer = pid ? setInterval(() => samples.push(rssMb(pid)), 50) : null;
+  const rssBefore = pid ? rssMb(pid) : null;
+  const response = await fetch(`${origin}/operations?tab=backup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: sessionCookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.200.0.9" },
+    body: new URLSearchParams({ intent: "restore", backupId: backup.id, email }),
+  });
+  if (timer) clearInterval(timer);
+  await db.prepare("update users set role = ? where id = ?").bind(user.role, user.id).run();
+  const row = await db.prepare("select * from backup_restores order by started_at desc limit 1").first();
+  if (response.status !== 302 || row?.status !== "completed") throw new Error(`the agent restore did not complete (${response.status}): ${row?.error_message}`);
+  const after = await counts();
+  if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`the restored account differs: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+  const safety = await db.prepare("select size_bytes from backups where id = ?").bind(row.safety_backup_id).first();
+  return (
+    `Restore of the large account from that backup (${row.row_count.toLocaleString("en-US")} rows: ${Object.entries(after).map(([t, n]) => `${n.toLocaleString("en-US")} ${t}`).join(", ")}), ` +
+    `safety copy (${(safety.size_bytes / 1048576).toFixed(1)} MB) and one swap batch included: ${((row.finished_at - row.started_at) / 1000).toFixed(1)} s` +
+    (rssBefore === null ? "." : `; workerd resident memory ${rssBefore.toFixed(0)} MB before, peak ${Math.max(rssBefore, ...samples).toFixed(0)} MB.`)
+  );
+}

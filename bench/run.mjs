@@ -10,7 +10,7 @@
 //   BENCH_ONLY=/dashboard npm run bench                      (only the routes whose path contains this, and the floor)
 //   BENCH_ONLY=drafter npm run bench                         (only the offline drafter's latency, bench/drafter.mjs; no server)
 //   BENCH_ONLY=import npm run bench                          (only the two imports: 10,000 rows, and the largest accepted)
-//   BENCH_ONLY=backup npm run bench                          (only the backup and restore drill of the seeded database)
+//   BENCH_ONLY=backup npm run bench                          (only the backup, the restore drill and one account's restore)
 //   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
 //                                                             and /dashboard with it, then on a second server without it)
 //   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
@@ -23,10 +23,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root, step } from "../scripts/lib.mjs";
 import { PAGES, PUBLIC_PAGES, SIGNED_IN_LIGHTHOUSE_PAGES } from "./pages.mjs";
-import { SEED_VOLUMES } from "./seed.mjs";
+import { BENCH_USER, SEED_VOLUMES } from "./seed.mjs";
 import { benchDrafter } from "./drafter.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
-import { benchBackup } from "./backup.mjs";
+import { benchAgentRestore, benchBackup } from "./backup.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -348,6 +348,8 @@ let backupLines = null;
 if (!ONLY || ONLY === "backup") {
   step("Backup and restore drill of the seeded database (the cron's scheduled handler)");
   backupLines = await benchBackup(mf);
+  step("Restoring the large account from that backup (Operations Center → Backup → Restore)");
+  backupLines += `\n${await benchAgentRestore(mf, origin, sessionCookie, BENCH_USER.email)}`;
   console.log(`  ${backupLines.split("\n").join("\n  ")}`);
   if (ONLY === "backup") {
     await mf.dispose();

@@ -123,6 +123,7 @@ export async function restoreAgent(env: Bindings, db: Db, request: RestoreReques
     const order = loadOrder(entries);
     const byName = new Map(entries.map((t) => [t.table, t]));
     const staged = new Map<string, Staged>();
+    const started = Date.now();
     let rows = 0;
     for (const table of order) {
       const result = await stageTable(env, id, byName.get(table)!, owners.get(table)!, request.userId);
@@ -134,7 +135,10 @@ export async function restoreAgent(env: Bindings, db: Db, request: RestoreReques
     if (safety.status !== "completed") throw new RestoreError(`The safety copy of the agent's current rows failed (${safety.errorMessage ?? "unknown"}), so nothing was restored.`);
     safetyBackupId = safety.id;
 
+    const swapping = Date.now();
     await env.DB.batch(await swapStatements(env.DB, id, request.userId, staged, order));
+    const ms = { stage: safety.startedAt - started, safety: swapping - safety.startedAt, swap: Date.now() - swapping };
+    console.log(JSON.stringify({ event: "agent_restore", id, backupId: request.backupId, rows, ms }));
     const [done] = await db.update(backupRestores).set({ status: "completed", rowCount: rows, safetyBackupId, finishedAt: Date.now() }).where(eq(backupRestores.id, id)).returning();
     return done!;
   } catch (error) {
