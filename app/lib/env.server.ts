@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { parseFlags } from "./flags";
 
 // Bindings and variables the Worker receives. `wrangler types` generates CloudflareBindings from
 // wrangler.toml (worker-configuration.d.ts); secrets and optional bindings are added here.
@@ -26,7 +27,8 @@ export interface Env extends CloudflareBindings {
   OPS_RECORDING?: string;
   /** Outside production only: run as if the wall clock read this ISO instant (app/lib/clock.ts). */
   TEST_NOW?: string;
-  [flag: `FEATURE_${string}`]: string | undefined;
+  /** Feature flags changed from the spec's defaults, e.g. "QA_PAGE=on" (app/lib/flags.ts). */
+  FEATURE_FLAGS?: string;
 }
 
 const csv = z
@@ -68,6 +70,17 @@ const ConfigSchema = z.object({
   SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
   // The share of signed-in page loads that report their web vitals to the Operations Center (0 to 1).
   RUM_SAMPLE_RATE: z.coerce.number("RUM_SAMPLE_RATE must be a number from 0 to 1.").min(0, "RUM_SAMPLE_RATE must be a number from 0 to 1.").max(1, "RUM_SAMPLE_RATE must be a number from 0 to 1.").default(1),
+  FEATURE_FLAGS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return parseFlags(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };
@@ -103,6 +116,8 @@ export function getConfig(env: Env): Config {
     AI_GATEWAY_KEY: env.AI_GATEWAY_KEY || undefined,
     AI_GATEWAY_MODEL: env.AI_GATEWAY_MODEL || undefined,
     AI_DAILY_QUOTA: env.AI_DAILY_QUOTA || undefined,
+    RUM_SAMPLE_RATE: env.RUM_SAMPLE_RATE || undefined,
+    FEATURE_FLAGS: env.FEATURE_FLAGS || undefined,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

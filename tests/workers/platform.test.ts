@@ -19,6 +19,31 @@ describe("configuration", () => {
     expect(() => getConfig({ ...(env as Env), SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET must be at least 32/);
   });
 
+  it("reads the feature flags: the spec's defaults, changed by FEATURE_FLAGS, and a bad entry named", () => {
+    const base = { ...(env as Env), FEATURE_FLAGS: undefined };
+    expect(getConfig(base).FEATURE_FLAGS).toEqual({
+      QA_PAGE: false,
+      GDPR_EXPORT: false,
+      INTEGRATIONS: false,
+      ADV_REPORTS: false,
+      PUSH_NOTIFICATIONS: false,
+      TEAM_INVITES: false,
+      MLS_INTEGRATION: false,
+      SETTINGS_TABS_MINIMAL: true,
+    });
+    const changed = getConfig({ ...base, FEATURE_FLAGS: " qa_page=on, SETTINGS_TABS_MINIMAL=off ,TEAM_INVITES=true" }).FEATURE_FLAGS;
+    expect(changed).toMatchObject({ QA_PAGE: true, SETTINGS_TABS_MINIMAL: false, TEAM_INVITES: true, GDPR_EXPORT: false });
+    expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGES=on" })).toThrowError(/unknown flag "QA_PAGES"/);
+    expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE=maybe" })).toThrowError(/write QA_PAGE=on or QA_PAGE=off/);
+    expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE" })).toThrowError(ConfigError);
+  });
+
+  it("reads RUM_SAMPLE_RATE, and refuses one outside 0 to 1", () => {
+    expect(getConfig({ ...(env as Env), RUM_SAMPLE_RATE: "0.25" }).RUM_SAMPLE_RATE).toBe(0.25);
+    expect(getConfig({ ...(env as Env), RUM_SAMPLE_RATE: undefined }).RUM_SAMPLE_RATE).toBe(1);
+    expect(() => getConfig({ ...(env as Env), RUM_SAMPLE_RATE: "2" })).toThrowError(/RUM_SAMPLE_RATE must be a number from 0 to 1/);
+  });
+
   it("answers every page with that error instead of running misconfigured", async () => {
     const ctx = createExecutionContext();
     const response = await worker.fetch(incoming("http://localhost/auth"), { ...(env as Env), SESSION_SECRET: undefined }, ctx);
