@@ -63,3 +63,9 @@ export const GDPR_REQUEST_STATUSES = ["pending", "completed", "cancelled", "fail
 export const BACKUP_TYPES = ["automatic", "manual", "safety"] as const;
 export const RESTORE_STATUSES = ["in_progress", "completed", "failed"] as const;
 export const BACKUP_STATUSES = ["in_progress", "completed", "failed"] as const;
+
+/** What can be in the trash (issue 18): a deleted contact, deal or task, kept 30 days. */
+export const TRASH_KINDS = ["contact", "deal", "task"] as const;
+export type TrashKind = (typeof TRASH_KINDS)[number];
+/** A trashed row's part: the item itself, a row deleted with it (cascade), or ids of rows the delete unlinked. */
+export const TRASH_ROW_ROLES = ["item", "child", "link"] as const;

@@ -23,6 +23,8 @@ import {
   TASK_STATUSES,
   TASK_TYPES,
   TIME_FORMATS,
+  TRASH_KINDS,
+  TRASH_ROW_ROLES,
   USER_ROLES,
   RESTORE_STATUSES,
 } from "./enums";
@@ -810,4 +812,49 @@ export const restoreRows = sqliteTable(
     data: text("data").notNull(),
   },
   (t) => [index("restore_rows_restore_table").on(t.restoreId, t.tbl, t.seq)],
+);
+
+/**
+ * The trash (issue 18, ADR 0028): a deleted contact, deal or task is moved here, out of the live tables, for 30
+ * days. Lists, search, reports, insights and exports read the live tables only, so they ignore it by construction.
+ * `title` is what Settings → Trash shows (the contact's name, the deal's or task's title).
+ */
+export const trashItems = sqliteTable(
+  "trash_items",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: TRASH_KINDS }).notNull(),
+    /** The id the contact, deal or task had (and gets back on restore). */
+    itemId: text("item_id").notNull(),
+    title: text("title").notNull(),
+    /** Epoch ms; the cron purges items 30 days after this. */
+    deletedAt: integer("deleted_at").notNull(),
+  },
+  (t) => [index("trash_items_user_deleted").on(t.userId, t.deletedAt), index("trash_items_deleted").on(t.deletedAt)],
+);
+export type TrashItem = typeof trashItems.$inferSelect;
+
+/**
+ * The rows of a trashed item, one per moved row (a deal with thousands of activities never makes one huge row):
+ * `data` is the raw row as JSON (`item` and `child`), or for `link` a JSON {table, column, ids} naming rows whose
+ * key the delete set to null, re-linked on restore.
+ */
+export const trashRows = sqliteTable(
+  "trash_rows",
+  {
+    trashId: text("trash_id")
+      .notNull()
+      .references(() => trashItems.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    tbl: text("tbl").notNull(),
+    role: text("role", { enum: TRASH_ROW_ROLES }).notNull(),
+    data: text("data").notNull(),
+  },
+  (t) => [index("trash_rows_trash").on(t.trashId, t.seq)],
 );

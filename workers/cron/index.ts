@@ -6,12 +6,13 @@ import { backupJob } from "./backup.job";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadScoreJob } from "./lead-score.job";
 import { opsJob } from "./ops.job";
+import { trashPurgeJob } from "./trash-purge.job";
 
 type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, env: Env) => Promise<void>;
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob, accountPurgeJob, backupJob],
+  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob, accountPurgeJob, trashPurgeJob, backupJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
