@@ -201,7 +201,7 @@ export default function ContactProfile() {
           <DeleteSection
             id="danger"
             title="Delete contact"
-            question={`Delete ${contact.name}? Their deals, tasks and activities stay, without the link. You can undo this from the message that follows.`}
+            question={`Delete ${contact.name}? Their deals, tasks and activities stay, without the link. The contact goes to the trash for 30 days: undo it from the message that follows, or restore it (links and all) from Settings → Trash.`}
             className={card}
             busy={remover.state !== "idle"}
             onConfirm={() => remover.submit({ intent: "delete", id: contact.id }, { method: "post", action: CONTACTS_ACTION })}

@@ -3,7 +3,6 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { LayoutGrid, List, Search, Users } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import * as z from "zod";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { buttonClass } from "~/components/ui/Button";
@@ -17,7 +16,7 @@ import { ContactsHeaderActions } from "~/modules/contacts/components/ContactsHea
 import { toast } from "~/components/ui/Toaster";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
-import { changeTag, createContact, getContact, listContacts, loadListSurroundings, removeContacts, restoreContacts, setStatus } from "~/modules/contacts/contacts.server";
+import { changeTag, createContact, getContact, listContacts, loadListSurroundings, setStatus, trashContacts } from "~/modules/contacts/contacts.server";
 import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/components/DeletedContactsUndo";
 import { refreshScoresForView } from "~/modules/contacts/lead-score.server";
 import { layoutOn } from "~/modules/contacts/list-layout";
@@ -53,18 +52,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-// An undo sends back the rows a delete returned: each is checked again like a new contact.
-const RestoreSchema = z
-  .array(z.intersection(ContactInputSchema, z.object({ id: z.string().min(1).max(64), createdAt: z.coerce.date(), lastActivity: z.coerce.date(), dealIds: z.array(z.string().max(64)).max(1_000).optional(), taskIds: z.array(z.string().max(64)).max(5_000).optional(), activityIds: z.array(z.string().max(64)).max(20_000).optional() })))
-  .max(5_000);
-const safeJson = (value: FormDataEntryValue | null) => {
-  try {
-    return JSON.parse(String(value ?? ""));
-  } catch {
-    return null;
-  }
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const form = await readForm(request);
@@ -82,15 +69,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const ids = form.getAll("id").map(String).slice(0, 5_000);
   if (intent === "delete") {
-    const removed = await removeContacts(context, user.id, ids);
-    // The deleted rows go back to the browser, which can send them back to undo.
-    return data({ ok: removed.length > 0, deleted: removed.length, removed }, { status: removed.length > 0 ? 200 : 404 });
-  }
-  if (intent === "restore") {
-    const parsed = RestoreSchema.safeParse(safeJson(form.get("contacts")));
-    if (!parsed.success) return data({ ok: false, restored: 0 }, { status: 400 });
-    const restored = await restoreContacts(context, user.id, parsed.data);
-    return { ok: restored > 0, restored };
+    // To the trash (ADR 0028): only the trash ids go back to the browser, for an Undo.
+    const { moved, trashIds } = await trashContacts(context, user.id, ids);
+    return data({ ok: moved > 0, deleted: moved, trashIds }, { status: moved > 0 ? 200 : 404 });
   }
   if (intent === "bulk-status") {
     const status = CONTACT_STATUSES.find((s) => s === form.get("status"));

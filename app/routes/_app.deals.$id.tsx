@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowLeft, History, Pencil } from "lucide-react";
 import { useRef, useState } from "react";
 import { DeleteSection } from "~/components/DeleteSection";
@@ -16,7 +16,7 @@ import { loadCommissionContext } from "~/modules/commissions/commissions.server"
 import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
 import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
 import { DEAL_MESSAGES, SIDE_LABELS } from "~/modules/deals/deal.schema";
-import { deleteDeal, getDeal, stageHistory } from "~/modules/deals/deals.server";
+import { getDeal, stageHistory, trashDeal } from "~/modules/deals/deals.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { timeline } from "~/modules/activities/activities.server";
 import { ActivityTimeline } from "~/modules/activities/components/ActivityTimeline";
@@ -24,6 +24,9 @@ import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
 import { localNow } from "~/modules/tasks/due";
 import { tasksFor } from "~/modules/tasks/tasks.server";
 import { readForm } from "~/lib/body.server";
+import { toast } from "~/components/ui/Toaster";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useAnnounceTrashed, type TrashedResult } from "~/modules/trash/components/TrashUndo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deal.title} — Porchlight` : "Deal — Porchlight" }];
 
@@ -62,7 +65,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "delete") {
-    if (!(await deleteDeal(context, user.id, id))) throw new Response("Not Found", { status: 404 });
+    // To the trash (ADR 0028). The page's script asks for the trash id to offer Undo; a plain form post is redirected.
+    const trashId = await trashDeal(context, user.id, id);
+    if (!trashId) throw new Response("Not Found", { status: 404 });
+    if (form.get("reply") === "undo") return data({ ok: true, deleted: 1, trashIds: [trashId] });
     return redirectWithToast(context, "/pipeline", { title: DEAL_MESSAGES.deleted, variant: "success" });
   }
   if (intent === "update") return saveDealFromForm(context, user.id, form, id);
@@ -73,6 +79,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return data({ ok: false, error: "Unknown action." }, { status: 400 });
 }
 
+// After a delete from this page the deal is gone: its loader would answer 404 while the page leaves for the pipeline.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.get("intent") === "delete" ? false : defaultShouldRevalidate);
+
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
 export default function DealPage() {
@@ -81,6 +90,15 @@ export default function DealPage() {
   const stage = stages.find((s) => s.key === deal.stage);
   const closed = stage?.kind !== "open";
   const mover = useFetcher<{ ok: boolean; error?: string }>();
+  // Deleting answers with the trash id: the pipeline then shows the toast with Undo.
+  const remover = useFetcher<TrashedResult>();
+  const announceTrashed = useAnnounceTrashed();
+  const navigate = useNavigate();
+  useFetcherResult(remover, (deleted) => {
+    navigate("/pipeline");
+    if (deleted.ok) announceTrashed(deleted, DEAL_MESSAGES.deleted, { title: "Undo failed", description: "The deal could not be restored. It is still in Settings → Trash." });
+    else toast({ title: "This deal was already deleted", variant: "destructive" });
+  });
   const [stageChoice, setStageChoice] = useState(deal.stage);
   const chosenStage = stages.find((s) => s.key === stageChoice);
   const dates: [string, string | null][] = [
@@ -214,7 +232,14 @@ export default function DealPage() {
           contact={deal.contactId && deal.contactName ? { id: deal.contactId, name: deal.contactName } : null}
         />
 
-        <DeleteSection id="deal-danger" title="Delete deal" question={`Delete ${deal.title}? Its stage history goes with it. This cannot be undone.`} className={card} />
+        <DeleteSection
+          id="deal-danger"
+          title="Delete deal"
+          question={`Delete ${deal.title}? It goes to the trash with its activities and stage history for 30 days: undo it from the message that follows, or restore it from Settings → Trash.`}
+          className={card}
+          busy={remover.state !== "idle"}
+          onConfirm={() => remover.submit({ intent: "delete", reply: "undo" }, { method: "post", action: `/deals/${deal.id}` })}
+        />
       </div>
     </>
   );

@@ -10,7 +10,7 @@ import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
 import { AddContactProvider } from "~/modules/contacts/components/AddContactDialog";
-import { DeletedContactsProvider } from "~/modules/contacts/components/DeletedContactsUndo";
+import { TrashUndoProvider } from "~/modules/trash/components/TrashUndo";
 import { OnboardingTour } from "~/modules/onboarding/components/OnboardingTour";
 import { useTourStep } from "~/modules/onboarding/tour-store";
 import { CommandPaletteButton } from "~/modules/palette/components/CommandPaletteButton";
@@ -72,7 +72,7 @@ export default function AppLayout() {
   useWebVitals(rumSampleRate);
   return (
     <AddContactProvider>
-      <DeletedContactsProvider>
+      <TrashUndoProvider>
         <CommandPaletteProvider navItems={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS}>
           <Shell email={email} admin={admin}>
             <Outlet />
@@ -80,7 +80,7 @@ export default function AppLayout() {
           {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
           <OnboardingTour />
         </CommandPaletteProvider>
-      </DeletedContactsProvider>
+      </TrashUndoProvider>
     </AddContactProvider>
   );
 }

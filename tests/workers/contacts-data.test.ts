@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
-import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, loadListSurroundings, removeContacts, restoreContacts, setStatus, updateContact, type ContactFilters } from "~/modules/contacts/contacts.server";
+import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, loadListSurroundings, setStatus, trashContacts, updateContact, type ContactFilters } from "~/modules/contacts/contacts.server";
 import { ftsQuery } from "~/modules/contacts/search";
+import { restoreFromTrash } from "~/modules/trash/trash.server";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 
@@ -195,11 +196,11 @@ describe("bulk changes", () => {
     expect(await listTags(ctx, userId)).toEqual([{ tag: "vip", count: 3 }, { tag: "Buyer", count: 2 }]);
     expect((await listContacts(ctx, userId, { filters: { tag: "buyer" } })).contacts.map((c) => c.name).sort()).toEqual(["Ben", "Cat"]);
 
-    const removed = await removeContacts(ctx, userId, ids.slice(1));
-    expect(removed.map((c) => c.name).sort()).toEqual(["Ben", "Cat"]);
+    const removed = await trashContacts(ctx, userId, ids.slice(1));
+    expect(removed.moved).toBe(2);
     expect(await countByStatus(ctx, userId)).toEqual({ hot: 1, warm: 0, cold: 0, all: 1 });
     expect(await listTags(ctx, userId)).toEqual([{ tag: "vip", count: 1 }]);
-    expect(await restoreContacts(ctx, userId, removed)).toBe(2);
+    expect((await restoreFromTrash(env.DB, userId, removed.trashIds)).restored).toBe(2);
     expect(await countByStatus(ctx, userId)).toEqual({ hot: 2, warm: 0, cold: 1, all: 3 });
     expect((await getContact(ctx, userId, ids[1]!))!.createdAt).toEqual(made[1]!.createdAt);
   });
@@ -211,9 +212,12 @@ describe("bulk changes", () => {
     const mine = await createContact(ctx, alice, input({ name: "Alice's client", tags: ["keep"] }));
     expect(await setStatus(ctx, mallory, [mine.id], "hot")).toBe(0);
     expect(await changeTag(ctx, mallory, [mine.id], "keep", "remove")).toBe(0);
-    expect(await removeContacts(ctx, mallory, [mine.id])).toEqual([]);
-    // A restore carrying Alice's id cannot overwrite or take over her contact.
-    expect(await restoreContacts(ctx, mallory, [{ ...mine, name: "Taken over", createdAt: new Date(), lastActivity: new Date() }])).toBe(0);
+    expect(await trashContacts(ctx, mallory, [mine.id])).toEqual({ moved: 0, trashIds: [] });
+    // Alice's trash ids in Mallory's hands restore nothing.
+    const trashed = await trashContacts(ctx, alice, [mine.id]);
+    expect(await restoreFromTrash(env.DB, mallory, trashed.trashIds)).toMatchObject({ restored: 0, notFound: 1 });
+    expect(await getContact(ctx, alice, mine.id)).toBeUndefined();
+    expect((await restoreFromTrash(env.DB, alice, trashed.trashIds)).restored).toBe(1);
     expect(await getContact(ctx, alice, mine.id)).toMatchObject({ name: "Alice's client", status: "cold", tags: ["keep"] });
     expect(await getContact(ctx, mallory, mine.id)).toBeUndefined();
   });

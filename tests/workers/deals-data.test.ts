@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext, loadForecast } from "~/modules/commissions/commissions.server";
 import { savePlan, getPlan } from "~/modules/commissions/plans.server";
-import { createContact, removeContacts, restoreContacts } from "~/modules/contacts/contacts.server";
+import { createContact, trashContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { DealInputSchema } from "~/modules/deals/deal.schema";
 import { boardCards, columnTotals, createDeal, dealsForContact, deleteDeal, getDeal, listDeals, moveDeal, stageHistory, updateDeal } from "~/modules/deals/deals.server";
 import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
 import { dealCountsByStage, getStages, saveStages } from "~/modules/pipeline/stages.server";
 import { atInstant } from "../factories/dates";
+import { restoreFromTrash } from "~/modules/trash/trash.server";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
 import { createUser } from "../factories/users";
@@ -142,11 +143,10 @@ describe("deals and deleted contacts", () => {
     const contact = await createContact(ctx, userId, ContactInputSchema.parse({ name: "Undo Me", phone: "1" }));
     const deal = ok(await createDeal(ctx, userId, dealInput({ contactId: contact.id }))).deal;
     const theirs = ok(await createDeal(ctx, other, dealInput({ title: "Not yours" }))).deal;
-    const [removed] = await removeContacts(ctx, userId, [contact.id]);
-    expect(removed!.dealIds).toEqual([deal.id]);
+    const removed = await trashContacts(ctx, userId, [contact.id]);
     expect((await getDeal(ctx, userId, deal.id))?.contactId).toBeNull();
-    // The undo payload comes back from the browser: a foreign deal id slipped into it is ignored.
-    expect(await restoreContacts(ctx, userId, [{ ...ContactInputSchema.parse(removed), id: removed!.id, createdAt: removed!.createdAt, lastActivity: removed!.lastActivity, dealIds: [deal.id, theirs.id] }])).toBe(1);
+    // The undo sends back only the trash id; the other agent's unlinked deal is not theirs to re-link.
+    expect((await restoreFromTrash(env.DB, userId, removed.trashIds)).restored).toBe(1);
     expect(await getDeal(ctx, userId, deal.id)).toMatchObject({ contactId: contact.id, contactName: "Undo Me" });
     expect((await getDeal(ctx, other, theirs.id))?.contactId).toBeNull();
   });

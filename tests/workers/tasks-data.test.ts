@@ -6,7 +6,7 @@ import { contacts, crmActivities } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { deleteActivity, logActivity, occurredAt, timeline } from "~/modules/activities/activities.server";
 import { ActivityInputSchema } from "~/modules/activities/activity.schema";
-import { createContact, removeContacts, restoreContacts } from "~/modules/contacts/contacts.server";
+import { createContact, trashContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { mergeContacts } from "~/modules/contacts/duplicates.server";
 import { createDeal, getDeal, moveDeal } from "~/modules/deals/deals.server";
@@ -15,6 +15,7 @@ import { localNow } from "~/modules/tasks/due";
 import { createCalendarFeed, findCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { TaskInputSchema } from "~/modules/tasks/task.schema";
 import { calendarMonth, calendarRange, completeTask, createTask, deleteTask, getTask, listTasks, reopenTask, restoreTask, tasksFor, updateTask } from "~/modules/tasks/tasks.server";
+import { restoreFromTrash } from "~/modules/trash/trash.server";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
 import { activityInput, taskInput } from "../factories/tasks";
@@ -170,14 +171,16 @@ describe("tasks", () => {
     const ctx = requestContext();
     const dana = await contact(ctx, userId, "Dana Undo");
     const task = ok(await createTask(ctx, userId, taskInput({ contactId: dana.id, notes: "Bring the keys" }))).task;
-    const removed = await deleteTask(ctx, userId, task.id);
+    const trashId = await deleteTask(ctx, userId, task.id);
+    expect(trashId).toBeTruthy();
     expect(await getTask(ctx, userId, task.id)).toBeNull();
-    ok(await restoreTask(ctx, userId, { ...taskInput({ contactId: dana.id, notes: "Bring the keys" }), id: removed!.id, status: "open", completedAt: null, repeatOf: null, createdAt: removed!.createdAt }));
-    expect(await getTask(ctx, userId, task.id)).toMatchObject({ contactId: dana.id, notes: "Bring the keys" });
-    // A restore under another user cannot point at this user's contact.
+    // Another user cannot restore it with the trash id.
     const stranger = await owner();
-    const stolen = ok(await restoreTask(ctx, stranger, { ...taskInput({ contactId: dana.id }), id: crypto.randomUUID(), status: "open", completedAt: null, repeatOf: null, createdAt: new Date() })).task;
-    expect(stolen.contactId).toBeNull();
+    expect(await restoreTask(ctx, stranger, trashId!)).toMatchObject({ ok: false, status: 404 });
+    ok(await restoreTask(ctx, userId, trashId!));
+    expect(await getTask(ctx, userId, task.id)).toMatchObject({ contactId: dana.id, notes: "Bring the keys" });
+    // Restored once, the trash id is spent.
+    expect(await restoreTask(ctx, userId, trashId!)).toMatchObject({ ok: false, status: 404 });
   });
 
   it("the calendar range has tasks and closing dates, not lost deals", async () => {
@@ -291,10 +294,9 @@ describe("contacts and their tasks and activities", () => {
     const dana = await contact(ctx, userId, "Dana Removed");
     const task = ok(await createTask(ctx, userId, taskInput({ contactId: dana.id }))).task;
     const activity = ok(await logActivity(ctx, userId, activityInput({ contactId: dana.id, date: "2030-05-01" }))).activity;
-    const [removed] = await removeContacts(ctx, userId, [dana.id]);
-    expect(removed).toMatchObject({ taskIds: [task.id], activityIds: [activity.id] });
+    const removed = await trashContacts(ctx, userId, [dana.id]);
     expect((await getTask(ctx, userId, task.id))?.contactId).toBeNull();
-    await restoreContacts(ctx, userId, [{ ...ContactInputSchema.parse({ name: removed!.name, email: removed!.email }), id: removed!.id, createdAt: removed!.createdAt, lastActivity: removed!.lastActivity, taskIds: removed!.taskIds, activityIds: removed!.activityIds }]);
+    expect((await restoreFromTrash(env.DB, userId, removed.trashIds)).restored).toBe(1);
     expect((await getTask(ctx, userId, task.id))?.contactId).toBe(dana.id);
     expect((await timeline(ctx, userId, { contactId: dana.id })).activities.map((a) => a.id)).toEqual([activity.id]);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, or, type SQL } from "drizzle-orm";
 import type { ActivityType } from "~/db/enums";
 import { contacts, crmActivities, deals, type Activity } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -156,12 +156,3 @@ function parseCursor(value: string | null | undefined): { at: Date; id: string }
   return match ? { at: new Date(Number(match[1])), id: match[2]! } : null;
 }
 
-/** Re-links activities to a contact restored by undo (only the user's, only those still without a contact). */
-export async function relinkActivities(context: RequestContext, userId: UserId, ids: string[], contactId: string) {
-  for (let i = 0; i < ids.length; i += 90) {
-    await context.db
-      .update(crmActivities)
-      .set({ contactId })
-      .where(ownedBy(crmActivities, userId, inArray(crmActivities.id, ids.slice(i, i + 90)), isNull(crmActivities.contactId)));
-  }
-}

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { contacts, contactStatusCounts, contactTagCounts, contactTags, crmActivities, crmTasks, deals, userPreferences, type Contact } from "~/db/schema";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { contacts, contactStatusCounts, contactTagCounts, contactTags, userPreferences, type Contact } from "~/db/schema";
 import type { ContactSort, ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
@@ -7,8 +7,7 @@ import { DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
 import { newId } from "~/lib/crypto";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { relinkActivities } from "~/modules/activities/activities.server";
-import { relinkTasks } from "~/modules/tasks/tasks.server";
+import { moveToTrash, type TrashResult } from "~/modules/trash/trash.server";
 import type { ContactInput } from "./contact.schema";
 import { newContactScore } from "./lead-score";
 import { ftsQuery } from "./search";
@@ -68,59 +67,18 @@ export async function getContactsByIds(context: RequestContext, userId: UserId, 
   return ids.map((id) => byId.get(id)).filter((c): c is Contact => Boolean(c));
 }
 
-/** Deletes the user's contacts among `ids` (others' ids are ignored) and returns them, for an undo. */
-export type RemovedContact = Contact & { dealIds: string[]; taskIds: string[]; activityIds: string[] };
-
 /**
- * Deletes the user's contacts among `ids` and returns the deleted rows with the deals, tasks and activities
- * that pointed at them (the delete unlinks those), so an undo can put everything back.
+ * Deletes the user's contacts among `ids` (others' ids are ignored): each moves to the trash for 30 days
+ * (ADR 0028), remembering the deals, tasks and activities the delete unlinks, so a restore puts it all back.
+ * Returns the trash items, for an undo.
  */
-export async function removeContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<RemovedContact[]> {
-  const deleted: RemovedContact[] = [];
-  for (const part of chunks(ids)) {
-    const [dealLinks, taskLinks, activityLinks] = await context.db.batch([
-      context.db.select({ id: deals.id, contactId: deals.contactId }).from(deals).where(ownedBy(deals, userId, inArray(deals.contactId, part))),
-      context.db.select({ id: crmTasks.id, contactId: crmTasks.contactId }).from(crmTasks).where(ownedBy(crmTasks, userId, inArray(crmTasks.contactId, part))),
-      context.db.select({ id: crmActivities.id, contactId: crmActivities.contactId }).from(crmActivities).where(ownedBy(crmActivities, userId, inArray(crmActivities.contactId, part))),
-    ]);
-    const rows = await context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning();
-    const of = (links: { id: string; contactId: string | null }[], id: string) => links.filter((l) => l.contactId === id).map((l) => l.id);
-    deleted.push(...rows.map((row) => ({ ...row, dealIds: of(dealLinks, row.id), taskIds: of(taskLinks, row.id), activityIds: of(activityLinks, row.id) })));
-  }
-  return deleted;
+export async function trashContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<TrashResult> {
+  return moveToTrash(context.cloudflare.env.DB, userId, "contact", ids);
 }
 
-/** Deletes the user's contacts among `ids`; returns how many were deleted. */
+/** Deletes (to the trash) the user's contacts among `ids`; returns how many were deleted. */
 export async function deleteContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<number> {
-  return (await removeContacts(context, userId, ids)).length;
-}
-
-/**
- * Undo of a delete: puts the contacts back with their ids and dates, always under `userId`. An id that
- * exists again (anyone's) is left alone, so a restore can never overwrite a contact.
- */
-export async function restoreContacts(
-  context: RequestContext,
-  userId: UserId,
-  rows: (ContactInput & { id: string; createdAt: Date; lastActivity: Date; dealIds?: string[]; taskIds?: string[]; activityIds?: string[] })[],
-): Promise<number> {
-  let restored = 0;
-  for (let i = 0; i < rows.length; i += 4) {
-    const batch = rows.slice(i, i + 4);
-    const values = batch.map(({ dealIds: _deals, taskIds: _tasks, activityIds: _activities, ...row }) => ({ ...row, userId }));
-    const back = await context.db.insert(contacts).values(values).onConflictDoNothing().returning({ id: contacts.id });
-    restored += back.length;
-    // Re-link what the delete unlinked: only the user's own rows, and only those still without a contact.
-    for (const { id } of back) {
-      const row = batch.find((r) => r.id === id);
-      for (const part of chunks(row?.dealIds ?? [])) {
-        await context.db.update(deals).set({ contactId: id }).where(ownedBy(deals, userId, inArray(deals.id, part), isNull(deals.contactId)));
-      }
-      await relinkTasks(context, userId, row?.taskIds ?? [], { contactId: id });
-      await relinkActivities(context, userId, row?.activityIds ?? [], id);
-    }
-  }
-  return restored;
+  return (await trashContacts(context, userId, ids)).moved;
 }
 
 /** Bulk: sets the status of the user's contacts among `ids`. */

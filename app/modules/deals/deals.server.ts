@@ -14,6 +14,7 @@ import type { ColumnTotals } from "~/modules/pipeline/board";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { DEAL_MESSAGES, LIST_LIMIT, type DealInput, type DealMove, type DealSort } from "./deal.schema";
+import { moveToTrash } from "~/modules/trash/trash.server";
 
 export type DealWithContact = Deal & { contactName: string | null };
 export type DealResult = { ok: true; deal: Deal } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
@@ -164,9 +165,17 @@ export async function moveDeal(context: RequestContext, userId: UserId, id: stri
   return { ok: true, deal: updated[0]! };
 }
 
+/**
+ * Deletes the user's deal: it moves to the trash for 30 days with its activities and stage history, and its
+ * tasks are unlinked (ADR 0028). Returns the trash item's id for an Undo, or null when there is no such deal.
+ */
+export async function trashDeal(context: RequestContext, userId: UserId, id: string): Promise<string | null> {
+  return (await moveToTrash(context.cloudflare.env.DB, userId, "deal", [id])).trashIds[0] ?? null;
+}
+
+/** Deletes (to the trash) the user's deal; false when there is no such deal of theirs. */
 export async function deleteDeal(context: RequestContext, userId: UserId, id: string): Promise<boolean> {
-  const removed = await context.db.delete(deals).where(ownedBy(deals, userId, eq(deals.id, id))).returning({ id: deals.id });
-  return removed.length > 0;
+  return (await trashDeal(context, userId, id)) !== null;
 }
 
 /** The stage changes of a deal, newest first (the deal's history until issue 7's timeline). */

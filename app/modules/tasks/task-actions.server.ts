@@ -22,17 +22,6 @@ const CompleteSchema = z.object({
 });
 const LinkContactSchema = z.object({ id, contactId: optionalText(64, "Contact") });
 const ReopenSchema = z.object({ id, nextTaskId: optionalText(64, "Next task"), activityId: optionalText(64, "Activity") });
-const RestoreSchema = z.intersection(
-  TaskInputSchema,
-  z.object({
-    id,
-    status: z.enum(["open", "completed"]),
-    completedAt: z.preprocess((v) => (v === null || v === "" || v === undefined ? null : v), z.coerce.date().nullable()),
-    repeatOf: z.string().max(64).nullable().default(null),
-    createdAt: z.coerce.date(),
-  }),
-);
-
 type Result = ReturnType<typeof data<TaskActionResult>>;
 const refuse = (intent: string, error: string, status = 400, errors?: Record<string, string>): Result =>
   data<TaskActionResult>({ ok: false, intent, error, fieldErrors: errors }, { status });
@@ -95,20 +84,15 @@ export async function taskAction(context: RequestContext, userId: UserId, form: 
       return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.reopened, taskId: result.task.id });
     }
     case "delete": {
-      const removed = await deleteTask(context, userId, String(values.id ?? ""));
-      if (!removed) return refuse(intent, TASK_MESSAGES.notFound, 404);
-      const { userId: _owner, updatedAt: _updated, ...row } = removed;
-      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.deleted, taskId: removed.id, undo: { intent: "restore", task: JSON.stringify(row) } });
+      const taskId = String(values.id ?? "");
+      const trashId = await deleteTask(context, userId, taskId);
+      if (!trashId) return refuse(intent, TASK_MESSAGES.notFound, 404);
+      // The task is in the trash (ADR 0028): the undo sends back only the trash id.
+      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.deleted, taskId, undo: { intent: "restore", trashId } });
     }
     case "restore": {
-      let raw: unknown = null;
-      try {
-        raw = JSON.parse(String(values.task ?? ""));
-      } catch {
-        raw = null;
-      }
-      const parsed = RestoreSchema.safeParse(raw);
-      if (!parsed.success) return refuse(intent, TASK_MESSAGES.saveFailed);
+      const parsed = id.safeParse(values.trashId);
+      if (!parsed.success) return refuse(intent, TASK_MESSAGES.notFound, 404);
       const result = await restoreTask(context, userId, parsed.data);
       if (!result.ok) return refuse(intent, result.error, result.status);
       return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.restored, taskId: result.task.id });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { contacts, crmActivities, crmTasks, deals, type NewTask, type Task } from "~/db/schema";
 import type { ActivityType } from "~/db/enums";
@@ -9,6 +9,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow, nextOccurrence, type LocalNow } from "./due";
 import { ACTIVITY_FOR_TASK, MONTH_CELL_TITLES, TASK_MESSAGES, TASK_PAGE_SIZE, type Closing, type DayCell, type TaskInput, type TaskItem, type TaskList } from "./task.schema";
+import { moveToTrash, restoreFromTrash } from "~/modules/trash/trash.server";
 
 export type TaskResult = { ok: true; task: Task } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
 const fail = (fieldErrors: Record<string, string>, status: 400 | 404 = 400): TaskResult => ({
@@ -364,29 +365,14 @@ export async function reopenTask(context: RequestContext, userId: UserId, id: st
   return task ? { ok: true, task } : fail({ id: TASK_MESSAGES.notFound }, 404);
 }
 
-/** Deletes the user's task; returns the row so the browser can offer undo. */
-export async function deleteTask(context: RequestContext, userId: UserId, id: string): Promise<Task | null> {
-  return (await context.db.delete(crmTasks).where(ownedBy(crmTasks, userId, eq(crmTasks.id, id))).returning().get()) ?? null;
+/** Deletes the user's task: it moves to the trash for 30 days (ADR 0028). Returns the trash id for an undo, or null. */
+export async function deleteTask(context: RequestContext, userId: UserId, id: string): Promise<string | null> {
+  return (await moveToTrash(context.cloudflare.env.DB, userId, "task", [id])).trashIds[0] ?? null;
 }
 
-/** Undo of a delete: the task comes back with its id under `userId`; links to what is no longer the user's are dropped. */
-export async function restoreTask(
-  context: RequestContext,
-  userId: UserId,
-  row: TaskInput & { id: string; status: Task["status"]; completedAt: Date | null; repeatOf: string | null; createdAt: Date },
-): Promise<TaskResult> {
-  const owned = await linksOwned(context, userId, row);
-  const values = { ...row, userId, contactId: owned.contact ? row.contactId : null, dealId: owned.deal ? row.dealId : null };
-  const task = await context.db.insert(crmTasks).values(values).onConflictDoNothing().returning().get();
+/** Undo of a delete: the task comes back from the trash with its id; links to what is gone since come back empty. */
+export async function restoreTask(context: RequestContext, userId: UserId, trashId: string): Promise<TaskResult> {
+  const { items } = await restoreFromTrash(context.cloudflare.env.DB, userId, [trashId], "task");
+  const task = items[0] ? await getTask(context, userId, items[0]) : null;
   return task ? { ok: true, task } : fail({ id: TASK_MESSAGES.notFound }, 404);
-}
-
-/** Re-links tasks to a contact or deal that was restored by undo (only the user's, only those still unlinked). */
-export async function relinkTasks(context: RequestContext, userId: UserId, ids: string[], link: { contactId: string } | { dealId: string }) {
-  if (!ids.length) return;
-  for (let i = 0; i < ids.length; i += 90) {
-    const part = ids.slice(i, i + 90);
-    if ("contactId" in link) await context.db.update(crmTasks).set({ contactId: link.contactId }).where(ownedBy(crmTasks, userId, inArray(crmTasks.id, part), isNull(crmTasks.contactId)));
-    else await context.db.update(crmTasks).set({ dealId: link.dealId }).where(ownedBy(crmTasks, userId, inArray(crmTasks.id, part), isNull(crmTasks.dealId)));
-  }
 }
