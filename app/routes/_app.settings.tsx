@@ -27,6 +27,9 @@ import { getOnboardingState } from "~/modules/onboarding/onboarding.server";
 import { CalendarFeedSettings } from "~/modules/tasks/components/CalendarFeedSettings";
 import { getCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { readForm } from "~/lib/body.server";
+import { TrashPanel } from "~/modules/trash/components/TrashPanel";
+import { listTrash } from "~/modules/trash/trash.server";
+import { TRASH_DAYS } from "~/modules/trash/trash.schema";
 import { isoDateIn } from "~/lib/format";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
 import { DataPanel } from "~/modules/data/components/DataPanel";
@@ -44,6 +47,7 @@ const TABS = [
   { id: "goals", label: "Goals" },
   { id: "billing", label: "Billing" },
   { id: "data", label: "Data" },
+  { id: "trash", label: "Trash" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -56,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
-  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests] = await Promise.all([
+  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash] = await Promise.all([
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
@@ -64,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "goals" ? getGoals(context, user.id, month) : Promise.resolve(null),
     tab === "data" ? summarizeExport(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
     tab === "data" ? listDataRequests(context.db, user.id) : Promise.resolve(null),
+    tab === "trash" ? listTrash(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
   ]);
   const data =
     exportCategories && requests
@@ -72,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           requests: requests.map((r) => ({ id: r.id, type: r.type, status: r.status, description: r.description, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null })),
         }
       : null;
-  return { email: user.email, tab, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, now: Date.now() };
+  return { email: user.email, tab, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, trash, now: Date.now() };
 }
 
 type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data";
@@ -132,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const requestId = await openDataRequest(context.db, user.id, "erasure", "Delete my data", new Date());
     try {
       const summary = erasedSummary(await eraseCrmData(context.cloudflare.env.DB, user.id));
-      await finishDataRequest(context.db, user.id, requestId, "completed", new Date(), `Delete my data: ${summary}, their stage history and lead source costs`);
+      await finishDataRequest(context.db, user.id, requestId, "completed", new Date(), `Delete my data: ${summary}, their stage history, lead source costs and the trash`);
       return redirectWithToast(context, "/settings?tab=data", { title: "Data Deletion Complete", description: `Deleted ${summary}.`, variant: "success" });
     } catch (error) {
       await finishDataRequest(context.db, user.id, requestId, "failed", new Date()).catch(() => undefined);
@@ -167,7 +172,7 @@ function draftPreferences(form: HTMLFormElement, saved: DisplayPreferences): Dis
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, prefs, billing, onboarding, agent, goals, data: dataTab, calendarFeed, now } = useLoaderData<typeof loader>();
+  const { email, tab, prefs, billing, onboarding, agent, goals, data: dataTab, calendarFeed, trash, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -193,6 +198,8 @@ export default function SettingsPage() {
         <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
       ) : tab === "data" && dataTab ? (
         <DataPanel categories={dataTab.categories} requests={dataTab.requests} prefs={prefs} className={card} deleteError={errors("delete-data").password} deleting={busy("delete-data")} />
+      ) : tab === "trash" && trash ? (
+        <TrashPanel items={trash.items} total={trash.total} days={TRASH_DAYS} now={now} prefs={prefs} className={card} />
       ) : (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="display-heading" className={card}>

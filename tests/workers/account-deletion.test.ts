@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { authTokens, backupRestores, backups, checkoutSessions, crmConfig, emailOutbox, gdprRequests, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
+import { moveToTrash } from "~/modules/trash/trash.server";
 import { JOBS } from "../../workers/cron";
 import { purgeDueAccounts } from "../../workers/cron/account-purge.job";
 import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
@@ -191,6 +192,9 @@ describe("the 30-day purge", () => {
       await db.insert(backups).values({ id: safety, type: "safety", status: "completed", startedAt: now, userId: user.id });
       await db.insert(backupRestores).values({ id: crypto.randomUUID(), backupId: safety, userId: user.id, requestedBy: user.id, status: "completed", startedAt: now });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
+      // Something in the trash (a contact with its links): trash_items and trash_rows.
+      await db.insert(contacts).values({ id: `trashed_${user.id}`, userId: user.id, name: "Trashed" });
+      await moveToTrash(env.DB, user.id, "contact", [`trashed_${user.id}`]);
     }
     const tables = await tablesWithAnAgentsId();
     const counted = async (userId: string) => {

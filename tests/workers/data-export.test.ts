@@ -8,6 +8,7 @@ import { CRM_DATA_CATEGORY_KEYS, EXPORT_CATEGORIES, NOT_EXPORTED, type ExportTab
 import { signInAs, TestBrowser } from "../factories/browser";
 import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
 import { createUser } from "../factories/users";
+import { moveToTrash } from "~/modules/trash/trash.server";
 
 // Issue 18, "Everything exportable": the agent's JSON export holds exactly the agent's rows in every category.
 
@@ -264,11 +265,16 @@ describe("Settings → Data → Delete my data", () => {
   it("deletes the agent's CRM records and nothing else, keeps the account, and records the request", async () => {
     const grace = await agentWithData("Grace");
     const heidi = await agentWithData("Heidi");
+    // Each has a contact in the trash: "Delete my data" empties Grace's trash too, so nothing can come back from it.
+    for (const { user } of [grace, heidi]) {
+      await env.DB.prepare("insert into contacts (id, user_id, name) values (?, ?, 'Trashed')").bind(`trashed-${user.id}`, user.id).run();
+      expect((await moveToTrash(env.DB, user.id, "contact", [`trashed-${user.id}`])).moved).toBe(1);
+    }
     const browser = await signInAs(grace.user);
     const response = await erase(browser, grace.user.password);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings?tab=data");
-    for (const table of ["contacts", "deals", "crm_tasks", "crm_activities", "deal_stage_history", "lead_source_costs", "contact_tags"]) {
+    for (const table of ["contacts", "deals", "crm_tasks", "crm_activities", "deal_stage_history", "lead_source_costs", "contact_tags", "trash_items", "trash_rows"]) {
       expect(await count(table, grace.user.id), table).toBe(0);
       expect(await count(table, heidi.user.id), `${table} of another agent`).toBeGreaterThan(0);
     }
@@ -276,7 +282,7 @@ describe("Settings → Data → Delete my data", () => {
     expect((await env.DB.prepare("select coalesce(sum(n), 0) as n from contact_status_counts where user_id = ?").bind(grace.user.id).first<{ n: number }>())!.n).toBe(0);
     for (const table of ["agent_profiles", "commission_plans", "user_preferences", "subscribers", "calendar_feeds"]) expect(await count(table, grace.user.id), table).toBe(1);
     const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, grace.user.id));
-    expect(request).toMatchObject({ type: "erasure", status: "completed", description: "Delete my data: 2 contacts, 1 deal, 1 task, 1 activity, their stage history and lead source costs" });
+    expect(request).toMatchObject({ type: "erasure", status: "completed", description: "Delete my data: 2 contacts, 1 deal, 1 task, 1 activity, their stage history, lead source costs and the trash" });
     // Still signed in, and the page says what happened.
     const page = await browser.follow(response);
     expect(page.response.status).toBe(200);

@@ -124,9 +124,10 @@ export const EXPORT_CATEGORY_KEYS = EXPORT_CATEGORIES.map((c) => c.key) as Expor
 
 /**
  * What "Delete my data" removes (issue 18): the CRM records, children first. The account, its settings and
- * its billing stay. app/modules/data/erase.server.ts deletes them; Settings → Data counts them.
+ * its billing stay. The trash goes too (ADR 0028): deleted data must not come back from it. app/modules/data/erase.server.ts
+ * deletes them; Settings → Data counts them.
  */
-export const CRM_DATA_TABLES = ["crm_activities", "crm_tasks", "deal_stage_history", "deals", "contacts", "lead_source_costs"] as const;
+export const CRM_DATA_TABLES = ["trash_rows", "trash_items", "crm_activities", "crm_tasks", "deal_stage_history", "deals", "contacts", "lead_source_costs"] as const;
 
 /** The export categories holding those tables, for counting what a deletion would remove. */
 export const CRM_DATA_CATEGORY_KEYS: ReadonlySet<string> = new Set(
@@ -144,6 +145,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   status_incidents: "status-page notes an admin wrote (created_by); not the agent's data",
   backups: "safety copies taken before an admin restored the account: backups, kept 30 days like every backup",
   backup_restores: "the log of restores of the account an admin ran (which backup, when, the outcome)",
+  trash_rows: "deleted records kept 30 days for a restore (ADR 0028): exports hold the live data only",
+  trash_items: "deleted records kept 30 days for a restore (ADR 0028): exports hold the live data only",
 };
 
 /**

@@ -156,7 +156,7 @@ export function DataPanel({
           Delete my data
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Removes every contact, deal, task and activity, with the deals&apos; stage history and your lead source costs ({crmCount.toLocaleString("en-US")} {crmCount === 1 ? "record" : "records"} now). Your account, profile, settings and subscription stay, so you can start afresh. Export first if you may want any of it back: this cannot be undone.
+          Removes every contact, deal, task and activity, with the deals&apos; stage history, your lead source costs and everything in the trash ({crmCount.toLocaleString("en-US")} {crmCount === 1 ? "record" : "records"} now). Your account, profile, settings and subscription stay, so you can start afresh. Export first if you may want any of it back: this cannot be undone.
         </p>
         <Button type="button" variant="danger" className="mt-4" disabled={crmCount === 0} onClick={() => deleteDialog.current?.showModal()}>
           Delete my data
