@@ -160,7 +160,7 @@ test("a contact's profile edits behind Edit details, offers quick actions, and d
   await expect(shown).toContainText("Warm");
 
   await page.getByRole("button", { name: "Delete contact…" }).click();
-  await expect(page.getByText(`Delete ${name}? Their deals, tasks and activities stay, without the link. You can undo this from the message that follows.`)).toBeVisible();
+  await expect(page.getByText(`Delete ${name}? Their deals, tasks and activities stay, without the link. The contact goes to the trash for 30 days: undo it from the message that follows, or restore it (links and all) from Settings → Trash.`)).toBeVisible();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.waitForURL("**/contacts");
   await expect(page.getByText("Contact deleted", { exact: true }).first()).toBeVisible();

@@ -206,3 +206,69 @@ test("an admin creates a backup, sees it listed with its size, and downloads it 
   expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await expectNoSideways(page);
 });
+
+// Issue 18, the 30-day trash: a contact deleted from its profile waits in Settings → Trash and comes back.
+test("an agent deletes a contact and restores it from Settings → Trash; the trash page passes axe in light and dark", async ({ page }) => {
+  await signIn(page, ACCOUNTS.trash);
+  await page.goto("/contacts?sort=name");
+  const first = page.locator("main a[href^='/contacts/']").filter({ hasNotText: /import|duplicates|export/i }).first();
+  const href = await first.getAttribute("href");
+  expect(href).toMatch(/^\/contacts\/[^/?]+$/);
+  await page.goto(href!);
+  const name = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
+  expect(name.length).toBeGreaterThan(0);
+
+  await page.getByRole("button", { name: "Delete contact…" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.waitForURL("**/contacts");
+  await expect(page.getByText("Contact deleted", { exact: true }).first()).toBeVisible();
+  expect((await page.request.get(href!)).status()).toBe(404);
+
+  await page.goto("/settings?tab=trash");
+  await expect(page.getByRole("link", { name: "Trash" })).toHaveAttribute("aria-current", "page");
+  const list = page.getByRole("list", { name: "Deleted items" });
+  await expect(list.getByText(name, { exact: true })).toBeVisible();
+  await expect(list.getByText(/Contact · deleted .* · Deleted for good in 30 days/).first()).toBeVisible();
+  await expectNoSideways(page);
+
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.reload();
+    await expect(list.getByText(name, { exact: true })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.getByRole("button", { name: "Empty trash" }).click();
+    const dialog = page.getByRole("dialog", { name: "Empty trash" });
+    await expect(dialog.getByText(/Delete the \d+ items? in the trash for good\? This cannot be undone\./)).toBeVisible();
+    const inDialog = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(inDialog.violations.map((v) => `${theme} dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  await list.getByRole("button", { name: `Restore ${name}` }).click();
+  await expect(page.getByText("1 contact restored", { exact: true }).first()).toBeVisible();
+  await expect(list.getByText(name, { exact: true })).toBeHidden();
+  await page.goto(`/contacts?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("main").getByRole("link", { name, exact: true }).first()).toHaveAttribute("href", href!);
+  expect((await page.request.get(href!)).status()).toBe(200);
+});
+
+test("a deal deleted from its page can be undone from the message that follows", async ({ page }) => {
+  await signIn(page, ACCOUNTS.trash);
+  await page.goto("/pipeline?view=list");
+  const first = page.locator("main a[href^='/deals/']").first();
+  const href = await first.getAttribute("href");
+  expect(href).toMatch(/^\/deals\/[^/?]+$/);
+  await page.goto(href!);
+  await page.getByRole("button", { name: "Delete deal…" }).click();
+  await expect(page.getByText(/It goes to the trash with its activities and stage history for 30 days/)).toBeVisible();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.waitForURL("**/pipeline");
+  await expect(page.getByText("Deal deleted", { exact: true }).first()).toBeVisible();
+  expect((await page.request.get(href!)).status()).toBe(404);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("1 deal restored", { exact: true }).first()).toBeVisible();
+  expect((await page.request.get(href!)).status()).toBe(200);
+});
