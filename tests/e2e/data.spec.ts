@@ -247,6 +247,14 @@ test("an agent deletes a contact and restores it from Settings → Trash; the tr
     await expect(dialog).toBeHidden();
   }
 
+  // Deleting for good asks first; cancelled, the item stays.
+  await list.getByRole("checkbox", { name }).check();
+  await page.getByRole("button", { name: "Delete selected for good" }).click();
+  const forGood = page.getByRole("dialog", { name: "Delete for good" });
+  await expect(forGood.getByText("Delete the 1 selected item for good? This cannot be undone.")).toBeVisible();
+  await forGood.getByRole("button", { name: "Cancel" }).click();
+  await expect(list.getByText(name, { exact: true })).toBeVisible();
+
   await list.getByRole("button", { name: `Restore ${name}` }).click();
   await expect(page.getByText("1 contact restored", { exact: true }).first()).toBeVisible();
   await expect(list.getByText(name, { exact: true })).toBeHidden();

@@ -9,7 +9,7 @@ import { contactsPerSource } from "~/modules/reports/added.server";
 import { summarizeExport } from "~/modules/data/export.server";
 import { createDeal, moveDeal } from "~/modules/deals/deals.server";
 import { completeTask, createTask } from "~/modules/tasks/tasks.server";
-import { emptyTrash, listTrash, moveToTrash, purgeExpiredTrash, restoreFromTrash, TRASH_MS } from "~/modules/trash/trash.server";
+import { emptyTrash, listTrash, TRASHED, moveToTrash, purgeExpiredTrash, restoreFromTrash, TRASH_MS } from "~/modules/trash/trash.server";
 import type { Env } from "~/lib/env.server";
 import { TRASH_DAYS } from "~/modules/trash/trash.schema";
 import { JOBS } from "../../workers/cron";
@@ -50,6 +50,19 @@ async function book(userId: UserId, name = "Dana Trash") {
 }
 
 describe("the trash: deleting moves, restoring brings everything back", () => {
+  it("places every table that points at a contact, deal or task: moved with it, re-linked, or kept by triggers", async () => {
+    const { results: tables } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%'").all<{ name: string }>();
+    const placed = new Set(Object.values(TRASHED).flatMap((spec) => [...spec.children, ...spec.links].map((r) => `${r.table}.${r.column}->${spec.table}`)));
+    const found: string[] = [];
+    for (const { name } of tables) {
+      const { results: keys } = await env.DB.prepare(`select "from" as col, "table" as target from pragma_foreign_key_list(?)`).bind(name).all<{ col: string; target: string }>();
+      for (const key of keys) if (["contacts", "deals", "crm_tasks"].includes(key.target)) found.push(`${name}.${key.col}->${key.target}`);
+    }
+    // contact_tags is rebuilt by triggers from contacts.tags when the contact comes back.
+    expect(found.filter((k) => !placed.has(k)).sort()).toEqual(["contact_tags.contact_id->contacts"]);
+    expect(found.length).toBeGreaterThanOrEqual(placed.size);
+  });
+
   it("a contact: gone from lists, search, counts, reports and the export; restored identical with its links", async () => {
     const userId = await owner();
     const { ctx, contact, deal, task } = await book(userId, "Quill Trashable");
@@ -224,7 +237,16 @@ describe("Settings → Trash through the app", () => {
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ ok: false, error: "Those items are no longer in the trash." });
 
+    // Deleted for good, one item: the contact is gone from the trash too.
     expect((await browser.post("/contacts?index", { intent: "delete", id: contact!.id })).status).toBe(200);
+    const forGood = await post(browser, [["intent", "delete"], ["id", (await listTrash(env.DB, agent.id)).items[0]!.id]]);
+    expect(await forGood.json()).toMatchObject({ ok: true, message: "1 item deleted for good", count: 1 });
+    expect((await listTrash(env.DB, agent.id)).total).toBe(0);
+    expect(await count("contacts", "id = ?", contact!.id)).toBe(0);
+
+    await browser.post("/contacts?index", { intent: "create", name: "Second Trash Person", phone: "555 0112" });
+    const [second] = (await listContacts(requestContext(), agent.id as UserId, { filters: {}, sort: "newest" })).contacts;
+    expect((await browser.post("/contacts?index", { intent: "delete", id: second!.id })).status).toBe(200);
     const emptied = await post(browser, [["intent", "empty"]]);
     expect(await emptied.json()).toMatchObject({ ok: true, message: "Trash emptied", count: 1 });
     expect((await browser.page("/settings?tab=trash")).replace(/<!-- -->/g, "")).toContain("The trash is empty");

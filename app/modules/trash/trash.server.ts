@@ -1,4 +1,7 @@
+import { getTableColumns } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TrashKind } from "~/db/enums";
+import { contacts, crmActivities, crmTasks, dealStageHistory, deals } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { newId } from "~/lib/crypto";
 import { TRASH_DAYS } from "./trash.schema";
@@ -80,9 +83,10 @@ const ident = (name: string) => {
   return `"${name}"`;
 };
 
-async function columnsOf(db: D1, tables: readonly string[]): Promise<Map<string, string[]>> {
-  const results = await db.batch<{ name: string }>(tables.map((t) => db.prepare("select name from pragma_table_info(?) order by cid").bind(t)));
-  return new Map(tables.map((t, i) => [t, (results[i]?.results ?? []).map((c) => c.name)]));
+// Each table's columns, from the schema (the same list `select *` gives), so no statement asks the database for them.
+const TABLES: Record<string, SQLiteTable> = { contacts, deals, crm_tasks: crmTasks, crm_activities: crmActivities, deal_stage_history: dealStageHistory };
+function columnsOf(tables: readonly string[]): Map<string, string[]> {
+  return new Map(tables.map((t) => [t, Object.values(getTableColumns(TABLES[t]!)).map((c) => c.name)]));
 }
 
 const chunked = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
@@ -102,7 +106,7 @@ export interface TrashResult {
 export async function moveToTrash(db: D1, userId: string, kind: TrashKind, ids: readonly string[], now = Date.now()): Promise<TrashResult> {
   const spec = TRASHED[kind];
   const tables = [spec.table, ...spec.children.map((c) => c.table)];
-  const columns = await columnsOf(db, tables);
+  const columns = columnsOf(tables);
   const rowJson = (table: string, alias: string) => `json_object(${columns.get(table)!.map((c) => `'${c}', ${alias}.${ident(c)}`).join(", ")})`;
   const result: TrashResult = { trashIds: [], moved: 0 };
   for (const part of chunked([...new Set(ids)])) {
@@ -175,7 +179,7 @@ export type RestoreResult = {
 export async function restoreFromTrash(db: D1, userId: string, trashIds: readonly string[], kind?: TrashKind): Promise<RestoreResult> {
   const asked = [...new Set(trashIds)];
   const result: RestoreResult = { restored: 0, byKind: { contact: 0, deal: 0, task: 0 }, items: [], notFound: 0, conflicts: 0 };
-  const columns = await columnsOf(db, RESTORE_ORDER);
+  const columns = columnsOf(RESTORE_ORDER);
   for (const part of chunked(asked)) {
     const { results: found } = await db
       .prepare(`select t.id, t.kind, t.item_id from trash_items t join json_each(?1) j on j.value = t.id where t.user_id = ?2 and (?3 is null or t.kind = ?3)`)

@@ -29,13 +29,15 @@ const kindLabel = (kind: TrashKind) => KIND_LABELS[kind].one.replace(/^./, (c) =
 
 /**
  * Settings → Trash: what was deleted in the last 30 days, newest first, to restore (one, or those ticked) or
- * delete for good ("Empty trash" asks first). A list of cards at every width: each row is short, and a phone
+ * delete for good (a confirmation asks first). A list of cards at every width: each row is short, and a phone
  * needs the same controls as a wide screen.
  */
 export function TrashPanel({ items, total, days, now, prefs, className }: { items: TrashRow[]; total: number; days: number; now: number; prefs: DisplayPreferences; className: string }) {
   const fetcher = useFetcher<TrashActionResult>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const confirm = useRef<HTMLDialogElement>(null);
+  // What the confirmation is for: the whole trash, or the ticked items.
+  const [confirming, setConfirming] = useState<"empty" | "selected">("empty");
   const busy = fetcher.state !== "idle";
   const pending = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
 
@@ -90,7 +92,26 @@ export function TrashPanel({ items, total, days, now, prefs, className }: { item
         <Button type="button" variant="secondary" disabled={selected.size === 0} busy={pending === "restore" && (fetcher.formData?.getAll("id").length ?? 0) > 1} busyLabel="Restoring…" onClick={() => send("restore", [...selected])}>
           Restore selected{selected.size ? ` (${selected.size})` : ""}
         </Button>
-        <Button type="button" variant="danger" className="sm:ml-auto" onClick={() => confirm.current?.showModal()}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={selected.size === 0}
+          onClick={() => {
+            setConfirming("selected");
+            confirm.current?.showModal();
+          }}
+        >
+          Delete selected for good
+        </Button>
+        <Button
+          type="button"
+          variant="danger"
+          className="sm:ml-auto"
+          onClick={() => {
+            setConfirming("empty");
+            confirm.current?.showModal();
+          }}
+        >
           Empty trash
         </Button>
       </div>
@@ -132,17 +153,25 @@ export function TrashPanel({ items, total, days, now, prefs, className }: { item
         ))}
       </ul>
 
-      <Modal ref={confirm} id="empty-trash-dialog" title="Empty trash">
+      <Modal ref={confirm} id="empty-trash-dialog" title={confirming === "empty" ? "Empty trash" : "Delete for good"}>
         <div className="flex flex-col gap-4">
           <p className="font-medium">
-            Delete the {total.toLocaleString("en-US")} {total === 1 ? "item" : "items"} in the trash for good? This cannot be undone.
+            {confirming === "empty"
+              ? `Delete the ${total.toLocaleString("en-US")} ${total === 1 ? "item" : "items"} in the trash for good? This cannot be undone.`
+              : `Delete the ${selected.size.toLocaleString("en-US")} selected ${selected.size === 1 ? "item" : "items"} for good? This cannot be undone.`}
           </p>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => confirm.current?.close()}>
               Cancel
             </Button>
-            <Button type="button" variant="danger" busy={pending === "empty"} busyLabel="Emptying…" onClick={() => send("empty")}>
-              Empty trash
+            <Button
+              type="button"
+              variant="danger"
+              busy={pending === "empty" || pending === "delete"}
+              busyLabel="Deleting…"
+              onClick={() => (confirming === "empty" ? send("empty") : send("delete", [...selected]))}
+            >
+              {confirming === "empty" ? "Empty trash" : "Delete for good"}
             </Button>
           </div>
         </div>
