@@ -49,7 +49,8 @@ export default function PrivacyPage() {
           <p>
             While your account exists, whether or not your subscription is active, and for {L.dataKeptDays} days after you delete it, so a
             link we e-mail you can still bring it back. After that every record of the account is deleted. Our daily backups are kept 30
-            days, so the last copies of a deleted account leave them 30 days after that.
+            days, so the last copies of a deleted account leave them 30 days after that. A contact, deal or task you delete waits in
+            your trash for 30 days, so you can restore it, and is then deleted for good (sooner if you empty the trash).
           </p>
         </section>
         <section>
