@@ -44,6 +44,8 @@ export function ensureDevVars() {
   if (!/^APP_ENV=/m.test(text)) text += "APP_ENV=development\n";
   // The demo account can open the Operations Center locally.
   if (!/^ADMIN_EMAILS=/m.test(text)) text += "ADMIN_EMAILS=demo@porchlight.app\n";
+  // Locally the admin QA screens exist (issue 19); a deployment keeps the spec's default, off.
+  if (!/^FEATURE_FLAGS=/m.test(text)) text += "FEATURE_FLAGS=QA_PAGE=on\n";
   writeFileSync(file, text);
 }
 

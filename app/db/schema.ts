@@ -858,3 +858,52 @@ export const trashRows = sqliteTable(
   },
   (t) => [index("trash_rows_trash").on(t.trashId, t.seq)],
 );
+
+/** A scratch table the QA Dashboard's D1 check writes one row to, reads back and deletes (issue 19). */
+export const qaScratch = sqliteTable("qa_scratch", {
+  id: text("id").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** One press of "Run All Tests" on the QA Dashboard (issue 19): who ran it, when, and its counts once finished. */
+export const qaRuns = sqliteTable(
+  "qa_runs",
+  {
+    id: text("id").primaryKey(),
+    /** The admin who ran it; kept, unsigned, when that account is purged. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    suite: text("suite", { enum: ["system", "ai"] }).notNull().default("system"),
+    status: text("status", { enum: ["running", "completed", "cancelled"] }).notNull().default("running"),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    passed: integer("passed").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    criticalFailed: integer("critical_failed").notNull().default(0),
+    total: integer("total").notNull().default(0),
+  },
+  (t) => [index("qa_runs_started").on(t.startedAt)],
+);
+export type QaRun = typeof qaRuns.$inferSelect;
+
+/** Spec section 3 "qa_results" (user_id, category, test_name, status, details), with the run, duration and criticality. */
+export const qaResults = sqliteTable(
+  "qa_results",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    runId: text("run_id")
+      .notNull()
+      .references(() => qaRuns.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    category: text("category").notNull(),
+    testName: text("test_name").notNull(),
+    status: text("status", { enum: ["passed", "failed", "skipped"] }).notNull(),
+    critical: integer("critical", { mode: "boolean" }).notNull().default(false),
+    details: text("details").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("qa_results_run").on(t.runId, t.id)],
+);
+export type QaResult = typeof qaResults.$inferSelect;

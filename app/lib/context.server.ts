@@ -9,7 +9,11 @@ export type RequestContext = {
   cspNonce: string;
   /** Per-request memo for work several loaders share (the signed-in user, the subscription). */
   memo: Map<string, Promise<unknown>>;
+  /** The Worker's own request handler, for the QA Dashboard's in-process checks (set by workers/app.ts). */
+  dispatch: AppDispatch | null;
 };
+
+export type AppDispatch = (request: Request, env: Env) => Promise<Response>;
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends RequestContext {}
@@ -22,6 +26,7 @@ export function createRequestContext(env: Env, ctx: ExecutionContext, cspNonce: 
     config: getConfig(env),
     cspNonce,
     memo: new Map(),
+    dispatch: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { requireAdmin } from "~/modules/auth/guards.server";
 
@@ -7,10 +7,12 @@ export const meta: MetaFunction = () => [{ title: "Admin — Porchlight" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return null;
+  // The QA screens exist only with the QA_PAGE flag on (issue 19).
+  return { qa: context.config.FEATURE_FLAGS.QA_PAGE };
 }
 
 export default function AdminPage() {
+  const { qa } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Admin" description="Tools for the people who run Porchlight." />
@@ -20,6 +22,13 @@ export default function AdminPage() {
             Operations Center
           </Link>
         </li>
+        {qa ? (
+          <li>
+            <Link to="/qa" className="font-medium text-brand-700 underline dark:text-brand-400">
+              QA Dashboard
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </>
   );

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { moveToTrash } from "~/modules/trash/trash.server";
@@ -191,6 +191,10 @@ describe("the 30-day purge", () => {
       const safety = `safety-${crypto.randomUUID()}`;
       await db.insert(backups).values({ id: safety, type: "safety", status: "completed", startedAt: now, userId: user.id });
       await db.insert(backupRestores).values({ id: crypto.randomUUID(), backupId: safety, userId: user.id, requestedBy: user.id, status: "completed", startedAt: now });
+      // A QA Dashboard run they started as an admin, and its result (kept, unsigned).
+      const qaRun = crypto.randomUUID();
+      await db.insert(qaRuns).values({ id: qaRun, userId: user.id, startedAt: now });
+      await db.insert(qaResults).values({ runId: qaRun, userId: user.id, category: "Storage", testName: "D1", status: "passed", details: "ok", durationMs: 1, createdAt: now });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
       // Something in the trash (a contact with its links): trash_items and trash_rows.
       await db.insert(contacts).values({ id: `trashed_${user.id}`, userId: user.id, name: "Trashed" });
@@ -228,7 +232,7 @@ describe("the 30-day purge", () => {
     expect(await counted(stays.user.id)).toEqual(othersBefore);
 
     // What is kept has no one's id: the deletion's record (now complete) and the status note.
-    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["backup_restores", "backups", "gdpr_requests", "status_incidents"]);
+    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["backup_restores", "backups", "gdpr_requests", "qa_results", "qa_runs", "status_incidents"]);
     const records = await env.DB.prepare("select type, status, description from gdpr_requests where user_id is null and description like ?").bind(`${ACCOUNT_DELETION_REQUEST}:%`).all();
     expect(records.results).toContainEqual({ type: "erasure", status: "completed", description: `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted` });
     // Running again finds nothing more to do.

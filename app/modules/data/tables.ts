@@ -147,6 +147,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   backup_restores: "the log of restores of the account an admin ran (which backup, when, the outcome)",
   trash_rows: "deleted records kept 30 days for a restore (ADR 0028): exports hold the live data only",
   trash_items: "deleted records kept 30 days for a restore (ADR 0028): exports hold the live data only",
+  qa_runs: "QA Dashboard runs an admin started: the service's release checks, not the admin's data",
+  qa_results: "the results of those runs",
 };
 
 /**
@@ -158,6 +160,8 @@ const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: 
   status_incidents: { columns: ["created_by"], why: "status-page notes an admin wrote: the service's, not the admin's" },
   backups: { columns: ["user_id"], why: "a safety copy is a backup: it expires with the 30-day backup retention, as the terms say" },
   backup_restores: { columns: ["user_id", "requested_by"], why: "the operations log of a restore, with no personal data in it" },
+  qa_runs: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
+  qa_results: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
 };
 
 /**
@@ -202,4 +206,6 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   status_incidents: "status-page notes: the service's, not the agent's",
   backups: "the backups themselves",
   backup_restores: "the log of restores",
+  qa_runs: "the QA Dashboard's runs: the service's",
+  qa_results: "the QA Dashboard's results: the service's",
 };

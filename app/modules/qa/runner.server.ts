@@ -1,0 +1,110 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { qaResults, qaRuns, type QaRun } from "~/db/schema";
+import type { AppDispatch } from "~/lib/context.server";
+import { getConfig, type Env } from "~/lib/env.server";
+import { QA_CHECKS, type CheckStatus, type QaCheck, type QaRunContext, type QaSuite } from "./checks.server";
+
+// Runs the QA Dashboard's checks one after another (issue 19), recording each result as it comes (qa_results)
+// and handing it to `emit` (the page's server-sent events). Whatever happens, the cleanups the checks registered
+// run at the end, so no throwaway account or scratch row outlives the run.
+
+/** How long one check may take before it counts as failed. */
+export const CHECK_TIMEOUT_MS = 20_000;
+
+export interface CheckResultEvent {
+  type: "result";
+  index: number;
+  suite: QaSuite;
+  name: string;
+  critical: boolean;
+  status: CheckStatus;
+  details: string;
+  ms: number;
+}
+export interface RunCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  criticalFailed: number;
+  total: number;
+}
+export type QaEvent = { type: "start"; runId: string; total: number } | CheckResultEvent | { type: "done"; runId: string; counts: RunCounts; blocked: boolean };
+
+async function runOne(check: QaCheck, q: QaRunContext): Promise<{ status: CheckStatus; details: string; ms: number }> {
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const outcome = await Promise.race([
+      check.run(q),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`No answer within ${CHECK_TIMEOUT_MS / 1000} s.`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { ...outcome, ms: Date.now() - started };
+  } catch (error) {
+    return { status: "failed", details: error instanceof Error ? error.message : String(error), ms: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface RunOptions {
+  env: Env;
+  db: Db;
+  userId: string;
+  origin: string;
+  dispatch: AppDispatch;
+  emit?: (event: QaEvent) => void | Promise<void>;
+  checks?: QaCheck[];
+}
+
+/** Runs every check; returns the finished run. A release is blocked when any critical check failed. */
+export async function runSystemChecks({ env, db, userId, origin, dispatch, emit = () => {}, checks = QA_CHECKS }: RunOptions): Promise<{ run: QaRun; blocked: boolean }> {
+  const runId = crypto.randomUUID();
+  await db.insert(qaRuns).values({ id: runId, userId, suite: "system", startedAt: Date.now(), total: checks.length });
+  await emit({ type: "start", runId, total: checks.length });
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const q: QaRunContext = { env, db, config: getConfig(env), runId, origin, dispatch, defer: (cleanup) => cleanups.push(cleanup) };
+  const counts: RunCounts = { passed: 0, failed: 0, skipped: 0, criticalFailed: 0, total: checks.length };
+  let status: QaRun["status"] = "cancelled";
+  try {
+    for (const [index, check] of checks.entries()) {
+      const result = await runOne(check, q);
+      counts[result.status] += 1;
+      if (result.status === "failed" && check.critical) counts.criticalFailed += 1;
+      await db.insert(qaResults).values({
+        runId,
+        userId,
+        category: check.suite,
+        testName: check.name,
+        status: result.status,
+        critical: check.critical,
+        details: result.details.slice(0, 2_000),
+        durationMs: result.ms,
+        createdAt: Date.now(),
+      });
+      await emit({ type: "result", index, suite: check.suite, name: check.name, critical: check.critical, ...result });
+    }
+    status = "completed";
+  } finally {
+    // Newest first: a check's later cleanups may depend on its earlier rows.
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error) => console.error(JSON.stringify({ event: "qa_cleanup_failed", runId, message: String(error) })));
+    }
+    await db.update(qaRuns).set({ status, finishedAt: Date.now(), ...counts }).where(eq(qaRuns.id, runId));
+  }
+  const run = (await db.select().from(qaRuns).where(eq(qaRuns.id, runId)).get())!;
+  const blocked = counts.criticalFailed > 0;
+  await emit({ type: "done", runId, counts, blocked });
+  return { run, blocked };
+}
+
+/** Past runs, newest first, for the dashboard's history. */
+export function listRuns(db: Db, limit = 20) {
+  return db.select().from(qaRuns).orderBy(desc(qaRuns.startedAt)).limit(limit);
+}
+
+export function runResults(db: Db, runId: string) {
+  return db.select().from(qaResults).where(eq(qaResults.runId, runId)).orderBy(qaResults.id);
+}

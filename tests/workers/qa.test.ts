@@ -1,0 +1,178 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import app from "../../workers/app";
+import { createDb } from "~/db/client.server";
+import { cronRuns, emailOutbox, qaResults, qaRuns, users } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+import { QA_CHECKS, QA_DOMAIN, type QaCheck } from "~/modules/qa/checks.server";
+import { buildReport, reportFileName } from "~/modules/qa/report";
+import { runSystemChecks, type QaEvent } from "~/modules/qa/runner.server";
+import { TestBrowser, signInAs } from "../factories/browser";
+import { createUser } from "../factories/users";
+
+// Issue 19: the QA Dashboard's checks run against the Worker itself, in-process, and report real outcomes.
+
+const db = createDb(env.DB);
+const QA_ON = { ...(env as Env), FEATURE_FLAGS: "QA_PAGE=on" } as Env;
+const dispatch = (request: Request, e: Env) => app.fetch(request as Request<unknown, IncomingRequestCfProperties>, e, createExecutionContext());
+const byId = (id: string) => QA_CHECKS.find((c) => c.id === id)!;
+
+async function run(options: { env?: Env; checks?: QaCheck[] } = {}) {
+  const admin = await createUser(env.DB, { role: "admin" });
+  const events: QaEvent[] = [];
+  const result = await runSystemChecks({ env: options.env ?? QA_ON, db, userId: admin.id, origin: "http://localhost", dispatch, checks: options.checks, emit: (e) => void events.push(e) });
+  return { ...result, events, results: events.filter((e): e is Extract<QaEvent, { type: "result" }> => e.type === "result") };
+}
+
+/** Nothing a run made is left: no throwaway account, no scratch row, key or object. */
+async function expectCleanedUp() {
+  expect(await db.select({ email: users.email }).from(users).where(like(users.email, `%@${QA_DOMAIN}`))).toEqual([]);
+  expect((await env.DB.prepare("select count(*) as n from qa_scratch").first<{ n: number }>())!.n).toBe(0);
+  expect((await env.KV.list({ prefix: "qa:" })).keys).toEqual([]);
+  expect((await env.BACKUPS.list({ prefix: "qa/" })).objects).toEqual([]);
+  expect(await db.select({ id: emailOutbox.id }).from(emailOutbox).where(like(emailOutbox.toAddress, `%@${QA_DOMAIN}`))).toEqual([]);
+}
+
+describe("the QA checks on a healthy system", () => {
+  let outcome: Awaited<ReturnType<typeof run>>;
+  beforeAll(async () => {
+    // The cron's heartbeat, as the five-minute trigger leaves it.
+    await db.insert(cronRuns).values({ job: "heartbeat", cron: "*/5 * * * *", scheduledAt: new Date(), startedAt: new Date(), finishedAt: new Date(), status: "ok" });
+    outcome = await run();
+  }, 120_000);
+
+  it("passes every check that can run here, and says why the others are skipped", () => {
+    const summary = Object.fromEntries(outcome.results.map((r) => [r.name, `${r.status}: ${r.details}`]));
+    for (const r of outcome.results) {
+      if (r.status === "skipped") expect(r.details.length, r.name).toBeGreaterThan(20);
+      else expect(r.status, `${r.name}: ${r.details}`).toBe("passed");
+    }
+    expect(outcome.results).toHaveLength(QA_CHECKS.length);
+    // The test settings have a Stripe webhook secret (against the fake Stripe) but no e-mail provider: only the
+    // outbox check cannot run.
+    expect(outcome.results.filter((r) => r.status === "skipped").map((r) => r.name), JSON.stringify(summary)).toEqual([byId("outbox").name]);
+    expect(outcome.blocked).toBe(false);
+    expect(outcome.run).toMatchObject({ status: "completed", failed: 0, criticalFailed: 0, skipped: 1, total: QA_CHECKS.length });
+  });
+
+  it("skips the webhook check, saying why, where no webhook secret is set", async () => {
+    const outcome = await run({ env: { ...QA_ON, STRIPE_WEBHOOK_SECRET: undefined }, checks: [byId("stripe-webhook")] });
+    expect(outcome.results[0]).toMatchObject({ status: "skipped", details: "STRIPE_WEBHOOK_SECRET is not set: this deployment takes no Stripe webhooks." });
+    expect(outcome.blocked).toBe(false);
+  });
+
+  it("streams start, one result per check in order, then done", () => {
+    expect(outcome.events[0]).toMatchObject({ type: "start", total: QA_CHECKS.length });
+    expect(outcome.results.map((r) => r.index)).toEqual(QA_CHECKS.map((_, i) => i));
+    expect(outcome.events.at(-1)).toMatchObject({ type: "done", blocked: false, counts: { failed: 0 } });
+  });
+
+  it("stores each result in qa_results with its run, suite, time and criticality", async () => {
+    const stored = await db.select().from(qaResults).where(eq(qaResults.runId, outcome.run.id)).orderBy(qaResults.id);
+    expect(stored.map((r) => [r.category, r.testName, r.critical])).toEqual(QA_CHECKS.map((c) => [c.suite, c.name, c.critical]));
+    expect(stored.every((r) => r.durationMs >= 0 && r.details.length > 0)).toBe(true);
+  });
+
+  it("leaves no throwaway account, scratch row, key or object behind", expectCleanedUp);
+
+  it("writes a summary report that says whether the release is blocked", () => {
+    const results = outcome.results.map((r) => ({ ...r }));
+    const report = buildReport({ startedAt: outcome.run.startedAt, finishedAt: outcome.run.finishedAt, host: "localhost" }, results);
+    expect(report).toContain("**Safe to release:** no check failed.");
+    expect(report).toContain("| PASS (critical) | Tenant isolation");
+    const broken = buildReport({ startedAt: 0, finishedAt: 1000, host: "x" }, [{ suite: "Storage", name: "KV", critical: true, status: "failed", details: "down | out", ms: 5 }]);
+    expect(broken).toContain("**Release blocked:** 1 critical check failed.");
+    expect(broken).toContain("down \\| out");
+    expect(reportFileName(Date.UTC(2027, 2, 14, 6, 30))).toBe("porchlight-qa-report-2027-03-14.md");
+  });
+});
+
+describe("the QA checks when something is broken", () => {
+  it("fails a storage check with the binding's own error, and blocks the release", async () => {
+    const brokenKv = {
+      ...(QA_ON as object),
+      KV: { put: async () => Promise.reject(new Error("KV is unreachable")), get: async () => null, delete: async () => undefined, list: async () => ({ keys: [] }) },
+      BACKUPS: { ...(env.BACKUPS as object), put: async () => Promise.reject(new Error("R2 refused the write")), delete: async () => undefined },
+    } as unknown as Env;
+    const outcome = await run({ env: brokenKv, checks: [byId("kv-round-trip"), byId("r2-round-trip"), byId("d1-round-trip")] });
+    expect(outcome.results.map((r) => [r.name, r.status, r.details])).toEqual([
+      [byId("kv-round-trip").name, "failed", "KV is unreachable"],
+      [byId("r2-round-trip").name, "failed", "R2 refused the write"],
+      [byId("d1-round-trip").name, "passed", expect.any(String)],
+    ]);
+    expect(outcome.blocked).toBe(true);
+    expect(outcome.run).toMatchObject({ failed: 2, criticalFailed: 2, passed: 1 });
+  });
+
+  it("fails the migrations check when the database is missing one", async () => {
+    const last = await env.DB.prepare("select id, name from d1_migrations order by id desc limit 1").first<{ id: number; name: string }>();
+    await env.DB.prepare("delete from d1_migrations where id = ?").bind(last!.id).run();
+    try {
+      const outcome = await run({ checks: [byId("migrations")] });
+      expect(outcome.results[0]).toMatchObject({ status: "failed", details: `Not applied: ${last!.name}. Run \`wrangler d1 migrations apply\`.` });
+    } finally {
+      await env.DB.prepare("insert into d1_migrations (id, name) values (?, ?)").bind(last!.id, last!.name).run();
+    }
+  });
+
+  it("fails the cron check when the heartbeat is old, naming how old", async () => {
+    await env.DB.prepare("delete from cron_runs where job = 'heartbeat'").run();
+    await db.insert(cronRuns).values({ job: "heartbeat", cron: "*/5 * * * *", scheduledAt: new Date(Date.now() - 3_600_000), startedAt: new Date(Date.now() - 3_600_000), finishedAt: new Date(), status: "ok" });
+    const outcome = await run({ checks: [byId("cron")] });
+    expect(outcome.results[0]).toMatchObject({ status: "failed", details: "The last run started 60 minutes ago; it runs every 5 minutes." });
+    expect(outcome.blocked).toBe(false);
+  });
+
+  it("cleans up a throwaway account even when its check fails midway, or throws past its time", async () => {
+    const midway: QaCheck = {
+      id: "midway",
+      suite: "Accounts",
+      name: "fails after making an account",
+      critical: true,
+      async run(q) {
+        await byId("billing-guard").run({ ...q, env: { ...q.env, DB: q.env.DB } });
+        throw new Error("stopped on purpose");
+      },
+    };
+    const outcome = await run({ checks: [midway, byId("tenant-isolation")] });
+    expect(outcome.results.map((r) => r.status)).toEqual(["failed", "passed"]);
+    expect(outcome.results[0]!.details).toBe("stopped on purpose");
+    await expectCleanedUp();
+  }, 60_000);
+});
+
+describe("who can reach the QA Dashboard", () => {
+  it("does not exist with the QA_PAGE flag off, for admins too", async () => {
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    expect((await admin.get("/qa")).status).toBe(404);
+    expect((await admin.post("/qa/run", {})).status).toBe(404);
+  });
+
+  it("sends a signed-out visitor to sign in and anyone but an admin to /", async () => {
+    const visitor = new TestBrowser().using(QA_ON);
+    expect((await visitor.get("/qa")).headers.get("Location")).toMatch(/^\/auth/);
+    const agent = (await signInAs(await createUser(env.DB))).using(QA_ON);
+    for (const response of [await agent.get("/qa"), await agent.post("/qa/run", {})]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+    expect(await db.select().from(qaRuns).where(eq(qaRuns.userId, "nobody"))).toEqual([]);
+  });
+
+  it("shows an admin the dashboard and streams a run as server-sent events", async () => {
+    const admin = (await signInAs(await createUser(env.DB, { role: "admin" }))).using(QA_ON);
+    const page = await admin.page("/qa");
+    expect(page).toContain("Run All Tests");
+    expect(page).toContain("Test Results");
+    const response = await admin.post("/qa/run", {});
+    expect(response.headers.get("Content-Type")).toContain("text/event-stream");
+    const text = await response.text();
+    expect(text).toMatch(/^event: start\ndata: \{"type":"start"/);
+    expect(text.match(/^event: result$/gm)).toHaveLength(QA_CHECKS.length);
+    expect(text).toMatch(/event: done\ndata: \{"type":"done".*"blocked":false/);
+    expect((await admin.get("/qa/run")).status).toBe(405);
+    await expectCleanedUp();
+  }, 120_000);
+});
