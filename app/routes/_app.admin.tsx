@@ -29,6 +29,13 @@ export default function AdminPage() {
             </Link>
           </li>
         ) : null}
+        {qa ? (
+          <li>
+            <Link to="/qa-test" className="font-medium text-brand-700 underline dark:text-brand-400">
+              AI QA Suite
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </>
   );

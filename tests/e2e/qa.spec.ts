@@ -53,9 +53,40 @@ test("an admin runs every check, follows the progress, reads the summary and dow
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
 
-test("an agent who is not an admin is sent to /", async ({ page }) => {
+test("an admin runs the AI QA suite, one card and then all, and resets it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ACCOUNTS.qaAdmin);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "AI QA Suite" }).click();
+  await expect(page.getByRole("heading", { name: "AI QA Suite" })).toBeVisible();
+  await expect(page.getByText(/through the offline drafter/)).toBeVisible();
+  const summary = page.getByRole("status").filter({ hasText: /%|Not run yet|Running/ });
+  await expect(summary).toHaveText("Not run yet");
+
+  const grounding = page.getByRole("region", { name: "Grounding" });
+  await page.getByRole("button", { name: "Run Grounding" }).click();
+  await expect(grounding.getByText(/^\d+ of \d+ passed$/)).toBeVisible({ timeout: 30_000 });
+  await expect(grounding.getByText(/within the targets/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Advice" }).getByText("Not run yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Run All Tests" }).click();
+  await expect(summary).toHaveText(/^100% \((\d+) of \1\)$/, { timeout: 60_000 });
+  await expect(page.getByText("Test Passed", { exact: true }).first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSideways(page);
+
+  await page.getByRole("button", { name: "Reset" }).click();
+  await expect(summary).toHaveText("Not run yet");
+});
+
+test("an agent who is not an admin is sent away from the dashboard and denied the AI suite", async ({ page }) => {
   await signIn(page, ACCOUNTS.qaAgent);
   await page.goto("/qa");
   await expect(page).not.toHaveURL(/\/qa/);
   await expect(page.getByRole("heading", { name: "QA Dashboard" })).toHaveCount(0);
+  await page.goto("/qa-test");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this area.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Run All Tests" })).toHaveCount(0);
 });

@@ -6,6 +6,9 @@ import app from "../../workers/app";
 import { createDb } from "~/db/client.server";
 import { cronRuns, emailOutbox, qaResults, qaRuns, users } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { AI_QA_CATEGORIES } from "~/modules/ai/eval/rubric";
+import { percentile, type AiQaEvent, type AiResultEvent } from "~/modules/qa/ai-results";
+import { runAiSuite, scenariosOf } from "~/modules/qa/ai-runner.server";
 import { QA_CHECKS, QA_DOMAIN, type QaCheck } from "~/modules/qa/checks.server";
 import { buildReport, reportFileName } from "~/modules/qa/report";
 import { runSystemChecks, type QaEvent } from "~/modules/qa/runner.server";
@@ -175,4 +178,71 @@ describe("who can reach the QA Dashboard", () => {
     expect((await admin.get("/qa/run")).status).toBe(405);
     await expectCleanedUp();
   }, 120_000);
+});
+
+describe("the AI QA suite", () => {
+  it("runs a card's scenarios through the configured engine and grades each with the rubric", async () => {
+    const admin = (await signInAs(await createUser(env.DB, { role: "admin" }))).using(QA_ON);
+    const page = await admin.page("/qa-test");
+    for (const category of AI_QA_CATEGORIES) expect(page).toContain(category);
+    expect(page).toContain("the offline drafter");
+    const response = await admin.post("/qa-test/run", { category: "Grounding" });
+    expect(response.headers.get("Content-Type")).toContain("text/event-stream");
+    const events = (await response.text())
+      .split("\n\n")
+      .filter(Boolean)
+      .map((block) => JSON.parse(block.split("\ndata: ")[1]!) as AiQaEvent);
+    const results = events.filter((e): e is AiResultEvent => e.type === "result");
+    expect(results.length).toBe(scenariosOf("Grounding").length);
+    expect(results.length).toBeGreaterThan(3);
+    expect(results.filter((r) => r.status === "failed").map((r) => `${r.id}: ${r.details}`)).toEqual([]);
+    expect(results.every((r) => r.category === "Grounding" && r.engine === "offline")).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: "done", passed: results.length, total: results.length });
+    const run = (await db.select().from(qaRuns).where(eq(qaRuns.id, (events[0] as { runId: string }).runId)).get())!;
+    expect(run).toMatchObject({ suite: "ai", status: "completed", passed: results.length, failed: 0 });
+    expect(await db.select().from(qaResults).where(eq(qaResults.runId, run.id))).toHaveLength(results.length);
+  }, 60_000);
+
+  it("fails the answers of an engine that writes placeholders and flagged phrases, saying why", async () => {
+    const admin = await createUser(env.DB, { role: "admin" });
+    const encoder = new TextEncoder();
+    const garbage = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify({ response: "Hi {name}, this home is perfect for families." })}\n\n`));
+        controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+        controller.close();
+      },
+    });
+    const ai = { run: async () => garbage };
+    const outcome = await runAiSuite({ env: { ...QA_ON, AI: ai } as unknown as Env, db, userId: admin.id, category: "Listing descriptions" });
+    expect(outcome.total).toBe(scenariosOf("Listing descriptions").length);
+    // One stream for the first scenario; the rest find it used up and fall back to the offline drafter.
+    const [first] = await db.select().from(qaResults).where(eq(qaResults.runId, outcome.runId)).orderBy(qaResults.id).limit(1);
+    expect(first).toMatchObject({ status: "failed", category: "Listing descriptions" });
+    expect(first!.details).toMatch(/^workers-ai · /);
+    expect(first!.details).toMatch(/Fair Housing: "perfect for families"/);
+  }, 60_000);
+
+  it("shows others the spec's access check, and is not there with the flag off", async () => {
+    const agent = (await signInAs(await createUser(env.DB))).using(QA_ON);
+    const denied = await agent.get("/qa-test");
+    expect(denied.status).toBe(403);
+    const html = await denied.text();
+    expect(html).toContain("Access Denied");
+    expect(html).toContain("You don&#x27;t have permission to access this area.");
+    expect((await agent.post("/qa-test/run", {})).status).toBe(403);
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    expect((await admin.get("/qa-test")).status).toBe(404);
+    expect((await admin.post("/qa-test/run", {})).status).toBe(404);
+    const bad = await admin.using(QA_ON).post("/qa-test/run", { category: "Poetry" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: expect.stringContaining("Choose one of: Follow-up e-mails") });
+  });
+
+  it("takes nearest-rank percentiles", () => {
+    expect(percentile([], 50)).toBeNull();
+    expect(percentile([5], 90)).toBe(5);
+    expect(percentile([400, 100, 300, 200], 50)).toBe(200);
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90)).toBe(9);
+  });
 });

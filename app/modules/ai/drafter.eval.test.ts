@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DRAFT_TASKS, DRAFT_TONES, type DraftEnvelope } from "./draft-types";
 import { draft, firstNameOf, fitToLimit, listingHighlights } from "./drafter";
+import { AI_QA_CATEGORIES, GARBAGE, categoryOf, gradeDraft, hasFairHousingInput, maxLengthOf } from "./eval/rubric";
 import { SCENARIOS, contact, envelope } from "./eval/scenarios";
 import { checkFairHousing } from "./fair-housing";
 import { fallbackText } from "./fallback";
@@ -8,23 +9,30 @@ import { AGENT_NOTE_END, AGENT_NOTE_START, MAX_PROMPT_INPUT, buildPrompt } from 
 
 // The offline drafter's evaluation: every scenario in eval/scenarios.ts through draft() and buildPrompt().
 
-/** Words and marks that betray a missing value or an unfilled template. */
-const GARBAGE: [string, RegExp][] = [
-  ["undefined", /\bundefined\b/],
-  ["null", /\bnull\b/i],
-  ["NaN", /\bNaN\b/],
-  ["a brace or bracket (unfilled placeholder)", /[{}[\]]/],
-  ["a double space", / {2}/],
-  ["an empty bullet", /^\s*(?:[-*•]|\d+\.)\s*$/m],
-  ["a zero amount", /(?:[$€£]|NOK\s|SEK\s|DKK\s)0(?![\d,.])/],
-  ["a template word", /\[Client\]|\{name\}|Lorem|TODO/i],
-];
 
 const variantsOf = (env: DraftEnvelope) => [0, 1, 2].map((variant) => draft({ ...env, variant }));
 const withoutNote = (user: string) => user.replace(new RegExp(`${AGENT_NOTE_START}[\\s\\S]*?${AGENT_NOTE_END}`), "");
-const hasFairHousingInput = (env: DraftEnvelope) => checkFairHousing(env.userInput).length > 0;
 
 describe("the evaluation set", () => {
+  it("fills every card of the AI QA suite", () => {
+    const cards = new Set(SCENARIOS.map(categoryOf));
+    expect([...AI_QA_CATEGORIES].filter((c) => !cards.has(c))).toEqual([]);
+  });
+
+  it("fails a draft that breaks the rubric, saying how", () => {
+    const scenario = SCENARIOS.find((s) => s.envelope.task === "follow_up" && (s.expect.includes?.length ?? 0) > 0)!;
+    expect(gradeDraft(scenario, "Hi {name}, perfect for families  null")).toEqual(
+      expect.arrayContaining([
+        `it leaves out "${scenario.expect.includes![0]}"`,
+        "it has null",
+        "it has a brace or bracket (unfilled placeholder)",
+        "it has a double space",
+        "it does not start with a Subject line, a blank line and the greeting",
+        expect.stringMatching(/^Fair Housing: "perfect for families"/),
+      ]),
+    );
+  });
+
   it("has at least 55 scenarios with unique ids", () => {
     expect(SCENARIOS.length).toBeGreaterThanOrEqual(55);
     expect(new Set(SCENARIOS.map((s) => s.id)).size).toBe(SCENARIOS.length);
@@ -53,6 +61,10 @@ describe.each(SCENARIOS.map((s) => [s.id, s] as const))("%s", (_id, scenario) =>
   const env = scenario.envelope;
   const text = draft(env);
 
+  it("passes the AI QA suite's rubric", () => {
+    expect(gradeDraft(scenario, text), text).toEqual([]);
+  });
+
   it("names the right client and facts, and leaves out what it must", () => {
     const lower = text.toLowerCase();
     for (const wanted of scenario.expect.includes ?? []) expect(lower, `missing "${wanted}" in:\n${text}`).toContain(wanted.toLowerCase());
@@ -65,7 +77,7 @@ describe.each(SCENARIOS.map((s) => [s.id, s] as const))("%s", (_id, scenario) =>
   });
 
   it("respects the length limit", () => {
-    const max = scenario.expect.maxLength ?? (env.task === "listing" ? (env.mlsLimit ?? 2000) : 4000);
+    const max = maxLengthOf(scenario);
     expect(text.length).toBeLessThanOrEqual(max);
     if (env.task === "listing" && env.mlsLimit !== null) expect(text.length).toBeLessThanOrEqual(env.mlsLimit);
   });
