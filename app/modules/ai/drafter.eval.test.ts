@@ -33,8 +33,8 @@ describe("the evaluation set", () => {
     );
   });
 
-  it("has at least 55 scenarios with unique ids", () => {
-    expect(SCENARIOS.length).toBeGreaterThanOrEqual(55);
+  it("has at least 100 scenarios with unique ids", () => {
+    expect(SCENARIOS.length).toBeGreaterThanOrEqual(100);
     expect(new Set(SCENARIOS.map((s) => s.id)).size).toBe(SCENARIOS.length);
   });
 

@@ -732,9 +732,53 @@ function subjectLine(ctx: Ctx): string {
 }
 
 /** What the client is looking for (or selling), or how things are since closing. */
+/**
+ * Stages past the search (issue 19): the offer is in or the home is under contract. The e-mail names the home
+ * the deal is about and never says the agent is still looking; the next-step line says what comes.
+ */
+type PastSearch = "offer" | "under_contract";
+const PAST_SEARCH_LINES: Record<"buyer" | "seller", Record<PastSearch, Record<DraftTone, HomeLine>>> = {
+  buyer: {
+    offer: {
+      friendly: (h) => `Your offer on ${h} is in, and I'll let you know the moment the sellers answer.`,
+      professional: (h) => `Your offer on ${h} has been submitted, and I will share the sellers' response as soon as I receive it.`,
+      concise: (h) => `Your offer on ${h} is in.`,
+      enthusiastic: (h) => `Your offer on ${h} is in, and I'm hopeful!`,
+    },
+    under_contract: {
+      friendly: (h) => `Your purchase of ${h} is under contract.`,
+      professional: (h) => `Your purchase of ${h} is under contract.`,
+      concise: (h) => `Your purchase of ${h} is under contract.`,
+      enthusiastic: (h) => `Your purchase of ${h} is under contract. Congratulations!`,
+    },
+  },
+  seller: {
+    offer: {
+      friendly: (h) => `We have an offer on your ${h}, and I'll walk you through it.`,
+      professional: (h) => `An offer has come in on your ${h}, and I will review it with you.`,
+      concise: (h) => `There's an offer on your ${h}.`,
+      enthusiastic: (h) => `Great news: there's an offer on your ${h}!`,
+    },
+    under_contract: {
+      friendly: (h) => `Your ${h} is under contract.`,
+      professional: (h) => `Your ${h} is under contract.`,
+      concise: (h) => `Your ${h} is under contract.`,
+      enthusiastic: (h) => `Your ${h} is under contract. Congratulations!`,
+    },
+  },
+};
+const isPastSearch = (stage: string): stage is PastSearch => stage === "offer" || stage === "under_contract";
+
 function searchLine(ctx: Ctx): string {
   const contact = ctx.contact;
-  if (primaryDeal(ctx)?.stage === "closed_won") return pick(SINCE_CLOSING[ctx.tone], ctx.v);
+  const deal = primaryDeal(ctx);
+  if (deal?.stage === "closed_won") return pick(SINCE_CLOSING[ctx.tone], ctx.v);
+  // A client whose offer is in or who is under contract is not told the agent is still looking (issue 19).
+  if (deal && isPastSearch(deal.stage)) {
+    const seller = isSeller(contact, ctx.env.deals);
+    if (!contact || (!seller && !hasSearch(contact))) return "";
+    return PAST_SEARCH_LINES[seller ? "seller" : "buyer"][deal.stage][ctx.tone](describeHome(contact, { article: !seller }));
+  }
   if (contact && isSeller(contact, ctx.env.deals)) return pick(SELLER_LINES[ctx.tone], ctx.v, 1)(describeHome(contact, { article: false }));
   if (!hasSearch(contact)) return pick(NO_SEARCH[ctx.tone], ctx.v);
   const budget = budgetPhrase(contact.budgetMin, contact.budgetMax, ctx.env.currency);
@@ -749,8 +793,8 @@ function writeFollowUp(ctx: Ctx): string {
   const wrapUp = WRAP_UPS[ctx.tone].length ? pick(WRAP_UPS[ctx.tone], ctx.v, 2) : "";
   const body =
     ctx.tone === "concise"
-      ? [`${openerLine(ctx)} ${search}`, point, nextStepLine(ctx)]
-      : [`${openerLine(ctx)} ${search}`, point ? `${pick(POINT_LEADS[ctx.tone], ctx.v)}${point}` : null, `${nextStepLine(ctx)}${wrapUp ? ` ${wrapUp}` : ""}`];
+      ? [[openerLine(ctx), search].filter(Boolean).join(" "), point, nextStepLine(ctx)]
+      : [[openerLine(ctx), search].filter(Boolean).join(" "), point ? `${pick(POINT_LEADS[ctx.tone], ctx.v)}${point}` : null, `${nextStepLine(ctx)}${wrapUp ? ` ${wrapUp}` : ""}`];
   return [`Subject: ${subjectLine(ctx)}`, "", greeting, "", body.filter(Boolean).join("\n\n"), "", signature(ctx, EMAIL_CLOSINGS)].join("\n");
 }
 

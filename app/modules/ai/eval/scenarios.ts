@@ -160,8 +160,9 @@ add("follow-up-raj-land", "land buyer, min budget only, e-mail two days ago, ent
   excludes: ["3-bedroom land", "a land"],
 });
 add("follow-up-dr-cho-concise", "honorific name, commercial, meeting yesterday, concise", envelope("follow_up", { tone: "concise", contact: helen, deals: [stage("offer")] }), {
-  includes: ["Dr. Cho", "commercial property in Downtown Seattle", "$1,200,000", "$2,000,000", "our meeting yesterday", "offer"],
-  excludes: ["Hi Dr.,"],
+  // The offer is in: the home it is on, not the search's budget (issue 19).
+  includes: ["Dr. Cho", "Your offer on a commercial property in Downtown Seattle", "our meeting yesterday"],
+  excludes: ["Hi Dr.,", "$1,200,000"],
 });
 add("follow-up-jose-nothing", "no activity, no search, source other", envelope("follow_up", { contact: jose, variant: 1 }), { includes: ["José"], excludes: ["$0"] });
 add("follow-up-nameless", "blank name, studio condo at one price", envelope("follow_up", { contact: nameless, variant: 2 }), {
@@ -318,5 +319,29 @@ add("advice-injection", "prompt injection as a question", envelope("advice", { u
   excludes: ["pirate", "ignore previous"],
 });
 add("advice-long", "a very long question", envelope("advice", { userInput: LONG, contact: ashley, deals: [stage("lead")], tone: "friendly" }), { includes: ["Ashley Nguyen-Park"] });
+
+// Stage awareness (issue 19): once a buyer's offer is in, the home is under contract or the deal has closed, the
+// e-mail must not say the agent is still searching; while they are still looking, it should.
+const SEARCHING = ["keeping an eye out", "still watching", "been looking at", "monitor new listings", "reviewing the market for", "remains a priority", "tracking", "on the lookout", "top of my list", "keep searching"];
+const buyerDeal = (stageKey: string, over: Partial<DraftDeal> = {}) =>
+  deal({ ...stage(stageKey), title: "O'Brien purchase, 14 Alder Lane", contactName: "Zoë O'Brien", ...over });
+for (const [i, tone] of TONES.entries()) {
+  for (const variant of [0, 1]) {
+    add(`follow-up-buyer-under-contract-${tone}-${variant}`, `buyer under contract, ${tone}, variant ${variant}: no more searching`, envelope("follow_up", { tone, variant, contact: zoe, deals: [buyerDeal("under_contract", { expectedCloseDate: "2026-12-10" })] }), {
+      includes: ["Zoë", "closing"],
+      excludes: SEARCHING,
+    });
+  }
+  add(`follow-up-buyer-offer-${tone}`, `buyer's offer is in, ${tone}: about the offer, not the search`, envelope("follow_up", { tone, variant: i % 3, contact: zoe, deals: [buyerDeal("offer")] }), { includes: ["Zoë", "offer"], excludes: SEARCHING });
+  add(`follow-up-buyer-closed-${tone}`, `buyer's purchase closed, ${tone}: since closing`, envelope("follow_up", { tone, variant: (i + 1) % 3, contact: zoe, deals: [buyerDeal("closed_won", { expectedCloseDate: "2026-10-30" })] }), { includes: ["Zoë"], excludes: SEARCHING });
+  add(`follow-up-buyer-showing-${tone}`, `buyer still touring homes, ${tone}: the search goes on`, envelope("follow_up", { tone, variant: (i + 2) % 3, contact: zoe, deals: [buyerDeal("showing")] }), { includes: ["Zoë", "Maple Grove"] });
+  add(`follow-up-seller-under-contract-${tone}`, `seller under contract, ${tone}: the sale, not a search`, envelope("follow_up", { tone, variant: i % 3, contact: seller, deals: [deal({ ...stage("under_contract"), expectedCloseDate: "2026-12-04" })] }), {
+    includes: ["Grace", "closing"],
+    excludes: SEARCHING,
+  });
+  add(`advice-stage-${tone}`, `what to tell a buyer under contract, ${tone}`, envelope("advice", { tone, variant: i % 3, userInput: "What should I tell my buyer now that we're under contract?", contact: zoe, deals: [buyerDeal("under_contract", { expectedCloseDate: "2026-12-10" })] }), { includes: ["Zoë O'Brien"] });
+}
+add("follow-up-buyer-lost-friendly", "the buyer lost the home they bid on: keep looking", envelope("follow_up", { tone: "friendly", contact: zoe, deals: [buyerDeal("closed_lost")] }), { includes: ["Zoë"] });
+add("follow-up-buyer-lost-professional", "the buyer lost the home they bid on, professional", envelope("follow_up", { tone: "professional", variant: 2, contact: zoe, deals: [buyerDeal("closed_lost")] }), { includes: ["Zoë"] });
 
 export const SCENARIOS: readonly Scenario[] = scenarios;
