@@ -88,7 +88,13 @@ test("a listing description keeps to the MLS limit and the Fair Housing check of
   await expect(page.getByRole("alert").filter({ hasText: "Describe the property first" })).toBeVisible();
   const features = page.getByLabel("Property features for the listing");
   await expect(features).toBeFocused();
-  await features.fill("renovated kitchen, south-facing garden, two-car garage, 3 bedrooms");
+  await features.fill("renovated kitchen, south-facing garden, two-car garage");
+  // The listing's facts are used exactly as typed.
+  const facts = page.getByRole("group", { name: "The listing’s facts" });
+  await facts.getByLabel("Bedrooms").fill("3");
+  await facts.getByLabel("Bathrooms").fill("2.5");
+  await facts.getByLabel("Square feet").fill("1850");
+  await facts.getByLabel("List price").fill("525000");
   await page.getByLabel("MLS remarks limit").selectOption("250");
   await page.getByRole("button", { name: "Listing description" }).click();
   const result = page.getByRole("region", { name: "Listing description" });
@@ -96,6 +102,8 @@ test("a listing description keeps to the MLS limit and the Fair Housing check of
   const text = await draft(page).inputValue();
   expect(text.length).toBeLessThanOrEqual(250);
   expect(text.toLowerCase()).toContain("kitchen");
+  expect(text).toContain("3-bedroom, 2.5-bathroom, 1,850 sq ft home");
+  expect(text).toContain("$525,000");
   await expect(result.getByText(`${text.length} of 250 characters (MLS limit)`)).toBeVisible();
   await expect(result.getByText("Fair Housing check: no flagged phrases.")).toBeVisible();
 

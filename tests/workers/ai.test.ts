@@ -265,6 +265,49 @@ describe("POST /api/ai/generate", () => {
     expect(await aiDraftsToday(env.KV, user.id)).toBe(0);
   });
 
+  it("writes a listing from the facts typed in the quick action, over the seller's record, and tells the model them", async () => {
+    const user = await agent();
+    const seller = await addContact(user.userId, { name: "Grace Whitfield", tags: ["seller"], bedrooms: 3, bathrooms: 2, location: "Laurelhurst" });
+    const browser = await signInAs(user);
+    const facts = { bedrooms: 4, bathrooms: 2.5, squareFeet: 2_400, price: 875_000 };
+    const response = await post(browser, { task: "listing", contactId: seller.id, userInput: "renovated kitchen, two-car garage", mlsLimit: 500, listing: facts });
+    expect(response.status).toBe(200);
+    const text = String(events(await response.text()).find((e) => e.event === "final")!.data.text);
+    expect(text).toContain("4-bedroom, 2.5-bathroom, 2,400 sq ft home in Laurelhurst");
+    expect(text).toContain("$875,000");
+    expect(text).toMatch(/renovated kitchen/i);
+    expect(text).not.toContain("3-bedroom");
+    expect(text.length).toBeLessThanOrEqual(500);
+    // The envelope carries them for listings only, and the model's prompt states each one.
+    const envelope = await loadEnvelope(db, user.userId, request({ task: "listing", contactId: seller.id, listing: facts }));
+    expect(envelope.listing).toEqual(facts);
+    const { ai, calls } = fakeAi(async () => sse(["A 4-bedroom home at $875,000 with a renovated kitchen and a two-car garage."]));
+    await collect(generate(envelope, { ai }));
+    expect(JSON.stringify(calls[0]!.inputs)).toContain("Listing facts\\n- Bedrooms: 4\\n- Bathrooms: 2.5\\n- Size: 2,400 sq ft\\n- List price: $875,000");
+    expect((await loadEnvelope(db, user.userId, request({ task: "follow_up", contactId: seller.id, listing: facts }))).listing).toBeNull();
+    expect((await loadEnvelope(db, user.userId, request({ task: "listing", contactId: seller.id, listing: { bedrooms: null, bathrooms: null, squareFeet: null, price: null } }))).listing).toBeNull();
+  });
+
+  it("refuses listing facts that are not a property's, with a message, spending nothing", async () => {
+    const user = await agent();
+    const browser = await signInAs(user);
+    const cases: [unknown, string][] = [
+      [{ bedrooms: -1 }, "Bedrooms must be at least 0."],
+      [{ bedrooms: 2.5 }, "Bedrooms must be a whole number."],
+      [{ bathrooms: 2.3 }, "Bathrooms go in whole or half baths, like 2 or 2.5."],
+      [{ squareFeet: 0 }, "Square feet must be at least 1."],
+      [{ price: 5_000_000_000 }, "The list price must be at most 1,000,000,000."],
+      [{ price: "875000" }, "The list price must be a number."],
+      ["four bedrooms", "Send the listing's facts as an object."],
+    ];
+    for (const [listing, message] of cases) {
+      const response = await post(browser, { task: "listing", userInput: "garden", listing });
+      expect(response.status, JSON.stringify(listing)).toBe(400);
+      expect(await response.json()).toEqual({ ok: false, error: message });
+    }
+    expect(await aiDraftsToday(env.KV, user.id)).toBe(0);
+  });
+
   it("needs a signed-in subscriber", async () => {
     const response = await post(new TestBrowser(), { task: "week_plan" });
     expect(response.status).toBe(401);

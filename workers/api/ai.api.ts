@@ -9,7 +9,7 @@ import { apiSubscriber } from "./session.api";
 
 /**
  * POST /api/ai/generate (spec section 7, generate-with-ai): { task, tone, userInput, contactId?, dealIds?,
- * location?, mlsLimit?, variant? } in; the answer out as server-sent events (engine, text…, final, done).
+ * location?, mlsLimit?, listing?: { bedrooms, bathrooms, squareFeet, price }, variant? } in; the answer out as server-sent events (engine, text…, final, done).
  * The envelope is built on the server from the user's own data; a bad request or an id that is not theirs
  * gets a JSON error and spends nothing.
  */

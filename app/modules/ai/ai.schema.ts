@@ -1,5 +1,32 @@
 import * as z from "zod";
-import { DRAFT_TASKS, DRAFT_TONES, MLS_LIMITS } from "./draft-types";
+import { DRAFT_TASKS, DRAFT_TONES, LISTING_FACT_LIMITS as L, MLS_LIMITS } from "./draft-types";
+
+/** A whole number from `min` to `max`, or null/absent for "not given". */
+const count = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .int(`${what} must be a whole number.`)
+    .min(min, `${what} must be at least ${min.toLocaleString("en-US")}.`)
+    .max(max, `${what} must be at most ${max.toLocaleString("en-US")}.`)
+    .nullish()
+    .transform((n) => n ?? null);
+
+/** The property's facts in the listing quick action; each may be left out. */
+export const ListingFactsSchema = z.object(
+  {
+    bedrooms: count("Bedrooms", 0, L.bedrooms),
+    bathrooms: z
+      .number({ error: "Bathrooms must be a number." })
+      .min(0, "Bathrooms must be at least 0.")
+      .max(L.bathrooms, `Bathrooms must be at most ${L.bathrooms}.`)
+      .multipleOf(0.5, "Bathrooms go in whole or half baths, like 2 or 2.5.")
+      .nullish()
+      .transform((n) => n ?? null),
+    squareFeet: count("Square feet", 1, L.squareFeet),
+    price: count("The list price", 1, L.price),
+  },
+  { error: "Send the listing's facts as an object." },
+);
 
 /** What the browser may ask for. Ids are looked up in the signed-in user's own data, never trusted. */
 export const GenerateRequestSchema = z
@@ -13,6 +40,7 @@ export const GenerateRequestSchema = z
     mlsLimit: z
       .union([z.literal(MLS_LIMITS[0]), z.literal(MLS_LIMITS[1]), z.literal(MLS_LIMITS[2]), z.literal(MLS_LIMITS[3]), z.null()], { error: "Choose one of the MLS limits offered." })
       .default(null),
+    listing: ListingFactsSchema.optional(),
     variant: z.number().int().min(0).max(10_000).default(0),
   })
   .superRefine((request, ctx) => {

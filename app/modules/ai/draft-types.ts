@@ -109,9 +109,25 @@ export interface DraftEnvelope {
   currency: string;
   /** Listing descriptions: the MLS remarks limit in characters, or null for none. */
   mlsLimit: number | null;
+  /** Listing descriptions: the facts the agent typed about the property (each overrides the contact's record), else null. */
+  listing: ListingFacts | null;
   /** Picks among phrasings; "Regenerate" increments it so the offline drafter writes a different version. */
   variant: number;
 }
+
+/** What the agent can type about the property in the listing quick action. null: not given. */
+export interface ListingFacts {
+  /** 0 is a studio. */
+  bedrooms: number | null;
+  /** Half baths count as .5: 2.5. */
+  bathrooms: number | null;
+  squareFeet: number | null;
+  /** The list price in whole units of the display currency. */
+  price: number | null;
+}
+
+/** The bounds the listing facts are held to, in the browser's inputs and the server's schema alike. */
+export const LISTING_FACT_LIMITS = { bedrooms: 50, bathrooms: 50, squareFeet: 1_000_000, price: 1_000_000_000 } as const;
 
 export type EngineId = "workers-ai" | "gateway" | "offline" | "fallback";
 

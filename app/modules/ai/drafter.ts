@@ -1,5 +1,5 @@
 import type { PropertyType } from "~/db/enums";
-import type { DraftContact, DraftDeal, DraftEnvelope, DraftTaskItem, DraftTone } from "./draft-types";
+import type { DraftContact, DraftDeal, DraftEnvelope, DraftTaskItem, DraftTone, ListingFacts } from "./draft-types";
 import { applySuggestion, checkFairHousing } from "./fair-housing";
 
 /**
@@ -151,9 +151,10 @@ const TYPE_NOUNS: Record<PropertyType, { noun: string; article: boolean; rooms: 
   other: { noun: "property", article: true, rooms: true },
 };
 
-const article = (word: string) => (/^[aeiou]/i.test(word) || /^8/.test(word) || /^1[18]-/.test(word) ? "an" : "a");
+// "an 8-bedroom", "an 11-bedroom", "an 18,000 sq ft": numbers said with a vowel sound first.
+const article = (word: string) => (/^[aeiou]/i.test(word) || /^8/.test(word) || /^1[18](?![\d.])/.test(word) ? "an" : "a");
 
-function roomsOf(contact: DraftContact, long: boolean): string[] {
+function roomsOf(contact: Pick<DraftContact, "propertyType" | "bedrooms" | "bathrooms">, long: boolean): string[] {
   if (!TYPE_NOUNS[contact.propertyType].rooms) return [];
   const rooms: string[] = [];
   if (contact.bedrooms === 0) rooms.push("studio");
@@ -837,13 +838,43 @@ const LISTING_NOUNS: Record<PropertyType, string> = {
   other: "property",
 };
 
+const wholeOrHalf = (n: number | null | undefined): number | null => (typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.round(n * 2) / 2 : null);
+
+/**
+ * The listing's facts, one place for the drafter and the prompt: what the agent typed in the listing quick action,
+ * else the contact's record for the rooms. Size and price come only from what the agent typed (a seller's contact
+ * holds no list price, and a budget is a buyer's).
+ */
+export function listingFactsOf(env: Pick<DraftEnvelope, "listing" | "contact">): ListingFacts {
+  const typed = env.listing;
+  return {
+    bedrooms: wholeOrHalf(typed?.bedrooms) ?? wholeOrHalf(env.contact?.bedrooms),
+    bathrooms: wholeOrHalf(typed?.bathrooms) ?? wholeOrHalf(env.contact?.bathrooms),
+    squareFeet: positive(typed?.squareFeet) ? Math.round(typed.squareFeet) : null,
+    price: positive(typed?.price) ? typed.price : null,
+  };
+}
+
+const areaFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+/** "1,850 sq ft". */
+export const formatArea = (squareFeet: number) => `${areaFormat.format(squareFeet)} sq ft`;
+
 function listingSubject(ctx: Ctx): { thing: string; where: string } {
   const c = ctx.contact;
-  if (!c) return { thing: "home", where: "" };
-  const rooms = roomsOf(c, true);
-  const noun = LISTING_NOUNS[c.propertyType];
-  return { thing: rooms.length ? `${rooms.join(", ")} ${noun}` : noun, where: c.location ? ` in ${clean(c.location, 80)}` : "" };
+  const facts = listingFactsOf(ctx.env);
+  const type = c?.propertyType ?? "house";
+  const parts = roomsOf({ propertyType: type, bedrooms: facts.bedrooms, bathrooms: facts.bathrooms }, true);
+  if (facts.squareFeet) parts.push(formatArea(facts.squareFeet));
+  const noun = LISTING_NOUNS[type];
+  return { thing: parts.length ? `${parts.join(", ")} ${noun}` : noun, where: c?.location ? ` in ${clean(c.location, 80)}` : "" };
 }
+
+const PRICE_LINES: Record<DraftTone, readonly ((price: string) => string)[]> = {
+  friendly: [(p) => `Offered at ${p}.`, (p) => `Priced at ${p}.`, (p) => `Listed at ${p}.`],
+  professional: [(p) => `Offered at ${p}.`, (p) => `List price: ${p}.`, (p) => `Offered at ${p}.`],
+  concise: [(p) => `Offered at ${p}.`, (p) => `List price ${p}.`, (p) => `${p}.`],
+  enthusiastic: [(p) => `Offered at ${p}!`, (p) => `All this for ${p}!`, (p) => `Priced at ${p}!`],
+};
 
 type ListingOpen = (thing: string, where: string) => string;
 const LISTING_OPENINGS: Record<DraftTone, readonly ListingOpen[]> = {
@@ -912,19 +943,23 @@ function writeListing(ctx: Ctx): string {
     if (place && LOCATION_LINES[ctx.tone].length) extras.push({ text: pick(LOCATION_LINES[ctx.tone], ctx.v, 2)(place), priority: 3 });
     extras.push({ text: pick(TYPE_LINES[c?.propertyType ?? "house"], ctx.v, 1), priority: 4 });
   }
+  const { price } = listingFactsOf(ctx.env);
+  if (price) extras.push({ text: pick(PRICE_LINES[ctx.tone], ctx.v)(formatMoney(price, ctx.env.currency)), priority: 1 });
   const cta: Segment = { text: pick(CALLS_TO_ACTION[ctx.tone], ctx.v, 2), priority: 2 };
   const limit = ctx.env.mlsLimit;
   const compose = (items: string[], segs: Segment[]) => [opening, highlightText(items), ...segs.map((s) => s.text)].filter(Boolean).join(" ");
   let items = highlights;
   let segs = [...extras, cta];
   // Shrink to the MLS limit: drop the least important sentence first, then highlights from the end, then the
-  // call to action; only if the opening alone is still too long is it cut, at a word boundary.
+  // call to action, the last highlight and the price; only if the opening alone is still too long is it cut, at a
+  // word boundary.
   while (limit !== null && compose(items, segs).length > limit) {
     const lowest = segs.reduce<Segment | null>((low, s) => (!low || s.priority > low.priority ? s : low), null);
     if (lowest && lowest.priority > 2) segs = segs.filter((s) => s !== lowest);
     else if (items.length > 1) items = items.slice(0, -1);
-    else if (segs.length) segs = [];
+    else if (lowest && lowest.priority > 1) segs = segs.filter((s) => s !== lowest);
     else if (items.length) items = [];
+    else if (lowest) segs = segs.filter((s) => s !== lowest);
     else break;
   }
   return fitToLimit(compose(items, segs), limit);

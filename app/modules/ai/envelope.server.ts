@@ -130,6 +130,7 @@ export async function loadEnvelope(db: Db, userId: UserId, request: GenerateRequ
     today,
     currency: prefs.currency,
     mlsLimit: request.task === "listing" ? request.mlsLimit : null,
+    listing: request.task === "listing" && request.listing && Object.values(request.listing).some((v) => v !== null) ? request.listing : null,
     variant: request.variant,
   };
 }

@@ -1,6 +1,6 @@
 import type { DraftDeal, DraftEnvelope, DraftTask, DraftTone } from "./draft-types";
 import { DRAFT_TASK_LABELS } from "./draft-types";
-import { budgetRange, daysBetween, firstNameOf, formatMoney, isOpenDeal, weightedValue } from "./drafter";
+import { budgetRange, daysBetween, firstNameOf, formatArea, formatMoney, isOpenDeal, listingFactsOf, weightedValue } from "./drafter";
 
 /**
  * The chat prompt for the model engines (Workers AI, an OpenAI-style endpoint): a system message with the
@@ -36,6 +36,7 @@ function taskRules(task: DraftTask, envelope: DraftEnvelope): string {
       return [
         "Write the public remarks for an MLS listing of the contact's property.",
         "Describe the property and the features given, nothing else: no features, sizes or prices that are not in the facts.",
+        "When the listing facts give bedrooms, bathrooms, square feet or a list price, state each one exactly as given.",
         envelope.mlsLimit ? `The whole text must be under ${envelope.mlsLimit} characters, spaces included; count carefully and end on a complete sentence.` : "Keep it under 1,000 characters.",
         "No agent contact details (most MLSs forbid them in public remarks). One paragraph, plain text.",
       ].join(" ");
@@ -135,6 +136,19 @@ function contactFacts(envelope: DraftEnvelope): string[] {
   ];
 }
 
+/** The property's facts for a listing description (typed by the agent, else the contact's rooms). */
+function listingFacts(envelope: DraftEnvelope): string[] {
+  if (envelope.task !== "listing") return [];
+  const f = listingFactsOf(envelope);
+  const lines = [
+    ...line("Bedrooms", f.bedrooms === 0 ? "studio" : f.bedrooms),
+    ...line("Bathrooms", f.bathrooms),
+    ...line("Size", f.squareFeet ? formatArea(f.squareFeet) : null),
+    ...line("List price", f.price ? formatMoney(f.price, envelope.currency) : null),
+  ];
+  return lines.length ? ["", "Listing facts", ...lines] : [];
+}
+
 function dealsFacts(envelope: DraftEnvelope): string[] {
   if (!envelope.deals.length) return [];
   const open = envelope.deals.filter(isOpenDeal).length;
@@ -177,6 +191,7 @@ export function buildPrompt(envelope: DraftEnvelope): { system: string; user: st
     `Today: ${envelope.today}${weekday && weekday !== "Invalid Date" ? ` (${weekday})` : ""}`,
     ...(envelope.task === "listing" ? [`MLS remarks limit: ${envelope.mlsLimit ? `${envelope.mlsLimit} characters` : "none"}`] : []),
     ...contactFacts(envelope),
+    ...listingFacts(envelope),
     ...dealsFacts(envelope),
     ...taskFacts(envelope),
     ...(agentLines.length ? ["", "Agent", ...agentLines] : []),

@@ -1,6 +1,6 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { DraftTask, DraftTone, EngineId } from "./draft-types";
+import type { DraftTask, DraftTone, EngineId, ListingFacts } from "./draft-types";
 
 export const GENERATE_URL = "/api/ai/generate";
 
@@ -12,6 +12,7 @@ export interface GenerationRequest {
   contactId?: string;
   location?: string;
   mlsLimit?: number | null;
+  listing?: ListingFacts;
   variant: number;
 }
 

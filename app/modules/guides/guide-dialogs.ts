@@ -59,7 +59,7 @@ export const GUIDE_DIALOGS: Record<GuidePage, GuideText> = {
       "Add contacts and deals first: the assistant works only from what is in your CRM, so an empty account gives it nothing to go on.",
       "Once there is data, Smart Insights lists up to five suggestions from it, such as a hot lead nobody has contacted lately, high priority first.",
       "Ask the AI Coach: pick a quick action or type your question, then press Get AI Advice.",
-      "Treat drafts as a starting point: follow-ups and listing descriptions use the names, budgets, places, stages and dates you entered, so read them before you send.",
+      "Treat drafts as a starting point: follow-ups and listing descriptions use the names, budgets, places, stages and dates you entered (and a listing the bedrooms, bathrooms, size, price and features you type), so read them before you send.",
     ],
   },
   reports: {

@@ -49,6 +49,7 @@ const PROBE_ENVELOPE: DraftEnvelope = {
   today: "2026-01-05",
   currency: "USD",
   mlsLimit: null,
+  listing: null,
   variant: 0,
 };
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
 import { ContactPicker } from "~/modules/deals/components/ContactPicker";
-import { DRAFT_TONE_LABELS, DRAFT_TONES, MLS_LIMITS, type DraftTone, type QuickTask } from "../draft-types";
+import { DRAFT_TONE_LABELS, DRAFT_TONES, LISTING_FACT_LIMITS, MLS_LIMITS, type DraftTone, type ListingFacts, type QuickTask } from "../draft-types";
 import type { GenerationRequest } from "../use-generation";
 
 export const QUICK_ACTIONS = [
@@ -13,6 +13,21 @@ export const QUICK_ACTIONS = [
   { task: "deal_review", label: "At-risk deals review", icon: ShieldAlert },
   { task: "week_plan", label: "This week's plan", icon: CalendarRange },
 ] as const satisfies readonly { task: QuickTask; label: string; icon: unknown }[];
+
+/** The listing quick action's fact fields: label, bounds and step (the server's schema holds the same bounds). */
+const FACT_FIELDS = [
+  { key: "bedrooms", label: "Bedrooms", min: 0, step: 1, inputMode: "numeric", hint: "0 for a studio" },
+  { key: "bathrooms", label: "Bathrooms", min: 0, step: 0.5, inputMode: "decimal", hint: "2.5 for two and a half" },
+  { key: "squareFeet", label: "Square feet", min: 1, step: 1, inputMode: "numeric", hint: null },
+  { key: "price", label: "List price", min: 1, step: 1, inputMode: "numeric", hint: "Whole amount, no symbols" },
+] as const satisfies readonly { key: keyof ListingFacts; label: string; min: number; step: number; inputMode: string; hint: string | null }[];
+type FactInputs = Record<keyof ListingFacts, string>;
+const NO_FACTS: FactInputs = { bedrooms: "", bathrooms: "", squareFeet: "", price: "" };
+/** An empty field is "not given"; the browser's number input hands over "" for anything it cannot read. */
+const toFacts = (inputs: FactInputs): ListingFacts => {
+  const read = (value: string) => (value.trim() === "" ? null : Number(value));
+  return { bedrooms: read(inputs.bedrooms), bathrooms: read(inputs.bathrooms), squareFeet: read(inputs.squareFeet), price: read(inputs.price) };
+};
 
 const INPUT = "w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100";
 
@@ -38,6 +53,7 @@ export function CoachCard({
   const [contact, setContact] = useState(initialContact);
   const [tone, setTone] = useState<DraftTone>("friendly");
   const [features, setFeatures] = useState("");
+  const [facts, setFacts] = useState<FactInputs>(NO_FACTS);
   const [mlsLimit, setMlsLimit] = useState<string>("1000");
   const [location, setLocation] = useState(initialLocation);
   const [question, setQuestion] = useState("");
@@ -47,9 +63,9 @@ export function CoachCard({
 
   function runQuick(task: QuickTask) {
     setMissing(null);
-    if (task === "listing" && !features.trim() && !contact) {
+    if (task === "listing" && !features.trim() && !contact && Object.values(facts).every((v) => !v.trim())) {
       if (optionsRef.current) optionsRef.current.open = true;
-      setMissing("Describe the property first (its features, one per line or separated by commas), or pick the seller's contact.");
+      setMissing("Describe the property first (its bedrooms, size, price or features, one per line or separated by commas), or pick the seller's contact.");
       featuresRef.current?.focus();
       return;
     }
@@ -60,6 +76,7 @@ export function CoachCard({
       contactId: task === "follow_up" || task === "listing" ? contact?.id : undefined,
       location: task === "market" ? location.trim() || undefined : undefined,
       mlsLimit: task === "listing" ? (mlsLimit ? Number(mlsLimit) : null) : undefined,
+      listing: task === "listing" ? toFacts(facts) : undefined,
     });
   }
 
@@ -93,6 +110,39 @@ export function CoachCard({
       <details ref={optionsRef} className="mt-3 rounded-lg border border-stone-200 p-3 dark:border-stone-800">
         <summary className="min-h-10 cursor-pointer py-2 text-sm font-semibold">Listing and market options</summary>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          <fieldset className="sm:col-span-2">
+            <legend className="mb-1 text-sm font-medium">The listing&rsquo;s facts</legend>
+            <p id={`${id}-facts-hint`} className="mb-2 text-sm text-stone-600 dark:text-stone-400">
+              Used exactly as typed. Left blank, the rooms come from the seller&rsquo;s contact and the rest is left out.
+            </p>
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              {FACT_FIELDS.map((field) => (
+                <div key={field.key}>
+                  <label htmlFor={`${id}-${field.key}`} className="mb-1 block text-sm font-medium">
+                    {field.label}
+                  </label>
+                  <input
+                    id={`${id}-${field.key}`}
+                    name={field.key}
+                    type="number"
+                    inputMode={field.inputMode}
+                    min={field.min}
+                    max={LISTING_FACT_LIMITS[field.key]}
+                    step={field.step}
+                    value={facts[field.key]}
+                    onChange={(event) => setFacts((current) => ({ ...current, [field.key]: event.target.value }))}
+                    aria-describedby={field.hint ? `${id}-${field.key}-hint` : `${id}-facts-hint`}
+                    className={`${INPUT} min-h-12`}
+                  />
+                  {field.hint ? (
+                    <p id={`${id}-${field.key}-hint`} className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+                      {field.hint}
+                    </p>
+                  ) : null}
+                </div>
+              ))}
+            </div>
+          </fieldset>
           <div className="sm:col-span-2">
             <label htmlFor={`${id}-features`} className="mb-1 block text-sm font-medium">
               Property features for the listing
