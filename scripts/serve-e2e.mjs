@@ -7,7 +7,8 @@
 // connection lost" from workerd (ADR 0020). The copy in .wrangler/e2e/src changes only when this script
 // starts again.
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import path from "node:path";
 import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
 import { ACCOUNT_PROJECTS, accountFor } from "../tests/e2e/project-accounts.mjs";
@@ -56,8 +57,20 @@ const server = spawn(
     ...(process.env.TEST_NOW ? ["--var", `TEST_NOW:${process.env.TEST_NOW}`] : []),
   ],
   // Nothing watches wrangler.toml either: the run keeps the configuration it started with.
-  { cwd: snapshot, stdio: "inherit", env: { ...localEnv, WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" } },
+  { cwd: snapshot, stdio: ["ignore", "pipe", "pipe"], env: { ...localEnv, WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" } },
 );
+// The server's log, every line stamped with the time it arrived, in test-results/e2e-server.log: a request line
+// is written when its response is done, so a navigation that never finished shows as a request that is missing
+// here while the trace shows it sent (and a reload of the Worker as "Reloading"). Errors also go to stderr,
+// which Playwright prints.
+mkdirSync(path.join(root, "test-results"), { recursive: true });
+const serverLog = createWriteStream(path.join(root, "test-results", "e2e-server.log"));
+for (const [stream, forward] of [[server.stdout, null], [server.stderr, process.stderr]]) {
+  createInterface({ input: stream }).on("line", (line) => {
+    serverLog.write(`${new Date().toISOString()} ${line.replace(/\x1b\[[0-9;]*m/g, "")}\n`);
+    forward?.write(`${line}\n`);
+  });
+}
 const stop = () => server.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -907,3 +907,45 @@ export const qaResults = sqliteTable(
   (t) => [index("qa_results_run").on(t.runId, t.id)],
 );
 export type QaResult = typeof qaResults.$inferSelect;
+
+/**
+ * The field copy's change log (issue 20, ADR 0031): one row per insert, change or delete of a contact, task or
+ * activity, written by triggers (migration 0023), so a phone's sync asks for what changed since its cursor (the
+ * last seq it saw) instead of reloading. `contact_id` is the contact an activity or task belongs to (the old one
+ * on a delete), so the contact's activity list can be sent again. Pruned by the cron after 30 days.
+ */
+export const syncLog = sqliteTable(
+  "sync_log",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    kind: text("kind", { enum: ["contact", "task", "activity"] }).notNull(),
+    rowId: text("row_id").notNull(),
+    contactId: text("contact_id"),
+  },
+  (t) => [index("sync_log_user_seq").on(t.userId, t.seq)],
+);
+
+/** The log's high-water mark as the cron found it each day: entries up to a mark older than 30 days are pruned. */
+export const syncMarks = sqliteTable("sync_marks", {
+  at: integer("at").primaryKey(),
+  seq: integer("seq").notNull(),
+});
+
+/**
+ * Changes an agent's phone queued offline and sent later, by the key the phone gave each one (issue 20): a retry
+ * of a change already applied finds its key and gets the first answer back instead of applying it twice.
+ */
+export const appliedChanges = sqliteTable(
+  "applied_changes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The answer the phone got: applied, conflict or rejected, with the message and the ids made. */
+    result: text("result", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    appliedAt: integer("applied_at").notNull(),
+  },
+  (t) => [uniqueIndex("applied_changes_user_key").on(t.userId, t.key), index("applied_changes_at").on(t.appliedAt)],
+);

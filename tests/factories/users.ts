@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
 import { profiles, subscribers, userPreferences, users, type SubscriptionStatus, type UserRole } from "~/db/schema";
 import { hashPassword } from "~/modules/auth/password";
+import type { UserId } from "~/modules/auth/session.server";
 
 let counter = 0;
 /** A fresh address per call, so tests never collide in the shared test database. */
@@ -55,4 +56,10 @@ export async function createUser(d1: D1Database, options: UserOptions = {}) {
 
 export async function setSubscriptionStatus(d1: D1Database, userId: string, status: SubscriptionStatus) {
   await createDb(d1).update(subscribers).set({ subscriptionStatus: status }).where(eq(subscribers.userId, userId));
+}
+
+/** A signed-up agent with an active subscription, its id typed as the session gives it. */
+export async function createAgent(d1: D1Database, options: UserOptions = {}) {
+  const user = await createUser(d1, options);
+  return { ...user, userId: user.id as UserId };
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { appliedChanges, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { moveToTrash } from "~/modules/trash/trash.server";
@@ -195,6 +195,8 @@ describe("the 30-day purge", () => {
       const qaRun = crypto.randomUUID();
       await db.insert(qaRuns).values({ id: qaRun, userId: user.id, startedAt: now });
       await db.insert(qaResults).values({ runId: qaRun, userId: user.id, category: "Storage", testName: "D1", status: "passed", details: "ok", durationMs: 1, createdAt: now });
+      // A change the phone sent from offline (its key; the contacts' triggers fill sync_log).
+      await db.insert(appliedChanges).values({ userId: user.id, key: crypto.randomUUID(), result: { status: "applied" }, appliedAt: now });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
       // Something in the trash (a contact with its links): trash_items and trash_rows.
       await db.insert(contacts).values({ id: `trashed_${user.id}`, userId: user.id, name: "Trashed" });

@@ -2,7 +2,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { agentProfiles, contacts, crmActivities, deals, type NewContact, type NewDeal } from "~/db/schema";
-import type { UserId } from "~/modules/auth/session.server";
 import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
 import type { DraftEnvelope } from "~/modules/ai/draft-types";
 import { generate, type AiBinding, type GenerationEvent } from "~/modules/ai/engines.server";
@@ -10,7 +9,7 @@ import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
 import { fallbackText } from "~/modules/ai/fallback";
 import { aiDraftsToday, AI_RATE, spendAiDraft } from "~/modules/ai/quota.server";
 import { TestBrowser, signInAs } from "../factories/browser";
-import { createUser } from "../factories/users";
+import { createAgent } from "../factories/users";
 import { atFreshWindow } from "../factories/dates";
 
 // Issue 8: the generation service. Engine order, timeouts and fallback against a fake Workers AI binding and
@@ -24,10 +23,7 @@ const ORIGIN = "http://localhost";
 let seq = 0;
 const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0, 8)}`;
 
-async function agent() {
-  const user = await createUser(env.DB);
-  return { ...user, userId: user.id as UserId };
-}
+const agent = () => createAgent(env.DB);
 async function addContact(userId: string, fields: Partial<NewContact> = {}) {
   const row: NewContact = { id: id("c"), userId, name: "Jane Doe", email: "jane@example.com", status: "hot", budgetMax: 450_000, location: "Austin", ...fields };
   await db.insert(contacts).values(row);

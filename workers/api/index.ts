@@ -11,6 +11,7 @@ import { contactsApi } from "./contacts.api";
 import { rumApi } from "./rum.api";
 import { searchApi } from "./search.api";
 import { stripeApi } from "./stripe.api";
+import { syncApi } from "./sync.api";
 
 export type ApiEnv = { Bindings: Env };
 
@@ -51,6 +52,7 @@ api.route("/", calendarApi);
 api.route("/", aiApi);
 api.route("/", searchApi);
 api.route("/", rumApi);
+api.route("/", syncApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {

@@ -6,13 +6,14 @@ import { backupJob } from "./backup.job";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadScoreJob } from "./lead-score.job";
 import { opsJob } from "./ops.job";
+import { syncUpkeepJob } from "./sync-upkeep.job";
 import { trashPurgeJob } from "./trash-purge.job";
 
 type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, env: Env) => Promise<void>;
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob, accountPurgeJob, trashPurgeJob, backupJob],
+  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

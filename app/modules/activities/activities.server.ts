@@ -66,7 +66,7 @@ export type ActivityResult = { ok: true; activity: Activity } | { ok: false; sta
  * Logs an activity. The contact and deal must be the user's; an activity on a deal without a chosen contact
  * is also the deal's contact's, so it shows on their timeline and counts as their latest activity.
  */
-export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput): Promise<ActivityResult> {
+export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput, id = newId()): Promise<ActivityResult> {
   const refuse = (field: string, error: string): ActivityResult => ({ ok: false, status: 400, error, fieldErrors: { [field]: error } });
   const [contact, deal, prefs] = await Promise.all([
     input.contactId ? context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, input.contactId))).get() : null,
@@ -78,7 +78,7 @@ export async function logActivity(context: RequestContext, userId: UserId, input
   const activity = await context.db
     .insert(crmActivities)
     .values({
-      id: newId(),
+      id,
       userId,
       type: input.type,
       contactId: input.contactId ?? deal?.contactId ?? null,

@@ -90,7 +90,8 @@ const ROWS_PER_WRITE = 200;
 const WRITE_SQL = `update contacts set lead_score = j.s, lead_score_factors = j.f, lead_scored_at = ?1
   from (select json_extract(value, '$.id') as id, json_extract(value, '$.u') as u, json_extract(value, '$.g') as g,
                json_extract(value, '$.s') as s, json_extract(value, '$.f') as f from json_each(?2)) as j
-  where contacts.id = j.id and contacts.user_id = j.u and contacts.lead_scored_at = j.g`;
+  where contacts.id = j.id and contacts.user_id = j.u and contacts.lead_scored_at = j.g
+  returning id`;
 
 /**
  * Computes and writes the scores of `rows`; a row whose lead_scored_at no longer holds the value read (or
@@ -110,7 +111,8 @@ async function writeScores(db: Db, rows: InputRow[], now: number): Promise<{ sco
     statements.push(db.$client.prepare(WRITE_SQL).bind(now, JSON.stringify(payload)));
   }
   const results = await db.$client.batch(statements);
-  return { scored, written: results.reduce((n, result) => n + (result.meta.changes ?? 0), 0) };
+  // Rows returned, not meta.changes: D1 counts the rows triggers write too (sync_log, migration 0023).
+  return { scored, written: results.reduce((n, result) => n + (result.results?.length ?? 0), 0) };
 }
 
 /** A value no other run uses: stale rows claimed by this run carry it until their score is written. */

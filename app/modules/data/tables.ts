@@ -149,6 +149,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   trash_items: "deleted records kept 30 days for a restore (ADR 0028): exports hold the live data only",
   qa_runs: "QA Dashboard runs an admin started: the service's release checks, not the admin's data",
   qa_results: "the results of those runs",
+  sync_log: "which rows changed, for the phone's field copy (ADR 0031): ids only, kept by triggers, pruned after 30 days",
+  applied_changes: "the keys of changes the phone sent from offline, so a retry is not applied twice",
 };
 
 /**
@@ -208,4 +210,6 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   backup_restores: "the log of restores",
   qa_runs: "the QA Dashboard's runs: the service's",
   qa_results: "the QA Dashboard's results: the service's",
+  sync_log: "rewritten by triggers as the rows go in, so a phone's copy picks the restored rows up on its next sync",
+  applied_changes: "the keys of changes already applied: a phone's retry must still find its key",
 };

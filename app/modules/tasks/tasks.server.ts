@@ -237,12 +237,12 @@ async function checkLinks(context: RequestContext, userId: UserId, input: { cont
   return null;
 }
 
-export async function createTask(context: RequestContext, userId: UserId, input: TaskInput): Promise<TaskResult> {
+export async function createTask(context: RequestContext, userId: UserId, input: TaskInput, id = newId()): Promise<TaskResult> {
   const refused = await checkLinks(context, userId, input);
   if (refused) return fail(refused);
   const task = await context.db
     .insert(crmTasks)
-    .values({ ...input, id: newId(), userId })
+    .values({ ...input, id, userId })
     .returning()
     .get();
   return { ok: true, task };

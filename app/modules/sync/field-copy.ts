@@ -1,0 +1,102 @@
+import type { ActivityType, ContactStatus, DealStage, PropertyType, TaskPriority, TaskType } from "~/db/schema";
+
+/**
+ * The field copy (issue 20, ADR 0031): what a phone keeps of an agent's data to work without signal, and the
+ * shape of a sync. Shared by the server (field-copy.server.ts) and the browser (IndexedDB), so no server imports.
+ */
+
+/**
+ * The copy's caps. A copy holds at most this many of each; past a cap the most recent come first and the answer
+ * says which were cut (`truncated`). At these caps a full copy stays under about 4 MB of JSON (`npm run bench`).
+ */
+export const FIELD_COPY_LIMITS = {
+  /** Hot and warm contacts, and every contact touched in the last `touchedDays`, most recently active first. */
+  contacts: 1_500,
+  touchedDays: 30,
+  /** The last activities of each contact in the copy. */
+  activitiesPerContact: 20,
+  /** Open tasks due up to `taskDays` ahead (overdue ones included), earliest first. */
+  tasks: 1_000,
+  taskDays: 14,
+  /** Open deals, earliest close first. */
+  deals: 500,
+} as const;
+
+export interface FieldContact {
+  id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  status: ContactStatus;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  propertyType: PropertyType;
+  location: string | null;
+  notes: string | null;
+  tags: string[];
+  leadScore: number;
+  /** Epoch ms. */
+  lastActivity: number;
+  /** The contact's last activities, newest first (at most FIELD_COPY_LIMITS.activitiesPerContact). */
+  activities: FieldActivity[];
+}
+
+export interface FieldActivity {
+  id: string;
+  type: ActivityType;
+  /** Epoch ms. */
+  occurredAt: number;
+  outcome: string | null;
+  notes: string | null;
+  dealId: string | null;
+}
+
+export interface FieldTask {
+  id: string;
+  title: string;
+  notes: string | null;
+  type: TaskType;
+  priority: TaskPriority;
+  /** "YYYY-MM-DD" in the agent's timezone. */
+  dueDate: string;
+  dueTime: string | null;
+  contactId: string | null;
+  contactName: string | null;
+}
+
+export interface FieldDeal {
+  id: string;
+  title: string;
+  stage: string;
+  contactId: string | null;
+  contactName: string | null;
+  dealValueCents: number;
+  expectedCloseDate: string | null;
+  /** The agent's net if it closes as planned, after splits, fees and the cap. */
+  netCents: number;
+}
+
+/** Rows to put in the copy (replacing any with the same id) and ids to take out of it. */
+export interface FieldChanges<T> {
+  upsert: T[];
+  remove: string[];
+}
+
+export interface FieldSync {
+  /** Send it back on the next sync. Opaque. */
+  cursor: string;
+  /** True: this is the whole copy (replace what is kept); false: only what changed since the cursor sent. */
+  full: boolean;
+  /** When the server read it, epoch ms ("Offline — showing what was saved at 14:32"). */
+  savedAt: number;
+  /** The agent's day and timezone at that moment. */
+  today: string;
+  timezone: string;
+  currency: string;
+  contacts: FieldChanges<FieldContact>;
+  tasks: FieldChanges<FieldTask>;
+  /** All open deals and the stages when either changed since the cursor (the nets depend on the plan), else null. */
+  deals: { all: FieldDeal[]; stages: DealStage[] } | null;
+  /** Which collections hit their cap in this answer. */
+  truncated: { contacts: boolean; tasks: boolean; deals: boolean };
+}

@@ -1,0 +1,130 @@
+import { and, eq, lt } from "drizzle-orm";
+import { appliedChanges, crmTasks, deals } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { ownedBy } from "~/lib/tenancy.server";
+import { logActivity } from "~/modules/activities/activities.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { createContact } from "~/modules/contacts/contacts.server";
+import { moveDeal } from "~/modules/deals/deals.server";
+import { getStages } from "~/modules/pipeline/stages.server";
+import { stageByKey } from "~/modules/pipeline/stages";
+import { completeTask, createTask, userNow } from "~/modules/tasks/tasks.server";
+import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.schema";
+
+// Applies changes an agent queued offline (issue 20, ADR 0031), in the order sent. Exactly once, by construction:
+// - a key already answered gets its stored answer back;
+// - a change that creates a row makes it under an id derived from the agent and the key, so a retry after the
+//   change went in but before its answer was stored fails to insert it again and is answered "applied";
+// - completing a task and moving a deal are compare-and-set: done already counts as done, and a deal that has
+//   moved since the phone's copy keeps the server's stage.
+
+const DAY_MS = 86_400_000;
+/** Keys are kept this long: longer than a phone keeps a queue (the copy itself syncs in full after 30 days). */
+export const APPLIED_KEY_DAYS = 60;
+
+/** The row id a queued change creates: the same for a retry of the same key, different for every agent. */
+async function idFor(userId: UserId, key: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}:${key}`)));
+  return `q${[...digest.slice(0, 15)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
+
+/** A note the agent made with a change the server could not make, kept on the contact's timeline. */
+async function keepNote(context: RequestContext, userId: UserId, link: { contactId?: string | null; dealId?: string | null }, text: string, id: string): Promise<boolean> {
+  const now = await userNow(context, userId);
+  const saved = await logActivity(context, userId, { type: "note", contactId: link.contactId ?? null, dealId: link.dealId ?? null, date: now.date, time: now.time, outcome: null, notes: text }, id).catch((error: unknown) => {
+    if (isUniqueViolation(error)) return { ok: true as const };
+    throw error;
+  });
+  return saved.ok;
+}
+
+async function applyOne(context: RequestContext, userId: UserId, raw: unknown): Promise<QueuedChangeResult & { store: boolean }> {
+  const parsed = QueuedChangeSchema.safeParse(raw);
+  const rawKey = typeof (raw as { key?: unknown })?.key === "string" ? String((raw as { key: string }).key).slice(0, 80) : "";
+  if (!parsed.success) {
+    const keyOk = !parsed.error.issues.some((i) => i.path[0] === "key");
+    return { key: rawKey, status: "rejected", message: parsed.error.issues[0]?.message ?? "That change could not be read.", id: null, store: keyOk && rawKey !== "" };
+  }
+  const change = parsed.data;
+  const id = await idFor(userId, change.key);
+  const done = (status: QueuedChangeResult["status"], message: string, rowId: string | null) => ({ key: change.key, status, message, id: rowId, store: true });
+  const created = async (make: () => Promise<{ ok: boolean; error?: string }>, message: string) => {
+    try {
+      const result = await make();
+      return result.ok ? done("applied", message, id) : done("rejected", result.error ?? "That change could not be saved.", null);
+    } catch (error) {
+      // The same key went in before and its answer was not stored: it is done.
+      if (isUniqueViolation(error)) return done("applied", message, id);
+      throw error;
+    }
+  };
+
+  switch (change.type) {
+    case "log_activity":
+      return created(() => logActivity(context, userId, change.activity, id), "Activity logged");
+    case "add_task":
+      return created(() => createTask(context, userId, change.task, id), "Task added");
+    case "add_contact":
+      return created(async () => (await createContact(context, userId, change.contact, id), { ok: true }), "Contact added");
+    case "complete_task": {
+      const task = await context.db.select({ status: crmTasks.status, contactId: crmTasks.contactId, dealId: crmTasks.dealId }).from(crmTasks).where(ownedBy(crmTasks, userId, eq(crmTasks.id, change.taskId))).get();
+      if (!task) {
+        const kept = change.note && change.contactId ? await keepNote(context, userId, { contactId: change.contactId }, change.note, id) : false;
+        return done("conflict", `That task was deleted on another device, so it was not completed.${kept ? " Your note was saved on the contact's timeline." : ""}`, null);
+      }
+      if (task.status === "completed") return done("applied", "Task was already done", change.taskId);
+      const result = await completeTask(context, userId, change.taskId, change.note ? { log: { outcome: null, notes: change.note } } : {});
+      return result.ok ? done("applied", "Task completed", change.taskId) : done("applied", "Task was already done", change.taskId);
+    }
+    case "move_deal": {
+      const deal = await context.db.select({ stage: deals.stage }).from(deals).where(ownedBy(deals, userId, eq(deals.id, change.dealId))).get();
+      if (!deal) return done("conflict", "That deal was deleted on another device, so it was not moved.", null);
+      const stages = await getStages(context, userId);
+      const to = stageByKey(stages, change.toStage);
+      if (deal.stage === change.toStage) return done("applied", `Already in ${to?.name ?? change.toStage}`, change.dealId);
+      if (deal.stage !== change.fromStage) {
+        const now = stageByKey(stages, deal.stage)?.name ?? deal.stage;
+        const wanted = to?.name ?? change.toStage;
+        const text = `Moved offline to ${wanted}, but the deal had moved to ${now} on another device, which stands.${change.note ? ` Note: ${change.note}` : ""}`;
+        await keepNote(context, userId, { dealId: change.dealId }, text, id);
+        return done("conflict", `The deal had moved to ${now} on another device, so it stays there. Your move to ${wanted}${change.note ? " and your note are" : " is"} saved on the deal's timeline.`, change.dealId);
+      }
+      if (!to) return done("rejected", "That stage no longer exists.", null);
+      if (to.kind === "lost") return done("rejected", "A deal can be marked lost only online, where the reason is asked.", null);
+      const moved = await moveDeal(context, userId, change.dealId, { stage: to.key, afterId: null, beforeId: null, lostReason: null });
+      if (!moved.ok) return done("rejected", moved.error, null);
+      if (change.note) await keepNote(context, userId, { dealId: change.dealId }, change.note, id);
+      return done("applied", `Moved to ${to.name}`, change.dealId);
+    }
+  }
+}
+
+/**
+ * Applies the changes in order and answers each. A key answered before gets that answer again (replayed). Answers
+ * are stored with the key; a change that cannot be read and has no usable key is answered but not stored.
+ */
+export async function applyQueuedChanges(context: RequestContext, userId: UserId, changes: readonly unknown[], now = Date.now()): Promise<QueuedChangeResult[]> {
+  const results: QueuedChangeResult[] = [];
+  for (const raw of changes) {
+    const key = typeof (raw as { key?: unknown })?.key === "string" ? (raw as { key: string }).key : null;
+    if (key) {
+      const before = await context.db.select({ result: appliedChanges.result }).from(appliedChanges).where(and(eq(appliedChanges.userId, userId), eq(appliedChanges.key, key))).get();
+      if (before) {
+        results.push({ ...(before.result as unknown as QueuedChangeResult), replayed: true });
+        continue;
+      }
+    }
+    const { store, ...result } = await applyOne(context, userId, raw);
+    if (store) await context.db.insert(appliedChanges).values({ userId, key: result.key, result: { ...result }, appliedAt: now }).onConflictDoNothing();
+    results.push(result);
+  }
+  return results;
+}
+
+/** The cron's upkeep: keys older than APPLIED_KEY_DAYS go. */
+export async function pruneAppliedChanges(context: Pick<RequestContext, "db">, now = Date.now()): Promise<number> {
+  const removed = await context.db.delete(appliedChanges).where(lt(appliedChanges.appliedAt, now - APPLIED_KEY_DAYS * DAY_MS));
+  return removed.meta.changes ?? 0;
+}
