@@ -62,6 +62,37 @@ for (const [index, instant] of HARD_INSTANTS.entries()) {
 }
 await stage("End-to-end tests (Playwright, Chromium)", () => run(bin("playwright"), ["test"]));
 
+// A failed end-to-end test: what the server answered while it ran (scripts/serve-e2e.mjs keeps the log). A request
+// the trace shows sent but missing here never finished on the server, the first thing to know about a hang.
+function serverLogDuringFailures() {
+  const report = readJson("e2e-results.json");
+  let log;
+  try {
+    log = readFileSync(path.join(results, "e2e-server.log"), "utf8").split("\n");
+  } catch {
+    return;
+  }
+  const failures = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const r of t.results ?? []) if (r.status !== "passed" && r.status !== "skipped") failures.push({ title: [...titles, spec.title].join(" › "), project: t.projectName, start: Date.parse(r.startTime), end: Date.parse(r.startTime) + r.duration });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  for (const f of failures) {
+    console.log(`\nServer log while [${f.project}] ${f.title} ran (test-results/e2e-server.log):`);
+    const lines = log.filter((line) => {
+      const at = Date.parse(line.slice(0, 24));
+      return at >= f.start - 1000 && at <= f.end + 1000;
+    });
+    for (const line of lines.slice(-120)) console.log(`  ${line}`);
+  }
+}
+if (outcomes.at(-1)?.ok === false) serverLogDuringFailures();
+
 const vitestRuns = [readJson("vitest-results.json"), ...HARD_INSTANTS.map((_, index) => readJson(`vitest-results-at-${index}.json`))];
 const vitest = { numPassedTests: 0, numFailedTests: 0 };
 for (const result of vitestRuns) {
