@@ -10,6 +10,7 @@
 //   BENCH_ONLY=/dashboard npm run bench                      (only the routes whose path contains this, and the floor)
 //   BENCH_ONLY=drafter npm run bench                         (only the offline drafter's latency, bench/drafter.mjs; no server)
 //   BENCH_ONLY=import npm run bench                          (only the two imports: 10,000 rows, and the largest accepted)
+//   BENCH_ONLY=sync npm run bench                            (only the large account's field copy: whole, unchanged, one change)
 //   BENCH_ONLY=backup npm run bench                          (only the backup, the restore drill and one account's restore)
 //   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
 //                                                             and /dashboard with it, then on a second server without it)
@@ -25,6 +26,7 @@ import { root, step } from "../scripts/lib.mjs";
 import { PAGES, PUBLIC_PAGES, SIGNED_IN_LIGHTHOUSE_PAGES } from "./pages.mjs";
 import { BENCH_USER, SEED_VOLUMES } from "./seed.mjs";
 import { benchDrafter } from "./drafter.mjs";
+import { benchSync } from "./sync.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
 import { benchAgentRestore, benchBackup } from "./backup.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
@@ -357,6 +359,18 @@ if (!ONLY || ONLY === "backup") {
   }
 }
 
+// The phone's field copy of the large account (issue 20).
+let syncLines = null;
+if (!ONLY || ONLY === "sync") {
+  step("The field copy of the large account (GET /api/sync): whole, then unchanged, then after one change");
+  syncLines = await benchSync(origin, sessionCookie);
+  console.log(`  ${syncLines.split("\n").join("\n  ")}`);
+  if (ONLY === "sync") {
+    await mf.dispose();
+    process.exit(0);
+  }
+}
+
 // Importing 10,000 contacts (one JSON request, as the import screen sends it), timed end to end.
 step("Importing 10,000 contacts through /api/contacts/import");
 const importRows = Array.from({ length: 10_000 }, (_, i) => [`Imported Person ${i}`, `import${i}@example.com`, `(555) 200-${String(i % 10000).padStart(4, "0")}`, "buyer; import", "Maple Grove", "$400k - $650k", "Lead"]);
@@ -421,6 +435,7 @@ const table = [
   `Importing 10,000 contacts (one request, all or nothing): ${importMs} ms.`,
   worstLine,
   ...(backupLines ? ["", backupLines] : []),
+  ...(syncLines ? ["", syncLines] : []),
   ...(recording ? ["", recording] : []),
   ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),
   "",

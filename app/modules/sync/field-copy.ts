@@ -7,7 +7,9 @@ import type { ActivityType, ContactStatus, DealStage, PropertyType, TaskPriority
 
 /**
  * The copy's caps. A copy holds at most this many of each; past a cap the most recent come first and the answer
- * says which were cut (`truncated`). At these caps a full copy stays under about 4 MB of JSON (`npm run bench`).
+ * says which were cut (`truncated`). The bench's large account (every cap but activities reached) makes a whole
+ * copy of 774 KiB, 69 KiB gzipped (`BENCH_ONLY=sync npm run bench`); 20 long activities on every contact would
+ * take it to about 5 MB.
  */
 export const FIELD_COPY_LIMITS = {
   /** Hot and warm contacts, and every contact touched in the last `touchedDays`, most recently active first. */
