@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { watchForUpdates } from "~/lib/sw-update";
 
 startTransition(() => {
   hydrateRoot(
@@ -16,7 +17,10 @@ startTransition(() => {
 // async, often after the load event, hence the readyState check.
 if ("serviceWorker" in navigator) {
   const register = () =>
-    navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("Service worker not registered", error));
+    navigator.serviceWorker
+      .register("/sw.js")
+      .then(watchForUpdates)
+      .catch((error: unknown) => console.warn("Service worker not registered", error));
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }

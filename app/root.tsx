@@ -14,6 +14,7 @@ import {
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { useNonce } from "~/components/ui/nonce";
 import { StaticToast, Toaster } from "~/components/ui/Toaster";
+import { UpdateBanner } from "~/components/UpdateBanner";
 import { isStaticPage } from "~/lib/seo";
 import { THEME_INIT_SCRIPT, THEME_TOGGLE_SCRIPT } from "~/lib/theme";
 import { appOrigin } from "~/modules/auth/accounts.server";
@@ -86,6 +87,7 @@ export default function App() {
     <>
       <Outlet />
       {useStaticDocument() ? <StaticToast toast={toast} /> : <Toaster serverToast={toast} />}
+      <UpdateBanner />
     </>
   );
 }

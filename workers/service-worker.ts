@@ -4,7 +4,7 @@
 // its cache, and shows /offline when a page cannot load. It never holds a navigation on work of its own
 // (ADR 0019): the browser fetches the page (navigation preload) while the worker starts, every cache
 // write sits inside event.waitUntil, and a new version waits for the old one's pages to close instead of
-// taking them over mid-load.
+// taking them over mid-load, unless the agent presses Reload on "A new version is ready".
 export function serviceWorkerScript(version: string): string {
   return `const CACHE = ${JSON.stringify(`porchlight-${version}`)};
 // Static assets serve public/offline.html at /offline (/offline.html redirects, which a navigation cannot use).
@@ -15,6 +15,12 @@ const PRECACHE = [OFFLINE_URL, "/icons/icon-192.png", "/favicon.svg"];
 self.addEventListener("install", (event) => {
   // No skipWaiting: a new version activates once no page runs the old one, never under a page mid-load.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+});
+
+// The page's "A new version is ready — Reload" (app/lib/sw-update.ts): the agent chose to reload, so nothing is
+// taken over mid-task; the tab that asked reloads as soon as this worker controls it.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

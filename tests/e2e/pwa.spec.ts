@@ -146,3 +146,27 @@ test("a new version waits for the old version's pages to close, then takes over 
   await expectOfflinePageWithLogo(second, "/contacts");
   await context.setOffline(false);
 });
+
+test("a new version offers “A new version is ready — Reload”, and Reload moves this tab onto it", async ({ context }) => {
+  const page = await context.newPage();
+  await installPreviousVersion(context, page);
+  await page.reload();
+  expect(Object.keys(await cachedUrls(page))).toEqual(["porchlight-previous-version"]);
+  const banner = page.getByRole("status").filter({ hasText: "A new version is ready" });
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(banner).toBeHidden();
+
+  // The deploy: the new version installs and waits, and the page offers it instead of being taken over.
+  await page.getByLabel("Email").fill("typed-before-the-update@example.com");
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+  await expect(banner).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("typed-before-the-update@example.com");
+  await page.evaluate(() => Object.assign(window, { loadedBeforeReload: true }));
+
+  await banner.getByRole("button", { name: "Reload" }).click();
+  await expect.poll(() => page.evaluate(() => "loadedBeforeReload" in window)).toBe(false);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect.poll(() => cachedUrls(page).then(Object.keys)).not.toContain("porchlight-previous-version");
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  await expect(banner).toBeHidden();
+});
