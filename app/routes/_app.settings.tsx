@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
 import { TabNav } from "~/components/ui/TabNav";
 import { Button } from "~/components/ui/Button";
+import { SignOutForm } from "~/components/SignOutForm";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { CURRENCIES } from "~/db/enums";
@@ -270,12 +271,11 @@ export default function SettingsPage() {
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
             Lost a phone or used a shared computer? Sign out of Porchlight on every device at once, this one included.
           </p>
-          <Form method="post" action="/auth/signout" className="mt-4">
-            <input type="hidden" name="scope" value="everywhere" />
+          <SignOutForm everywhere className="mt-4">
             <Button type="submit" variant="danger">
               Sign out everywhere
             </Button>
-          </Form>
+          </SignOutForm>
         </section>
 
         <CalendarFeedSettings feed={calendarFeed} prefs={prefs} className={card} />

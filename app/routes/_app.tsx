@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavigation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavigation, useRouteError } from "@remix-run/react";
 import { LogOut } from "lucide-react";
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
 import { AppNav } from "~/components/shell/AppNav";
 import { ADMIN_NAV_ITEMS, NAV_ITEMS } from "~/components/shell/nav";
 import { useWebVitals } from "~/modules/ops/use-web-vitals";
+import { SignOutForm } from "~/components/SignOutForm";
+import { useFieldCopy } from "~/modules/sync/use-field-copy";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
@@ -20,7 +22,7 @@ import { CommandPaletteProvider } from "~/modules/palette/components/CommandPale
 // (loaders run in parallel), memoised per request so it costs one lookup.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  return { email: user.email, admin: isAdmin(user, context), rumSampleRate: context.config.RUM_SAMPLE_RATE };
+  return { userId: user.id, email: user.email, admin: isAdmin(user, context), rumSampleRate: context.config.RUM_SAMPLE_RATE };
 }
 
 function Shell({ children, email, admin }: { children: React.ReactNode; email?: string; admin?: boolean }) {
@@ -41,12 +43,12 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
           {email ? <CommandPaletteButton /> : null}
           {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
           <ThemeToggle />
-          <Form method="post" action="/auth/signout">
+          <SignOutForm>
             <button type="submit" className="inline-flex h-12 items-center gap-2 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800">
               <LogOut aria-hidden="true" className="h-5 w-5" />
               <span className="sr-only sm:not-sr-only">Sign out</span>
             </button>
-          </Form>
+          </SignOutForm>
         </div>
       </header>
       {loading ? (
@@ -68,8 +70,9 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
 }
 
 export default function AppLayout() {
-  const { email, admin, rumSampleRate } = useLoaderData<typeof loader>();
+  const { userId, email, admin, rumSampleRate } = useLoaderData<typeof loader>();
   useWebVitals(rumSampleRate);
+  useFieldCopy(userId);
   return (
     <AddContactProvider>
       <TrashUndoProvider>

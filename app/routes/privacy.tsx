@@ -36,6 +36,12 @@ export default function PrivacyPage() {
             Data travels encrypted (HTTPS) and is stored with Cloudflare. Every record is tied to your account and every query is limited to
             it, so no other customer can see your data. Sessions can be ended on every device at once from Settings.
           </p>
+          <p>
+            While you are signed in, the app also keeps a copy of what you need in the field (your hot and warm contacts and those you
+            worked with in the last 30 days, with their recent activity; tasks due in the next two weeks; open deals) in your browser&apos;s
+            storage on that device. Signing out deletes it, and so does signing in as someone else on the device; ending your sessions
+            from Settings deletes it from another device the next time that device connects.
+          </p>
         </section>
         <section>
           <h2>Who processes it</h2>

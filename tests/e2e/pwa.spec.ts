@@ -163,8 +163,11 @@ test("a new version offers “A new version is ready — Reload”, and Reload m
   await expect(page.getByLabel("Email")).toHaveValue("typed-before-the-update@example.com");
   await page.evaluate(() => Object.assign(window, { loadedBeforeReload: true }));
 
+  // The tab reloads itself once the new worker controls it: a new document, without the mark set above.
+  const reloaded = page.waitForEvent("load");
   await banner.getByRole("button", { name: "Reload" }).click();
-  await expect.poll(() => page.evaluate(() => "loadedBeforeReload" in window)).toBe(false);
+  await reloaded;
+  expect(await page.evaluate(() => "loadedBeforeReload" in window)).toBe(false);
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect.poll(() => cachedUrls(page).then(Object.keys)).not.toContain("porchlight-previous-version");
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
