@@ -53,7 +53,7 @@ async function cacheHoldsNoPage(page: Page) {
 test("signing in fills the agent's own copy; signing out leaves no copy and no page in the caches", async ({ page }) => {
   await signIn(page, ACCOUNTS.fieldA);
   await expect.poll(async () => Object.values(await copies(page))[0]?.cursor ?? false, { timeout: 15_000 }).toBe(true);
-  const [[name, copy]] = Object.entries(await copies(page));
+  const [name, copy] = Object.entries(await copies(page))[0]!;
   expect(name).toMatch(/^porchlight-field-[0-9a-f-]{36}$/);
   // The demo data: hot and warm contacts, tasks due soon, open deals.
   expect(copy.contacts).toBeGreaterThan(0);

@@ -211,6 +211,7 @@ describe("changes queued offline", () => {
     expect((await db.select().from(crmTasks).where(eq(crmTasks.id, task.id)).get())?.status).toBe("completed");
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)).get())?.stage).toBe("offer");
     expect((await db.select().from(contacts).where(eq(contacts.id, results[3]!.id!)).get())?.name).toBe("Open House Visitor");
+    expect(results[3]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const replay = await applyQueuedChanges(requestContext(), userId, changes);
     expect(replay.map((r) => r.replayed)).toEqual([true, true, true, true, true]);

@@ -22,10 +22,16 @@ const DAY_MS = 86_400_000;
 /** Keys are kept this long: longer than a phone keeps a queue (the copy itself syncs in full after 30 days). */
 export const APPLIED_KEY_DAYS = 60;
 
-/** The row id a queued change creates: the same for a retry of the same key, different for every agent. */
+/**
+ * The row id a queued change creates: the same for a retry of the same key, different for every agent. Shaped
+ * like every other id (a UUID: version 8, the RFC 9562 form for ids derived by the application).
+ */
 async function idFor(userId: UserId, key: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}:${key}`)));
-  return `q${[...digest.slice(0, 15)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}:${key}`))).slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
