@@ -5,9 +5,10 @@ import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext } from "~/modules/commissions/commissions.server";
-import { addDays } from "~/modules/dashboard/metrics";
+import { addDays, DAY_MS } from "~/modules/dashboard/metrics";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow } from "~/modules/tasks/due";
+import { tasksWithLinks } from "~/modules/tasks/tasks.server";
 import { FIELD_COPY_LIMITS as LIMITS, type FieldActivity, type FieldContact, type FieldDeal, type FieldSync, type FieldTask } from "./field-copy";
 
 // The field copy's sync (issue 20, ADR 0031). The cursor names the last change-log entry the phone has seen, the
@@ -24,7 +25,6 @@ type Cursor = z.infer<typeof CursorSchema>;
 export const SYNC_LOG_DAYS = 30;
 /** Past this many changed rows a delta is no smaller than the copy: send the copy. */
 const MAX_DELTA_ROWS = 3_000;
-const DAY_MS = 86_400_000;
 
 export function encodeCursor(cursor: Omit<Cursor, "v">): string {
   return btoa(JSON.stringify({ v: CURSOR_VERSION, ...cursor }))
@@ -94,12 +94,6 @@ async function activitiesOf(context: RequestContext, userId: UserId, contactIds:
 /** Whether a contact belongs in the copy: hot or warm, or touched in the last 30 days. */
 const inContactScope = (row: Pick<Contact, "status" | "lastActivity">, touchedSince: number) => row.status === "hot" || row.status === "warm" || row.lastActivity.getTime() >= touchedSince;
 
-function taskRows(context: RequestContext, userId: UserId) {
-  return context.db
-    .select({ task: crmTasks, contactName: contacts.name })
-    .from(crmTasks)
-    .leftJoin(contacts, and(eq(contacts.id, crmTasks.contactId), eq(contacts.userId, userId)));
-}
 const toFieldTask = ({ task, contactName }: { task: typeof crmTasks.$inferSelect; contactName: string | null }): FieldTask => ({
   id: task.id,
   title: task.title,
@@ -138,16 +132,20 @@ async function openDeals(context: RequestContext, userId: UserId) {
   return { all, stages: commissions.stages, hash, truncated: rows.length > LIMITS.deals };
 }
 
-/** The oldest cursor the pruned log can still answer. */
-async function logFloor(context: RequestContext, now: number): Promise<number> {
-  const mark = await context.db
-    .select({ seq: syncMarks.seq })
+/** The newest mark taken SYNC_LOG_DAYS or more before `now`: the log is pruned up to it. */
+function pruneMark(context: Pick<RequestContext, "db">, now: number) {
+  return context.db
+    .select({ at: syncMarks.at, seq: syncMarks.seq })
     .from(syncMarks)
     .where(lte(syncMarks.at, now - SYNC_LOG_DAYS * DAY_MS))
     .orderBy(desc(syncMarks.at))
     .limit(1)
     .get();
-  return mark?.seq ?? 0;
+}
+
+/** The oldest cursor the pruned log can still answer. */
+async function logFloor(context: RequestContext, now: number): Promise<number> {
+  return (await pruneMark(context, now))?.seq ?? 0;
 }
 
 /**
@@ -186,7 +184,7 @@ export async function fieldSync(context: RequestContext, userId: UserId, rawCurs
     const kept = contactRows.slice(0, LIMITS.contacts);
     const [activities, tasks] = await Promise.all([
       activitiesOf(context, userId, kept.map((c) => c.id)),
-      taskRows(context, userId)
+      tasksWithLinks(context, userId)
         .where(ownedBy(crmTasks, userId, eq(crmTasks.status, "open"), lte(crmTasks.dueDate, horizon)))
         .orderBy(asc(crmTasks.dueDate), asc(sql`coalesce(${crmTasks.dueTime}, '')`), asc(crmTasks.id))
         .limit(LIMITS.tasks + 1),
@@ -207,7 +205,7 @@ export async function fieldSync(context: RequestContext, userId: UserId, rawCurs
   const taskIds = [...new Set(changed.filter((c) => c.kind === "task").map((c) => c.rowId))];
   const [contactRows, taskList] = await Promise.all([
     contactIds.length ? context.db.select().from(contacts).where(ownedBy(contacts, userId, inJson(contacts.id, contactIds))) : Promise.resolve([]),
-    taskIds.length ? taskRows(context, userId).where(ownedBy(crmTasks, userId, inJson(crmTasks.id, taskIds))) : Promise.resolve([]),
+    taskIds.length ? tasksWithLinks(context, userId).where(ownedBy(crmTasks, userId, inJson(crmTasks.id, taskIds))) : Promise.resolve([]),
   ]);
   const inScope = contactRows.filter((c) => inContactScope(c, touchedSince));
   const activities = await activitiesOf(context, userId, inScope.map((c) => c.id));
@@ -239,13 +237,7 @@ export async function pruneSyncLog(context: Pick<RequestContext, "db">, now = Da
     db.select({ at: sql<number | null>`max(${syncMarks.at})` }).from(syncMarks).get(),
   ]);
   if (latest?.at == null || now - latest.at >= MARK_EVERY_MS) await db.insert(syncMarks).values({ at: now, seq: top?.seq ?? 0 }).onConflictDoNothing();
-  const floor = await db
-    .select({ at: syncMarks.at, seq: syncMarks.seq })
-    .from(syncMarks)
-    .where(lte(syncMarks.at, now - SYNC_LOG_DAYS * DAY_MS))
-    .orderBy(desc(syncMarks.at))
-    .limit(1)
-    .get();
+  const floor = await pruneMark(context, now);
   if (!floor) return 0;
   const [removed] = await db.batch([db.delete(syncLog).where(lte(syncLog.seq, floor.seq)), db.delete(syncMarks).where(sql`${syncMarks.at} < ${floor.at}`)]);
   return removed.meta.changes ?? 0;

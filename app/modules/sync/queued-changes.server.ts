@@ -5,6 +5,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import { logActivity } from "~/modules/activities/activities.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { createContact } from "~/modules/contacts/contacts.server";
+import { DAY_MS } from "~/modules/dashboard/metrics";
 import { moveDeal } from "~/modules/deals/deals.server";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { stageByKey } from "~/modules/pipeline/stages";
@@ -18,7 +19,6 @@ import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.sc
 // - completing a task and moving a deal are compare-and-set: done already counts as done, and a deal that has
 //   moved since the phone's copy keeps the server's stage.
 
-const DAY_MS = 86_400_000;
 /** Keys are kept this long: longer than a phone keeps a queue (the copy itself syncs in full after 30 days). */
 export const APPLIED_KEY_DAYS = 60;
 
