@@ -1,7 +1,8 @@
 // The service worker, served by the Worker at /sw.js with the build's version in its cache name, so each
 // deploy replaces the cached files and deletes the old cache once no page uses it. It never caches pages:
 // signed-in HTML is private (no-store). It serves the hashed build assets and the offline page's files from
-// its cache, and shows /offline when a page cannot load. It never holds a navigation on work of its own
+// its cache, and shows /offline when a page cannot load, or, for the signed-in app's pages, the field view (/field:
+// a page with no data in it that shows the agent's copy kept on the phone, issue 20, ADR 0031). It never holds a navigation on work of its own
 // (ADR 0019): the browser fetches the page (navigation preload) while the worker starts, every cache
 // write sits inside event.waitUntil, and a new version waits for the old one's pages to close instead of
 // taking them over mid-load, unless the agent presses Reload on "A new version is ready".
@@ -11,10 +12,26 @@ export function serviceWorkerScript(version: string): string {
 const OFFLINE_URL = "/offline";
 // The offline page and everything it shows, so it renders whole with no network.
 const PRECACHE = [OFFLINE_URL, "/icons/icon-192.png", "/favicon.svg"];
+// The field view: the same document for everyone (fetched without cookies, so it holds no session, no toast and no
+// data); the agent's copy is read from IndexedDB in the page. With it go the build files its HTML names. Without it
+// (it failed to load) the worker still installs, and app pages offline get the offline page as before.
+const FIELD_URL = "/field";
+// The signed-in app's pages: offline, they open in the field view, which shows the saved copy or says the page
+// needs a connection.
+const APP_PAGE = /^\\/(dashboard|contacts|pipeline|tasks|deals|activities|calendar-feed|reports|ai-assistant|settings|onboarding|operations|admin|qa)(\\/|$)/;
+
+async function precacheField(cache) {
+  const response = await fetch(FIELD_URL, { credentials: "omit" });
+  if (!response.ok) throw new Error("The field view did not load: " + response.status);
+  const html = await response.clone().text();
+  const assets = [...new Set(html.match(/\\/assets\\/[^"'\\s<>]+/g) ?? [])];
+  await cache.addAll(assets);
+  await cache.put(FIELD_URL, response);
+}
 
 self.addEventListener("install", (event) => {
   // No skipWaiting: a new version activates once no page runs the old one, never under a page mid-load.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([cache.addAll(PRECACHE), precacheField(cache).catch(() => {})])));
 });
 
 // The page's "A new version is ready — Reload" (app/lib/sw-update.ts): the agent chose to reload, so nothing is
@@ -34,13 +51,21 @@ self.addEventListener("activate", (event) => {
 });
 
 // A navigation is the browser's own request: the preloaded response (started before this worker ran) or,
-// where preload is missing, a plain fetch. Only when that fails is the cached offline page shown.
+// where preload is missing, a plain fetch. Only when that fails is a cached page shown: an app page sends the
+// browser to the field view (its path after the #, so the view opens the same screen), any other the offline page.
 async function navigate(event) {
   try {
     const preloaded = await event.preloadResponse;
     if (preloaded) return preloaded;
     return await fetch(event.request);
   } catch {
+    const url = new URL(event.request.url);
+    if (url.pathname === FIELD_URL) {
+      const field = await caches.match(FIELD_URL, { ignoreSearch: true });
+      if (field) return field;
+    } else if (APP_PAGE.test(url.pathname) && (await caches.match(FIELD_URL))) {
+      return Response.redirect(new URL(FIELD_URL + "#" + url.pathname + url.search, url).href, 302);
+    }
     return (await caches.match(OFFLINE_URL)) ?? Response.error();
   }
 }

@@ -8,6 +8,8 @@ import { ADMIN_NAV_ITEMS, NAV_ITEMS } from "~/components/shell/nav";
 import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { SignOutForm } from "~/components/SignOutForm";
 import { useFieldCopy } from "~/modules/sync/use-field-copy";
+import { FieldCopyStatus } from "~/modules/sync/components/FieldCopyStatus";
+import { OfflinePage } from "~/modules/sync/components/OfflinePage";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
@@ -25,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { userId: user.id, email: user.email, admin: isAdmin(user, context), rumSampleRate: context.config.RUM_SAMPLE_RATE };
 }
 
-function Shell({ children, email, admin }: { children: React.ReactNode; email?: string; admin?: boolean }) {
+function Shell({ children, email, admin, userId }: { children: React.ReactNode; email?: string; admin?: boolean; userId?: string }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && !navigation.formMethod;
   // A page whose route says `handle = { wide: true }` (the pipeline board) may use the whole width.
@@ -63,6 +65,7 @@ function Shell({ children, email, admin }: { children: React.ReactNode; email?: 
           the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
           nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}
       <main id="main" className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pt-4 md:pt-20 ${touring ? "pb-[22rem] md:pb-72" : "pb-40 md:pb-24"}`} aria-busy={loading || undefined}>
+        {userId ? <FieldCopyStatus userId={userId} /> : null}
         {children}
       </main>
     </div>
@@ -77,7 +80,7 @@ export default function AppLayout() {
     <AddContactProvider>
       <TrashUndoProvider>
         <CommandPaletteProvider navItems={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS}>
-          <Shell email={email} admin={admin}>
+          <Shell email={email} admin={admin} userId={userId}>
             <Outlet />
           </Shell>
           {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
@@ -91,6 +94,14 @@ export default function AppLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A page that could not load for want of a connection: the copy saved on the phone instead.
+  if (!isRouteErrorResponse(error) && typeof navigator !== "undefined" && !navigator.onLine) {
+    return (
+      <Shell>
+        <OfflinePage />
+      </Shell>
+    );
+  }
   // On the server, entry.server.tsx handleError has logged it once already.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (

@@ -49,7 +49,12 @@ test("with the worker installed, a page that cannot load offline shows the offli
   // Navigations reach the network through navigation preload: the worker never fetches a page itself.
   expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).navigationPreload.getState()).enabled)).toBe(true);
   await context.setOffline(true);
-  await expectOfflinePageWithLogo(page, "/dashboard");
+  await expectOfflinePageWithLogo(page, "/pricing");
+  // An app page opens the field view, which has nothing to show on a device where nobody has signed in.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/field#\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "No copy saved on this phone" })).toBeVisible();
+  await expectOfflinePageWithLogo(page, "/pricing");
   await context.setOffline(false);
   await page.getByRole("link", { name: "Try again" }).click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
@@ -81,7 +86,7 @@ test("the page that installs the worker is not taken over; the next one gets its
   await context.setOffline(false);
 });
 
-test("no signed-in page is ever cached: offline, the dashboard is the offline page, not the data", async ({ page, context }) => {
+test("no signed-in page is ever cached: the only page kept is the field view, which holds no data", async ({ page, context }) => {
   await signIn(page, ACCOUNTS.pwa);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.goto("/dashboard");
@@ -91,9 +96,15 @@ test("no signed-in page is ever cached: offline, the dashboard is the offline pa
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe("activated");
 
   const cached = Object.values(await cachedUrls(page)).flat();
-  for (const path of cached) expect(["/offline", "/icons/icon-192.png", "/favicon.svg"].includes(path) || path.startsWith("/assets/"), path).toBe(true);
+  for (const path of cached) expect(["/offline", "/field", "/icons/icon-192.png", "/favicon.svg"].includes(path) || path.startsWith("/assets/"), path).toBe(true);
+  expect(cached).toContain("/field");
+  // The field view's document is the same for everyone: no e-mail, no name, no contact from this account.
+  const fieldHtml = await page.evaluate(async () => (await (await caches.match("/field"))?.text()) ?? "");
+  expect(fieldHtml).toContain("<html");
+  for (const secret of [ACCOUNTS.pwa.email, "Grace Liu", "Priya", "Okafor"]) expect(fieldHtml).not.toContain(secret);
   await context.setOffline(true);
-  await expectOfflinePageWithLogo(page, "/dashboard");
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/field#\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toHaveCount(0);
   await context.setOffline(false);
 });
@@ -143,7 +154,7 @@ test("a new version waits for the old version's pages to close, then takes over 
   await expect.poll(() => cachedUrls(second).then(Object.keys)).toEqual([current]);
   expect(await second.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
   await context.setOffline(true);
-  await expectOfflinePageWithLogo(second, "/contacts");
+  await expectOfflinePageWithLogo(second, "/pricing");
   await context.setOffline(false);
 });
 

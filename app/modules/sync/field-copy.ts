@@ -1,3 +1,4 @@
+import type { Currency } from "~/db/enums";
 import type { ActivityType, ContactStatus, DealStage, PropertyType, TaskPriority, TaskType } from "~/db/schema";
 
 /**
@@ -23,6 +24,15 @@ export const FIELD_COPY_LIMITS = {
   /** Open deals, earliest close first. */
   deals: 500,
 } as const;
+
+/** The window event that tells open views the copy or its queue changed (a sync, a change queued, an answer). */
+export const COPY_CHANGED = "porchlight:copy-changed";
+
+/** Where the saved copy opens for an app page (the service worker does the same for a page it cannot load). */
+export const fieldUrlFor = (path: string) => `/field#${path}`;
+
+/** At most this many queued changes in one request; the phone sends a longer queue in turns. */
+export const MAX_CHANGES_PER_REQUEST = 50;
 
 export interface FieldContact {
   id: string;
@@ -94,7 +104,7 @@ export interface FieldSync {
   /** The agent's day and timezone at that moment. */
   today: string;
   timezone: string;
-  currency: string;
+  currency: Currency;
   contacts: FieldChanges<FieldContact>;
   tasks: FieldChanges<FieldTask>;
   /** All open deals and the stages when either changed since the cursor (the nets depend on the plan), else null. */

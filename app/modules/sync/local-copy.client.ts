@@ -1,11 +1,14 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { DealStage } from "~/db/schema";
-import type { FieldContact, FieldDeal, FieldSync, FieldTask } from "./field-copy";
+import { changeRowId } from "./change-id";
+import { COPY_CHANGED, MAX_CHANGES_PER_REQUEST, type FieldContact, type FieldDeal, type FieldSync, type FieldTask } from "./field-copy";
+import type { QueuedChange, QueuedChangeResult } from "./queued-changes.schema";
 
 // The phone's field copy in IndexedDB (issue 20, ADR 0031), one database per signed-in agent
 // ("porchlight-field-<user id>"), kept up to date from GET /api/sync by cursor. Signing out deletes it, a sign-in
 // as someone else deletes every other agent's, and a session the server no longer accepts (signed out everywhere,
-// password changed) drops it at the next sync.
+// password changed) drops it at the next sync. Changes made offline wait in the same database (`queue`), in order,
+// until they are sent; the copy itself only ever holds what the server sent.
 
 export const COPY_PREFIX = "porchlight-field-";
 
@@ -14,34 +17,168 @@ export interface CopyMeta {
   savedAt: number;
   today: string;
   timezone: string;
-  currency: string;
+  currency: FieldSync["currency"];
   truncated: FieldSync["truncated"];
 }
+
+/**
+ * A change made offline, waiting to be sent (pending) or answered by the server with something the agent must read
+ * (conflict, rejected), kept until they dismiss it. Applied changes leave the queue: the next sync brings their rows.
+ */
+export interface QueuedEntry {
+  /** The order the changes were made in (and are sent in). */
+  seq?: number;
+  change: QueuedChange & { key: string };
+  /** What the agent did, in words: "Call logged with Dana Whitfield". */
+  label: string;
+  createdAt: number;
+  status: "pending" | QueuedChangeResult["status"];
+  message: string | null;
+}
+
+export type StageRow = DealStage & { order: number };
 
 interface CopySchema extends DBSchema {
   meta: { key: "sync"; value: CopyMeta };
   contacts: { key: string; value: FieldContact };
   tasks: { key: string; value: FieldTask };
   deals: { key: string; value: FieldDeal };
-  stages: { key: string; value: DealStage & { order: number } };
+  stages: { key: string; value: StageRow };
+  queue: { key: number; value: QueuedEntry };
 }
 
 const STORES = ["meta", "contacts", "tasks", "deals", "stages"] as const;
+export type CopyDB = IDBPDatabase<CopySchema>;
 
-export function openCopy(userId: string): Promise<IDBPDatabase<CopySchema>> {
-  return openDB<CopySchema>(`${COPY_PREFIX}${userId}`, 1, {
-    upgrade(db) {
-      db.createObjectStore("meta");
-      db.createObjectStore("contacts", { keyPath: "id" });
-      db.createObjectStore("tasks", { keyPath: "id" });
-      db.createObjectStore("deals", { keyPath: "id" });
-      db.createObjectStore("stages", { keyPath: "key" });
+export function openCopy(userId: string): Promise<CopyDB> {
+  return openDB<CopySchema>(`${COPY_PREFIX}${userId}`, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore("meta");
+        db.createObjectStore("contacts", { keyPath: "id" });
+        db.createObjectStore("tasks", { keyPath: "id" });
+        db.createObjectStore("deals", { keyPath: "id" });
+        db.createObjectStore("stages", { keyPath: "key" });
+      }
+      if (oldVersion < 2) db.createObjectStore("queue", { keyPath: "seq", autoIncrement: true });
     },
   });
 }
 
+/** The agent whose copy is on this device (a sign-in deletes every other agent's), or null when there is none. */
+export async function copyOwner(): Promise<string | null> {
+  if (typeof indexedDB.databases !== "function") return null;
+  const name = (await indexedDB.databases()).map((d) => d.name ?? "").find((n) => n.startsWith(COPY_PREFIX));
+  return name ? name.slice(COPY_PREFIX.length) : null;
+}
+
+export interface CopyContents {
+  meta: CopyMeta | null;
+  contacts: FieldContact[];
+  tasks: FieldTask[];
+  deals: FieldDeal[];
+  stages: StageRow[];
+  queue: QueuedEntry[];
+}
+
+/** Everything the copy holds, read in one transaction. */
+export async function readCopy(db: CopyDB): Promise<CopyContents> {
+  const tx = db.transaction([...STORES, "queue"]);
+  const [meta, contacts, tasks, deals, stages, queue] = await Promise.all([
+    tx.objectStore("meta").get("sync"),
+    tx.objectStore("contacts").getAll(),
+    tx.objectStore("tasks").getAll(),
+    tx.objectStore("deals").getAll(),
+    tx.objectStore("stages").getAll(),
+    tx.objectStore("queue").getAll(),
+  ]);
+  await tx.done;
+  return { meta: meta ?? null, contacts, tasks, deals, stages: stages.sort((a, b) => a.order - b.order), queue };
+}
+
+export { COPY_CHANGED };
+const announce = () => window.dispatchEvent(new Event(COPY_CHANGED));
+
+/** A change as the app makes it, before it gets its key. */
+export type NewChange = QueuedChange extends infer C ? (C extends { key: string } ? Omit<C, "key"> : never) : never;
+
+/**
+ * Queues a change made offline, with a fresh key. Returns the id of the row it creates (the one the server will
+ * make: derived from the agent and the key) or touches.
+ */
+export async function queueChange(userId: string, change: NewChange, label: string): Promise<string> {
+  const key = crypto.randomUUID();
+  const db = await openCopy(userId);
+  try {
+    await db.add("queue", { change: { ...change, key } as QueuedEntry["change"], label, createdAt: Date.now(), status: "pending", message: null });
+  } finally {
+    db.close();
+  }
+  announce();
+  return changeRowId(userId, key);
+}
+
+/** The server's answers to sent changes that did not go as made, oldest first, until the agent dismisses them. */
+export async function readAnswers(userId: string): Promise<QueuedEntry[]> {
+  const db = await openCopy(userId);
+  try {
+    return (await db.getAll("queue")).filter((entry) => entry.status !== "pending");
+  } finally {
+    db.close();
+  }
+}
+
+/** Takes answered changes (conflicts, refusals) off the list once the agent has read them. */
+export async function dismissAnswers(userId: string): Promise<void> {
+  const db = await openCopy(userId);
+  try {
+    const tx = db.transaction("queue", "readwrite");
+    for (const entry of await tx.store.getAll()) if (entry.status !== "pending" && entry.seq !== undefined) await tx.store.delete(entry.seq);
+    await tx.done;
+  } finally {
+    db.close();
+  }
+  announce();
+}
+
+type SendOutcome = "sent" | "offline" | "signed-out";
+
+/** Sends the pending changes in order, at most MAX_CHANGES_PER_REQUEST a request, and files each answer. */
+async function sendQueue(db: CopyDB): Promise<SendOutcome> {
+  for (;;) {
+    const pending = (await db.getAll("queue")).filter((entry) => entry.status === "pending").slice(0, MAX_CHANGES_PER_REQUEST);
+    if (pending.length === 0) return "sent";
+    let response: Response;
+    try {
+      response = await fetch("/api/sync/changes", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ changes: pending.map((entry) => entry.change) }),
+      });
+    } catch {
+      return "offline";
+    }
+    if (response.status === 401) return "signed-out";
+    // A server error or an ended subscription: the changes wait, unchanged, for the next try.
+    if (!response.ok) return "offline";
+    const { results } = (await response.json()) as { results: QueuedChangeResult[] };
+    const byKey = new Map(results.map((result) => [result.key, result]));
+    const tx = db.transaction("queue", "readwrite");
+    for (const entry of pending) {
+      const result = byKey.get(entry.change.key);
+      if (!result || entry.seq === undefined) continue;
+      if (result.status === "applied") await tx.store.delete(entry.seq);
+      else await tx.store.put({ ...entry, status: result.status, message: result.message });
+    }
+    await tx.done;
+    announce();
+    if (pending.length < MAX_CHANGES_PER_REQUEST) return "sent";
+  }
+}
+
 /** Puts a sync's answer into the copy in one transaction: all of it lands, or none. */
-export async function applySync(db: IDBPDatabase<CopySchema>, sync: FieldSync): Promise<void> {
+export async function applySync(db: CopyDB, sync: FieldSync): Promise<void> {
   const tx = db.transaction(STORES, "readwrite");
   const contacts = tx.objectStore("contacts");
   const tasks = tx.objectStore("tasks");
@@ -72,8 +209,9 @@ export async function wipeCopies(keep?: string): Promise<void> {
 let running: Promise<void> | null = null;
 
 /**
- * Brings the agent's copy up to date: the changes since its cursor, or all of it. One sync at a time. A 401
- * (the session is gone) deletes the copy; other failures (offline, a server error) leave it as it was.
+ * Sends the changes waiting in the queue, then brings the agent's copy up to date: the changes since its cursor,
+ * or all of it. One at a time. A 401 (the session is gone) deletes the copy with its queue; other failures
+ * (offline, a server error) leave both as they were.
  */
 export function syncCopy(userId: string): Promise<void> {
   running ??= (async () => {
@@ -81,6 +219,13 @@ export function syncCopy(userId: string): Promise<void> {
       await wipeCopies(userId);
       const db = await openCopy(userId);
       try {
+        const sent = await sendQueue(db);
+        if (sent === "signed-out") {
+          db.close();
+          await wipeCopies();
+          return;
+        }
+        if (sent === "offline") return;
         const meta = await db.get("meta", "sync");
         const response = await fetch(`/api/sync${meta ? `?cursor=${encodeURIComponent(meta.cursor)}` : ""}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
         if (response.status === 401) {
@@ -90,6 +235,7 @@ export function syncCopy(userId: string): Promise<void> {
         }
         if (!response.ok) return;
         await applySync(db, (await response.json()) as FieldSync);
+        announce();
       } finally {
         db.close();
       }
@@ -100,4 +246,20 @@ export function syncCopy(userId: string): Promise<void> {
     }
   })();
   return running;
+}
+
+/**
+ * Before a sign-out: sends what is waiting if it can, then deletes every copy. Changes that could not be sent are
+ * deleted with the copy only if the agent agrees (`confirmLoss`).
+ */
+export async function wipeForSignOut(confirmLoss: (waiting: number) => boolean): Promise<boolean> {
+  const owner = await copyOwner();
+  if (owner) {
+    if (navigator.onLine) await syncCopy(owner);
+    const db = await openCopy(owner);
+    const waiting = (await db.getAll("queue").finally(() => db.close())).filter((entry) => entry.status === "pending").length;
+    if (waiting > 0 && !confirmLoss(waiting)) return false;
+  }
+  await wipeCopies();
+  return true;
 }

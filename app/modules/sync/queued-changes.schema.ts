@@ -2,6 +2,7 @@ import * as z from "zod";
 import { ActivityInputSchema } from "~/modules/activities/activity.schema";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { TaskInputSchema } from "~/modules/tasks/task.schema";
+import { MAX_CHANGES_PER_REQUEST } from "./field-copy";
 
 // Changes an agent makes offline, queued on the phone and sent in order when the connection returns (issue 20,
 // ADR 0031). Each carries a key the phone made (a UUID): the server applies a key once and answers a retry with the
@@ -10,8 +11,7 @@ import { TaskInputSchema } from "~/modules/tasks/task.schema";
 export const QUEUED_CHANGE_TYPES = ["log_activity", "complete_task", "add_task", "add_contact", "move_deal"] as const;
 export type QueuedChangeType = (typeof QUEUED_CHANGE_TYPES)[number];
 
-/** At most this many changes in one request; the phone sends a longer queue in turns. */
-export const MAX_CHANGES_PER_REQUEST = 50;
+export { MAX_CHANGES_PER_REQUEST };
 
 const key = z.string({ error: "Each change needs its key." }).regex(/^[A-Za-z0-9_-]{8,80}$/, "A change's key must be 8 to 80 letters, digits, - or _.");
 const rowId = (what: string) => z.string({ error: `Name the ${what}.` }).min(1, `Name the ${what}.`).max(64, `That ${what} id is too long.`);

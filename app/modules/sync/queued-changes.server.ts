@@ -10,6 +10,7 @@ import { moveDeal } from "~/modules/deals/deals.server";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { stageByKey } from "~/modules/pipeline/stages";
 import { completeTask, createTask, userNow } from "~/modules/tasks/tasks.server";
+import { changeRowId } from "./change-id";
 import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.schema";
 
 // Applies changes an agent queued offline (issue 20, ADR 0031), in the order sent. Exactly once, by construction:
@@ -21,18 +22,6 @@ import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.sc
 
 /** Keys are kept this long: longer than a phone keeps a queue (the copy itself syncs in full after 30 days). */
 export const APPLIED_KEY_DAYS = 60;
-
-/**
- * The row id a queued change creates: the same for a retry of the same key, different for every agent. Shaped
- * like every other id (a UUID: version 8, the RFC 9562 form for ids derived by the application).
- */
-async function idFor(userId: UserId, key: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}:${key}`))).slice(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
 
@@ -54,7 +43,7 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
     return { key: rawKey, status: "rejected", message: parsed.error.issues[0]?.message ?? "That change could not be read.", id: null, store: keyOk && rawKey !== "" };
   }
   const change = parsed.data;
-  const id = await idFor(userId, change.key);
+  const id = await changeRowId(userId, change.key);
   const done = (status: QueuedChangeResult["status"], message: string, rowId: string | null) => ({ key: change.key, status, message, id: rowId, store: true });
   const created = async (make: () => Promise<{ ok: boolean; error?: string }>, message: string) => {
     try {

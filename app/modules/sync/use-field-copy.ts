@@ -30,12 +30,20 @@ export function useFieldCopy(userId: string) {
   }, [userId]);
 }
 
-/** Deletes every field copy on this device before the sign-out goes on (at most 2 s, so a stuck store never holds it). */
+/**
+ * Deletes every field copy on this device before the sign-out goes on, after sending the changes still waiting when
+ * there is a connection; changes that cannot be sent are only deleted once the agent agrees. A stuck store never
+ * holds the sign-out more than 5 s.
+ */
 export function wipeThenSubmit(event: React.FormEvent<HTMLFormElement>) {
   const form = event.currentTarget;
   event.preventDefault();
-  const wiped = import("./local-copy.client").then((copy) => copy.wipeCopies());
-  void Promise.race([wiped, new Promise((resolve) => window.setTimeout(resolve, 2_000))])
-    .catch(() => {})
-    .finally(() => form.submit());
+  const confirmLoss = (waiting: number) =>
+    window.confirm(`${waiting === 1 ? "1 change" : `${waiting} changes`} made offline ${waiting === 1 ? "has" : "have"} not been sent yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this phone. Sign out anyway?`);
+  const wiped = import("./local-copy.client").then((copy) => copy.wipeForSignOut(confirmLoss));
+  void Promise.race([wiped, new Promise<boolean>((resolve) => window.setTimeout(() => resolve(true), 5_000))])
+    .catch(() => true)
+    .then((go) => {
+      if (go) form.submit();
+    });
 }

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { Mail, MessageSquare, Phone } from "lucide-react";
-import type { Contact, ContactStatus } from "~/db/schema";
+import type { Contact } from "~/db/schema";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
-import { PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../contacts.messages";
+import { PROPERTY_TYPE_LABELS, SOURCE_LABELS } from "../contacts.messages";
+import { StatusBadge } from "./StatusBadge";
 import { budgetText } from "./ContactDetails";
 import { LeadScoreBadge } from "./LeadScoreBadge";
 
@@ -19,16 +20,6 @@ type ListProps = {
   compact: boolean;
   full: boolean;
 };
-
-const STATUS_STYLE: Record<ContactStatus, string> = {
-  hot: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
-  warm: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
-  cold: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
-};
-
-function StatusBadge({ status }: { status: ContactStatus }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{STATUS_LABELS[status]}</span>;
-}
 
 /** A checkbox in a 44 px square label: the whole square takes the tap, not only the 20 px box. */
 function SelectBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {

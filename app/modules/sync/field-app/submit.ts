@@ -1,0 +1,30 @@
+import type { NewChange } from "../local-copy.client";
+import { queueChange, syncCopy } from "../local-copy.client";
+import { QueuedChangeSchema } from "../queued-changes.schema";
+
+export type Submitted = { ok: true; id: string } | { ok: false; error: string; field: string };
+
+/**
+ * Checks a change with the schema the server applies (the online form's rules and messages), queues it and, when
+ * there is a connection, sends it at once. Nothing is queued when a field is wrong.
+ */
+export async function submitChange(userId: string, change: NewChange, label: string): Promise<Submitted> {
+  const parsed = QueuedChangeSchema.safeParse({ ...change, key: "checked-before-queuing" });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: issue?.message ?? "That change could not be saved.", field: issue?.path.slice(1).map(String).join(".") ?? "" };
+  }
+  const id = await queueChange(userId, change, label);
+  if (navigator.onLine) void syncCopy(userId);
+  return { ok: true, id };
+}
+
+/** Now, in the agent's timezone: the date and time an activity logged offline is recorded at. */
+export function nowIn(timezone: string, now = new Date()): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
