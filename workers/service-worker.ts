@@ -81,6 +81,42 @@ async function cacheFirst(event) {
   return response;
 }
 
+// New-lead alerts (issue 20, ADR 0032): each push carries { title, body, url, tag }, encrypted to this device. A
+// tap opens the lead in an open Porchlight window, or a new one. Only paths of this site are opened.
+const appPath = (value) => (typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/dashboard");
+
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const title = typeof message.title === "string" ? message.title : "Porchlight";
+  const tag = typeof message.tag === "string" ? message.tag : undefined;
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      tag,
+      renotify: Boolean(tag),
+      icon: "/icons/icon-192.png",
+      data: { url: appPath(message.url) },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(appPath(event.notification.data && event.notification.data.url), self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(url);
+      return open.focus().then((client) => client.navigate(url)).catch(() => self.clients.openWindow(url));
+    }),
+  );
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;

@@ -949,3 +949,48 @@ export const appliedChanges = sqliteTable(
   },
   (t) => [uniqueIndex("applied_changes_user_key").on(t.userId, t.key), index("applied_changes_at").on(t.appliedAt)],
 );
+
+/**
+ * The devices an agent turned new-lead alerts on for (issue 20, Settings → Notifications): each a Web Push
+ * subscription, its endpoint at the browser's push service and the keys the message is encrypted to. A push service
+ * that answers 404 or 410 has dropped the subscription, and so do we.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastSentAt: integer("last_sent_at"),
+    /** Failed sends in a row (a push service down); reset by a send that goes through. */
+    failures: integer("failures").notNull().default(0),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint").on(t.endpoint), index("push_subscriptions_user").on(t.userId)],
+);
+
+/**
+ * New leads waiting for the agent's first response (issue 20): raised when a lead arrives, answered by the first
+ * activity logged with the contact after it. The dashboard times each one live; the cron sends one reminder at
+ * LEAD_REMINDER_MINUTES.
+ */
+export const leadAlerts = sqliteTable(
+  "lead_alerts",
+  {
+    contactId: text("contact_id")
+      .primaryKey()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    arrivedAt: integer("arrived_at").notNull(),
+    /** When the alert and the reminder went out (null: not sent: no device subscribed, or push is off). */
+    pushedAt: integer("pushed_at"),
+    remindedAt: integer("reminded_at"),
+  },
+  (t) => [index("lead_alerts_user_arrived").on(t.userId, t.arrivedAt), index("lead_alerts_reminder").on(t.remindedAt, t.arrivedAt)],
+);

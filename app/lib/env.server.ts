@@ -29,6 +29,10 @@ export interface Env extends CloudflareBindings {
   TEST_NOW?: string;
   /** Feature flags changed from the spec's defaults, e.g. "QA_PAGE=on" (app/lib/flags.ts). */
   FEATURE_FLAGS?: string;
+  /** Web Push (issue 20): the VAPID key pair (`node scripts/vapid-keys.mjs`) and who the push services may contact. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 }
 
 const csv = z
@@ -41,7 +45,8 @@ const csv = z
       .filter(Boolean),
   );
 
-const ConfigSchema = z.object({
+const ConfigSchema = z
+  .object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   SESSION_SECRET: z
     .string({ error: "SESSION_SECRET is not set. Set it with `wrangler secret put SESSION_SECRET` (32+ random characters)." })
@@ -70,6 +75,10 @@ const ConfigSchema = z.object({
   SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
   // The share of signed-in page loads that report their web vitals to the Operations Center (0 to 1).
   RUM_SAMPLE_RATE: z.coerce.number("RUM_SAMPLE_RATE must be a number from 0 to 1.").min(0, "RUM_SAMPLE_RATE must be a number from 0 to 1.").max(1, "RUM_SAMPLE_RATE must be a number from 0 to 1.").default(1),
+  // Web Push (issue 20): a P-256 key pair in base64url (public: the 65-byte point; private: the 32-byte scalar).
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url public key `node scripts/vapid-keys.mjs` prints (87 characters).").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url private key `node scripts/vapid-keys.mjs` prints (43 characters).").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: or https: address the push services can reach you at.").optional(),
   FEATURE_FLAGS: z
     .string()
     .optional()
@@ -81,7 +90,12 @@ const ConfigSchema = z.object({
         return z.NEVER;
       }
     }),
-});
+  })
+  .superRefine((config, ctx) => {
+    if (config.FEATURE_FLAGS?.PUSH_NOTIFICATIONS && !(config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["FEATURE_FLAGS"], message: "PUSH_NOTIFICATIONS is on, but VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set (make a pair with `node scripts/vapid-keys.mjs`)." });
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };
 
@@ -118,6 +132,9 @@ export function getConfig(env: Env): Config {
     AI_DAILY_QUOTA: env.AI_DAILY_QUOTA || undefined,
     RUM_SAMPLE_RATE: env.RUM_SAMPLE_RATE || undefined,
     FEATURE_FLAGS: env.FEATURE_FLAGS || undefined,
+    VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY || undefined,
+    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY || undefined,
+    VAPID_SUBJECT: env.VAPID_SUBJECT || undefined,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -11,7 +11,11 @@ export const FLAGS = {
   },
   INTEGRATIONS: { default: false, controls: "Nothing yet: no third-party integration is built." },
   ADV_REPORTS: { default: false, controls: "Nothing it can turn off: Reports is part of every plan." },
-  PUSH_NOTIFICATIONS: { default: false, controls: "Nothing yet: push notifications are not built." },
+  PUSH_NOTIFICATIONS: {
+    default: false,
+    controls:
+      "New-lead alerts by Web Push: Settings → Notifications, the alert when a lead arrives and the cron's five-minute reminder. Needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY. Off: no tab, no push; the dashboard still times new leads.",
+  },
   TEAM_INVITES: { default: false, controls: "Nothing yet: teams are not built." },
   MLS_INTEGRATION: { default: false, controls: "Nothing yet: no MLS feed is built." },
   SETTINGS_TABS_MINIMAL: { default: true, controls: "Nothing it changes: Settings only ever shows tabs that have something in them." },

@@ -40,6 +40,8 @@ import { eraseCrmData, erasedSummary } from "~/modules/data/erase.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { IncomeGoalSchema, SourceCostsSchema } from "~/modules/reports/goals.schema";
 import { getGoals, saveIncomeGoal, saveSourceCosts } from "~/modules/reports/goals.server";
+import { NotificationsPanel } from "~/modules/push/components/NotificationsPanel";
+import { countSubscriptions, pushPublicKey } from "~/modules/push/push.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
@@ -49,19 +51,24 @@ const TABS = [
   { id: "billing", label: "Billing" },
   { id: "data", label: "Data" },
   { id: "trash", label: "Trash" },
+  // Only where push notifications are on (PUSH_NOTIFICATIONS): Settings shows tabs that have something in them.
+  { id: "notifications", label: "Notifications" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
+const tabsFor = (push: boolean) => TABS.filter((t) => push || t.id !== "notifications");
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const params = new URL(request.url).searchParams;
-  const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "account";
+  const pushKey = pushPublicKey(context.config);
+  const tabs = tabsFor(pushKey !== null);
+  const tab: Tab = tabs.find((t) => t.id === params.get("tab"))?.id ?? "account";
   const prefs = await getDisplayPreferences(context, user.id);
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
-  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash] = await Promise.all([
+  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices] = await Promise.all([
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
@@ -70,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "data" ? summarizeExport(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
     tab === "data" ? listDataRequests(context.db, user.id) : Promise.resolve(null),
     tab === "trash" ? listTrash(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
+    tab === "notifications" ? countSubscriptions(context, user.id) : Promise.resolve(null),
   ]);
   const data =
     exportCategories && requests
@@ -78,7 +86,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           requests: requests.map((r) => ({ id: r.id, type: r.type, status: r.status, description: r.description, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null })),
         }
       : null;
-  return { email: user.email, tab, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, trash, now: Date.now() };
+  const notifications = tab === "notifications" && pushKey ? { publicKey: pushKey, devices: devices ?? 0 } : null;
+  return { email: user.email, tab, tabs, notifications, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, trash, now: Date.now() };
 }
 
 type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data";
@@ -173,7 +182,7 @@ function draftPreferences(form: HTMLFormElement, saved: DisplayPreferences): Dis
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, prefs, billing, onboarding, agent, goals, data: dataTab, calendarFeed, trash, now } = useLoaderData<typeof loader>();
+  const { email, tab, tabs, notifications, prefs, billing, onboarding, agent, goals, data: dataTab, calendarFeed, trash, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -187,7 +196,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description={`Signed in as ${email}`} />
-      <TabNav label="Settings sections" base="/settings" tabs={TABS} current={tab} />
+      <TabNav label="Settings sections" base="/settings" tabs={tabs} current={tab} />
       {actionData?.errors.form ? (
         <p role="alert" className="mb-4 text-sm font-medium text-red-700 dark:text-red-400">
           {actionData.errors.form}
@@ -199,6 +208,8 @@ export default function SettingsPage() {
         <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
       ) : tab === "data" && dataTab ? (
         <DataPanel categories={dataTab.categories} requests={dataTab.requests} prefs={prefs} className={card} deleteError={errors("delete-data").password} deleting={busy("delete-data")} />
+      ) : tab === "notifications" && notifications ? (
+        <NotificationsPanel publicKey={notifications.publicKey} devices={notifications.devices} className={card} />
       ) : tab === "trash" && trash ? (
         <TrashPanel items={trash.items} total={trash.total} days={TRASH_DAYS} now={now} prefs={prefs} className={card} />
       ) : (

@@ -95,7 +95,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   // A page that could not load for want of a connection: the copy saved on the phone instead.
-  if (!isRouteErrorResponse(error) && typeof navigator !== "undefined" && !navigator.onLine) {
+  // (In the browser only: the server's runtime has a navigator too, without onLine.)
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined" && navigator.onLine === false) {
     return (
       <Shell>
         <OfflinePage />

@@ -39,15 +39,22 @@ export default function PrivacyPage() {
           <p>
             While you are signed in, the app also keeps a copy of what you need in the field (your hot and warm contacts and those you
             worked with in the last 30 days, with their recent activity; tasks due in the next two weeks; open deals) in your browser&apos;s
-            storage on that device. Signing out deletes it, and so does signing in as someone else on the device; ending your sessions
-            from Settings deletes it from another device the next time that device connects.
+            storage on that device, with any changes you made there without a connection until they are sent. Signing out deletes it,
+            and so does signing in as someone else on the device; ending your sessions from Settings deletes it from another device the
+            next time that device connects.
+          </p>
+          <p>
+            If you turn on new-lead alerts for a device, we keep that device&apos;s push address and the keys your browser gives us to
+            encrypt alerts to it. The alert (the lead&apos;s name and phone number or e-mail) is encrypted before it leaves us, and your
+            browser maker&apos;s push service, which delivers it, cannot read it. Turning alerts off on the device deletes them.
           </p>
         </section>
         <section>
           <h2>Who processes it</h2>
           <p>
             Cloudflare hosts the service and its data. Stripe handles payments; your card details go to Stripe and are never stored by us.
-            Our e-mail provider delivers account e-mails such as confirmation links.
+            Our e-mail provider delivers account e-mails such as confirmation links. New-lead alerts, if you turn them on, travel
+            encrypted through the push service of your device&apos;s browser (Apple, Google or Mozilla).
           </p>
         </section>
         <section>

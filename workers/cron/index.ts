@@ -4,6 +4,7 @@ import type { Env } from "~/lib/env.server";
 import { accountPurgeJob } from "./account-purge.job";
 import { backupJob } from "./backup.job";
 import { heartbeatJob } from "./heartbeat.job";
+import { leadReminderJob } from "./lead-reminder.job";
 import { leadScoreJob } from "./lead-score.job";
 import { opsJob } from "./ops.job";
 import { syncUpkeepJob } from "./sync-upkeep.job";
@@ -13,7 +14,7 @@ type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, en
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, opsJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
+  "*/5 * * * *": [heartbeatJob, opsJob, leadReminderJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

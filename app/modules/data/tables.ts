@@ -151,6 +151,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   qa_results: "the results of those runs",
   sync_log: "which rows changed, for the phone's field copy (ADR 0031): ids only, kept by triggers, pruned after 30 days",
   applied_changes: "the keys of changes the phone sent from offline, so a retry is not applied twice",
+  push_subscriptions: "the devices new-lead alerts go to: a browser push service's address and keys, secrets of that device",
+  lead_alerts: "which new leads waited for a first response, derived from the exported contacts and activities",
 };
 
 /**
@@ -212,4 +214,6 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   qa_results: "the QA Dashboard's results: the service's",
   sync_log: "rewritten by triggers as the rows go in, so a phone's copy picks the restored rows up on its next sync",
   applied_changes: "the keys of changes already applied: a phone's retry must still find its key",
+  push_subscriptions: "the devices alerts go to now: a restore must not turn alerts back on for a device turned off since",
+  lead_alerts: "alerts about leads as they arrived: old ones are not raised again",
 };

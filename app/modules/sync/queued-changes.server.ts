@@ -10,6 +10,7 @@ import { moveDeal } from "~/modules/deals/deals.server";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { stageByKey } from "~/modules/pipeline/stages";
 import { completeTask, createTask, userNow } from "~/modules/tasks/tasks.server";
+import { raiseLeadAlert } from "~/modules/push/lead-alerts.server";
 import { changeRowId } from "./change-id";
 import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.schema";
 
@@ -62,7 +63,12 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
     case "add_task":
       return created(() => createTask(context, userId, change.task, id), "Task added");
     case "add_contact":
-      return created(async () => (await createContact(context, userId, change.contact, id), { ok: true }), "Contact added");
+      return created(async () => {
+        const contact = await createContact(context, userId, change.contact, id);
+        // A lead added offline arrives now: the agent's other devices are told, and the dashboard times it.
+        context.cloudflare.ctx.waitUntil(raiseLeadAlert(context, userId, contact).catch((error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) }))));
+        return { ok: true };
+      }, "Contact added");
     case "complete_task": {
       const task = await context.db.select({ status: crmTasks.status, contactId: crmTasks.contactId, dealId: crmTasks.dealId }).from(crmTasks).where(ownedBy(crmTasks, userId, eq(crmTasks.id, change.taskId))).get();
       if (!task) {

@@ -1,0 +1,67 @@
+import { Link } from "@remix-run/react";
+import { Phone, Timer } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { buttonClass } from "~/components/ui/Button";
+
+export interface WaitingLeadItem {
+  contactId: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  arrivedAt: number;
+}
+
+/** "0:42", "4:05", "1 h 12 min": how long a lead has waited. */
+export function waitedFor(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 3_600) return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  return `${Math.floor(seconds / 3_600)} h ${Math.floor((seconds % 3_600) / 60)} min`;
+}
+
+/**
+ * The dashboard's new leads with no response yet (issue 20), each with a live timer since it arrived; past the
+ * reminder mark the timer turns red. A lead leaves the list once a first activity is logged with it.
+ */
+export function LeadsWaiting({ leads, serverNow, reminderMinutes }: { leads: readonly WaitingLeadItem[]; serverNow: number; reminderMinutes: number }) {
+  // The server's moment first (the same text on both sides of hydration), then the device's clock every second.
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const titleId = useId();
+  if (leads.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId} className="mb-4 rounded-xl border border-brand-300 bg-brand-50 p-4 dark:border-brand-800 dark:bg-stone-900">
+      <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
+        <Timer aria-hidden="true" className="h-5 w-5" /> New leads waiting for you
+      </h2>
+      <p className="text-sm text-stone-600 dark:text-stone-400">The first to reach out usually wins the client. Log a call, text or note to clear a lead from here.</p>
+      <ul className="mt-3 space-y-2">
+        {leads.map((lead) => {
+          const waited = now - lead.arrivedAt;
+          const late = waited >= reminderMinutes * 60_000;
+          return (
+            <li key={lead.contactId} className="flex items-center justify-between gap-3 rounded-lg bg-white p-3 dark:bg-stone-800">
+              <div className="min-w-0">
+                <Link to={`/contacts/${lead.contactId}`} className="font-medium underline-offset-2 hover:underline">
+                  {lead.name}
+                </Link>
+                <p className={`text-sm tabular-nums ${late ? "font-semibold text-red-700 dark:text-red-300" : "text-stone-600 dark:text-stone-400"}`}>
+                  Waiting <time dateTime={new Date(lead.arrivedAt).toISOString()}>{waitedFor(waited)}</time>
+                  {late ? ` · over ${reminderMinutes} minutes` : ""}
+                </p>
+              </div>
+              {lead.phone ? (
+                <a href={`tel:${lead.phone}`} className={buttonClass("primary", "shrink-0")} aria-label={`Call ${lead.name}`}>
+                  <Phone aria-hidden="true" className="h-4 w-4" /> Call
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+// Speed to lead (issue 20, ADR 0032), shared by the server and the dashboard.
+
+/** Minutes after a new lead arrives without a response when the cron sends its one reminder. */
+export const LEAD_REMINDER_MINUTES = 5;
+/** A lead still unanswered after this long leaves the dashboard's timer (it is in the contact list like any other). */
+export const LEAD_WAIT_SHOWN_HOURS = 24;

@@ -1,0 +1,121 @@
+import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import * as z from "zod";
+import { pushSubscriptions } from "~/db/schema";
+import type { Config } from "~/lib/env.server";
+import type { RequestContext } from "~/lib/context.server";
+import { ownedBy } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+
+// Web Push (issue 20, ADR 0032): the devices an agent turned alerts on for, and sending to them. Real Web Push:
+// each message is encrypted to the device's keys (RFC 8291) and signed with the deployment's VAPID key (RFC 8292);
+// the push service (the browser maker's) only carries it. On only with the PUSH_NOTIFICATIONS flag, which the
+// configuration refuses without a VAPID key pair.
+
+/** Push services keep a message this long for a device that is off, then drop it: a lead alert is about now. */
+const PUSH_TTL_SECONDS = 30 * 60;
+/** A subscription whose sends failed this many times in a row (not a 404 or 410, which end it at once) is dropped. */
+const MAX_FAILURES = 5;
+/** Subscriptions one agent may hold: every phone, tablet and browser they use, with room to spare. */
+export const MAX_SUBSCRIPTIONS = 20;
+
+export type PushConfig = Pick<Config, "FEATURE_FLAGS" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "SALES_INBOX">;
+
+/** The public key browsers subscribe with, or null when push is off. */
+export function pushPublicKey(config: PushConfig): string | null {
+  return config.FEATURE_FLAGS?.PUSH_NOTIFICATIONS && config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY ? config.VAPID_PUBLIC_KEY : null;
+}
+
+const base64url = (what: string, bytes: number) =>
+  z
+    .string({ error: `The subscription's ${what} is missing.` })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `The subscription's ${what} is not base64url.`)
+    .refine((value) => Math.floor((value.replace(/=+$/, "").length * 3) / 4) === bytes, `The subscription's ${what} has the wrong length.`);
+
+/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
+export const PushSubscriptionSchema = z.object(
+  {
+    endpoint: z
+      .url({ error: "The subscription's endpoint must be an https address.", protocol: /^https$/ })
+      .max(1_000, "The subscription's endpoint is too long."),
+    keys: z.object({ p256dh: base64url("p256dh key", 65), auth: base64url("auth secret", 16) }, { error: "The subscription's keys are missing." }),
+  },
+  { error: "Send the subscription as JSON." },
+);
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
+
+/**
+ * Keeps a device's subscription for the agent. The same endpoint subscribed again (new keys, or another agent
+ * signing in on the device) is replaced, so one device never alerts two agents.
+ */
+export async function saveSubscription(context: RequestContext, userId: UserId, input: PushSubscriptionInput, now = Date.now()): Promise<{ ok: true } | { ok: false; error: string }> {
+  const held = await context.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.endpoint} <> ${input.endpoint}`)).get();
+  if ((held?.n ?? 0) >= MAX_SUBSCRIPTIONS) return { ok: false, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` };
+  await context.db
+    .insert(pushSubscriptions)
+    .values({ id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now, failures: 0 })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now, failures: 0, lastSentAt: null } });
+  return { ok: true };
+}
+
+/** Turns alerts off for one of the agent's devices. Another agent's endpoint is left alone. */
+export async function removeSubscription(context: RequestContext, userId: UserId, endpoint: string): Promise<boolean> {
+  const removed = await context.db.delete(pushSubscriptions).where(ownedBy(pushSubscriptions, userId, eq(pushSubscriptions.endpoint, endpoint))).returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
+
+export async function countSubscriptions(context: Pick<RequestContext, "db">, userId: UserId): Promise<number> {
+  const row = await context.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).get();
+  return row?.n ?? 0;
+}
+
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** The app page a tap opens. */
+  url: string;
+  /** Messages with the same tag replace each other on the device (the reminder replaces the first alert). */
+  tag: string;
+}
+
+/**
+ * Sends a message to every device of the agent; returns how many push services took it. Push off, or no device:
+ * nothing is sent. A 404 or 410 (the subscription is gone) deletes the subscription; other failures are counted.
+ */
+export async function pushToUser(context: Pick<RequestContext, "db" | "config">, userId: UserId, message: PushMessage, now = Date.now()): Promise<number> {
+  const publicKey = pushPublicKey(context.config);
+  if (!publicKey || !context.config.VAPID_PRIVATE_KEY) return 0;
+  const vapid = { subject: context.config.VAPID_SUBJECT ?? `mailto:${context.config.SALES_INBOX}`, publicKey, privateKey: context.config.VAPID_PRIVATE_KEY };
+  const devices = await context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
+  let delivered = 0;
+  const gone: string[] = [];
+  const failed: string[] = [];
+  const sent: string[] = [];
+  await Promise.all(
+    devices.map(async (device) => {
+      try {
+        const payload = await buildPushPayload(
+          { data: { title: message.title, body: message.body, url: message.url, tag: message.tag }, options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: message.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || "porchlight" } },
+          { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
+          vapid,
+        );
+        const response = await fetch(device.endpoint, { method: "POST", headers: payload.headers, body: payload.body });
+        if (response.status === 404 || response.status === 410) gone.push(device.id);
+        else if (response.ok) {
+          delivered += 1;
+          sent.push(device.id);
+        } else failed.push(device.id);
+      } catch (error) {
+        console.error(JSON.stringify({ event: "push_failed", detail: error instanceof Error ? error.message : String(error) }));
+        failed.push(device.id);
+      }
+    }),
+  );
+  if (gone.length) await context.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+  if (sent.length) await context.db.update(pushSubscriptions).set({ lastSentAt: now, failures: 0 }).where(inArray(pushSubscriptions.id, sent));
+  if (failed.length) {
+    await context.db.update(pushSubscriptions).set({ failures: sql`${pushSubscriptions.failures} + 1` }).where(inArray(pushSubscriptions.id, failed));
+    await context.db.delete(pushSubscriptions).where(and(inArray(pushSubscriptions.id, failed), sql`${pushSubscriptions.failures} >= ${MAX_FAILURES}`));
+  }
+  return delivered;
+}

@@ -1,0 +1,259 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "~/db/client.server";
+import { contacts, crmActivities, leadAlerts, pushSubscriptions } from "~/db/schema";
+import { getConfig, type Env } from "~/lib/env.server";
+import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
+import { raiseLeadAlert, sendLeadReminders, waitingLeads } from "~/modules/push/lead-alerts.server";
+import { MAX_SUBSCRIPTIONS, pushToUser, saveSubscription } from "~/modules/push/push.server";
+import { applyQueuedChanges } from "~/modules/sync/queued-changes.server";
+import { JOBS } from "../../workers/cron";
+import { signInAs } from "../factories/browser";
+import { requestContext } from "../factories/context";
+import { createAgent } from "../factories/users";
+import { fakeDevice, fakePushService, vapidKeys, type FakeDevice } from "../fakes/push-service";
+
+// Issue 20: speed-to-lead alerts over real Web Push. Devices subscribe in Settings → Notifications; a new lead is
+// pushed to each, encrypted to the device and signed with the deployment's VAPID key, checked here by a fake push
+// service that verifies and decrypts like a real one; the cron reminds once at five minutes.
+
+const db = createDb(env.DB);
+const MINUTE = 60_000;
+const realFetch = globalThis.fetch;
+
+async function pushEnv(): Promise<Env> {
+  return { ...(env as Env), FEATURE_FLAGS: "PUSH_NOTIFICATIONS=on", ...(await vapidKeys()) };
+}
+
+/** Routes the fake devices' endpoints to the fake push service; everything else goes out as before. */
+function withPushService(devices: FakeDevice[], config: Env, statusFor?: (endpoint: string) => number) {
+  const service = fakePushService(devices, { publicKey: config.VAPID_PUBLIC_KEY!, statusFor, passThrough: realFetch });
+  vi.spyOn(globalThis, "fetch").mockImplementation(service.handler);
+  return service;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+const subscribe = (browser: Awaited<ReturnType<typeof signInAs>>, body: unknown, method = "POST") =>
+  browser.fetch("/api/push/subscriptions", { method, headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+async function addContact(userId: string, name: string) {
+  const now = new Date();
+  const row = { id: crypto.randomUUID(), userId, name, phone: "(512) 555-0142", email: null, status: "hot" as const, createdAt: now, lastActivity: now };
+  await db.insert(contacts).values(row);
+  return row;
+}
+
+describe("subscriptions (Settings → Notifications)", () => {
+  it("keeps a device for the signed-in agent, refuses a bad subscription with a message, and removes only the agent's own", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const other = await createAgent(env.DB);
+    const browser = (await signInAs(user)).using(config);
+    const theirs = (await signInAs(other)).using(config);
+    const phone = await fakeDevice();
+
+    expect((await subscribe(browser, phone.subscription)).status).toBe(201);
+    const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all();
+    expect(rows).toMatchObject([{ userId: user.id, p256dh: phone.subscription.keys.p256dh, auth: phone.subscription.keys.auth }]);
+
+    for (const [body, message] of [
+      [{ ...phone.subscription, endpoint: "http://push.fake.test/x" }, "The subscription's endpoint must be an https address."],
+      [{ endpoint: phone.endpoint, keys: { p256dh: "short", auth: phone.subscription.keys.auth } }, "The subscription's p256dh key has the wrong length."],
+      [{ endpoint: phone.endpoint, keys: { p256dh: phone.subscription.keys.p256dh, auth: "not base64!" } }, "The subscription's auth secret is not base64url."],
+      [{ endpoint: phone.endpoint }, "The subscription's keys are missing."],
+      [["a list"], "Send the subscription as JSON."],
+    ] as const) {
+      const response = await subscribe(browser, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()) as object).toEqual({ ok: false, error: message });
+    }
+    // Nothing the refused ones said was kept.
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toHaveLength(1);
+
+    // Another agent cannot turn this agent's device off.
+    expect((await (await subscribe(theirs, { endpoint: phone.endpoint }, "DELETE")).json()) as object).toEqual({ ok: true, removed: false });
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all()).toHaveLength(1);
+    expect((await (await subscribe(browser, { endpoint: phone.endpoint }, "DELETE")).json()) as object).toEqual({ ok: true, removed: true });
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all()).toHaveLength(0);
+  });
+
+  it("gives a device to the agent who subscribed it last, so one phone never alerts two agents", async () => {
+    const config = await pushEnv();
+    const first = await createAgent(env.DB);
+    const second = await createAgent(env.DB);
+    const shared = await fakeDevice();
+    expect((await subscribe((await signInAs(first)).using(config), shared.subscription)).status).toBe(201);
+    expect((await subscribe((await signInAs(second)).using(config), shared.subscription)).status).toBe(201);
+    expect(await db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint)).all()).toEqual([{ userId: second.id }]);
+  });
+
+  it(`holds at most ${MAX_SUBSCRIPTIONS} devices an agent`, async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const context = requestContext(config);
+    for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) expect((await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).ok).toBe(true);
+    expect(await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).toEqual({ ok: false, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` });
+  });
+
+  it("is not there while PUSH_NOTIFICATIONS is off, and the flag cannot be on without a VAPID key pair", async () => {
+    const user = await createAgent(env.DB);
+    const browser = await signInAs(user);
+    const response = await subscribe(browser, (await fakeDevice()).subscription);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: string }).error).toBe("Push notifications are not turned on for this Porchlight.");
+    const settings = await (await browser.get("/settings?tab=notifications")).text();
+    expect(settings).not.toContain("New-lead alerts");
+    expect(() => getConfig({ ...(env as Env), FEATURE_FLAGS: "PUSH_NOTIFICATIONS=on" })).toThrowError(/PUSH_NOTIFICATIONS is on, but VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set/);
+    expect(() => getConfig({ ...(env as Env), VAPID_PUBLIC_KEY: "too-short" })).toThrowError(/VAPID_PUBLIC_KEY must be/);
+  });
+
+  it("shows Settings → Notifications with the count of devices while push is on", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const browser = (await signInAs(user)).using(config);
+    await subscribe(browser, (await fakeDevice()).subscription);
+    const html = await (await browser.get("/settings?tab=notifications")).text();
+    expect(html).toContain("New-lead alerts");
+    expect(html).toContain("Alerts are on for 1 device.");
+  });
+});
+
+describe("sending", () => {
+  it("pushes a new lead to each of the agent's devices, encrypted to the device and signed with the deployment's key", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const other = await createAgent(env.DB);
+    const [phone, laptop, theirs] = await Promise.all([fakeDevice(), fakeDevice(), fakeDevice()]);
+    const context = requestContext(config);
+    for (const device of [phone, laptop]) await saveSubscription(context, user.userId, device.subscription);
+    await saveSubscription(context, other.userId, theirs.subscription);
+    const service = withPushService([phone, laptop, theirs], config);
+
+    const lead = await addContact(user.id, "Rowan Lee");
+    expect(await raiseLeadAlert(context, user.userId, lead)).toBe(2);
+    expect(service.delivered.map((d) => d.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
+    for (const delivery of service.delivered) {
+      expect(delivery.message).toEqual({ title: "New lead: Rowan Lee", body: `(512) 555-0142. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: `/contacts/${lead.id}`, tag: `lead-${lead.id}` });
+      expect(delivery.jwt.sub).toBe("mailto:ops@porchlight.test");
+      expect(delivery.urgency).toBe("high");
+      expect(Number(delivery.ttl)).toBeGreaterThan(0);
+    }
+    const [alert] = await db.select().from(leadAlerts).where(eq(leadAlerts.contactId, lead.id)).all();
+    expect(alert?.pushedAt).not.toBeNull();
+    // The same lead raised again (a retry) is not pushed twice.
+    expect(await raiseLeadAlert(context, user.userId, lead)).toBe(0);
+    expect(service.delivered).toHaveLength(2);
+  });
+
+  it("drops a subscription the push service says is gone (410), and one that keeps failing", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const [gone, flaky] = await Promise.all([fakeDevice(), fakeDevice()]);
+    const context = requestContext(config);
+    await saveSubscription(context, user.userId, gone.subscription);
+    await saveSubscription(context, user.userId, flaky.subscription);
+    withPushService([gone, flaky], config, (endpoint) => (endpoint === gone.endpoint ? 410 : 503));
+    const message = { title: "t", body: "b", url: "/dashboard", tag: "x" };
+    expect(await pushToUser(context, user.userId, message)).toBe(0);
+    const left = await db.select({ endpoint: pushSubscriptions.endpoint, failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all();
+    expect(left).toEqual([{ endpoint: flaky.endpoint, failures: 1 }]);
+    for (let i = 0; i < 4; i++) await pushToUser(context, user.userId, message);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("sends nothing while push is off", async () => {
+    const user = await createAgent(env.DB);
+    const spy = vi.spyOn(globalThis, "fetch");
+    const lead = await addContact(user.id, "Quiet Lead");
+    expect(await raiseLeadAlert(requestContext(), user.userId, lead)).toBe(0);
+    expect(spy).not.toHaveBeenCalled();
+    // The lead still waits on the dashboard.
+    expect((await waitingLeads({ db }, user.userId)).map((l) => l.name)).toEqual(["Quiet Lead"]);
+  });
+
+  it("raises an alert for a contact added in the app and for one sent from the phone's offline queue", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const phone = await fakeDevice();
+    await saveSubscription(requestContext(config), user.userId, phone.subscription);
+    const service = withPushService([phone], config);
+    const browser = (await signInAs(user)).using(config);
+    const added = await browser.post("/contacts?index", { intent: "create", name: "Dialog Lead", phone: "555 0101", status: "hot", propertyType: "house", source: "website" });
+    expect(added.status).toBe(200);
+    await vi.waitFor(() => expect(service.delivered.map((d) => d.message.title)).toEqual(["New lead: Dialog Lead"]), { timeout: 5_000 });
+
+    const [result] = await applyQueuedChanges(requestContext(config), user.userId, [{ key: "offline-lead-0001", type: "add_contact", contact: { name: "Offline Lead", phone: "555 0102" } }]);
+    expect(result?.status).toBe("applied");
+    await vi.waitFor(() => expect(service.delivered.map((d) => d.message.title)).toContain("New lead: Offline Lead"), { timeout: 5_000 });
+    expect((await waitingLeads({ db }, user.userId)).map((l) => l.name)).toEqual(["Dialog Lead", "Offline Lead"]);
+  });
+});
+
+describe("the lead timer and the five-minute reminder", () => {
+  it("lists the agent's own unanswered leads, oldest first, until an activity is logged with one", async () => {
+    const user = await createAgent(env.DB);
+    const other = await createAgent(env.DB);
+    const context = requestContext();
+    const now = Date.now();
+    const first = await addContact(user.id, "First");
+    const second = await addContact(user.id, "Second");
+    const theirs = await addContact(other.id, "Theirs");
+    await raiseLeadAlert(context, user.userId, first, now - 3 * MINUTE);
+    await raiseLeadAlert(context, user.userId, second, now - MINUTE);
+    await raiseLeadAlert(context, other.userId, theirs, now - 2 * MINUTE);
+    expect((await waitingLeads({ db }, user.userId, now)).map((l) => [l.name, l.arrivedAt])).toEqual([
+      ["First", now - 3 * MINUTE],
+      ["Second", now - MINUTE],
+    ]);
+    // A stage change is the pipeline's, not a response; a call is.
+    await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: first.id, type: "stage_change", occurredAt: new Date(now) });
+    expect(await waitingLeads({ db }, user.userId, now)).toHaveLength(2);
+    await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: first.id, type: "call", occurredAt: new Date(now) });
+    expect((await waitingLeads({ db }, user.userId, now)).map((l) => l.name)).toEqual(["Second"]);
+  });
+
+  it("reminds once, at five minutes, only about leads nobody has answered", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const phone = await fakeDevice();
+    const context = requestContext(config);
+    await saveSubscription(context, user.userId, phone.subscription);
+    const service = withPushService([phone], config);
+    const now = Date.now();
+    const due = await addContact(user.id, "Due Lead");
+    const early = await addContact(user.id, "Early Lead");
+    const answeredLead = await addContact(user.id, "Answered Lead");
+    const stale = await addContact(user.id, "Stale Lead");
+    await raiseLeadAlert(context, user.userId, due, now - 6 * MINUTE);
+    await raiseLeadAlert(context, user.userId, early, now - 4 * MINUTE);
+    await raiseLeadAlert(context, user.userId, answeredLead, now - 7 * MINUTE);
+    await raiseLeadAlert(context, user.userId, stale, now - 3 * 60 * MINUTE);
+    await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: answeredLead.id, type: "text", occurredAt: new Date(now) });
+    service.delivered.length = 0;
+
+    const reminders = (await sendLeadReminders(context, now)).delivered;
+    expect(reminders).toBe(1);
+    expect(service.delivered.map((d) => d.message)).toEqual([{ title: "Still waiting: Due Lead", body: "6 minutes since they arrived, with no reply yet. (512) 555-0142.", url: `/contacts/${due.id}`, tag: `lead-${due.id}` }]);
+    // Once only.
+    expect(await sendLeadReminders(context, now + MINUTE)).toEqual({ reminded: 1, delivered: 1 });
+    expect(service.delivered.map((d) => d.message.title)).toEqual(["Still waiting: Due Lead", "Still waiting: Early Lead"]);
+    expect(await sendLeadReminders(context, now + 2 * MINUTE)).toEqual({ reminded: 0, delivered: 0 });
+  });
+
+  it("runs in the five-minute cron, and does nothing while push is off", async () => {
+    expect(JOBS["*/5 * * * *"]!.map((job) => job.name)).toContain("leadReminderJob");
+    const user = await createAgent(env.DB);
+    const lead = await addContact(user.id, "Cron Lead");
+    await raiseLeadAlert(requestContext(), user.userId, lead, Date.now() - 6 * MINUTE);
+    const job = JOBS["*/5 * * * *"]!.find((j) => j.name === "leadReminderJob")!;
+    await job(db, { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env as Env);
+    const [alert] = await db.select().from(leadAlerts).where(eq(leadAlerts.contactId, lead.id)).all();
+    expect(alert?.remindedAt).toBeNull();
+    const config = await pushEnv();
+    await job(db, { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, config);
+    const [after] = await db.select().from(leadAlerts).where(eq(leadAlerts.contactId, lead.id)).all();
+    expect(after?.remindedAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,15 @@
+import type { Db } from "~/db/client.server";
+import { getConfig, type Env } from "~/lib/env.server";
+import { sendLeadReminders } from "~/modules/push/lead-alerts.server";
+import { pushPublicKey } from "~/modules/push/push.server";
+
+/**
+ * Speed to lead (issue 20, ADR 0032): one push reminder for each new lead still unanswered five minutes after it
+ * arrived. Nothing to do while push notifications are off.
+ */
+export async function leadReminderJob(db: Db, _controller: ScheduledController, env: Env) {
+  const config = getConfig(env);
+  if (!pushPublicKey(config)) return;
+  const { reminded, delivered } = await sendLeadReminders({ db, config });
+  if (reminded > 0) console.log(JSON.stringify({ event: "lead_reminders", reminded, delivered }));
+}
