@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { appliedChanges, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { appliedChanges, leadAlerts, pushSubscriptions, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { moveToTrash } from "~/modules/trash/trash.server";
@@ -197,6 +197,10 @@ describe("the 30-day purge", () => {
       await db.insert(qaResults).values({ runId: qaRun, userId: user.id, category: "Storage", testName: "D1", status: "passed", details: "ok", durationMs: 1, createdAt: now });
       // A change the phone sent from offline (its key; the contacts' triggers fill sync_log).
       await db.insert(appliedChanges).values({ userId: user.id, key: crypto.randomUUID(), result: { status: "applied" }, appliedAt: now });
+      // A device with new-lead alerts on, and a new lead waiting.
+      await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.fake.test/${user.id}`, p256dh: "k", auth: "a", createdAt: now });
+      await db.insert(contacts).values({ id: `lead_${user.id}`, userId: user.id, name: "New Lead" });
+      await db.insert(leadAlerts).values({ contactId: `lead_${user.id}`, userId: user.id, arrivedAt: now });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
       // Something in the trash (a contact with its links): trash_items and trash_rows.
       await db.insert(contacts).values({ id: `trashed_${user.id}`, userId: user.id, name: "Trashed" });
@@ -223,7 +227,7 @@ describe("the 30-day purge", () => {
     const due = (await purgeAt(gone.user.id))!.getTime();
     // A day early, nothing happens. (Accounts other tests closed may fall due with it: the cron takes them all.)
     await purgeDueAccounts(env, db, new Date(due - DAY_MS));
-    expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 2 }));
+    expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 3 }));
 
     const run = await purgeDueAccounts(env, db, new Date(due + 1000));
     expect(run.due).toBeGreaterThanOrEqual(1);

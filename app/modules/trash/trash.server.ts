@@ -63,6 +63,13 @@ export const TRASHED: Record<TrashKind, Moved> = {
 };
 
 /**
+ * Rows that point at a trashed item and go with it for good (`on delete cascade`, not kept for a restore), and why.
+ */
+export const NOT_RESTORED: Readonly<Record<string, string>> = {
+  "lead_alerts.contact_id->contacts": "a new lead's alert is about the moment it arrived (ADR 0032): a restored contact is not a new lead",
+};
+
+/**
  * Optional keys of the rows a restore writes back, to tables of the user's that may have lost the row since:
  * such a key comes back null instead of failing the restore (a deal's contact deleted for good meanwhile).
  */
