@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test, type Account } from "./fixtures";
 
@@ -190,5 +191,23 @@ test("pages that need the server say so offline; the app's own links lead into t
   await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Confirm appraisal date with the lender" }).getByText(/^Overdue/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Hot leads" }).getByRole("link", { name: "The Okafor family", exact: true })).toBeVisible();
+
+  // Every screen of the field view, in light and dark, with no WCAG 2.2 AA violation.
+  test.setTimeout(90_000);
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    for (const hash of ["#/dashboard", "#/contacts", "#/tasks", "#/pipeline", "#/add-contact", "#/reports"]) {
+      await page.goto(`/field${hash}`);
+      await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toBeVisible();
+      await expect(page.locator("main h1")).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${hash} (${theme})`).toEqual([]);
+    }
+    await page.goto("/field#/contacts");
+    await page.getByRole("link", { name: "The Okafor family", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "The Okafor family", level: 1 })).toBeVisible();
+    const profile = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(profile.violations.map((v) => v.id), `profile (${theme})`).toEqual([]);
+  }
   await context.setOffline(false);
 });

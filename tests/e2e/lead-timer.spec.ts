@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
 // Issue 20, speed to lead: a new lead shows on the dashboard with a live timer until a first activity is logged.
@@ -18,6 +19,13 @@ test("a new lead waits on the dashboard with a running timer until the first cal
   const first = await timer.textContent();
   expect(first).toMatch(/^\d+:\d{2}$/);
   await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe(first);
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.reload();
+    await expect(waiting).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), theme).toEqual([]);
+  }
 
   // The first call clears it.
   const call = await page.request.post("/api/sync/changes", {
