@@ -142,6 +142,12 @@ export const userPreferences = sqliteTable("user_preferences", {
   currency: text("currency", { enum: CURRENCIES }).notNull().default("USD"),
   /** The agent's annual income goal (agent net, cents) for Reports; null: none set (issue 16). */
   incomeGoalCents: integer("income_goal_cents"),
+  /** The 7:00 daily digest e-mail (issue 20, Settings → Notifications): off until the agent turns it on. */
+  digestEmail: integer("digest_email", { mode: "boolean" }).notNull().default(false),
+  /** The agent's day ("YYYY-MM-DD") the last digest was sent for: one a day. */
+  digestSentOn: text("digest_sent_on"),
+  /** The app's address as the agent turned the digest on, for its links where PUBLIC_URL is not set. */
+  digestOrigin: text("digest_origin"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

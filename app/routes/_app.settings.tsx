@@ -42,6 +42,8 @@ import { IncomeGoalSchema, SourceCostsSchema } from "~/modules/reports/goals.sch
 import { getGoals, saveIncomeGoal, saveSourceCosts } from "~/modules/reports/goals.server";
 import { NotificationsPanel } from "~/modules/push/components/NotificationsPanel";
 import { countSubscriptions, pushPublicKey } from "~/modules/push/push.server";
+import { DIGEST_HOUR, digestOn, setDigest } from "~/modules/digest/digest.server";
+import { appOrigin } from "~/modules/auth/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
@@ -51,24 +53,22 @@ const TABS = [
   { id: "billing", label: "Billing" },
   { id: "data", label: "Data" },
   { id: "trash", label: "Trash" },
-  // Only where push notifications are on (PUSH_NOTIFICATIONS): Settings shows tabs that have something in them.
   { id: "notifications", label: "Notifications" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
-const tabsFor = (push: boolean) => TABS.filter((t) => push || t.id !== "notifications");
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const params = new URL(request.url).searchParams;
   const pushKey = pushPublicKey(context.config);
-  const tabs = tabsFor(pushKey !== null);
+  const tabs = TABS;
   const tab: Tab = tabs.find((t) => t.id === params.get("tab"))?.id ?? "account";
   const prefs = await getDisplayPreferences(context, user.id);
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
-  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices] = await Promise.all([
+  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest] = await Promise.all([
     tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
@@ -77,7 +77,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "data" ? summarizeExport(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
     tab === "data" ? listDataRequests(context.db, user.id) : Promise.resolve(null),
     tab === "trash" ? listTrash(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
-    tab === "notifications" ? countSubscriptions(context, user.id) : Promise.resolve(null),
+    tab === "notifications" && pushKey ? countSubscriptions(context, user.id) : Promise.resolve(null),
+    tab === "notifications" ? digestOn(context, user.id) : Promise.resolve(null),
   ]);
   const data =
     exportCategories && requests
@@ -86,11 +87,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           requests: requests.map((r) => ({ id: r.id, type: r.type, status: r.status, description: r.description, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null })),
         }
       : null;
-  const notifications = tab === "notifications" && pushKey ? { publicKey: pushKey, devices: devices ?? 0 } : null;
+  // New-lead alerts only where push is on (PUSH_NOTIFICATIONS); the daily digest everywhere.
+  const notifications = tab === "notifications" ? { push: pushKey ? { publicKey: pushKey, devices: devices ?? 0 } : null, digest: digest ?? false, hour: DIGEST_HOUR, timezone: prefs.timezone } : null;
   return { email: user.email, tab, tabs, notifications, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, trash, now: Date.now() };
 }
 
-type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data";
+type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data" | "digest";
 type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -111,6 +113,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return invalid(parsed.error.issues);
     await saveAgentProfile(context, user.id, parsed.data);
     return redirectWithToast(context, "/settings#agent-profile", { title: "Agent profile saved", variant: "success" });
+  }
+  if (intent === "digest") {
+    const on = form.on === "1";
+    await setDigest(context, user.id, on, appOrigin(context, request));
+    return redirectWithToast(context, "/settings?tab=notifications", { title: on ? "Daily digest turned on" : "Daily digest turned off", variant: "success" });
   }
   if (intent === "goal") {
     const parsed = IncomeGoalSchema.safeParse(form);
@@ -209,7 +216,26 @@ export default function SettingsPage() {
       ) : tab === "data" && dataTab ? (
         <DataPanel categories={dataTab.categories} requests={dataTab.requests} prefs={prefs} className={card} deleteError={errors("delete-data").password} deleting={busy("delete-data")} />
       ) : tab === "notifications" && notifications ? (
-        <NotificationsPanel publicKey={notifications.publicKey} devices={notifications.devices} className={card} />
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="digest-heading" className={card}>
+            <h2 id="digest-heading" className="text-lg font-semibold">
+              Daily digest
+            </h2>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+              One e-mail at {notifications.hour}:00 ({notifications.timezone.replace(/_/g, " ")}) with today&apos;s tasks, what is overdue, closings in the next seven days and new leads still
+              waiting. Every digest has a link that stops it with one click.
+            </p>
+            <p className="mt-3 text-sm font-medium">{notifications.digest ? "The daily digest is on." : "The daily digest is off."}</p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="digest" />
+              <input type="hidden" name="on" value={notifications.digest ? "0" : "1"} />
+              <Button type="submit" variant={notifications.digest ? "secondary" : "primary"} busy={busy("digest")} busyLabel="Saving…">
+                {notifications.digest ? "Turn off the daily digest" : "Turn on the daily digest"}
+              </Button>
+            </Form>
+          </section>
+          {notifications.push ? <NotificationsPanel publicKey={notifications.push.publicKey} devices={notifications.push.devices} className={card} /> : null}
+        </div>
       ) : tab === "trash" && trash ? (
         <TrashPanel items={trash.items} total={trash.total} days={TRASH_DAYS} now={now} prefs={prefs} className={card} />
       ) : (

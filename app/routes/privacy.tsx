@@ -53,7 +53,8 @@ export default function PrivacyPage() {
           <h2>Who processes it</h2>
           <p>
             Cloudflare hosts the service and its data. Stripe handles payments; your card details go to Stripe and are never stored by us.
-            Our e-mail provider delivers account e-mails such as confirmation links. New-lead alerts, if you turn them on, travel
+            Our e-mail provider delivers account e-mails such as confirmation links, and the daily digest if you turn it on (it names
+            your tasks, deals and new leads). New-lead alerts, if you turn them on, travel
             encrypted through the push service of your device&apos;s browser (Apple, Google or Mozilla).
           </p>
         </section>

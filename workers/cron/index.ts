@@ -3,6 +3,7 @@ import { cronRuns } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { accountPurgeJob } from "./account-purge.job";
 import { backupJob } from "./backup.job";
+import { digestJob } from "./digest.job";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadReminderJob } from "./lead-reminder.job";
 import { leadScoreJob } from "./lead-score.job";
@@ -14,7 +15,7 @@ type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, en
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, opsJob, leadReminderJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
+  "*/5 * * * *": [heartbeatJob, opsJob, leadReminderJob, digestJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -1,0 +1,166 @@
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { subscribers, userPreferences, users } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { hmacSign, hmacVerify } from "~/lib/crypto";
+import { DEFAULT_DISPLAY_PREFERENCES, formatDay, type DisplayPreferences } from "~/lib/format";
+import { escapeHtml, sendEmail } from "~/lib/mailer.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { waitingLeads } from "~/modules/push/lead-alerts.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { localNow } from "~/modules/tasks/due";
+import { closingsQuery, listTasks } from "~/modules/tasks/tasks.server";
+
+// The daily digest (issue 20, ADR 0032): at 7:00 in the agent's timezone, one e-mail with today's tasks, what is
+// overdue, closings in the next seven days and new leads still waiting. Opt-in (Settings → Notifications), one a
+// day, with a one-click unsubscribe (RFC 8058) that needs no sign-in.
+
+/** The local hour the digest goes out at; the cron runs every five minutes, so it leaves between 7:00 and 7:05. */
+export const DIGEST_HOUR = 7;
+/** A digest the cron could not send by this local hour (an outage) is skipped for the day: it is a morning e-mail. */
+const LAST_HOUR = 11;
+/** Rows listed per section; the heading gives the full count. */
+const LIST = 10;
+/** Digests per cron run, across every agent. */
+const BATCH = 200;
+
+export interface Digest {
+  day: string;
+  today: { title: string; time: string | null; contact: string | null }[];
+  todayCount: number;
+  overdue: { title: string; dueDate: string; contact: string | null }[];
+  overdueCount: number;
+  closings: { title: string; date: string }[];
+  leads: { name: string; contact: string | null }[];
+}
+
+const closingsWeekEnd = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 6);
+  return date.toISOString().slice(0, 10);
+};
+
+/** What the agent's digest says on `at`, read from their own rows only. */
+export async function buildDigest(context: RequestContext, userId: UserId, at = new Date()): Promise<Digest> {
+  const prefs = await getDisplayPreferences(context, userId);
+  const now = localNow(prefs.timezone, at);
+  const start = { date: now.date, time: "00:00" };
+  const [today, overdue, closings, leads] = await Promise.all([
+    listTasks(context, userId, "today", start, LIST),
+    listTasks(context, userId, "overdue", start, LIST),
+    closingsQuery(context, userId, now.date, closingsWeekEnd(now.date)),
+    waitingLeads(context, userId, at.getTime()),
+  ]);
+  return {
+    day: now.date,
+    today: today.tasks.map((t) => ({ title: t.title, time: t.dueTime, contact: t.contactName })),
+    todayCount: today.counts.today,
+    overdue: overdue.tasks.map((t) => ({ title: t.title, dueDate: t.dueDate, contact: t.contactName })),
+    overdueCount: overdue.counts.overdue,
+    closings: closings.slice(0, LIST).map((d) => ({ title: d.title, date: (d.closingDate ?? d.expectedCloseDate)! })),
+    leads: leads.slice(0, LIST).map((l) => ({ name: l.name, contact: l.phone ?? l.email })),
+  };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The digest as an e-mail: subject, text and HTML, every value escaped. */
+export function renderDigest(digest: Digest, links: { app: string; unsubscribe: string }, prefs: Pick<DisplayPreferences, "dateFormat"> = DEFAULT_DISPLAY_PREFERENCES) {
+  const subject = `Your day, ${formatDay(digest.day, prefs)}: ${plural(digest.todayCount, "task", "tasks")}, ${digest.overdueCount} overdue, ${plural(digest.closings.length, "closing", "closings")} this week`;
+  const sections: { title: string; lines: string[]; empty: string }[] = [
+    { title: `New leads waiting (${digest.leads.length})`, lines: digest.leads.map((l) => `${l.name}${l.contact ? ` · ${l.contact}` : ""}`), empty: "No new lead is waiting for you." },
+    { title: `Today (${digest.todayCount})`, lines: digest.today.map((t) => `${t.time ? `${t.time} ` : ""}${t.title}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing due today." },
+    { title: `Overdue (${digest.overdueCount})`, lines: digest.overdue.map((t) => `${t.title} · due ${formatDay(t.dueDate, prefs)}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing overdue." },
+    { title: `Closing this week (${digest.closings.length})`, lines: digest.closings.map((c) => `${formatDay(c.date, prefs)} · ${c.title}`), empty: "No closing in the next seven days." },
+  ];
+  const more = (shown: number, total: number) => (total > shown ? [`and ${total - shown} more in Porchlight`] : []);
+  sections[1]!.lines.push(...more(digest.today.length, digest.todayCount));
+  sections[2]!.lines.push(...more(digest.overdue.length, digest.overdueCount));
+  const text = [
+    `Your day in Porchlight, ${formatDay(digest.day, prefs)}`,
+    ...sections.map((s) => `\n${s.title}\n${(s.lines.length ? s.lines : [s.empty]).map((l) => `- ${l}`).join("\n")}`),
+    `\nOpen Porchlight: ${links.app}`,
+    `\nYou get this because you turned on the daily digest. Stop it with one click: ${links.unsubscribe}`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917">
+<h1 style="font-size:20px">Your day in Porchlight, ${escapeHtml(formatDay(digest.day, prefs))}</h1>
+${sections
+  .map(
+    (s) =>
+      `<h2 style="font-size:16px;margin-top:20px">${escapeHtml(s.title)}</h2>${
+        s.lines.length ? `<ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` : `<p style="color:#57534e">${escapeHtml(s.empty)}</p>`
+      }`,
+  )
+  .join("\n")}
+<p><a href="${escapeHtml(links.app)}" style="display:inline-block;padding:12px 20px;background:#b45309;color:#fff;border-radius:8px;text-decoration:none">Open Porchlight</a></p>
+<p style="font-size:14px;color:#57534e">You get this because you turned on the daily digest. <a href="${escapeHtml(links.unsubscribe)}">Stop the daily digest</a>.</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** The unsubscribe link's signature: the agent's id under the session secret, so it works without signing in. */
+const unsubscribeMessage = (userId: string) => `digest-unsubscribe:${userId}`;
+export async function unsubscribeUrl(context: Pick<RequestContext, "config">, origin: string, userId: string): Promise<string> {
+  const signature = await hmacSign(context.config.SESSION_SECRET, unsubscribeMessage(userId));
+  return `${origin}/digest/unsubscribe?u=${encodeURIComponent(userId)}&s=${signature}`;
+}
+
+/** Checks an unsubscribe link's agent and signature; null when it is not one of ours. */
+export async function verifyUnsubscribe(context: Pick<RequestContext, "config">, userId: string | null, signature: string | null): Promise<string | null> {
+  if (!userId || !signature || userId.length > 64 || signature.length > 100) return null;
+  return (await hmacVerify(context.config.SESSION_SECRET, unsubscribeMessage(userId), signature).catch(() => false)) ? userId : null;
+}
+
+/** Turns the digest on or off. Turning it on remembers the app's address for the e-mail's links. */
+export async function setDigest(context: RequestContext, userId: UserId, on: boolean, origin: string | null): Promise<void> {
+  await context.db
+    .insert(userPreferences)
+    .values({ userId, digestEmail: on, digestOrigin: origin })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { digestEmail: on, ...(on && origin ? { digestOrigin: origin } : {}), updatedAt: new Date() } });
+}
+
+export async function digestOn(context: Pick<RequestContext, "db">, userId: UserId): Promise<boolean> {
+  const row = await context.db.select({ on: userPreferences.digestEmail }).from(userPreferences).where(eq(userPreferences.userId, userId)).get();
+  return row?.on ?? false;
+}
+
+/**
+ * The cron's run: every agent with the digest on, a subscription in good standing, and 7:00 (to 11:00) on their
+ * clock, who has not had today's, gets it. Each is claimed for the day before it is sent, so two runs never send two.
+ */
+export async function sendDueDigests(context: RequestContext, at = new Date()): Promise<number> {
+  const candidates = await context.db
+    .select({ userId: userPreferences.userId, email: users.email, timezone: userPreferences.timezone, dateFormat: userPreferences.dateFormat, sentOn: userPreferences.digestSentOn, origin: userPreferences.digestOrigin })
+    .from(userPreferences)
+    .innerJoin(users, and(eq(users.id, userPreferences.userId), isNull(users.purgeAfter)))
+    .innerJoin(subscribers, and(eq(subscribers.userId, userPreferences.userId), sql`${subscribers.subscriptionStatus} in ('active', 'trialing')`))
+    .where(eq(userPreferences.digestEmail, true))
+    .limit(5_000)
+    .all();
+  let sent = 0;
+  for (const agent of candidates) {
+    if (sent >= BATCH) break;
+    const now = localNow(agent.timezone, at);
+    const hour = Number(now.time.slice(0, 2));
+    if (hour < DIGEST_HOUR || hour > LAST_HOUR || agent.sentOn === now.date) continue;
+    const origin = context.config.PUBLIC_URL ?? agent.origin;
+    if (!origin) continue;
+    const [claimed] = await context.db
+      .update(userPreferences)
+      .set({ digestSentOn: now.date })
+      .where(and(eq(userPreferences.userId, agent.userId), or(isNull(userPreferences.digestSentOn), ne(userPreferences.digestSentOn, now.date))))
+      .returning({ userId: userPreferences.userId });
+    if (!claimed) continue;
+    const userId = agent.userId as UserId;
+    const unsubscribe = await unsubscribeUrl(context, origin, userId);
+    const mail = renderDigest(await buildDigest(context, userId, at), { app: `${origin}/dashboard`, unsubscribe }, { dateFormat: agent.dateFormat });
+    await sendEmail(context, {
+      kind: "daily_digest",
+      to: agent.email,
+      userId,
+      ...mail,
+      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    sent += 1;
+  }
+  return sent;
+}

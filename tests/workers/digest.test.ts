@@ -1,0 +1,185 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "~/db/client.server";
+import { contacts, crmTasks, deals, emailOutbox, leadAlerts, userPreferences } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+import { buildDigest, digestOn, renderDigest, sendDueDigests, setDigest, unsubscribeUrl } from "~/modules/digest/digest.server";
+import { localNow } from "~/modules/tasks/due";
+import { JOBS } from "../../workers/cron";
+import { signInAs, TestBrowser } from "../factories/browser";
+import { requestContext } from "../factories/context";
+import { shiftDay } from "../factories/dates";
+import { createAgent, setSubscriptionStatus } from "../factories/users";
+
+// Issue 20: the daily digest e-mail: its content (the agent's own rows only), 7:00 in the agent's timezone, once a
+// day, opt-in, and a one-click unsubscribe that needs no sign-in.
+
+const db = createDb(env.DB);
+const DAY = 86_400_000;
+afterEach(() => vi.restoreAllMocks());
+
+/** 22:10 UTC today: 07:10 the next morning in Tokyo, the afternoon in New York. Computed, so it holds on any day. */
+function tokyoMorning(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 22, 10));
+}
+
+async function agentIn(timezone: string, digest = true) {
+  const user = await createAgent(env.DB);
+  await db.insert(userPreferences).values({ userId: user.id, timezone, digestEmail: digest, digestOrigin: "https://app.porchlight.test" }).onConflictDoUpdate({ target: userPreferences.userId, set: { timezone, digestEmail: digest, digestOrigin: "https://app.porchlight.test" } });
+  return user;
+}
+
+let n = 0;
+const task = (userId: string, title: string, dueDate: string, fields: Partial<typeof crmTasks.$inferInsert> = {}) =>
+  db.insert(crmTasks).values({ id: `dg-t-${++n}-${crypto.randomUUID().slice(0, 6)}`, userId, title, dueDate, ...fields });
+const deal = (userId: string, title: string, expectedCloseDate: string) =>
+  db.insert(deals).values({ id: `dg-d-${++n}-${crypto.randomUUID().slice(0, 6)}`, userId, title, stage: "under_contract", position: `a${n}`, dealValueCents: 40_000_000, commissionRate: 3, probability: 90, expectedCloseDate, createdAt: new Date(), stageChangedAt: new Date() });
+
+const digestsTo = (userId: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "daily_digest"))).all();
+
+describe("the digest's content", () => {
+  it("lists today's tasks, what is overdue, closings in the next seven days and waiting leads, the agent's own only", async () => {
+    const at = tokyoMorning();
+    const user = await agentIn("Asia/Tokyo");
+    const other = await agentIn("Asia/Tokyo");
+    const today = localNow("Asia/Tokyo", at).date;
+    await task(user.id, "Call the Okafors <today>", today, { dueTime: "09:30" });
+    await task(user.id, "Send the comps", shiftDay(today, -2));
+    await task(user.id, "Done already", today, { status: "completed", completedAt: new Date() });
+    await task(user.id, "Next week's task", shiftDay(today, 7));
+    await deal(user.id, "14 Birch Lane", shiftDay(today, 3));
+    await deal(user.id, "Far-off close", shiftDay(today, 10));
+    const lead = { id: crypto.randomUUID(), userId: user.id, name: "Rowan Lee", phone: "555 0142", createdAt: new Date(), lastActivity: new Date() };
+    await db.insert(contacts).values(lead);
+    await db.insert(leadAlerts).values({ contactId: lead.id, userId: user.id, arrivedAt: at.getTime() - 60 * 60_000 });
+    await task(other.id, "Someone else's task", today);
+    await deal(other.id, "Someone else's deal", shiftDay(today, 1));
+
+    const digest = await buildDigest(requestContext(), user.userId, at);
+    expect(digest).toMatchObject({
+      day: today,
+      today: [{ title: "Call the Okafors <today>", time: "09:30", contact: null }],
+      todayCount: 1,
+      overdue: [{ title: "Send the comps", dueDate: shiftDay(today, -2) }],
+      overdueCount: 1,
+      closings: [{ title: "14 Birch Lane", date: shiftDay(today, 3) }],
+      leads: [{ name: "Rowan Lee", contact: "555 0142" }],
+    });
+    const mail = renderDigest(digest, { app: "https://app.porchlight.test/dashboard", unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y" });
+    expect(mail.subject).toMatch(/^Your day, .+: 1 task, 1 overdue, 1 closing this week$/);
+    expect(mail.text).toContain("- 09:30 Call the Okafors <today>");
+    expect(mail.text).toContain("New leads waiting (1)\n- Rowan Lee · 555 0142");
+    expect(mail.text).toContain("Stop it with one click: https://app.porchlight.test/digest/unsubscribe?u=x&s=y");
+    // Every value is escaped in the HTML.
+    expect(mail.html).toContain("Call the Okafors &lt;today&gt;");
+    expect(mail.html).not.toContain("<today>");
+    expect(mail.text).not.toContain("Someone else");
+  });
+});
+
+describe("sending", () => {
+  it("goes at 7:00 in each agent's own timezone, once a day, only to agents who turned it on and are in good standing", async () => {
+    const at = tokyoMorning();
+    const tokyo = await agentIn("Asia/Tokyo");
+    const newYork = await agentIn("America/New_York");
+    const off = await agentIn("Asia/Tokyo", false);
+    const lapsed = await agentIn("Asia/Tokyo");
+    await setSubscriptionStatus(env.DB, lapsed.id, "canceled");
+    const context = requestContext();
+
+    await sendDueDigests(context, at);
+    expect(await digestsTo(tokyo.id)).toHaveLength(1);
+    for (const user of [newYork, off, lapsed]) expect(await digestsTo(user.id)).toHaveLength(0);
+    // Later the same morning: not again.
+    await sendDueDigests(context, new Date(at.getTime() + 30 * 60_000));
+    expect(await digestsTo(tokyo.id)).toHaveLength(1);
+    // Before 7:00 in New York nothing; at 7:05 there, the New York agent's.
+    const nyMorning = new Date(at.getTime() + 13 * 3_600_000);
+    const [h, m] = localNow("America/New_York", nyMorning).time.split(":").map(Number) as [number, number];
+    // 6:55 in New York, that morning.
+    const nySeven = new Date(nyMorning.getTime() + (6 * 60 + 55 - (h * 60 + m)) * 60_000);
+    await sendDueDigests(context, nySeven);
+    expect(await digestsTo(newYork.id)).toHaveLength(0);
+    await sendDueDigests(context, new Date(nySeven.getTime() + 10 * 60_000));
+    const [mail] = await digestsTo(newYork.id);
+    expect(mail?.subject).toMatch(/^Your day, /);
+    expect(mail?.toAddress).toBe(newYork.email);
+    // The next Tokyo morning brings the next one.
+    await sendDueDigests(context, new Date(at.getTime() + DAY));
+    expect(await digestsTo(tokyo.id)).toHaveLength(2);
+  });
+
+  it("sends the one-click unsubscribe headers to the mail provider", async () => {
+    const at = tokyoMorning();
+    const user = await agentIn("Asia/Tokyo");
+    const sent: { headers?: Record<string, string>; to: string[] }[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return Response.json({ id: "re_1" });
+    });
+    await sendDueDigests(requestContext({ RESEND_API_KEY: "re_test" }), at);
+    const mine = sent.find((m) => m.to[0] === user.email);
+    expect(mine?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mine?.headers?.["List-Unsubscribe"]).toMatch(new RegExp(`^<https://app\\.porchlight\\.test/digest/unsubscribe\\?u=${user.id}&s=[\\w-]+>$`));
+  });
+
+  it("runs in the five-minute cron", () => {
+    expect(JOBS["*/5 * * * *"]!.map((job) => job.name)).toContain("digestJob");
+  });
+});
+
+describe("turning it on and off", () => {
+  it("is off until the agent turns it on in Settings → Notifications", async () => {
+    const user = await createAgent(env.DB);
+    expect(await digestOn({ db }, user.userId)).toBe(false);
+    const browser = await signInAs(user);
+    expect(await (await browser.get("/settings?tab=notifications")).text()).toContain("The daily digest is off.");
+    const turned = await browser.post("/settings?tab=notifications", { intent: "digest", on: "1" });
+    expect(turned.status).toBe(302);
+    expect(await digestOn({ db }, user.userId)).toBe(true);
+    expect(await (await browser.get("/settings?tab=notifications")).text()).toContain("The daily digest is on.");
+    await browser.post("/settings?tab=notifications", { intent: "digest", on: "0" });
+    expect(await digestOn({ db }, user.userId)).toBe(false);
+  });
+
+  it("stops with the e-mail's link, signed in or not, by a person or a mail app's one-click POST; a forged link changes nothing", async () => {
+    const user = await agentIn("Asia/Tokyo");
+    const other = await agentIn("Asia/Tokyo");
+    const context = requestContext();
+    const link = new URL(await unsubscribeUrl(context, "http://localhost", user.id));
+    const stranger = new TestBrowser();
+    const page = await stranger.get(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Stop the daily digest");
+    expect(await digestOn({ db }, user.userId)).toBe(true);
+
+    // Forged: another agent's id under this signature, a bad signature, nothing at all.
+    const forged = [`?u=${other.id}&s=${link.searchParams.get("s")}`, `?u=${user.id}&s=bad`, ""];
+    for (const search of forged) {
+      const response = await stranger.fetch(`/digest/unsubscribe${search}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      expect(response.status, search).toBe(400);
+    }
+    expect(await digestOn({ db }, other.userId)).toBe(true);
+    expect(await digestOn({ db }, user.userId)).toBe(true);
+
+    // A mail app's one-click unsubscribe: a POST with no Origin and no cookie.
+    const oneClick = await stranger.fetch(link.pathname + link.search, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain("you will not get the daily digest any more");
+    expect(await digestOn({ db }, user.userId)).toBe(false);
+    expect(await digestOn({ db }, other.userId)).toBe(true);
+    await setDigest(context, user.userId, true, null);
+  });
+});
+
+it("the cron job sends the digest of an agent for whom it is 8:00 now, with no request behind it", async () => {
+  // A fixed-offset zone where it is 8 in the morning right now (Etc/GMT-N is UTC+N).
+  let offset = (8 - new Date().getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  const user = await agentIn(`Etc/GMT${offset >= 0 ? "-" : "+"}${Math.abs(offset)}`);
+  const job = JOBS["*/5 * * * *"]!.find((j) => j.name === "digestJob")!;
+  await job(db, { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env as Env);
+  expect(await digestsTo(user.id)).toHaveLength(1);
+});
