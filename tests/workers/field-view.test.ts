@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { changeRowId } from "~/modules/sync/change-id";
 import type { FieldContact, FieldDeal, FieldTask } from "~/modules/sync/field-copy";
-import { buildView, dayIn, pageFor, savedAtLabel, screenFor, searchContacts } from "~/modules/sync/field-view";
-import { nowIn } from "~/modules/sync/field-app/submit";
+import { buildView, pageFor, savedAtLabel, screenFor, searchContacts } from "~/modules/sync/field-view";
+import { localNow } from "~/modules/tasks/due";
 import type { QueuedEntry } from "~/modules/sync/local-copy.client";
 
 // Issue 20: what the field view (/field) shows offline: the saved copy with the changes still waiting laid over it,
@@ -121,8 +121,9 @@ describe("times in the agent's timezone", () => {
     const saved = Date.UTC(2026, 2, 10, 18, 32);
     expect(savedAtLabel(saved, "America/New_York", new Date(Date.UTC(2026, 2, 10, 20, 0)))).toBe("14:32");
     expect(savedAtLabel(saved, "America/New_York", new Date(Date.UTC(2026, 2, 11, 20, 0)))).toBe("10 Mar, 14:32");
-    expect(dayIn("Asia/Tokyo", new Date(Date.UTC(2026, 2, 10, 18, 0)))).toBe("2026-03-11");
-    expect(nowIn("America/New_York", new Date(Date.UTC(2026, 2, 10, 4, 5)))).toEqual({ date: "2026-03-10", time: "00:05" });
+    // The field view's "today" and an offline activity's date and time come from the app's own localNow.
+    expect(localNow("Asia/Tokyo", new Date(Date.UTC(2026, 2, 10, 18, 0))).date).toBe("2026-03-11");
+    expect(localNow("America/New_York", new Date(Date.UTC(2026, 2, 10, 4, 5)))).toEqual({ date: "2026-03-10", time: "00:05" });
   });
 });
 

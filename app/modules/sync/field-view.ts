@@ -1,3 +1,4 @@
+import { localNow } from "~/modules/tasks/due";
 import type { FieldActivity, FieldContact, FieldDeal, FieldTask } from "./field-copy";
 import type { CopyContents, QueuedEntry } from "./local-copy.client";
 
@@ -131,15 +132,10 @@ export function searchContacts<T extends FieldContact>(contacts: readonly T[], q
   });
 }
 
-/** The agent's day ("YYYY-MM-DD") in their timezone, now: the copy may have been saved on an earlier day. */
-export function dayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /** "14:32", or "24 Nov, 14:32" when the copy was saved on another day than today. */
 export function savedAtLabel(savedAt: number, timezone: string, now = new Date()): string {
   const time = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(savedAt);
-  if (dayIn(timezone, new Date(savedAt)) === dayIn(timezone, now)) return time;
+  if (localNow(timezone, new Date(savedAt)).date === localNow(timezone, now).date) return time;
   return `${new Intl.DateTimeFormat("en-GB", { timeZone: timezone, day: "numeric", month: "short" }).format(savedAt)}, ${time}`;
 }
 

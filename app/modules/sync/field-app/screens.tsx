@@ -5,12 +5,14 @@ import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { SelectField } from "~/components/ui/SelectField";
 import type { ContactStatus } from "~/db/enums";
-import { formatCentsWhole, formatDateTime, formatDay, formatMoney, DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
+import { formatCentsWhole, formatDateTime, formatDay, DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
 import { ACTIVITY_TYPE_LABELS, LOGGABLE_ACTIVITY_TYPES } from "~/modules/activities/activity.schema";
 import { STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { budgetText } from "~/modules/contacts/components/ContactDetails";
 import { StatusBadge } from "~/modules/contacts/components/StatusBadge";
-import { dayIn, searchContacts, type ViewContact, type ViewDeal, type ViewTask } from "../field-view";
-import { nowIn, submitChange } from "./submit";
+import { localNow } from "~/modules/tasks/due";
+import { searchContacts, type ViewContact, type ViewDeal, type ViewTask } from "../field-view";
+import { submitChange } from "./submit";
 import type { CopyState } from "./use-field-copy-state";
 
 type Ready = Extract<CopyState, { status: "ready" }>;
@@ -107,7 +109,7 @@ function TaskList({ tasks, state, today, none }: { tasks: ViewTask[]; state: Rea
 }
 
 function AddTaskForm({ state, contact }: { state: Ready; contact?: ViewContact }) {
-  const today = dayIn(state.meta.timezone);
+  const today = localNow(state.meta.timezone).date;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [said, setSaid] = useState<string | null>(null);
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -142,7 +144,7 @@ function AddTaskForm({ state, contact }: { state: Ready; contact?: ViewContact }
 }
 
 export function TasksScreen({ state }: { state: Ready }) {
-  const today = dayIn(state.meta.timezone);
+  const today = localNow(state.meta.timezone).date;
   const tasks = state.view.tasks;
   return (
     <>
@@ -166,7 +168,7 @@ export function TasksScreen({ state }: { state: Ready }) {
 // ——— Dashboard ———
 
 export function DashboardScreen({ state }: { state: Ready }) {
-  const today = dayIn(state.meta.timezone);
+  const today = localNow(state.meta.timezone).date;
   const prefs = prefsOf(state);
   const soon = useMemo(() => {
     const limit = new Date(`${today}T12:00:00Z`);
@@ -281,7 +283,7 @@ function LogActivityForm({ state, contact }: { state: Ready; contact: ViewContac
     const form = event.currentTarget;
     const data = new FormData(form);
     const type = String(data.get("type") ?? "call") as (typeof LOGGABLE_ACTIVITY_TYPES)[number];
-    const { date, time } = nowIn(state.meta.timezone);
+    const { date, time } = localNow(state.meta.timezone);
     const result = await submitChange(
       state.userId,
       { type: "log_activity", activity: { type, contactId: contact.id, dealId: null, date, time, outcome: String(data.get("outcome") ?? ""), notes: String(data.get("notes") ?? "") } },
@@ -313,7 +315,7 @@ function LogActivityForm({ state, contact }: { state: Ready; contact: ViewContac
 export function ContactScreen({ state, id }: { state: Ready; id: string }) {
   const contact = state.view.contacts.find((c) => c.id === id);
   const prefs = prefsOf(state);
-  const today = dayIn(state.meta.timezone);
+  const today = localNow(state.meta.timezone).date;
   if (!contact) {
     return (
       <>
@@ -325,14 +327,7 @@ export function ContactScreen({ state, id }: { state: Ready; id: string }) {
       </>
     );
   }
-  const budget =
-    contact.budgetMin != null && contact.budgetMax != null
-      ? `${formatMoney(contact.budgetMin, prefs)} – ${formatMoney(contact.budgetMax, prefs)}`
-      : contact.budgetMax != null
-        ? `Up to ${formatMoney(contact.budgetMax, prefs)}`
-        : contact.budgetMin != null
-          ? `From ${formatMoney(contact.budgetMin, prefs)}`
-          : null;
+  const budget = contact.budgetMin == null && contact.budgetMax == null ? null : budgetText(contact, prefs);
   const tasks = state.view.tasks.filter((t) => t.contactId === contact.id);
   return (
     <>

@@ -18,13 +18,3 @@ export async function submitChange(userId: string, change: NewChange, label: str
   if (navigator.onLine) void syncCopy(userId);
   return { ok: true, id };
 }
-
-/** Now, in the agent's timezone: the date and time an activity logged offline is recorded at. */
-export function nowIn(timezone: string, now = new Date()): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
