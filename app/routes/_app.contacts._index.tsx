@@ -24,7 +24,7 @@ import { readListParams } from "~/modules/contacts/list-params";
 import { ContactsViewSchema, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { readForm } from "~/lib/body.server";
-import { raiseLeadAlert } from "~/modules/push/lead-alerts.server";
+import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 
 export const meta: MetaFunction = () => [{ title: "Contacts — Porchlight" }];
 
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const contact = await createContact(context, user.id, parsed.data);
       // A new lead: pushed to the agent's devices after the answer goes (issue 20).
-      context.cloudflare.ctx.waitUntil(raiseLeadAlert(context, user.id, contact).catch((error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) }))));
+      raiseLeadAlertLater(context, user.id, contact);
       return { ok: true as const, contact: { id: contact.id, name: contact.name } };
     } catch (error) {
       console.error(JSON.stringify({ event: "contact_create_failed", message: String(error) }));

@@ -38,6 +38,14 @@ export async function raiseLeadAlert(
   return delivered;
 }
 
+/** Raises the alert after the response has gone (`waitUntil`); a failure is logged, never the caller's. */
+export function raiseLeadAlertLater(context: RequestContext, userId: UserId, contact: { id: string; name: string; phone: string | null; email: string | null }): void {
+  context.cloudflare.ctx.waitUntil(raiseLeadAlert(context, userId, contact).then(
+    () => undefined,
+    (error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) })),
+  ));
+}
+
 export interface WaitingLead {
   contactId: string;
   name: string;

@@ -10,7 +10,7 @@ import { moveDeal } from "~/modules/deals/deals.server";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { stageByKey } from "~/modules/pipeline/stages";
 import { completeTask, createTask, userNow } from "~/modules/tasks/tasks.server";
-import { raiseLeadAlert } from "~/modules/push/lead-alerts.server";
+import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { changeRowId } from "./change-id";
 import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.schema";
 
@@ -66,7 +66,7 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
       return created(async () => {
         const contact = await createContact(context, userId, change.contact, id);
         // A lead added offline arrives now: the agent's other devices are told, and the dashboard times it.
-        context.cloudflare.ctx.waitUntil(raiseLeadAlert(context, userId, contact).catch((error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) }))));
+        raiseLeadAlertLater(context, userId, contact);
         return { ok: true };
       }, "Contact added");
     case "complete_task": {
