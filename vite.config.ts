@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { markdownContent } from "./app/modules/content/markdown.vite";
+import { serviceWorkerSendQueue } from "./app/modules/sync/sw-bundle.vite";
 import { aliases } from "./vite.aliases";
 
 declare module "@remix-run/cloudflare" {
@@ -25,6 +26,7 @@ export default defineConfig(({ command }) => ({
       },
     }),
     markdownContent(),
+    serviceWorkerSendQueue(),
     tailwindcss(),
     tsconfigPaths(),
   ],

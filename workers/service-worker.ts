@@ -6,8 +6,16 @@
 // (ADR 0019): the browser fetches the page (navigation preload) while the worker starts, every cache
 // write sits inside event.waitUntil, and a new version waits for the old one's pages to close instead of
 // taking them over mid-load, unless the agent presses Reload on "A new version is ready".
+import { SW_SEND_QUEUE_FILE } from "~/modules/sync/field-copy";
+
 export function serviceWorkerScript(version: string): string {
   return `const CACHE = ${JSON.stringify(`porchlight-${version}`)};
+// Background Sync (app/modules/sync/send-queue.sw.ts, bundled by the build): sends the changes made offline once the
+// connection is back, even with Porchlight closed. Versioned, so a new build is fetched with the new worker. Without
+// it (it failed to load) the worker still runs and the open app sends the queue.
+try {
+  importScripts(${JSON.stringify(`/${SW_SEND_QUEUE_FILE}?v=${version}`)});
+} catch {}
 // Static assets serve public/offline.html at /offline (/offline.html redirects, which a navigation cannot use).
 const OFFLINE_URL = "/offline";
 // The offline page and everything it shows, so it renders whole with no network.

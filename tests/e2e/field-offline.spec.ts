@@ -177,6 +177,64 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   await expect(page.getByRole("heading", { name: "Pipeline", level: 1 })).toBeVisible();
 });
 
+test("Background Sync: a change made offline is sent by the service worker after Porchlight is closed", async ({ page, context }) => {
+  test.slow();
+  await signInWithCopy(page, ACCOUNTS.fieldF);
+  const origin = new URL(page.url()).origin;
+
+  await context.setOffline(true);
+  await page.goto("/field#/contacts");
+  await page.getByLabel("Search the contacts saved on this phone").fill("grace");
+  await page.getByRole("link", { name: "Grace Liu", exact: true }).click();
+  const logForm = page.getByRole("form", { name: "Log an activity with Grace Liu" });
+  await logForm.getByLabel("Outcome").fill("Sent by the service worker");
+  await logForm.getByRole("button", { name: "Log it" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Sent by the service worker" }).getByText("Waiting to send")).toBeVisible();
+  // The change asked the worker to send it when the connection is back.
+  const worker = context.serviceWorkers().find((sw) => sw.url().startsWith(origin))!;
+  await expect.poll(() => worker.evaluate(() => (self as unknown as { registration: { sync: { getTags(): Promise<string[]> } } }).registration.sync.getTags())).toContain("porchlight-send-queue");
+
+  // Porchlight is closed (only a blank tab is left), then the signal returns and the browser fires the sync.
+  const blank = await context.newPage();
+  await page.close();
+  await context.setOffline(false);
+  const cdp = await context.newCDPSession(blank);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const ours = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.dispatchSyncEvent", { origin, registrationId: await registrationId, tag: "porchlight-send-queue", lastChance: false });
+
+  // The call is on the server, once, and the queue on the phone is empty.
+  await expect
+    .poll(async () => {
+      const response = await context.request.get("/api/sync");
+      const copy = (await response.json()) as SyncCopy;
+      return copy.contacts.upsert.find((c) => c.name === "Grace Liu")?.activities.filter((a) => a.outcome === "Sent by the service worker").length ?? 0;
+    })
+    .toBe(1);
+  const waiting = await worker.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        void indexedDB.databases().then((dbs) => {
+          const open = indexedDB.open(dbs.find((db) => db.name?.startsWith("porchlight-field-"))!.name!);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction("queue").objectStore("queue").count();
+            count.onsuccess = () => {
+              resolve(count.result);
+              open.result.close();
+            };
+          };
+        });
+      }),
+  );
+  expect(waiting).toBe(0);
+});
+
 test("pages that need the server say so offline; the app's own links lead into the saved copy", async ({ page, context }) => {
   await signInWithCopy(page, ACCOUNTS.fieldE);
   await context.setOffline(true);

@@ -27,6 +27,26 @@ export const FIELD_COPY_LIMITS = {
 
 /** The window event that tells open views the copy or its queue changed (a sync, a change queued, an answer). */
 export const COPY_CHANGED = "porchlight:copy-changed";
+/**
+ * Calls `listener` whenever the copy or its queue changes, in this page or in the service worker (which posts
+ * COPY_CHANGED after sending the queue by Background Sync). Returns the function that stops listening.
+ */
+export function onCopyChanged(listener: () => void): () => void {
+  const fromWorker = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === COPY_CHANGED) listener();
+  };
+  window.addEventListener(COPY_CHANGED, listener);
+  navigator.serviceWorker?.addEventListener("message", fromWorker);
+  return () => {
+    window.removeEventListener(COPY_CHANGED, listener);
+    navigator.serviceWorker?.removeEventListener("message", fromWorker);
+  };
+}
+
+/** The Background Sync tag under which the service worker sends the queue of changes made offline. */
+export const QUEUE_SYNC_TAG = "porchlight-send-queue";
+/** The service worker's Background Sync part, built from send-queue.sw.ts (sw-bundle.vite.ts) into the client build. */
+export const SW_SEND_QUEUE_FILE = "sw-send-queue.js";
 
 /** Where the saved copy opens for an app page (the service worker does the same for a page it cannot load). */
 export const fieldUrlFor = (path: string) => `/field#${path}`;

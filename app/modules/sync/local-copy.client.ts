@@ -1,14 +1,15 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { DealStage } from "~/db/schema";
 import { changeRowId } from "./change-id";
-import { COPY_CHANGED, MAX_CHANGES_PER_REQUEST, type FieldContact, type FieldDeal, type FieldSync, type FieldTask } from "./field-copy";
+import { COPY_CHANGED, MAX_CHANGES_PER_REQUEST, QUEUE_SYNC_TAG, type FieldContact, type FieldDeal, type FieldSync, type FieldTask } from "./field-copy";
 import type { QueuedChange, QueuedChangeResult } from "./queued-changes.schema";
 
 // The phone's field copy in IndexedDB (issue 20, ADR 0031), one database per signed-in agent
 // ("porchlight-field-<user id>"), kept up to date from GET /api/sync by cursor. Signing out deletes it, a sign-in
 // as someone else deletes every other agent's, and a session the server no longer accepts (signed out everywhere,
 // password changed) drops it at the next sync. Changes made offline wait in the same database (`queue`), in order,
-// until they are sent; the copy itself only ever holds what the server sent.
+// until they are sent; the copy itself only ever holds what the server sent. The service worker sends them too, when
+// the browser has Background Sync (send-queue.sw.ts): this module is bundled into it, so both send the same way.
 
 export const COPY_PREFIX = "porchlight-field-";
 
@@ -115,7 +116,25 @@ export async function queueChange(userId: string, change: NewChange, label: stri
     db.close();
   }
   announce();
+  void askForBackgroundSend();
   return changeRowId(userId, key);
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/**
+ * Asks the service worker to send the queue once the connection is back, even if Porchlight is closed by then
+ * (Background Sync, where the browser has it). Where it does not, the online event or the next start sends it.
+ */
+async function askForBackgroundSend(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as SyncRegistration | undefined;
+    await registration?.sync?.register(QUEUE_SYNC_TAG);
+  } catch {
+    // No service worker, or sync refused (permission): the open app sends the queue.
+  }
 }
 
 /** The server's answers to sent changes that did not go as made, oldest first, until the agent dismisses them. */
@@ -141,10 +160,20 @@ export async function dismissAnswers(userId: string): Promise<void> {
   announce();
 }
 
-type SendOutcome = "sent" | "offline" | "signed-out";
+export type SendOutcome = "sent" | "offline" | "signed-out";
 
-/** Sends the pending changes in order, at most MAX_CHANGES_PER_REQUEST a request, and files each answer. */
-async function sendQueue(db: CopyDB): Promise<SendOutcome> {
+/**
+ * Sends the pending changes in order and files each answer, calling `filed` after each batch. The app and the service
+ * worker take turns (a Web Lock), so a change is never in two requests at once; a retry is harmless anyway (its key).
+ */
+export async function sendQueue(db: CopyDB, filed: () => void): Promise<SendOutcome> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return sendBatches(db, filed);
+  return await locks.request("porchlight-send-queue", () => sendBatches(db, filed));
+}
+
+/** The pending changes, at most MAX_CHANGES_PER_REQUEST a request. */
+async function sendBatches(db: CopyDB, filed: () => void): Promise<SendOutcome> {
   for (;;) {
     const pending = (await db.getAll("queue")).filter((entry) => entry.status === "pending").slice(0, MAX_CHANGES_PER_REQUEST);
     if (pending.length === 0) return "sent";
@@ -172,7 +201,7 @@ async function sendQueue(db: CopyDB): Promise<SendOutcome> {
       else await tx.store.put({ ...entry, status: result.status, message: result.message });
     }
     await tx.done;
-    announce();
+    filed();
     if (pending.length < MAX_CHANGES_PER_REQUEST) return "sent";
   }
 }
@@ -219,13 +248,16 @@ export function syncCopy(userId: string): Promise<void> {
       await wipeCopies(userId);
       const db = await openCopy(userId);
       try {
-        const sent = await sendQueue(db);
+        const sent = await sendQueue(db, announce);
         if (sent === "signed-out") {
           db.close();
           await wipeCopies();
           return;
         }
-        if (sent === "offline") return;
+        if (sent === "offline") {
+          void askForBackgroundSend();
+          return;
+        }
         const meta = await db.get("meta", "sync");
         const response = await fetch(`/api/sync${meta ? `?cursor=${encodeURIComponent(meta.cursor)}` : ""}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
         if (response.status === 401) {

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { CloudOff } from "lucide-react";
 import { useEffect, useState } from "react";
-import { COPY_CHANGED, fieldUrlFor } from "../field-copy";
+import { fieldUrlFor, onCopyChanged } from "../field-copy";
 import type { QueuedEntry } from "../local-copy.client";
 import { useOnline } from "../use-online";
 import { ChangeAnswers } from "./ChangeAnswers";
@@ -16,8 +16,7 @@ export function FieldCopyStatus({ userId }: { userId: string }) {
   const [answered, setAnswered] = useState<QueuedEntry[]>([]);
   useEffect(() => {
     const read = () => void import("../local-copy.client").then((copy) => copy.readAnswers(userId)).then(setAnswered, () => {});
-    window.addEventListener(COPY_CHANGED, read);
-    return () => window.removeEventListener(COPY_CHANGED, read);
+    return onCopyChanged(read);
   }, [userId]);
   const dismiss = () => void import("../local-copy.client").then((copy) => copy.dismissAnswers(userId));
   return (

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { changeRowId } from "../change-id";
 import { buildView, type FieldView } from "../field-view";
-import { COPY_CHANGED, copyOwner, openCopy, readCopy, syncCopy, type CopyMeta, type StageRow } from "../local-copy.client";
+import { onCopyChanged } from "../field-copy";
+import { copyOwner, openCopy, readCopy, syncCopy, type CopyMeta, type StageRow } from "../local-copy.client";
 
 export type CopyState =
   | { status: "loading" }
@@ -29,8 +30,7 @@ export function useCopyState(): CopyState {
   useEffect(() => {
     void load();
     const reload = () => void load();
-    window.addEventListener(COPY_CHANGED, reload);
-    return () => window.removeEventListener(COPY_CHANGED, reload);
+    return onCopyChanged(reload);
   }, [load]);
   return state;
 }
