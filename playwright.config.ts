@@ -39,7 +39,7 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      testMatch: /\/(layout|auth|session|errors|contacts|contact|lead-score|pipeline|tasks|dashboard|reports|billing|onboarding|ai|palette|theme|operations|data|qa)\.spec\.ts$/,
+      testMatch: /\/(layout|auth|session|errors|contacts|contact|lead-score|pipeline|tasks|dashboard|reports|billing|onboarding|ai|palette|theme|operations|data|qa|team)\.spec\.ts$/,
     },
   ],
   webServer: {

@@ -52,7 +52,7 @@ const server = spawn(
     "--var", "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
     "--var", "APP_ENV:development",
     "--var", `ADMIN_EMAILS:${DEMO_ACCOUNT.email}`,
-    "--var", "FEATURE_FLAGS:QA_PAGE=on",
+    "--var", "FEATURE_FLAGS:QA_PAGE=on,TEAM_INVITES=on",
     // `TEST_NOW=<ISO instant> npm run test:e2e`: the Worker's clock starts there (app/lib/clock.ts).
     ...(process.env.TEST_NOW ? ["--var", `TEST_NOW:${process.env.TEST_NOW}`] : []),
   ],

@@ -26,7 +26,7 @@ const PRECACHE = [OFFLINE_URL, "/icons/icon-192.png", "/favicon.svg"];
 const FIELD_URL = "/field";
 // The signed-in app's pages: offline, they open in the field view, which shows the saved copy or says the page
 // needs a connection.
-const APP_PAGE = /^\\/(dashboard|contacts|pipeline|tasks|deals|activities|calendar-feed|reports|ai-assistant|settings|onboarding|operations|admin|qa)(\\/|$)/;
+const APP_PAGE = /^\\/(dashboard|contacts|pipeline|tasks|deals|activities|calendar-feed|reports|ai-assistant|settings|team|onboarding|operations|admin|qa)(\\/|$)/;
 
 async function precacheField(cache) {
   const response = await fetch(FIELD_URL, { credentials: "omit" });

@@ -8,6 +8,9 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PLANS = ["solo", "team", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
 export const BILLING_PERIODS = ["monthly", "yearly"] as const;
+/** Issue 21: a team's owner pays and can do everything; admins manage members; agents work their own book. */
+export const TEAM_ROLES = ["owner", "admin", "agent"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
 
 export const DATE_FORMATS = ["US", "EU"] as const;
 export const TIME_FORMATS = ["12h", "24h"] as const;

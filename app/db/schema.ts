@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ACTIVITY_TYPES,
   AUTH_TOKEN_PURPOSES,
@@ -18,6 +18,7 @@ import {
   PLANS,
   PROPERTY_TYPES,
   SUBSCRIPTION_STATUSES,
+  TEAM_ROLES,
   TASK_PRIORITIES,
   TASK_REPEATS,
   TASK_STATUSES,
@@ -105,6 +106,8 @@ export const subscribers = sqliteTable(
       .notNull()
       .default("inactive"),
     plan: text("plan", { enum: PLANS }).notNull().default("solo"),
+    /** Paid seats (the Stripe quantity): 1 on Solo; on Team the members, at least TEAM_MIN_SEATS (issue 21). */
+    seats: integer("seats").notNull().default(1),
     billingPeriod: text("billing_period", { enum: BILLING_PERIODS }),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
@@ -1000,3 +1003,66 @@ export const leadAlerts = sqliteTable(
   },
   (t) => [index("lead_alerts_user_arrived").on(t.userId, t.arrivedAt), index("lead_alerts_reminder").on(t.remindedAt, t.arrivedAt)],
 );
+
+/**
+ * Teams (issue 21, ADR 0033). The owner's subscription is the team's (plan "team", one seat per member); members
+ * use the app on it. An agent belongs to one team at most.
+ */
+export const teams = sqliteTable(
+  "teams",
+  {
+    id: text("id").primaryKey(),
+    /** Who pays: the team's subscription is this user's subscribers row. */
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("teams_owner").on(t.ownerId)],
+);
+export type Team = typeof teams.$inferSelect;
+
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: TEAM_ROLES }).notNull(),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), uniqueIndex("team_members_user").on(t.userId)],
+);
+export type TeamMember = typeof teamMembers.$inferSelect;
+
+/**
+ * Invitations by e-mail: a signed link (id, expiry, secret, HMAC) whose secret is stored hashed; single use
+ * (accepted_at), revocable, and a resend replaces the secret so the older link stops working.
+ */
+export const teamInvitations = sqliteTable(
+  "team_invitations",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** Lower-cased; only an account with this address can accept. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "agent"] }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("team_invitations_team").on(t.teamId), index("team_invitations_email").on(t.email)],
+);
+export type TeamInvitation = typeof teamInvitations.$inferSelect;

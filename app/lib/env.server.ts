@@ -11,6 +11,8 @@ export interface Env extends CloudflareBindings {
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PRICE_MONTHLY?: string;
   STRIPE_PRICE_YEARLY?: string;
+  STRIPE_PRICE_TEAM_MONTHLY?: string;
+  STRIPE_PRICE_TEAM_YEARLY?: string;
   STRIPE_API_BASE?: string;
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
@@ -59,6 +61,9 @@ const ConfigSchema = z
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_.").optional(),
   STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
   STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
+  // The Team plan's per-member prices (issue 21): $35 a month, $336 a year.
+  STRIPE_PRICE_TEAM_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_TEAM_YEARLY: z.string().min(1).optional(),
   // Only for tests: where the Stripe SDK sends requests (a local fake of the Stripe API).
   STRIPE_API_BASE: z.url().optional(),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
@@ -120,6 +125,8 @@ export function getConfig(env: Env): Config {
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET || undefined,
     STRIPE_PRICE_MONTHLY: env.STRIPE_PRICE_MONTHLY || undefined,
     STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY || undefined,
+    STRIPE_PRICE_TEAM_MONTHLY: env.STRIPE_PRICE_TEAM_MONTHLY || undefined,
+    STRIPE_PRICE_TEAM_YEARLY: env.STRIPE_PRICE_TEAM_YEARLY || undefined,
     STRIPE_API_BASE: env.STRIPE_API_BASE || undefined,
     TURNSTILE_SITE_KEY: env.TURNSTILE_SITE_KEY || undefined,
     TURNSTILE_SECRET_KEY: env.TURNSTILE_SECRET_KEY || undefined,

@@ -16,7 +16,11 @@ export const FLAGS = {
     controls:
       "New-lead alerts by Web Push: Settings → Notifications, the alert when a lead arrives and the cron's five-minute reminder. Needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY. Off: no tab, no push; the dashboard still times new leads.",
   },
-  TEAM_INVITES: { default: false, controls: "Nothing yet: teams are not built." },
+  TEAM_INVITES: {
+    default: false,
+    controls:
+      "Invitations by e-mail on the Team page (send, resend, withdraw). Turn it on where the Team plan is sold. Off: the Team page says invitations are not available, and links already sent still work.",
+  },
   MLS_INTEGRATION: { default: false, controls: "Nothing yet: no MLS feed is built." },
   SETTINGS_TABS_MINIMAL: { default: true, controls: "Nothing it changes: Settings only ever shows tabs that have something in them." },
 } as const satisfies Record<string, { default: boolean; controls: string }>;

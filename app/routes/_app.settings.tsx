@@ -44,6 +44,8 @@ import { NotificationsPanel } from "~/modules/push/components/NotificationsPanel
 import { countSubscriptions, pushPublicKey } from "~/modules/push/push.server";
 import { DIGEST_HOUR, digestOn, setDigest } from "~/modules/digest/digest.server";
 import { appOrigin } from "~/modules/auth/accounts.server";
+import { TeamNameSchema } from "~/modules/team/team.schema";
+import { getMembership, memberCount, switchToSolo, switchToTeam } from "~/modules/team/team.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Porchlight" }];
 
@@ -69,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
   const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest] = await Promise.all([
-    tab === "billing" ? getBillingDetails(context, user) : Promise.resolve(null),
+    tab === "billing" ? getBillingDetails(context, user).then(async (details) => ({ ...details, team: await teamBilling(context, user.id) })) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
     tab === "account" ? getAgentProfile(context, user.id) : Promise.resolve(null),
@@ -92,7 +94,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: user.email, tab, tabs, notifications, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, trash, now: Date.now() };
 }
 
-type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data" | "digest";
+/** Billing's view of the user's team (issue 21): their role, the team's name and its members. */
+async function teamBilling(context: LoaderFunctionArgs["context"], userId: Parameters<typeof getMembership>[1]) {
+  const membership = await getMembership(context, userId);
+  return membership ? { role: membership.role, name: membership.teamName, members: await memberCount(context, membership.teamId) } : null;
+}
+
+type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data" | "digest" | "team-plan" | "solo-plan";
 type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -162,6 +170,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(context, "/settings?tab=data", { title: "Deletion Failed", description: "Some of your data may remain. Please try again.", variant: "destructive" });
     }
   }
+  if (intent === "team-plan" || intent === "solo-plan") {
+    let result;
+    if (intent === "team-plan") {
+      const name = TeamNameSchema.safeParse(form.teamName);
+      if (!name.success) return invalid(name.error.issues.map((issue) => ({ ...issue, path: ["teamName"] })));
+      result = await switchToTeam(context, user, name.data);
+    } else {
+      result = await switchToSolo(context, user);
+    }
+    if (!result.ok) return data<ActionData>({ intent, errors: { form: result.message } }, { status: 400 });
+    return intent === "team-plan"
+      ? redirectWithToast(context, "/team", { title: "You are on the Team plan", description: "Invite your agents: each one takes a seat. The Team price starts with your next billing period.", variant: "success" })
+      : redirectWithToast(context, "/settings?tab=billing", { title: "You are on the Solo plan", description: "The Solo price starts with your next billing period.", variant: "success" });
+  }
   if (intent === "test-cancel" || intent === "test-resume") {
     if (context.config.STRIPE_SECRET_KEY || !context.config.isDev) throw new Response("Not Found", { status: 404 });
     await setTestCancelAtPeriodEnd(context, user, intent === "test-cancel");
@@ -210,7 +232,7 @@ export default function SettingsPage() {
         </p>
       ) : null}
       {tab === "billing" && billing ? (
-        <BillingPanel details={billing} prefs={prefs} busy={navigation.state !== "idle"} />
+        <BillingPanel details={billing} team={billing.team} prefs={prefs} busy={navigation.state !== "idle"} errors={errors} />
       ) : tab === "goals" && goals ? (
         <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
       ) : tab === "data" && dataTab ? (

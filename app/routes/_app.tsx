@@ -4,7 +4,8 @@ import { LogOut } from "lucide-react";
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
 import { AppNav } from "~/components/shell/AppNav";
-import { ADMIN_NAV_ITEMS, NAV_ITEMS } from "~/components/shell/nav";
+import { ADMIN_NAV_ITEMS, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav";
+import { teamOf } from "~/modules/team/guard.server";
 import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { SignOutForm } from "~/components/SignOutForm";
 import { useFieldCopy } from "~/modules/sync/use-field-copy";
@@ -24,10 +25,11 @@ import { CommandPaletteProvider } from "~/modules/palette/components/CommandPale
 // (loaders run in parallel), memoised per request so it costs one lookup.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  return { userId: user.id, email: user.email, admin: isAdmin(user, context), rumSampleRate: context.config.RUM_SAMPLE_RATE };
+  const team = (await teamOf(context, user)) !== null;
+  return { userId: user.id, email: user.email, admin: isAdmin(user, context), team, rumSampleRate: context.config.RUM_SAMPLE_RATE };
 }
 
-function Shell({ children, email, admin, userId }: { children: React.ReactNode; email?: string; admin?: boolean; userId?: string }) {
+function Shell({ children, email, admin, team, userId }: { children: React.ReactNode; email?: string; admin?: boolean; team?: boolean; userId?: string }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && !navigation.formMethod;
   // A page whose route says `handle = { wide: true }` (the pipeline board) may use the whole width.
@@ -60,7 +62,7 @@ function Shell({ children, email, admin, userId }: { children: React.ReactNode; 
           </div>
         </div>
       ) : null}
-      <AppNav items={NAV_ITEMS} adminItems={admin ? ADMIN_NAV_ITEMS : []} />
+      <AppNav items={NAV_ITEMS} adminItems={[...(team ? TEAM_NAV_ITEMS : []), ...(admin ? ADMIN_NAV_ITEMS : [])]} />
       {/* The bottom padding keeps the page's last controls clear of the floating buttons (Add New Contact, and
           the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
           nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}
@@ -73,14 +75,14 @@ function Shell({ children, email, admin, userId }: { children: React.ReactNode; 
 }
 
 export default function AppLayout() {
-  const { userId, email, admin, rumSampleRate } = useLoaderData<typeof loader>();
+  const { userId, email, admin, team, rumSampleRate } = useLoaderData<typeof loader>();
   useWebVitals(rumSampleRate);
   useFieldCopy(userId);
   return (
     <AddContactProvider>
       <TrashUndoProvider>
-        <CommandPaletteProvider navItems={admin ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS}>
-          <Shell email={email} admin={admin} userId={userId}>
+        <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? ADMIN_NAV_ITEMS : [])]}>
+          <Shell email={email} admin={admin} team={team} userId={userId}>
             <Outlet />
           </Shell>
           {/* Here, not in a page: the tour stays on screen while it moves between pages. */}

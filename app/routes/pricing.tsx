@@ -47,7 +47,7 @@ const FAQ = [
   },
   {
     q: "Do you offer plans for teams or brokerages?",
-    a: "Solo Agent is our one public plan today. If you lead a team or a brokerage, write to us through the contact page and we will talk it through.",
+    a: "Yes. Once subscribed, switch to the Team plan in Settings → Billing: $35 per member a month, or $336 per member a year, for at least two members. It adds invitations by e-mail, roles and one bill for the whole team; each agent's contacts and deals stay their own. For a brokerage of 25 or more agents, write to us through the contact page.",
   },
 ] as const;
 

@@ -52,6 +52,8 @@ export function stripeEnv(): Env {
     STRIPE_SECRET_KEY: "sk_test_porchlight_fake",
     STRIPE_PRICE_MONTHLY: "price_solo_monthly",
     STRIPE_PRICE_YEARLY: "price_solo_yearly",
+    STRIPE_PRICE_TEAM_MONTHLY: "price_team_monthly",
+    STRIPE_PRICE_TEAM_YEARLY: "price_team_yearly",
     STRIPE_API_BASE: inject("fakeStripeBase"),
   };
 }

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 
 export function startFakeStripe({ port = 0 } = {}) {
-  const state = { customers: new Map(), sessions: new Map(), portal: [], requests: [] };
+  const state = { customers: new Map(), sessions: new Map(), subscriptions: new Map(), failing: new Set(), portal: [], requests: [] };
   const id = (prefix) => `${prefix}_${randomBytes(8).toString("hex")}`;
 
   const routes = [
@@ -58,6 +58,25 @@ export function startFakeStripe({ port = 0 } = {}) {
       state.portal.push(portal);
       return [200, portal];
     }],
+    ["GET", /^\/v1\/subscriptions\/([\w]+)$/, (_body, [subscriptionId]) => {
+      if (subscriptionId.startsWith("sub_down")) return [500, { error: { type: "api_error", message: "An unknown error occurred" } }];
+      const subscription = state.subscriptions.get(subscriptionId);
+      return subscription ? [200, subscription] : [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscriptionId}'` } }];
+    }],
+    // A plan or seat change (issue 21): the one item's price and quantity, and the metadata, as Stripe applies them.
+    ["POST", /^\/v1\/subscriptions\/([\w]+)$/, (body, [subscriptionId]) => {
+      const subscription = state.subscriptions.get(subscriptionId);
+      if (!subscription) return [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscriptionId}'` } }];
+      if (state.failing.has(subscriptionId)) return [500, { error: { type: "api_error", message: "An unknown error occurred" } }];
+      const item = subscription.items.data[0];
+      if (body.get("items[0][id]") && body.get("items[0][id]") !== item.id) return [400, { error: { type: "invalid_request_error", message: "No such subscription item" } }];
+      const price = body.get("items[0][price]");
+      if (price) item.price = { id: price, recurring: { interval: /yearly/.test(price) ? "year" : "month" } };
+      const quantity = body.get("items[0][quantity]");
+      if (quantity) item.quantity = Number(quantity);
+      for (const [key, value] of body) if (key.startsWith("metadata[")) subscription.metadata[key.slice(9, -1)] = value;
+      return [200, subscription];
+    }],
     ["DELETE", /^\/v1\/subscriptions\/([\w]+)$/, (_body, [subscriptionId]) => {
       // A test makes Stripe unreachable for one subscription by its id.
       if (subscriptionId.startsWith("sub_down")) return [500, { error: { type: "api_error", message: "An unknown error occurred" } }];
@@ -76,6 +95,26 @@ export function startFakeStripe({ port = 0 } = {}) {
       return [200, session];
     }],
     ["GET", /^\/__fake\/requests$/, () => [200, state.requests]],
+    ["POST", /^\/__fake\/subscriptions\/([\w]+)$/, (_body, [subscriptionId], _q, json) => {
+      const price = json.price ?? "price_solo_monthly";
+      state.subscriptions.set(subscriptionId, {
+        id: subscriptionId,
+        object: "subscription",
+        customer: json.customer,
+        status: json.status ?? "active",
+        metadata: json.metadata ?? {},
+        cancel_at_period_end: false,
+        trial_end: null,
+        items: { object: "list", data: [{ id: `si_${subscriptionId}`, quantity: json.quantity ?? 1, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400, price: { id: price, recurring: { interval: /yearly/.test(price) ? "year" : "month" } } }] },
+      });
+      return [200, state.subscriptions.get(subscriptionId)];
+    }],
+    // Stripe refuses changes to one subscription (an outage, as seen from that request) until told otherwise.
+    ["POST", /^\/__fake\/subscriptions\/([\w]+)\/failing$/, (_body, [subscriptionId], _q, json) => {
+      if (json.fail) state.failing.add(subscriptionId);
+      else state.failing.delete(subscriptionId);
+      return [200, { ok: true }];
+    }],
   ];
 
   const server = createServer((req, res) => {

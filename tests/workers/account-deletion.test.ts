@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { appliedChanges, leadAlerts, pushSubscriptions, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { appliedChanges, leadAlerts, pushSubscriptions, teamInvitations, teamMembers, teams, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { moveToTrash } from "~/modules/trash/trash.server";
@@ -201,6 +201,10 @@ describe("the 30-day purge", () => {
       await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.fake.test/${user.id}`, p256dh: "k", auth: "a", createdAt: now });
       await db.insert(contacts).values({ id: `lead_${user.id}`, userId: user.id, name: "New Lead" });
       await db.insert(leadAlerts).values({ contactId: `lead_${user.id}`, userId: user.id, arrivedAt: now });
+      // A team they own, with an invitation they sent and accepted themselves (issue 21).
+      await db.insert(teams).values({ id: `team_${user.id}`, ownerId: user.id, name: "Purge Team" });
+      await db.insert(teamMembers).values({ teamId: `team_${user.id}`, userId: user.id, role: "owner", joinedAt: new Date(now) });
+      await db.insert(teamInvitations).values({ id: `inv_${user.id}`, teamId: `team_${user.id}`, email: `invited-${user.id}@example.com`, role: "agent", secretHash: "x", invitedBy: user.id, acceptedBy: user.id, expiresAt: new Date(now + DAY_MS) });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
       // Something in the trash (a contact with its links): trash_items and trash_rows.
       await db.insert(contacts).values({ id: `trashed_${user.id}`, userId: user.id, name: "Trashed" });
@@ -238,7 +242,7 @@ describe("the 30-day purge", () => {
     expect(await counted(stays.user.id)).toEqual(othersBefore);
 
     // What is kept has no one's id: the deletion's record (now complete) and the status note.
-    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["backup_restores", "backups", "gdpr_requests", "qa_results", "qa_runs", "status_incidents"]);
+    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["backup_restores", "backups", "gdpr_requests", "qa_results", "qa_runs", "status_incidents", "team_invitations"]);
     const records = await env.DB.prepare("select type, status, description from gdpr_requests where user_id is null and description like ?").bind(`${ACCOUNT_DELETION_REQUEST}:%`).all();
     expect(records.results).toContainEqual({ type: "erasure", status: "completed", description: `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted` });
     // Running again finds nothing more to do.

@@ -36,7 +36,7 @@ describe("billing guard on protected pages", () => {
   it("lets the user in when the status read fails, and does not throw", async () => {
     const user = await createUser(env.DB, { status: "canceled" });
     const browser = await signInAs(user);
-    const context = requestContext({ DB: failingD1(env.DB, /from "subscribers"/) });
+    const context = requestContext({ DB: failingD1(env.DB, /"subscribers"/) });
     const request = new Request("http://localhost/dashboard", { headers: { Cookie: `porchlight_session=${browser.session()}` } });
     const signedIn = await requireSubscriber(request, context);
     expect(signedIn.email).toBe(user.email);

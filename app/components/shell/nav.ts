@@ -1,4 +1,4 @@
-import { Activity, Bot, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import { Activity, Bot, Handshake, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -16,6 +16,9 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/ai-assistant", label: "AI Assistant", icon: Bot },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
+
+/** Members of a team on a team plan (issue 21): their team. After everyone's, like the admin items. */
+export const TEAM_NAV_ITEMS: NavItem[] = [{ to: "/team", label: "Team", icon: Handshake }];
 
 /** Admin-only items, after everyone's (navigation and the command palette); others get 404 at these paths. */
 export const ADMIN_NAV_ITEMS: NavItem[] = [

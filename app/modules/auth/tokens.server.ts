@@ -13,12 +13,33 @@ export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
 
 // Link token: <id>.<expiresAt>.<secret>.<signature>. The HMAC lets forged or altered links be refused
 // before any database read; the stored SHA-256 of <secret> and used_at make each link single-use.
+// Team invitations (app/modules/team) use the same form under their own purpose.
+
+/** A new link's parts: the row id, its expiry, the secret (stored hashed) and the token to put in the URL. */
+export async function signLink(context: Pick<RequestContext, "config">, purpose: string, id: string, expiresAt: number) {
+  const secret = randomToken(32);
+  const signature = await hmacSign(context.config.SESSION_SECRET, `${purpose}|${id}|${expiresAt}|${secret}`);
+  return { secretHash: await sha256(secret), token: `${id}.${expiresAt}.${secret}.${signature}` };
+}
+
+/** A link's row id and secret hash once its signature and expiry check out, before any database read. */
+export async function readLink(context: Pick<RequestContext, "config">, token: string, purpose: string) {
+  const parts = token.split(".");
+  if (parts.length !== 4) return { ok: false as const, reason: "invalid" as const };
+  const [id, expires, secret, signature] = parts as [string, string, string, string];
+  const expiresAt = Number(expires);
+  if (!Number.isFinite(expiresAt)) return { ok: false as const, reason: "invalid" as const };
+  const genuine = await hmacVerify(context.config.SESSION_SECRET, `${purpose}|${id}|${expiresAt}|${secret}`, signature);
+  if (!genuine) return { ok: false as const, reason: "invalid" as const };
+  if (expiresAt <= Date.now()) return { ok: false as const, reason: "expired" as const };
+  return { ok: true as const, id, secretHash: await sha256(secret) };
+}
+
 export async function issueToken(context: RequestContext, userId: string, purpose: AuthTokenPurpose): Promise<string> {
   const id = newId();
-  const secret = randomToken(32);
   const expiresAt = Date.now() + TOKEN_TTL_MS[purpose];
-  const signature = await hmacSign(context.config.SESSION_SECRET, `${purpose}|${id}|${expiresAt}|${secret}`);
-  const insert = context.db.insert(authTokens).values({ id, userId, purpose, secretHash: await sha256(secret), expiresAt: new Date(expiresAt) });
+  const { secretHash, token } = await signLink(context, purpose, id, expiresAt);
+  const insert = context.db.insert(authTokens).values({ id, userId, purpose, secretHash, expiresAt: new Date(expiresAt) });
   if (purpose === "keep_account") {
     // Every keep link sent stays good until the purge: an agent may click the first e-mail after a second
     // one went out. Whichever is used first keeps the account; the rest then find nothing to keep.
@@ -33,22 +54,12 @@ export async function issueToken(context: RequestContext, userId: string, purpos
       insert,
     ]);
   }
-  return `${id}.${expiresAt}.${secret}.${signature}`;
+  return token;
 }
 
 export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" | "used" };
 
-async function parseAndCheck(context: RequestContext, token: string, purpose: AuthTokenPurpose) {
-  const parts = token.split(".");
-  if (parts.length !== 4) return { ok: false as const, reason: "invalid" as const };
-  const [id, expires, secret, signature] = parts as [string, string, string, string];
-  const expiresAt = Number(expires);
-  if (!Number.isFinite(expiresAt)) return { ok: false as const, reason: "invalid" as const };
-  const genuine = await hmacVerify(context.config.SESSION_SECRET, `${purpose}|${id}|${expiresAt}|${secret}`, signature);
-  if (!genuine) return { ok: false as const, reason: "invalid" as const };
-  if (expiresAt <= Date.now()) return { ok: false as const, reason: "expired" as const };
-  return { ok: true as const, id, secretHash: await sha256(secret) };
-}
+const parseAndCheck = readLink;
 
 /** Checks a link without using it up (to show the reset form only for a link that still works). */
 export async function peekToken(context: RequestContext, token: string, purpose: AuthTokenPurpose): Promise<TokenCheck> {

@@ -91,7 +91,7 @@ export async function createCheckout(
         client_reference_id: user.id,
         line_items: [{ price, quantity: 1 }],
         payment_method_collection: "always",
-        subscription_data: { ...(withTrial ? { trial_period_days: TRIAL_DAYS } : {}), metadata: { userId: user.id } },
+        subscription_data: { ...(withTrial ? { trial_period_days: TRIAL_DAYS } : {}), metadata: { userId: user.id, plan: "solo" } },
         metadata: { userId: user.id, checkoutId: id, trial: withTrial ? "1" : "0", period },
         success_url: `${origin}/app/welcome?success=1&trial=${withTrial ? 1 : 0}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}/trial/start?canceled=1`,

@@ -14,6 +14,8 @@ export interface BillingDetails {
   mode: "stripe" | "test" | "unconfigured";
   status: string | null;
   plan: string | null;
+  /** Paid seats: 1 on Solo, the Stripe quantity on Team. */
+  seats: number;
   billingPeriod: string | null;
   trialEndsAt: number | null;
   nextBillingAt: number | null;
@@ -41,6 +43,7 @@ export async function getBillingDetails(context: RequestContext, user: SessionUs
     mode,
     status: row?.subscriptionStatus ?? null,
     plan: row?.plan ?? null,
+    seats: row?.seats ?? 1,
     billingPeriod: row?.billingPeriod ?? null,
     trialEndsAt: row?.trialEndsAt?.getTime() ?? null,
     nextBillingAt: row ? (nextBillingDate({ status: row.subscriptionStatus, trialEndsAt: row.trialEndsAt, currentPeriodEnd: row.currentPeriodEnd })?.getTime() ?? null) : null,

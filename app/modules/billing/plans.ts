@@ -9,6 +9,25 @@ export const SOLO_PRICES = {
 };
 export type BillingPeriod = keyof typeof SOLO_PRICES;
 
+// decisions.md, Team: $35 per member a month, or $336 per member a year (20% off), at least two members.
+export const TEAM_PRICES = {
+  monthly: { amountCents: 3500, perMonth: 35, billed: "$35 per member, billed monthly", interval: "month" as const },
+  yearly: { amountCents: 33600, perMonth: 28, billed: "$336 per member, billed yearly", interval: "year" as const },
+};
+export const TEAM_MIN_SEATS = 2;
+
+/** The plan in words, as the billing tab and e-mails name it. */
+export function planName(plan: string | null | undefined): string {
+  if (plan === "team") return "Team";
+  if (plan === "enterprise") return "Enterprise";
+  return "Solo Agent";
+}
+
+/** Seats a team pays for: one per member, never fewer than the plan's minimum. */
+export function seatsFor(members: number): number {
+  return Math.max(TEAM_MIN_SEATS, members);
+}
+
 /**
  * The date the agent is next charged. While trialing it is the trial's end: the first charge happens
  * then (Stripe also sets current_period_end to trial_end during a trial, but an older stored row or the

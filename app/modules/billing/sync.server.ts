@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { checkoutSessions, stripeEvents, subscribers, trialClaims } from "~/db/schema";
-import type { SubscriptionStatus } from "~/db/enums";
+import type { Plan, SubscriptionStatus } from "~/db/enums";
 import type { Db } from "~/db/client.server";
 import type { BillingPeriod } from "./plans";
 import { trialEmailKey } from "./plans";
@@ -15,6 +15,9 @@ export interface SubscriptionUpdate {
   trialEndsAt?: Date | null;
   currentPeriodEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
+  /** Issue 21: the plan and its seats (the Stripe quantity), when the event says. */
+  plan?: Plan;
+  seats?: number;
 }
 
 /** The event being applied; `id` makes the change idempotent, `createdAt` orders it against others. */
@@ -56,6 +59,8 @@ export async function applySubscriptionState(
     ...(state.trialEndsAt !== undefined ? { trialEndsAt: state.trialEndsAt } : {}),
     ...(state.currentPeriodEnd !== undefined ? { currentPeriodEnd: state.currentPeriodEnd } : {}),
     ...(state.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: state.cancelAtPeriodEnd } : {}),
+    ...(state.plan !== undefined ? { plan: state.plan } : {}),
+    ...(state.seats !== undefined ? { seats: state.seats } : {}),
   };
   try {
     const [, updated] = await db.batch([

@@ -106,6 +106,15 @@ export const EXPORT_CATEGORIES = [
     ],
   },
   {
+    key: "team",
+    label: "Team",
+    description: "The team you own (its name) and your membership of a team: which team, your role and when you joined. The other members' data is theirs.",
+    tables: [
+      { table: "teams", owner: "owner_id", updated: "updated_at" },
+      { table: "team_members", owner: "user_id", updated: "joined_at" },
+    ],
+  },
+  {
     key: "emails",
     label: "E-mails sent to you",
     description: "The e-mails Porchlight sent you: kind, address, subject, status and times. Their text is left out: sign-in and reset links are in it.",
@@ -153,6 +162,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   applied_changes: "the keys of changes the phone sent from offline, so a retry is not applied twice",
   push_subscriptions: "the devices new-lead alerts go to: a browser push service's address and keys, secrets of that device",
   lead_alerts: "which new leads waited for a first response, derived from the exported contacts and activities",
+  team_invitations: "invitations sent by a team: other people's e-mail addresses and link secrets, not the agent's data",
 };
 
 /**
@@ -166,6 +176,7 @@ const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: 
   backup_restores: { columns: ["user_id", "requested_by"], why: "the operations log of a restore, with no personal data in it" },
   qa_runs: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
   qa_results: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
+  team_invitations: { columns: ["invited_by", "accepted_by"], why: "the team's record of its invitations: the team's, not the sender's or the accepter's" },
 };
 
 /**
@@ -216,4 +227,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   applied_changes: "the keys of changes already applied: a phone's retry must still find its key",
   push_subscriptions: "the devices alerts go to now: a restore must not turn alerts back on for a device turned off since",
   lead_alerts: "alerts about leads as they arrived: old ones are not raised again",
+  teams: "the team as it is now: its members and seats follow billing, not a backup",
+  team_members: "membership as it is now: a restore must not put back someone who left or was removed",
+  team_invitations: "invitations as they are now: a withdrawn or used link must stay so",
 };

@@ -1,8 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
 import type { BillingDetails } from "../details.server";
-import { SOLO_PRICES } from "../plans";
+import type { TeamRole } from "~/db/enums";
+import { planName, SOLO_PRICES, TEAM_MIN_SEATS, TEAM_PRICES } from "../plans";
+
+export interface TeamBilling {
+  role: TeamRole;
+  name: string;
+  members: number;
+}
 
 const STATUS_TEXT: Record<string, string> = {
   active: "Active",
@@ -24,10 +32,30 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function BillingPanel({ details, prefs, busy }: { details: BillingDetails; prefs: DisplayPreferences; busy: boolean }) {
+type PlanErrors = (intent: "team-plan" | "solo-plan") => Record<string, string>;
+
+export function BillingPanel({ details, team, prefs, busy, errors }: { details: BillingDetails; team: TeamBilling | null; prefs: DisplayPreferences; busy: boolean; errors: PlanErrors }) {
+  // A member's seat is on the team's subscription: the owner manages it.
+  if (team && team.role !== "owner") {
+    return (
+      <section aria-labelledby="billing-heading" className={card}>
+        <h2 id="billing-heading" className="text-lg font-semibold">
+          Plan and billing
+        </h2>
+        <p className="mt-2">
+          You are on the Team plan of <span className="font-medium">{team.name}</span>. The team&apos;s owner pays for your seat and manages billing.
+        </p>
+        <Link to="/team" className={`${buttonClass("secondary")} mt-4`}>
+          See the team
+        </Link>
+      </section>
+    );
+  }
   const live = details.status === "active" || details.status === "trialing";
-  const price = details.billingPeriod === "yearly" ? SOLO_PRICES.yearly.billed : details.billingPeriod === "monthly" ? SOLO_PRICES.monthly.billed : null;
+  const prices = details.plan === "team" ? TEAM_PRICES : SOLO_PRICES;
+  const price = details.billingPeriod === "yearly" ? prices.yearly.billed : details.billingPeriod === "monthly" ? prices.monthly.billed : null;
   return (
+    <div className="flex flex-col gap-6">
     <section aria-labelledby="billing-heading" className={card}>
       <h2 id="billing-heading" className="text-lg font-semibold">
         Plan and billing
@@ -43,7 +71,8 @@ export function BillingPanel({ details, prefs, busy }: { details: BillingDetails
         </p>
       ) : null}
       <dl className="mt-4 flex flex-col gap-3">
-        <Row label="Plan">{`${details.plan === "solo" || !details.plan ? "Solo Agent" : details.plan}${price ? ` · ${price}` : ""}`}</Row>
+        <Row label="Plan">{`${planName(details.plan)}${price ? ` · ${price}` : ""}`}</Row>
+        {details.plan === "team" ? <Row label="Seats">{`${details.seats} (${team?.members === 1 ? "1 member" : `${team?.members ?? 0} members`}; at least ${TEAM_MIN_SEATS})`}</Row> : null}
         <Row label="Status">
           {`${STATUS_TEXT[details.status ?? "inactive"] ?? details.status}${details.cancelAtPeriodEnd && live ? " · ends at the close of this period" : ""}`}
         </Row>
@@ -88,6 +117,69 @@ export function BillingPanel({ details, prefs, busy }: { details: BillingDetails
         </a>{" "}
         within 30 days.
       </p>
+    </section>
+    {live ? <TeamPlanSection details={details} team={team} busy={busy} errors={errors} /> : null}
+    </div>
+  );
+}
+
+/** Solo ↔ Team (issue 21): the switch keeps every record; the new price starts with the next billing period. */
+function TeamPlanSection({ details, team, busy, errors }: { details: BillingDetails; team: TeamBilling | null; busy: boolean; errors: PlanErrors }) {
+  if (details.plan === "enterprise") return null;
+  const period = details.billingPeriod === "yearly" ? "yearly" : "monthly";
+  return (
+    <section aria-labelledby="team-plan-heading" className={card}>
+      <h2 id="team-plan-heading" className="text-lg font-semibold">
+        Team plan
+      </h2>
+      {team ? (
+        <>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            {team.name} has {team.members === 1 ? "1 member" : `${team.members} members`}. Each member takes a seat ({TEAM_PRICES[period].billed}); seats added or removed
+            during a period are prorated by Stripe.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link to="/team" className={buttonClass("primary")}>
+              Manage the team
+            </Link>
+            {team.members === 1 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="solo-plan" />
+                <Button type="submit" variant="secondary" busy={busy} busyLabel="Switching…">
+                  Switch to the Solo plan
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+          {team.members > 1 ? <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">To switch back to the Solo plan, remove the other members first.</p> : null}
+          {errors("solo-plan").form ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
+              {errors("solo-plan").form}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            Work with other agents: members and roles, invitations by e-mail and one bill. {TEAM_PRICES.monthly.billed} ({TEAM_PRICES.yearly.billed}), at least{" "}
+            {TEAM_MIN_SEATS} seats. Everything you have in Porchlight stays as it is; the Team price starts with your next billing period.
+          </p>
+          <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+            <input type="hidden" name="intent" value="team-plan" />
+            <div className="sm:flex-1">
+              <Field label="Team name" name="teamName" maxLength={80} required error={errors("team-plan").teamName} />
+            </div>
+            <Button type="submit" busy={busy} busyLabel="Switching…">
+              Switch to the Team plan
+            </Button>
+          </Form>
+          {errors("team-plan").form ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
+              {errors("team-plan").form}
+            </p>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

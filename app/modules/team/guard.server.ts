@@ -1,0 +1,23 @@
+import type { RequestContext } from "~/lib/context.server";
+import { requireSubscriber } from "~/modules/auth/guards.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { getSubscription } from "~/modules/billing/subscription.server";
+import { getMembership, type Membership } from "./team.server";
+
+/** Whether the user's plan has team features (Team and Enterprise) and they are in a team. */
+export async function teamOf(context: RequestContext, user: SessionUser): Promise<Membership | null> {
+  const [subscription, membership] = await Promise.all([getSubscription(context, user.id), getMembership(context, user.id)]);
+  const teamPlan = subscription.known && (subscription.plan === "team" || subscription.plan === "enterprise");
+  return teamPlan ? membership : null;
+}
+
+/**
+ * Team pages exist only for members of a team on a team plan (spec: Solo never sees team routes). For anyone else they
+ * answer 404, as if there were nothing there.
+ */
+export async function requireTeamMember(request: Request, context: RequestContext): Promise<{ user: SessionUser; team: Membership }> {
+  const user = await requireSubscriber(request, context);
+  const team = await teamOf(context, user);
+  if (!team) throw new Response("Not Found", { status: 404 });
+  return { user, team };
+}

@@ -1,0 +1,31 @@
+// What the team screens and the invitation page say (issue 21). Shared by the server and the UI.
+export const TEAM_MESSAGES = {
+  alreadyTeam: "You are already on the Team plan.",
+  memberOfAnother: "You are a member of a team. Leave it before starting a team of your own.",
+  notLive: "Switching plans needs a subscription in good standing. Open Billing to subscribe or fix the payment.",
+  enterprise: "Enterprise plans are changed with our sales team: write to hello@porchlight.app.",
+  ownerOnly: "Only the team's owner can do that.",
+  managersOnly: "Only the team's owner and admins can do that.",
+  notAMember: "That person is not a member of your team.",
+  cannotRemoveOwner: "The owner cannot be removed from the team.",
+  ownerRemovesAdmins: "Only the owner can remove an admin.",
+  ownerCannotLeave: "The owner cannot leave the team. Switch to the Solo plan once you are the only member.",
+  downgradeWithMembers: (others: number) =>
+    `Your team still has ${others === 1 ? "1 other member" : `${others} other members`}. Remove ${others === 1 ? "them" : "them all"} before switching to the Solo plan.`,
+  ownerInvitesAdmins: "Only the owner can invite an admin.",
+  noSuchInvitation: "That invitation is no longer pending.",
+  invitesOff: "Invitations are not available on this server.",
+  alreadyInTeam: "That person is already a member of your team.",
+  inviteLimit: "Too many invitations sent in the last hour. Please try again later.",
+} as const;
+
+export const INVITE_LINK_MESSAGES = {
+  invalid: "This invitation link is not valid. Ask the person who invited you to send a new one.",
+  expired: "This invitation has expired. Ask the person who invited you to send a new one.",
+  used: "This invitation has already been accepted.",
+  revoked: "This invitation was withdrawn. Ask the person who invited you if you should have a new one.",
+  unverified: "Confirm your e-mail address first (open the link we e-mailed you), then open this invitation again.",
+  wrongEmail: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
+  inAnotherTeam: "You are already a member of a team. Leave it before joining another.",
+  ownsTeam: "You own a team. A team's owner cannot join another team.",
+} as const;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { EmailSchema } from "~/modules/auth/auth.schema";
+
+// The team page's forms (issue 21), one schema per intent. Ids are checked for shape here and for ownership by the
+// server functions (a member or invitation of the actor's own team, or nothing happens).
+/** Days an invitation link works. */
+export const INVITE_DAYS = 7;
+
+const Id = z.string().trim().min(1, "Choose a member or invitation.").max(64, "That id is not valid.");
+
+export const TeamNameSchema = z.string().trim().min(1, "Give the team a name.").max(80, "Keep the team's name under 80 characters.");
+
+export const TeamActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite"), email: EmailSchema, role: z.enum(["admin", "agent"], { message: "Choose a role: admin or agent." }) }),
+  z.object({ intent: z.literal("resend"), invitationId: Id }),
+  z.object({ intent: z.literal("revoke"), invitationId: Id }),
+  z.object({ intent: z.literal("remove"), memberId: Id }),
+  z.object({ intent: z.literal("role"), memberId: Id, role: z.enum(["admin", "agent"], { message: "Choose a role: admin or agent." }) }),
+  z.object({ intent: z.literal("rename"), name: TeamNameSchema }),
+  z.object({ intent: z.literal("leave") }),
+]);
+export type TeamAction = z.infer<typeof TeamActionSchema>;

@@ -1,0 +1,177 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { agentProfiles, profiles, subscribers, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import { memoize, type RequestContext } from "~/lib/context.server";
+import { newId } from "~/lib/crypto";
+import type { SessionUser, UserId } from "~/modules/auth/session.server";
+import { liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modules/billing/plan-change.server";
+import { seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
+import { TEAM_MESSAGES } from "./team.messages";
+
+// Teams (issue 21, ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
+// member takes a seat. Every change of membership asks Stripe for the seats first (plan-change.server.ts), so the
+// team never has more members than it pays for, nor pays for members it no longer has.
+
+export interface Membership {
+  teamId: string;
+  teamName: string;
+  role: TeamRole;
+  ownerId: UserId;
+}
+
+/** The user's team and role, or null (a Solo agent). Once per request. */
+export function getMembership(context: RequestContext, userId: UserId): Promise<Membership | null> {
+  return memoize(context, `team:${userId}`, async () => {
+    const row = await context.db
+      .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, ownerId: teams.ownerId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.userId, userId))
+      .get();
+    return row ? { ...row, ownerId: row.ownerId as UserId } : null;
+  });
+}
+
+/** Owners and admins run the team: invitations, members, roles below their own. */
+export const canManage = (membership: Membership | null): membership is Membership => membership?.role === "owner" || membership?.role === "admin";
+
+export interface MemberRow {
+  userId: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  joinedAt: number;
+}
+
+const ROLE_ORDER = sql`case ${teamMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
+
+/** The team's members, owner first, each with the name they go by. */
+export async function listMembers(context: RequestContext, teamId: string): Promise<MemberRow[]> {
+  const rows = await context.db
+    .select({ userId: teamMembers.userId, role: teamMembers.role, joinedAt: teamMembers.joinedAt, email: users.email, agentName: agentProfiles.agentName, fullName: profiles.fullName })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, teamMembers.userId))
+    .leftJoin(profiles, eq(profiles.userId, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(ROLE_ORDER, asc(users.email));
+  return rows.map((row) => ({
+    userId: row.userId,
+    name: row.agentName?.trim() || row.fullName?.trim() || row.email,
+    email: row.email,
+    role: row.role,
+    joinedAt: row.joinedAt.getTime(),
+  }));
+}
+
+/** The seats the team pays for (its owner's subscription). */
+export async function paidSeats(context: RequestContext, team: Pick<Membership, "ownerId">): Promise<number> {
+  const row = await context.db.select({ seats: subscribers.seats }).from(subscribers).where(eq(subscribers.userId, team.ownerId)).get();
+  return row?.seats ?? 0;
+}
+
+export async function memberCount(context: RequestContext, teamId: string): Promise<number> {
+  const row = await context.db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Solo → Team: the agent's subscription moves to the Team plan (TEAM_MIN_SEATS seats, the new price from the next
+ * billing cycle) and a team is made with the agent as its owner. All their data stays as it is: it is theirs.
+ */
+export async function switchToTeam(context: RequestContext, user: SessionUser, name: string): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, user.id);
+  if (membership) return { ok: false, message: membership.role === "owner" ? TEAM_MESSAGES.alreadyTeam : TEAM_MESSAGES.memberOfAnother };
+  const subscription = await liveSubscription(context, user.id);
+  if (!subscription) return { ok: false, message: TEAM_MESSAGES.notLive };
+  if (subscription.plan === "enterprise") return { ok: false, message: TEAM_MESSAGES.enterprise };
+  const changed = await setPlanAndSeats(context, user.id, "team", TEAM_MIN_SEATS, false);
+  if (!changed.ok) return changed;
+  const teamId = newId();
+  const now = new Date();
+  await context.db.batch([
+    context.db.insert(teams).values({ id: teamId, ownerId: user.id, name, createdAt: now, updatedAt: now }),
+    context.db.insert(teamMembers).values({ teamId, userId: user.id, role: "owner", joinedAt: now }),
+  ]);
+  context.memo.delete(`team:${user.id}`);
+  return { ok: true };
+}
+
+/**
+ * Team → Solo, for an owner alone in the team: refused while anyone else is a member. The Solo price applies from the
+ * next billing cycle; pending invitations go with the team.
+ */
+export async function switchToSolo(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, user.id);
+  if (!membership || membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
+  const members = await memberCount(context, membership.teamId);
+  if (members > 1) return { ok: false, message: TEAM_MESSAGES.downgradeWithMembers(members - 1) };
+  const changed = await setPlanAndSeats(context, user.id, "solo", 1, false);
+  if (!changed.ok) return changed;
+  await context.db.delete(teams).where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, user.id)));
+  context.memo.delete(`team:${user.id}`);
+  return { ok: true };
+}
+
+/** Asks Stripe for the seats `members` members need (prorated), before the membership changes. */
+export function seatsForMembers(context: RequestContext, team: Pick<Membership, "ownerId">, members: number): Promise<PlanChangeResult> {
+  return setPlanAndSeats(context, team.ownerId, "team", seatsFor(members), true);
+}
+
+/**
+ * Removes a member. Owners remove anyone but themselves; admins remove agents. What the member made stays theirs
+ * (their own account, which goes back to Solo: they need a subscription of their own to use it). The seat goes
+ * first, in Stripe.
+ */
+export async function removeMember(context: RequestContext, actor: SessionUser, memberId: string): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, actor.id);
+  if (!canManage(membership)) return { ok: false, message: TEAM_MESSAGES.managersOnly };
+  const target = await context.db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId)))
+    .get();
+  if (!target) return { ok: false, message: TEAM_MESSAGES.notAMember };
+  if (target.role === "owner") return { ok: false, message: TEAM_MESSAGES.cannotRemoveOwner };
+  if (target.role === "admin" && membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerRemovesAdmins };
+  return leave(context, membership, memberId);
+}
+
+/** A member (not the owner) leaves the team of their own accord. */
+export async function leaveTeam(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, user.id);
+  if (!membership) return { ok: false, message: TEAM_MESSAGES.notAMember };
+  if (membership.role === "owner") return { ok: false, message: TEAM_MESSAGES.ownerCannotLeave };
+  return leave(context, membership, user.id);
+}
+
+async function leave(context: RequestContext, team: Membership, memberId: string): Promise<PlanChangeResult> {
+  const members = await memberCount(context, team.teamId);
+  const seats = await seatsForMembers(context, team, members - 1);
+  if (!seats.ok) return seats;
+  await context.db.delete(teamMembers).where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`));
+  context.memo.delete(`team:${memberId}`);
+  return { ok: true };
+}
+
+/** The owner makes a member an admin or an agent. */
+export async function setRole(context: RequestContext, actor: SessionUser, memberId: string, role: "admin" | "agent"): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, actor.id);
+  if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
+  const updated = await context.db
+    .update(teamMembers)
+    .set({ role })
+    .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`))
+    .returning({ userId: teamMembers.userId });
+  if (updated.length === 0) return { ok: false, message: TEAM_MESSAGES.notAMember };
+  context.memo.delete(`team:${memberId}`);
+  return { ok: true };
+}
+
+/** The owner renames the team. */
+export async function renameTeam(context: RequestContext, actor: SessionUser, name: string): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, actor.id);
+  if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
+  await context.db.update(teams).set({ name, updatedAt: new Date() }).where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
+  context.memo.delete(`team:${actor.id}`);
+  return { ok: true };
+}

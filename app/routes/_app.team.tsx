@@ -1,0 +1,249 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+import { readForm } from "~/lib/body.server";
+import { formatDate } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { requireTeamMember } from "~/modules/team/guard.server";
+import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from "~/modules/team/invitations.server";
+import { INVITE_DAYS, TeamActionSchema, type TeamAction } from "~/modules/team/team.schema";
+import { canManage, leaveTeam, listMembers, paidSeats, removeMember, renameTeam, setRole } from "~/modules/team/team.server";
+
+export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
+
+// The team (issue 21, ADR 0033): its members and their roles, and invitations by e-mail. Only for members of a team
+// on a team plan: anyone else gets 404 (requireTeamMember).
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, team } = await requireTeamMember(request, context);
+  const manager = canManage(team);
+  const [members, seats, invitations, prefs] = await Promise.all([
+    listMembers(context, team.teamId),
+    paidSeats(context, team),
+    manager ? listInvitations(context, team.teamId) : Promise.resolve([]),
+    getDisplayPreferences(context, user.id),
+  ]);
+  return { me: user.id, team: { name: team.teamName, role: team.role }, members, seats, invitations, invitesOn: context.config.FEATURE_FLAGS.TEAM_INVITES, prefs };
+}
+
+type ActionData = { intent: TeamAction["intent"] | null; errors: Record<string, string> };
+
+const DONE: Record<TeamAction["intent"], string> = {
+  invite: "Invitation sent",
+  resend: "Invitation sent again",
+  revoke: "Invitation withdrawn",
+  remove: "Member removed",
+  role: "Role changed",
+  rename: "Team renamed",
+  leave: "You left the team",
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireTeamMember(request, context);
+  const form = Object.fromEntries(await readForm(request));
+  const parsed = TeamActionSchema.safeParse(form);
+  if (!parsed.success) {
+    const intent = TeamActionSchema.options.some((o) => o.shape.intent.value === form.intent) ? (form.intent as TeamAction["intent"]) : null;
+    return data<ActionData>({ intent, errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) }, { status: 400 });
+  }
+  const input = parsed.data;
+  const result = await (() => {
+    switch (input.intent) {
+      case "invite":
+        return inviteMember(context, request, user, { email: input.email, role: input.role });
+      case "resend":
+        return resendInvitation(context, request, user, input.invitationId);
+      case "revoke":
+        return revokeInvitation(context, user, input.invitationId);
+      case "remove":
+        return removeMember(context, user, input.memberId);
+      case "role":
+        return setRole(context, user, input.memberId, input.role);
+      case "rename":
+        return renameTeam(context, user, input.name);
+      case "leave":
+        return leaveTeam(context, user);
+    }
+  })();
+  if (!result.ok) return data<ActionData>({ intent: input.intent, errors: { form: result.message } }, { status: 400 });
+  const description = input.intent === "invite" ? `${input.email} has ${INVITE_DAYS} days to accept.` : undefined;
+  return redirectWithToast(context, input.intent === "leave" ? "/dashboard" : "/team", { title: DONE[input.intent], description, variant: "success" });
+}
+
+const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
+const ROLE_NAMES = { owner: "Owner", admin: "Admin", agent: "Agent" } as const;
+
+export default function TeamPage() {
+  const { me, team, members, seats, invitations, invitesOn, prefs } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (intent: string, id?: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("memberId") === id || navigation.formData?.get("invitationId") === id);
+  const errors = (intent: TeamAction["intent"]) => (actionData?.intent === intent ? actionData.errors : {});
+  const owner = team.role === "owner";
+  const manager = owner || team.role === "admin";
+
+  return (
+    <>
+      <PageHeader title="Team" description={`${team.name} · ${members.length === 1 ? "1 member" : `${members.length} members`} · ${seats} seats paid`} />
+      {actionData?.errors.form ? (
+        <p role="alert" className="mb-4 text-sm font-medium text-red-700 dark:text-red-400">
+          {actionData.errors.form}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="members-heading" className={card}>
+          <h2 id="members-heading" className="text-lg font-semibold">
+            Members
+          </h2>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            Each member has a seat. The owner pays and manages billing; admins invite and remove agents; agents work their own contacts and deals.
+          </p>
+          <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800">
+            {members.map((member) => (
+              <li key={member.userId} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">
+                    {member.name}
+                    {member.userId === me ? " (you)" : ""}
+                  </p>
+                  <p className="truncate text-sm text-stone-600 dark:text-stone-400">
+                    {member.email} · {ROLE_NAMES[member.role]} · joined {formatDate(member.joinedAt, prefs)}
+                  </p>
+                </div>
+                {member.role !== "owner" && member.userId !== me && manager ? (
+                  <div className="flex flex-wrap items-end gap-2">
+                    {owner ? (
+                      <Form method="post" className="flex items-end gap-2">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="memberId" value={member.userId} />
+                        <SelectField
+                          label={`Role of ${member.name}`}
+                          name="role"
+                          defaultValue={member.role}
+                          options={[
+                            ["agent", "Agent"],
+                            ["admin", "Admin"],
+                          ]}
+                        />
+                        <Button type="submit" variant="secondary" busy={busy("role", member.userId)} busyLabel="Saving…">
+                          Save role
+                        </Button>
+                      </Form>
+                    ) : null}
+                    {owner || member.role === "agent" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="memberId" value={member.userId} />
+                        <Button type="submit" variant="secondary" busy={busy("remove", member.userId)} busyLabel="Removing…" aria-label={`Remove ${member.name} from the team`}>
+                          Remove
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+            A removed member keeps their account and everything they made in it; to go on using Porchlight they start a plan of their own.
+          </p>
+        </section>
+
+        {manager ? (
+          <section aria-labelledby="invite-heading" className={card}>
+            <h2 id="invite-heading" className="text-lg font-semibold">
+              Invitations
+            </h2>
+            {invitesOn ? (
+              <>
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+                  We e-mail a link that works once and expires in {INVITE_DAYS} days. Your team is billed for a new seat when the invitation is accepted.
+                </p>
+                <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Invite a member">
+                  <input type="hidden" name="intent" value="invite" />
+                  <div className="sm:flex-1">
+                    <Field label="E-mail" name="email" type="email" autoComplete="off" required error={errors("invite").email} />
+                  </div>
+                  <SelectField label="Role" name="role" defaultValue="agent" error={errors("invite").role} options={owner ? [["agent", "Agent"], ["admin", "Admin"]] : [["agent", "Agent"]]} />
+                  <Button type="submit" busy={busy("invite")} busyLabel="Sending…">
+                    Send invitation
+                  </Button>
+                </Form>
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+                Invitations by e-mail are not available on this server yet. Write to hello@porchlight.app to add members.
+              </p>
+            )}
+            {invitations.length > 0 ? (
+              <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800" aria-label="Pending invitations">
+                {invitations.map((invitation) => (
+                  <li key={invitation.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                    <p className="min-w-0 truncate text-sm">
+                      <span className="font-medium">{invitation.email}</span> · {ROLE_NAMES[invitation.role]} ·{" "}
+                      {invitation.expired ? "expired" : `expires ${formatDate(invitation.expiresAt, prefs)}`}
+                    </p>
+                    <div className="flex gap-2">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="resend" />
+                        <input type="hidden" name="invitationId" value={invitation.id} />
+                        <Button type="submit" variant="secondary" busy={busy("resend", invitation.id)} busyLabel="Sending…" aria-label={`Send the invitation to ${invitation.email} again`}>
+                          Resend
+                        </Button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="invitationId" value={invitation.id} />
+                        <Button type="submit" variant="secondary" busy={busy("revoke", invitation.id)} busyLabel="Withdrawing…" aria-label={`Withdraw the invitation to ${invitation.email}`}>
+                          Withdraw
+                        </Button>
+                      </Form>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
+
+        {owner ? (
+          <section aria-labelledby="name-heading" className={card}>
+            <h2 id="name-heading" className="text-lg font-semibold">
+              Team name
+            </h2>
+            <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+              <input type="hidden" name="intent" value="rename" />
+              <div className="sm:flex-1">
+                <Field label="Name" name="name" defaultValue={team.name} maxLength={80} required error={errors("rename").name} />
+              </div>
+              <Button type="submit" variant="secondary" busy={busy("rename")} busyLabel="Saving…">
+                Save name
+              </Button>
+            </Form>
+          </section>
+        ) : (
+          <section aria-labelledby="leave-heading" className={card}>
+            <h2 id="leave-heading" className="text-lg font-semibold">
+              Leave the team
+            </h2>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+              You keep your account and everything you made in it. To go on using Porchlight after leaving, start a plan of your own.
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="leave" />
+              <Button type="submit" variant="secondary" busy={busy("leave")} busyLabel="Leaving…">
+                Leave {team.name}
+              </Button>
+            </Form>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { ACCOUNTS, expect, expectNoSideways, test, type Account } from "./fixtures";
+
+// Issue 21, the Team plan: an owner switches from Solo, invites two agents by e-mail (the development mailbox), and
+// each joins from the link; the team page counts members and seats. A Solo account has no team page and no link.
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function axeClean(page: Page, label: string) {
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.reload();
+    const results = await new AxeBuilder({ page }).include("main").withTags(WCAG).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${label} (${theme})`).toEqual([]);
+  }
+  await page.evaluate(() => localStorage.setItem("porchlight-theme", "light"));
+}
+
+async function signInHere(page: Page, account: Account) {
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The invited agent, on their own device: the link from the mailbox, sign in, join. */
+async function joinFromMailbox(browser: Browser, account: Account, teamName: string, ip: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": ip }, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto("/dev/mailbox");
+  const message = page.getByRole("article", { name: new RegExp(`invited you to ${teamName} on Porchlight`) }).filter({ hasText: account.email }).first();
+  await message.getByRole("link", { name: /\/team\/join\?token=/ }).click();
+  await expect(page.getByRole("heading", { name: `Join ${teamName}`, level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in to accept" }).click();
+  await signInHere(page, account);
+  await page.waitForURL(/\/team\/join\?token=/);
+  await page.getByRole("button", { name: `Join ${teamName}` }).click();
+  await page.waitForURL("**/team");
+  await expect(page.getByText(`Welcome to ${teamName}`, { exact: true }).first()).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+test("an owner switches to the Team plan, invites two agents who join by e-mail, and the seats follow", async ({ page, browser }) => {
+  test.slow();
+  const owner = ACCOUNTS.teamOwner;
+  const teamName = `Harbor Homes ${test.info().project.name}`;
+  await page.goto("/auth");
+  await signInHere(page, owner);
+  await page.waitForURL("**/dashboard");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" })).toHaveCount(0);
+
+  await page.goto("/settings?tab=billing");
+  await expect(page.getByRole("heading", { name: "Team plan" })).toBeVisible();
+  await page.getByLabel("Team name").fill(teamName);
+  await page.getByRole("button", { name: "Switch to the Team plan" }).click();
+  await page.waitForURL("**/team");
+  await expect(page.getByText(`${teamName} · 1 member · 2 seats paid`)).toBeVisible();
+
+  const invite = page.getByRole("form", { name: "Invite a member" });
+  for (const agent of [ACCOUNTS.teamAgentA, ACCOUNTS.teamAgentB]) {
+    await invite.getByLabel("E-mail").fill(agent.email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByRole("list", { name: "Pending invitations" }).getByText(agent.email)).toBeVisible();
+  }
+  await expectNoSideways(page);
+  await axeClean(page, "/team");
+
+  const a = await joinFromMailbox(browser, ACCOUNTS.teamAgentA, teamName, "10.121.0.1");
+  await expect(a.page.getByText(`${teamName} · 2 members · 2 seats paid`)).toBeVisible();
+  // On the team's plan, the agent has the whole app, and the team page has no invitations for them.
+  await a.page.goto("/dashboard");
+  await expect(a.page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await a.page.goto("/team");
+  await expect(a.page.getByRole("form", { name: "Invite a member" })).toHaveCount(0);
+  await expect(a.page.getByRole("button", { name: `Leave ${teamName}` })).toBeVisible();
+  await a.close();
+
+  const b = await joinFromMailbox(browser, ACCOUNTS.teamAgentB, teamName, "10.121.0.2");
+  await axeClean(b.page, "/team as an agent");
+  await b.close();
+
+  await page.reload();
+  await expect(page.getByText(`${teamName} · 3 members · 3 seats paid`)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
+  await page.goto("/settings?tab=billing");
+  await expect(page.getByText("To switch back to the Solo plan, remove the other members first.")).toBeVisible();
+});
+
+test("a Solo account has no team page and no team link", async ({ page }) => {
+  await page.goto("/auth");
+  await signInHere(page, ACCOUNTS.teamSolo);
+  await page.waitForURL("**/dashboard");
+  await expect(page.getByRole("link", { name: "Team", exact: true })).toHaveCount(0);
+  const response = await page.goto("/team");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404", level: 1 })).toBeVisible();
+});
