@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { agentProfiles, profiles, teamInvitations, teamMembers, teams, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -211,7 +211,6 @@ export async function acceptInvitation(context: RequestContext, user: SessionUse
   await context.db.insert(teamMembers).values({ teamId: invitation.teamId, userId: user.id, role: invitation.role, joinedAt: now }).onConflictDoNothing();
   context.memo.delete(`team:${user.id}`);
   // Two acceptances at the same moment each asked for one more seat than before: settle on the members there are.
-  const members = await context.db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, invitation.teamId)).get();
-  await seatsForMembers(context, team, members?.n ?? 0);
+  await seatsForMembers(context, team, await memberCount(context, invitation.teamId));
   return { ok: true, teamName: invitation.teamName };
 }
