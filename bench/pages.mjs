@@ -24,6 +24,11 @@ export const PAGES = [
   { name: "signed-in /ai-assistant", path: "/ai-assistant", auth: true },
   // Reports on the large account, each period (issue 16: one D1 batch, one-connection p50 under 100 ms).
   ...["this-month", "last-month", "this-quarter", "ytd", "last-12-months"].map((period) => ({ name: `signed-in /reports ${period}`, path: `/reports?period=${period}`, auth: true, serverTiming: true })),
+  // The team (issue 21): the bench agent owns a team of 10 (bench/seed.mjs seedTeam; target one-connection p50 < 150 ms).
+  { name: "signed-in /team/leaderboard (10 agents, 12 months)", path: "/team/leaderboard?period=last-12-months", auth: true, serverTiming: true },
+  { name: "signed-in /team/pipeline list (10 agents)", path: "/team/pipeline?view=list&agent=all", auth: true, serverTiming: true },
+  { name: "signed-in /team/pipeline board (an agent)", path: "/team/pipeline?agent=u-00000001", auth: true, serverTiming: true },
+  { name: "signed-in /reports for an agent", path: "/reports?period=ytd&agent=u-00000001", auth: true, serverTiming: true },
 ];
 
 // The public pages Lighthouse audits after the load run (mobile preset). A page that answers 404 is reported
@@ -58,6 +63,8 @@ export const SIGNED_IN_LIGHTHOUSE_PAGES = [
   "/tasks?view=month",
   "/activities",
   "/ai-assistant",
+  "/team/leaderboard",
+  "/team/pipeline",
   "/settings",
   "/reports?period=last-12-months",
   "/settings?tab=goals",

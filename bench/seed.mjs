@@ -15,7 +15,15 @@ export const SEED_VOLUMES = {
   otherTasks: 20_000,
   benchActivities: 20_000,
   otherActivities: 40_000,
+  // Issue 21: the bench agent owns a team of 10 (themselves and 9 agents, each with a book of their own).
+  teamAgents: 9,
+  teamContactsEach: 2_000,
+  teamDealsEach: 500,
+  teamActivitiesEach: 2_000,
 };
+
+/** The bench team's agents: other users u-00000001 … u-00000009. */
+export const TEAM_AGENT_IDS = Array.from({ length: SEED_VOLUMES.teamAgents }, (_, i) => `u-${String(i + 1).padStart(8, "0")}`);
 
 function hash(password) {
   const salt = randomBytes(16);
@@ -129,4 +137,23 @@ export async function seedBench(db) {
   await db.prepare(tasksSql(v.otherTasks, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "ot", "null", "null", now)).run();
   await db.prepare(activitiesSql(v.benchActivities, `'${u.id}'`, "ba", "printf('bc-%08d', 1 + (i * 13) % 100000)", "case when i % 4 = 0 then printf('bd-%08d', 1 + i % 2000) else null end", now)).run();
   await db.prepare(activitiesSql(v.otherActivities, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "oa", "null", "null", now)).run();
+  await seedTeam(db, now);
+}
+
+/** The bench agent's team on the Team plan: 10 members, the 9 agents each with contacts, deals and activities. */
+async function seedTeam(db, now) {
+  const v = SEED_VOLUMES;
+  const u = BENCH_USER;
+  await db.batch([
+    db.prepare("update subscribers set plan = 'team', seats = ? where user_id = ?").bind(v.teamAgents + 1, u.id),
+    db.prepare("insert into teams (id, owner_id, name, created_at, updated_at) values ('bench-team', ?, 'Bench Team', ?, ?)").bind(u.id, now, now),
+    db.prepare("insert into team_members (team_id, user_id, role, joined_at) values ('bench-team', ?, 'owner', ?)").bind(u.id, now),
+    ...TEAM_AGENT_IDS.map((id, i) => db.prepare("insert into team_members (team_id, user_id, role, joined_at) values ('bench-team', ?, ?, ?)").bind(id, i === 0 ? "admin" : "agent", now)),
+  ]);
+  for (const [n, id] of TEAM_AGENT_IDS.entries()) {
+    const owner = `'${id}'`;
+    await db.prepare(contactsSql(v.teamContactsEach, owner, `tc${n}`, now)).run();
+    await db.prepare(dealsSql(v.teamDealsEach, owner, `td${n}`, `printf('tc${n}-%08d', 1 + (i * 3) % ${v.teamContactsEach})`)).run();
+    await db.prepare(activitiesSql(v.teamActivitiesEach, owner, `ta${n}`, `printf('tc${n}-%08d', 1 + (i * 7) % ${v.teamContactsEach})`, "null", now)).run();
+  }
 }

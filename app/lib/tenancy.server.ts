@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { UserId } from "~/modules/auth/session.server";
 
@@ -11,4 +11,13 @@ export type OwnedTable = { userId: AnySQLiteColumn };
  */
 export function ownedBy(table: OwnedTable, userId: UserId, ...conditions: (SQL | undefined)[]): SQL {
   return and(eq(table.userId, userId), ...conditions)!;
+}
+
+/**
+ * The team-aware variant, for team views: rows of any of `userIds`. The ids come from the visibility rule
+ * (team/visibility.server.ts visibleAgentIds), the only place that turns teammates into UserIds. No ids: no rows.
+ */
+export function ownedByAny(table: OwnedTable, userIds: readonly UserId[], ...conditions: (SQL | undefined)[]): SQL {
+  if (userIds.length === 0) return sql`0`;
+  return and(inArray(table.userId, [...userIds]), ...conditions)!;
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { Calculator, KanbanSquare, LayoutList, Plus, Settings2 } from "lucide-react";
+import { Calculator, KanbanSquare, Plus, Settings2 } from "lucide-react";
 import { useRef } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
@@ -12,15 +12,16 @@ import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } fro
 import { parseMoneyToCents } from "~/lib/schema-fields";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { GuideButton } from "~/modules/guides/components/GuideDialog";
-import { loadCommissionContext } from "~/modules/commissions/commissions.server";
 import { ContactPicker } from "~/modules/deals/components/ContactPicker";
 import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
 import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
 import { DEAL_SORTS, LIST_LIMIT, type DealSort } from "~/modules/deals/deal.schema";
-import { boardCards, columnTotals, listDeals, type DealWithContact } from "~/modules/deals/deals.server";
+import { listDeals } from "~/modules/deals/deals.server";
+import { loadBoard, toBoardCard } from "~/modules/pipeline/board.server";
 import { getContact } from "~/modules/contacts/contacts.server";
 import { PIPELINE_ACTION, type BoardCard } from "~/modules/pipeline/board";
 import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
+import { ViewSwitch, type PipelineView } from "~/modules/pipeline/components/ViewSwitch";
 import { useOpenFromParam } from "~/modules/palette/components/OpenFromParam";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
@@ -34,30 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const started = Date.now();
   const params = new URL(request.url).searchParams;
-  const view = params.get("view") === "list" ? "list" : "board";
+  const view: PipelineView = params.get("view") === "list" ? "list" : "board";
   const expand = params.get("expand");
-  // Everything at once: D1 answers these in parallel (two round trips in all, since the cards and the
-  // commissions both wait for the stages, read once per request).
-  const [commissions, prefs, totals, board, expanded] = await Promise.all([
-    loadCommissionContext(context, user.id),
-    getDisplayPreferences(context, user.id),
-    columnTotals(context, user.id),
-    view === "board" ? boardCards(context, user.id) : Promise.resolve([]),
-    view === "board" && expand ? boardCards(context, user.id, { stage: expand }) : Promise.resolve([]),
-  ]);
-  const lostKeys = new Set(commissions.stages.filter((s) => s.kind === "lost").map((s) => s.key));
-  const toCard = (deal: DealWithContact): BoardCard => ({
-    id: deal.id,
-    title: deal.title,
-    contactId: deal.contactId,
-    contactName: deal.contactName,
-    stage: deal.stage,
-    dealValueCents: deal.dealValueCents,
-    expectedCloseDate: deal.expectedCloseDate,
-    probability: deal.probability,
-    netCents: lostKeys.has(deal.stage) ? null : commissions.breakdownFor(deal).netCents,
-  });
-  const base = { view, stages: commissions.stages, totals, prefs, defaultRate: commissions.plan.defaultRate, empty: Object.keys(totals).length === 0 };
+  const { commissions, prefs, totals, cards, empty } = await loadBoard(context, user.id, { cards: view === "board", expand });
+  const base = { view, stages: commissions.stages, totals, prefs, defaultRate: commissions.plan.defaultRate, empty };
   if (view === "list") {
     const sort = (DEAL_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as DealSort) : "close";
     const money = (key: string) => (params.get(key) ? (parseMoneyToCents(params.get(key)!) ?? undefined) : undefined);
@@ -67,10 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listDeals(context, user.id, { stage: params.get("stage") || undefined, month, contactId, minCents: money("min"), maxCents: money("max") }, sort),
       contactId ? getContact(context, user.id, contactId) : Promise.resolve(null),
     ]);
-    return data({ ...base, cards: deals.map(toCard), total, contact: contact ? { id: contact.id, name: contact.name } : null }, { headers: serverTiming("pipeline", started) });
+    return data({ ...base, cards: deals.map((deal) => toBoardCard(commissions, deal)), total, contact: contact ? { id: contact.id, name: contact.name } : null }, { headers: serverTiming("pipeline", started) });
   }
-  const cards = expanded.length > 0 ? [...board.filter((c) => c.stage !== expand), ...expanded] : board;
-  return data({ ...base, cards: cards.map(toCard), total: cards.length, contact: null as { id: string; name: string } | null }, { headers: serverTiming("pipeline", started) });
+  return data({ ...base, cards, total: cards.length, contact: null as { id: string; name: string } | null }, { headers: serverTiming("pipeline", started) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -96,19 +76,7 @@ export default function PipelinePage() {
         <Button type="button" onClick={() => dialog.current?.open()}>
           <Plus aria-hidden="true" className="h-5 w-5" /> New deal
         </Button>
-        <nav aria-label="Pipeline view" className="flex rounded-lg border border-stone-300 dark:border-stone-700">
-          {(["board", "list"] as const).map((view) => (
-            <Link
-              key={view}
-              to={listHref(view)}
-              aria-current={loaded.view === view ? "page" : undefined}
-              className={`inline-flex min-h-12 items-center gap-2 px-3 font-medium ${loaded.view === view ? "bg-stone-200 dark:bg-stone-800" : ""} ${view === "board" ? "rounded-l-lg" : "rounded-r-lg"}`}
-            >
-              {view === "board" ? <KanbanSquare aria-hidden="true" className="h-5 w-5" /> : <LayoutList aria-hidden="true" className="h-5 w-5" />}
-              {view === "board" ? "Board" : "List"}
-            </Link>
-          ))}
-        </nav>
+        <ViewSwitch view={loaded.view} href={listHref} />
         <Link to="/pipeline/commissions" className={buttonClass("secondary")}>
           <Calculator aria-hidden="true" className="h-5 w-5" /> Forecast and commissions
         </Link>

@@ -6,23 +6,22 @@ import { PageHeader } from "~/components/PageHeader";
 import { buttonClass } from "~/components/ui/Button";
 import { formatCentsWhole, formatDay, formatMoneyCompact } from "~/lib/format";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
-import { requireSubscriber } from "~/modules/auth/guards.server";
 import { ColumnChartFigure } from "~/modules/dashboard/components/ColumnChartFigure";
 import { Definition } from "~/modules/dashboard/components/MetricDefinition";
 import { GuideButton } from "~/modules/guides/components/GuideDialog";
 import type { SummaryFigure } from "~/modules/reports/build.server";
 import { REPORT_DEFINITIONS } from "~/modules/reports/definitions";
 import { Bars, ReportEmpty, ReportSection, ReportTableView } from "~/modules/reports/components/ReportParts";
-import { PERIOD_KEYS, PERIOD_LABELS, periodQuery } from "~/modules/reports/periods";
-import { loadReports } from "~/modules/reports/reports.server";
+import { periodQuery, type Period } from "~/modules/reports/periods";
+import { loadReportsInView } from "~/modules/reports/scope.server";
+import { PeriodPicker } from "~/modules/reports/components/PeriodPicker";
 
 export const meta: MetaFunction = () => [{ title: "Reports — Porchlight" }];
 export const headers = serverTimingHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireSubscriber(request, context);
   const started = Date.now();
-  const reports = await loadReports(context, user.id, new URL(request.url).searchParams);
+  const reports = await loadReportsInView(request, context);
   return data(reports, { headers: serverTiming("reports", started) });
 }
 
@@ -50,7 +49,7 @@ function Change({ figure }: { figure: SummaryFigure }) {
 export default function ReportsPage() {
   const r = useLoaderData<typeof loader>();
   const { prefs, period } = r;
-  const query = periodQuery(period);
+  const query = `${periodQuery(period)}${r.agent ? `&agent=${encodeURIComponent(r.agent.id)}` : ""}`;
   const range = `${formatDay(period.from, prefs)} – ${formatDay(period.to, prefs)}`;
   const before = `${formatDay(period.previous.from, prefs)} – ${formatDay(period.previous.to, prefs)}`;
   const money = (cents: number) => formatCentsWhole(cents, prefs);
@@ -58,7 +57,7 @@ export default function ReportsPage() {
   return (
     <>
       <PageHeader
-        title="Reports"
+        title={r.agent ? `Reports: ${r.agent.name}` : "Reports"}
         description={`${period.label} · ${range}, compared with ${before}`}
         actions={
           <div className="flex gap-2 print:hidden">
@@ -71,40 +70,8 @@ export default function ReportsPage() {
         }
       />
 
-      <nav aria-label="Report period" className="relative -mx-4 mb-3 flex gap-2 overflow-x-auto px-4 pb-1 print:hidden">
-        {PERIOD_KEYS.filter((key) => key !== "custom").map((key) => (
-          <Link
-            key={key}
-            to={`/reports?period=${key}`}
-            preventScrollReset
-            aria-current={period.key === key ? "page" : undefined}
-            className={`inline-flex min-h-12 shrink-0 items-center rounded-full px-4 text-sm font-medium ${
-              period.key === key ? "bg-brand-700 text-white dark:bg-brand-400 dark:text-stone-950" : "border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800"
-            }`}
-          >
-            {PERIOD_LABELS[key]}
-          </Link>
-        ))}
-      </nav>
-      <Form method="get" aria-label="Custom range" className="mb-4 flex flex-wrap items-end gap-2 print:hidden">
-        <input type="hidden" name="period" value="custom" />
-        <label className="flex flex-col text-sm font-medium">
-          From
-          <input type="date" name="from" required defaultValue={period.from} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900" />
-        </label>
-        <label className="flex flex-col text-sm font-medium">
-          To
-          <input type="date" name="to" required defaultValue={period.to} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900" />
-        </label>
-        <button type="submit" aria-current={period.key === "custom" ? "page" : undefined} className={buttonClass("secondary")}>
-          Show custom range
-        </button>
-      </Form>
-      {period.problem ? (
-        <p role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          {period.problem}
-        </p>
-      ) : null}
+      {r.members.length > 1 ? <AgentPicker members={r.members} me={r.me} agent={r.agent?.id ?? null} period={period} /> : null}
+      <PeriodPicker path="/reports" period={period} keep={r.agent ? { agent: r.agent.id } : {}} />
 
       <ul aria-label="Summary" className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3">
         {r.summary.map((figure) => (
@@ -159,7 +126,13 @@ export default function ReportsPage() {
                 </>
               ) : (
                 <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-                  No annual goal set. <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">Set one in Settings → Goals</Link>.
+                  {r.agent ? (
+                    `${r.agent.name} has set no annual goal.`
+                  ) : (
+                    <>
+                      No annual goal set. <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">Set one in Settings → Goals</Link>.
+                    </>
+                  )}
                 </p>
               )}
             </div>
@@ -298,6 +271,30 @@ function Progress({ pct, label }: { pct: number; label: string }) {
     <div role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, Math.max(0, pct))} className="mt-2 h-2 rounded-full bg-stone-100 dark:bg-stone-800">
       <div className="h-2 rounded-full bg-emerald-600 dark:bg-emerald-400" style={{ width: `${Math.min(100, Math.max(0, pct))}%` }} />
     </div>
+  );
+}
+
+/** On the Team plan, owners and admins choose whose reports to read (ADR 0034). */
+function AgentPicker({ members, me, agent, period }: { members: { id: string; name: string }[]; me: string; agent: string | null; period: Pick<Period, "key" | "from" | "to"> }) {
+  return (
+    <Form method="get" action="/reports" aria-label="Whose reports" className="mb-3 flex flex-wrap items-end gap-2 print:hidden">
+      {Object.entries(Object.fromEntries(new URLSearchParams(periodQuery(period)))).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label className="flex flex-col text-sm font-medium">
+        Agent
+        <select name="agent" defaultValue={agent ?? me} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900">
+          {members.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.id === me ? `${m.name} (you)` : m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonClass("secondary")}>
+        Show reports
+      </button>
+    </Form>
   );
 }
 

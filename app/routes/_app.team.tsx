@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Columns3, Trophy } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { readForm } from "~/lib/body.server";
@@ -90,7 +91,22 @@ export default function TeamPage() {
 
   return (
     <>
-      <PageHeader title="Team" description={`${team.name} · ${members.length === 1 ? "1 member" : `${members.length} members`} · ${seats} seats paid`} />
+      <PageHeader
+        title="Team"
+        description={`${team.name} · ${members.length === 1 ? "1 member" : `${members.length} members`} · ${seats} seats paid`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to="/team/pipeline" className={buttonClass("secondary")}>
+              <Columns3 aria-hidden="true" className="h-5 w-5" />
+              Team pipeline
+            </Link>
+            <Link to="/team/leaderboard" className={buttonClass("secondary")}>
+              <Trophy aria-hidden="true" className="h-5 w-5" />
+              Leaderboard
+            </Link>
+          </div>
+        }
+      />
       {actionData?.errors.form ? (
         <p role="alert" className="mb-4 text-sm font-medium text-red-700 dark:text-red-400">
           {actionData.errors.form}

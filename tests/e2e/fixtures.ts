@@ -6,7 +6,7 @@ import { shiftClock } from "../../app/lib/clock";
 import accounts from "./accounts.json" with { type: "json" };
 import { accountFor } from "./project-accounts.mjs";
 
-export type Account = { email: string; password: string };
+export type Account = { email: string; password: string; id?: string };
 /**
  * The spec accounts, as the running project knows them: each project signs in with its own copy
  * (project-accounts.mjs), so the desktop run of a journey never meets the mobile run's data.

@@ -3,7 +3,9 @@ import type { Browser, Page } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSideways, test, type Account } from "./fixtures";
 
 // Issue 21, the Team plan: an owner switches from Solo, invites two agents by e-mail (the development mailbox), and
-// each joins from the link; the team page counts members and seats. A Solo account has no team page and no link.
+// each joins from the link; the team page counts members and seats. The owner reads the leaderboard and an agent's
+// Reports and moves an agent's deal on the team pipeline; an agent sees only their own board and net. A Solo account
+// has no team page and no link.
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -77,7 +79,46 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
 
   const b = await joinFromMailbox(browser, ACCOUNTS.teamAgentB, teamName, "10.121.0.2");
   await axeClean(b.page, "/team as an agent");
+  // An agent's team pipeline is their own; a teammate's board is not found; the leaderboard keeps a teammate's agent
+  // net private.
+  await b.page.goto("/team/pipeline");
+  await expect(b.page.getByRole("heading", { name: "Your board", level: 2 })).toBeVisible();
+  expect((await b.page.goto(`/team/pipeline?agent=${ACCOUNTS.teamAgentA.id}`))?.status()).toBe(404);
+  await b.page.goto("/team/leaderboard?period=last-12-months");
+  // The phone gets a list and the desktop a table: one of the two shows.
+  await expect(b.page.getByText("Amara Osei", { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(b.page.getByText("Private", { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await axeClean(b.page, "/team/leaderboard as an agent");
   await b.close();
+
+  // The owner's leaderboard: Amara (demo data, with deals closed in the last 12 months) links to her Reports, and
+  // every agent net shows.
+  await page.goto("/team/leaderboard?period=last-12-months");
+  await expect(page.getByRole("link", { name: "Amara Osei: reports" })).toBeVisible();
+  await expect(page.getByText("Private", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Bea Lindqvist: reports" })).toBeVisible();
+  await expectNoSideways(page);
+  await axeClean(page, "/team/leaderboard");
+  await page.getByRole("link", { name: "Amara Osei: reports" }).click();
+  await expect(page.getByRole("heading", { name: "Reports: Amara Osei", level: 1 })).toBeVisible();
+
+  // The team pipeline: every member's open deals; the owner moves one of Amara's.
+  await page.goto("/team/pipeline?view=list");
+  const deals = page.getByRole("list", { name: "Open deals" });
+  const item = deals.getByRole("listitem").filter({ hasText: "Amara Osei" }).first();
+  const title = (await item.getByRole("heading", { level: 3 }).textContent())!;
+  const current = await item.getByLabel("Move to").inputValue();
+  const [target, targetName] = current === "offer" ? ["showing", "Showing"] : ["offer", "Offer"];
+  await item.getByLabel("Move to").selectOption(target);
+  await item.getByRole("button", { name: `Move ${title}` }).click();
+  const moved = deals.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, level: 3 }) });
+  await expect(moved.locator("dd").first()).toHaveText(targetName);
+  await expectNoSideways(page);
+  await axeClean(page, "/team/pipeline as a list");
+  await page.goto(`/team/pipeline?agent=${ACCOUNTS.teamAgentA.id}`);
+  await expect(page.getByRole("heading", { name: "Amara Osei's board", level: 2 })).toBeVisible();
+  await expect(page.getByRole("article", { name: title })).toBeVisible();
+  await axeClean(page, "/team/pipeline, an agent's board");
 
   await page.reload();
   await expect(page.getByText(`${teamName} · 3 members · 3 seats paid`)).toBeVisible();

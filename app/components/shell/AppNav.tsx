@@ -10,10 +10,11 @@ export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItem
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:inset-y-0 md:left-0 md:right-auto md:w-56 md:border-r md:border-t-0 md:pb-0 md:pt-20 dark:border-stone-800 dark:bg-stone-900/95"
     >
       <ul className="grid grid-cols-7 md:flex md:flex-col md:gap-1 md:px-3">
-        {[...items.map((item) => ({ item, admin: false })), ...adminItems.map((item) => ({ item, admin: true }))].map(({ item: { to, label, icon: Icon }, admin }) => (
+        {[...items.map((item) => ({ item, admin: false })), ...adminItems.map((item) => ({ item, admin: true }))].map(({ item: { to, label, icon: Icon, end }, admin }) => (
           <li key={to} className={admin ? "hidden md:block" : undefined}>
             <NavLink
               to={to}
+              end={end}
               prefetch="intent"
               className={({ isActive }) =>
                 `flex min-h-14 flex-col items-center justify-center gap-0.5 px-0 text-[10px] font-medium leading-[1.1] md:min-h-12 md:flex-row md:justify-start md:gap-3 md:rounded-lg md:px-3 md:text-sm ${

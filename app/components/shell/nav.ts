@@ -1,9 +1,11 @@
-import { Activity, Bot, Handshake, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import { Activity, Bot, Columns3, Handshake, Trophy, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Active only on this exact path, not the pages below it. */
+  end?: boolean;
 }
 
 // Spec: the signed-in bottom navigation, in this order.
@@ -18,7 +20,11 @@ export const NAV_ITEMS: NavItem[] = [
 ];
 
 /** Members of a team on a team plan (issue 21): their team. After everyone's, like the admin items. */
-export const TEAM_NAV_ITEMS: NavItem[] = [{ to: "/team", label: "Team", icon: Handshake }];
+export const TEAM_NAV_ITEMS: NavItem[] = [
+  { to: "/team", label: "Team", icon: Handshake, end: true },
+  { to: "/team/pipeline", label: "Team pipeline", icon: Columns3 },
+  { to: "/team/leaderboard", label: "Leaderboard", icon: Trophy },
+];
 
 /** Admin-only items, after everyone's (navigation and the command palette); others get 404 at these paths. */
 export const ADMIN_NAV_ITEMS: NavItem[] = [

@@ -18,6 +18,8 @@ export interface StageChange {
   from: { key: string; name: string };
   to: { key: string; name: string };
   lostReason?: string | null;
+  /** A teammate who moved the deal for its agent (the team pipeline), by name. */
+  by?: string | null;
 }
 
 /** The insert for a stage change, to run in the same batch as the move itself. */
@@ -30,7 +32,7 @@ export function stageChangeInsert(context: RequestContext, userId: UserId, chang
     type: "stage_change",
     occurredAt: at,
     notes: change.lostReason ?? null,
-    meta: { from: change.from.key, fromName: change.from.name, to: change.to.key, toName: change.to.name, lostReason: change.lostReason ?? null },
+    meta: { from: change.from.key, fromName: change.from.name, to: change.to.key, toName: change.to.name, lostReason: change.lostReason ?? null, ...(change.by ? { by: change.by } : {}) },
   });
 }
 

@@ -43,6 +43,8 @@ export interface CommissionContext {
   plan: CommissionPlan;
   stages: DealStage[];
   today: string;
+  /** The won deals, with the columns they are priced from. */
+  wonDeals: readonly DealTerms[];
   /** The agent net breakdown of a deal: actual for won deals, "if it closed as planned" for the others. */
   breakdownFor(deal: DealTerms): CommissionBreakdown;
   /** What is left of the cap in the cap year holding `date` after closed deals (null: no cap). */
@@ -66,6 +68,7 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
     plan,
     stages,
     today,
+    wonDeals: won,
     capLeftOn,
     breakdownFor(deal) {
       const known = breakdowns.get(deal.id);

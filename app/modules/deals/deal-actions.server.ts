@@ -18,10 +18,11 @@ export async function saveDealFromForm(context: RequestContext, userId: UserId, 
   return data<DealSaveResult>({ ok: true, deal: { id: result.deal.id, title: result.deal.title } });
 }
 
-export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData) {
+/** A move of the user's deal; `by` names a teammate making it for them (the team pipeline). */
+export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData, by: string | null = null) {
   const parsed = DealMoveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, error: DEAL_MESSAGES.stageRequired }, { status: 400 });
-  const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data);
+  const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data, by);
   if (!result.ok) return data({ ok: false, error: result.error }, { status: result.status });
   return { ok: true, error: undefined };
 }

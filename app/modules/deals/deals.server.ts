@@ -121,9 +121,9 @@ export async function updateDeal(context: RequestContext, userId: UserId, id: st
 /**
  * A move on the board: into `stage`, between the cards `afterId` (above) and `beforeId` (below). Entering
  * a stage sets its default probability unless the user chose one, dates a close, asks a lost reason, and
- * records the change.
+ * records the change (naming `by`, a teammate who made the move for the agent on the team pipeline).
  */
-export async function moveDeal(context: RequestContext, userId: UserId, id: string, move: DealMove): Promise<DealResult> {
+export async function moveDeal(context: RequestContext, userId: UserId, id: string, move: DealMove, by: string | null = null): Promise<DealResult> {
   const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
   if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
   const stages = await getStages(context, userId);
@@ -158,7 +158,7 @@ export async function moveDeal(context: RequestContext, userId: UserId, id: stri
       ...stageFields(stage, { closedDate: null, lostReason: move.lostReason }, null, await today(context, userId)),
     });
     const from = stageByKey(stages, existing.stage);
-    statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: existing.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason }, now));
+    statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: existing.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason, by }, now));
   }
   const update = context.db.update(deals).set(patch).where(ownedBy(deals, userId, eq(deals.id, id))).returning();
   const [updated] = (await context.db.batch([update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];

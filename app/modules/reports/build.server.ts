@@ -499,3 +499,12 @@ export function reportTables(reports: Reports): ReportTable[] {
     reports.activity.followUps,
   ];
 }
+
+/**
+ * The reports as a teammate sees them (an owner or admin viewing an agent): the same figures, with no row linking to
+ * the agent's contacts, whose pages stay the agent's own (ADR 0034).
+ */
+export function withoutLinks(reports: Reports): Reports {
+  for (const table of reportTables(reports)) table.rows = table.rows.map(({ href: _href, ...row }) => row);
+  return reports;
+}

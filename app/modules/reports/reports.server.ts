@@ -25,10 +25,10 @@ import { buildReports, type ReportInputs, type Reports } from "./build.server";
 // midnight in the agent's timezone. They are memoised per request.
 
 /** The activity types an agent logs (stage changes are the pipeline's own record). */
-const LOGGED_TYPES = ACTIVITY_TYPES.filter((t) => t !== "stage_change");
+export const LOGGED_TYPES = ACTIVITY_TYPES.filter((t) => t !== "stage_change");
 
 /** Instants [lo, hi) of a range of the agent's days. */
-function instants(range: DayRange, timezone: string) {
+export function instants(range: DayRange, timezone: string) {
   return { lo: startOfDayIn(range.from, timezone), hi: startOfDayIn(addDays(range.to, 1), timezone) };
 }
 

@@ -53,7 +53,7 @@ export function ActivityTypeFilter({ id, value, defaultValue, name, onChange }: 
 export function activitySummary(activity: ActivityItem): string {
   if (activity.type === "stage_change") {
     const meta = activity.meta ?? {};
-    return `Moved from ${meta.fromName ?? meta.from ?? "?"} to ${meta.toName ?? meta.to ?? "?"}`;
+    return `Moved from ${meta.fromName ?? meta.from ?? "?"} to ${meta.toName ?? meta.to ?? "?"}${meta.by ? ` by ${meta.by}` : ""}`;
   }
   return activity.outcome ? `${ACTIVITY_TYPE_LABELS[activity.type]} · ${activity.outcome}` : ACTIVITY_TYPE_LABELS[activity.type];
 }

@@ -1,5 +1,6 @@
 import { Command, Search } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useCommandPalette } from "./CommandPaletteProvider";
 
 /** ⌘ on Apple keyboards. Known only in the browser, so the server renders "Ctrl". */
@@ -22,8 +23,11 @@ function useIsMac() {
 export function CommandPaletteButton({ floating = false }: { floating?: boolean }) {
   const palette = useCommandPalette();
   const mac = useIsMac();
+  // Disabled until the app has hydrated: a tap before then would reach no handler and be lost (e2e loop, run 3).
+  const hydrated = useHydrated();
   const common = {
     type: "button" as const,
+    disabled: !hydrated,
     onClick: palette.open,
     onPointerEnter: palette.preload,
     onFocus: palette.preload,

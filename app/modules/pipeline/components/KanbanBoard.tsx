@@ -17,7 +17,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -62,7 +62,23 @@ const groupCards = (stages: DealStage[], cards: BoardCard[]): Columns =>
  * (Space on a card's handle, arrows, Space to drop), or from a card's menu. Moves show at once and roll
  * back if the server refuses; moving to a lost stage first asks why.
  */
-export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStage[]; cards: BoardCard[]; totals: Record<string, ColumnTotals>; prefs: DisplayPreferences }) {
+/**
+ * Where a board posts its moves and what its cards link to. The agent's own pipeline is the default; the team pipeline
+ * (issue 21) posts to /team/pipeline with the agent whose board it is, and links a deal only when it is the viewer's.
+ */
+export interface BoardTarget {
+  action: string;
+  /** Sent with every move (the team pipeline's agent). */
+  fields?: Record<string, string>;
+  /** Whether a card opens its deal page (the deal pages are the agent's own). */
+  linkDeals: boolean;
+  /** Query kept by "Show all" links, ending in "&" when not empty. */
+  query?: string;
+}
+const OWN_BOARD: BoardTarget = { action: PIPELINE_ACTION, linkDeals: true };
+const Target = createContext<BoardTarget>(OWN_BOARD);
+
+export function KanbanBoard({ stages, cards, totals, prefs, target = OWN_BOARD }: { stages: DealStage[]; cards: BoardCard[]; totals: Record<string, ColumnTotals>; prefs: DisplayPreferences; target?: BoardTarget }) {
   const byId = useMemo(() => new Map(cards.map((c) => [c.id, c])), [cards]);
   const [columns, setColumns] = useState<Columns>(() => groupCards(stages, cards));
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -112,8 +128,8 @@ export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStag
     const list = cols[stage]!;
     const index = list.indexOf(id);
     mover.submit(
-      { intent: "move", id, stage, afterId: list[index - 1] ?? "", beforeId: list[index + 1] ?? "", lostReason: lostReason ?? "" },
-      { method: "post", action: PIPELINE_ACTION },
+      { ...target.fields, intent: "move", id, stage, afterId: list[index - 1] ?? "", beforeId: list[index + 1] ?? "", lostReason: lostReason ?? "" },
+      { method: "post", action: target.action },
     );
   }
 
@@ -196,7 +212,7 @@ export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStag
 
   const active = activeId ? byId.get(activeId) : undefined;
   return (
-    <>
+    <Target.Provider value={target}>
       <DndContext
         id="pipeline-board"
         sensors={sensors}
@@ -246,7 +262,7 @@ export function KanbanBoard({ stages, cards, totals, prefs }: { stages: DealStag
           setAskLost(null);
         }}
       />
-    </>
+    </Target.Provider>
   );
 }
 
@@ -266,6 +282,7 @@ function Column({
   onMenuOpen: (card: BoardCard) => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(stage.key) });
+  const { query = "" } = useContext(Target);
   const shown = ids.filter((id) => byId.has(id));
   const count = totals?.count ?? 0;
   const headingId = `stage-${stage.key}`;
@@ -291,7 +308,7 @@ function Column({
         </ol>
       </SortableContext>
       {count > shown.length ? (
-        <Link to={`?expand=${encodeURIComponent(stage.key)}`} preventScrollReset className="mx-2 mb-2 rounded-lg px-2 py-2 text-center text-sm font-medium underline underline-offset-4">
+        <Link to={`?${query}expand=${encodeURIComponent(stage.key)}`} preventScrollReset className="mx-2 mb-2 rounded-lg px-2 py-2 text-center text-sm font-medium underline underline-offset-4">
           Show all {count} in {stage.name}
         </Link>
       ) : null}
@@ -325,14 +342,19 @@ function SortableCard({ card, prefs, onMenuOpen }: { card: BoardCard; prefs: Dis
 }
 
 function CardBody({ card, prefs, handle, menu, dragging = false }: { card: BoardCard; prefs: DisplayPreferences; handle?: React.ReactNode; menu?: React.ReactNode; dragging?: boolean }) {
+  const { linkDeals } = useContext(Target);
   return (
     <article className={`rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700 dark:bg-stone-950 ${dragging ? "rotate-1 shadow-xl" : "shadow-sm"}`} aria-label={card.title}>
       <div className="flex items-start gap-1">
         {handle ?? <span className="inline-flex h-11 w-8 shrink-0 items-center justify-center text-stone-500"><BoardIcon name="grip" /></span>}
         <div className="min-w-0 flex-1 py-1">
-          <Link to={`/deals/${card.id}`} className="line-clamp-2 break-words font-semibold underline-offset-4 hover:underline">
-            {card.title}
-          </Link>
+          {linkDeals ? (
+            <Link to={`/deals/${card.id}`} className="line-clamp-2 break-words font-semibold underline-offset-4 hover:underline">
+              {card.title}
+            </Link>
+          ) : (
+            <p className="line-clamp-2 break-words font-semibold">{card.title}</p>
+          )}
           {card.contactName ? <p className="truncate text-sm text-stone-600 dark:text-stone-400">{card.contactName}</p> : null}
         </div>
         {menu}
@@ -372,6 +394,7 @@ function CardMenu({ card, onOpen }: { card: BoardCard; onOpen: (card: BoardCard)
 /** Move a deal to any stage, or open it: every choice on screen, whatever the board's scroll position. */
 function MoveDialog({ card, currentStage, stages, onMove, onClose }: { card: BoardCard | null; currentStage: string | undefined; stages: DealStage[]; onMove: (id: string, stage: string) => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const { linkDeals } = useContext(Target);
   useEffect(() => {
     if (card && !ref.current?.open) ref.current?.showModal();
   }, [card]);
@@ -403,9 +426,11 @@ function MoveDialog({ card, currentStage, stages, onMove, onClose }: { card: Boa
               </button>
             );
           })}
-          <Link to={`/deals/${card.id}`} className="mt-1 flex min-h-11 items-center rounded-lg border-t border-stone-200 px-3 font-medium underline-offset-4 hover:underline dark:border-stone-800">
-            Open deal
-          </Link>
+          {linkDeals ? (
+            <Link to={`/deals/${card.id}`} className="mt-1 flex min-h-11 items-center rounded-lg border-t border-stone-200 px-3 font-medium underline-offset-4 hover:underline dark:border-stone-800">
+              Open deal
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </Modal>

@@ -1,0 +1,41 @@
+import type { RequestContext } from "~/lib/context.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { loadCommissionContext, type CommissionContext } from "~/modules/commissions/commissions.server";
+import { boardCards, columnTotals, type DealWithContact } from "~/modules/deals/deals.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import type { BoardCard } from "./board";
+
+// One agent's board, read for their own Pipeline and for the team pipeline (issue 21) alike.
+
+/** A deal as a card: what it pays the agent (actual when won, planned when open; nothing when lost). */
+export function toBoardCard(commissions: CommissionContext, deal: DealWithContact): BoardCard {
+  const lost = commissions.stages.some((s) => s.kind === "lost" && s.key === deal.stage);
+  return {
+    id: deal.id,
+    title: deal.title,
+    contactId: deal.contactId,
+    contactName: deal.contactName,
+    stage: deal.stage,
+    dealValueCents: deal.dealValueCents,
+    expectedCloseDate: deal.expectedCloseDate,
+    probability: deal.probability,
+    netCents: lost ? null : commissions.breakdownFor(deal).netCents,
+  };
+}
+
+/**
+ * Everything a board needs, at once: D1 answers these in parallel (two round trips in all, since the cards and the
+ * commissions both wait for the stages, read once per request). `expand` shows every card of one stage.
+ */
+export async function loadBoard(context: RequestContext, userId: UserId, options: { cards: boolean; expand?: string | null }) {
+  const { expand } = options;
+  const [commissions, prefs, totals, board, expanded] = await Promise.all([
+    loadCommissionContext(context, userId),
+    getDisplayPreferences(context, userId),
+    columnTotals(context, userId),
+    options.cards ? boardCards(context, userId) : Promise.resolve([]),
+    options.cards && expand ? boardCards(context, userId, { stage: expand }) : Promise.resolve([]),
+  ]);
+  const cards = expanded.length > 0 ? [...board.filter((c) => c.stage !== expand), ...expanded] : board;
+  return { commissions, prefs, totals, cards: cards.map((deal) => toBoardCard(commissions, deal)), empty: Object.keys(totals).length === 0 };
+}
