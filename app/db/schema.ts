@@ -1041,6 +1041,26 @@ export const teamMembers = sqliteTable(
 export type TeamMember = typeof teamMembers.$inferSelect;
 
 /**
+ * The brokerage's default commission plan (issue 21, ADR 0035): the same terms as commission_plans, set by the team's
+ * owner and admins. A member with no commission_plans row of their own is priced by it; their own plan overrides it.
+ */
+export const teamCommissionPlans = sqliteTable("team_commission_plans", {
+  teamId: text("team_id")
+    .primaryKey()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  defaultRate: real("default_rate").notNull().default(3),
+  referralFeePct: real("referral_fee_pct").notNull().default(0),
+  brokerageSplitPct: real("brokerage_split_pct").notNull().default(0),
+  brokerageCapCents: integer("brokerage_cap_cents"),
+  capYearStart: text("cap_year_start").notNull().default("01-01"),
+  teamSplitPct: real("team_split_pct").notNull().default(0),
+  transactionFeeCents: integer("transaction_fee_cents").notNull().default(0),
+  eoFeeCents: integer("eo_fee_cents").notNull().default(0),
+  franchiseFeePct: real("franchise_fee_pct").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/**
  * Invitations by e-mail: a signed link (id, expiry, secret, HMAC) whose secret is stored hashed; single use
  * (accepted_at), revocable, and a resend replaces the secret so the older link stops working.
  */

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
-import { toast } from "~/components/ui/Toaster";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
 import { parseMoneyToCents } from "~/lib/schema-fields";
 import { requireSubscriber } from "~/modules/auth/guards.server";
@@ -15,7 +13,10 @@ import { computeCommission, type CommissionTerms } from "~/modules/commissions/c
 import { loadForecast } from "~/modules/commissions/commissions.server";
 import { CommissionBreakdown } from "~/modules/commissions/components/CommissionBreakdown";
 import type { CommissionPlan } from "~/modules/commissions/plan.schema";
-import { savePlan } from "~/modules/commissions/plans.server";
+import { getPlanWithSource, getTeamPlan, savePlan, dropOwnPlan } from "~/modules/commissions/plans.server";
+import { PlanForm } from "~/modules/commissions/components/PlanForm";
+import { teamOf } from "~/modules/team/guard.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { centsToInput } from "~/modules/deals/deal.schema";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { readForm } from "~/lib/body.server";
@@ -24,14 +25,21 @@ export const meta: MetaFunction = () => [{ title: "Forecast and commissions — 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const [forecast, prefs] = await Promise.all([loadForecast(context, user.id), getDisplayPreferences(context, user.id)]);
+  const [forecast, prefs, { source }, team] = await Promise.all([loadForecast(context, user.id), getDisplayPreferences(context, user.id), getPlanWithSource(context, user.id), teamOf(context, user)]);
   const { breakdowns: _perDeal, ...summary } = forecast;
-  return { ...summary, prefs };
+  // On the Team plan: whose plan this is, and whether the team has one to go back to (ADR 0035).
+  const teamPlan = team ? await getTeamPlan(context.db, team.teamId) : null;
+  return { ...summary, prefs, planSource: source, team: team ? { name: team.teamName, hasPlan: teamPlan !== null } : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const result = await savePlan(context, user.id, Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  if (form.intent === "use-team-plan") {
+    await dropOwnPlan(context, user.id);
+    return redirectWithToast(context, "/pipeline/commissions", { title: "You use the team's plan", description: "Every deal and the forecast are priced by it.", variant: "success" });
+  }
+  const result = await savePlan(context, user.id, form);
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
@@ -140,7 +148,27 @@ export default function CommissionsPage() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Calculator key={JSON.stringify(plan)} plan={plan} prefs={prefs} capLeftCents={cap ? Math.max(0, cap.capCents - cap.paidCents) : null} />
-        <PlanForm plan={plan} />
+        <PlanForm
+          plan={plan}
+          id="plan"
+          title="Your commission plan"
+          description={
+            loaded.planSource === "team" && loaded.team
+              ? `This is ${loaded.team.name}'s plan, set by the team's owner and admins. Saving it here makes it your own. A deal can override any of it in its dialog.`
+              : "Applied in this order. A deal can override any of it in its dialog."
+          }
+          saved={{ title: "Commission plan saved", description: "Every deal and the forecast now use it." }}
+        >
+          {loaded.planSource === "own" && loaded.team?.hasPlan ? (
+            <Form method="post" className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+              <input type="hidden" name="intent" value="use-team-plan" />
+              <p className="text-sm text-stone-600 dark:text-stone-400">{`${loaded.team.name} has a team plan. Drop yours to be priced by it.`}</p>
+              <Button type="submit" variant="secondary" className="mt-2">
+                Use the team&apos;s plan
+              </Button>
+            </Form>
+          ) : null}
+        </PlanForm>
       </div>
     </>
   );
@@ -201,35 +229,3 @@ function Calculator({ plan, prefs, capLeftCents }: { plan: CommissionPlan; prefs
   );
 }
 
-function PlanForm({ plan }: { plan: CommissionPlan }) {
-  const save = useFetcher<Awaited<ReturnType<typeof savePlan>>>();
-  const errors = save.data && !save.data.ok ? save.data.fieldErrors : {};
-  useFetcherResult(save, (result) => {
-    if (result.ok) toast({ title: "Commission plan saved", description: "Every deal and the forecast now use it.", variant: "success" });
-    else toast({ title: "Please check your plan", description: Object.values(result.fieldErrors)[0], variant: "destructive" });
-  });
-  return (
-    <section aria-labelledby="plan" className={card}>
-      <h2 id="plan" className="text-lg font-semibold">
-        Your commission plan
-      </h2>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Applied in this order. A deal can override any of it in its dialog.</p>
-      <save.Form method="post" noValidate className="mt-3 grid grid-cols-2 gap-3">
-        <Field label="Default commission rate (%)" name="defaultRate" inputMode="decimal" defaultValue={plan.defaultRate} error={errors.defaultRate} />
-        <Field label="Referral fee (%)" name="referralFeePct" inputMode="decimal" defaultValue={plan.referralFeePct} error={errors.referralFeePct} />
-        <Field label="Brokerage split (%)" name="brokerageSplitPct" inputMode="decimal" defaultValue={plan.brokerageSplitPct} hint="The brokerage's share" error={errors.brokerageSplitPct} />
-        <Field label="Annual cap" name="brokerageCapCents" inputMode="decimal" defaultValue={centsToInput(plan.brokerageCapCents)} hint="Blank: no cap" error={errors.brokerageCapCents} />
-        <Field label="Cap year starts (MM-DD)" name="capYearStart" defaultValue={plan.capYearStart} placeholder="01-01" error={errors.capYearStart} />
-        <Field label="Team split (%)" name="teamSplitPct" inputMode="decimal" defaultValue={plan.teamSplitPct} error={errors.teamSplitPct} />
-        <Field label="Transaction fee" name="transactionFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.transactionFeeCents)} error={errors.transactionFeeCents} />
-        <Field label="E&O fee" name="eoFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.eoFeeCents)} error={errors.eoFeeCents} />
-        <Field label="Franchise fee (% of gross)" name="franchiseFeePct" inputMode="decimal" defaultValue={plan.franchiseFeePct} error={errors.franchiseFeePct} />
-        <div className="col-span-2 flex justify-end">
-          <Button type="submit" busy={save.state !== "idle"} busyLabel="Saving…">
-            Save plan
-          </Button>
-        </div>
-      </save.Form>
-    </section>
-  );
-}

@@ -7,13 +7,17 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { readForm } from "~/lib/body.server";
-import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from "~/modules/team/invitations.server";
 import { INVITE_DAYS, TeamActionSchema, type TeamAction } from "~/modules/team/team.schema";
 import { canManage, leaveTeam, listMembers, paidSeats, removeMember, renameTeam, setRole } from "~/modules/team/team.server";
+import { TEAM_MESSAGES } from "~/modules/team/team.messages";
+import { getTeamPlan, saveTeamPlan } from "~/modules/commissions/plans.server";
+import { PlanForm } from "~/modules/commissions/components/PlanForm";
+import { DEFAULT_PLAN } from "~/modules/commissions/plan.schema";
+import { formatCents, formatDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 
@@ -23,13 +27,14 @@ export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, team } = await requireTeamMember(request, context);
   const manager = canManage(team);
-  const [members, seats, invitations, prefs] = await Promise.all([
+  const [members, seats, invitations, prefs, teamPlan] = await Promise.all([
     listMembers(context, team.teamId),
     paidSeats(context, team),
     manager ? listInvitations(context, team.teamId) : Promise.resolve([]),
     getDisplayPreferences(context, user.id),
+    getTeamPlan(context.db, team.teamId),
   ]);
-  return { me: user.id, team: { name: team.teamName, role: team.role }, members, seats, invitations, invitesOn: context.config.FEATURE_FLAGS.TEAM_INVITES, prefs };
+  return { me: user.id, team: { name: team.teamName, role: team.role }, members, seats, invitations, invitesOn: context.config.FEATURE_FLAGS.TEAM_INVITES, prefs, teamPlan };
 }
 
 type ActionData = { intent: TeamAction["intent"] | null; errors: Record<string, string> };
@@ -45,8 +50,14 @@ const DONE: Record<TeamAction["intent"], string> = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requireTeamMember(request, context);
+  const { user, team } = await requireTeamMember(request, context);
   const form = Object.fromEntries(await readForm(request));
+  // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
+  if (form.intent === "commission-plan") {
+    if (!canManage(team)) return data({ ok: false as const, fieldErrors: { form: TEAM_MESSAGES.managersOnly } }, { status: 403 });
+    const result = await saveTeamPlan(context.db, team.teamId, form);
+    return data(result, { status: result.ok ? 200 : 400 });
+  }
   const parsed = TeamActionSchema.safeParse(form);
   if (!parsed.success) {
     const intent = TeamActionSchema.options.some((o) => o.shape.intent.value === form.intent) ? (form.intent as TeamAction["intent"]) : null;
@@ -80,8 +91,11 @@ const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone
 const ROLE_NAMES = { owner: "Owner", admin: "Admin", agent: "Agent" } as const;
 
 export default function TeamPage() {
-  const { me, team, members, seats, invitations, invitesOn, prefs } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const loaded = useLoaderData<typeof loader>();
+  const { me, team, members, seats, invitations, invitesOn, prefs } = loaded;
+  // The page's own forms answer ActionData; the team plan's form answers its fetcher.
+  const answered = useActionData<typeof action>();
+  const actionData = answered && "errors" in answered ? answered : undefined;
   const navigation = useNavigation();
   const busy = (intent: string, id?: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("memberId") === id || navigation.formData?.get("invitationId") === id);
@@ -170,6 +184,43 @@ export default function TeamPage() {
             A removed member keeps their account and everything they made in it; to go on using Porchlight they start a plan of their own.
           </p>
         </section>
+
+        {manager ? (
+          <PlanForm
+            plan={loaded.teamPlan ?? DEFAULT_PLAN}
+            id="team-plan-heading"
+            title="Team commission plan"
+            description={`${loaded.teamPlan ? "Members" : "Once saved, members"} who have not saved a plan of their own are priced by this one on every deal, forecast and report. A member's own plan, and a deal's own terms, override it.`}
+            action="/team"
+            intent="commission-plan"
+            saved={{ title: "Team plan saved", description: "Members without a plan of their own are priced by it now." }}
+          />
+        ) : (
+          <section aria-labelledby="team-plan-heading" className={card}>
+            <h2 id="team-plan-heading" className="text-lg font-semibold">
+              Team commission plan
+            </h2>
+            {loaded.teamPlan ? (
+              <>
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Set by the team's owner and admins. Your deals use it unless you saved a plan of your own under Forecast and commissions.</p>
+                <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-stone-600 dark:text-stone-400">Default rate</dt>
+                  <dd className="text-right tabular-nums">{`${loaded.teamPlan.defaultRate}%`}</dd>
+                  <dt className="text-stone-600 dark:text-stone-400">Brokerage split</dt>
+                  <dd className="text-right tabular-nums">{`${loaded.teamPlan.brokerageSplitPct}%`}</dd>
+                  <dt className="text-stone-600 dark:text-stone-400">Annual cap</dt>
+                  <dd className="text-right tabular-nums">{loaded.teamPlan.brokerageCapCents === null ? "No cap" : formatCents(loaded.teamPlan.brokerageCapCents, loaded.prefs)}</dd>
+                  <dt className="text-stone-600 dark:text-stone-400">Team split</dt>
+                  <dd className="text-right tabular-nums">{`${loaded.teamPlan.teamSplitPct}%`}</dd>
+                  <dt className="text-stone-600 dark:text-stone-400">Transaction fee</dt>
+                  <dd className="text-right tabular-nums">{formatCents(loaded.teamPlan.transactionFeeCents, loaded.prefs)}</dd>
+                </dl>
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">The team has no default plan. Your deals use your own plan under Forecast and commissions.</p>
+            )}
+          </section>
+        )}
 
         {manager ? (
           <section aria-labelledby="invite-heading" className={card}>

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
-  commissionPlans,
   contacts,
   contactStatusCounts,
   crmActivities,
@@ -15,7 +14,7 @@ import { DEFAULT_DISPLAY_PREFERENCES, isoDateIn, type DisplayPreferences } from 
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { DEAL_TERM_COLUMNS } from "~/modules/commissions/commissions.server";
-import { planFromRow } from "~/modules/commissions/plans.server";
+import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { onboardingDue } from "~/modules/onboarding/onboarding";
 import { readStages } from "~/modules/pipeline/stages";
 import { barPercents, columnChart } from "./charts";
@@ -92,7 +91,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .from(userPreferences)
       .where(ownedBy(userPreferences, userId)),
     db.select({ stages: crmConfig.dealStages }).from(crmConfig).where(ownedBy(crmConfig, userId)),
-    db.select().from(commissionPlans).where(ownedBy(commissionPlans, userId)),
+    planQuery(db, userId),
     // Contacts per status: kept by triggers, so the totals never count 100,000 rows.
     db.select({ status: contactStatusCounts.status, n: contactStatusCounts.n }).from(contactStatusCounts).where(ownedBy(contactStatusCounts, userId)),
     // Sphere growth (the contacts added in the last 60 days, split at 30), and for new leads the contacts added
@@ -201,7 +200,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const stages = readStages(stageRows[0]?.stages);
   const openStages = stages.filter((s) => s.kind === "open");
   const openKeys = new Set(openStages.map((s) => s.key));
-  const plan = planFromRow(planRows[0]);
+  const { plan } = planFromRows(planRows);
 
   const byStatus: Record<ContactStatus, number> = { hot: 0, warm: 0, cold: 0 };
   for (const row of statusRows) byStatus[row.status] = row.n;

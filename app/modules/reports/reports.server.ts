@@ -1,13 +1,13 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { ACTIVITY_TYPES, CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
-import { commissionPlans, contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
+import { contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { FORECAST_COLUMNS, forecastOf } from "~/modules/commissions/commissions.server";
-import { planFromRow } from "~/modules/commissions/plans.server";
+import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { followUpDue } from "~/modules/dashboard/dashboard.server";
 import { addDays, DAY_MS, startOfDayIn } from "~/modules/dashboard/metrics";
 import { readStages } from "~/modules/pipeline/stages";
@@ -61,7 +61,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
 
   const statements = [
     db.select({ incomeGoalCents: userPreferences.incomeGoalCents }).from(userPreferences).where(ownedBy(userPreferences, userId)),
-    db.select().from(commissionPlans).where(ownedBy(commissionPlans, userId)),
+    planQuery(db, userId),
     db.select({ stages: crmConfig.dealStages }).from(crmConfig).where(ownedBy(crmConfig, userId)),
     // Every deal, priced by the forecast; with its contact's source and day added, for lead sources.
     db
@@ -147,7 +147,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
   const [goalRows, planRows, stageRows, dealRows, addedDayRows, addedEdgeRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows] =
     await db.batch(statements);
 
-  const plan = planFromRow(planRows[0]);
+  const { plan } = planFromRows(planRows);
   const stages = readStages(stageRows[0]?.stages);
   const forecast = forecastOf({ plan, stages, rows: dealRows, today });
 
