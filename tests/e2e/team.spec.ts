@@ -120,8 +120,16 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(page.getByRole("article", { name: title })).toBeVisible();
   await axeClean(page, "/team/pipeline, an agent's board");
 
-  await page.reload();
+  await page.goto("/team");
   await expect(page.getByText(`${teamName} · 3 members · 3 seats paid`)).toBeVisible();
+  // The brokerage's default plan, for members without one of their own.
+  const plan = page.getByRole("region", { name: "Team commission plan" });
+  await plan.getByLabel("Brokerage split (%)").fill("20");
+  await plan.getByLabel("Transaction fee").fill("500");
+  await plan.getByRole("button", { name: "Save plan" }).click();
+  await expect(page.getByText("Team plan saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Team commission plan" }).getByLabel("Brokerage split (%)")).toHaveValue("20");
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   await page.goto("/settings?tab=billing");
   await expect(page.getByText("To switch back to the Solo plan, remove the other members first.")).toBeVisible();
