@@ -534,14 +534,8 @@ export const crmConfig = sqliteTable("crm_config", {
   updatedAt: updatedAt(),
 });
 
-/**
- * Each user's commission plan (issue 6). Percentages are stored as percent (2.5 = 2.5 %), money in integer
- * cents. The cap year starts each year on cap_year_start ("MM-DD"). No row means a plan of defaults.
- */
-export const commissionPlans = sqliteTable("commission_plans", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+/** A commission plan's terms: an agent's own (commission_plans) and a team's default (team_commission_plans). */
+const planTerms = () => ({
   defaultRate: real("default_rate").notNull().default(3),
   referralFeePct: real("referral_fee_pct").notNull().default(0),
   brokerageSplitPct: real("brokerage_split_pct").notNull().default(0),
@@ -551,6 +545,17 @@ export const commissionPlans = sqliteTable("commission_plans", {
   transactionFeeCents: integer("transaction_fee_cents").notNull().default(0),
   eoFeeCents: integer("eo_fee_cents").notNull().default(0),
   franchiseFeePct: real("franchise_fee_pct").notNull().default(0),
+});
+
+/**
+ * Each user's commission plan (issue 6). Percentages are stored as percent (2.5 = 2.5 %), money in integer
+ * cents. The cap year starts each year on cap_year_start ("MM-DD"). No row means a plan of defaults.
+ */
+export const commissionPlans = sqliteTable("commission_plans", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  ...planTerms(),
   updatedAt: updatedAt(),
 });
 export type CommissionPlanRow = typeof commissionPlans.$inferSelect;
@@ -1048,15 +1053,7 @@ export const teamCommissionPlans = sqliteTable("team_commission_plans", {
   teamId: text("team_id")
     .primaryKey()
     .references(() => teams.id, { onDelete: "cascade" }),
-  defaultRate: real("default_rate").notNull().default(3),
-  referralFeePct: real("referral_fee_pct").notNull().default(0),
-  brokerageSplitPct: real("brokerage_split_pct").notNull().default(0),
-  brokerageCapCents: integer("brokerage_cap_cents"),
-  capYearStart: text("cap_year_start").notNull().default("01-01"),
-  teamSplitPct: real("team_split_pct").notNull().default(0),
-  transactionFeeCents: integer("transaction_fee_cents").notNull().default(0),
-  eoFeeCents: integer("eo_fee_cents").notNull().default(0),
-  franchiseFeePct: real("franchise_fee_pct").notNull().default(0),
+  ...planTerms(),
   updatedAt: updatedAt(),
 });
 
