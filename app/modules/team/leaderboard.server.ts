@@ -46,7 +46,7 @@ export interface Leaderboard {
 }
 
 /** Standings: closed volume, then deals won, then activities, then name. */
-export function rank(rows: LeaderRow[]): LeaderRow[] {
+function rank(rows: LeaderRow[]): LeaderRow[] {
   return [...rows].sort((a, b) => b.closedVolumeCents - a.closedVolumeCents || b.dealsWon - a.dealsWon || b.activities - a.activities || a.name.localeCompare(b.name));
 }
 

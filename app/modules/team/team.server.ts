@@ -44,8 +44,12 @@ export interface MemberRow {
 
 const ROLE_ORDER = sql`case ${teamMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
 
-/** The team's members, owner first, each with the name they go by. */
-export async function listMembers(context: RequestContext, teamId: string): Promise<MemberRow[]> {
+/** The team's members, owner first, each with the name they go by. Once per request (team views ask more than once). */
+export function listMembers(context: RequestContext, teamId: string): Promise<MemberRow[]> {
+  return memoize(context, `team-members:${teamId}`, () => readMembers(context, teamId));
+}
+
+async function readMembers(context: RequestContext, teamId: string): Promise<MemberRow[]> {
   const rows = await context.db
     .select({ userId: teamMembers.userId, role: teamMembers.role, joinedAt: teamMembers.joinedAt, email: users.email, agentName: agentProfiles.agentName, fullName: profiles.fullName })
     .from(teamMembers)
