@@ -1058,6 +1058,31 @@ export const teamCommissionPlans = sqliteTable("team_commission_plans", {
 });
 
 /**
+ * Shared deals (issue 21, ADR 0037): a co-agent's share of a deal's side, in percent. The deal's agent (owner_id, the
+ * deal's user_id) keeps what the co-agents do not take. Both are members of the same team when the share is made;
+ * removing either from the team ends the share.
+ */
+export const dealShares = sqliteTable(
+  "deal_shares",
+  {
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    /** The deal's agent: every read of a share is scoped by one of the two agents. */
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sharePct: real("share_pct").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.agentId] }), index("deal_shares_agent").on(t.agentId), index("deal_shares_owner").on(t.ownerId)],
+);
+export type DealShare = typeof dealShares.$inferSelect;
+
+/**
  * Invitations by e-mail: a signed link (id, expiry, secret, HMAC) whose secret is stored hashed; single use
  * (accepted_at), revocable, and a resend replaces the secret so the older link stops working.
  */

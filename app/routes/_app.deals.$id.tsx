@@ -14,6 +14,8 @@ import { termsFor } from "~/modules/commissions/plan.schema";
 import { CommissionBreakdown } from "~/modules/commissions/components/CommissionBreakdown";
 import { loadCommissionContext } from "~/modules/commissions/commissions.server";
 import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
+import { CoAgentsPanel } from "~/modules/deals/components/CoAgentsPanel";
+import { coAgentsOf, removeShare, saveShare } from "~/modules/deals/shares.server";
 import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
 import { DEAL_MESSAGES, SIDE_LABELS } from "~/modules/deals/deal.schema";
 import { getDeal, stageHistory, trashDeal } from "~/modules/deals/deals.server";
@@ -35,13 +37,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const deal = await getDeal(context, user.id, params.id ?? "");
   // Someone else's deal and a deal that does not exist look the same.
   if (!deal) throw new Response("Not Found", { status: 404 });
-  const [commissions, prefs, history, tasks, activity] = await Promise.all([
+  const [commissions, prefs, history, tasks, activity, sharing] = await Promise.all([
     loadCommissionContext(context, user.id),
     getDisplayPreferences(context, user.id),
     stageHistory(context, user.id, deal.id),
     tasksFor(context, user.id, { dealId: deal.id }),
     timeline(context, user.id, { dealId: deal.id }),
+    coAgentsOf(context, user, deal.id),
   ]);
+  const shares = sharing.coAgents.map((c) => c.sharePct);
   const { userId: _owner, position: _position, ...shown } = deal;
   const capDate = deal.closedDate ?? (deal.expectedCloseDate && deal.expectedCloseDate > commissions.today ? deal.expectedCloseDate : commissions.today);
   return {
@@ -49,7 +53,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     stages: commissions.stages,
     defaultRate: commissions.plan.defaultRate,
     breakdown: commissions.breakdownFor(deal),
-    terms: termsFor(commissions.plan, deal),
+    terms: termsFor(commissions.plan, { ...deal, coShares: shares }),
+    // Co-agents are teammates: the panel shows on a team plan, or while shares made then remain.
+    sharing: sharing.onTeam || sharing.coAgents.length > 0 ? { coAgents: sharing.coAgents, candidates: sharing.onTeam ? sharing.candidates : [] } : null,
     capLeftCents: commissions.capLeftOn(capDate),
     history: history.map((h) => ({ id: h.id, at: h.occurredAt.toISOString(), from: String(h.meta?.fromName ?? ""), to: String(h.meta?.toName ?? ""), reason: h.meta?.lostReason ? String(h.meta.lostReason) : null })),
     prefs,
@@ -72,6 +78,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(context, "/pipeline", { title: DEAL_MESSAGES.deleted, variant: "success" });
   }
   if (intent === "update") return saveDealFromForm(context, user.id, form, id);
+  if (intent === "share") {
+    const saved = await saveShare(context, user, id, form);
+    if (!saved.ok && saved.status === 404) throw new Response("Not Found", { status: 404 });
+    return data(saved, { status: saved.ok ? 200 : saved.status });
+  }
+  if (intent === "unshare") {
+    if (!(await removeShare(context, user.id, id, String(form.get("agent") ?? "")))) throw new Response("Not Found", { status: 404 });
+    return data({ ok: true });
+  }
   if (intent === "move") {
     form.set("id", id);
     return moveDealFromForm(context, user.id, form);
@@ -85,7 +100,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
 export default function DealPage() {
-  const { deal, stages, defaultRate, breakdown, terms, capLeftCents, history, prefs, now, tasks, activity } = useLoaderData<typeof loader>();
+  const { deal, stages, defaultRate, breakdown, terms, capLeftCents, history, prefs, now, tasks, activity, sharing } = useLoaderData<typeof loader>();
   const dialog = useRef<DealDialogHandle>(null);
   const stage = stages.find((s) => s.key === deal.stage);
   const closed = stage?.kind !== "open";
@@ -221,6 +236,8 @@ export default function DealPage() {
             </ol>
           )}
         </section>
+
+        {sharing ? <CoAgentsPanel dealId={deal.id} sharing={sharing} className={card} /> : null}
 
         <TaskPanel tasks={tasks} now={now} prefs={prefs} deal={{ id: deal.id, title: deal.title }} contact={deal.contactId && deal.contactName ? { id: deal.contactId, name: deal.contactName } : null} />
         <ActivityTimeline

@@ -17,10 +17,11 @@ import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/De
 import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
 import { DEAL_SORTS, LIST_LIMIT, type DealSort } from "~/modules/deals/deal.schema";
 import { listDeals } from "~/modules/deals/deals.server";
-import { loadBoard, toBoardCard } from "~/modules/pipeline/board.server";
+import { loadBoard, sharedCards, toBoardCard } from "~/modules/pipeline/board.server";
 import { getContact } from "~/modules/contacts/contacts.server";
 import { PIPELINE_ACTION, type BoardCard } from "~/modules/pipeline/board";
 import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
+import { SharedDeals } from "~/modules/pipeline/components/SharedDeals";
 import { ViewSwitch, type PipelineView } from "~/modules/pipeline/components/ViewSwitch";
 import { useOpenFromParam } from "~/modules/palette/components/OpenFromParam";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view: PipelineView = params.get("view") === "list" ? "list" : "board";
   const expand = params.get("expand");
   const { commissions, prefs, totals, cards, empty } = await loadBoard(context, user.id, { cards: view === "board", expand });
-  const base = { view, stages: commissions.stages, totals, prefs, defaultRate: commissions.plan.defaultRate, empty };
+  const base = { view, stages: commissions.stages, totals, prefs, defaultRate: commissions.plan.defaultRate, empty, shared: sharedCards(commissions) };
   if (view === "list") {
     const sort = (DEAL_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as DealSort) : "close";
     const money = (key: string) => (params.get(key) ? (parseMoneyToCents(params.get(key)!) ?? undefined) : undefined);
@@ -99,6 +100,7 @@ export default function PipelinePage() {
       ) : (
         <DealList cards={loaded.cards} total={loaded.total} stages={loaded.stages} prefs={loaded.prefs} params={params} contact={loaded.contact} />
       )}
+      <SharedDeals cards={loaded.shared} prefs={loaded.prefs} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import type { DealStage } from "~/db/schema";
@@ -13,7 +14,7 @@ import { ViewSwitch, type PipelineView } from "~/modules/pipeline/components/Vie
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { loadBoard } from "~/modules/pipeline/board.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
-import { moveTeamDeal, teamDealList, type TeamCard } from "~/modules/team/pipeline.server";
+import { moveTeamDeal, sharedTeamCards, teamDealList, type TeamCard } from "~/modules/team/pipeline.server";
 import { agentInView, seesWholeTeam, visibleMembers } from "~/modules/team/visibility.server";
 
 export const meta: MetaFunction = () => [{ title: "Team pipeline — Porchlight" }];
@@ -40,7 +41,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const everyone = !asked || asked === EVERYONE;
     const one = everyone ? null : (await agentInView(context, viewer, asked)).agentId;
     const agents = everyone ? members : members.filter((m) => m.userId === one);
-    const list = await teamDealList(context, agents);
+    const [own, shared] = await Promise.all([
+      teamDealList(context, agents),
+      // An agent's list adds the deals teammates share with them (owners and admins see those under their agent).
+      !seesWholeTeam(viewer) ? sharedTeamCards(context, user.id) : Promise.resolve({ cards: [], stages: {} }),
+    ]);
+    const list = { cards: [...own.cards, ...shared.cards], total: own.total + shared.cards.length, stages: { ...own.stages, ...shared.stages } };
     return data({ ...base, view, agent: one ?? EVERYONE, list, board: null }, { headers: serverTiming("team-pipeline", started) });
   }
   const scope = await agentInView(context, viewer, asked === EVERYONE ? null : asked);
@@ -134,6 +140,7 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
   const mover = useFetcher<{ ok: boolean; error?: string }>();
   const lostKeys = stages.filter((s) => s.kind === "lost").map((s) => s.key);
   const fieldId = `move-${card.id}`;
+  const [choice, setChoice] = useState(card.stage);
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       <h3 className="break-words font-semibold">{card.title}</h3>
@@ -145,7 +152,7 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
         <dd className="text-right tabular-nums">{formatCentsWhole(card.dealValueCents, money)}</dd>
         <dt className="text-stone-600 dark:text-stone-400">Expected close</dt>
         <dd className="text-right">{card.expectedCloseDate ? formatDay(card.expectedCloseDate, prefs) : "No date"}</dd>
-        <dt className="text-stone-600 dark:text-stone-400">Agent net</dt>
+        <dt className="text-stone-600 dark:text-stone-400">{card.sharePct === undefined ? "Agent net" : `Your net (${card.sharePct}% share)`}</dt>
         <dd className="text-right tabular-nums">{card.netCents === null ? "None" : formatCents(card.netCents, money)}</dd>
       </dl>
       <mover.Form method="post" action="/team/pipeline" className="mt-3 flex flex-wrap items-end gap-2">
@@ -154,7 +161,7 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
         <input type="hidden" name="id" value={card.id} />
         <label htmlFor={fieldId} className="flex flex-col text-sm font-medium">
           Move to
-          <select id={fieldId} name="stage" defaultValue={card.stage} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900">
+          <select id={fieldId} name="stage" value={choice} onChange={(event) => setChoice(event.target.value)} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900">
             {stages.map((s) => (
               <option key={s.key} value={s.key}>
                 {s.name}
@@ -162,10 +169,12 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
             ))}
           </select>
         </label>
-        <label className="flex flex-col text-sm font-medium">
-          {`Reason if ${stages.find((s) => lostKeys.includes(s.key))?.name ?? "lost"}`}
-          <input name="lostReason" maxLength={LOST_REASON_MAX} className="mt-1 min-h-12 w-40 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900" />
-        </label>
+        {lostKeys.includes(choice) ? (
+          <label className="flex flex-col text-sm font-medium">
+            Reason (optional)
+            <input name="lostReason" maxLength={LOST_REASON_MAX} className="mt-1 min-h-12 w-40 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900" />
+          </label>
+        ) : null}
         <Button type="submit" variant="secondary" disabled={mover.state !== "idle"} aria-label={`Move ${card.title}`}>
           Move
         </Button>

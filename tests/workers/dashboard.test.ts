@@ -255,7 +255,8 @@ describe("dashboard figures", () => {
     expect(d.stats.totalContacts).toBe(1);
     // One round trip: every statement prepared went into the single batch; each one names the owner.
     expect(batches).toEqual([prepared.length]);
-    expect(prepared.every((text) => /"user_id" = \?/.test(text))).toBe(true);
+    // (The deals teammates share with the agent are found by the co-agent's id: deal_shares.agent_id.)
+    expect(prepared.every((text) => /"user_id" = \?|"deal_shares"\."agent_id" = \?/.test(text))).toBe(true);
 
     const browser = await signInAs(user);
     const response = await browser.get("/dashboard");

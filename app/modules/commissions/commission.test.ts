@@ -85,6 +85,43 @@ describe("one deal's commission", () => {
   });
 });
 
+describe("a shared deal: the side is split before each agent's own plan (issue 21)", () => {
+  // $600,000 at 3 %: the side is $18,000.00 (1,800,000). Bea co-agents with 40 %, Amara (the deal's agent) keeps 60 %.
+  it("S1. the co-agent: 40 % of the side, then her own 20 % split held by her cap, 10 % team split and E&O", () => {
+    const bea = computeCommission(dollars(600_000), terms({ rate: 3, brokerageSplitPct: 20, teamSplitPct: 10, eoFeeCents: 5_000, share: { coAgentPct: 40 } }), dollars(1_000));
+    // her share 1,800,000 x 40% = 720,000; split 20% would be 144,000 but 100,000 is left to her cap; rest 620,000
+    // team 10% = 62,000; rest 558,000; E&O 5,000; net 553,000
+    expect(bea).toMatchObject({ grossCents: 1_800_000, sharePct: 40, othersCents: 1_080_000, brokerageFullCents: 144_000, brokerageCents: 100_000, capLimited: true, teamCents: 62_000, netCents: 553_000 });
+  });
+
+  it("S2. the deal's agent: the 60 % left, then her own 30 % split and transaction fee, no cap", () => {
+    const amara = computeCommission(dollars(600_000), terms({ rate: 3, brokerageSplitPct: 30, transactionFeeCents: 39_500, share: { othersPct: [40] } }));
+    // her share 1,800,000 − 720,000 = 1,080,000; split 30% = 324,000; rest 756,000; fee 39,500; net 716,500
+    expect(amara).toMatchObject({ sharePct: 60, othersCents: 720_000, brokerageCents: 324_000, netCents: 716_500 });
+  });
+
+  it("S3. referral and franchise fees are taken on the agent's share of the side", () => {
+    const b = computeCommission(dollars(500_000), terms({ rate: 2.5, referralFeePct: 25, franchiseFeePct: 6, share: { coAgentPct: 50 } }));
+    // side 1,250,000; her half 625,000; referral 25% = 156,250; rest 468,750; franchise 6% of 625,000 = 37,500
+    // net 468,750 − 37,500 = 431,250
+    expect(b).toMatchObject({ referralCents: 156_250, franchiseCents: 37_500, netCents: 431_250 });
+  });
+
+  it("S4. shares that do not divide evenly still add up to the side, to the cent", () => {
+    const price = 33_333_333; // at 2.75 %: side 916,667
+    const co = computeCommission(price, terms({ rate: 2.75, share: { coAgentPct: 33.333 } }));
+    const own = computeCommission(price, terms({ rate: 2.75, share: { othersPct: [33.333, 33.333] } }));
+    // each co-agent: 916,667 x 33.333% = 305,552.611 → 305,553; the deal's agent: 916,667 − 2 x 305,553 = 305,561
+    expect(co.netCents).toBe(305_553);
+    expect(own).toMatchObject({ sharePct: 33.334, netCents: 305_561 });
+    expect(2 * co.netCents + own.netCents).toBe(co.grossCents);
+  });
+
+  it("S5. a deal with no co-agents is the whole side", () => {
+    expect(computeCommission(dollars(100_000), terms({ rate: 3, share: { othersPct: [] } }))).toMatchObject({ sharePct: 100, othersCents: 0, netCents: 300_000 });
+  });
+});
+
 describe("the annual cap across deals", () => {
   it("14. cap years start on the plan's day and hold a full year", () => {
     expect(capYearOf("2027-03-31", "04-01")).toBe("2026-04-01");

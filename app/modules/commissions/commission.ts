@@ -1,12 +1,15 @@
 // Commission math (issue 6, decisions.md "Commissions"). Pure and exact: money in integer cents, rates in
 // percent with at most three decimals, each line rounded half up to the cent. Order of deductions:
 //   gross = price x rate
+//   − co-agents' shares of the side (a shared deal, issue 21: each co-agent's % of gross; the deal's agent keeps the
+//     rest, so the shares add up to the gross to the cent). Everything below is then this agent's own: their share,
+//     their plan, their cap.
 //   − referral fee (% of gross)
 //   − brokerage split (% of what is left, up to what remains of the annual cap)
 //   − team split (% of what is left after the brokerage)
 //   − transaction fee and E&O fee (flat) − franchise fee (% of gross)
 //   = agent net
-// The franchise fee is taken on gross, as the commission-splits article explains.
+// The franchise fee is taken on gross (this agent's share of it), as the commission-splits article explains.
 
 export interface CommissionTerms {
   /** Commission rate in percent (2.5 = 2.5 %). */
@@ -17,11 +20,21 @@ export interface CommissionTerms {
   transactionFeeCents: number;
   eoFeeCents: number;
   franchiseFeePct: number;
+  /**
+   * A shared deal (issue 21). For a co-agent: their share of the side in percent. For the deal's own agent: the
+   * co-agents' shares (they keep the rest). Neither: the whole side.
+   */
+  share?: { coAgentPct: number } | { othersPct: readonly number[] };
 }
 
 export interface CommissionBreakdown {
   priceCents: number;
+  /** The whole side's commission: price x rate. */
   grossCents: number;
+  /** This agent's share of the side in percent (100 unless the deal is shared). */
+  sharePct: number;
+  /** The part of the gross that is the co-agents' (or, for a co-agent, everyone else's). */
+  othersCents: number;
   referralCents: number;
   /** What the brokerage split would be without a cap. */
   brokerageFullCents: number;
@@ -45,23 +58,35 @@ function percentOf(amountCents: number, pct: number): number {
   return Number((scaled * 2n + divisor) / (divisor * 2n));
 }
 
+/** This agent's part of a side's gross: a co-agent's % of it, or what is left after the co-agents' parts. */
+function shareOf(grossCents: number, share: CommissionTerms["share"]): { mine: number; pct: number } {
+  if (!share) return { mine: grossCents, pct: 100 };
+  if ("coAgentPct" in share) return { mine: percentOf(grossCents, share.coAgentPct), pct: share.coAgentPct };
+  const others = share.othersPct.reduce((sum, pct) => sum + percentOf(grossCents, pct), 0);
+  const pct = Number(share.othersPct.reduce((left, p) => left - milli(p), 100_000n)) / 1000;
+  return { mine: grossCents - others, pct };
+}
+
 /**
  * One deal's breakdown. `capRemainingCents` is what the agent still owes the brokerage toward the annual
  * cap in the deal's cap year: null when the plan has no cap.
  */
 export function computeCommission(priceCents: number, terms: CommissionTerms, capRemainingCents: number | null = null): CommissionBreakdown {
   const grossCents = percentOf(priceCents, terms.rate);
-  const referralCents = percentOf(grossCents, terms.referralFeePct);
-  const afterReferral = grossCents - referralCents;
+  const { mine: myGross, pct: sharePct } = shareOf(grossCents, terms.share);
+  const referralCents = percentOf(myGross, terms.referralFeePct);
+  const afterReferral = myGross - referralCents;
   const brokerageFullCents = percentOf(afterReferral, terms.brokerageSplitPct);
   const brokerageCents = capRemainingCents === null ? brokerageFullCents : Math.min(brokerageFullCents, Math.max(0, capRemainingCents));
   const afterBrokerage = afterReferral - brokerageCents;
   const teamCents = percentOf(afterBrokerage, terms.teamSplitPct);
-  const franchiseCents = percentOf(grossCents, terms.franchiseFeePct);
+  const franchiseCents = percentOf(myGross, terms.franchiseFeePct);
   const netCents = afterBrokerage - teamCents - terms.transactionFeeCents - terms.eoFeeCents - franchiseCents;
   return {
     priceCents,
     grossCents,
+    sharePct,
+    othersCents: grossCents - myGross,
     referralCents,
     brokerageFullCents,
     brokerageCents,

@@ -4,11 +4,12 @@ import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { coSharesColumn, sharedWith, sharesOfOwner, type SharedDeal } from "~/modules/deals/shares.server";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { allocateCap, capYearOf, computeCommission, type CommissionBreakdown } from "./commission";
 import { buildForecast, type Forecast, type ForecastDeal } from "./forecast";
-import { termsFor, type CommissionPlan } from "./plan.schema";
+import { termsFor, type CommissionPlan, type DealShareColumns } from "./plan.schema";
 import { getPlan } from "./plans.server";
 
 /** The columns a deal's commission is computed from (its value, rate and overrides of the plan). */
@@ -23,6 +24,8 @@ export const DEAL_TERM_COLUMNS = {
   transactionFeeCents: deals.transactionFeeCents,
   eoFeeCents: deals.eoFeeCents,
   franchiseFeePct: deals.franchiseFeePct,
+  /** The co-agents' shares of a shared deal (issue 21): the deal's agent keeps the rest. */
+  coShares: coSharesColumn().as("co_shares"),
 };
 const TERM_COLUMNS = {
   ...DEAL_TERM_COLUMNS,
@@ -31,7 +34,7 @@ const TERM_COLUMNS = {
   expectedCloseDate: deals.expectedCloseDate,
   closedDate: deals.closedDate,
 };
-type DealTerms = Pick<Deal, keyof typeof TERM_COLUMNS>;
+type DealTerms = Pick<Deal, Exclude<keyof typeof TERM_COLUMNS, "coShares">> & DealShareColumns;
 
 /** The plan, the stages and the user's today: what every commission figure starts from. */
 async function planAndStages(context: RequestContext, userId: UserId) {
@@ -43,8 +46,10 @@ export interface CommissionContext {
   plan: CommissionPlan;
   stages: DealStage[];
   today: string;
-  /** The won deals, with the columns they are priced from. */
+  /** The won deals, with the columns they are priced from: the agent's own, then those shared with them. */
   wonDeals: readonly DealTerms[];
+  /** The deals shared with the agent (issue 21), priced through breakdownFor like their own. */
+  shared: readonly SharedDeal[];
   /** The agent net breakdown of a deal: actual for won deals, "if it closed as planned" for the others. */
   breakdownFor(deal: DealTerms): CommissionBreakdown;
   /** What is left of the cap in the cap year holding `date` after closed deals (null: no cap). */
@@ -58,22 +63,31 @@ export interface CommissionContext {
 export async function loadCommissionContext(context: RequestContext, userId: UserId): Promise<CommissionContext> {
   const { plan, stages, today } = await planAndStages(context, userId);
   const wonKeys = stages.filter((s) => s.kind === "won").map((s) => s.key);
-  const won = await context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId, inArray(deals.stage, wonKeys)));
+  const [own, shared, shares] = await Promise.all([
+    context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId, inArray(deals.stage, wonKeys))),
+    sharedWith(context, userId),
+    sharesOfOwner(context, userId),
+  ]);
+  // A deal is priced as this agent's part of it: their co-agents' shares off their own deals, their share of others'.
+  const withShare = (deal: DealTerms): DealTerms => (deal.coAgentPct != null || !shares.has(deal.id) ? deal : { ...deal, coShares: shares.get(deal.id)! });
+  const won: DealTerms[] = [...own.map(withShare), ...shared.filter((d) => d.kind === "won")];
   const ordered = won
     .map((d) => ({ id: d.id, priceCents: d.dealValueCents, terms: termsFor(plan, d), date: d.closedDate ?? today, probability: 100 }))
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
   const { breakdowns, paid } = allocateCap(ordered, plan);
   const capLeftOn = (date: string) => (plan.brokerageCapCents === null ? null : Math.max(0, plan.brokerageCapCents - (paid.get(capYearOf(date, plan.capYearStart)) ?? 0)));
+  const wonIds = new Set(won.map((d) => d.id));
   return {
     plan,
     stages,
     today,
     wonDeals: won,
+    shared,
     capLeftOn,
     breakdownFor(deal) {
       const known = breakdowns.get(deal.id);
-      if (known && wonKeys.includes(deal.stage)) return known;
-      return computeCommission(deal.dealValueCents, termsFor(plan, deal), capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today));
+      if (known && wonIds.has(deal.id) && (deal.coAgentPct != null || wonKeys.includes(deal.stage))) return known;
+      return computeCommission(deal.dealValueCents, termsFor(plan, withShare(deal)), capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today));
     },
   };
 }
@@ -85,21 +99,25 @@ export const FORECAST_COLUMNS = TERM_COLUMNS;
  * The forecast of a user's deals, given all of them: won deals count at their closed date, open ones at their
  * expected close. The forecast page and Reports both price deals through here (one definition of agent net).
  */
-export function forecastOf(input: { plan: CommissionPlan; stages: readonly DealStage[]; rows: readonly DealTerms[]; today: string }): Forecast {
+export function forecastOf(input: { plan: CommissionPlan; stages: readonly DealStage[]; rows: readonly DealTerms[]; shared?: readonly SharedDeal[]; today: string }): Forecast {
   const { plan, today } = input;
-  const kinds = new Map(input.stages.map((s) => [s.key, s.kind]));
+  const ownKinds = new Map(input.stages.map((s) => [s.key, s.kind]));
+  // A deal shared with the agent is in its own agent's stages: its kind is theirs.
+  const sharedKinds = new Map((input.shared ?? []).map((d) => [d.id, d.kind]));
+  const kinds = { get: (key: string, id: string) => sharedKinds.get(id) ?? ownKinds.get(key) };
+  const rows = [...input.rows, ...(input.shared ?? [])];
   const toForecast = (d: DealTerms, date: string | null): ForecastDeal => ({ id: d.id, title: d.title, priceCents: d.dealValueCents, terms: termsFor(plan, d), probability: d.probability, date });
   return buildForecast({
     today,
     plan,
-    closedWon: input.rows.filter((d) => kinds.get(d.stage) === "won").map((d) => toForecast(d, d.closedDate ?? today)),
-    open: input.rows.filter((d) => kinds.get(d.stage) === "open").map((d) => toForecast(d, d.expectedCloseDate)),
+    closedWon: rows.filter((d) => kinds.get(d.stage, d.id) === "won").map((d) => toForecast(d, d.closedDate ?? today)),
+    open: rows.filter((d) => kinds.get(d.stage, d.id) === "open").map((d) => toForecast(d, d.expectedCloseDate)),
   });
 }
 
 /** The forecast over all the user's deals (issue 6). */
 export async function loadForecast(context: RequestContext, userId: UserId): Promise<Forecast & { today: string; plan: CommissionPlan }> {
   const { plan, stages, today } = await planAndStages(context, userId);
-  const rows = await context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId));
-  return { ...forecastOf({ plan, stages, rows, today }), today, plan };
+  const [rows, shared] = await Promise.all([context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId)), sharedWith(context, userId)]);
+  return { ...forecastOf({ plan, stages, rows, shared, today }), today, plan };
 }

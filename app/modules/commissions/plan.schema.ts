@@ -37,12 +37,29 @@ export const PlanInputSchema = z.object({
   franchiseFeePct: planPercent("Franchise fee"),
 });
 
-/** A deal's terms: its own rate and overrides, the plan for everything it leaves blank. */
+/** A deal's share of the side (issue 21): a co-agent's percent, or the co-agents' percents as SQL lists them ("40,10"). */
+export interface DealShareColumns {
+  coAgentPct?: number | null;
+  coShares?: string | readonly number[] | null;
+}
+
+function shareFor(deal: DealShareColumns): CommissionTerms["share"] {
+  if (deal.coAgentPct != null) return { coAgentPct: deal.coAgentPct };
+  if (deal.coShares == null || deal.coShares.length === 0) return undefined;
+  return { othersPct: typeof deal.coShares === "string" ? deal.coShares.split(",").map(Number) : deal.coShares };
+}
+
+/**
+ * A deal's terms: its own rate and overrides, the plan for everything it leaves blank, and the agent's share of the
+ * side when it is shared. A co-agent's row carries only the deal's rate and referral fee: the rest is their own plan.
+ */
 export function termsFor(
   plan: CommissionPlan,
-  deal: { commissionRate: number } & Partial<Record<"referralFeePct" | "brokerageSplitPct" | "teamSplitPct" | "transactionFeeCents" | "eoFeeCents" | "franchiseFeePct", number | null>>,
+  deal: { commissionRate: number } & Partial<Record<"referralFeePct" | "brokerageSplitPct" | "teamSplitPct" | "transactionFeeCents" | "eoFeeCents" | "franchiseFeePct", number | null>> & DealShareColumns,
 ): CommissionTerms {
+  const share = shareFor(deal);
   return {
+    ...(share ? { share } : {}),
     rate: deal.commissionRate,
     referralFeePct: deal.referralFeePct ?? plan.referralFeePct,
     brokerageSplitPct: deal.brokerageSplitPct ?? plan.brokerageSplitPct,

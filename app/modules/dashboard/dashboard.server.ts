@@ -14,6 +14,7 @@ import { DEFAULT_DISPLAY_PREFERENCES, isoDateIn, type DisplayPreferences } from 
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { DEAL_TERM_COLUMNS } from "~/modules/commissions/commissions.server";
+import { sharedDealsQuery, toSharedDeals } from "~/modules/deals/shares.server";
 import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { onboardingDue } from "~/modules/onboarding/onboarding";
 import { readStages } from "~/modules/pipeline/stages";
@@ -175,6 +176,8 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .limit(LIST_SIZES.activities),
     // Speed to lead over the sphere-growth window (its contact count is `added` above).
     responseTimes(db, userId, at - SPHERE_DAYS * DAY_MS, 8.64e15),
+    // Deals teammates share with the agent (issue 21): their share of the side counts in the agent net chart.
+    sharedDealsQuery(db, userId),
   ] as const;
   // New leads: contacts in 15-minute buckets inside the 30 hours around each first of the month today can be
   // in; everything after that window is counted with sphere growth, over the same index range.
@@ -188,7 +191,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .groupBy(bucket);
   });
   const results = await db.batch([...statements, ...leadReads] as unknown as typeof statements);
-  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, volumeRows, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows] = results;
+  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, volumeRows, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows, sharedRows] = results;
   const leadBuckets = (results as unknown as unknown[]).slice(statements.length) as LeadBucket[][];
 
   const pref = prefsRows[0];
@@ -212,7 +215,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const dealCount = stageTotals.reduce((sum, t) => sum + t.count, 0);
 
   const months = chartMonths(today);
-  const performance = closedPerformance({ months, stages, plan, volume: volumeRows as ClosedVolumeRow[], closed: closedRows as ClosedDealRow[] });
+  const performance = closedPerformance({ months, stages, plan, volume: volumeRows as ClosedVolumeRow[], closed: closedRows as ClosedDealRow[], shared: toSharedDeals(sharedRows) });
   const stageName = new Map(stages.map((s) => [s.key, s.name]));
   const upcoming = upcomingFrom([...closingsA, ...closingsB, ...closingsC].filter((d) => openKeys.has(d.stage)), today, LIST_SIZES.closings);
 

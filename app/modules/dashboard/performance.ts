@@ -1,6 +1,6 @@
 import type { DealStage } from "~/db/schema";
 import { allocateCap, capYearOf, computeCommission, type CommissionBreakdown } from "~/modules/commissions/commission";
-import { termsFor, type CommissionPlan } from "~/modules/commissions/plan.schema";
+import { termsFor, type CommissionPlan, type DealShareColumns } from "~/modules/commissions/plan.schema";
 import { addMonths } from "./metrics";
 
 // Closed volume and agent net by month, and the agent net of upcoming closings. Pure: the rows come from the
@@ -8,7 +8,7 @@ import { addMonths } from "./metrics";
 // rounded to the cent, and the brokerage cap is used up deal by deal in closed-date order.
 
 /** A deal's price and commission terms (the columns termsFor reads). */
-export interface DealTermsRow {
+export interface DealTermsRow extends DealShareColumns {
   id: string;
   stage: string;
   dealValueCents: number;
@@ -63,6 +63,8 @@ export function closedPerformance(input: {
   plan: CommissionPlan;
   volume: readonly ClosedVolumeRow[];
   closed: readonly ClosedDealRow[];
+  /** Deals shared with the agent (issue 21): won ones add the agent's share to the net (volume stays their agent's). */
+  shared?: readonly (DealTermsRow & { kind: DealStage["kind"]; closedDate: string | null; coAgentPct: number })[];
 }) {
   const { months, plan } = input;
   const won = wonStageKeys(input.stages);
@@ -75,8 +77,9 @@ export function closedPerformance(input: {
   }
   // Each cap year read whole, so the brokerage split of every charted deal is what the pipeline shows for it.
   const firstCapYear = capYearOf(`${months[0]}-01`, plan.capYearStart);
-  const ordered = input.closed
-    .filter((d) => won.has(d.stage) && d.closedDate >= firstCapYear)
+  const sharedWon = (input.shared ?? []).filter((d): d is typeof d & { closedDate: string } => d.kind === "won" && d.closedDate !== null);
+  const ordered = [...input.closed.filter((d) => won.has(d.stage)), ...sharedWon]
+    .filter((d) => d.closedDate >= firstCapYear)
     .map((d) => ({ id: d.id, priceCents: d.dealValueCents, terms: termsFor(plan, d), date: d.closedDate, probability: 100 }))
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
   const { breakdowns, paid } = allocateCap(ordered, plan);

@@ -44,8 +44,11 @@ export const EXPORT_CATEGORIES = [
   {
     key: "deals",
     label: "Deals",
-    description: "Every deal: stage, value, dates, side, notes and its commission overrides.",
-    tables: [{ table: "deals", owner: "user_id", updated: "updated_at" }],
+    description: "Every deal: stage, value, dates, side, notes and its commission overrides, and the teammates you share your deals with and their shares.",
+    tables: [
+      { table: "deals", owner: "user_id", updated: "updated_at" },
+      { table: "deal_shares", owner: "owner_id", updated: "created_at" },
+    ],
   },
   {
     key: "tasks",
@@ -230,4 +233,5 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   teams: "the team as it is now: its members and seats follow billing, not a backup",
   team_members: "membership as it is now: a restore must not put back someone who left or was removed",
   team_invitations: "invitations as they are now: a withdrawn or used link must stay so",
+  deal_shares: "shares are between teammates as they are now: a restore does not share a deal again with someone who may have left",
 };

@@ -3,7 +3,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext, type CommissionContext } from "~/modules/commissions/commissions.server";
 import { boardCards, columnTotals, type DealWithContact } from "~/modules/deals/deals.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import type { BoardCard } from "./board";
+import type { BoardCard, SharedCard } from "./board";
 
 // One agent's board, read for their own Pipeline and for the team pipeline (issue 21) alike.
 
@@ -21,6 +21,26 @@ export function toBoardCard(commissions: CommissionContext, deal: DealWithContac
     probability: deal.probability,
     netCents: lost ? null : commissions.breakdownFor(deal).netCents,
   };
+}
+
+/** The deals shared with the agent as cards, open ones first (soonest close), then closed ones (latest first). */
+export function sharedCards(commissions: CommissionContext): SharedCard[] {
+  const cards = commissions.shared.map(
+    (deal): SharedCard => ({
+      id: deal.id,
+      title: deal.title,
+      ownerName: deal.ownerName,
+      stageName: deal.stageName,
+      kind: deal.kind,
+      dealValueCents: deal.dealValueCents,
+      expectedCloseDate: deal.expectedCloseDate,
+      closedDate: deal.closedDate,
+      sharePct: deal.coAgentPct,
+      netCents: deal.kind === "lost" ? null : commissions.breakdownFor(deal).netCents,
+    }),
+  );
+  const order = (c: SharedCard) => (c.kind === "open" ? `0${c.expectedCloseDate ?? "9999"}` : `1${String(99_999_999 - Number((c.closedDate ?? "0").replaceAll("-", "")))}`);
+  return cards.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 /**

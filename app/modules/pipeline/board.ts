@@ -22,3 +22,18 @@ export interface ColumnTotals {
 
 /** Where the board and the deal dialogs post creates and moves. */
 export const PIPELINE_ACTION = "/pipeline?index";
+
+/** A deal a teammate shares with the agent (issue 21): in the teammate's stage, with the agent's share and net. */
+export interface SharedCard {
+  id: string;
+  title: string;
+  ownerName: string;
+  stageName: string;
+  kind: "open" | "won" | "lost";
+  dealValueCents: number;
+  expectedCloseDate: string | null;
+  closedDate: string | null;
+  sharePct: number;
+  /** The agent's part: their share of the side through their own plan and cap; null when the deal was lost. */
+  netCents: number | null;
+}

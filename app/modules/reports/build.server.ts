@@ -27,6 +27,8 @@ export interface ReportInputs {
   incomeGoalCents: number | null;
   forecast: Forecast;
   deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedAt: number | null }[];
+  /** Deals teammates share with the agent (issue 21): their share counts in GCI and agent net, not in deals or volume. */
+  shared: { id: string; kind: "open" | "won" | "lost"; closedDate: string | null }[];
   added: { source: ContactSource; current: boolean; n: number }[];
   reach: { source: ContactSource; stage: string; n: number }[];
   /** Response times (ms, ascending) of the answered contacts added in each period, by source. */
@@ -136,10 +138,22 @@ export function buildReports(input: ReportInputs): Reports {
       breakdown: forecast.breakdowns.get(d.id)!,
     }))
     .filter((d) => d.breakdown);
+  const sharedWon = input.shared
+    .filter((d) => d.kind === "won")
+    .map((d) => ({ day: d.closedDate ?? input.today, breakdown: forecast.breakdowns.get(d.id)! }))
+    .filter((d) => d.breakdown);
   const wonIn = (range: DayRange) => won.filter((d) => inRange(d.day, range));
+  // GCI is the agent's part of the side: all of it unless the deal is shared (commission.ts).
+  const gci = (b: { grossCents: number; othersCents: number }) => b.grossCents - b.othersCents;
   const totals = (range: DayRange) => {
     const deals = wonIn(range);
-    return { deals: deals.length, volume: sum(deals.map((d) => d.valueCents)), gross: sum(deals.map((d) => d.breakdown.grossCents)), net: sum(deals.map((d) => d.breakdown.netCents)) };
+    const shared = sharedWon.filter((d) => inRange(d.day, range));
+    return {
+      deals: deals.length,
+      volume: sum(deals.map((d) => d.valueCents)),
+      gross: sum([...deals, ...shared].map((d) => gci(d.breakdown))),
+      net: sum([...deals, ...shared].map((d) => d.breakdown.netCents)),
+    };
   };
   const current = totals(period);
   const previous = totals(period.previous);

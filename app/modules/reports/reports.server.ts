@@ -7,6 +7,7 @@ import { isoDateIn } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { FORECAST_COLUMNS, forecastOf } from "~/modules/commissions/commissions.server";
+import { sharedDealsQuery, toSharedDeals } from "~/modules/deals/shares.server";
 import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { followUpDue } from "~/modules/dashboard/dashboard.server";
 import { addDays, DAY_MS, startOfDayIn } from "~/modules/dashboard/metrics";
@@ -143,13 +144,17 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .select({ source: leadSourceCosts.source, month: leadSourceCosts.month, costCents: leadSourceCosts.costCents })
       .from(leadSourceCosts)
       .where(ownedBy(leadSourceCosts, userId, gte(leadSourceCosts.month, period.previous.from.slice(0, 7)), lte(leadSourceCosts.month, period.to.slice(0, 7)))),
+    // Deals teammates share with the agent (issue 21): their share counts in the agent's net and forecast.
+    sharedDealsQuery(db, userId),
   ] as const;
-  const [goalRows, planRows, stageRows, dealRows, addedDayRows, addedEdgeRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows] =
+  const [goalRows, planRows, stageRows, dealRows, addedDayRows, addedEdgeRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows, sharedRows] =
     await db.batch(statements);
+  const shared = toSharedDeals(sharedRows);
 
   const { plan } = planFromRows(planRows);
   const stages = readStages(stageRows[0]?.stages);
-  const forecast = forecastOf({ plan, stages, rows: dealRows, today });
+  // The agent's share of deals teammates share with them counts in their net and forecast (issue 21).
+  const forecast = forecastOf({ plan, stages, rows: dealRows, shared, today });
 
   const inputs: ReportInputs = {
     prefs,
@@ -161,6 +166,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     stages,
     incomeGoalCents: goalRows[0]?.incomeGoalCents ?? null,
     forecast,
+    shared: shared.map((d) => ({ id: d.id, kind: d.kind, closedDate: d.closedDate })),
     deals: dealRows.map((d) => ({
       id: d.id,
       stage: d.stage,

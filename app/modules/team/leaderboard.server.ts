@@ -79,8 +79,9 @@ export async function loadLeaderboard(context: RequestContext, viewer: Viewer & 
         role: member.role,
         me: member.userId === viewer.userId,
         currency: agentPrefs.currency,
-        closedVolumeCents: won.reduce((sum, deal) => sum + deal.dealValueCents, 0),
-        dealsWon: won.length,
+        // Volume and deals won count a deal once, for its own agent; a co-agent's share counts in their net.
+        closedVolumeCents: won.reduce((sum, deal) => sum + (deal.coAgentPct == null ? deal.dealValueCents : 0), 0),
+        dealsWon: won.filter((deal) => deal.coAgentPct == null).length,
         netCents: seesNetOf(viewer, member.userId) ? won.reduce((sum, deal) => sum + commissions.breakdownFor(deal).netCents, 0) : null,
         medianResponseMinutes: summary.p50Minutes,
         answered: summary.answered,

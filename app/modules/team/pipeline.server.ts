@@ -10,15 +10,17 @@ import { moveDealFromForm } from "~/modules/deals/deal-actions.server";
 import type { BoardCard } from "~/modules/pipeline/board";
 import { toBoardCard } from "~/modules/pipeline/board.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import type { MemberRow } from "./team.server";
-import { agentInView, visibleMembers, type Viewer } from "./visibility.server";
+import { sharedWith } from "~/modules/deals/shares.server";
+import { getStages } from "~/modules/pipeline/stages.server";
+import { listMembers, type MemberRow } from "./team.server";
+import { agentInView, type Viewer } from "./visibility.server";
 
 // The team pipeline (issue 21, ADR 0034): one agent's board at a time, or a list of the open deals across the agents
 // the viewer may see (owners and admins: everyone; agents: themselves). Each deal stays in its agent's own stages
 // and is priced by its agent's own plan. Moves go through the agent's own moveDeal, named with who made them.
 
 /** A deal of the list, with its agent, their name for its stage, and their currency (amounts are theirs). */
-export type TeamCard = BoardCard & { agentId: string; agentName: string; stageName: string; currency: Currency };
+export type TeamCard = BoardCard & { agentId: string; agentName: string; stageName: string; currency: Currency; sharePct?: number };
 
 /**
  * The open deals of `agents`, soonest expected close first (no date last), at most LIST_LIMIT, with the count, and each
@@ -57,12 +59,45 @@ export async function teamDealList(context: RequestContext, agents: readonly Mem
 }
 
 /**
+ * The open deals teammates share with the viewer (issue 21), as list cards under their agent, with the viewer's share
+ * and what it pays the viewer; and those agents' stages, for the move menus.
+ */
+export async function sharedTeamCards(context: RequestContext, viewerId: UserId): Promise<{ cards: TeamCard[]; stages: Record<string, DealStage[]> }> {
+  const [commissions, prefs] = await Promise.all([loadCommissionContext(context, viewerId), getDisplayPreferences(context, viewerId)]);
+  const open = commissions.shared.filter((d) => d.kind === "open");
+  const owners = [...new Set(open.map((d) => d.ownerId))];
+  const stages = Object.fromEntries(await Promise.all(owners.map(async (id) => [id, await getStages(context, id)] as const)));
+  const cards = open.map(
+    (deal): TeamCard => ({
+      id: deal.id,
+      title: deal.title,
+      contactId: null,
+      contactName: null,
+      stage: deal.stage,
+      dealValueCents: deal.dealValueCents,
+      expectedCloseDate: deal.expectedCloseDate,
+      probability: deal.probability,
+      netCents: commissions.breakdownFor(deal).netCents,
+      agentId: deal.ownerId,
+      agentName: deal.ownerName,
+      stageName: deal.stageName,
+      currency: prefs.currency,
+      sharePct: deal.coAgentPct,
+    }),
+  );
+  return { cards, stages };
+}
+
+/**
  * A move on the team pipeline: of the agent named in the form, if the rule lets the viewer see them (404 otherwise),
- * and of a deal that is that agent's (404 otherwise). A teammate's move is recorded on the deal's timeline with
- * their name.
+ * and of a deal that is that agent's (404 otherwise); or, for a co-agent, of a deal that agent shares with them. A
+ * teammate's move is recorded on the deal's timeline with their name.
  */
 export async function moveTeamDeal(context: RequestContext, viewer: Viewer, form: FormData) {
-  const scope = await agentInView(context, viewer, String(form.get("agent") ?? ""));
-  const by = scope.self ? null : ((await visibleMembers(context, viewer)).find((m) => m.userId === viewer.userId)?.name ?? null);
-  return moveDealFromForm(context, scope.agentId, form, by);
+  const agent = String(form.get("agent") ?? "");
+  const shared = (await sharedWith(context, viewer.userId)).find((d) => d.id === String(form.get("id") ?? "") && d.ownerId === agent);
+  const agentId = shared ? shared.ownerId : (await agentInView(context, viewer, agent)).agentId;
+  const self = agentId === viewer.userId;
+  const by = self ? null : ((await listMembers(context, viewer.team!.teamId)).find((m) => m.userId === viewer.userId)?.name ?? null);
+  return moveDealFromForm(context, agentId, form, by);
 }

@@ -5,6 +5,7 @@ import { newId } from "~/lib/crypto";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modules/billing/plan-change.server";
 import { seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
+import { endSharesOf } from "~/modules/deals/shares.server";
 import { TEAM_MESSAGES } from "./team.messages";
 
 // Teams (issue 21, ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
@@ -152,7 +153,11 @@ async function leave(context: RequestContext, team: Membership, memberId: string
   const members = await memberCount(context, team.teamId);
   const seats = await seatsForMembers(context, team, members - 1);
   if (!seats.ok) return seats;
-  await context.db.delete(teamMembers).where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`));
+  await context.db.batch([
+    context.db.delete(teamMembers).where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`)),
+    // Their shared deals end with their membership: a share is between teammates (ADR 0037).
+    endSharesOf(context.db, memberId),
+  ]);
   context.memo.delete(`team:${memberId}`);
   return { ok: true };
 }

@@ -8,7 +8,9 @@ export function CommissionBreakdown({ breakdown: b, terms, prefs, capLeftCents, 
   const money = (cents: number) => formatCents(cents, prefs);
   const rows: { label: string; how: string; amount: number; total?: boolean }[] = [
     { label: "Gross commission", how: `${money(b.priceCents)} × ${pct(terms.rate)}`, amount: b.grossCents },
-    { label: "Referral fee", how: `${pct(terms.referralFeePct)} of gross`, amount: -b.referralCents },
+    // A shared deal (issue 21): the side is split first; the lines below are this agent's share.
+    ...(b.sharePct < 100 ? [{ label: "Co-agents' shares", how: `you keep ${pct(b.sharePct)} of the side`, amount: -b.othersCents }] : []),
+    { label: "Referral fee", how: `${pct(terms.referralFeePct)} of ${b.sharePct < 100 ? "your share" : "gross"}`, amount: -b.referralCents },
     {
       label: "Brokerage split",
       how: b.capLimited ? `${pct(terms.brokerageSplitPct)} would be ${money(b.brokerageFullCents)}; only ${money(b.brokerageCents)} left to your cap` : `${pct(terms.brokerageSplitPct)} of what remains${capLeftCents === 0 ? " (capped: no split)" : ""}`,
@@ -17,7 +19,7 @@ export function CommissionBreakdown({ breakdown: b, terms, prefs, capLeftCents, 
     { label: "Team split", how: `${pct(terms.teamSplitPct)} of what remains`, amount: -b.teamCents },
     { label: "Transaction fee", how: "flat", amount: -b.transactionFeeCents },
     { label: "E&O fee", how: "flat", amount: -b.eoFeeCents },
-    { label: "Franchise fee", how: `${pct(terms.franchiseFeePct)} of gross`, amount: -b.franchiseCents },
+    { label: "Franchise fee", how: `${pct(terms.franchiseFeePct)} of ${b.sharePct < 100 ? "your share" : "gross"}`, amount: -b.franchiseCents },
   ];
   return (
     <div className="relative overflow-x-auto">
