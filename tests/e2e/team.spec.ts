@@ -5,7 +5,7 @@ import { ACCOUNTS, expect, expectNoSideways, test, type Account } from "./fixtur
 // Issue 21, the Team plan: an owner switches from Solo, invites two agents by e-mail (the development mailbox), and
 // each joins from the link; the team page counts members and seats. The owner reads the leaderboard and an agent's
 // Reports and moves an agent's deal on the team pipeline; an agent sees only their own board and net. A Solo account
-// has no team page and no link.
+// has no team page and no link. An agent shares a deal with a teammate, who sees it on their Pipeline.
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -39,6 +39,16 @@ async function joinFromMailbox(browser: Browser, account: Account, teamName: str
   await page.getByRole("button", { name: `Join ${teamName}` }).click();
   await page.waitForURL("**/team");
   await expect(page.getByText(`Welcome to ${teamName}`, { exact: true }).first()).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+/** A member on a device of their own, signed in. */
+async function signedIn(browser: Browser, account: Account, ip: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": ip }, viewport: test.info().project.use.viewport ?? undefined });
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await signInHere(page, account);
+  await page.waitForURL("**/dashboard");
   return { page, close: () => context.close() };
 }
 
@@ -133,6 +143,32 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   await page.goto("/settings?tab=billing");
   await expect(page.getByText("To switch back to the Solo plan, remove the other members first.")).toBeVisible();
+
+  // A shared deal: Amara adds Bea as a co-agent with 40 % of the side; Bea sees it on her Pipeline with her net.
+  const amara = await signedIn(browser, ACCOUNTS.teamAgentA, "10.121.0.1");
+  await amara.page.goto(`/team/pipeline?agent=${ACCOUNTS.teamAgentA.id}`);
+  await amara.page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
+  await expect(amara.page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  const coAgents = amara.page.getByRole("region", { name: "Co-agents" });
+  await coAgents.getByLabel("Teammate").selectOption({ label: "Bea Lindqvist" });
+  await coAgents.getByLabel("Share of the side (%)").fill("40");
+  await coAgents.getByRole("button", { name: "Add co-agent" }).click();
+  await expect(coAgents.getByText("40% of the side")).toBeVisible();
+  await expect(coAgents.getByText("You keep 60%.")).toBeVisible();
+  await expect(amara.page.getByRole("rowheader", { name: /Co-agents' shares/ })).toBeVisible();
+  await expectNoSideways(amara.page);
+  await axeClean(amara.page, "a shared deal's page");
+  await amara.close();
+
+  const bea = await signedIn(browser, ACCOUNTS.teamAgentB, "10.121.0.2");
+  await bea.page.goto("/pipeline");
+  const shared = bea.page.getByRole("region", { name: "Shared with you" });
+  await expect(shared.getByText(title, { exact: true })).toBeVisible();
+  await expect(shared.getByText("Amara Osei's deal", { exact: false })).toBeVisible();
+  await expect(shared.getByText("40% of the side")).toBeVisible();
+  await expectNoSideways(bea.page);
+  await axeClean(bea.page, "Pipeline with a shared deal");
+  await bea.close();
 });
 
 test("a Solo account has no team page and no team link", async ({ page }) => {
