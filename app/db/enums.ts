@@ -11,6 +11,11 @@ export const BILLING_PERIODS = ["monthly", "yearly"] as const;
 /** Issue 21: a team's owner pays and can do everything; admins manage members; agents work their own book. */
 export const TEAM_ROLES = ["owner", "admin", "agent"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+/** How the team's new leads reach an agent (issue 21, ADR 0038): kept in the pond, round robin, or first to claim. */
+export const LEAD_MODES = ["pond", "round_robin", "claim"] as const;
+export type LeadMode = (typeof LEAD_MODES)[number];
+export const TEAM_LEAD_STATES = ["pond", "offered", "assigned"] as const;
+export type TeamLeadState = (typeof TEAM_LEAD_STATES)[number];
 
 export const DATE_FORMATS = ["US", "EU"] as const;
 export const TIME_FORMATS = ["12h", "24h"] as const;
@@ -45,8 +50,16 @@ export const STAGE_KINDS = ["open", "won", "lost"] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
 
 // Issue 7's activity types; issue 6 records stage changes with them.
-export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change"] as const;
+// Issue 21 records a lead's assignment from the team's leads on the contact's timeline.
+export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change", "assignment"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+/** Activities Porchlight writes itself: not logged by the agent, not an answer to a lead, not counted as work. */
+export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment"] as const;
+export type SystemActivityType = (typeof SYSTEM_ACTIVITY_TYPES)[number];
+export type LoggableActivityType = Exclude<ActivityType, SystemActivityType>;
+export const isSystemActivity = (type: string): type is SystemActivityType => (SYSTEM_ACTIVITY_TYPES as readonly string[]).includes(type);
+/** SQL list of the system types, for `type not in (...)` in raw SQL. */
+export const SYSTEM_ACTIVITY_SQL = SYSTEM_ACTIVITY_TYPES.map((t) => `'${t}'`).join(", ");
 
 // Issue 7: tasks and the calendar.
 export const TASK_TYPES = ["call", "email", "showing", "follow_up", "paperwork", "other"] as const;

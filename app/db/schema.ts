@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ACTIVITY_TYPES,
   AUTH_TOKEN_PURPOSES,
@@ -19,6 +19,8 @@ import {
   PROPERTY_TYPES,
   SUBSCRIPTION_STATUSES,
   TEAM_ROLES,
+  LEAD_MODES,
+  TEAM_LEAD_STATES,
   TASK_PRIORITIES,
   TASK_REPEATS,
   TASK_STATUSES,
@@ -1022,6 +1024,12 @@ export const teams = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** How new leads reach an agent (issue 21, ADR 0038). */
+    leadMode: text("lead_mode", { enum: LEAD_MODES }).notNull().default("pond"),
+    /** First to claim: how long an offered lead waits for a claim before round robin takes it. */
+    claimWindowMinutes: integer("claim_window_minutes").notNull().default(15),
+    /** Round robin: the member who got the last lead (the next goes to the next available member after them). */
+    lastAssignedTo: text("last_assigned_to").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1040,6 +1048,8 @@ export const teamMembers = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: TEAM_ROLES }).notNull(),
     joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
+    /** Takes new leads by round robin and may claim them (issue 21). */
+    available: integer("available", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), uniqueIndex("team_members_user").on(t.userId)],
 );
@@ -1056,6 +1066,37 @@ export const teamCommissionPlans = sqliteTable("team_commission_plans", {
   ...planTerms(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The team's new leads (issue 21, ADR 0038): in the pond until an agent has them, offered to everyone for the claim
+ * window, or assigned. An assigned lead is a contact in the agent's own account (contact_id).
+ */
+export const teamLeads = sqliteTable(
+  "team_leads",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull(),
+    message: text("message"),
+    state: text("state", { enum: TEAM_LEAD_STATES }).notNull(),
+    /** First to claim: the end of the claim window. */
+    offeredUntil: integer("offered_until", { mode: "timestamp_ms" }),
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
+    /** How it was assigned: "round robin", "claimed", or the name of who assigned it. */
+    assignedHow: text("assigned_how"),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("team_leads_team_state").on(t.teamId, t.state, t.createdAt), index("team_leads_offered").on(t.state, t.offeredUntil)],
+);
+export type TeamLead = typeof teamLeads.$inferSelect;
 
 /**
  * Shared deals (issue 21, ADR 0037): a co-agent's share of a deal's side, in percent. The deal's agent (owner_id, the

@@ -5,7 +5,8 @@ import { ACCOUNTS, expect, expectNoSideways, test, type Account } from "./fixtur
 // Issue 21, the Team plan: an owner switches from Solo, invites two agents by e-mail (the development mailbox), and
 // each joins from the link; the team page counts members and seats. The owner reads the leaderboard and an agent's
 // Reports and moves an agent's deal on the team pipeline; an agent sees only their own board and net. A Solo account
-// has no team page and no link. An agent shares a deal with a teammate, who sees it on their Pipeline.
+// has no team page and no link. The owner distributes leads (first to claim; one assigned by hand, one claimed by an
+// agent), and an agent shares a deal with a teammate, who sees it on their Pipeline.
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -144,6 +145,28 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await page.goto("/settings?tab=billing");
   await expect(page.getByText("To switch back to the Solo plan, remove the other members first.")).toBeVisible();
 
+  // Team leads: first to claim. The owner adds two leads and assigns one to Amara; Bea claims the other below.
+  const project = test.info().project.name;
+  const [claimed, assigned] = [`Priya Shah ${project}`, `Marco Ruiz ${project}`];
+  await page.goto("/team/leads");
+  const distribution = page.getByRole("region", { name: "How new leads are distributed" });
+  await distribution.getByLabel("Distribution").selectOption("claim");
+  await distribution.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Lead settings saved", { exact: true }).first()).toBeVisible();
+  for (const [name, phone] of [[claimed, "555-0142"], [assigned, "555-0143"]] as const) {
+    const add = page.getByRole("form", { name: "Add a lead" });
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Phone").fill(phone);
+    await add.getByRole("button", { name: "Add lead" }).click();
+    await expect(page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name })).toBeVisible();
+  }
+  const toAssign = page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name: assigned });
+  await toAssign.getByLabel(`Assign ${assigned} to`).selectOption({ label: "Amara Osei" });
+  await toAssign.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByRole("list", { name: "Assigned leads" }).getByText(`${assigned} → Amara Osei`)).toBeVisible();
+  await expectNoSideways(page);
+  await axeClean(page, "/team/leads");
+
   // A shared deal: Amara adds Bea as a co-agent with 40 % of the side; Bea sees it on her Pipeline with her net.
   const amara = await signedIn(browser, ACCOUNTS.teamAgentA, "10.121.0.1");
   await amara.page.goto(`/team/pipeline?agent=${ACCOUNTS.teamAgentA.id}`);
@@ -161,6 +184,17 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await amara.close();
 
   const bea = await signedIn(browser, ACCOUNTS.teamAgentB, "10.121.0.2");
+  // Bea claims the offered lead: its phone shows once it is hers, in her Contacts.
+  await bea.page.goto("/team/leads");
+  const offered = bea.page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name: claimed });
+  await expect(offered).toBeVisible();
+  await expect(offered.getByText("555-0142")).toHaveCount(0);
+  await axeClean(bea.page, "/team/leads as an agent");
+  await offered.getByRole("button", { name: `Claim ${claimed}` }).click();
+  await expect(bea.page.getByText(`${claimed} is yours: find them in your Contacts.`, { exact: true }).first()).toBeVisible();
+  await bea.page.goto("/contacts");
+  await expect(bea.page.getByRole("link", { name: claimed }).filter({ visible: true }).first()).toBeVisible();
+
   await bea.page.goto("/pipeline");
   const shared = bea.page.getByRole("region", { name: "Shared with you" });
   await expect(shared.getByText(title, { exact: true })).toBeVisible();
@@ -176,6 +210,8 @@ test("a Solo account has no team page and no team link", async ({ page }) => {
   await signInHere(page, ACCOUNTS.teamSolo);
   await page.waitForURL("**/dashboard");
   await expect(page.getByRole("link", { name: "Team", exact: true })).toHaveCount(0);
+  for (const name of ["Team pipeline", "Team leads", "Leaderboard"]) await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+  for (const path of ["/team/pipeline", "/team/leads", "/team/leaderboard"]) expect((await page.goto(path))?.status(), path).toBe(404);
   const response = await page.goto("/team");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404", level: 1 })).toBeVisible();

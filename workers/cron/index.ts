@@ -5,6 +5,7 @@ import { accountPurgeJob } from "./account-purge.job";
 import { backupJob } from "./backup.job";
 import { digestJob } from "./digest.job";
 import { heartbeatJob } from "./heartbeat.job";
+import { leadOffersJob } from "./lead-offers.job";
 import { leadReminderJob } from "./lead-reminder.job";
 import { leadScoreJob } from "./lead-score.job";
 import { opsJob } from "./ops.job";
@@ -15,7 +16,7 @@ type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, en
 
 /** Jobs by cron expression (wrangler.toml [triggers]). */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, opsJob, leadReminderJob, digestJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
+  "*/5 * * * *": [heartbeatJob, opsJob, leadOffersJob, leadReminderJob, digestJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

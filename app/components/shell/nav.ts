@@ -1,4 +1,4 @@
-import { Activity, Bot, Columns3, Handshake, Trophy, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import { Activity, Bot, Columns3, Handshake, Inbox, Trophy, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -23,6 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
 export const TEAM_NAV_ITEMS: NavItem[] = [
   { to: "/team", label: "Team", icon: Handshake, end: true },
   { to: "/team/pipeline", label: "Team pipeline", icon: Columns3 },
+  { to: "/team/leads", label: "Team leads", icon: Inbox },
   { to: "/team/leaderboard", label: "Leaderboard", icon: Trophy },
 ];
 

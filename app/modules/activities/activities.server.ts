@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, lt, ne, or, type SQL } from "drizzle-orm";
-import type { ActivityType } from "~/db/enums";
+import { and, desc, eq, inArray, lt, notInArray, or, type SQL } from "drizzle-orm";
+import { SYSTEM_ACTIVITY_TYPES, type ActivityType } from "~/db/enums";
 import { contacts, crmActivities, deals, type Activity } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -112,7 +112,7 @@ const LOGGED_NOW_MS = 2 * 60_000;
 export async function deleteActivity(context: RequestContext, userId: UserId, id: string): Promise<{ ok: true } | { ok: false; error: string }> {
   const deleted = await context.db
     .delete(crmActivities)
-    .where(ownedBy(crmActivities, userId, eq(crmActivities.id, id), ne(crmActivities.type, "stage_change")))
+    .where(ownedBy(crmActivities, userId, eq(crmActivities.id, id), notInArray(crmActivities.type, [...SYSTEM_ACTIVITY_TYPES])))
     .returning({ id: crmActivities.id })
     .get();
   if (deleted) return { ok: true };

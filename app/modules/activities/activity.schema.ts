@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ACTIVITY_TYPES, type ActivityType } from "~/db/enums";
+import { ACTIVITY_TYPES, isSystemActivity, type ActivityType, type LoggableActivityType } from "~/db/enums";
 import { optionalText } from "~/lib/schema-fields";
 import { dueDateField, dueTimeField } from "~/modules/tasks/task.schema";
 
@@ -15,10 +15,11 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   contract: "Contract",
   note: "Note",
   stage_change: "Stage change",
+  assignment: "Lead assigned",
 };
 
-/** What an agent can log by hand: stage changes are written by the pipeline itself. */
-export const LOGGABLE_ACTIVITY_TYPES = ACTIVITY_TYPES.filter((type) => type !== "stage_change") as Exclude<ActivityType, "stage_change">[];
+/** What an agent can log by hand: stage changes and lead assignments are written by Porchlight itself. */
+export const LOGGABLE_ACTIVITY_TYPES = ACTIVITY_TYPES.filter((type) => !isSystemActivity(type)) as LoggableActivityType[];
 
 /** Outcomes offered as suggestions; any short text is accepted. */
 export const ACTIVITY_OUTCOME_SUGGESTIONS = ["Connected", "Left voicemail", "No answer", "Replied", "Showing booked", "Offer made", "Not interested", "Follow up later"];
@@ -37,7 +38,7 @@ export const ACTIVITY_MESSAGES = {
 /** The log-activity form. Date and time are the user's own (their timezone); a blank time means noon. */
 export const ActivityInputSchema = z
   .object({
-    type: z.enum(LOGGABLE_ACTIVITY_TYPES as [Exclude<ActivityType, "stage_change">, ...Exclude<ActivityType, "stage_change">[]], { error: "Choose what kind of activity this was." }),
+    type: z.enum(LOGGABLE_ACTIVITY_TYPES as [LoggableActivityType, ...LoggableActivityType[]], { error: "Choose what kind of activity this was." }),
     contactId: optionalText(64, "Contact"),
     dealId: optionalText(64, "Deal"),
     date: dueDateField,

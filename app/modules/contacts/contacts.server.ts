@@ -32,10 +32,9 @@ export interface ContactFilters {
 export const PAGE_SIZE = 25;
 
 /** `id`: a row id chosen by the caller (a change queued offline derives it from its key, so a retry cannot add it twice). */
-export async function createContact(context: RequestContext, userId: UserId, input: ContactInput, id = newId()): Promise<Contact> {
+export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date()): Promise<Contact> {
   // One instant for the row's times and its first score, which assumes activity "now" (ADR 0020: the app's clock,
-  // not SQLite's, stamps rows).
-  const now = new Date();
+  // not SQLite's, stamps rows). A lead from the team's leads is created at the instant it was assigned.
   const [row] = await context.db
     .insert(contacts)
     .values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, ...newContactScore(input, now.getTime()) })

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { SYSTEM_ACTIVITY_SQL } from "~/db/enums";
 import type { Db } from "~/db/client.server";
 import { contacts, type Contact, type LeadScoreFactor } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
@@ -35,7 +36,7 @@ function inputColumns(now: number) {
     // Stage changes are the deals' bookkeeping; open deals count on their own. The subqueries name the outer
     // table themselves: drizzle leaves a one-table select's columns unqualified, which in here would resolve
     // to the inner table's columns.
-    activities: sql<number>`(select count(*) from crm_activities a where a.contact_id = contacts.id and a.user_id = contacts.user_id and a.occurred_at >= ${since} and a.type <> 'stage_change')`.as("activities"),
+    activities: sql<number>`(select count(*) from crm_activities a where a.contact_id = contacts.id and a.user_id = contacts.user_id and a.occurred_at >= ${since} and a.type not in (${sql.raw(SYSTEM_ACTIVITY_SQL)}))`.as("activities"),
     // Open = not won or lost: the stage rules give every won or lost deal a closed date, and only those.
     openDeals: sql<number>`(select count(*) from deals d where d.contact_id = contacts.id and d.user_id = contacts.user_id and d.closed_date is null)`.as("open_deals"),
   };

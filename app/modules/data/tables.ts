@@ -148,6 +148,7 @@ export const CRM_DATA_CATEGORY_KEYS: ReadonlySet<string> = new Set(
 
 /** Tables with an agent's id that the export leaves out, and why (each is derived from exported rows, or a secret). */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
+  team_leads: "the team's leads belong to the team; a lead assigned to you is one of your contacts, exported with Contacts",
   auth_tokens: "hashes of single-use e-mail links: secrets, and the e-mails themselves are listed",
   insight_versions: "a counter the insight cache checks; derived from every change",
   contact_tags: "kept by triggers from contacts.tags",
@@ -234,4 +235,5 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   team_members: "membership as it is now: a restore must not put back someone who left or was removed",
   team_invitations: "invitations as they are now: a withdrawn or used link must stay so",
   deal_shares: "shares are between teammates as they are now: a restore does not share a deal again with someone who may have left",
+  team_leads: "the team's leads belong to the team, not to one agent: an assigned lead is a contact in the agent's account, restored with it",
 };

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { SYSTEM_ACTIVITY_SQL } from "~/db/enums";
 import { contacts, crmActivities, leadAlerts } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
@@ -16,7 +17,7 @@ const REMINDER_WINDOW_MINUTES = 60;
 const MINUTE_MS = 60_000;
 
 /** Answered: an activity with the contact exists (stage changes are written by the pipeline, not the agent). */
-const answered = sql`exists (select 1 from ${crmActivities} where ${crmActivities.contactId} = ${leadAlerts.contactId} and ${crmActivities.type} <> 'stage_change')`;
+const answered = sql`exists (select 1 from ${crmActivities} where ${crmActivities.contactId} = ${leadAlerts.contactId} and ${crmActivities.type} not in (${sql.raw(SYSTEM_ACTIVITY_SQL)}))`;
 
 const contactLine = (contact: { phone: string | null; email: string | null }) => contact.phone ?? contact.email ?? "No phone or e-mail yet";
 

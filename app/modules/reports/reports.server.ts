@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { ACTIVITY_TYPES, CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
+import { ACTIVITY_TYPES, CONTACT_SOURCES, isSystemActivity, type ActivityType, type ContactSource } from "~/db/enums";
 import { contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
@@ -26,7 +26,7 @@ import { buildReports, type ReportInputs, type Reports } from "./build.server";
 // midnight in the agent's timezone. They are memoised per request.
 
 /** The activity types an agent logs (stage changes are the pipeline's own record). */
-export const LOGGED_TYPES = ACTIVITY_TYPES.filter((t) => t !== "stage_change");
+export const LOGGED_TYPES = ACTIVITY_TYPES.filter((t) => !isSystemActivity(t));
 
 /** Instants [lo, hi) of a range of the agent's days. */
 export function instants(range: DayRange, timezone: string) {

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import * as z from "zod";
-import { ACTIVITY_TYPES } from "~/db/enums";
+import { ACTIVITY_TYPES, SYSTEM_ACTIVITY_TYPES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
 import { fieldErrors, optionalText } from "~/lib/schema-fields";
 import type { UserId } from "~/modules/auth/session.server";
@@ -16,7 +16,7 @@ const id = z.string().min(1).max(64);
 const CompleteSchema = z.object({
   id,
   log: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()),
-  activityType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ACTIVITY_TYPES).exclude(["stage_change"]).optional()),
+  activityType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ACTIVITY_TYPES).exclude([...SYSTEM_ACTIVITY_TYPES]).optional()),
   outcome: optionalText(200, "Outcome"),
   notes: optionalText(5_000, "Notes"),
 });

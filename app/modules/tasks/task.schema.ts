@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES, type ActivityType, type TaskPriority, type TaskRepeat, type TaskType } from "~/db/enums";
+import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES, type LoggableActivityType, type TaskPriority, type TaskRepeat, type TaskType } from "~/db/enums";
 import { optionalText } from "~/lib/schema-fields";
 import type { ContactLinkOffer } from "./contact-match";
 
@@ -137,7 +137,7 @@ export type TaskActionResult =
   | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string> };
 
 /** The activity a completed task records by default, by the task's type. */
-export const ACTIVITY_FOR_TASK: Record<TaskType, Exclude<ActivityType, "stage_change">> = {
+export const ACTIVITY_FOR_TASK: Record<TaskType, LoggableActivityType> = {
   call: "call",
   email: "email_sent",
   showing: "showing",

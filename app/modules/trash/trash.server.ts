@@ -67,6 +67,7 @@ export const TRASHED: Record<TrashKind, Moved> = {
  */
 export const NOT_RESTORED: Readonly<Record<string, string>> = {
   "lead_alerts.contact_id->contacts": "a new lead's alert is about the moment it arrived (ADR 0032): a restored contact is not a new lead",
+  "team_leads.contact_id->contacts": "the team's record of who got a lead (ADR 0038) keeps who and when; it does not follow the contact into the trash and back",
   "deal_shares.deal_id->deals": "a share is between teammates as they are now (ADR 0037): a restored deal is shared again from its page, not behind a co-agent's back",
 };
 

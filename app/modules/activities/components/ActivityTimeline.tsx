@@ -1,11 +1,11 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { ArrowRightLeft, Calendar, FileSignature, Handshake, Home, Mail, MailOpen, MessageSquare, NotebookPen, Phone, Plus, Tag, Trash2, type LucideIcon } from "lucide-react";
+import { ArrowRightLeft, Calendar, Inbox, FileSignature, Handshake, Home, Mail, MailOpen, MessageSquare, NotebookPen, Phone, Plus, Tag, Trash2, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { SELECT_CLASS } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import type { ActivityType } from "~/db/enums";
-import { ACTIVITY_TYPES } from "~/db/enums";
+import { ACTIVITY_TYPES, isSystemActivity } from "~/db/enums";
 import { formatDateTime, type DisplayPreferences } from "~/lib/format";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ACTIVITIES_ACTION, ACTIVITY_TYPE_LABELS, type ActivityItem } from "../activity.schema";
@@ -23,6 +23,7 @@ export const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   contract: FileSignature,
   note: NotebookPen,
   stage_change: ArrowRightLeft,
+  assignment: Inbox,
 };
 
 interface Page {
@@ -89,7 +90,7 @@ export function ActivityEntry({ activity, prefs, hideContact, hideDeal, onDelete
         {activity.notes && activity.type !== "stage_change" ? <p className="mt-1 whitespace-pre-line break-words text-sm">{activity.notes}</p> : null}
         {activity.type === "stage_change" && activity.meta?.lostReason ? <p className="mt-1 text-sm">Reason: {String(activity.meta.lostReason)}</p> : null}
       </div>
-      {onDelete && activity.type !== "stage_change" ? (
+      {onDelete && !isSystemActivity(activity.type) ? (
         <button
           type="button"
           onClick={() => onDelete(activity)}

@@ -1,0 +1,15 @@
+import type { LeadMode } from "~/db/enums";
+
+// What the team leads page says about each way of distributing leads (issue 21, ADR 0038).
+
+export const LEAD_MODE_LABELS: Record<LeadMode, string> = {
+  pond: "Keep them in the pond",
+  round_robin: "Round robin",
+  claim: "First to claim",
+};
+
+export const LEAD_MODE_HELP: Record<LeadMode, string> = {
+  pond: "New leads wait in the pond. Any available member claims one, or the owner and admins assign it.",
+  round_robin: "Each new lead goes at once to the next available member, in turn.",
+  claim: "Each new lead is offered to every available member; the first to claim it gets it. When the claim window passes, round robin takes it.",
+};

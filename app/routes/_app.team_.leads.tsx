@@ -1,0 +1,255 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+import { CONTACT_SOURCES, LEAD_MODES } from "~/db/enums";
+import { readForm } from "~/lib/body.server";
+import { formatDateTime, formatTime } from "~/lib/format";
+import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { RequestContext } from "~/lib/context.server";
+import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
+import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { requireTeamMember } from "~/modules/team/guard.server";
+import { LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
+import { addLead, assignLead, claimLead, loadLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
+import { canManage, listMembers } from "~/modules/team/team.server";
+
+export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
+export const headers = serverTimingHeaders;
+
+// Lead distribution (issue 21, ADR 0038): the team's new leads, the pond, claims, assignments and the settings. Team
+// members only (404 for anyone else); adding, assigning and the settings are for the owner and admins.
+
+const deps = (context: RequestContext) => ({ db: context.db, alert: (agentId: Parameters<typeof raiseLeadAlertLater>[1], contact: Parameters<typeof raiseLeadAlertLater>[2]) => raiseLeadAlertLater(context, agentId, contact) });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const started = Date.now();
+  const { user, team } = await requireTeamMember(request, context);
+  const [view, prefs] = await Promise.all([loadLeads(context, team, deps(context)), getDisplayPreferences(context, user.id)]);
+  const manages = canManage(team);
+  return data(
+    {
+      me: user.id,
+      manages,
+      teamName: team.teamName,
+      prefs,
+      ...view,
+      // Agents see who a waiting lead is and where it came from; its phone and e-mail once it is theirs.
+      waiting: view.waiting.map((lead) => (manages ? lead : { ...lead, email: null, phone: null })),
+    },
+    { headers: serverTiming("team-leads", started) },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, team } = await requireTeamMember(request, context);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const lead = String(form.get("lead") ?? "");
+  let result: LeadResult;
+  if (intent === "add") result = await addLead(context, team, deps(context), user.id, form);
+  else if (intent === "claim") result = await claimLead(context, team, deps(context), user.id, lead);
+  else if (intent === "assign") {
+    const me = (await listMembers(context, team.teamId)).find((m) => m.userId === user.id);
+    result = await assignLead(context, team, deps(context), { id: user.id, name: me?.name ?? user.email }, lead, String(form.get("agent") ?? ""));
+  } else if (intent === "settings") result = await saveLeadSettings(context, team, form);
+  else if (intent === "availability") result = await setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true");
+  else return data({ ok: false as const, intent, error: "Unknown action.", fieldErrors: {} as Record<string, string> }, { status: 400 });
+  if (result.ok) return redirectWithToast(context, "/team/leads", { title: result.message, variant: "success" });
+  return data({ ok: false as const, intent, lead, error: result.error, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
+}
+
+const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
+export default function TeamLeadsPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const me = loaded.members.find((m) => m.userId === loaded.me);
+  const errorFor = (intent: string, lead?: string) => (failed && !failed.ok && failed.intent === intent && (lead === undefined || ("lead" in failed && failed.lead === lead)) ? failed : null);
+  const agents = loaded.members.map((m) => [m.userId, m.userId === loaded.me ? `${m.name} (you)` : m.name] as const);
+  return (
+    <>
+      <PageHeader title="Team leads" description={`${loaded.teamName}: ${LEAD_MODE_LABELS[loaded.mode]}. ${LEAD_MODE_HELP[loaded.mode]}`} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="leads-waiting" className={`${card} lg:col-span-2`}>
+          <h2 id="leads-waiting" className="font-semibold">
+            Waiting for an agent
+          </h2>
+          {loaded.waiting.length === 0 ? (
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No lead is waiting.</p>
+          ) : (
+            <ul aria-label="Waiting leads" className="mt-2 flex flex-col divide-y divide-stone-200 dark:divide-stone-800">
+              {loaded.waiting.map((lead) => {
+                const error = errorFor("claim", lead.id) ?? errorFor("assign", lead.id);
+                return (
+                  <li key={lead.id} aria-label={lead.name} className="flex flex-col gap-2 py-3">
+                    <div>
+                      <p className="font-medium">{lead.name}</p>
+                      <p className="text-sm text-stone-600 dark:text-stone-400">
+                        {SOURCE_LABELS[lead.source]} · added {formatDateTime(lead.createdAt, loaded.prefs)}
+                        {lead.state === "offered" && lead.offeredUntil ? ` · claim by ${formatTime(lead.offeredUntil, loaded.prefs)}` : " · in the pond"}
+                      </p>
+                      {lead.email || lead.phone ? <p className="text-sm">{[lead.phone, lead.email].filter(Boolean).join(" · ")}</p> : null}
+                      {lead.message ? <p className="mt-1 whitespace-pre-line break-words text-sm">{lead.message}</p> : null}
+                    </div>
+                    <div className="flex flex-wrap items-end gap-2">
+                      {me?.available ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="claim" />
+                          <input type="hidden" name="lead" value={lead.id} />
+                          <Button type="submit" disabled={busy} aria-label={`Claim ${lead.name}`}>
+                            Claim
+                          </Button>
+                        </Form>
+                      ) : null}
+                      {loaded.manages ? (
+                        <AssignForm leadId={lead.id} label={`Assign ${lead.name} to`} verb="Assign" options={agents} busy={busy} />
+                      ) : null}
+                    </div>
+                    <LeadError error={error} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="leads-assigned" className={`${card} lg:col-span-2`}>
+          <h2 id="leads-assigned" className="font-semibold">
+            Assigned in the last 30 days
+          </h2>
+          {loaded.assigned.length === 0 ? (
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No lead has been assigned yet.</p>
+          ) : (
+            <ul aria-label="Assigned leads" className="mt-2 flex flex-col divide-y divide-stone-200 dark:divide-stone-800">
+              {loaded.assigned.map((lead) => {
+                const error = errorFor("assign", lead.id);
+                return (
+                  <li key={lead.id} aria-label={lead.name} className="flex flex-col gap-2 py-3">
+                    <div>
+                      <p className="font-medium">
+                        {lead.name} → {lead.agentId === loaded.me ? "you" : lead.agentName}
+                      </p>
+                      <p className="text-sm text-stone-600 dark:text-stone-400">
+                        {lead.how ? `${lead.how[0]!.toUpperCase()}${lead.how.slice(1)}` : "Assigned"} · {formatDateTime(lead.assignedAt, loaded.prefs)} · {lead.answered ? "answered" : "not answered yet"}
+                      </p>
+                    </div>
+                    {loaded.manages && !lead.answered ? (
+                      <AssignForm leadId={lead.id} label={`Reassign ${lead.name} to`} verb="Reassign" options={agents.filter(([id]) => id !== lead.agentId)} busy={busy} />
+                    ) : null}
+                    <LeadError error={error} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="leads-availability" className={card}>
+          <h2 id="leads-availability" className="font-semibold">
+            Availability
+          </h2>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Available members take leads by round robin and can claim them. Pause when you are away.</p>
+          <ul aria-label="Members' availability" className="mt-2 flex flex-col gap-2">
+            {loaded.members
+              .filter((m) => loaded.manages || m.userId === loaded.me)
+              .map((m) => (
+                <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    <span className="font-medium">{m.userId === loaded.me ? `${m.name} (you)` : m.name}</span> · {m.available ? "available" : "paused"}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="availability" />
+                    <input type="hidden" name="member" value={m.userId} />
+                    <input type="hidden" name="available" value={m.available ? "false" : "true"} />
+                    <Button type="submit" variant="ghost" disabled={busy} aria-label={`${m.available ? "Pause" : "Resume"} new leads for ${m.userId === loaded.me ? "you" : m.name}`}>
+                      {m.available ? "Pause" : "Resume"}
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+          </ul>
+        </section>
+
+        {loaded.manages ? (
+          <>
+            <section aria-labelledby="leads-settings" className={card}>
+              <h2 id="leads-settings" className="font-semibold">
+                How new leads are distributed
+              </h2>
+              <Form method="post" className="mt-2 flex flex-col gap-3">
+                <input type="hidden" name="intent" value="settings" />
+                <SelectField label="Distribution" name="mode" options={LEAD_MODES.map((m) => [m, LEAD_MODE_LABELS[m]] as const)} defaultValue={loaded.mode} error={errorFor("settings")?.fieldErrors.mode} />
+                <Field
+                  label="Claim window (minutes)"
+                  name="claimWindowMinutes"
+                  inputMode="numeric"
+                  defaultValue={String(loaded.claimWindowMinutes)}
+                  hint="For first to claim: how long every available member has before round robin takes the lead."
+                  error={errorFor("settings")?.fieldErrors.claimWindowMinutes}
+                />
+                <Button type="submit" disabled={busy}>
+                  Save settings
+                </Button>
+              </Form>
+            </section>
+
+            <section aria-labelledby="leads-add" className={`${card} lg:col-span-2`}>
+              <h2 id="leads-add" className="font-semibold">
+                Add a lead
+              </h2>
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">A new lead for the team: it is distributed as set above.</p>
+              <Form method="post" aria-label="Add a lead" className="mt-2 grid gap-3 sm:grid-cols-2">
+                <input type="hidden" name="intent" value="add" />
+                <Field label="Name" name="name" required error={errorFor("add")?.fieldErrors.name} />
+                <SelectField label="Source" name="source" options={CONTACT_SOURCES.map((s) => [s, SOURCE_LABELS[s]] as const)} defaultValue="website" />
+                <Field label="Phone" name="phone" type="tel" error={errorFor("add")?.fieldErrors.phone} />
+                <Field label="E-mail" name="email" type="email" error={errorFor("add")?.fieldErrors.email} />
+                <div className="flex flex-col sm:col-span-2">
+                  <label htmlFor="lead-message" className="text-sm font-medium">
+                    Message
+                  </label>
+                  <textarea id="lead-message" name="message" rows={3} maxLength={10_000} className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-950" />
+                </div>
+                <div className="sm:col-span-2">
+                  <Button type="submit" disabled={busy}>
+                    Add lead
+                  </Button>
+                </div>
+              </Form>
+            </section>
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** An owner's or admin's choice of agent for a lead (assign a waiting one, reassign an unanswered one). */
+function AssignForm({ leadId, label, verb, options, busy }: { leadId: string; label: string; verb: string; options: readonly (readonly [string, string])[]; busy: boolean }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="assign" />
+      <input type="hidden" name="lead" value={leadId} />
+      <SelectField label={label} name="agent" options={options} placeholder={{ label: "Choose an agent" }} />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {verb}
+      </Button>
+    </Form>
+  );
+}
+
+function LeadError({ error }: { error: { error: string } | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+      {error.error}
+    </p>
+  );
+}
