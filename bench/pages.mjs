@@ -29,6 +29,7 @@ export const PAGES = [
   { name: "signed-in /team/pipeline list (10 agents)", path: "/team/pipeline?view=list&agent=all", auth: true, serverTiming: true },
   { name: "signed-in /team/pipeline board (an agent)", path: "/team/pipeline?agent=u-00000001", auth: true, serverTiming: true },
   { name: "signed-in /reports for an agent", path: "/reports?period=ytd&agent=u-00000001", auth: true, serverTiming: true },
+  { name: "signed-in /team/leads (150 waiting, 5,000 assigned)", path: "/team/leads", auth: true, serverTiming: true },
 ];
 
 // The public pages Lighthouse audits after the load run (mobile preset). A page that answers 404 is reported

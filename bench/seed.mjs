@@ -20,6 +20,11 @@ export const SEED_VOLUMES = {
   teamContactsEach: 2_000,
   teamDealsEach: 500,
   teamActivitiesEach: 2_000,
+  // The team's leads (lead distribution): waiting in the pond, and assigned over the last 60 days.
+  teamLeadsWaiting: 150,
+  teamLeadsAssigned: 5_000,
+  // Shared deals: the bench agent's deals with a co-agent from the team (every 20th deal).
+  sharedDeals: 100,
 };
 
 /** The bench team's agents: other users u-00000001 … u-00000009. */
@@ -156,4 +161,18 @@ async function seedTeam(db, now) {
     await db.prepare(dealsSql(v.teamDealsEach, owner, `td${n}`, `printf('tc${n}-%08d', 1 + (i * 3) % ${v.teamContactsEach})`)).run();
     await db.prepare(activitiesSql(v.teamActivitiesEach, owner, `ta${n}`, `printf('tc${n}-%08d', 1 + (i * 7) % ${v.teamContactsEach})`, "null", now)).run();
   }
+  const agents = JSON.stringify(TEAM_AGENT_IDS);
+  const agentOf = (expr) => `json_extract('${agents}', '$[' || ((${expr}) % ${TEAM_AGENT_IDS.length}) || ']')`;
+  await db.batch([
+    db.prepare("update teams set lead_mode = 'claim', last_assigned_to = ? where id = 'bench-team'").bind(TEAM_AGENT_IDS[0]),
+    db.prepare(`${range(v.teamLeadsWaiting)} insert into team_leads (id, team_id, name, phone, source, message, state, offered_until, added_by, created_at)
+      select printf('tlw-%08d', i), 'bench-team', printf('Waiting Lead %d', i), printf('(555) 700-%04d', i), 'website', 'Saw the listing online',
+        case when i % 2 = 0 then 'offered' else 'pond' end, case when i % 2 = 0 then ${now} + 30 * 86400000 else null end, ?, ${now} - i * 60000 from n`).bind(u.id),
+    // Assigned leads point at a contact of their agent's (agent n has contacts tc{n}-…).
+    db.prepare(`${range(v.teamLeadsAssigned)} insert into team_leads (id, team_id, name, phone, source, state, added_by, assigned_to, assigned_at, assigned_how, contact_id, created_at)
+      select printf('tla-%08d', i), 'bench-team', printf('Assigned Lead %d', i), printf('(555) 710-%04d', i % 10000), 'website', 'assigned', ?, ${agentOf("i")},
+        ${now} - i * 1036800, 'round robin', printf('tc%d-%08d', i % ${TEAM_AGENT_IDS.length}, 1 + i % ${v.teamContactsEach}), ${now} - i * 1036800 from n`).bind(u.id),
+    db.prepare(`${range(v.sharedDeals)} insert into deal_shares (deal_id, owner_id, agent_id, share_pct, created_at)
+      select printf('bd-%08d', i * 20), ?, ${agentOf("i")}, 25 + (i % 3) * 5, ${now} from n`).bind(u.id),
+  ]);
 }

@@ -15,8 +15,8 @@ import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
-import { LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
-import { addLead, assignLead, claimLead, loadLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
+import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
+import { addLead, assignLead, claimLead, importLeads, loadLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
 import { canManage, listMembers } from "~/modules/team/team.server";
 
 export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
@@ -48,7 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, team } = await requireTeamMember(request, context);
-  const form = await readForm(request);
+  // A CSV file of leads is the largest body this page takes (with room for the multipart framing).
+  const form = await readForm(request, { maxBytes: LEAD_IMPORT_MAX_BYTES + 64_000 });
   const intent = String(form.get("intent") ?? "");
   const lead = String(form.get("lead") ?? "");
   let result: LeadResult;
@@ -57,10 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   else if (intent === "assign") {
     const me = (await listMembers(context, team.teamId)).find((m) => m.userId === user.id);
     result = await assignLead(context, team, deps(context), { id: user.id, name: me?.name ?? user.email }, lead, String(form.get("agent") ?? ""));
-  } else if (intent === "settings") result = await saveLeadSettings(context, team, form);
+  } else if (intent === "import") result = await importLeads(context, team, deps(context), user.id, form.get("file"));
+  else if (intent === "settings") result = await saveLeadSettings(context, team, form);
   else if (intent === "availability") result = await setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true");
   else return data({ ok: false as const, intent, error: "Unknown action.", fieldErrors: {} as Record<string, string> }, { status: 400 });
-  if (result.ok) return redirectWithToast(context, "/team/leads", { title: result.message, variant: "success" });
+  if (result.ok) return redirectWithToast(context, "/team/leads", { title: result.message, description: result.detail, variant: "success" });
   return data({ ok: false as const, intent, lead, error: result.error, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
 }
 
@@ -220,6 +222,22 @@ export default function TeamLeadsPage() {
                 <div className="sm:col-span-2">
                   <Button type="submit" disabled={busy}>
                     Add lead
+                  </Button>
+                </div>
+              </Form>
+              <Form method="post" encType="multipart/form-data" aria-label="Import leads" className="mt-4 flex flex-col gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
+                <input type="hidden" name="intent" value="import" />
+                <label htmlFor="leads-file" className="text-sm font-medium">
+                  Or import a CSV file of leads
+                </label>
+                <p id="leads-file-hint" className="text-sm text-stone-600 dark:text-stone-400">
+                  Up to {LEAD_IMPORT_ROWS} rows, with a Name column and a phone or e-mail for each; Source and Notes columns are used too. Each lead is distributed as set above.
+                </p>
+                <input id="leads-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="leads-file-hint" className="min-h-12 text-base" />
+                <LeadError error={errorFor("import")} />
+                <div>
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    Import leads
                   </Button>
                 </div>
               </Form>

@@ -172,6 +172,10 @@ describe("a shared deal", () => {
     expect((await db().select({ stage: deals.stage }).from(deals).where(eq(deals.id, unshared.id)).get())?.stage).toBe("showing");
     expect((await db().select({ stage: deals.stage }).from(deals).where(eq(deals.id, listing.id)).get())?.stage).toBe("offer");
 
+    // A teammate who is not a co-agent sees nothing of it on their own Pipeline or team pipeline list.
+    const admin = await signInAs(t.admin);
+    expect(await read(admin, "/pipeline")).not.toContain("Dock listing");
+    expect(await read(await signInAs(t.owner), "/pipeline")).not.toContain("Shared with you");
     // An owner sees the deal under Amara with Amara's half.
     const ownerList = await read(await signInAs(t.owner), "/team/pipeline?view=list");
     expect(ownerList).toContain("Dock listing");

@@ -31,6 +31,14 @@ async function settings(browser: TestBrowser, mode: string, claimWindowMinutes =
   expect((await browser.post("/team/leads", { intent: "settings", mode, claimWindowMinutes })).status).toBe(302);
 }
 
+/** A CSV file of leads posted as the page's form does (multipart). */
+function importFile(browser: TestBrowser, csv: string) {
+  const body = new FormData();
+  body.set("intent", "import");
+  body.set("file", new File([csv], "leads.csv", { type: "text/csv" }));
+  return browser.fetch("/team/leads", { method: "POST", headers: { Origin: "http://localhost" }, body });
+}
+
 describe("lead distribution", () => {
   it("round robin: every available member in turn, the paused skipped; each lead a hot contact with its assignment and alert", async () => {
     const t = await team("Rotation Realty");
@@ -188,6 +196,32 @@ describe("lead distribution", () => {
     expect(stays.status).toBe(409);
     expect(says(await stays.text(), LEAD_MESSAGES.answered)).toBe(true);
     expect((await leadsOf(t.teamId)).find((l) => l.id === second.id)).toMatchObject({ assignedTo: t.agentA.id, contactId: toAmara.contactId });
+
+    // A CSV file of leads: each valid row distributed (round robin here), the others listed with their line.
+    await settings(owner, "round_robin");
+    const imported = await importFile(owner, "Name,Phone,Email,Lead Source,Notes\nCsv One,555-0301,,Referral,Pre-approved\nCsv Two,,two@example.com,,\nNo Contact,,,,\nCsv Three,555-0303,,Open House,\n");
+    expect(imported.status).toBe(302);
+    const fromCsv = (await leadsOf(t.teamId)).filter((l) => l.name.startsWith("Csv "));
+    expect(fromCsv.map((l) => l.name).sort()).toEqual(["Csv One", "Csv Three", "Csv Two"]);
+    expect(fromCsv.every((l) => l.state === "assigned" && l.contactId !== null)).toBe(true);
+    expect(fromCsv.find((l) => l.name === "Csv One")).toMatchObject({ source: "referral", message: "Pre-approved", phone: "555-0301" });
+    expect((await leadsOf(t.teamId)).some((l) => l.name === "No Contact")).toBe(false);
+    // Refused whole, adding nothing: an agent's file, no file, too many rows, no name column, no valid row.
+    const count = (await leadsOf(t.teamId)).length;
+    expect((await importFile(amara, "Name,Phone\nAgent Lead,555-0400\n")).status).toBe(403);
+    const tooMany = await importFile(owner, `Name,Phone\n${Array.from({ length: 101 }, (_, i) => `Bulk ${i},555-${String(i).padStart(4, "0")}`).join("\n")}\n`);
+    expect(tooMany.status).toBe(400);
+    expect(says(await tooMany.text(), LEAD_MESSAGES.tooManyRows(101))).toBe(true);
+    for (const [csv, message] of [
+      ["", LEAD_MESSAGES.noFile],
+      ["Phone,Email\n555-0500,\n", LEAD_MESSAGES.noNameColumn],
+      ["Name,Phone\nNo Way,\n", "not imported: line 2"],
+    ] as const) {
+      const reply = await importFile(owner, csv);
+      expect(reply.status, csv).toBe(400);
+      expect(says(await reply.text(), message), message).toBe(true);
+    }
+    expect(await leadsOf(t.teamId)).toHaveLength(count);
 
     // A Solo agent has no team leads.
     const solo = await signInAs(await createUser(env.DB));

@@ -90,9 +90,24 @@ export function toSharedDeals(rows: Awaited<ReturnType<typeof sharedDealsQuery>>
   });
 }
 
+/**
+ * Every share the agent is in, either way, in one indexed read per request: most agents have none, and then neither
+ * sharedWith nor sharesOfOwner reads anything more.
+ */
+function sharesTouching(context: RequestContext, userId: UserId) {
+  // (Awaited inside: a query builder runs again each time it is awaited.)
+  return memoize(context, `shares-touching:${userId}`, async () =>
+    await context.db
+      .select({ dealId: dealShares.dealId, ownerId: dealShares.ownerId, agentId: dealShares.agentId, pct: dealShares.sharePct })
+      .from(dealShares)
+      .where(or(eq(dealShares.ownerId, userId), eq(dealShares.agentId, userId))),
+  );
+}
+
 /** The deals shared with `userId`, with their agents' names. Once per request. */
 export function sharedWith(context: RequestContext, userId: UserId): Promise<SharedDeal[]> {
   return memoize(context, `shared-with:${userId}`, async () => {
+    if (!(await sharesTouching(context, userId)).some((s) => s.agentId === userId)) return [];
     const rows = await sharedDealsQuery(context.db, userId);
     if (rows.length === 0) return [];
     const membership = await getMembership(context, userId);
@@ -104,9 +119,8 @@ export function sharedWith(context: RequestContext, userId: UserId): Promise<Sha
 /** The co-agents' shares of each of the owner's shared deals (deal id → percents). Once per request. */
 export function sharesOfOwner(context: RequestContext, ownerId: UserId): Promise<Map<string, number[]>> {
   return memoize(context, `shares-of:${ownerId}`, async () => {
-    const rows = await context.db.select({ dealId: dealShares.dealId, pct: dealShares.sharePct }).from(dealShares).where(eq(dealShares.ownerId, ownerId));
     const map = new Map<string, number[]>();
-    for (const row of rows) map.set(row.dealId, [...(map.get(row.dealId) ?? []), row.pct]);
+    for (const row of await sharesTouching(context, ownerId)) if (row.ownerId === ownerId) map.set(row.dealId, [...(map.get(row.dealId) ?? []), row.pct]);
     return map;
   });
 }
@@ -184,8 +198,7 @@ export function endSharesOf(db: Db, memberId: string) {
 }
 
 function forget(context: RequestContext, ownerId: UserId, agentId: UserId) {
-  context.memo.delete(`shares-of:${ownerId}`);
-  context.memo.delete(`shared-with:${agentId}`);
+  for (const key of [`shares-of:${ownerId}`, `shared-with:${agentId}`, `shares-touching:${ownerId}`, `shares-touching:${agentId}`]) context.memo.delete(key);
 }
 
 /** The co-agents' shares as the SQL column the dashboard and Reports batches read ("40,10"; null: not shared). */

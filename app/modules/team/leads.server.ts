@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import * as z from "zod";
 import { LEAD_MODES, type LeadMode } from "~/db/enums";
-export { LEAD_MODE_LABELS } from "./leads";
+import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_LABELS } from "./leads";
+export { LEAD_MODE_LABELS };
 import type { Db } from "~/db/client.server";
 import { contacts, crmActivities, deals, teamLeads, teamMembers, teams, type TeamLead } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -9,6 +10,8 @@ import { newId } from "~/lib/crypto";
 import { fieldErrors } from "~/lib/schema-fields";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
+import { autoMap, parseCsv } from "~/modules/contacts/csv";
+import { validateRows } from "~/modules/contacts/import";
 import { createContact } from "~/modules/contacts/contacts.server";
 import { canManage, listMembers, type Membership } from "./team.server";
 
@@ -32,13 +35,17 @@ export const LEAD_MESSAGES = {
   sameAgent: "The lead is with that agent already.",
   window: "The claim window is a whole number of minutes from 1 to 1,440.",
   mode: "Choose how new leads reach your agents.",
+  noFile: "Choose a CSV file of leads to import.",
+  fileTooLarge: "That file is too large: a leads file can be at most 1 MB.",
+  tooManyRows: (n: number) => `That file has ${n.toLocaleString("en-US")} rows: import at most 100 leads at a time. Split it into smaller files.`,
+  noNameColumn: "The file needs a Name column (or First name and Last name) in its first row.",
 } as const;
 
 /** A lead from the team's form, as the contact it becomes: a hot lead, with the message as its notes. */
 const leadInput = (form: FormData) =>
   ContactInputSchema.safeParse({ name: form.get("name") ?? "", email: form.get("email") ?? "", phone: form.get("phone") ?? "", source: form.get("source") || undefined, notes: form.get("message") ?? "", status: "hot", tags: [] });
 
-export type LeadResult = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
+export type LeadResult = { ok: true; message: string; detail?: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
 
 const now = () => new Date();
 
@@ -210,6 +217,40 @@ export async function addLead(context: RequestContext, team: Membership, deps: D
     .returning();
   const message = await distribute(deps, lead!, { name: team.teamName, mode: settings?.mode ?? "pond", window: settings?.window ?? 15 }, at);
   return { ok: true, message };
+}
+
+
+/**
+ * An owner or admin imports a CSV file of leads into the team's leads: the columns the contacts import knows (name,
+ * e-mail, phone, source, notes; the rest are ignored), each valid row a lead distributed as the team's mode says. Rows
+ * that fail are listed with their line and reasons; a file over LEAD_IMPORT_ROWS rows is refused whole.
+ */
+export async function importLeads(context: RequestContext, team: Membership, deps: Deps, userId: UserId, file: FormDataEntryValue | null, at = now()): Promise<LeadResult> {
+  if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
+  if (!file || typeof file === "string" || file.size === 0) return { ok: false, status: 400, error: LEAD_MESSAGES.noFile };
+  if (file.size > LEAD_IMPORT_MAX_BYTES) return { ok: false, status: 400, error: LEAD_MESSAGES.fileTooLarge };
+  const { headers, rows, lines, errors } = parseCsv(await file.text());
+  if (errors.length > 0 || headers.length === 0) return { ok: false, status: 400, error: errors[0] ?? LEAD_MESSAGES.noFile };
+  if (rows.length > LEAD_IMPORT_ROWS) return { ok: false, status: 400, error: LEAD_MESSAGES.tooManyRows(rows.length) };
+  const mapping = autoMap(headers);
+  if (!mapping.includes("name") && !mapping.includes("first_name")) return { ok: false, status: 400, error: LEAD_MESSAGES.noNameColumn };
+  const { valid, rejected } = validateRows(rows, mapping, lines);
+  const settings = await context.db.select({ mode: teams.leadMode, window: teams.claimWindowMinutes }).from(teams).where(eq(teams.id, team.teamId)).get();
+  const mode = { name: team.teamName, mode: settings?.mode ?? "pond", window: settings?.window ?? 15 };
+  for (const { contact } of valid) {
+    const [lead] = await context.db
+      .insert(teamLeads)
+      .values({ id: newId(), teamId: team.teamId, name: contact.name, email: contact.email, phone: contact.phone, source: contact.source, message: contact.notes, state: "pond", addedBy: userId, createdAt: at })
+      .returning();
+    await distribute(deps, lead!, mode, at);
+  }
+  const refused = rejected.slice(0, 5).map((r) => `line ${r.line}: ${r.reasons.join(" ")}`);
+  const message = `${valid.length === 1 ? "1 lead" : `${valid.length} leads`} imported (${LEAD_MODE_LABELS[mode.mode].toLowerCase()}).`;
+  if (rejected.length === 0) return { ok: true, message };
+  const detail = `${rejected.length === 1 ? "1 row was" : `${rejected.length} rows were`} not imported: ${refused.join("; ")}${rejected.length > 5 ? "; …" : ""}`;
+  // Nothing valid: the file is refused as a whole, and nothing was added.
+  if (valid.length === 0) return { ok: false, status: 400, error: detail };
+  return { ok: true, message, detail };
 }
 
 const renameNotes = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === "notes" ? "message" : k, v]));

@@ -13,3 +13,7 @@ export const LEAD_MODE_HELP: Record<LeadMode, string> = {
   round_robin: "Each new lead goes at once to the next available member, in turn.",
   claim: "Each new lead is offered to every available member; the first to claim it gets it. When the claim window passes, round robin takes it.",
 };
+
+/** A CSV file of leads: at most this many rows (each may become a contact in the same request) and bytes. */
+export const LEAD_IMPORT_ROWS = 100;
+export const LEAD_IMPORT_MAX_BYTES = 1_000_000;
