@@ -86,7 +86,11 @@ export default function PipelinePage() {
         </Link>
       </div>
       <DealDialog ref={dialog} action={PIPELINE_ACTION} stages={loaded.stages} defaultRate={loaded.defaultRate} />
-      {loaded.empty ? (
+      {loaded.empty && loaded.shared.length > 0 ? (
+        <p className="rounded-xl border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900">
+          You have no deals of your own yet. Select <strong>New deal</strong> to add one; the deals teammates share with you are below.
+        </p>
+      ) : loaded.empty ? (
         <EmptyState icon={KanbanSquare} title="No deals yet">
           <p>Create your first deal: pick the contact, the stage and the price, and Porchlight works out what it pays you after splits and fees.</p>
           <p className="mt-2">

@@ -91,7 +91,7 @@ export default function TeamLeadsPage() {
                 const error = errorFor("claim", lead.id) ?? errorFor("assign", lead.id);
                 return (
                   <li key={lead.id} aria-label={lead.name} className="flex flex-col gap-2 py-3">
-                    <div>
+                    <div className="min-w-0 [overflow-wrap:anywhere]">
                       <p className="font-medium">{lead.name}</p>
                       <p className="text-sm text-stone-600 dark:text-stone-400">
                         {SOURCE_LABELS[lead.source]} · added {formatDateTime(lead.createdAt, loaded.prefs)}
@@ -100,7 +100,7 @@ export default function TeamLeadsPage() {
                       {lead.email || lead.phone ? <p className="text-sm">{[lead.phone, lead.email].filter(Boolean).join(" · ")}</p> : null}
                       {lead.message ? <p className="mt-1 whitespace-pre-line break-words text-sm">{lead.message}</p> : null}
                     </div>
-                    <div className="flex flex-wrap items-end gap-2">
+                    <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-end">
                       {me?.available ? (
                         <Form method="post">
                           <input type="hidden" name="intent" value="claim" />
@@ -134,7 +134,7 @@ export default function TeamLeadsPage() {
                 const error = errorFor("assign", lead.id);
                 return (
                   <li key={lead.id} aria-label={lead.name} className="flex flex-col gap-2 py-3">
-                    <div>
+                    <div className="min-w-0 [overflow-wrap:anywhere]">
                       <p className="font-medium">
                         {lead.name} → {lead.agentId === loaded.me ? "you" : lead.agentName}
                       </p>
@@ -163,7 +163,7 @@ export default function TeamLeadsPage() {
               .filter((m) => loaded.manages || m.userId === loaded.me)
               .map((m) => (
                 <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2">
-                  <span>
+                  <span className="min-w-0 break-words">
                     <span className="font-medium">{m.userId === loaded.me ? `${m.name} (you)` : m.name}</span> · {m.available ? "available" : "paused"}
                   </span>
                   <Form method="post">
@@ -233,7 +233,7 @@ export default function TeamLeadsPage() {
                 <p id="leads-file-hint" className="text-sm text-stone-600 dark:text-stone-400">
                   Up to {LEAD_IMPORT_ROWS} rows, with a Name column and a phone or e-mail for each; Source and Notes columns are used too. Each lead is distributed as set above.
                 </p>
-                <input id="leads-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="leads-file-hint" className="min-h-12 text-base" />
+                <input id="leads-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="leads-file-hint" className="min-h-12 w-full max-w-full text-base" />
                 <LeadError error={errorFor("import")} />
                 <div>
                   <Button type="submit" variant="secondary" disabled={busy}>
@@ -252,10 +252,13 @@ export default function TeamLeadsPage() {
 /** An owner's or admin's choice of agent for a lead (assign a waiting one, reassign an unanswered one). */
 function AssignForm({ leadId, label, verb, options, busy }: { leadId: string; label: string; verb: string; options: readonly (readonly [string, string])[]; busy: boolean }) {
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
+    // One column on a phone (a select is as wide as its longest name otherwise, and would push the page sideways).
+    <Form method="post" className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-end">
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="lead" value={leadId} />
-      <SelectField label={label} name="agent" options={options} placeholder={{ label: "Choose an agent" }} />
+      <div className="min-w-0 sm:w-72">
+        <SelectField label={label} name="agent" options={options} placeholder={{ label: "Choose an agent" }} />
+      </div>
       <Button type="submit" variant="secondary" disabled={busy}>
         {verb}
       </Button>

@@ -49,7 +49,7 @@ export function CoAgentsPanel({ dealId, sharing, className }: { dealId: string; 
         </ul>
       ) : null}
       {sharing.candidates.length > 0 ? (
-        <adder.Form ref={form} method="post" action={`/deals/${dealId}`} className="mt-3 grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+        <adder.Form ref={form} method="post" action={`/deals/${dealId}`} className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
           <input type="hidden" name="intent" value="share" />
           <SelectField label="Teammate" name="agent" options={sharing.candidates.map((c) => [c.userId, c.name] as const)} placeholder={{ label: "Choose a teammate" }} error={errors.agent} />
           <Field label="Share of the side (%)" name="sharePct" inputMode="decimal" error={errors.sharePct} />
