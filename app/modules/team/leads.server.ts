@@ -114,25 +114,19 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
  */
 export async function takeNextInRotation(db: Db, teamId: string): Promise<UserId | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [team, members] = await Promise.all([
+    const [team, order] = await Promise.all([
       db.select({ last: teams.lastAssignedTo }).from(teams).where(eq(teams.id, teamId)).get(),
       db
-        .select({ userId: teamMembers.userId })
+        .select({ userId: teamMembers.userId, available: teamMembers.available })
         .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.available, true)))
+        .where(eq(teamMembers.teamId, teamId))
         .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId)),
     ]);
-    if (!team || members.length === 0) return null;
-    const order = await db
-      .select({ userId: teamMembers.userId })
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, teamId))
-      .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
+    if (!team) return null;
     // After the last one in the whole team's order (they may have become unavailable or left since).
     const lastIndex = team.last ? order.findIndex((m) => m.userId === team.last) : -1;
-    const availableIds = new Set(members.map((m) => m.userId));
-    const rotation = [...order.slice(lastIndex + 1), ...order.slice(0, lastIndex + 1)].filter((m) => availableIds.has(m.userId));
-    const next = rotation[0]?.userId ?? members[0]!.userId;
+    const next = [...order.slice(lastIndex + 1), ...order.slice(0, lastIndex + 1)].find((m) => m.available)?.userId;
+    if (!next) return null;
     const moved = await db
       .update(teams)
       .set({ lastAssignedTo: next })
@@ -297,8 +291,10 @@ export async function assignLead(context: RequestContext, team: Membership, deps
   const from = lead.assignedTo;
   const fromName = (from && members.find((m) => m.userId === from)?.name) || "a former member";
   if (from && lead.contactId) {
-    const contact = await context.db.select({ firstResponseAt: contacts.firstResponseAt }).from(contacts).where(and(eq(contacts.id, lead.contactId), eq(contacts.userId, from))).get();
-    const hasDeal = await context.db.select({ id: deals.id }).from(deals).where(and(eq(deals.contactId, lead.contactId), eq(deals.userId, from))).get();
+    const [contact, hasDeal] = await Promise.all([
+      context.db.select({ firstResponseAt: contacts.firstResponseAt }).from(contacts).where(and(eq(contacts.id, lead.contactId), eq(contacts.userId, from))).get(),
+      context.db.select({ id: deals.id }).from(deals).where(and(eq(deals.contactId, lead.contactId), eq(deals.userId, from))).get(),
+    ]);
     if ((contact && contact.firstResponseAt !== null) || hasDeal) return { ok: false, status: 409, error: LEAD_MESSAGES.answered };
   }
   const [moved] = await context.db
