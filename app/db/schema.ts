@@ -1030,6 +1030,9 @@ export const teams = sqliteTable(
     claimWindowMinutes: integer("claim_window_minutes").notNull().default(15),
     /** Round robin: the member who got the last lead (the next goes to the next available member after them). */
     lastAssignedTo: text("last_assigned_to").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    /** Ownership offered to this member (ADR 0039): they become the owner, and the payer, when they accept. */
+    pendingOwnerId: text("pending_owner_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    pendingOwnerAt: integer("pending_owner_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

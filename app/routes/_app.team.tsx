@@ -13,7 +13,8 @@ import { requireTeamMember } from "~/modules/team/guard.server";
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from "~/modules/team/invitations.server";
 import { INVITE_DAYS, TeamActionSchema, type TeamAction } from "~/modules/team/team.schema";
 import { canManage, leaveTeam, listMembers, paidSeats, removeMember, renameTeam, setRole } from "~/modules/team/team.server";
-import { TEAM_MESSAGES } from "~/modules/team/team.messages";
+import { OWNERSHIP_COPY, TEAM_MESSAGES } from "~/modules/team/team.messages";
+import { acceptOwnership, canTakeTheBill, declineOwnership, offerOwnership, pendingOffer, withdrawOffer } from "~/modules/team/ownership.server";
 import { getTeamPlan, saveTeamPlan } from "~/modules/commissions/plans.server";
 import { PlanForm } from "~/modules/commissions/components/PlanForm";
 import { DEFAULT_PLAN } from "~/modules/commissions/plan.schema";
@@ -27,14 +28,29 @@ export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, team } = await requireTeamMember(request, context);
   const manager = canManage(team);
-  const [members, seats, invitations, prefs, teamPlan] = await Promise.all([
+  const [members, seats, invitations, prefs, teamPlan, offer] = await Promise.all([
     listMembers(context, team.teamId),
     paidSeats(context, team),
     manager ? listInvitations(context, team.teamId) : Promise.resolve([]),
     getDisplayPreferences(context, user.id),
     getTeamPlan(context.db, team.teamId),
+    pendingOffer(context, team.teamId),
   ]);
-  return { me: user.id, team: { name: team.teamName, role: team.role }, members, seats, invitations, invitesOn: context.config.FEATURE_FLAGS.TEAM_INVITES, prefs, teamPlan };
+  // An offer is seen by the owner who made it and the member it is for; with the member's standing to take the bill.
+  const visibleOffer = offer && (team.role === "owner" || offer.to === user.id) ? offer : null;
+  const offerForMe = visibleOffer?.to === user.id ? { canTakeTheBill: await canTakeTheBill(context, user.id) } : null;
+  return {
+    me: user.id,
+    team: { name: team.teamName, role: team.role },
+    members,
+    seats,
+    invitations,
+    invitesOn: context.config.FEATURE_FLAGS.TEAM_INVITES,
+    prefs,
+    teamPlan,
+    offer: visibleOffer,
+    offerForMe,
+  };
 }
 
 type ActionData = { intent: TeamAction["intent"] | null; errors: Record<string, string> };
@@ -47,6 +63,10 @@ const DONE: Record<TeamAction["intent"], string> = {
   role: "Role changed",
   rename: "Team renamed",
   leave: "You left the team",
+  "offer-ownership": "Ownership offered",
+  "withdraw-offer": "Offer withdrawn",
+  "accept-ownership": "You are the team's owner",
+  "decline-ownership": "Offer declined",
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,17 +93,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "revoke":
         return revokeInvitation(context, user, input.invitationId);
       case "remove":
-        return removeMember(context, user, input.memberId);
+        return removeMember(context, user, input.memberId, input.reassignTo);
       case "role":
         return setRole(context, user, input.memberId, input.role);
       case "rename":
         return renameTeam(context, user, input.name);
       case "leave":
         return leaveTeam(context, user);
+      case "offer-ownership":
+        return offerOwnership(context, user, input.memberId);
+      case "withdraw-offer":
+        return withdrawOffer(context, user);
+      case "accept-ownership":
+        return acceptOwnership(context, user);
+      case "decline-ownership":
+        return declineOwnership(context, user);
     }
   })();
   if (!result.ok) return data<ActionData>({ intent: input.intent, errors: { form: result.message } }, { status: 400 });
-  const description = input.intent === "invite" ? `${input.email} has ${INVITE_DAYS} days to accept.` : undefined;
+  const description =
+    input.intent === "invite"
+      ? `${input.email} has ${INVITE_DAYS} days to accept.`
+      : input.intent === "accept-ownership"
+        ? "The team's seats are on your subscription now; the former owner is an admin."
+        : input.intent === "remove" && input.reassignTo
+          ? "Their contacts, deals, tasks and leads moved to the teammate you chose."
+          : undefined;
   return redirectWithToast(context, input.intent === "leave" ? "/dashboard" : "/team", { title: DONE[input.intent], description, variant: "success" });
 }
 
@@ -127,6 +162,37 @@ export default function TeamPage() {
         </p>
       ) : null}
       <div className="flex flex-col gap-6">
+        {loaded.offerForMe ? (
+          <section aria-labelledby="offer-heading" className={`${card} border-brand-700 dark:border-brand-400`}>
+            <h2 id="offer-heading" className="text-lg font-semibold">
+              {OWNERSHIP_COPY.offered(members.find((m) => m.role === "owner")?.name ?? "The owner", team.name)}
+            </h2>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{OWNERSHIP_COPY.terms(Math.max(seats, members.length))}</p>
+            {loaded.offerForMe.canTakeTheBill ? null : (
+              <p className="mt-2 text-sm font-medium">{TEAM_MESSAGES.ownerNeedsSubscription}</p>
+            )}
+            <div className="mt-3 flex flex-wrap gap-2">
+              {loaded.offerForMe.canTakeTheBill ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="accept-ownership" />
+                  <Button type="submit" busy={busy("accept-ownership")} busyLabel="Taking over…">
+                    Accept ownership
+                  </Button>
+                </Form>
+              ) : (
+                <Link to="/trial/start" className={buttonClass("primary")}>
+                  Start your subscription
+                </Link>
+              )}
+              <Form method="post">
+                <input type="hidden" name="intent" value="decline-ownership" />
+                <Button type="submit" variant="secondary" busy={busy("decline-ownership")} busyLabel="Declining…">
+                  Decline
+                </Button>
+              </Form>
+            </div>
+          </section>
+        ) : null}
         <section aria-labelledby="members-heading" className={card}>
           <h2 id="members-heading" className="text-lg font-semibold">
             Members
@@ -167,9 +233,17 @@ export default function TeamPage() {
                       </Form>
                     ) : null}
                     {owner || member.role === "agent" ? (
-                      <Form method="post">
+                      <Form method="post" className="flex flex-wrap items-end gap-2">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="memberId" value={member.userId} />
+                        {owner ? (
+                          <SelectField
+                            label={`${member.name}'s data on removal`}
+                            name="reassignTo"
+                            defaultValue=""
+                            options={[["", "Stays theirs"], ...members.filter((m) => m.userId !== member.userId).map((m) => [m.userId, `Goes to ${m.userId === me ? "you" : m.name}`] as const)]}
+                          />
+                        ) : null}
                         <Button type="submit" variant="secondary" busy={busy("remove", member.userId)} busyLabel="Removing…" aria-label={`Remove ${member.name} from the team`}>
                           Remove
                         </Button>
@@ -181,7 +255,8 @@ export default function TeamPage() {
             ))}
           </ul>
           <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
-            A removed member keeps their account and everything they made in it; to go on using Porchlight they start a plan of their own.
+            A removed member keeps their account and, unless the owner gives it to a teammate, everything they made in it; to go on using Porchlight they start a plan of their own.
+            {owner ? " Given to a teammate, their contacts, deals, tasks, activities and leads become that teammate's, with their timelines." : ""}
           </p>
         </section>
 
@@ -279,6 +354,8 @@ export default function TeamPage() {
           </section>
         ) : null}
 
+        {owner && members.length > 1 ? <OwnershipSection members={members} me={me} offer={loaded.offer} prefs={prefs} busy={busy} errors={errors("offer-ownership")} /> : null}
+
         {owner ? (
           <section aria-labelledby="name-heading" className={card}>
             <h2 id="name-heading" className="text-lg font-semibold">
@@ -312,5 +389,62 @@ export default function TeamPage() {
         )}
       </div>
     </>
+  );
+}
+
+/** The owner offers the team (and its bill) to a member, or withdraws the offer (ADR 0039). */
+function OwnershipSection({
+  members,
+  me,
+  offer,
+  prefs,
+  busy,
+  errors,
+}: {
+  members: { userId: string; name: string }[];
+  me: string;
+  offer: { to: string; at: number } | null;
+  prefs: Parameters<typeof formatDate>[1];
+  busy: (intent: string) => boolean;
+  errors: Record<string, string>;
+}) {
+  const offeredTo = offer ? members.find((m) => m.userId === offer.to) : undefined;
+  return (
+    <section aria-labelledby="ownership-heading" className={card}>
+      <h2 id="ownership-heading" className="text-lg font-semibold">
+        Transfer ownership
+      </h2>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        The owner pays for the team and manages its billing. The member you choose becomes the owner when they accept: the team&apos;s seats move to their own
+        subscription, you stay on as an admin, and your subscription ends with the period you have paid.
+      </p>
+      {offer && offeredTo ? (
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p role="status" className="text-sm">
+            Offered to <span className="font-medium">{offeredTo.name}</span> on {formatDate(offer.at, prefs)}. Waiting for their answer.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="withdraw-offer" />
+            <Button type="submit" variant="secondary" busy={busy("withdraw-offer")} busyLabel="Withdrawing…">
+              Withdraw offer
+            </Button>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" className="mt-3 grid grid-cols-1 gap-3 sm:flex sm:items-end">
+          <input type="hidden" name="intent" value="offer-ownership" />
+          <SelectField
+            label="New owner"
+            name="memberId"
+            placeholder={{ label: "Choose a member", disabled: true }}
+            error={errors.memberId}
+            options={members.filter((m) => m.userId !== me).map((m) => [m.userId, m.name] as const)}
+          />
+          <Button type="submit" variant="secondary" busy={busy("offer-ownership")} busyLabel="Offering…">
+            Offer ownership
+          </Button>
+        </Form>
+      )}
+    </section>
   );
 }

@@ -16,6 +16,7 @@ import { decideBillingAccess } from "~/modules/billing/guard";
 import { SOLO_PRICES, type BillingPeriod } from "~/modules/billing/plans";
 import { getSubscription } from "~/modules/billing/subscription.server";
 import { readForm } from "~/lib/body.server";
+import { needsOwnSubscriptionForOffer } from "~/modules/team/ownership.server";
 
 export const meta: MetaFunction = () => [{ title: "Start your trial — Porchlight" }];
 
@@ -23,8 +24,11 @@ export const meta: MetaFunction = () => [{ title: "Start your trial — Porchlig
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const decision = decideBillingAccess(await getSubscription(context, user.id));
-  if (decision.allow) throw redirect("/dashboard");
+  // A team member works on the team's subscription; one offered the team's ownership needs their own (ADR 0039).
+  const forOwnership = decision.allow && (await needsOwnSubscriptionForOffer(context, user.id));
+  if (decision.allow && !forOwnership) throw redirect("/dashboard");
   return {
+    forOwnership,
     email: user.email,
     trial: await trialAvailable(context, user),
     mode: checkoutMode(context),
@@ -52,7 +56,7 @@ const PLANS: { period: BillingPeriod; label: string; price: string; note: string
 ];
 
 export default function StartTrialPage() {
-  const { email, trial, mode, turnstileSiteKey: siteKey } = useLoaderData<typeof loader>();
+  const { email, trial, mode, turnstileSiteKey: siteKey, forOwnership } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -83,6 +87,12 @@ export default function StartTrialPage() {
       {params.get("canceled") === "1" ? (
         <p role="status" className="mb-4 rounded-lg border border-stone-300 p-3 text-sm dark:border-stone-700">
           Checkout was not completed, and nothing was charged. Pick a plan to try again.
+        </p>
+      ) : null}
+      {forOwnership ? (
+        <p role="status" className="mb-4 rounded-lg border border-stone-300 p-3 text-sm dark:border-stone-700">
+          You have been offered your team&apos;s ownership. The owner pays for the team, so start a subscription of your own here; when you accept
+          on the Team page, the team&apos;s seats move to it on the Team plan.
         </p>
       ) : null}
       <Form method="post" className="flex flex-col gap-4">

@@ -6,7 +6,7 @@ import { ACCOUNTS, expect, expectNoSideways, test, type Account } from "./fixtur
 // each joins from the link; the team page counts members and seats. The owner reads the leaderboard and an agent's
 // Reports and moves an agent's deal on the team pipeline; an agent sees only their own board and net. A Solo account
 // has no team page and no link. The owner distributes leads (first to claim; one assigned by hand, one claimed by an
-// agent), and an agent shares a deal with a teammate, who sees it on their Pipeline.
+// agent), and an agent shares a deal with a teammate, who sees it on their Pipeline. Ownership is offered and withdrawn.
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -142,6 +142,16 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await page.reload();
   await expect(page.getByRole("region", { name: "Team commission plan" }).getByLabel("Brokerage split (%)")).toHaveValue("20");
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
+  // Each member's removal offers the choice of who takes their data; ownership is offered to Amara, then withdrawn.
+  await expect(page.getByLabel("Amara Osei's data on removal")).toHaveValue("");
+  const ownership = page.getByRole("region", { name: "Transfer ownership" });
+  await ownership.getByLabel("New owner").selectOption({ label: "Amara Osei" });
+  await ownership.getByRole("button", { name: "Offer ownership" }).click();
+  await expect(ownership.getByText("Waiting for their answer.", { exact: false })).toBeVisible();
+  await expectNoSideways(page);
+  await axeClean(page, "/team with members and an ownership offer");
+  await ownership.getByRole("button", { name: "Withdraw offer" }).click();
+  await expect(page.getByText("Offer withdrawn", { exact: true }).first()).toBeVisible();
   await page.goto("/settings?tab=billing");
   await expect(page.getByText("To switch back to the Solo plan, remove the other members first.")).toBeVisible();
 

@@ -205,8 +205,8 @@ describe("the 30-day purge", () => {
       await db.insert(teams).values({ id: `team_${user.id}`, ownerId: user.id, name: "Purge Team" });
       await db.insert(teamMembers).values({ teamId: `team_${user.id}`, userId: user.id, role: "owner", joinedAt: new Date(now) });
       await db.insert(teamInvitations).values({ id: `inv_${user.id}`, teamId: `team_${user.id}`, email: `invited-${user.id}@example.com`, role: "agent", secretHash: "x", invitedBy: user.id, acceptedBy: user.id, expiresAt: new Date(now + DAY_MS) });
-      // The team's rotation pointer and a lead they added and were given (issue 21, lead distribution).
-      await db.update(teams).set({ lastAssignedTo: user.id }).where(eq(teams.id, `team_${user.id}`));
+      // The team's rotation pointer, an ownership offer to them, and a lead they added and were given (issue 21).
+      await db.update(teams).set({ lastAssignedTo: user.id, pendingOwnerId: user.id, pendingOwnerAt: new Date() }).where(eq(teams.id, `team_${user.id}`));
       await db.insert(teamLeads).values({ id: `tl_${user.id}`, teamId: `team_${user.id}`, name: "Pond Lead", source: "website", state: "assigned", addedBy: user.id, assignedTo: user.id, assignedAt: new Date(now) });
       // A deal of theirs shared with themselves as co-agent (both of deal_shares' agent columns; issue 21).
       await db.insert(deals).values({ id: `shared_${user.id}`, userId: user.id, title: "Shared", stage: "lead", position: "a0", commissionRate: 3, probability: 10 });

@@ -76,3 +76,30 @@ export async function setPlanAndSeats(context: RequestContext, payerId: UserId, 
   await applySubscriptionState(context.db, payerId, { ...stateFromSubscription(updated), plan, seats }, event);
   return { ok: true };
 }
+
+/**
+ * Ends the payer's subscription at the end of the period already paid (a team's former owner, whose seat the new
+ * owner pays from now on: ADR 0039), or takes that back (`end` false). Stripe first, as above; in test mode the same
+ * state code as Stripe's subscription.updated event.
+ */
+export async function endAtPeriodEnd(context: RequestContext, payerId: UserId, end: boolean): Promise<PlanChangeResult> {
+  const row = await liveSubscription(context, payerId);
+  if (!row) return { ok: false, message: PLAN_CHANGE_MESSAGES.notLive };
+  const event = { id: `period_end_${newId()}`, type: "porchlight.subscription.period_end", createdAt: new Date() };
+  const mode = checkoutMode(context);
+  if (mode === "test") {
+    await applySubscriptionState(context.db, payerId, { status: row.subscriptionStatus, cancelAtPeriodEnd: end }, event);
+    return { ok: true };
+  }
+  const stripe = mode === "stripe" ? stripeClient(context.config) : null;
+  if (!stripe || !row.stripeSubscriptionId) return { ok: false, message: PLAN_CHANGE_MESSAGES.notConfigured };
+  let updated: Stripe.Subscription;
+  try {
+    updated = await stripe.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: end }, { idempotencyKey: event.id });
+  } catch (error) {
+    console.error(JSON.stringify({ event: "period_end_failed", userId: payerId, end, message: String(error) }));
+    return { ok: false, message: PLAN_CHANGE_MESSAGES.stripeDown };
+  }
+  await applySubscriptionState(context.db, payerId, stateFromSubscription(updated), event);
+  return { ok: true };
+}

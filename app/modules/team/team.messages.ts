@@ -17,6 +17,19 @@ export const TEAM_MESSAGES = {
   invitesOff: "Invitations are not available on this server.",
   alreadyInTeam: "That person is already a member of your team.",
   inviteLimit: "Too many invitations sent in the last hour. Please try again later.",
+  reassignToMember: "Choose a member of your team, other than the one you remove, to take over their data.",
+  ownerReassigns: "Only the owner can move a removed member's data to someone else. Remove them keeping their data, or ask the owner.",
+  offerToMember: "Choose a member of your team to offer ownership to.",
+  noOffer: "There is no ownership offer for you to answer. The owner may have withdrawn it.",
+  ownerNeedsSubscription:
+    "The team's owner pays for its seats, and you have no subscription of your own yet. Start one (the button below), then come back and accept.",
+  ownerNeedsTeamablePlan: "Your own subscription is an Enterprise plan, which our sales team changes: write to hello@porchlight.app.",
+} as const;
+
+export const OWNERSHIP_COPY = {
+  offered: (owner: string, team: string) => `${owner} offers you ownership of ${team}.`,
+  terms: (seats: number) =>
+    `As the owner you pay for the team: its ${seats} seats move to your own subscription on the Team plan, at the Team price from your next billing period. The current owner stays on as an admin, and their own subscription ends with the period they have paid.`,
 } as const;
 
 export const INVITE_LINK_MESSAGES = {

@@ -14,9 +14,23 @@ export const TeamActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), email: EmailSchema, role: z.enum(["admin", "agent"], { message: "Choose a role: admin or agent." }) }),
   z.object({ intent: z.literal("resend"), invitationId: Id }),
   z.object({ intent: z.literal("revoke"), invitationId: Id }),
-  z.object({ intent: z.literal("remove"), memberId: Id }),
+  z.object({
+    intent: z.literal("remove"),
+    memberId: Id,
+    // "" (or absent): the removed member keeps their data; a member's id: that member takes it over (ADR 0039).
+    reassignTo: z
+      .string()
+      .trim()
+      .max(64, "That id is not valid.")
+      .optional()
+      .transform((v) => v || undefined),
+  }),
   z.object({ intent: z.literal("role"), memberId: Id, role: z.enum(["admin", "agent"], { message: "Choose a role: admin or agent." }) }),
   z.object({ intent: z.literal("rename"), name: TeamNameSchema }),
   z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("offer-ownership"), memberId: Id }),
+  z.object({ intent: z.literal("withdraw-offer") }),
+  z.object({ intent: z.literal("accept-ownership") }),
+  z.object({ intent: z.literal("decline-ownership") }),
 ]);
 export type TeamAction = z.infer<typeof TeamActionSchema>;

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
-import { agentProfiles, profiles, subscribers, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { agentProfiles, contacts, crmActivities, crmTasks, deals, leadAlerts, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
@@ -124,21 +125,41 @@ export function seatsForMembers(context: RequestContext, team: Pick<Membership, 
 
 /**
  * Removes a member. Owners remove anyone but themselves; admins remove agents. What the member made stays theirs
- * (their own account, which goes back to Solo: they need a subscription of their own to use it). The seat goes
- * first, in Stripe.
+ * (their own account, which goes back to Solo: they need a subscription of their own to use it), unless the owner
+ * names a teammate to take it over (`reassignTo`, ADR 0039): then their contacts, deals, tasks, activities and leads
+ * become that teammate's, in the same batch as the removal. The seat goes first, in Stripe.
  */
-export async function removeMember(context: RequestContext, actor: SessionUser, memberId: string): Promise<PlanChangeResult> {
+export async function removeMember(context: RequestContext, actor: SessionUser, memberId: string, reassignTo?: string): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (!canManage(membership)) return { ok: false, message: TEAM_MESSAGES.managersOnly };
-  const target = await context.db
-    .select({ role: teamMembers.role })
+  if (reassignTo && membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerReassigns };
+  const roles = await context.db
+    .select({ userId: teamMembers.userId, role: teamMembers.role })
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId)))
-    .get();
+    .where(and(eq(teamMembers.teamId, membership.teamId), inArray(teamMembers.userId, [memberId, reassignTo ?? memberId])));
+  const target = roles.find((r) => r.userId === memberId);
   if (!target) return { ok: false, message: TEAM_MESSAGES.notAMember };
   if (target.role === "owner") return { ok: false, message: TEAM_MESSAGES.cannotRemoveOwner };
   if (target.role === "admin" && membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerRemovesAdmins };
-  return leave(context, membership, memberId);
+  if (reassignTo && (reassignTo === memberId || !roles.some((r) => r.userId === reassignTo))) return { ok: false, message: TEAM_MESSAGES.reassignToMember };
+  return leave(context, membership, memberId, reassignTo ? handOver(context.db, membership.teamId, memberId, reassignTo) : []);
+}
+
+/**
+ * What moves a removed member's work to a teammate: each row changes owner in place (ids, links and timelines stay
+ * as they were); the triggers of migration 0030 keep the counters, stage history, both field copies and both insight
+ * caches right. Their shares have ended with the membership (`leave`); their trash, backups, settings and plan stay
+ * with their own account.
+ */
+function handOver(db: Db, teamId: string, from: string, to: string) {
+  return [
+    db.update(contacts).set({ userId: to }).where(eq(contacts.userId, from)),
+    db.update(deals).set({ userId: to }).where(eq(deals.userId, from)),
+    db.update(crmTasks).set({ userId: to }).where(eq(crmTasks.userId, from)),
+    db.update(crmActivities).set({ userId: to }).where(eq(crmActivities.userId, from)),
+    db.update(leadAlerts).set({ userId: to }).where(eq(leadAlerts.userId, from)),
+    db.update(teamLeads).set({ assignedTo: to }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.assignedTo, from))),
+  ] as const;
 }
 
 /** A member (not the owner) leaves the team of their own accord. */
@@ -146,10 +167,10 @@ export async function leaveTeam(context: RequestContext, user: SessionUser): Pro
   const membership = await getMembership(context, user.id);
   if (!membership) return { ok: false, message: TEAM_MESSAGES.notAMember };
   if (membership.role === "owner") return { ok: false, message: TEAM_MESSAGES.ownerCannotLeave };
-  return leave(context, membership, user.id);
+  return leave(context, membership, user.id, []);
 }
 
-async function leave(context: RequestContext, team: Membership, memberId: string): Promise<PlanChangeResult> {
+async function leave(context: RequestContext, team: Membership, memberId: string, handover: ReturnType<typeof handOver> | []): Promise<PlanChangeResult> {
   const members = await memberCount(context, team.teamId);
   const seats = await seatsForMembers(context, team, members - 1);
   if (!seats.ok) return seats;
@@ -157,6 +178,9 @@ async function leave(context: RequestContext, team: Membership, memberId: string
     context.db.delete(teamMembers).where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`)),
     // Their shared deals end with their membership: a share is between teammates (ADR 0037).
     endSharesOf(context.db, memberId),
+    // An ownership offer to them lapses.
+    context.db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, team.teamId), eq(teams.pendingOwnerId, memberId))),
+    ...handover,
   ]);
   context.memo.delete(`team:${memberId}`);
   return { ok: true };

@@ -1,0 +1,118 @@
+import { and, eq, sql } from "drizzle-orm";
+import { teamMembers, teams } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import type { SessionUser, UserId } from "~/modules/auth/session.server";
+import { endAtPeriodEnd, liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modules/billing/plan-change.server";
+import { seatsFor } from "~/modules/billing/plans";
+import { getMembership, memberCount } from "./team.server";
+import { TEAM_MESSAGES } from "./team.messages";
+
+// Transferring a team's ownership (issue 21, ADR 0039). The owner is the one who pays: the team's seats are the
+// quantity of the owner's own subscription. So ownership is offered, and the member who accepts takes the bill with
+// it: their own subscription becomes the Team plan with the team's seats (the Team price from their next billing
+// period, as every plan switch), and the former owner's subscription ends with the period they have paid. The former
+// owner stays on as an admin, their seat now on the new owner's bill. Stripe is asked first at each step; if the
+// second step fails the first is undone, so nobody ends up paying for the team twice or not at all.
+
+export interface OwnershipOffer {
+  to: string;
+  at: number;
+}
+
+/** The team's pending offer, if any. */
+export async function pendingOffer(context: RequestContext, teamId: string): Promise<OwnershipOffer | null> {
+  const row = await context.db.select({ to: teams.pendingOwnerId, at: teams.pendingOwnerAt }).from(teams).where(eq(teams.id, teamId)).get();
+  return row?.to ? { to: row.to, at: row.at?.getTime() ?? 0 } : null;
+}
+
+/** The owner offers ownership to another member (one offer at a time: a new one replaces the last). */
+export async function offerOwnership(context: RequestContext, actor: SessionUser, memberId: string): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, actor.id);
+  if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
+  if (memberId === actor.id) return { ok: false, message: TEAM_MESSAGES.offerToMember };
+  const updated = await context.db
+    .update(teams)
+    .set({ pendingOwnerId: memberId, pendingOwnerAt: new Date() })
+    .where(
+      and(
+        eq(teams.id, membership.teamId),
+        eq(teams.ownerId, actor.id),
+        sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${membership.teamId} and ${teamMembers.userId} = ${memberId})`,
+      ),
+    )
+    .returning({ id: teams.id });
+  return updated.length ? { ok: true } : { ok: false, message: TEAM_MESSAGES.offerToMember };
+}
+
+/** The owner withdraws the offer. */
+export async function withdrawOffer(context: RequestContext, actor: SessionUser): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, actor.id);
+  if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
+  await context.db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
+  return { ok: true };
+}
+
+/** The member offered ownership turns it down. */
+export async function declineOwnership(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, user.id);
+  if (!membership) return { ok: false, message: TEAM_MESSAGES.noOffer };
+  const updated = await context.db
+    .update(teams)
+    .set({ pendingOwnerId: null, pendingOwnerAt: null })
+    .where(and(eq(teams.id, membership.teamId), eq(teams.pendingOwnerId, user.id)))
+    .returning({ id: teams.id });
+  return updated.length ? { ok: true } : { ok: false, message: TEAM_MESSAGES.noOffer };
+}
+
+/** Whether the member has a live subscription of their own, the one the team's seats would move to. */
+export async function canTakeTheBill(context: RequestContext, userId: UserId): Promise<boolean> {
+  return (await liveSubscription(context, userId)) !== null;
+}
+
+/** The member offered ownership accepts it: the bill moves first (Stripe), then the roles. */
+export async function acceptOwnership(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+  const membership = await getMembership(context, user.id);
+  const offer = membership ? await pendingOffer(context, membership.teamId) : null;
+  if (!membership || membership.role === "owner" || offer?.to !== user.id) return { ok: false, message: TEAM_MESSAGES.noOffer };
+  const own = await liveSubscription(context, user.id);
+  if (!own) return { ok: false, message: TEAM_MESSAGES.ownerNeedsSubscription };
+  if (own.plan === "enterprise") return { ok: false, message: TEAM_MESSAGES.ownerNeedsTeamablePlan };
+  const formerOwner = membership.ownerId;
+
+  const taken = await setPlanAndSeats(context, user.id, "team", seatsFor(await memberCount(context, membership.teamId)), false);
+  if (!taken.ok) return taken;
+  const ended = await endAtPeriodEnd(context, formerOwner, true);
+  if (!ended.ok) {
+    // Put the new owner's subscription back as it was: the team keeps one payer.
+    const undone = await setPlanAndSeats(context, user.id, own.plan, own.seats, false);
+    if (!undone.ok) console.error(JSON.stringify({ event: "ownership_undo_failed", userId: user.id, teamId: membership.teamId }));
+    return ended;
+  }
+  const moved = await context.db.batch([
+    context.db
+      .update(teams)
+      .set({ ownerId: user.id, pendingOwnerId: null, pendingOwnerAt: null, updatedAt: new Date() })
+      .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, formerOwner), eq(teams.pendingOwnerId, user.id)))
+      .returning({ id: teams.id }),
+    context.db
+      .update(teamMembers)
+      .set({ role: sql`case ${teamMembers.userId} when ${user.id} then 'owner' else 'admin' end` })
+      .where(and(eq(teamMembers.teamId, membership.teamId), sql`${teamMembers.userId} in (${user.id}, ${formerOwner})`, sql`exists (select 1 from ${teams} where ${teams.id} = ${membership.teamId} and ${teams.ownerId} = ${user.id})`)),
+  ]);
+  if (moved[0].length === 0) {
+    // The offer was withdrawn meanwhile: the bill goes back to the owner.
+    await Promise.all([setPlanAndSeats(context, user.id, own.plan, own.seats, false), endAtPeriodEnd(context, formerOwner, false)]);
+    return { ok: false, message: TEAM_MESSAGES.noOffer };
+  }
+  context.memo.delete(`team:${user.id}`);
+  context.memo.delete(`team:${formerOwner}`);
+  context.memo.delete(`subscription:${user.id}`);
+  context.memo.delete(`subscription:${formerOwner}`);
+  return { ok: true };
+}
+
+/** A member offered ownership who has no live subscription of their own yet: checkout stays open to them. */
+export async function needsOwnSubscriptionForOffer(context: RequestContext, userId: UserId): Promise<boolean> {
+  const offered = await context.db.select({ id: teams.id }).from(teams).where(eq(teams.pendingOwnerId, userId)).get();
+  return offered ? !(await canTakeTheBill(context, userId)) : false;
+}
