@@ -63,7 +63,8 @@ export function startFakeStripe({ port = 0 } = {}) {
       const subscription = state.subscriptions.get(subscriptionId);
       return subscription ? [200, subscription] : [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscriptionId}'` } }];
     }],
-    // A plan or seat change (issue 21): the one item's price and quantity, and the metadata, as Stripe applies them.
+    // A plan or seat change (issue 21): the one item's price and quantity, the metadata and cancel_at_period_end, as
+    // Stripe applies them.
     ["POST", /^\/v1\/subscriptions\/([\w]+)$/, (body, [subscriptionId]) => {
       const subscription = state.subscriptions.get(subscriptionId);
       if (!subscription) return [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscriptionId}'` } }];
@@ -75,6 +76,9 @@ export function startFakeStripe({ port = 0 } = {}) {
       const quantity = body.get("items[0][quantity]");
       if (quantity) item.quantity = Number(quantity);
       for (const [key, value] of body) if (key.startsWith("metadata[")) subscription.metadata[key.slice(9, -1)] = value;
+      // Ending at the period's end (a team's former owner, ADR 0039), or taking that back.
+      const cancel = body.get("cancel_at_period_end");
+      if (cancel !== null) subscription.cancel_at_period_end = cancel === "true";
       return [200, subscription];
     }],
     ["DELETE", /^\/v1\/subscriptions\/([\w]+)$/, (_body, [subscriptionId]) => {

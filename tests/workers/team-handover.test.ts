@@ -22,7 +22,9 @@ import {
 import type { UserId } from "~/modules/auth/session.server";
 import { fieldSync } from "~/modules/sync/field-copy.server";
 import { TEAM_MESSAGES } from "~/modules/team/team.messages";
+import { PLAN_CHANGE_MESSAGES } from "~/modules/billing/plan-change.server";
 import { signInAs } from "../factories/browser";
+import { fakeStripe, stripeEnv, type FakeRequest } from "../factories/stripe";
 import { requestContext } from "../factories/context";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
@@ -249,5 +251,54 @@ describe("transferring ownership", () => {
     expect((await (await signInAs(other.owner)).post("/team", { intent: "withdraw-offer" })).status).toBe(302);
     expect((await teamOf(t.teamId))!.pendingOwnerId).toBe(t.admin.id);
     expect((await subscriberOf(t.owner.id))!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  describe("in Stripe (the local fake)", () => {
+    /** A team whose owner pays for 4 seats in Stripe, and whose agent Amara has a Solo subscription there. */
+    async function stripeTeam(name: string) {
+      const t = await team(name);
+      const key = (id: string) => id.slice(0, 8).replace(/-/g, "");
+      const [ownerSub, amaraSub] = [`sub_own${key(t.owner.id)}`, `sub_new${key(t.agentA.id)}`];
+      await fakeStripe(`/__fake/subscriptions/${ownerSub}`, { customer: `cus_own${key(t.owner.id)}`, price: "price_team_monthly", quantity: 4, metadata: { userId: t.owner.id, plan: "team" } });
+      await fakeStripe(`/__fake/subscriptions/${amaraSub}`, { customer: `cus_new${key(t.agentA.id)}`, price: "price_solo_monthly", quantity: 1, metadata: { userId: t.agentA.id, plan: "solo" } });
+      await db().batch([
+        db().update(subscribers).set({ stripeCustomerId: `cus_own${key(t.owner.id)}`, stripeSubscriptionId: ownerSub, billingPeriod: "monthly" }).where(eq(subscribers.userId, t.owner.id)),
+        db().insert(subscribers).values({ userId: t.agentA.id, email: t.agentA.email, subscriptionStatus: "active", plan: "solo", seats: 1, stripeCustomerId: `cus_new${key(t.agentA.id)}`, stripeSubscriptionId: amaraSub, billingPeriod: "monthly" }),
+      ]);
+      const owner = (await signInAs(t.owner)).using(stripeEnv());
+      const amara = (await signInAs(t.agentA)).using(stripeEnv());
+      expect((await owner.post("/team", { intent: "offer-ownership", memberId: t.agentA.id })).status).toBe(302);
+      return { t, owner, amara, ownerSub, amaraSub };
+    }
+    const updatesOf = async (subscription: string) =>
+      (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription}`).map((r) => r.body);
+
+    it("moves the seats to the new owner's subscription at the next cycle and ends the former owner's at the period's end", async () => {
+      const { t, amara, ownerSub, amaraSub } = await stripeTeam("Stripe Torch");
+      expect((await amara.post("/team", { intent: "accept-ownership" })).status).toBe(302);
+      expect(await updatesOf(amaraSub)).toEqual([
+        expect.objectContaining({ "items[0][price]": "price_team_monthly", "items[0][quantity]": "4", proration_behavior: "none", "metadata[plan]": "team" }),
+      ]);
+      expect(await updatesOf(ownerSub)).toEqual([expect.objectContaining({ cancel_at_period_end: "true" })]);
+      expect(await subscriberOf(t.agentA.id)).toMatchObject({ plan: "team", seats: 4, cancelAtPeriodEnd: false });
+      expect(await subscriberOf(t.owner.id)).toMatchObject({ plan: "team", cancelAtPeriodEnd: true });
+      expect([await roleOf(t.agentA.id), await roleOf(t.owner.id)]).toEqual(["owner", "admin"]);
+    });
+
+    it("undoes the new owner's change when Stripe refuses to end the former owner's subscription: nothing changes", async () => {
+      const { t, amara, ownerSub, amaraSub } = await stripeTeam("Stripe Stuck");
+      await fakeStripe(`/__fake/subscriptions/${ownerSub}/failing`, { fail: true });
+      const refused = await amara.post("/team", { intent: "accept-ownership" });
+      expect(refused.status).toBe(400);
+      expect(says(await refused.text(), PLAN_CHANGE_MESSAGES.stripeDown)).toBe(true);
+      const [taken, undone] = await updatesOf(amaraSub);
+      expect(taken).toMatchObject({ "items[0][price]": "price_team_monthly", "items[0][quantity]": "4" });
+      expect(undone).toMatchObject({ "items[0][price]": "price_solo_monthly", "items[0][quantity]": "1", "metadata[plan]": "solo" });
+      expect(await subscriberOf(t.agentA.id)).toMatchObject({ plan: "solo", seats: 1 });
+      expect(await subscriberOf(t.owner.id)).toMatchObject({ plan: "team", cancelAtPeriodEnd: false });
+      expect(await teamOf(t.teamId)).toMatchObject({ ownerId: t.owner.id, pendingOwnerId: t.agentA.id });
+      expect([await roleOf(t.agentA.id), await roleOf(t.owner.id)]).toEqual(["agent", "owner"]);
+      await fakeStripe(`/__fake/subscriptions/${ownerSub}/failing`, { fail: false });
+    });
   });
 });
