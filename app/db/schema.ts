@@ -1033,10 +1033,12 @@ export const teams = sqliteTable(
     /** Ownership offered to this member (ADR 0039): they become the owner, and the payer, when they accept. */
     pendingOwnerId: text("pending_owner_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
     pendingOwnerAt: integer("pending_owner_at", { mode: "timestamp_ms" }),
+    /** The secret in the address of the team's public lead form (/inquire/<key>); null while the form is off. */
+    leadFormKey: text("lead_form_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("teams_owner").on(t.ownerId)],
+  (t) => [uniqueIndex("teams_owner").on(t.ownerId), uniqueIndex("teams_lead_form_key").on(t.leadFormKey)],
 );
 export type Team = typeof teams.$inferSelect;
 

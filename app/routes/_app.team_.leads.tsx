@@ -18,6 +18,9 @@ import { requireTeamMember } from "~/modules/team/guard.server";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
 import { addLead, assignLead, claimLead, importLeads, loadLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
 import { canManage, listMembers } from "~/modules/team/team.server";
+import { leadFormKeyOf, setLeadForm } from "~/modules/team/lead-form.server";
+import { leadFormPath } from "~/modules/team/lead-form";
+import { appOrigin } from "~/modules/auth/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
 export const headers = serverTimingHeaders;
@@ -30,14 +33,20 @@ const deps = (context: RequestContext) => ({ db: context.db, alert: (agentId: Pa
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
   const { user, team } = await requireTeamMember(request, context);
-  const [view, prefs] = await Promise.all([loadLeads(context, team, deps(context)), getDisplayPreferences(context, user.id)]);
   const manages = canManage(team);
+  const [view, prefs, formKey] = await Promise.all([
+    loadLeads(context, team, deps(context)),
+    getDisplayPreferences(context, user.id),
+    manages ? leadFormKeyOf(context, team.teamId) : Promise.resolve(null),
+  ]);
   return data(
     {
       me: user.id,
       manages,
       teamName: team.teamName,
       prefs,
+      // The public lead form's address: for the owner and admins, who hand it out (ADR 0040).
+      leadFormUrl: formKey ? `${appOrigin(context, request)}${leadFormPath(formKey)}` : null,
       ...view,
       // Agents see who a waiting lead is and where it came from; its phone and e-mail once it is theirs.
       waiting: view.waiting.map((lead) => (manages ? lead : { ...lead, email: null, phone: null })),
@@ -60,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     result = await assignLead(context, team, deps(context), { id: user.id, name: me?.name ?? user.email }, lead, String(form.get("agent") ?? ""));
   } else if (intent === "import") result = await importLeads(context, team, deps(context), user.id, form.get("file"));
   else if (intent === "settings") result = await saveLeadSettings(context, team, form);
+  else if (intent === "form-on" || intent === "form-off") result = await setLeadForm(context, team, intent === "form-on");
   else if (intent === "availability") result = await setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true");
   else return data({ ok: false as const, intent, error: "Unknown action.", fieldErrors: {} as Record<string, string> }, { status: 400 });
   if (result.ok) return redirectWithToast(context, "/team/leads", { title: result.message, description: result.detail, variant: "success" });
@@ -200,6 +210,42 @@ export default function TeamLeadsPage() {
                   Save settings
                 </Button>
               </Form>
+            </section>
+
+            <section aria-labelledby="leads-form" className={`${card} lg:col-span-2`}>
+              <h2 id="leads-form" className="font-semibold">
+                Website lead form
+              </h2>
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+                A page anyone can fill in, with your team&apos;s name on it: link to it from your website, listings and social profiles. Each enquiry arrives
+                here as a website lead and is distributed as set above. A new address stops the old one from working.
+              </p>
+              {loaded.leadFormUrl ? (
+                <p className="mt-2 text-sm [overflow-wrap:anywhere]">
+                  <span className="font-medium">Address: </span>
+                  <a href={loaded.leadFormUrl} target="_blank" rel="noreferrer" className="underline">
+                    {loaded.leadFormUrl}
+                  </a>
+                </p>
+              ) : (
+                <p className="mt-2 text-sm font-medium">The form is off.</p>
+              )}
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="form-on" />
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    {loaded.leadFormUrl ? "Give it a new address" : "Turn the form on"}
+                  </Button>
+                </Form>
+                {loaded.leadFormUrl ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="form-off" />
+                    <Button type="submit" variant="ghost" disabled={busy}>
+                      Turn the form off
+                    </Button>
+                  </Form>
+                ) : null}
+              </div>
             </section>
 
             <section aria-labelledby="leads-add" className={`${card} lg:col-span-2`}>

@@ -4,6 +4,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
+import { ConsentCheckbox } from "~/components/ui/ConsentCheckbox";
 import { choices, SelectField } from "~/components/ui/SelectField";
 import { useNonce } from "~/components/ui/nonce";
 import { StaticToast } from "~/components/ui/Toaster";
@@ -101,21 +102,12 @@ export default function ContactPage() {
           </FieldShell>
         </div>
         <div className="sm:col-span-2">
-          <div className="flex items-start gap-3">
-            <input
-              id="consent"
-              name="consent"
-              type="checkbox"
-              defaultChecked={values.consent === "on"}
-              className="mt-1 h-5 w-5 accent-brand-700"
-              aria-invalid={consentError || undefined}
-              aria-describedby={consentError ? "consent-error" : undefined}
-            />
-            <label htmlFor="consent">I agree to be contacted by Porchlight about the product.</label>
-          </div>
-          <p id="consent-error" role="alert" hidden={!consentError} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-            {CONTACT_MESSAGES.consentInline}
-          </p>
+          <ConsentCheckbox
+            label="I agree to be contacted by Porchlight about the product."
+            message={CONTACT_MESSAGES.consentInline}
+            shown={consentError}
+            defaultChecked={values.consent === "on"}
+          />
         </div>
         {actionData && !actionData.ok && !consentError && Object.keys(errors).length === 0 ? (
           <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2 dark:text-red-400">

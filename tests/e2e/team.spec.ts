@@ -6,7 +6,8 @@ import { ACCOUNTS, expect, expectNoSideways, test, type Account } from "./fixtur
 // each joins from the link; the team page counts members and seats. The owner reads the leaderboard and an agent's
 // Reports and moves an agent's deal on the team pipeline; an agent sees only their own board and net. A Solo account
 // has no team page and no link. The owner distributes leads (first to claim; one assigned by hand, one claimed by an
-// agent), and an agent shares a deal with a teammate, who sees it on their Pipeline. Ownership is offered and withdrawn.
+// agent, one sent through the team's public lead form), and an agent shares a deal with a teammate, who sees it on
+// their Pipeline. Ownership is offered and withdrawn.
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -174,6 +175,30 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await toAssign.getByLabel(`Assign ${assigned} to`).selectOption({ label: "Amara Osei" });
   await toAssign.getByRole("button", { name: "Assign" }).click();
   await expect(page.getByRole("list", { name: "Assigned leads" }).getByText(`${assigned} → Amara Osei`)).toBeVisible();
+  // The website lead form: turned on, its address opened by a visitor who is not signed in; the enquiry waits here.
+  const leadForm = page.getByRole("region", { name: "Website lead form" });
+  await leadForm.getByRole("button", { name: "Turn the form on" }).click();
+  const address = (await leadForm.getByRole("link", { name: /\/inquire\// }).textContent())!;
+  const enquirer = `Nadia Brooks ${project}`;
+  const visitor = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "10.121.0.9" }, viewport: test.info().project.use.viewport ?? undefined });
+  const form = await visitor.newPage();
+  await form.goto(new URL(address).pathname);
+  await expect(form.getByRole("heading", { name: `Contact ${teamName}`, level: 1 })).toBeVisible();
+  await form.getByLabel("Name").fill(enquirer);
+  await form.getByLabel("Phone").fill("555-0177");
+  await form.getByLabel("What are you looking for? (optional)").fill("Two-bed condo near the river");
+  await form.getByRole("button", { name: "Send" }).click();
+  await expect(form.getByText("I agree to be contacted", { exact: false })).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveText("Tick the box to let the team contact you about your enquiry.");
+  await form.getByLabel(`I agree to be contacted by ${teamName} about my enquiry.`).check();
+  await form.getByRole("button", { name: "Send" }).click();
+  await expect(form.getByRole("status")).toContainText(`${teamName} has your message`);
+  await expectNoSideways(form);
+  await form.goto(new URL(address).pathname);
+  await axeClean(form, "the team's lead form");
+  await visitor.close();
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name: enquirer })).toContainText("Website");
   await expectNoSideways(page);
   await axeClean(page, "/team/leads");
 

@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error -- build output has no type declarations
 import * as remixBuild from "../../build/server/index.js";
 import { api } from "../../workers/api";
+import { eq } from "drizzle-orm";
+import { createDb } from "~/db/client.server";
+import { teams } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { createContact } from "~/modules/contacts/contacts.server";
@@ -43,7 +46,7 @@ const ADMIN = new Set(["routes/_app.operations", "routes/_app.operations_.export
 /** Team routes (issue 21): 404 for a Solo agent before any body is read, so their bodies are tried as a team's owner. */
 const TEAM = new Set(["routes/_app.team", "routes/_app.team_.pipeline", "routes/_app.team_.leads"]);
 /** Routes anyone may post to, so they are also tried signed out. */
-const PUBLIC = new Set(["routes/auth", "routes/auth_.forgot", "routes/auth_.reset", "routes/auth_.signout", "routes/contact", "routes/account.keep"]);
+const PUBLIC = new Set(["routes/auth", "routes/auth_.forgot", "routes/auth_.reset", "routes/auth_.signout", "routes/contact", "routes/account.keep", "routes/inquire.$key"]);
 
 /** The URL path of a route module, with its parameters filled from `params`; index routes get `?index` as Remix's forms send. */
 function pathOf(id: string, params: Record<string, string>): string {
@@ -102,7 +105,13 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
         const owner = await subscriber(ADMIN.has(id) ? "admin" : "user");
         browser = owner.browser;
         if (owner.ids[id]) params = { id: owner.ids[id] };
-        if (TEAM.has(id)) expect((await browser.post("/settings", { intent: "team-plan", teamName: "Hostile Team" })).status).toBe(302);
+        if (TEAM.has(id) || id === "routes/inquire.$key") expect((await browser.post("/settings", { intent: "team-plan", teamName: "Hostile Team" })).status).toBe(302);
+        if (id === "routes/inquire.$key") {
+          // A team's public lead form (ADR 0040), turned on so the body reaches the action.
+          expect((await browser.post("/team/leads", { intent: "form-on" })).status).toBe(302);
+          const team = await createDb(env.DB).select({ key: teams.leadFormKey }).from(teams).where(eq(teams.ownerId, owner.userId)).get();
+          params = { key: team!.key! };
+        }
       }
       const path = pathOf(id, params);
       for (const bad of BAD_BODIES) {

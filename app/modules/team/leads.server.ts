@@ -49,7 +49,7 @@ export type LeadResult = { ok: true; message: string; detail?: string } | { ok: 
 
 const now = () => new Date();
 
-interface Deps {
+export interface Deps {
   db: Db;
   /** Raises the new-lead alert for the agent (push); the request hands it to waitUntil, the cron awaits it. */
   alert(agentId: UserId, contact: { id: string; name: string; phone: string | null; email: string | null }): Promise<void> | void;
@@ -203,16 +203,30 @@ export async function addLead(context: RequestContext, team: Membership, deps: D
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   const parsed = leadInput(form);
   if (!parsed.success) return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: renameNotes(fieldErrors(parsed.error)) };
-  const input = parsed.data;
-  const settings = await context.db.select({ mode: teams.leadMode, window: teams.claimWindowMinutes }).from(teams).where(eq(teams.id, team.teamId)).get();
-  const [lead] = await context.db
-    .insert(teamLeads)
-    .values({ id: newId(), teamId: team.teamId, name: input.name, email: input.email, phone: input.phone, source: input.source, message: input.notes, state: "pond", addedBy: userId, createdAt: at })
-    .returning();
-  const message = await distribute(deps, lead!, { name: team.teamName, mode: settings?.mode ?? "pond", window: settings?.window ?? 15 }, at);
+  const message = await receiveLead(deps, await distribution(deps.db, team.teamId, team.teamName), parsed.data, userId, at);
   return { ok: true, message };
 }
 
+type Distribution = { teamId: string; name: string; mode: LeadMode; window: number };
+type NewLead = { name: string; email: string | null; phone: string | null; source: TeamLead["source"]; notes: string | null };
+
+/** How the team distributes its leads, as `receiveLead` needs it. */
+export async function distribution(db: Db, teamId: string, teamName: string): Promise<Distribution> {
+  const settings = await db.select({ mode: teams.leadMode, window: teams.claimWindowMinutes }).from(teams).where(eq(teams.id, teamId)).get();
+  return { teamId, name: teamName, mode: settings?.mode ?? "pond", window: settings?.window ?? 15 };
+}
+
+/**
+ * A new lead of the team's, from a manager's form, an import row or the public lead form (`addedBy` null): stored in
+ * the pond, then distributed as the team's mode says. Answers what happened to it, in words.
+ */
+export async function receiveLead(deps: Deps, team: Distribution, input: NewLead, addedBy: string | null, at: Date): Promise<string> {
+  const [lead] = await deps.db
+    .insert(teamLeads)
+    .values({ id: newId(), teamId: team.teamId, name: input.name, email: input.email, phone: input.phone, source: input.source, message: input.notes, state: "pond", addedBy, createdAt: at })
+    .returning();
+  return distribute(deps, lead!, team, at);
+}
 
 /**
  * An owner or admin imports a CSV file of leads into the team's leads: the columns the contacts import knows (name,
@@ -229,15 +243,8 @@ export async function importLeads(context: RequestContext, team: Membership, dep
   const mapping = autoMap(headers);
   if (!mapping.includes("name") && !mapping.includes("first_name")) return { ok: false, status: 400, error: LEAD_MESSAGES.noNameColumn };
   const { valid, rejected } = validateRows(rows, mapping, lines);
-  const settings = await context.db.select({ mode: teams.leadMode, window: teams.claimWindowMinutes }).from(teams).where(eq(teams.id, team.teamId)).get();
-  const mode = { name: team.teamName, mode: settings?.mode ?? "pond", window: settings?.window ?? 15 };
-  for (const { contact } of valid) {
-    const [lead] = await context.db
-      .insert(teamLeads)
-      .values({ id: newId(), teamId: team.teamId, name: contact.name, email: contact.email, phone: contact.phone, source: contact.source, message: contact.notes, state: "pond", addedBy: userId, createdAt: at })
-      .returning();
-    await distribute(deps, lead!, mode, at);
-  }
+  const mode = await distribution(context.db, team.teamId, team.teamName);
+  for (const { contact } of valid) await receiveLead(deps, mode, contact, userId, at);
   const refused = rejected.slice(0, 5).map((r) => `line ${r.line}: ${r.reasons.join(" ")}`);
   const message = `${valid.length === 1 ? "1 lead" : `${valid.length} leads`} imported (${LEAD_MODE_LABELS[mode.mode].toLowerCase()}).`;
   if (rejected.length === 0) return { ok: true, message };
