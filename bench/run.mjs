@@ -11,6 +11,7 @@
 //   BENCH_ONLY=drafter npm run bench                         (only the offline drafter's latency, bench/drafter.mjs; no server)
 //   BENCH_ONLY=import npm run bench                          (only the two imports: 10,000 rows, and the largest accepted)
 //   BENCH_ONLY=sync npm run bench                            (only the large account's field copy: whole, unchanged, one change)
+//   BENCH_ONLY=handover npm run bench                        (only a team member's book handed to a teammate on removal)
 //   BENCH_ONLY=backup npm run bench                          (only the backup, the restore drill and one account's restore)
 //   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
 //                                                             and /dashboard with it, then on a second server without it)
@@ -27,6 +28,7 @@ import { PAGES, PUBLIC_PAGES, SIGNED_IN_LIGHTHOUSE_PAGES } from "./pages.mjs";
 import { BENCH_USER, SEED_VOLUMES } from "./seed.mjs";
 import { benchDrafter } from "./drafter.mjs";
 import { benchSync } from "./sync.mjs";
+import { benchHandover } from "./handover.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
 import { benchAgentRestore, benchBackup } from "./backup.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
@@ -371,6 +373,18 @@ if (!ONLY || ONLY === "sync") {
   }
 }
 
+// A team member's book handed to a teammate on removal (issue 21): after the team's pages were measured.
+let handoverLine = null;
+if (!ONLY || ONLY === "handover") {
+  step("Removing a bench team member and handing their book to a teammate (POST /team)");
+  handoverLine = await benchHandover(mf, origin, sessionCookie);
+  console.log(`  ${handoverLine}`);
+  if (ONLY === "handover") {
+    await mf.dispose();
+    process.exit(0);
+  }
+}
+
 // Importing 10,000 contacts (one JSON request, as the import screen sends it), timed end to end.
 step("Importing 10,000 contacts through /api/contacts/import");
 const importRows = Array.from({ length: 10_000 }, (_, i) => [`Imported Person ${i}`, `import${i}@example.com`, `(555) 200-${String(i % 10000).padStart(4, "0")}`, "buyer; import", "Maple Grove", "$400k - $650k", "Lead"]);
@@ -436,6 +450,7 @@ const table = [
   worstLine,
   ...(backupLines ? ["", backupLines] : []),
   ...(syncLines ? ["", syncLines] : []),
+  ...(handoverLine ? ["", handoverLine] : []),
   ...(recording ? ["", recording] : []),
   ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),
   "",

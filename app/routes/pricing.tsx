@@ -47,7 +47,7 @@ const FAQ = [
   },
   {
     q: "Do you offer plans for teams or brokerages?",
-    a: "Yes. Once subscribed, switch to the Team plan in Settings → Billing: $35 per member a month, or $336 per member a year, for at least two members. It adds invitations by e-mail, roles, one bill for the whole team, a team leaderboard, shared deals with co-agents (each paid their share of the side through their own split and cap), the team's leads sent out by pond, round robin or first to claim, and for the team's owner and admins a team pipeline, Reports for any member and a default commission plan for the team; each agent's contacts stay their own. For a brokerage of 25 or more agents, write to us through the contact page.",
+    a: "Yes. Once subscribed, switch to the Team plan in Settings → Billing: $35 per member a month, or $336 per member a year, for at least two members. It adds invitations by e-mail, roles, one bill for the whole team, a team leaderboard, shared deals with co-agents (each paid their share of the side through their own split and cap), the team's leads (added, imported or sent through the team's own website lead form) sent out by pond, round robin or first to claim, and for the team's owner and admins a team pipeline, Reports for any member and a default commission plan for the team; each agent's contacts stay their own, and when someone leaves, the owner decides who takes over their book. For a brokerage of 25 or more agents, write to us through the contact page.",
   },
 ] as const;
 
