@@ -26,6 +26,7 @@ import { PLAN_CHANGE_MESSAGES } from "~/modules/billing/plan-change.server";
 import { signInAs } from "../factories/browser";
 import { fakeStripe, stripeEnv, type FakeRequest } from "../factories/stripe";
 import { requestContext } from "../factories/context";
+import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
@@ -68,7 +69,7 @@ async function bookOf(userId: string, teamId: string, name: string) {
       { id: warm, userId, name: `${name} Seller`, status: "warm", source: "referral", tags: ["vip"], createdAt: new Date(now - 10 * DAY), lastActivity: new Date(now - 2 * DAY) },
     ]),
     db().insert(deals).values(deal(userId, { id: dealId, title: `${name}'s listing`, stage: "showing", contactId: warm, dealValueCents: 45_000_000, probability: 40 })),
-    db().insert(crmTasks).values({ id: crypto.randomUUID(), userId, contactId: hot, title: `Call ${name} Buyer back`, dueDate: new Date(now).toISOString().slice(0, 10) }),
+    db().insert(crmTasks).values({ id: crypto.randomUUID(), userId, contactId: hot, title: `Call ${name} Buyer back`, dueDate: dayFromToday(0) }),
     db().insert(crmActivities).values({ id: crypto.randomUUID(), userId, contactId: hot, type: "call", occurredAt: new Date(now - DAY), notes: "Wants a yard" }),
     db().insert(leadAlerts).values({ contactId: hot, userId, arrivedAt: now - 3 * DAY }),
     db().insert(teamLeads).values({ id: crypto.randomUUID(), teamId, name: `${name} Buyer`, source: "website", state: "assigned", assignedTo: userId, assignedAt: new Date(now - 3 * DAY), assignedHow: "round robin", contactId: hot }),
