@@ -10,13 +10,11 @@ import { readForm } from "~/lib/body.server";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { RequestContext } from "~/lib/context.server";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
-import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
-import { addLead, assignLead, claimLead, importLeads, loadLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
+import { addLead, assignLead, claimLead, importLeads, loadLeads, requestDeps, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
 import { canManage, listMembers } from "~/modules/team/team.server";
 import { leadFormKeyOf, setLeadForm } from "~/modules/team/lead-form.server";
 import { leadFormPath } from "~/modules/team/lead-form";
@@ -28,7 +26,7 @@ export const headers = serverTimingHeaders;
 // Lead distribution (issue 21, ADR 0038): the team's new leads, the pond, claims, assignments and the settings. Team
 // members only (404 for anyone else); adding, assigning and the settings are for the owner and admins.
 
-const deps = (context: RequestContext) => ({ db: context.db, alert: (agentId: Parameters<typeof raiseLeadAlertLater>[1], contact: Parameters<typeof raiseLeadAlertLater>[2]) => raiseLeadAlertLater(context, agentId, contact) });
+const deps = requestDeps;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();

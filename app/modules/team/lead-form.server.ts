@@ -7,9 +7,8 @@ import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { liveSubscription } from "~/modules/billing/plan-change.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
-import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { LEAD_FORM_HONEYPOT, LEAD_FORM_MESSAGES } from "./lead-form";
-import { distribution, LEAD_MESSAGES, receiveLead } from "./leads.server";
+import { distribution, LEAD_MESSAGES, receiveLead, requestDeps } from "./leads.server";
 import { canManage, type Membership } from "./team.server";
 
 // The team's public lead form (issue 21, ADR 0040): a page at /inquire/<key> that anyone may fill in (the team links to
@@ -55,9 +54,8 @@ export async function submitLeadForm(context: RequestContext, request: Request, 
   const limit = await hitRateLimit(context.cloudflare.env.KV, "lead-form", `${team.teamId}:${clientIp(request)}`, RATE_LIMITS.leadForm);
   if (!limit.allowed) return fail(429, LEAD_FORM_MESSAGES.tooMany);
   try {
-    const deps = { db: context.db, alert: (agentId: UserId, contact: Parameters<typeof raiseLeadAlertLater>[2]) => raiseLeadAlertLater(context, agentId, contact) };
     const lead = parsed.data;
-    await receiveLead(deps, await distribution(context.db, team.teamId, team.teamName), { name: lead.name, email: lead.email, phone: lead.phone, source: "website", notes: message || null }, null, new Date());
+    await receiveLead(requestDeps(context), await distribution(context.db, team.teamId, team.teamName), { name: lead.name, email: lead.email, phone: lead.phone, source: "website", notes: message || null }, null, new Date());
     return { ok: true };
   } catch (error) {
     console.error(JSON.stringify({ event: "lead_form_failed", teamId: team.teamId, message: String(error) }));

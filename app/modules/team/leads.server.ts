@@ -13,6 +13,7 @@ import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { autoMap, parseCsv } from "~/modules/contacts/csv";
 import { validateRows } from "~/modules/contacts/import";
 import { createContact } from "~/modules/contacts/contacts.server";
+import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { canManage, listMembers, type Membership } from "./team.server";
 
 // Lead distribution (issue 21, ADR 0038). A team's new leads wait in team_leads until an agent has them:
@@ -48,6 +49,9 @@ const leadInput = (form: FormData) =>
 export type LeadResult = { ok: true; message: string; detail?: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
 
 const now = () => new Date();
+
+/** A request's Deps: its database, and new-lead alerts handed to waitUntil. */
+export const requestDeps = (context: RequestContext): Deps => ({ db: context.db, alert: (agentId, contact) => raiseLeadAlertLater(context, agentId, contact) });
 
 export interface Deps {
   db: Db;
