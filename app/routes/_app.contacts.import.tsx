@@ -111,6 +111,15 @@ export default function ImportContacts() {
             <li>Skipped as duplicates: <strong>{s.skipped}</strong></li>
             <li>Rejected: <strong>{s.rejected.length}</strong></li>
           </ul>
+          {s.newLeads > 0 ? (
+            <p className="mt-3">
+              {s.newLeads === 1 ? "1 row marked New is a new lead" : `${s.newLeads} rows marked New are new leads`}: timed on the{" "}
+              <Link to="/dashboard" className="font-medium underline underline-offset-2">
+                Dashboard
+              </Link>{" "}
+              until you reach out.
+            </p>
+          ) : null}
         </section>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/contacts" className={buttonClass("primary")}>

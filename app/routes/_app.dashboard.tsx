@@ -26,7 +26,7 @@ import { readInsights } from "~/modules/insights/insights.server";
 import { OnboardingDialog } from "~/modules/onboarding/components/OnboardingDialog";
 import { LeadsWaiting } from "~/modules/push/components/LeadsWaiting";
 import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
-import { waitingLeads } from "~/modules/push/lead-alerts.server";
+import { moreWaitingLeads, waitingLeads } from "~/modules/push/lead-alerts.server";
 
 const DASHBOARD_INSIGHTS = 3;
 
@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
   // The insights come from the user's Durable Object, alongside the dashboard's one D1 batch.
   const [dashboard, insights, leadsWaiting] = await Promise.all([loadDashboard(context, user.id), readInsights(context, user.id), waitingLeads(context, user.id)]);
-  return data({ ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS), leadsWaiting, now: Date.now() }, { headers: serverTiming("dashboard", started) });
+  const moreLeadsWaiting = await moreWaitingLeads(context, user.id, leadsWaiting.length);
+  return data({ ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS), leadsWaiting, moreLeadsWaiting, now: Date.now() }, { headers: serverTiming("dashboard", started) });
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -91,7 +92,7 @@ export default function DashboardPage() {
     <>
       {header}
       {onboarding}
-      <LeadsWaiting leads={d.leadsWaiting} serverNow={d.now} reminderMinutes={LEAD_REMINDER_MINUTES} />
+      <LeadsWaiting leads={d.leadsWaiting} more={d.moreLeadsWaiting} serverNow={d.now} reminderMinutes={LEAD_REMINDER_MINUTES} />
       <h2 className="sr-only">Quick stats</h2>
       <ul data-tour="dashboard" className="grid grid-cols-2 gap-3 lg:grid-cols-3 [&>li:last-child:nth-child(odd)]:col-span-2 lg:[&>li:last-child:nth-child(odd)]:col-span-1">
         <StatCard metric="totalContacts" value={count(stats.totalContacts)} href="/contacts">

@@ -175,7 +175,7 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
   const csv = [
     "\uFEFFfirst_name,last_name,email,phone,tags,lead source,budget_range,area of interest,current status",
     'Dana,Reyes,dana@example.com,,"buyer; vip",Open House,$450k - $650k,Maple Grove,Prospect',
-    '"Sam","O\'Neil",,555 0100,,Referral,,"Lake Town, North",Past Client',
+    '"Sam","O\'Neil",,555 0100,,Referral,,"Lake Town, North",New',
     ",,nobody@example.com,,,,,,Lead",
   ].join("\r\n");
   await page.getByLabel("Choose a CSV file").setInputFiles({ name: "old-crm.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -197,6 +197,8 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
   await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText("Created: 2");
   await expect(page.getByRole("status")).toContainText("Rejected: 1");
+  // Sam's row is marked New: a new lead, timed on the dashboard (ADR 0032).
+  await expect(page.getByRole("status")).toContainText("1 row marked New is a new lead: timed on the Dashboard until you reach out.");
   await expect(page.getByRole("button", { name: "Download rejected rows" })).toBeVisible();
 
   await page.getByRole("link", { name: "Go to contacts" }).click();
@@ -217,6 +219,13 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
   await expect(page.getByRole("heading", { name: "Match the columns of export.csv" })).toBeVisible();
   for (const select of await page.getByLabel(/^Field for column /).all()) await expect(select).not.toHaveValue("ignore");
   await expect(page.getByRole("button", { name: "Import 2 contacts" })).toBeEnabled();
+
+  await page.goto("/dashboard");
+  const waiting = page.getByRole("region", { name: "New leads waiting for you" });
+  await expect(waiting.getByRole("link", { name: "Sam O'Neil", exact: true })).toBeVisible();
+  await expect(waiting.getByRole("link", { name: "Dana Reyes", exact: true })).toHaveCount(0);
+  // Sam has a phone, so the lead's call button is there too.
+  await expect(waiting.getByRole("link", { name: "Call Sam O'Neil" })).toHaveAttribute("href", "tel:555 0100");
 });
 
 test("the import names the file's real line numbers and its file picker is a labelled, keyboard-reachable button", async ({ page }) => {

@@ -9,6 +9,7 @@ import { importContacts, INSERT_PAYLOAD_MAX_BYTES } from "~/modules/contacts/imp
 import { IMPORT_MAX_BYTES as BENCH_MAX_BYTES, IMPORT_ROW_LIMIT as BENCH_ROW_LIMIT, largestImportRequest } from "../../bench/import-worst-case.mjs";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
+import { waitingLeads } from "~/modules/push/lead-alerts.server";
 import { createUser } from "../factories/users";
 
 const owner = async () => (await createUser(env.DB)).id as UserId;
@@ -94,7 +95,7 @@ describe("CSV import", () => {
     expect(summary.rejected.map((r) => [r.line, r.reasons])).toEqual([
       [4, ["Name is required"]],
       [5, ["Phone or email is required"]],
-      [6, ['Budget range "lots of money" is not a number or a range like 400000-650000.', 'Status "Someday" is not one of Lead, Prospect, Client, Past Client, Hot, Warm or Cold.']],
+      [6, ['Budget range "lots of money" is not a number or a range like 400000-650000.', 'Status "Someday" is not one of New, Lead, Prospect, Client, Past Client, Hot, Warm or Cold.']],
     ]);
     const [dana, sam] = await all(userId);
     expect(dana).toMatchObject({ name: "Dana Reyes", email: "dana@example.com", company: "Reyes Realty, LLC", tags: ["buyer", "vip"], source: "open_house", propertyType: "house", budgetMin: 450000, budgetMax: 650000, location: "Maple Grove", status: "hot", timeline: "3 months" });
@@ -120,6 +121,41 @@ describe("CSV import", () => {
     const created = await importText(userId, text, "create");
     expect(created).toMatchObject({ created: 3, updated: 0, skipped: 0 });
     expect(await all(userId)).toHaveLength(5);
+  });
+
+  it("makes the rows marked New new leads, alerted and timed like a lead added by hand, and no other row", async () => {
+    const userId = await owner();
+    await createContact(requestContext(), userId, ContactInputSchema.parse({ name: "Known Buyer", email: "known@example.com" }));
+    const text = [
+      "name,email,phone,current status",
+      "Nia Fresh,nia@example.com,,New",
+      "Omar Fresh,,555 0110,new lead",
+      "Old Lead,old@example.com,,Lead",
+      "No Status,none@example.com,,",
+      "Known Buyer,KNOWN@example.com,555 0111,New",
+      "Pia Twice,pia@example.com,,Warm",
+      "Pia Twice,PIA@example.com,555 0112,New",
+    ].join("\n");
+    const summary = await importText(userId, text, "update");
+    expect(summary).toMatchObject({ created: 5, updated: 1, skipped: 0, newLeads: 3, rejected: [] });
+    const byName = Object.fromEntries((await all(userId)).map((c) => [c.name, c]));
+    expect(byName["Nia Fresh"]).toMatchObject({ status: "warm" });
+    // An update of a contact already here is not a new lead, whatever the file says.
+    expect((await waitingLeads(requestContext(), userId)).map((l) => l.name).sort()).toEqual(["Nia Fresh", "Omar Fresh", "Pia Twice"]);
+    const [first] = await waitingLeads(requestContext(), userId);
+    expect(Date.now() - first!.arrivedAt).toBeLessThan(60_000);
+
+    // A failed import writes no alert either: they are in one transaction with the contacts. The update of the
+    // contact already here runs after the inserts and their alerts, and fails at execution time.
+    await env.DB.prepare(`CREATE TRIGGER fail_import_alerts BEFORE UPDATE ON contacts WHEN new.notes = 'poison' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    try {
+      const text2 = "name,email,notes,current status\nQuin New,quin@example.com,,New\nKnown Buyer,known@example.com,poison,New";
+      await expect(importText(userId, text2, "update")).rejects.toThrow(/injected failure/);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER fail_import_alerts").run();
+    }
+    expect(await waitingLeads(requestContext(), userId)).toHaveLength(3);
+    expect((await all(userId)).map((c) => c.name)).not.toContain("Quin New");
   });
 
   it("writes nothing when any write fails", async () => {

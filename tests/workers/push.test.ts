@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import { contacts, crmActivities, leadAlerts, pushSubscriptions } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
-import { raiseLeadAlert, sendLeadReminders, waitingLeads } from "~/modules/push/lead-alerts.server";
+import { importContacts } from "~/modules/contacts/import.server";
+import { moreWaitingLeads, raiseLeadAlert, sendLeadReminders, WAITING_LEADS_SHOWN, waitingLeads } from "~/modules/push/lead-alerts.server";
 import { MAX_SUBSCRIPTIONS, pushToUser, saveSubscription } from "~/modules/push/push.server";
 import { applyQueuedChanges } from "~/modules/sync/queued-changes.server";
 import { JOBS } from "../../workers/cron";
@@ -34,6 +35,16 @@ function withPushService(devices: FakeDevice[], config: Env, statusFor?: (endpoi
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/** An agent with one subscribed device, and the fake push service it is reached through. */
+async function agentWithPhone() {
+  const config = await pushEnv();
+  const user = await createAgent(env.DB);
+  const phone = await fakeDevice();
+  const context = requestContext(config);
+  await saveSubscription(context, user.userId, phone.subscription);
+  return { config, user, phone, context, service: withPushService([phone], config) };
+}
 
 const subscribe = (browser: Awaited<ReturnType<typeof signInAs>>, body: unknown, method = "POST") =>
   browser.fetch("/api/push/subscriptions", { method, headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -191,6 +202,62 @@ describe("sending", () => {
   });
 });
 
+describe("an import's new leads", () => {
+  it("pushes the rows marked New as one alert naming a few, and one reminder for the leads still waiting", async () => {
+    const { user, phone, context, service } = await agentWithPhone();
+    const rows = [["Ada New", "New"], ["Ben New", "New"], ["Cy New", "New lead"], ["Di New", "New"], ["Ed Old", "Lead"]].map(([name, status], i) => [name!, `55501${i}0`, status!]);
+    const summary = await importContacts(context, user.userId, { rows, mapping: ["name", "phone", "status"], mode: "skip" });
+    expect(summary).toMatchObject({ created: 5, newLeads: 4 });
+    await vi.waitFor(() => expect(service.delivered).toHaveLength(1), { timeout: 5_000 });
+    expect(service.delivered[0]!.message).toEqual({ title: "4 new leads imported", body: `Ada New, Ben New, Cy New and 1 more. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: "/dashboard", tag: expect.stringMatching(/^leads-\d+$/) });
+    const alerts = await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all();
+    expect(alerts).toHaveLength(4);
+    await vi.waitFor(async () => expect((await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all()).every((a) => a.pushedAt !== null)).toBe(true), { timeout: 5_000 });
+
+    // Five minutes on, one reminder for the three still waiting (a call answered one), not three.
+    const [ada] = await db.select().from(contacts).where(eq(contacts.name, "Ada New")).all();
+    await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: ada!.id, type: "call", occurredAt: new Date() });
+    const arrived = alerts[0]!.arrivedAt;
+    const { reminded } = await sendLeadReminders(context, arrived + 6 * MINUTE);
+    expect(reminded).toBeGreaterThanOrEqual(3);
+    const mine = service.delivered.slice(1).filter((d) => d.endpoint === phone.endpoint);
+    expect(mine.map((d) => d.message)).toEqual([{ title: "Still waiting: 3 new leads", body: "Ben New, Cy New and Di New, with no reply yet; the first arrived 6 minutes ago.", url: "/dashboard", tag: "lead-reminders" }]);
+    const after = await db.select({ name: contacts.name, remindedAt: leadAlerts.remindedAt }).from(leadAlerts).innerJoin(contacts, eq(contacts.id, leadAlerts.contactId)).where(eq(leadAlerts.userId, user.id)).all();
+    expect(Object.fromEntries(after.map((a) => [a.name, a.remindedAt]))).toEqual({ "Ada New": null, "Ben New": arrived + 6 * MINUTE, "Cy New": arrived + 6 * MINUTE, "Di New": arrived + 6 * MINUTE });
+    expect((await sendLeadReminders(context, arrived + 7 * MINUTE)).delivered).toBe(0);
+  });
+
+  it("reminds an agent with thousands of leads waiting in one push, without crowding out another agent's reminder", async () => {
+    const busy = await createAgent(env.DB);
+    const rows = Array.from({ length: 2_100 }, (_, i) => [`Bulk ${i}`, `bulk${i}@example.com`, "New"]);
+    await importContacts(requestContext(), busy.userId, { rows, mapping: ["name", "email", "status"], mode: "skip" });
+    const [bulk] = await db.select({ arrivedAt: leadAlerts.arrivedAt }).from(leadAlerts).where(eq(leadAlerts.userId, busy.id)).limit(1).all();
+    const { user, context, service, phone } = await agentWithPhone();
+    const lead = await addContact(user.id, "Lone Lead");
+    await raiseLeadAlert(context, user.userId, lead, bulk!.arrivedAt + 1);
+    service.delivered.length = 0;
+
+    const { reminded } = await sendLeadReminders(context, bulk!.arrivedAt + 6 * MINUTE);
+    expect(reminded).toBeGreaterThanOrEqual(2_101);
+    expect(service.delivered.filter((d) => d.endpoint === phone.endpoint).map((d) => d.message.title)).toEqual(["Still waiting: Lone Lead"]);
+    const left = await db.select({ n: sql<number>`count(*)` }).from(leadAlerts).where(and(eq(leadAlerts.userId, busy.id), isNull(leadAlerts.remindedAt))).get();
+    expect(left?.n).toBe(0);
+  });
+
+  it("lists the oldest waiting leads on the dashboard and says how many more wait", async () => {
+    const user = await createAgent(env.DB);
+    const rows = Array.from({ length: WAITING_LEADS_SHOWN + 3 }, (_, i) => [`Lead ${String(i).padStart(2, "0")}`, `lead${i}@example.com`, "New"]);
+    await importContacts(requestContext(), user.userId, { rows, mapping: ["name", "email", "status"], mode: "skip" });
+    const listed = await waitingLeads({ db }, user.userId);
+    expect(listed).toHaveLength(WAITING_LEADS_SHOWN);
+    expect(await moreWaitingLeads({ db }, user.userId, listed.length)).toBe(3);
+    const browser = await signInAs(user);
+    const page = await browser.get("/dashboard");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/3 more new leads are(<!-- -->)? waiting/);
+  });
+});
+
 describe("the lead timer and the five-minute reminder", () => {
   it("lists the agent's own unanswered leads, oldest first, until an activity is logged with one", async () => {
     const user = await createAgent(env.DB);
@@ -215,12 +282,7 @@ describe("the lead timer and the five-minute reminder", () => {
   });
 
   it("reminds once, at five minutes, only about leads nobody has answered", async () => {
-    const config = await pushEnv();
-    const user = await createAgent(env.DB);
-    const phone = await fakeDevice();
-    const context = requestContext(config);
-    await saveSubscription(context, user.userId, phone.subscription);
-    const service = withPushService([phone], config);
+    const { user, phone, context, service } = await agentWithPhone();
     const now = Date.now();
     const due = await addContact(user.id, "Due Lead");
     const early = await addContact(user.id, "Early Lead");

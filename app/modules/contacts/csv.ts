@@ -93,8 +93,11 @@ export function autoMap(headers: string[]): ColumnMapping {
 /**
  * The guide's statuses in Porchlight's temperature terms (documented in ADR 0012): a new Lead is warm,
  * an active Prospect or Client is hot, a Past Client is part of the sphere and cold. hot/warm/cold pass through.
+ * A row marked New (or New lead) is warm too, and is a new lead: alerted and timed on the dashboard (ADR 0032).
  */
 export const STATUS_FROM_IMPORT: Record<string, ContactStatus> = {
+  new: "warm",
+  "new lead": "warm",
   lead: "warm",
   prospect: "hot",
   client: "hot",
@@ -103,6 +106,9 @@ export const STATUS_FROM_IMPORT: Record<string, ContactStatus> = {
   warm: "warm",
   cold: "cold",
 };
+
+/** The statuses that mark an imported row as a new lead. */
+const NEW_LEAD_STATUSES = new Set(["new", "new lead"]);
 
 const SOURCE_WORDS: [RegExp, ContactSource][] = [
   [/open house/, "open_house"],
@@ -153,6 +159,8 @@ export interface MappedRow {
   input: Record<string, unknown>;
   /** Problems found while mapping (before validation). */
   problems: string[];
+  /** The row's status says New (or New lead): a lead that has just arrived, not an old one (ADR 0032). */
+  newLead: boolean;
 }
 
 /** One CSV row through the mapping, into the contact form's field names. */
@@ -189,16 +197,17 @@ export function mapRow(cells: string[], mapping: ColumnMapping): MappedRow {
     } else problems.push(`Budget range "${range}" is not a number or a range like 400000-650000.`);
   }
   const status = value("status");
+  const newLead = NEW_LEAD_STATUSES.has(squash(status));
   if (status) {
     const mapped = STATUS_FROM_IMPORT[squash(status)];
     if (mapped) input.status = mapped;
-    else problems.push(`Status "${status}" is not one of Lead, Prospect, Client, Past Client, Hot, Warm or Cold.`);
+    else problems.push(`Status "${status}" is not one of New, Lead, Prospect, Client, Past Client, Hot, Warm or Cold.`);
   }
   const source = squash(value("source")).replace(/_/g, " ");
   if (source) input.source = SOURCE_WORDS.find(([pattern]) => pattern.test(source))?.[1] ?? "other";
   const type = squash(value("property_type"));
   if (type) input.propertyType = PROPERTY_WORDS.find(([pattern]) => pattern.test(type))?.[1] ?? "other";
-  return { input, problems };
+  return { input, problems, newLead };
 }
 
 const LINE_BREAK = /\r\n|\r|\n/g;

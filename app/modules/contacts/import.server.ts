@@ -9,6 +9,7 @@ import type { ContactInput } from "./contact.schema";
 import type { ColumnMapping } from "./csv";
 import { validateRows, type DuplicateMode, type ImportSummary } from "./import";
 import { newContactScore } from "./lead-score";
+import { pushImportedLeadsLater } from "~/modules/push/lead-alerts.server";
 
 // CSV import (issue 5): every row is mapped and validated first; then all writes go to D1 in one batch,
 // which D1 runs as a single transaction, so a failure anywhere leaves no partial import.
@@ -35,12 +36,12 @@ export const INSERT_PAYLOAD_MAX_BYTES = 500_000;
 // Each new contact carries its lead score (no activities or deals yet) and the time it was scored (?3).
 const INSERT_COLUMNS = ["id", "name", "phone", "email", "status", "budgetMin", "budgetMax", "propertyType", "bedrooms", "bathrooms", "location", "source", "tags", "company", "address", "timeline", "notes"] as const;
 
-/** Each new contact as the JSON object insertMany reads, scored as of `now`. */
-function insertRowJson(row: NewContact, now: number): string {
+/** Each new contact as the JSON object insertMany (and alertMany) read, scored as of `now`. */
+function insertRowJson(row: NewContact, now: number, newLead: boolean): string {
   const { leadScore, leadScoreFactors } = newContactScore(row, now);
   const values = Object.fromEntries(INSERT_COLUMNS.map((key) => [key, key === "tags" ? JSON.stringify(row.tags ?? []) : (row[key] ?? null)]));
   // json_extract gives an array back as its JSON text, which is how the column stores it.
-  return JSON.stringify({ ...values, leadScore, leadScoreFactors });
+  return JSON.stringify({ ...values, leadScore, leadScoreFactors, newLead: newLead ? 1 : 0 });
 }
 
 /** One INSERT … SELECT over json_each for the contacts in `payload` (a JSON array), always owned by `userId`. */
@@ -49,6 +50,16 @@ function insertMany(context: RequestContext, userId: UserId, payload: string, no
   const names = columns.map((key) => `"${contacts[key].name}"`).join(", ");
   const values = columns.map((key) => `json_extract(value, '$.${key}')`).join(", ");
   return context.cloudflare.env.DB.prepare(`insert into contacts ("user_id", ${names}, "lead_scored_at") select ?1, ${values}, ?3 from json_each(?2)`).bind(userId, payload, now);
+}
+
+/**
+ * The new-lead alerts (ADR 0032) of the contacts in `payload` marked New, written in the same batch as the
+ * contacts, so an import is alerted whole or not at all. They arrive at the import's time.
+ */
+function alertMany(context: RequestContext, userId: UserId, payload: string, now: number): D1PreparedStatement {
+  return context.cloudflare.env.DB.prepare(
+    `insert into lead_alerts ("contact_id", "user_id", "arrived_at") select json_extract(value, '$.id'), ?1, ?3 from json_each(?2) where json_extract(value, '$.newLead') = 1`,
+  ).bind(userId, payload, now);
 }
 
 /** A drizzle query as a D1 statement, to share one D1 batch (one transaction) with raw statements. */
@@ -83,16 +94,19 @@ export async function importContacts(
   }
 
   const inserts: NewContact[] = [];
+  // Created rows marked New (a later row for the same person can mark it too).
+  const newLeads = new Set<NewContact>();
   const pendingByEmail = new Map<string, NewContact>();
   const updates = new Map<string, Partial<NewContact>>();
   let skipped = 0;
-  for (const { contact } of valid) {
+  for (const { contact, newLead } of valid) {
     const email = contact.email?.toLowerCase();
     const match = email ? existing.get(email) : undefined;
     const pending = email ? pendingByEmail.get(email) : undefined;
     if (file.mode === "create" || (!match && !pending)) {
       const row: NewContact = { ...contact, id: newId(), userId };
       inserts.push(row);
+      if (newLead) newLeads.add(row);
       if (email && file.mode !== "create") pendingByEmail.set(email, row);
     } else if (file.mode === "skip") {
       skipped += 1;
@@ -103,16 +117,22 @@ export async function importContacts(
     } else if (pending) {
       // The same person twice in the file: the later row fills in and overrides the earlier one.
       Object.assign(pending, patchFrom(contact, pending.tags ?? []));
+      if (newLead) newLeads.add(pending);
     }
   }
 
   const statements: D1PreparedStatement[] = [];
   const now = new Date();
-  const payloads = jsonArraysWithin(inserts.map((row) => insertRowJson(row, now.getTime())), INSERT_PAYLOAD_MAX_BYTES);
-  for (const payload of payloads) statements.push(insertMany(context, userId, payload, now.getTime()));
+  const payloads = jsonArraysWithin(inserts.map((row) => insertRowJson(row, now.getTime(), newLeads.has(row))), INSERT_PAYLOAD_MAX_BYTES);
+  for (const payload of payloads) {
+    statements.push(insertMany(context, userId, payload, now.getTime()));
+    if (newLeads.size > 0) statements.push(alertMany(context, userId, payload, now.getTime()));
+  }
   for (const [id, patch] of updates) {
     statements.push(prepared(context, context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL)));
   }
   if (statements.length > 0) await context.cloudflare.env.DB.batch(statements);
-  return { created: inserts.length, updated: updates.size, skipped, rejected };
+  const leads = [...newLeads].map((row) => ({ id: row.id!, name: row.name, phone: row.phone ?? null, email: row.email ?? null }));
+  pushImportedLeadsLater(context, userId, leads, now.getTime());
+  return { created: inserts.length, updated: updates.size, skipped, newLeads: leads.length, rejected };
 }

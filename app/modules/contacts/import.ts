@@ -19,6 +19,8 @@ export interface ImportSummary {
   created: number;
   updated: number;
   skipped: number;
+  /** Created rows marked New: each raised a new-lead alert (ADR 0032). */
+  newLeads: number;
   rejected: RejectedRow[];
 }
 
@@ -52,15 +54,15 @@ export type ImportResponse = { ok: true; summary: ImportSummary } | { ok: false;
  * its position after the header, which the browser turns back into the file's line (fileLine).
  */
 export function validateRows(rows: string[][], mapping: ColumnMapping, lines?: number[]) {
-  const valid: { line: number; contact: ContactInput; cells: string[] }[] = [];
+  const valid: { line: number; contact: ContactInput; cells: string[]; newLead: boolean }[] = [];
   const rejected: RejectedRow[] = [];
   rows.forEach((cells, index) => {
     const line = lines?.[index] ?? index + 2;
-    const { input, problems } = mapRow(cells, mapping);
+    const { input, problems, newLead } = mapRow(cells, mapping);
     const parsed = ContactInputSchema.safeParse(input);
     const reasons = [...problems, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))];
     if (reasons.length > 0 || !parsed.success) rejected.push({ line, reasons: [...new Set(reasons)], cells });
-    else valid.push({ line, contact: parsed.data, cells });
+    else valid.push({ line, contact: parsed.data, cells, newLead });
   });
   return { valid, rejected };
 }

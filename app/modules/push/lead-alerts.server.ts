@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { SYSTEM_ACTIVITY_SQL } from "~/db/enums";
 import { contacts, crmActivities, leadAlerts } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -21,30 +21,73 @@ const answered = sql`exists (select 1 from ${crmActivities} where ${crmActivitie
 
 const contactLine = (contact: { phone: string | null; email: string | null }) => contact.phone ?? contact.email ?? "No phone or e-mail yet";
 
+type LeadContact = { id: string; name: string; phone: string | null; email: string | null };
+
+/** "Ann Lee, Bo Park, Cy Diaz and 3 more": the first few of `total` names. */
+function someNames(names: string[], total = names.length): string {
+  const shown = names.slice(0, 3);
+  const rest = total - shown.length;
+  if (rest > 0) return `${shown.join(", ")} and ${rest} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}` : (shown[0] ?? "");
+}
+
+/**
+ * Pushes leads that arrived together (one added by hand, or an import's rows marked New) to the agent's devices:
+ * one message for one lead, one message naming a few for several, so a 300-row import is one notification, not
+ * 300. Marks their alerts pushed when a device took it. Returns how many devices took it.
+ */
+async function pushArrivedLeads(context: Pick<RequestContext, "db" | "config">, userId: UserId, leads: LeadContact[], now: number): Promise<number> {
+  const [only] = leads;
+  if (!only) return 0;
+  const message =
+    leads.length === 1
+      ? { title: `New lead: ${only.name}`, body: `${contactLine(only)}. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: `/contacts/${only.id}`, tag: `lead-${only.id}` }
+      : { title: `${leads.length} new leads imported`, body: `${someNames(leads.map((l) => l.name))}. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: "/dashboard", tag: `leads-${now}` };
+  const delivered = await pushToUser(context, userId, message, now);
+  if (delivered > 0) {
+    // They all arrived at `now`; up to 90 (D1 binds at most 100 parameters) are also named by id, and past that the
+    // agent's alerts of that millisecond are the import's.
+    const byId = leads.length <= 90 ? inArray(leadAlerts.contactId, leads.map((l) => l.id)) : undefined;
+    await context.db.update(leadAlerts).set({ pushedAt: now }).where(and(eq(leadAlerts.userId, userId), eq(leadAlerts.arrivedAt, now), isNull(leadAlerts.pushedAt), byId));
+  }
+  return delivered;
+}
+
+/** Hands a push to waitUntil, after the response has gone; a failure is logged, never the caller's. */
+function later(context: RequestContext, work: Promise<unknown>): void {
+  context.cloudflare.ctx.waitUntil(work.then(
+    () => undefined,
+    (error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) })),
+  ));
+}
+
 /**
  * A new lead arrived (added by hand, here or on another device, or sent from the phone's offline queue): keep the
  * alert and push it to the agent's devices. Returns how many devices took it. Call it after the response where
  * possible (`waitUntil`): the push services answer in their own time.
  */
-export async function raiseLeadAlert(
-  context: Pick<RequestContext, "db" | "config">,
-  userId: UserId,
-  contact: { id: string; name: string; phone: string | null; email: string | null },
-  now = Date.now(),
-): Promise<number> {
+export async function raiseLeadAlert(context: Pick<RequestContext, "db" | "config">, userId: UserId, contact: LeadContact, now = Date.now()): Promise<number> {
   const [raised] = await context.db.insert(leadAlerts).values({ contactId: contact.id, userId, arrivedAt: now }).onConflictDoNothing().returning({ contactId: leadAlerts.contactId });
   if (!raised) return 0;
-  const delivered = await pushToUser(context, userId, { title: `New lead: ${contact.name}`, body: `${contactLine(contact)}. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: `/contacts/${contact.id}`, tag: `lead-${contact.id}` }, now);
-  if (delivered > 0) await context.db.update(leadAlerts).set({ pushedAt: now }).where(eq(leadAlerts.contactId, contact.id));
-  return delivered;
+  return pushArrivedLeads(context, userId, [contact], now);
 }
 
 /** Raises the alert after the response has gone (`waitUntil`); a failure is logged, never the caller's. */
-export function raiseLeadAlertLater(context: RequestContext, userId: UserId, contact: { id: string; name: string; phone: string | null; email: string | null }): void {
-  context.cloudflare.ctx.waitUntil(raiseLeadAlert(context, userId, contact).then(
-    () => undefined,
-    (error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) })),
-  ));
+export function raiseLeadAlertLater(context: RequestContext, userId: UserId, contact: LeadContact): void {
+  later(context, raiseLeadAlert(context, userId, contact));
+}
+
+/**
+ * An import's rows marked New: their alerts were written with the contacts, in the import's transaction, at
+ * `arrivedAt` (leadAlertsFor); this pushes them as one message. Returns how many devices took it.
+ */
+export function pushImportedLeads(context: Pick<RequestContext, "db" | "config">, userId: UserId, leads: LeadContact[], arrivedAt: number): Promise<number> {
+  return pushArrivedLeads(context, userId, leads, arrivedAt);
+}
+
+/** pushImportedLeads after the response has gone. */
+export function pushImportedLeadsLater(context: RequestContext, userId: UserId, leads: LeadContact[], arrivedAt: number): void {
+  if (leads.length > 0) later(context, pushImportedLeads(context, userId, leads, arrivedAt));
 }
 
 export interface WaitingLead {
@@ -56,37 +99,86 @@ export interface WaitingLead {
   arrivedAt: number;
 }
 
+/** The dashboard lists at most this many waiting leads, the oldest first. */
+export const WAITING_LEADS_SHOWN = 20;
+
+const waitingWhere = (userId: UserId, now: number) => and(eq(leadAlerts.userId, userId), gt(leadAlerts.arrivedAt, now - LEAD_WAIT_SHOWN_HOURS * 3_600_000), sql`not ${answered}`);
+
 /** The agent's new leads with no response yet, oldest first (the dashboard's live timers). */
 export async function waitingLeads(context: Pick<RequestContext, "db">, userId: UserId, now = Date.now()): Promise<WaitingLead[]> {
   return context.db
     .select({ contactId: leadAlerts.contactId, name: contacts.name, phone: contacts.phone, email: contacts.email, arrivedAt: leadAlerts.arrivedAt })
     .from(leadAlerts)
     .innerJoin(contacts, and(eq(contacts.id, leadAlerts.contactId), eq(contacts.userId, userId)))
-    .where(and(eq(leadAlerts.userId, userId), gt(leadAlerts.arrivedAt, now - LEAD_WAIT_SHOWN_HOURS * 3_600_000), sql`not ${answered}`))
+    .where(waitingWhere(userId, now))
     .orderBy(leadAlerts.arrivedAt)
-    .limit(20)
+    .limit(WAITING_LEADS_SHOWN)
     .all();
 }
 
+/** How many leads wait beyond the ones listed (an import's New rows can be hundreds): 0 when all are listed. */
+export async function moreWaitingLeads(context: Pick<RequestContext, "db">, userId: UserId, listed: number, now = Date.now()): Promise<number> {
+  if (listed < WAITING_LEADS_SHOWN) return 0;
+  const [row] = await context.db
+    .select({ count: sql<number>`count(*)` })
+    .from(leadAlerts)
+    .innerJoin(contacts, and(eq(contacts.id, leadAlerts.contactId), eq(contacts.userId, userId)))
+    .where(waitingWhere(userId, now))
+    .all();
+  return Math.max(0, (row?.count ?? 0) - listed);
+}
+
+/** Agents reminded per cron run, those whose leads have waited longest first; the next run takes the rest. */
+const REMINDER_AGENTS_PER_RUN = 500;
+
 /**
  * The cron's reminder: every lead that arrived LEAD_REMINDER_MINUTES ago or more (within the last hour) with no
- * response and no reminder yet gets one push. Marked reminded whether or not a device took it: one reminder each.
+ * response and no reminder yet is reminded once, in one push per agent (a single lead by name; several, as a count
+ * with a few names, so an import's leads are one reminder). Marked reminded whether or not a device took it.
+ * Per agent it is one claiming statement however many leads wait, so one agent's 20,000-row import never crowds
+ * out another agent's reminder. Returns how many leads were reminded and how many devices took a reminder.
  */
 export async function sendLeadReminders(context: Pick<RequestContext, "db" | "config">, now = Date.now()): Promise<{ reminded: number; delivered: number }> {
-  const due = await context.db
-    .select({ contactId: leadAlerts.contactId, userId: leadAlerts.userId, arrivedAt: leadAlerts.arrivedAt, name: contacts.name, phone: contacts.phone, email: contacts.email })
+  const dueFor = (userId?: string) =>
+    and(
+      userId ? eq(leadAlerts.userId, userId) : undefined,
+      isNull(leadAlerts.remindedAt),
+      lte(leadAlerts.arrivedAt, now - LEAD_REMINDER_MINUTES * MINUTE_MS),
+      gt(leadAlerts.arrivedAt, now - REMINDER_WINDOW_MINUTES * MINUTE_MS),
+      sql`not ${answered}`,
+    );
+  const agents = await context.db
+    .select({ userId: leadAlerts.userId })
     .from(leadAlerts)
-    .innerJoin(contacts, eq(contacts.id, leadAlerts.contactId))
-    .where(and(isNull(leadAlerts.remindedAt), lte(leadAlerts.arrivedAt, now - LEAD_REMINDER_MINUTES * MINUTE_MS), gt(leadAlerts.arrivedAt, now - REMINDER_WINDOW_MINUTES * MINUTE_MS), sql`not ${answered}`))
-    .limit(200)
+    .where(dueFor())
+    .groupBy(leadAlerts.userId)
+    .orderBy(sql`min(${leadAlerts.arrivedAt})`)
+    .limit(REMINDER_AGENTS_PER_RUN)
     .all();
+  let reminded = 0;
   let delivered = 0;
-  for (const lead of due) {
-    const minutes = Math.floor((now - lead.arrivedAt) / MINUTE_MS);
+  for (const { userId } of agents) {
     // Claimed first, so two overlapping cron runs never both remind.
-    const [claimed] = await context.db.update(leadAlerts).set({ remindedAt: now }).where(and(eq(leadAlerts.contactId, lead.contactId), isNull(leadAlerts.remindedAt))).returning({ contactId: leadAlerts.contactId });
-    if (!claimed) continue;
-    delivered += await pushToUser(context, lead.userId as UserId, { title: `Still waiting: ${lead.name}`, body: `${minutes} minutes since they arrived, with no reply yet. ${contactLine(lead)}.`, url: `/contacts/${lead.contactId}`, tag: `lead-${lead.contactId}` }, now);
+    const claimed = await context.db.update(leadAlerts).set({ remindedAt: now }).where(dueFor(userId)).returning({ contactId: leadAlerts.contactId, arrivedAt: leadAlerts.arrivedAt });
+    if (claimed.length === 0) continue;
+    reminded += claimed.length;
+    // The first few by arrival, then name (an import's leads arrive in the same millisecond).
+    const named = await context.db
+      .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, email: contacts.email, arrivedAt: leadAlerts.arrivedAt })
+      .from(leadAlerts)
+      .innerJoin(contacts, and(eq(contacts.id, leadAlerts.contactId), eq(contacts.userId, userId)))
+      .where(and(eq(leadAlerts.userId, userId), eq(leadAlerts.remindedAt, now)))
+      .orderBy(leadAlerts.arrivedAt, contacts.name)
+      .limit(3)
+      .all();
+    const [oldest] = named;
+    if (!oldest) continue;
+    const minutes = Math.floor((now - oldest.arrivedAt) / MINUTE_MS);
+    const message =
+      claimed.length === 1
+        ? { title: `Still waiting: ${oldest.name}`, body: `${minutes} minutes since they arrived, with no reply yet. ${contactLine(oldest)}.`, url: `/contacts/${oldest.id}`, tag: `lead-${oldest.id}` }
+        : { title: `Still waiting: ${claimed.length} new leads`, body: `${someNames(named.map((l) => l.name), claimed.length)}, with no reply yet; the first arrived ${minutes} minutes ago.`, url: "/dashboard", tag: "lead-reminders" };
+    delivered += await pushToUser(context, userId as UserId, message, now);
   }
-  return { reminded: due.length, delivered };
+  return { reminded, delivered };
 }

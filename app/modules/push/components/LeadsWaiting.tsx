@@ -22,7 +22,7 @@ export function waitedFor(ms: number): string {
  * The dashboard's new leads with no response yet (issue 20), each with a live timer since it arrived; past the
  * reminder mark the timer turns red. A lead leaves the list once a first activity is logged with it.
  */
-export function LeadsWaiting({ leads, serverNow, reminderMinutes }: { leads: readonly WaitingLeadItem[]; serverNow: number; reminderMinutes: number }) {
+export function LeadsWaiting({ leads, more = 0, serverNow, reminderMinutes }: { leads: readonly WaitingLeadItem[]; more?: number; serverNow: number; reminderMinutes: number }) {
   // The server's moment first (the same text on both sides of hydration), then the device's clock every second.
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
@@ -62,6 +62,12 @@ export function LeadsWaiting({ leads, serverNow, reminderMinutes }: { leads: rea
           );
         })}
       </ul>
+      {more > 0 ? (
+        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+          {more === 1 ? "1 more new lead is" : `${more.toLocaleString("en-US")} more new leads are`} waiting; the oldest are listed first, and the next
+          take their place as you reach out.
+        </p>
+      ) : null}
     </section>
   );
 }
