@@ -872,7 +872,8 @@ export const trashRows = sqliteTable(
     role: text("role", { enum: TRASH_ROW_ROLES }).notNull(),
     data: text("data").notNull(),
   },
-  (t) => [index("trash_rows_trash").on(t.trashId, t.seq)],
+  // The link rows of a user's trash, read when a later delete keeps a key an earlier one set to null (trash.server.ts).
+  (t) => [index("trash_rows_trash").on(t.trashId, t.seq), index("trash_rows_links").on(t.userId, t.tbl).where(sql`${t.role} = 'link'`)],
 );
 
 /** A scratch table the QA Dashboard's D1 check writes one row to, reads back and deletes (issue 19). */
@@ -1154,3 +1155,11 @@ export const teamInvitations = sqliteTable(
   (t) => [index("team_invitations_team").on(t.teamId), index("team_invitations_email").on(t.email)],
 );
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
+
+/**
+ * Holds no rows: a write that touches another user's rows inserts one here first, in its own batch, and a trigger
+ * (migration 0032) aborts the batch when the relationship the write relies on no longer holds (write-guard.server.ts).
+ */
+export const writeGuard = sqliteTable("write_guard", {
+  ok: integer("ok").notNull(),
+});

@@ -22,6 +22,29 @@ export function failingD1(real: D1Database, pattern: RegExp): D1Database {
   });
 }
 
+/**
+ * A D1 binding that runs `meanwhile` (on the real database) just before its next batch: someone else's change landing
+ * between a write's reads and its batch, to see that the batch re-checks what it relies on.
+ */
+export function changedBeforeNextBatch(real: D1Database, meanwhile: () => Promise<unknown>): D1Database {
+  let pending = true;
+  return new Proxy(real, {
+    get(target, property) {
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          if (pending) {
+            pending = false;
+            await meanwhile();
+          }
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export function requestContext(overrides: Partial<Env> = {}) {
   return createRequestContext({ ...(env as Env), ...overrides }, createExecutionContext(), "test-nonce");
 }

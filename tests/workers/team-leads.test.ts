@@ -179,16 +179,20 @@ describe("lead distribution", () => {
     expect(paused.status).toBe(409);
     expect(says(await paused.text(), LEAD_MESSAGES.unavailable)).toBe(true);
 
-    // The admin assigns it to Bea, then reassigns it to Amara: Bea's copy goes, Amara's timeline says so.
+    // The admin assigns it to Bea, then reassigns it to Amara: Bea's contact moves to Amara as it is (nothing of
+    // anyone's is deleted), her timer starting at the reassignment, and Amara's timeline says so.
     expect((await admin.post("/team/leads", { intent: "assign", lead: second.id, agent: t.agentB.id })).status).toBe(302);
     const toBea = (await leadsOf(t.teamId)).find((l) => l.id === second.id)!;
     expect(toBea).toMatchObject({ state: "assigned", assignedTo: t.agentB.id, assignedHow: "assigned by Ada Admin" });
     expect((await admin.post("/team/leads", { intent: "assign", lead: second.id, agent: t.agentA.id })).status).toBe(302);
     const toAmara = (await leadsOf(t.teamId)).find((l) => l.id === second.id)!;
-    expect(toAmara).toMatchObject({ assignedTo: t.agentA.id });
-    expect(await db().select().from(contacts).where(eq(contacts.id, toBea.contactId!)).get()).toBeUndefined();
-    const note = await db().select().from(crmActivities).where(eq(crmActivities.contactId, toAmara.contactId!)).get();
-    expect(note).toMatchObject({ userId: t.agentA.id, type: "assignment", notes: "Reassigned to you from Bea Agent (assigned by Ada Admin), from Pond Realty's leads." });
+    expect(toAmara).toMatchObject({ assignedTo: t.agentA.id, contactId: toBea.contactId });
+    const moved = await db().select().from(contacts).where(eq(contacts.id, toBea.contactId!)).get();
+    expect(moved).toMatchObject({ userId: t.agentA.id, name: "Second Pond Lead", firstResponseAt: null });
+    expect(moved!.createdAt.getTime()).toBe(toAmara.assignedAt!.getTime());
+    const notes = await db().select().from(crmActivities).where(eq(crmActivities.contactId, toAmara.contactId!));
+    expect(notes.every((n) => n.userId === t.agentA.id)).toBe(true);
+    expect(notes).toContainEqual(expect.objectContaining({ userId: t.agentA.id, type: "assignment", notes: "Reassigned to you from Bea Agent (assigned by Ada Admin), from Pond Realty's leads." }));
 
     // Once Amara has answered it, it stays hers.
     await db().insert(crmActivities).values({ id: crypto.randomUUID(), userId: t.agentA.id, contactId: toAmara.contactId, type: "call", occurredAt: new Date() });

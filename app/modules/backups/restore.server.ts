@@ -73,6 +73,28 @@ async function stageTable(env: Bindings, restoreId: string, entry: TableManifest
   return { owner, rows: seq, columns };
 }
 
+/**
+ * Keys from a restored row to a row of another restored table. One is kept only when that row is the agent's (theirs
+ * restored just before it: parents go in first); a key to a row that is a teammate's now (their work handed over since
+ * the backup) comes back null, and a row that cannot be without its key (a stage stay of a deal handed over) stays out.
+ */
+const KEYS: Readonly<Record<string, readonly { column: string; parent: string; required?: true }[]>> = {
+  deals: [{ column: "contact_id", parent: "contacts" }],
+  crm_tasks: [
+    { column: "contact_id", parent: "contacts" },
+    { column: "deal_id", parent: "deals" },
+  ],
+  crm_activities: [
+    { column: "contact_id", parent: "contacts" },
+    { column: "deal_id", parent: "deals" },
+    { column: "task_id", parent: "crm_tasks" },
+  ],
+  deal_stage_history: [{ column: "deal_id", parent: "deals", required: true }],
+  trash_rows: [{ column: "trash_id", parent: "trash_items", required: true }],
+};
+/** Tables whose ids are unique across accounts: a backed-up row whose id is another agent's now stays theirs. */
+const SHARED_IDS = new Set(["contacts", "deals", "crm_tasks", "crm_activities", "trash_items"]);
+
 /** The statements that swap the staged rows in: one batch, so one transaction. */
 async function swapStatements(d1: D1Database, restoreId: string, userId: string, staged: Map<string, Staged>, order: string[]) {
   const statements: D1PreparedStatement[] = [d1.prepare("pragma defer_foreign_keys = on")];
@@ -83,11 +105,31 @@ async function swapStatements(d1: D1Database, restoreId: string, userId: string,
     if (rows === 0) continue;
     // Columns both the backup and the live table have: one added since takes its default.
     const names = (await liveColumns(d1, table)).filter((c) => columns.has(c));
-    const select = names.map((c) => `json_extract(data, ${path(c)})`).join(", ");
+    const keys = new Map((KEYS[table] ?? []).filter((k) => columns.has(k.column)).map((k) => [k.column, k]));
+    const theirs = (parent: string, column: string) => `(select p.id from ${quoteName(parent)} p where p.id = json_extract(data, ${path(column)}) and p.user_id = ?3)`;
+    const select = names.map((c) => (keys.has(c) ? theirs(keys.get(c)!.parent, c) : `json_extract(data, ${path(c)})`)).join(", ");
+    const where = [
+      "restore_id = ?1 and tbl = ?2",
+      ...[...keys.values()].filter((k) => k.required).map((k) => `${theirs(k.parent, k.column)} is not null`),
+      ...(SHARED_IDS.has(table) ? [`not exists (select 1 from ${quoteName(table)} x where x.id = json_extract(data, '$.id'))`] : []),
+    ].join(" and ");
     // Rows a trigger made while the tables before went in (a deal's insert opens its stage history) go first:
     // the backup's own rows are the truth.
     statements.push(d1.prepare(`delete from ${quoteName(table)} where ${quoteName(staged.get(table)!.owner)} = ?`).bind(userId));
-    statements.push(d1.prepare(`insert into ${quoteName(table)} (${names.map(quoteName).join(", ")}) select ${select} from restore_rows where restore_id = ? and tbl = ? order by seq`).bind(restoreId, table));
+    const insert = `insert into ${quoteName(table)} (${names.map(quoteName).join(", ")}) select ${select} from restore_rows where ${where} order by seq`;
+    statements.push(d1.prepare(insert).bind(restoreId, table, ...(insert.includes("?3") ? [userId] : [])));
+  }
+  // The deals' and activities' insert triggers marked the contacts' lead scores stale; the backup's scores are the
+  // scores of exactly these rows, so their times come back as they were (ADR 0029: every column back as it was).
+  if (staged.get("contacts")?.rows) {
+    statements.push(
+      d1
+        .prepare(
+          `update contacts set lead_scored_at = r.scored from (select json_extract(data, '$.id') as id, json_extract(data, '$.lead_scored_at') as scored
+           from restore_rows where restore_id = ?1 and tbl = 'contacts') r where contacts.id = r.id and contacts.user_id = ?2`,
+        )
+        .bind(restoreId, userId),
+    );
   }
   statements.push(d1.prepare("delete from restore_rows where restore_id = ?").bind(restoreId));
   return statements;

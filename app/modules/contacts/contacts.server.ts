@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { contacts, contactStatusCounts, contactTagCounts, contactTags, userPreferences, type Contact } from "~/db/schema";
 import type { ContactSort, ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
+import type { Db } from "~/db/client.server";
 import type { RequestContext } from "~/lib/context.server";
 import { DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
 import { newId } from "~/lib/crypto";
@@ -33,13 +34,17 @@ export const PAGE_SIZE = 25;
 
 /** `id`: a row id chosen by the caller (a change queued offline derives it from its key, so a retry cannot add it twice). */
 export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date()): Promise<Contact> {
-  // One instant for the row's times and its first score, which assumes activity "now" (ADR 0020: the app's clock,
-  // not SQLite's, stamps rows). A lead from the team's leads is created at the instant it was assigned.
-  const [row] = await context.db
-    .insert(contacts)
-    .values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, ...newContactScore(input, now.getTime()) })
-    .returning();
+  const [row] = await insertContact(context.db, userId, input, id, now).returning();
   return row!;
+}
+
+/**
+ * The insert of a new contact, for a caller that runs it inside a batch (a team lead handed to an agent). One instant
+ * for the row's times and its first score, which assumes activity "now" (ADR 0020: the app's clock, not SQLite's,
+ * stamps rows). A lead from the team's leads is created at the instant it was assigned.
+ */
+export function insertContact(db: Db, userId: string, input: ContactInput, id: string, now: Date) {
+  return db.insert(contacts).values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, ...newContactScore(input, now.getTime()) });
 }
 
 export async function getContact(context: RequestContext, userId: UserId, id: string): Promise<Contact | undefined> {

@@ -13,6 +13,7 @@ import { consumeToken, issueToken } from "~/modules/auth/tokens.server";
 import { endSubscriptionNow } from "~/modules/billing/details.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { eraseCrmData } from "./erase.server";
+import { leaveTeamOnAccountClose } from "~/modules/team/departure.server";
 import { finishDataRequest, openDataRequest } from "./requests.server";
 import { KEPT_UNSIGNED, PURGE_TABLES } from "./tables";
 
@@ -56,10 +57,14 @@ export async function closeAccount(context: RequestContext, request: Request, us
   const user = await context.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
   if (!user) return { ok: false, status: 400, message: "That password is not correct. Your account was not deleted." };
 
+  const now = new Date();
+  // The team first: an owner with members is refused before anything changes; a member is out of the rotation at once.
+  const left = await leaveTeamOnAccountClose(context, { id: userId }, now);
+  if (!left.ok) return { ok: false, status: 400, message: left.message };
+
   const ended = await endSubscriptionNow(context, userId);
   if (!ended.ok) return { ok: false, status: 502, message: ended.message };
 
-  const now = new Date();
   const purgeAfter = new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY_MS);
   // One statement: the purge date and the end of every session land together.
   await context.db

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/cloudflare";
+import type { SQL } from "drizzle-orm";
 import type { RequestContext } from "~/lib/context.server";
 import { fieldErrors } from "~/lib/schema-fields";
 import type { UserId } from "~/modules/auth/session.server";
@@ -18,11 +19,11 @@ export async function saveDealFromForm(context: RequestContext, userId: UserId, 
   return data<DealSaveResult>({ ok: true, deal: { id: result.deal.id, title: result.deal.title } });
 }
 
-/** A move of the user's deal; `by` names a teammate making it for them (the team pipeline). */
-export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData, by: string | null = null) {
+/** A move of the user's deal; `by` names a teammate making it for them (the team pipeline), `requires` their right to. */
+export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData, by: string | null = null, requires?: SQL) {
   const parsed = DealMoveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, error: DEAL_MESSAGES.stageRequired }, { status: 400 });
-  const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data, by);
+  const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data, by, requires);
   if (!result.ok) return data({ ok: false, error: result.error }, { status: result.status });
   return { ok: true, error: undefined };
 }

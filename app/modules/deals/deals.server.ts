@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from "drizzl
 import type { BatchItem } from "drizzle-orm/batch";
 import { generateKeyBetween } from "fractional-indexing";
 import { contacts, crmActivities, deals, type Deal, type DealStage, type NewDeal } from "~/db/schema";
+import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { isoDateIn } from "~/lib/format";
@@ -123,7 +124,11 @@ export async function updateDeal(context: RequestContext, userId: UserId, id: st
  * a stage sets its default probability unless the user chose one, dates a close, asks a lost reason, and
  * records the change (naming `by`, a teammate who made the move for the agent on the team pipeline).
  */
-export async function moveDeal(context: RequestContext, userId: UserId, id: string, move: DealMove, by: string | null = null): Promise<DealResult> {
+/**
+ * Moves the user's deal to a stage (and a place in it). `by` names a teammate making the move for them, and `requires`
+ * is that teammate's relationship to the deal, re-checked inside the move's batch (write-guard.server.ts).
+ */
+export async function moveDeal(context: RequestContext, userId: UserId, id: string, move: DealMove, by: string | null = null, requires?: SQL): Promise<DealResult> {
   const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
   if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
   const stages = await getStages(context, userId);
@@ -161,6 +166,11 @@ export async function moveDeal(context: RequestContext, userId: UserId, id: stri
     statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: existing.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason, by }, now));
   }
   const update = context.db.update(deals).set(patch).where(ownedBy(deals, userId, eq(deals.id, id))).returning();
+  if (requires) {
+    const done = await guardedBatch(() => context.db.batch([requireInBatch(context.db, requires), update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]));
+    if (!done.ok) return fail({ form: DEAL_MESSAGES.notFound }, 404);
+    return { ok: true, deal: (done.results as unknown as [unknown, Deal[]])[1][0]! };
+  }
   const [updated] = (await context.db.batch([update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];
   return { ok: true, deal: updated[0]! };
 }

@@ -8,7 +8,8 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { readStages } from "~/modules/pipeline/stages";
 import { teamOf } from "~/modules/team/guard.server";
-import { getMembership, listMembers } from "~/modules/team/team.server";
+import { getMembership, isMemberSql, listMembers } from "~/modules/team/team.server";
+import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 
 // Shared deals (issue 21, ADR 0037). The deal stays its agent's (deals.user_id): only they edit it, and it sits on
 // their board in their stages. A co-agent is a teammate with a share of the side: the commission math gives them
@@ -174,11 +175,19 @@ export async function saveShare(context: RequestContext, owner: SessionUser, dea
   // In thousandths of a percent, so 33.333 + 33.333 + 33.333 is exact.
   const taken = others.reduce((sum, r) => sum + Math.round(r.pct * 1000), 0);
   if (taken + Math.round(sharePct * 1000) >= 100_000) return { ok: false, status: 400, fieldErrors: { sharePct: SHARE_MESSAGES.overHundred((100_000 - taken - 1) / 1000) } };
-  await context.db
-    .insert(dealShares)
-    .values({ dealId, ownerId: owner.id, agentId: agent, sharePct })
-    .onConflictDoUpdate({ target: [dealShares.dealId, dealShares.agentId], set: { sharePct } });
+  // Checked again as it is written: the deal is still theirs and the co-agent still their teammate.
+  const db = context.db;
+  const done = await guardedBatch(() =>
+    db.batch([
+      requireInBatch(db, and(sql`exists (select 1 from ${deals} where ${and(eq(deals.id, dealId), eq(deals.userId, owner.id))})`, isMemberSql(team.teamId, owner.id), isMemberSql(team.teamId, agent))!),
+      db
+        .insert(dealShares)
+        .values({ dealId, ownerId: owner.id, agentId: agent, sharePct })
+        .onConflictDoUpdate({ target: [dealShares.dealId, dealShares.agentId], set: { sharePct } }),
+    ]),
+  );
   forget(context, owner.id, agent as UserId);
+  if (!done.ok) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.notTeammate } };
   return { ok: true };
 }
 

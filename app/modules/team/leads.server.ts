@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import { LEAD_MODES, type LeadMode } from "~/db/enums";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_LABELS } from "./leads";
 export { LEAD_MODE_LABELS };
 import type { Db } from "~/db/client.server";
-import { contacts, crmActivities, deals, teamLeads, teamMembers, teams, type TeamLead } from "~/db/schema";
+import { contacts, crmActivities, crmTasks, deals, leadAlerts, teamLeads, teamMembers, teams, type TeamLead } from "~/db/schema";
+import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { fieldErrors } from "~/lib/schema-fields";
@@ -12,9 +13,9 @@ import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { autoMap, parseCsv } from "~/modules/contacts/csv";
 import { validateRows } from "~/modules/contacts/import";
-import { createContact } from "~/modules/contacts/contacts.server";
+import { insertContact } from "~/modules/contacts/contacts.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
-import { canManage, listMembers, type Membership } from "./team.server";
+import { canManage, isMemberSql, listMembers, MANAGER_ROLES, type Membership } from "./team.server";
 
 // Lead distribution (issue 21, ADR 0038). A team's new leads wait in team_leads until an agent has them:
 //   - pond: they stay there; any available member claims one, or the owner/admins assign it;
@@ -142,33 +143,58 @@ export async function takeNextInRotation(db: Db, teamId: string): Promise<UserId
 }
 
 // ---- Writing -------------------------------------------------------------------------------------------------
+// Every write that puts a lead into an agent's account, or moves one out of it, runs as one batch whose first statement
+// re-checks in the database what the write relies on (write-guard.server.ts): the lead is where the page saw it, the
+// agent is still a member, and a manager is still a manager. A check that fails changes nothing.
 
-/** Gives a waiting lead to `agentId` if it is still waiting (and, when offered, its window still open). */
-async function takeWaiting(db: Db, lead: Pick<TeamLead, "id" | "teamId">, agentId: string, how: string, at: Date, windowMustBeOpen: boolean) {
-  const [taken] = await db
-    .update(teamLeads)
-    .set({ state: "assigned", assignedTo: agentId, assignedAt: at, assignedHow: how, offeredUntil: null })
-    .where(
-      and(
-        eq(teamLeads.id, lead.id),
-        eq(teamLeads.teamId, lead.teamId),
-        windowMustBeOpen ? or(eq(teamLeads.state, "pond"), and(eq(teamLeads.state, "offered"), gt(teamLeads.offeredUntil, at))) : inArray(teamLeads.state, ["pond", "offered"]),
-      ),
-    )
-    .returning();
-  return taken ?? null;
+/** SQL: the lead still matches `where` (its state and holder as the writer read them). */
+const leadStill = (where: SQL | undefined) => sql`exists (select 1 from ${teamLeads} where ${where})`;
+
+/** SQL: the member may take new leads now. */
+const isAvailableSql = (teamId: string, userId: string) =>
+  sql`exists (select 1 from ${teamMembers} where ${and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId), eq(teamMembers.available, true))})`;
+
+const asContact = (lead: Pick<TeamLead, "name" | "email" | "phone" | "source" | "message">) =>
+  ContactInputSchema.parse({ name: lead.name, email: lead.email, phone: lead.phone, source: lead.source, notes: lead.message, status: "hot", tags: [] });
+
+const assignmentNote = (db: Db, agentId: string, contactId: string, leadId: string, note: string, at: Date) =>
+  db.insert(crmActivities).values({ id: newId(), userId: agentId, contactId, type: "assignment", notes: note, meta: { leadId }, occurredAt: at, createdAt: at });
+
+interface Give {
+  how: string;
+  note: string;
+  /** A claim: only while the lead is in the pond or its claim window is open, and only for an available member. */
+  claim?: boolean;
+  /** A manager's assignment: only while they still run the team. */
+  actorId?: string;
 }
 
-/** The lead as a contact of the agent's, with the assignment on its timeline, and the new-lead alert. */
-async function handOver(deps: Deps, lead: TeamLead, agentId: UserId, note: string, at: Date): Promise<string> {
-  const input = ContactInputSchema.parse({ name: lead.name, email: lead.email, phone: lead.phone, source: lead.source, notes: lead.message, status: "hot", tags: [] });
-  const contact = await createContact(deps, agentId, input, newId(), at);
-  await deps.db.batch([
-    deps.db.insert(crmActivities).values({ id: newId(), userId: agentId, contactId: contact.id, type: "assignment", notes: note, meta: { leadId: lead.id }, occurredAt: at, createdAt: at }),
-    deps.db.update(teamLeads).set({ contactId: contact.id }).where(eq(teamLeads.id, lead.id)),
-  ]);
-  await deps.alert(agentId, contact);
-  return contact.id;
+/**
+ * Gives a waiting lead to `agentId` as a new contact of theirs (so their speed to lead starts now), with the assignment
+ * on its timeline, and raises their new-lead alert. One batch, checked first: null when the lead no longer waits or the
+ * agent (or the manager) is no longer who the caller read; then nothing was written.
+ */
+async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Give, at: Date): Promise<string | null> {
+  const { db } = deps;
+  const waiting = give.claim ? or(eq(teamLeads.state, "pond"), and(eq(teamLeads.state, "offered"), gt(teamLeads.offeredUntil, at))) : inArray(teamLeads.state, ["pond", "offered"]);
+  const checks = and(
+    leadStill(and(eq(teamLeads.id, lead.id), eq(teamLeads.teamId, lead.teamId), waiting)),
+    give.claim ? isAvailableSql(lead.teamId, agentId) : isMemberSql(lead.teamId, agentId),
+    give.actorId ? isMemberSql(lead.teamId, give.actorId, MANAGER_ROLES) : undefined,
+  )!;
+  const input = asContact(lead);
+  const contactId = newId();
+  const done = await guardedBatch(() =>
+    db.batch([
+      requireInBatch(db, checks),
+      insertContact(db, agentId, input, contactId, at),
+      assignmentNote(db, agentId, contactId, lead.id, give.note, at),
+      db.update(teamLeads).set({ state: "assigned", assignedTo: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId }).where(eq(teamLeads.id, lead.id)),
+    ]),
+  );
+  if (!done.ok) return null;
+  await deps.alert(agentId, { id: contactId, name: input.name, phone: input.phone ?? null, email: input.email ?? null });
+  return contactId;
 }
 
 const HOW = {
@@ -192,9 +218,7 @@ async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode
   }
   if (team.mode === "round_robin") {
     const agent = await takeNextInRotation(deps.db, lead.teamId);
-    const taken = agent ? await takeWaiting(deps.db, lead, agent, HOW.roundRobin, at, false) : null;
-    if (agent && taken) {
-      await handOver(deps, taken, agent, noteFor(HOW.roundRobin, team.name), at);
+    if (agent && (await giveWaiting(deps, lead, agent, { how: HOW.roundRobin, note: noteFor(HOW.roundRobin, team.name) }, at))) {
       return `${lead.name} went to the next agent in the rotation.`;
     }
     return `Nobody is available, so ${lead.name} waits in the pond.`;
@@ -233,6 +257,44 @@ export async function receiveLead(deps: Deps, team: Distribution, input: NewLead
 }
 
 /**
+ * Leads that `memberId` held and never answered, put back to the team when they close their account: each waits in the
+ * pond again and is distributed as the team's mode says (their copy stays in the closed account until its purge).
+ * Each is taken back only if it is still theirs, in the statement that takes it.
+ */
+export async function reofferLeadsOf(deps: Deps, team: Distribution, memberId: string, leadIds: readonly string[], at: Date): Promise<number> {
+  let reoffered = 0;
+  for (const id of leadIds) {
+    const [back] = await deps.db
+      .update(teamLeads)
+      .set({ state: "pond", assignedTo: null, assignedAt: null, assignedHow: null, contactId: null, offeredUntil: null })
+      .where(and(eq(teamLeads.id, id), eq(teamLeads.teamId, team.teamId), eq(teamLeads.state, "assigned"), eq(teamLeads.assignedTo, memberId)))
+      .returning();
+    if (!back) continue;
+    await distribute(deps, back, team, at);
+    reoffered += 1;
+  }
+  return reoffered;
+}
+
+/** The team's leads `memberId` holds that nobody has answered and that have no deal: the ones worth offering again. */
+export async function unansweredLeadsOf(db: Db, teamId: string, memberId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: teamLeads.id })
+    .from(teamLeads)
+    .leftJoin(contacts, and(eq(contacts.id, teamLeads.contactId), eq(contacts.userId, memberId)))
+    .where(
+      and(
+        eq(teamLeads.teamId, teamId),
+        eq(teamLeads.state, "assigned"),
+        eq(teamLeads.assignedTo, memberId),
+        isNull(contacts.firstResponseAt),
+        sql`not exists (select 1 from ${deals} where ${deals.contactId} = ${teamLeads.contactId})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
  * An owner or admin imports a CSV file of leads into the team's leads: the columns the contacts import knows (name,
  * e-mail, phone, source, notes; the rest are ignored), each valid row a lead distributed as the team's mode says. Rows
  * that fail are listed with their line and reasons; a file over LEAD_IMPORT_ROWS rows is refused whole.
@@ -268,18 +330,19 @@ export async function claimLead(context: RequestContext, team: Membership, deps:
   ]);
   if (!lead) return { ok: false, status: 404, error: LEAD_MESSAGES.notFound };
   if (!me?.available) return { ok: false, status: 409, error: LEAD_MESSAGES.unavailable };
-  const taken = await takeWaiting(context.db, lead, userId, HOW.claimed, at, true);
-  if (!taken) {
+  const given = await giveWaiting(deps, lead, userId, { how: HOW.claimed, note: noteFor(HOW.claimed, team.teamName), claim: true }, at);
+  if (!given) {
     await settleExpiredOffers(deps, at, team.teamId);
     return { ok: false, status: 409, error: lead.state === "offered" && lead.offeredUntil && lead.offeredUntil <= at ? LEAD_MESSAGES.windowPassed : LEAD_MESSAGES.taken };
   }
-  await handOver(deps, taken, userId, noteFor(HOW.claimed, team.teamName), at);
   return { ok: true, message: `${lead.name} is yours: find them in your Contacts.` };
 }
 
 /**
- * An owner or admin gives a lead to a member: a waiting one, or one already assigned that nobody has answered yet (it
- * moves to the new agent as a new contact; the first agent's copy goes). Recorded on the new contact's timeline.
+ * An owner or admin gives a lead to a member: a waiting one, or one already assigned that nobody has answered yet.
+ * Reassigned, the lead's contact moves from the first agent's account to the new agent's as it is (same record, its
+ * timeline and tasks with it, the new agent's speed to lead starting now), so nothing of anyone's is deleted. A lead
+ * whose first agent has left the team stays with them as their contact: the new agent gets a contact of their own.
  */
 export async function assignLead(context: RequestContext, team: Membership, deps: Deps, actor: { id: UserId; name: string }, leadId: string, agentId: string, at = now()): Promise<LeadResult> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
@@ -292,32 +355,82 @@ export async function assignLead(context: RequestContext, team: Membership, deps
   if (!agent) return { ok: false, status: 400, error: LEAD_MESSAGES.notAMember, fieldErrors: { agent: LEAD_MESSAGES.notAMember } };
   const how = HOW.by(actor.name);
   if (lead.state !== "assigned") {
-    const taken = await takeWaiting(context.db, lead, agent.userId, how, at, false);
-    if (!taken) return { ok: false, status: 409, error: LEAD_MESSAGES.taken };
-    await handOver(deps, taken, agent.userId as UserId, noteFor(how, team.teamName), at);
+    const given = await giveWaiting(deps, lead, agent.userId as UserId, { how, note: noteFor(how, team.teamName), actorId: actor.id }, at);
+    if (!given) return { ok: false, status: 409, error: LEAD_MESSAGES.taken };
     return { ok: true, message: `${lead.name} went to ${agent.name}.` };
   }
   if (lead.assignedTo === agent.userId) return { ok: false, status: 409, error: LEAD_MESSAGES.sameAgent };
-  // Reassigning: only a lead nobody has answered, with no deal, so no one's work moves with it.
   const from = lead.assignedTo;
-  const fromName = (from && members.find((m) => m.userId === from)?.name) || "a former member";
-  if (from && lead.contactId) {
-    const [contact, hasDeal] = await Promise.all([
-      context.db.select({ firstResponseAt: contacts.firstResponseAt }).from(contacts).where(and(eq(contacts.id, lead.contactId), eq(contacts.userId, from))).get(),
-      context.db.select({ id: deals.id }).from(deals).where(and(eq(deals.contactId, lead.contactId), eq(deals.userId, from))).get(),
-    ]);
-    if ((contact && contact.firstResponseAt !== null) || hasDeal) return { ok: false, status: 409, error: LEAD_MESSAGES.answered };
+  const fromMember = from ? members.find((m) => m.userId === from) : undefined;
+  const fromName = fromMember?.name ?? "a former member";
+  // The first agent's contact moves only while they are in the team and hold it; else it is theirs to keep.
+  const moving = fromMember && lead.contactId ? { from: fromMember.userId, contactId: lead.contactId } : null;
+  if (moving && (await isAnswered(context.db, moving.from, moving.contactId))) return { ok: false, status: 409, error: LEAD_MESSAGES.answered };
+
+  const db = context.db;
+  const seen = and(
+    eq(teamLeads.id, lead.id),
+    eq(teamLeads.teamId, team.teamId),
+    eq(teamLeads.state, "assigned"),
+    from === null ? isNull(teamLeads.assignedTo) : eq(teamLeads.assignedTo, from),
+    lead.contactId === null ? isNull(teamLeads.contactId) : eq(teamLeads.contactId, lead.contactId),
+  );
+  const common = [leadStill(seen), isMemberSql(team.teamId, agent.userId), isMemberSql(team.teamId, actor.id, MANAGER_ROLES)];
+  const note = noteFor(how, team.teamName, fromName);
+  const reassigned = db.update(teamLeads).set({ assignedTo: agent.userId, assignedAt: at, assignedHow: how }).where(eq(teamLeads.id, lead.id));
+  let contact: { id: string; name: string; phone: string | null; email: string | null };
+  let done: { ok: boolean };
+  if (moving) {
+    const { from: holder, contactId } = moving;
+    const checks = and(
+      ...common,
+      isMemberSql(team.teamId, holder),
+      sql`exists (select 1 from ${contacts} where ${and(eq(contacts.id, contactId), eq(contacts.userId, holder), isNull(contacts.firstResponseAt))})`,
+      sql`not exists (select 1 from ${deals} where ${eq(deals.contactId, contactId)})`,
+    )!;
+    const row = await db.select({ name: contacts.name, phone: contacts.phone, email: contacts.email }).from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))).get();
+    contact = { id: contactId, name: row?.name ?? lead.name, phone: row?.phone ?? null, email: row?.email ?? null };
+    done = await guardedBatch(() =>
+      db.batch([
+        requireInBatch(db, checks),
+        // The triggers of migration 0030 keep both agents' counters, field copies and insight caches right.
+        db.update(contacts).set({ userId: agent.userId, createdAt: at, updatedAt: at, lastActivity: at }).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
+        db.update(crmTasks).set({ userId: agent.userId }).where(and(eq(crmTasks.contactId, contactId), eq(crmTasks.userId, holder))),
+        db.update(crmActivities).set({ userId: agent.userId }).where(and(eq(crmActivities.contactId, contactId), eq(crmActivities.userId, holder))),
+        // The first agent's alert was about the lead reaching them; the new agent's is raised below.
+        db.delete(leadAlerts).where(eq(leadAlerts.contactId, contactId)),
+        assignmentNote(db, agent.userId, contactId, lead.id, note, at),
+        reassigned,
+      ]),
+    );
+  } else {
+    const detached = from && lead.contactId ? sql`not (${isMemberSql(team.teamId, from)} and exists (select 1 from ${contacts} where ${and(eq(contacts.id, lead.contactId), eq(contacts.userId, from))}))` : undefined;
+    const input = asContact(lead);
+    contact = { id: newId(), name: input.name, phone: input.phone ?? null, email: input.email ?? null };
+    done = await guardedBatch(() =>
+      db.batch([
+        requireInBatch(db, and(...common, detached)!),
+        insertContact(db, agent.userId, input, contact.id, at),
+        assignmentNote(db, agent.userId, contact.id, lead.id, note, at),
+        db.update(teamLeads).set({ assignedTo: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id }).where(eq(teamLeads.id, lead.id)),
+      ]),
+    );
   }
-  const [moved] = await context.db
-    .update(teamLeads)
-    .set({ assignedTo: agent.userId, assignedAt: at, assignedHow: how, contactId: null })
-    .where(and(eq(teamLeads.id, lead.id), eq(teamLeads.state, "assigned"), from === null ? isNull(teamLeads.assignedTo) : eq(teamLeads.assignedTo, from)))
-    .returning();
-  if (!moved) return { ok: false, status: 409, error: LEAD_MESSAGES.taken };
-  // The first agent's copy goes (its own activities with it: the assignment note, nothing they logged).
-  if (from && lead.contactId) await context.db.delete(contacts).where(and(eq(contacts.id, lead.contactId), eq(contacts.userId, from)));
-  await handOver(deps, moved, agent.userId as UserId, noteFor(how, team.teamName, fromName), at);
+  if (!done.ok) {
+    const answered = moving ? await isAnswered(db, moving.from, moving.contactId) : false;
+    return { ok: false, status: 409, error: answered ? LEAD_MESSAGES.answered : LEAD_MESSAGES.taken };
+  }
+  await deps.alert(agent.userId as UserId, contact);
   return { ok: true, message: `${lead.name} moved from ${fromName} to ${agent.name}.` };
+}
+
+/** Whether the agent has answered the lead's contact or has a deal with it (then it stays theirs). */
+async function isAnswered(db: Db, holder: string, contactId: string): Promise<boolean> {
+  const [contact, deal] = await Promise.all([
+    db.select({ firstResponseAt: contacts.firstResponseAt }).from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))).get(),
+    db.select({ id: deals.id }).from(deals).where(eq(deals.contactId, contactId)).get(),
+  ]);
+  return (contact !== undefined && contact.firstResponseAt !== null) || deal !== undefined;
 }
 
 const SettingsSchema = z.object({
@@ -367,10 +480,7 @@ export async function settleExpiredOffers(deps: Deps, at = now(), teamId?: strin
       await deps.db.update(teamLeads).set({ state: "pond", offeredUntil: null }).where(and(eq(teamLeads.id, lead.id), eq(teamLeads.state, "offered")));
       continue;
     }
-    const taken = await takeWaiting(deps.db, lead, agent, HOW.afterWindow, at, false);
-    if (!taken) continue;
-    await handOver(deps, taken, agent, noteFor(HOW.afterWindow, team?.name ?? "your team"), at);
-    settled += 1;
+    if (await giveWaiting(deps, lead, agent, { how: HOW.afterWindow, note: noteFor(HOW.afterWindow, team?.name ?? "your team") }, at)) settled += 1;
   }
   return settled;
 }

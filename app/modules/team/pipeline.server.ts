@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Currency } from "~/db/enums";
-import { contacts, deals, type DealStage } from "~/db/schema";
+import { contacts, dealShares, deals, type DealStage } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
@@ -12,7 +12,7 @@ import { toBoardCard } from "~/modules/pipeline/board.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { sharedWith } from "~/modules/deals/shares.server";
 import { getStages } from "~/modules/pipeline/stages.server";
-import { listMembers, type MemberRow } from "./team.server";
+import { isMemberSql, listMembers, MANAGER_ROLES, type MemberRow } from "./team.server";
 import { agentInView, type Viewer } from "./visibility.server";
 
 // The team pipeline (issue 21, ADR 0034): one agent's board at a time, or a list of the open deals across the agents
@@ -98,6 +98,17 @@ export async function moveTeamDeal(context: RequestContext, viewer: Viewer, form
   const shared = (await sharedWith(context, viewer.userId)).find((d) => d.id === String(form.get("id") ?? "") && d.ownerId === agent);
   const agentId = shared ? shared.ownerId : (await agentInView(context, viewer, agent)).agentId;
   const self = agentId === viewer.userId;
-  const by = self ? null : ((await listMembers(context, viewer.team!.teamId)).find((m) => m.userId === viewer.userId)?.name ?? null);
-  return moveDealFromForm(context, agentId, form, by);
+  if (self) return moveDealFromForm(context, agentId, form);
+  const teamId = viewer.team!.teamId;
+  const by = (await listMembers(context, teamId)).find((m) => m.userId === viewer.userId)?.name ?? null;
+  // Re-checked as the move is written: the co-agent still shares the deal, or the manager still runs the team the
+  // deal's agent is still in.
+  const requires = shared
+    ? and(
+        sql`exists (select 1 from ${dealShares} where ${and(eq(dealShares.dealId, shared.id), eq(dealShares.ownerId, agentId), eq(dealShares.agentId, viewer.userId))})`,
+        isMemberSql(teamId, viewer.userId),
+        isMemberSql(teamId, agentId),
+      )!
+    : and(isMemberSql(teamId, viewer.userId, MANAGER_ROLES), isMemberSql(teamId, agentId))!;
+  return moveDealFromForm(context, agentId, form, by, requires);
 }

@@ -23,6 +23,8 @@ export const TEAM_MESSAGES = {
   noOffer: "There is no ownership offer for you to answer. The owner may have withdrawn it.",
   ownerNeedsSubscription:
     "The team's owner pays for its seats, and you have no subscription of your own yet. Start one (the button below), then come back and accept.",
+  ownerClosesWithMembers: (others: number) =>
+    `You own a team with ${others === 1 ? "1 other member" : `${others} other members`}, who work on your subscription. Transfer ownership to one of them (Team → Transfer ownership) or remove them, then delete your account. Your account was not deleted.`,
   ownerNeedsTeamablePlan: "Your own subscription is an Enterprise plan, which our sales team changes: write to hello@porchlight.app.",
 } as const;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { agentProfiles, contacts, crmActivities, crmTasks, deals, leadAlerts, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
@@ -8,6 +8,7 @@ import { liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modu
 import { seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
 import { endSharesOf } from "~/modules/deals/shares.server";
 import { TEAM_MESSAGES } from "./team.messages";
+import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 
 // Teams (issue 21, ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
 // member takes a seat. Every change of membership asks Stripe for the seats first (plan-change.server.ts), so the
@@ -35,6 +36,18 @@ export function getMembership(context: RequestContext, userId: UserId): Promise<
 
 /** Owners and admins run the team: invitations, members, roles below their own. */
 export const canManage = (membership: Membership | null): membership is Membership => membership?.role === "owner" || membership?.role === "admin";
+
+/**
+ * SQL for a write's own relationship check (app/db/write-guard.server.ts): `userId` is a member of `teamId`, with one of
+ * `roles` when given. Read by the database inside the write's batch, so a member who has just left fails it.
+ */
+export function isMemberSql(teamId: string, userId: string, roles?: readonly TeamRole[]): SQL {
+  const role = roles ? inArray(teamMembers.role, [...roles]) : undefined;
+  return sql`exists (select 1 from ${teamMembers} where ${and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId), role)})`;
+}
+
+/** The roles that run the team, for isMemberSql. */
+export const MANAGER_ROLES = ["owner", "admin"] as const satisfies readonly TeamRole[];
 
 export interface MemberRow {
   userId: string;
@@ -142,7 +155,13 @@ export async function removeMember(context: RequestContext, actor: SessionUser, 
   if (target.role === "owner") return { ok: false, message: TEAM_MESSAGES.cannotRemoveOwner };
   if (target.role === "admin" && membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerRemovesAdmins };
   if (reassignTo && (reassignTo === memberId || !roles.some((r) => r.userId === reassignTo))) return { ok: false, message: TEAM_MESSAGES.reassignToMember };
-  return leave(context, membership, memberId, reassignTo ? handOver(context.db, membership.teamId, memberId, reassignTo) : []);
+  // Checked again inside the batch: the remover still runs the team (admins remove agents only), and whoever takes the
+  // work is still a member, so a role change or a departure in between moves nothing.
+  const checks = [
+    membership.role === "owner" ? isMemberSql(membership.teamId, actor.id, ["owner"]) : and(isMemberSql(membership.teamId, actor.id, MANAGER_ROLES), isMemberSql(membership.teamId, memberId, ["agent"]))!,
+    ...(reassignTo ? [isMemberSql(membership.teamId, reassignTo)] : []),
+  ];
+  return leave(context, membership, memberId, checks, reassignTo ? handOver(context.db, membership.teamId, memberId, reassignTo) : []);
 }
 
 /**
@@ -163,27 +182,50 @@ function handOver(db: Db, teamId: string, from: string, to: string) {
 }
 
 /** A member (not the owner) leaves the team of their own accord. */
-export async function leaveTeam(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+export async function leaveTeam(context: RequestContext, user: Pick<SessionUser, "id">): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (!membership) return { ok: false, message: TEAM_MESSAGES.notAMember };
   if (membership.role === "owner") return { ok: false, message: TEAM_MESSAGES.ownerCannotLeave };
-  return leave(context, membership, user.id, []);
+  return leave(context, membership, user.id, [], []);
 }
 
-async function leave(context: RequestContext, team: Membership, memberId: string, handover: ReturnType<typeof handOver> | []): Promise<PlanChangeResult> {
+/**
+ * Ends a non-owner's membership: the seat first (Stripe), then one batch that re-checks `checks` and that they are still
+ * a member, hands over their work if asked, ends their shares and any ownership offer to them, and detaches them from
+ * the team's lead records (a lead they held stays their contact; the team may give it to someone else as a new one).
+ */
+async function leave(context: RequestContext, team: Membership, memberId: string, checks: SQL[], handover: ReturnType<typeof handOver> | []): Promise<PlanChangeResult> {
   const members = await memberCount(context, team.teamId);
   const seats = await seatsForMembers(context, team, members - 1);
   if (!seats.ok) return seats;
-  await context.db.batch([
-    context.db.delete(teamMembers).where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`)),
-    // Their shared deals end with their membership: a share is between teammates (ADR 0037).
-    endSharesOf(context.db, memberId),
-    // An ownership offer to them lapses.
-    context.db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, team.teamId), eq(teams.pendingOwnerId, memberId))),
-    ...handover,
-  ]);
+  const db = context.db;
+  const done = await guardedBatch(() =>
+    db.batch([
+      requireInBatch(db, and(isMemberSql(team.teamId, memberId, ["admin", "agent"]), ...checks)!),
+      ...handover,
+      ...membershipEnds(db, team.teamId, memberId),
+    ]),
+  );
+  if (!done.ok) {
+    // The membership changed meanwhile (removed twice, a role changed): give the seat back as it was.
+    await seatsForMembers(context, team, await memberCount(context, team.teamId));
+    return { ok: false, message: TEAM_MESSAGES.notAMember };
+  }
   context.memo.delete(`team:${memberId}`);
   return { ok: true };
+}
+
+/** What ends with a membership, in the batch that ends it. */
+function membershipEnds(db: Db, teamId: string, memberId: string) {
+  return [
+    // Their shared deals end with their membership: a share is between teammates (ADR 0037).
+    endSharesOf(db, memberId),
+    // An ownership offer to them lapses.
+    db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, teamId), eq(teams.pendingOwnerId, memberId))),
+    // The team's record of a lead they held no longer points into their account (after a handover it names the teammate).
+    db.update(teamLeads).set({ contactId: null }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.assignedTo, memberId))),
+    db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`)),
+  ] as const;
 }
 
 /** The owner makes a member an admin or an agent. */

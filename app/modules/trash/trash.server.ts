@@ -98,6 +98,19 @@ function columnsOf(tables: readonly string[]): Map<string, string[]> {
   return new Map(tables.map((t) => [t, Object.values(getTableColumns(TABLES[t]!)).map((c) => c.name)]));
 }
 
+/**
+ * A column's value as the trash keeps it. A key an earlier delete set to null (a deal whose contact went to the trash
+ * first) is kept as it was before that delete, read from the earlier item's link rows: a restore in either order then
+ * links the rows again (a key to a row that is not back, or not the user's, comes back null; see NULLABLE_KEYS).
+ */
+function keptValue(table: string, alias: string, column: string): string {
+  const value = `${alias}.${ident(column)}`;
+  if (!NULLABLE_KEYS[table]?.[column]) return value;
+  return `coalesce(${value}, (select t.item_id from trash_rows r join trash_items t on t.id = r.trash_id, json_each(r.data, '$.ids') j
+    where r.user_id = ${alias}.user_id and r.role = 'link' and r.tbl = '${table}' and json_extract(r.data, '$.column') = '${column}' and j.value = ${alias}.id
+    order by t.deleted_at desc limit 1))`;
+}
+
 const chunked = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export interface TrashResult {
@@ -116,7 +129,7 @@ export async function moveToTrash(db: D1, userId: string, kind: TrashKind, ids: 
   const spec = TRASHED[kind];
   const tables = [spec.table, ...spec.children.map((c) => c.table)];
   const columns = columnsOf(tables);
-  const rowJson = (table: string, alias: string) => `json_object(${columns.get(table)!.map((c) => `'${c}', ${alias}.${ident(c)}`).join(", ")})`;
+  const rowJson = (table: string, alias: string) => `json_object(${columns.get(table)!.map((c) => `'${c}', ${keptValue(table, alias, c)}`).join(", ")})`;
   const result: TrashResult = { trashIds: [], moved: 0 };
   for (const part of chunked([...new Set(ids)])) {
     // The trash ids are made here, paired with the asked ids; an id that is not the user's pairs with nothing.
