@@ -417,6 +417,11 @@ export const contacts = sqliteTable(
      * triggers on crm_activities (migration 0012); null while nobody has answered the lead.
      */
     firstResponseAt: integer("first_response_at", { mode: "timestamp_ms" }),
+    /**
+     * Who gave that first answer (the agent who held the contact then), kept by the same triggers (migration 0033):
+     * speed to lead is theirs, and stays theirs when the contact is handed to a teammate later.
+     */
+    answeredBy: text("answered_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -436,7 +441,7 @@ export const contacts = sqliteTable(
     // (also the dashboard's lead sources); and the answered ones' response times (covering: no wide row is read).
     index("contacts_user_unanswered").on(t.userId, t.createdAt).where(sql`${t.firstResponseAt} is null`),
     index("contacts_user_source_created").on(t.userId, t.source, t.createdAt),
-    index("contacts_user_answered").on(t.userId, t.createdAt, t.source, t.firstResponseAt).where(sql`${t.firstResponseAt} is not null`),
+    index("contacts_user_answered_by").on(t.userId, t.createdAt, t.source, t.firstResponseAt, t.answeredBy).where(sql`${t.firstResponseAt} is not null`),
     // Duplicate matching: e-mail case-insensitively, phone as written.
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
     index("contacts_user_phone").on(t.userId, t.phone),
@@ -1093,7 +1098,10 @@ export const teamLeads = sqliteTable(
     /** First to claim: the end of the claim window. */
     offeredUntil: integer("offered_until", { mode: "timestamp_ms" }),
     addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who got the lead (claimed it, or was given it): kept when a handover moves the contact to a teammate. */
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    /** Whose account holds its contact now (contact_id): the agent who got it, or a teammate it was handed to. */
+    heldBy: text("held_by").references(() => users.id, { onDelete: "set null" }),
     assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
     /** How it was assigned: "round robin", "claimed", or the name of who assigned it. */
     assignedHow: text("assigned_how"),

@@ -173,6 +173,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "team-plan" || intent === "solo-plan") {
     let result;
     if (intent === "team-plan") {
+      // The confirmation states the price change; a bare post (an old page, a replay) changes nothing.
+      if (form.confirm !== "yes") return data<ActionData>({ intent, errors: { form: "Confirm the switch: Switch to the Team plan… says the new price first." } }, { status: 400 });
       const name = TeamNameSchema.safeParse(form.teamName);
       if (!name.success) return invalid(name.error.issues.map((issue) => ({ ...issue, path: ["teamName"] })));
       result = await switchToTeam(context, user, name.data);

@@ -17,8 +17,13 @@ import { OWNERSHIP_COPY, TEAM_MESSAGES } from "~/modules/team/team.messages";
 import { acceptOwnership, canTakeTheBill, declineOwnership, offerOwnership, pendingOffer, withdrawOffer } from "~/modules/team/ownership.server";
 import { getTeamPlan, saveTeamPlan } from "~/modules/commissions/plans.server";
 import { PlanForm } from "~/modules/commissions/components/PlanForm";
+import { PlanSummary } from "~/modules/commissions/components/PlanSummary";
 import { DEFAULT_PLAN } from "~/modules/commissions/plan.schema";
-import { formatCents, formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { appOrigin } from "~/modules/auth/accounts.server";
+import { RemoveMember } from "~/modules/team/components/RemoveMember";
+import { NO_WORK } from "~/modules/team/removal";
+import { workOfMembers } from "~/modules/team/removal.server";
 
 export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 
@@ -28,13 +33,15 @@ export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, team } = await requireTeamMember(request, context);
   const manager = canManage(team);
-  const [members, seats, invitations, prefs, teamPlan, offer] = await Promise.all([
-    listMembers(context, team.teamId),
+  const members = await listMembers(context, team.teamId);
+  const [seats, invitations, prefs, teamPlan, offer, work] = await Promise.all([
     paidSeats(context, team),
     manager ? listInvitations(context, team.teamId) : Promise.resolve([]),
     getDisplayPreferences(context, user.id),
     getTeamPlan(context.db, team.teamId),
     pendingOffer(context, team.teamId),
+    // What each member the viewer may remove would take or leave: the removal dialog says it before anything moves.
+    manager ? workOfMembers(context, team.teamId, members.filter((m) => m.role !== "owner" && m.userId !== user.id).map((m) => m.userId)) : Promise.resolve({} as Awaited<ReturnType<typeof workOfMembers>>),
   ]);
   // An offer is seen by the owner who made it and the member it is for; with the member's standing to take the bill.
   const visibleOffer = offer && (team.role === "owner" || offer.to === user.id) ? offer : null;
@@ -50,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     teamPlan,
     offer: visibleOffer,
     offerForMe,
+    work,
   };
 }
 
@@ -93,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "revoke":
         return revokeInvitation(context, user, input.invitationId);
       case "remove":
-        return removeMember(context, user, input.memberId, input.reassignTo);
+        return removeMember(context, user, input.memberId, input.reassignTo, appOrigin(context, request));
       case "role":
         return setRole(context, user, input.memberId, input.role);
       case "rename":
@@ -101,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "leave":
         return leaveTeam(context, user);
       case "offer-ownership":
-        return offerOwnership(context, user, input.memberId);
+        return offerOwnership(context, user, input.memberId, appOrigin(context, request));
       case "withdraw-offer":
         return withdrawOffer(context, user);
       case "accept-ownership":
@@ -233,21 +241,9 @@ export default function TeamPage() {
                       </Form>
                     ) : null}
                     {owner || member.role === "agent" ? (
-                      <Form method="post" className="flex flex-wrap items-end gap-2">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="memberId" value={member.userId} />
-                        {owner ? (
-                          <SelectField
-                            label={`${member.name}'s data on removal`}
-                            name="reassignTo"
-                            defaultValue=""
-                            options={[["", "Stays theirs"], ...members.filter((m) => m.userId !== member.userId).map((m) => [m.userId, `Goes to ${m.userId === me ? "you" : m.name}`] as const)]}
-                          />
-                        ) : null}
-                        <Button type="submit" variant="secondary" busy={busy("remove", member.userId)} busyLabel="Removing…" aria-label={`Remove ${member.name} from the team`}>
-                          Remove
-                        </Button>
-                      </Form>
+                      <div className="sm:ml-6">
+                        <RemoveMember member={member} members={members} me={me} owner={owner} work={loaded.work[member.userId] ?? NO_WORK} busy={busy("remove", member.userId)} />
+                      </div>
                     ) : null}
                   </div>
                 ) : null}
@@ -256,7 +252,7 @@ export default function TeamPage() {
           </ul>
           <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
             A removed member keeps their account and, unless the owner gives it to a teammate, everything they made in it; to go on using Porchlight they start a plan of their own.
-            {owner ? " Given to a teammate, their contacts, deals, tasks, activities and leads become that teammate's, with their timelines." : ""}
+            {owner ? " Given to a teammate, their contacts, deals, tasks, activities and leads become that teammate's, with their timelines." : ""} Remove… says what moves, and to whom, before anything changes.
           </p>
         </section>
 
@@ -278,18 +274,7 @@ export default function TeamPage() {
             {loaded.teamPlan ? (
               <>
                 <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Set by the team's owner and admins. Your deals use it unless you saved a plan of your own under Forecast and commissions.</p>
-                <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-stone-600 dark:text-stone-400">Default rate</dt>
-                  <dd className="text-right tabular-nums">{`${loaded.teamPlan.defaultRate}%`}</dd>
-                  <dt className="text-stone-600 dark:text-stone-400">Brokerage split</dt>
-                  <dd className="text-right tabular-nums">{`${loaded.teamPlan.brokerageSplitPct}%`}</dd>
-                  <dt className="text-stone-600 dark:text-stone-400">Annual cap</dt>
-                  <dd className="text-right tabular-nums">{loaded.teamPlan.brokerageCapCents === null ? "No cap" : formatCents(loaded.teamPlan.brokerageCapCents, loaded.prefs)}</dd>
-                  <dt className="text-stone-600 dark:text-stone-400">Team split</dt>
-                  <dd className="text-right tabular-nums">{`${loaded.teamPlan.teamSplitPct}%`}</dd>
-                  <dt className="text-stone-600 dark:text-stone-400">Transaction fee</dt>
-                  <dd className="text-right tabular-nums">{formatCents(loaded.teamPlan.transactionFeeCents, loaded.prefs)}</dd>
-                </dl>
+                <PlanSummary plan={loaded.teamPlan} prefs={loaded.prefs} />
               </>
             ) : (
               <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">The team has no default plan. Your deals use your own plan under Forecast and commissions.</p>

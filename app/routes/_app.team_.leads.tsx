@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -26,14 +26,15 @@ export const headers = serverTimingHeaders;
 // Lead distribution (issue 21, ADR 0038): the team's new leads, the pond, claims, assignments and the settings. Team
 // members only (404 for anyone else); adding, assigning and the settings are for the owner and admins.
 
-const deps = requestDeps;
+/** The request's Deps, with the app's address for the e-mails about waiting leads. */
+const deps = (context: LoaderFunctionArgs["context"], request: Request) => requestDeps(context, appOrigin(context, request));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
   const { user, team } = await requireTeamMember(request, context);
   const manages = canManage(team);
   const [view, prefs, formKey] = await Promise.all([
-    loadLeads(context, team, deps(context)),
+    loadLeads(context, team, deps(context, request)),
     getDisplayPreferences(context, user.id),
     manages ? leadFormKeyOf(context, team.teamId) : Promise.resolve(null),
   ]);
@@ -60,12 +61,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const lead = String(form.get("lead") ?? "");
   let result: LeadResult;
-  if (intent === "add") result = await addLead(context, team, deps(context), user.id, form);
-  else if (intent === "claim") result = await claimLead(context, team, deps(context), user.id, lead);
+  if (intent === "add") result = await addLead(context, team, deps(context, request), user.id, form);
+  else if (intent === "claim") result = await claimLead(context, team, deps(context, request), user.id, lead);
   else if (intent === "assign") {
     const me = (await listMembers(context, team.teamId)).find((m) => m.userId === user.id);
-    result = await assignLead(context, team, deps(context), { id: user.id, name: me?.name ?? user.email }, lead, String(form.get("agent") ?? ""));
-  } else if (intent === "import") result = await importLeads(context, team, deps(context), user.id, form.get("file"));
+    result = await assignLead(context, team, deps(context, request), { id: user.id, name: me?.name ?? user.email }, lead, String(form.get("agent") ?? ""));
+  } else if (intent === "import") result = await importLeads(context, team, deps(context, request), user.id, form.get("file"));
   else if (intent === "settings") result = await saveLeadSettings(context, team, form);
   else if (intent === "form-on" || intent === "form-off") result = await setLeadForm(context, team, intent === "form-on");
   else if (intent === "availability") result = await setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true");
@@ -73,6 +74,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.ok) return redirectWithToast(context, "/team/leads", { title: result.message, description: result.detail, variant: "success" });
   return data({ ok: false as const, intent, lead, error: result.error, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
 }
+
+/**
+ * A refused claim or assignment (409: someone was quicker, a window passed) reloads the lists, so the lead no longer
+ * shows a Claim button that cannot work. Other refusals (400: a form to fix) keep the page as it is.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 export default function TeamLeadsPage() {
@@ -91,6 +98,14 @@ export default function TeamLeadsPage() {
           <h2 id="leads-waiting" className="font-semibold">
             Waiting for an agent
           </h2>
+          {/* A claim or assignment refused for a lead that has since left these lists (someone was quicker). */}
+          <LeadError
+            error={
+              failed && !failed.ok && "lead" in failed && failed.lead && !loaded.waiting.some((l) => l.id === failed.lead) && (failed.intent === "claim" || !loaded.assigned.some((l) => l.id === failed.lead))
+                ? failed
+                : null
+            }
+          />
           {loaded.waiting.length === 0 ? (
             <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No lead is waiting.</p>
           ) : (
@@ -145,13 +160,14 @@ export default function TeamLeadsPage() {
                     <div className="min-w-0 [overflow-wrap:anywhere]">
                       <p className="font-medium">
                         {lead.name} → {lead.agentId === loaded.me ? "you" : lead.agentName}
+                        {lead.heldByName ? ` (now with ${lead.heldByName})` : ""}
                       </p>
                       <p className="text-sm text-stone-600 dark:text-stone-400">
                         {lead.how ? `${lead.how[0]!.toUpperCase()}${lead.how.slice(1)}` : "Assigned"} · {formatDateTime(lead.assignedAt, loaded.prefs)} · {lead.answered ? "answered" : "not answered yet"}
                       </p>
                     </div>
                     {loaded.manages && !lead.answered ? (
-                      <AssignForm leadId={lead.id} label={`Reassign ${lead.name} to`} verb="Reassign" options={agents.filter(([id]) => id !== lead.agentId)} busy={busy} />
+                      <AssignForm leadId={lead.id} label={`Reassign ${lead.name} to`} verb="Reassign" options={agents.filter(([id]) => id !== lead.holderId)} busy={busy} />
                     ) : null}
                     <LeadError error={error} />
                   </li>
@@ -254,7 +270,13 @@ export default function TeamLeadsPage() {
               <Form method="post" aria-label="Add a lead" className="mt-2 grid gap-3 sm:grid-cols-2">
                 <input type="hidden" name="intent" value="add" />
                 <Field label="Name" name="name" required error={errorFor("add")?.fieldErrors.name} />
-                <SelectField label="Source" name="source" options={CONTACT_SOURCES.map((s) => [s, SOURCE_LABELS[s]] as const)} defaultValue="website" />
+                <SelectField
+                  label="Source"
+                  name="source"
+                  placeholder={{ label: "Where did this lead come from?", disabled: true }}
+                  options={CONTACT_SOURCES.map((s) => [s, SOURCE_LABELS[s]] as const)}
+                  error={errorFor("add")?.fieldErrors.source}
+                />
                 <Field label="Phone" name="phone" type="tel" error={errorFor("add")?.fieldErrors.phone} />
                 <Field label="E-mail" name="email" type="email" error={errorFor("add")?.fieldErrors.email} />
                 <div className="flex flex-col sm:col-span-2">

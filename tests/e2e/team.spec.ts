@@ -66,7 +66,12 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await page.goto("/settings?tab=billing");
   await expect(page.getByRole("heading", { name: "Team plan" })).toBeVisible();
   await page.getByLabel("Team name").fill(teamName);
-  await page.getByRole("button", { name: "Switch to the Team plan" }).click();
+  // The switch says what it costs before it happens.
+  await page.getByRole("button", { name: "Switch to the Team plan…" }).click();
+  const confirmSwitch = page.getByRole("dialog", { name: "Switch to the Team plan?" });
+  await expect(confirmSwitch.getByText("the Team plan costs $35 a seat per month, at least 2 seats: $70 a month instead of $40 a month", { exact: false })).toBeVisible();
+  await axeClean(page, "the Team plan switch's confirmation");
+  await confirmSwitch.getByRole("button", { name: "Switch to the Team plan" }).click();
   await page.waitForURL("**/team");
   await expect(page.getByText(`${teamName} · 1 member · 2 seats paid`)).toBeVisible();
 
@@ -143,8 +148,20 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await page.reload();
   await expect(page.getByRole("region", { name: "Team commission plan" }).getByLabel("Brokerage split (%)")).toHaveValue("20");
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
-  // Each member's removal offers the choice of who takes their data; ownership is offered to Amara, then withdrawn.
-  await expect(page.getByLabel("Amara Osei's data on removal")).toHaveValue("");
+  // Removing a member asks first, and says what moves to whom; cancelled, nothing changes. Then ownership is offered
+  // to Amara, and withdrawn.
+  await page.getByRole("button", { name: "Remove Amara Osei from the team…" }).click();
+  const removal = page.getByRole("dialog", { name: "Remove Amara Osei?" });
+  await expect(removal.getByLabel("Amara Osei's data")).toHaveValue("");
+  await expect(removal.getByRole("status")).toContainText("Amara Osei keeps their account and everything in it");
+  await removal.getByLabel("Amara Osei's data").selectOption({ label: "Goes to you" });
+  await expect(removal.getByRole("status")).toContainText("contacts");
+  await expect(removal.getByRole("status")).toContainText("move to you");
+  await expect(removal.getByRole("button", { name: "Remove and move their work to you" })).toBeVisible();
+  await axeClean(page, "the removal's confirmation");
+  await removal.getByRole("button", { name: "Cancel" }).click();
+  await expect(removal).toBeHidden();
+  await expect(page.getByText(`${teamName} · 3 members · 3 seats paid`)).toBeVisible();
   const ownership = page.getByRole("region", { name: "Transfer ownership" });
   await ownership.getByLabel("New owner").selectOption({ label: "Amara Osei" });
   await ownership.getByRole("button", { name: "Offer ownership" }).click();
@@ -158,15 +175,16 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
 
   // Team leads: first to claim. The owner adds two leads and assigns one to Amara; Bea claims the other below.
   const project = test.info().project.name;
-  const [claimed, assigned] = [`Priya Shah ${project}`, `Marco Ruiz ${project}`];
+  const [claimed, assigned, raced] = [`Priya Shah ${project}`, `Marco Ruiz ${project}`, `Lena Ortiz ${project}`];
   await page.goto("/team/leads");
   const distribution = page.getByRole("region", { name: "How new leads are distributed" });
   await distribution.getByLabel("Distribution").selectOption("claim");
   await distribution.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Lead settings saved", { exact: true }).first()).toBeVisible();
-  for (const [name, phone] of [[claimed, "555-0142"], [assigned, "555-0143"]] as const) {
+  for (const [name, phone] of [[claimed, "555-0142"], [assigned, "555-0143"], [raced, "555-0144"]] as const) {
     const add = page.getByRole("form", { name: "Add a lead" });
     await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Source").selectOption({ label: "Open house" });
     await add.getByLabel("Phone").fill(phone);
     await add.getByRole("button", { name: "Add lead" }).click();
     await expect(page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name })).toBeVisible();
@@ -225,6 +243,18 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(offered).toBeVisible();
   await expect(offered.getByText("555-0142")).toHaveCount(0);
   await axeClean(bea.page, "/team/leads as an agent");
+  // A race Bea loses: while her page shows a lead, the owner gives it to Amara. Her claim is refused and the lead
+  // leaves her list (no stale Claim button).
+  const race = bea.page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name: raced });
+  await expect(race.getByRole("button", { name: `Claim ${raced}` })).toBeVisible();
+  await page.goto("/team/leads");
+  const toAmara = page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name: raced });
+  await toAmara.getByLabel(`Assign ${raced} to`).selectOption({ label: "Amara Osei" });
+  await toAmara.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByRole("list", { name: "Assigned leads" }).getByText(`${raced} → Amara Osei`)).toBeVisible();
+  await race.getByRole("button", { name: `Claim ${raced}` }).click();
+  await expect(bea.page.getByText("Another agent has this lead already.", { exact: true }).first()).toBeVisible();
+  await expect(bea.page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name: raced })).toHaveCount(0);
   await offered.getByRole("button", { name: `Claim ${claimed}` }).click();
   await expect(bea.page.getByText(`${claimed} is yours: find them in your Contacts.`, { exact: true }).first()).toBeVisible();
   await bea.page.goto("/contacts");

@@ -200,6 +200,8 @@ describe("the 30-day purge", () => {
       // A device with new-lead alerts on, and a new lead waiting.
       await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.fake.test/${user.id}`, p256dh: "k", auth: "a", createdAt: now });
       await db.insert(contacts).values({ id: `lead_${user.id}`, userId: user.id, name: "New Lead" });
+      // A lead they answered (who answered is kept with the contact: speed to lead is theirs).
+      await db.insert(contacts).values({ id: `answered_${user.id}`, userId: user.id, name: "Answered Lead", firstResponseAt: new Date(now), answeredBy: user.id });
       await db.insert(leadAlerts).values({ contactId: `lead_${user.id}`, userId: user.id, arrivedAt: now });
       // A team they own, with an invitation they sent and accepted themselves (issue 21).
       await db.insert(teams).values({ id: `team_${user.id}`, ownerId: user.id, name: "Purge Team" });
@@ -207,7 +209,7 @@ describe("the 30-day purge", () => {
       await db.insert(teamInvitations).values({ id: `inv_${user.id}`, teamId: `team_${user.id}`, email: `invited-${user.id}@example.com`, role: "agent", secretHash: "x", invitedBy: user.id, acceptedBy: user.id, expiresAt: new Date(now + DAY_MS) });
       // The team's rotation pointer, an ownership offer to them, and a lead they added and were given (issue 21).
       await db.update(teams).set({ lastAssignedTo: user.id, pendingOwnerId: user.id, pendingOwnerAt: new Date() }).where(eq(teams.id, `team_${user.id}`));
-      await db.insert(teamLeads).values({ id: `tl_${user.id}`, teamId: `team_${user.id}`, name: "Pond Lead", source: "website", state: "assigned", addedBy: user.id, assignedTo: user.id, assignedAt: new Date(now) });
+      await db.insert(teamLeads).values({ id: `tl_${user.id}`, teamId: `team_${user.id}`, name: "Pond Lead", source: "website", state: "assigned", addedBy: user.id, assignedTo: user.id, heldBy: user.id, assignedAt: new Date(now) });
       // A deal of theirs shared with themselves as co-agent (both of deal_shares' agent columns; issue 21).
       await db.insert(deals).values({ id: `shared_${user.id}`, userId: user.id, title: "Shared", stage: "lead", position: "a0", commissionRate: 3, probability: 10 });
       await db.insert(dealShares).values({ dealId: `shared_${user.id}`, ownerId: user.id, agentId: user.id, sharePct: 10 });
@@ -237,7 +239,7 @@ describe("the 30-day purge", () => {
     const due = (await purgeAt(gone.user.id))!.getTime();
     // A day early, nothing happens. (Accounts other tests closed may fall due with it: the cron takes them all.)
     await purgeDueAccounts(env, db, new Date(due - DAY_MS));
-    expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 3 }));
+    expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 4 }));
 
     const run = await purgeDueAccounts(env, db, new Date(due + 1000));
     expect(run.due).toBeGreaterThanOrEqual(1);

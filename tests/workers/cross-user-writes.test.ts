@@ -45,7 +45,7 @@ describe("team leads and a member who leaves", () => {
     await db().insert(crmTasks).values({ id: taskId, userId: t.agentA.id, contactId: toAmara.contactId, title: `Call ${name}`, dueDate: dayFromToday(1) });
 
     // Amara is removed, keeping her data: the team's record no longer points into her account.
-    expect((await owner.post("/team", { intent: "remove", memberId: t.agentA.id })).status).toBe(302);
+    expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id })).status).toBe(302);
     expect(await leadNamed(t.teamId, name)).toMatchObject({ assignedTo: t.agentA.id, contactId: null });
 
     // The owner gives the lead to Bea: Bea gets a contact of her own; Amara's contact and task are untouched.
@@ -128,7 +128,7 @@ describe("handing over a removed member's work", () => {
     // Bea leaves after the removal has read the members and before its batch is written.
     const context = requestContext({ DB: changedBeforeNextBatch(env.DB, () => db().delete(teamMembers).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id)))) });
     const owner = { id: t.owner.id as UserId, email: t.owner.email } as Parameters<typeof removeMember>[1];
-    const refused = await removeMember(context, owner, t.agentA.id, t.agentB.id);
+    const refused = await removeMember(context, owner, t.agentA.id, t.agentB.id, "http://localhost");
     expect(refused).toMatchObject({ ok: false, message: TEAM_MESSAGES.notAMember });
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentB.id)).get()).toBeUndefined();
     expect(await db().select().from(contacts).where(eq(contacts.id, contactId)).get()).toMatchObject({ userId: t.agentA.id });
@@ -148,7 +148,7 @@ describe("handing over a removed member's work", () => {
       db().update(teamMembers).set({ role: "owner" }).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id))),
       db().update(teams).set({ ownerId: t.admin.id }).where(eq(teams.id, t.teamId)),
     ]);
-    const refused = await removeMember(context, owner, t.agentA.id, t.owner.id);
+    const refused = await removeMember(context, owner, t.agentA.id, t.owner.id, "http://localhost");
     expect(refused.ok).toBe(false);
     expect(await db().select().from(contacts).where(eq(contacts.id, contactId)).get()).toMatchObject({ userId: t.agentA.id });
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentA.id)).get()).toMatchObject({ role: "agent" });

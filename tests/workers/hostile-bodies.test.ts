@@ -105,7 +105,7 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
         const owner = await subscriber(ADMIN.has(id) ? "admin" : "user");
         browser = owner.browser;
         if (owner.ids[id]) params = { id: owner.ids[id] };
-        if (TEAM.has(id) || id === "routes/inquire.$key") expect((await browser.post("/settings", { intent: "team-plan", teamName: "Hostile Team" })).status).toBe(302);
+        if (TEAM.has(id) || id === "routes/inquire.$key") expect((await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "Hostile Team" })).status).toBe(302);
         if (id === "routes/inquire.$key") {
           // A team's public lead form (ADR 0040), turned on so the body reaches the action.
           expect((await browser.post("/team/leads", { intent: "form-on" })).status).toBe(302);

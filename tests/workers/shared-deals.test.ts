@@ -189,7 +189,7 @@ describe("a shared deal", () => {
     const amara = await signInAs(t.agentA);
     expect((await amara.post(`/deals/${sale.id}`, { intent: "share", agent: t.agentB.id, sharePct: "25" })).status).toBe(200);
     expect(await read(amara, "/pipeline")).toContain("Agent net $9,000.00");
-    expect((await (await signInAs(t.owner)).post("/team", { intent: "remove", memberId: t.agentB.id })).status).toBe(302);
+    expect((await (await signInAs(t.owner)).post("/team", { intent: "remove", confirm: "yes", memberId: t.agentB.id })).status).toBe(302);
     expect(await sharesOf(sale.id)).toEqual([]);
     expect(await read(amara, "/pipeline")).toContain("Agent net $12,000.00");
   });

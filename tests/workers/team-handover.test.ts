@@ -72,7 +72,7 @@ async function bookOf(userId: string, teamId: string, name: string) {
     db().insert(crmTasks).values({ id: crypto.randomUUID(), userId, contactId: hot, title: `Call ${name} Buyer back`, dueDate: dayFromToday(0) }),
     db().insert(crmActivities).values({ id: crypto.randomUUID(), userId, contactId: hot, type: "call", occurredAt: new Date(now - DAY), notes: "Wants a yard" }),
     db().insert(leadAlerts).values({ contactId: hot, userId, arrivedAt: now - 3 * DAY }),
-    db().insert(teamLeads).values({ id: crypto.randomUUID(), teamId, name: `${name} Buyer`, source: "website", state: "assigned", assignedTo: userId, assignedAt: new Date(now - 3 * DAY), assignedHow: "round robin", contactId: hot }),
+    db().insert(teamLeads).values({ id: crypto.randomUUID(), teamId, name: `${name} Buyer`, source: "website", state: "assigned", assignedTo: userId, heldBy: userId, assignedAt: new Date(now - 3 * DAY), assignedHow: "round robin", contactId: hot }),
   ]);
   return { hot, warm, dealId };
 }
@@ -89,9 +89,10 @@ describe("removing a member and giving their work to a teammate", () => {
 
     const owner = await signInAs(t.owner);
     const form = await owner.page("/team");
-    expect(form).toContain("Amara Agent&#x27;s data on removal");
+    expect(form).toContain("Amara Agent&#x27;s data");
     expect(form).toContain("Goes to Bea Agent");
-    const removed = await owner.post("/team", { intent: "remove", memberId: t.agentA.id, reassignTo: t.agentB.id });
+    expect(form).toContain("Remove Amara Agent from the team…");
+    const removed = await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id });
     expect(removed.status).toBe(302);
 
     // The rows are Bea's now, with the same ids (links and timelines unchanged).
@@ -101,7 +102,8 @@ describe("removing a member and giving their work to a teammate", () => {
     expect((await db().select({ userId: crmTasks.userId }).from(crmTasks).where(eq(crmTasks.contactId, book.hot))).map((r) => r.userId)).toEqual([t.agentB.id]);
     expect((await db().select({ userId: crmActivities.userId }).from(crmActivities).where(eq(crmActivities.contactId, book.hot))).map((r) => r.userId)).toEqual([t.agentB.id]);
     expect(await db().select({ userId: leadAlerts.userId }).from(leadAlerts).where(eq(leadAlerts.contactId, book.hot)).get()).toEqual({ userId: t.agentB.id });
-    expect((await db().select({ to: teamLeads.assignedTo }).from(teamLeads).where(eq(teamLeads.contactId, book.hot)).get())!.to).toBe(t.agentB.id);
+    // The team's record keeps who got the lead; it is held by Bea now.
+    expect(await db().select({ to: teamLeads.assignedTo, heldBy: teamLeads.heldBy }).from(teamLeads).where(eq(teamLeads.contactId, book.hot)).get()).toEqual({ to: t.agentA.id, heldBy: t.agentB.id });
     expect((await db().select({ tagOwner: contactTags.userId }).from(contactTags).where(eq(contactTags.contactId, book.hot))).map((r) => r.tagOwner)).toEqual([t.agentB.id, t.agentB.id]);
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentA.id)).get()).toBeUndefined();
 
@@ -151,18 +153,18 @@ describe("removing a member and giving their work to a teammate", () => {
 
     // The admin can remove an agent, but only keeping their data with them; their form has no choice of it.
     expect(await admin.page("/team")).not.toContain("data on removal");
-    const byAdmin = await admin.post("/team", { intent: "remove", memberId: t.agentA.id, reassignTo: t.agentB.id });
+    const byAdmin = await admin.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id });
     expect(byAdmin.status).toBe(400);
     expect(says(await byAdmin.text(), TEAM_MESSAGES.ownerReassigns)).toBe(true);
     await unchanged();
     // Nobody outside the team, and not the member being removed, takes the data.
     for (const reassignTo of [outsider.id, t.agentA.id, "x".repeat(65)]) {
-      const refused = await owner.post("/team", { intent: "remove", memberId: t.agentA.id, reassignTo });
+      const refused = await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo });
       expect(refused.status).toBe(400);
       await unchanged();
     }
     // "Stays theirs" (an empty choice) is the removal as before: Amara keeps her book.
-    expect((await owner.post("/team", { intent: "remove", memberId: t.agentA.id, reassignTo: "" })).status).toBe(302);
+    expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: "" })).status).toBe(302);
     expect(await db().select({ userId: contacts.userId }).from(contacts).where(eq(contacts.id, book.hot)).get()).toEqual({ userId: t.agentA.id });
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentA.id)).get()).toBeUndefined();
     const amara = await countersOf(t.agentA.id);
@@ -216,7 +218,7 @@ describe("transferring ownership", () => {
     const formerOwner = await owner.page("/settings?tab=billing");
     expect(formerOwner).toContain("The team&#x27;s owner pays for your seat");
     expect((await owner.post("/team", { intent: "offer-ownership", memberId: t.agentB.id })).status).toBe(400);
-    expect((await owner.post("/team", { intent: "remove", memberId: t.agentB.id })).status).toBe(302);
+    expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentB.id })).status).toBe(302);
     expect((await subscriberOf(t.agentA.id))!.seats).toBe(3);
   });
 
@@ -245,7 +247,7 @@ describe("transferring ownership", () => {
     expect(await teamOf(t.teamId)).toMatchObject({ ownerId: t.owner.id, pendingOwnerId: null });
     // The offered member removed: the offer goes with them.
     await owner.post("/team", { intent: "offer-ownership", memberId: t.agentB.id });
-    expect((await owner.post("/team", { intent: "remove", memberId: t.agentB.id })).status).toBe(302);
+    expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentB.id })).status).toBe(302);
     expect((await teamOf(t.teamId))!.pendingOwnerId).toBeNull();
     // Another team's owner withdrawing "their" offer does not touch this team's.
     await owner.post("/team", { intent: "offer-ownership", memberId: t.admin.id });

@@ -23,7 +23,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "
 async function ownerWithTeam(name = "Okafor Group", browserEnv: Env = INVITES_ON) {
   const owner = await createUser(env.DB);
   const browser = (await signInAs(owner)).using(browserEnv);
-  const response = await browser.post("/settings", { intent: "team-plan", teamName: name });
+  const response = await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: name });
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/team");
   return { owner, browser };
@@ -53,7 +53,7 @@ describe("switching between Solo and Team", () => {
     await db().insert(contacts).values({ id: crypto.randomUUID(), userId: owner.id, name: "Dana Whitfield", email: "dana@example.com" });
     const browser = await signInAs(owner);
     expect(await browser.page("/settings?tab=billing")).toContain("Switch to the Team plan");
-    const response = await browser.post("/settings", { intent: "team-plan", teamName: "Okafor Group" });
+    const response = await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "Okafor Group" });
     expect(response.headers.get("Location")).toBe("/team");
     const row = (await subscriberOf(owner.id))!;
     expect(row.plan).toBe("team");
@@ -72,7 +72,7 @@ describe("switching between Solo and Team", () => {
   it("refuses a team name that is empty, and changes nothing", async () => {
     const owner = await createUser(env.DB);
     const browser = await signInAs(owner);
-    const response = await browser.post("/settings", { intent: "team-plan", teamName: "   " });
+    const response = await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "   " });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Give the team a name.");
     expect((await subscriberOf(owner.id))!.plan).toBe("solo");
@@ -91,7 +91,7 @@ describe("switching between Solo and Team", () => {
     expect(await refused.text()).toContain(escapeHtml(TEAM_MESSAGES.downgradeWithMembers(1)));
     expect((await subscriberOf(owner.id))!.plan).toBe("team");
 
-    expect((await browser.post("/team", { intent: "remove", memberId: member.user.id })).status).toBe(302);
+    expect((await browser.post("/team", { intent: "remove", confirm: "yes", memberId: member.user.id })).status).toBe(302);
     const done = await browser.post("/settings", { intent: "solo-plan" });
     expect(done.headers.get("Location")).toBe("/settings?tab=billing");
     const row = (await subscriberOf(owner.id))!;
@@ -236,18 +236,18 @@ describe("roles", () => {
     // An agent cannot invite or remove; an admin cannot invite an admin or remove one.
     const agentInvite = await agentB.post("/team", { intent: "invite", email: uniqueEmail(), role: "agent" });
     expect(await agentInvite.text()).toContain(escapeHtml(TEAM_MESSAGES.managersOnly));
-    expect(await (await agentB.post("/team", { intent: "remove", memberId: admin.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.managersOnly));
+    expect(await (await agentB.post("/team", { intent: "remove", confirm: "yes", memberId: admin.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.managersOnly));
     expect(await (await adminB.post("/team", { intent: "invite", email: uniqueEmail(), role: "admin" })).text()).toContain(escapeHtml(TEAM_MESSAGES.ownerInvitesAdmins));
-    expect(await (await adminB.post("/team", { intent: "remove", memberId: owner.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.cannotRemoveOwner));
+    expect(await (await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: owner.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.cannotRemoveOwner));
     expect(await (await agentB.post("/team", { intent: "role", memberId: agent.user.id, role: "admin" })).text()).toContain(escapeHtml(TEAM_MESSAGES.ownerOnly));
     expect((await membershipOf(agent.user.id))!.role).toBe("agent");
 
     // The owner promotes the agent; an admin removes... only agents, so the owner demotes and the admin removes.
     expect((await browser.post("/team", { intent: "role", memberId: agent.user.id, role: "admin" })).status).toBe(302);
     expect((await membershipOf(agent.user.id))!.role).toBe("admin");
-    expect(await (await adminB.post("/team", { intent: "remove", memberId: agent.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.ownerRemovesAdmins));
+    expect(await (await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: agent.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.ownerRemovesAdmins));
     expect((await browser.post("/team", { intent: "role", memberId: agent.user.id, role: "agent" })).status).toBe(302);
-    expect((await adminB.post("/team", { intent: "remove", memberId: agent.user.id })).status).toBe(302);
+    expect((await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: agent.user.id })).status).toBe(302);
     expect(await membershipOf(agent.user.id)).toBeUndefined();
     // Removed, with no plan of their own: their account is theirs, the app asks them to start one.
     expect((await agent.browser.get("/dashboard")).headers.get("Location")).toBe("/trial/start");
@@ -268,7 +268,7 @@ describe("roles", () => {
     await invite(b.browser, uniqueEmail("b-pending"));
     const pending = (await db().select().from(teamInvitations).innerJoin(teams, eq(teams.id, teamInvitations.teamId)).where(and(eq(teams.ownerId, b.owner.id))).all()).find((r) => !r.team_invitations.acceptedAt)!;
 
-    expect(await (await a.browser.post("/team", { intent: "remove", memberId: member.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.notAMember));
+    expect(await (await a.browser.post("/team", { intent: "remove", confirm: "yes", memberId: member.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.notAMember));
     expect(await (await a.browser.post("/team", { intent: "role", memberId: member.user.id, role: "admin" })).text()).toContain(escapeHtml(TEAM_MESSAGES.notAMember));
     expect(await (await a.browser.post("/team", { intent: "revoke", invitationId: pending.team_invitations.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.noSuchInvitation));
     expect(await (await a.browser.post("/team", { intent: "resend", invitationId: pending.team_invitations.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.noSuchInvitation));
@@ -304,7 +304,7 @@ describe("the Team plan in Stripe (the local fake)", () => {
 
   it("switches the price at the next cycle, then adds a prorated seat when a member joins", async () => {
     const { owner, subscription, browser } = await stripeOwner();
-    expect((await browser.post("/settings", { intent: "team-plan", teamName: "Stripe Team" })).status).toBe(302);
+    expect((await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "Stripe Team" })).status).toBe(302);
     const [switched] = await updatesOf(subscription);
     expect(switched).toMatchObject({ "items[0][price]": "price_team_monthly", "items[0][quantity]": "2", proration_behavior: "none", "metadata[plan]": "team" });
     expect((await subscriberOf(owner.id))!).toMatchObject({ plan: "team", seats: 2 });
@@ -324,7 +324,7 @@ describe("the Team plan in Stripe (the local fake)", () => {
 
   it("changes nothing when Stripe refuses the seat: the member is not in, and the link still works later", async () => {
     const { owner, subscription, browser } = await stripeOwner();
-    expect((await browser.post("/settings", { intent: "team-plan", teamName: "Down Team" })).status).toBe(302);
+    expect((await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "Down Team" })).status).toBe(302);
     const emails = [uniqueEmail("d2"), uniqueEmail("d3")];
     const m2 = await invitee(emails[0]!, STRIPE_TEAM_ENV());
     expect((await join(m2.browser, await invite(browser, emails[0]!))).status).toBe(302);

@@ -43,3 +43,13 @@ describe("next billing date", () => {
     expect(nextBillingDate({ status: "past_due", trialEndsAt: null, currentPeriodEnd: periodEnd })).toBeNull();
   });
 });
+
+describe("teamSwitchTerms", () => {
+  it("names the new price per seat, the minimum and the Solo price it replaces", async () => {
+    const { teamSwitchTerms } = await import("./plans");
+    expect(teamSwitchTerms("monthly", "Jan 3, 2027")).toBe(
+      "From your next billing period (Jan 3, 2027) the Team plan costs $35 a seat per month, at least 2 seats: $70 a month instead of $40 a month on the Solo plan. Each member you add takes a seat, prorated. Everything in your account stays as it is.",
+    );
+    expect(teamSwitchTerms("yearly", null)).toContain("$336 a seat per year, at least 2 seats: $672 a year instead of $384 a year");
+  });
+});

@@ -16,6 +16,17 @@ export const TEAM_PRICES = {
 };
 export const TEAM_MIN_SEATS = 2;
 
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
+
+/** What switching a Solo subscription to the Team plan costs, in words, for the confirmation before it happens. */
+export function teamSwitchTerms(period: BillingPeriod, from: string | null): string {
+  const solo = SOLO_PRICES[period];
+  const team = TEAM_PRICES[period];
+  const per = period === "yearly" ? "year" : "month";
+  const starting = from ? `From your next billing period (${from})` : "From your next billing period";
+  return `${starting} the Team plan costs ${dollars(team.amountCents)} a seat per ${per}, at least ${TEAM_MIN_SEATS} seats: ${dollars(team.amountCents * TEAM_MIN_SEATS)} a ${per} instead of ${dollars(solo.amountCents)} a ${per} on the Solo plan. Each member you add takes a seat, prorated. Everything in your account stays as it is.`;
+}
+
 /** The plan in words, as the billing tab and e-mails name it. */
 export function planName(plan: string | null | undefined): string {
   if (plan === "team") return "Team";

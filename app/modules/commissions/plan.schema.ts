@@ -18,6 +18,19 @@ export const DEFAULT_PLAN: CommissionPlan = {
   franchiseFeePct: 0,
 };
 
+/** Each term's name, as the plan form labels it and the read-only plan lists it. */
+export const PLAN_LABELS = {
+  defaultRate: "Default commission rate (%)",
+  referralFeePct: "Referral fee (%)",
+  brokerageSplitPct: "Brokerage split (%)",
+  brokerageCapCents: "Annual cap",
+  capYearStart: "Cap year starts (MM-DD)",
+  teamSplitPct: "Team split (%)",
+  transactionFeeCents: "Transaction fee",
+  eoFeeCents: "E&O fee",
+  franchiseFeePct: "Franchise fee (% of gross)",
+} as const satisfies Record<Exclude<keyof CommissionPlan, "share">, string>;
+
 const requiredMoney = (label: string) => optionalMoneyCents(label).transform((v) => v ?? 0);
 const planPercent = (label: string) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? 0 : v), percent(label));
 

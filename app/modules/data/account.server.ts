@@ -59,7 +59,7 @@ export async function closeAccount(context: RequestContext, request: Request, us
 
   const now = new Date();
   // The team first: an owner with members is refused before anything changes; a member is out of the rotation at once.
-  const left = await leaveTeamOnAccountClose(context, { id: userId }, now);
+  const left = await leaveTeamOnAccountClose(context, appOrigin(context, request), { id: userId }, now);
   if (!left.ok) return { ok: false, status: 400, message: left.message };
 
   const ended = await endSubscriptionNow(context, userId);

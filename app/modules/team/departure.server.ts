@@ -14,7 +14,7 @@ import { getMembership, leaveTeam, memberCount } from "./team.server";
  * works on their subscription): they transfer ownership or remove the members first. An owner alone takes the team
  * with them.
  */
-export async function leaveTeamOnAccountClose(context: RequestContext, user: Pick<SessionUser, "id">, at: Date): Promise<PlanChangeResult> {
+export async function leaveTeamOnAccountClose(context: RequestContext, origin: string, user: Pick<SessionUser, "id">, at: Date): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (!membership) return { ok: true };
   if (membership.role === "owner") {
@@ -27,6 +27,6 @@ export async function leaveTeamOnAccountClose(context: RequestContext, user: Pic
   const unanswered = await unansweredLeadsOf(context.db, membership.teamId, user.id);
   const left = await leaveTeam(context, user);
   if (!left.ok) return left;
-  await reofferLeadsOf(requestDeps(context), await distribution(context.db, membership.teamId, membership.teamName), user.id, unanswered, at);
+  await reofferLeadsOf(requestDeps(context, origin), await distribution(context.db, membership.teamId, membership.teamName), user.id, unanswered, at);
   return { ok: true };
 }

@@ -10,6 +10,7 @@ import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { LEAD_FORM_HONEYPOT, LEAD_FORM_MESSAGES } from "./lead-form";
 import { distribution, LEAD_MESSAGES, receiveLead, requestDeps } from "./leads.server";
 import { canManage, type Membership } from "./team.server";
+import { appOrigin } from "~/modules/auth/accounts.server";
 
 // The team's public lead form (issue 21, ADR 0040): a page at /inquire/<key> that anyone may fill in (the team links to
 // it from its website, listings and social profiles). Each enquiry is a team lead with source "website", distributed
@@ -55,7 +56,7 @@ export async function submitLeadForm(context: RequestContext, request: Request, 
   if (!limit.allowed) return fail(429, LEAD_FORM_MESSAGES.tooMany);
   try {
     const lead = parsed.data;
-    await receiveLead(requestDeps(context), await distribution(context.db, team.teamId, team.teamName), { name: lead.name, email: lead.email, phone: lead.phone, source: "website", notes: message || null }, null, new Date());
+    await receiveLead(requestDeps(context, appOrigin(context, request)), await distribution(context.db, team.teamId, team.teamName), { name: lead.name, email: lead.email, phone: lead.phone, source: "website", notes: message || null }, null, new Date());
     return { ok: true };
   } catch (error) {
     console.error(JSON.stringify({ event: "lead_form_failed", teamId: team.teamId, message: String(error) }));

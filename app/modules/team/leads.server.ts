@@ -15,6 +15,7 @@ import { autoMap, parseCsv } from "~/modules/contacts/csv";
 import { validateRows } from "~/modules/contacts/import";
 import { insertContact } from "~/modules/contacts/contacts.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
+import { emailWaitingLeadsLater, type WaitingLead, type WaitingNotice } from "./emails.server";
 import { canManage, isMemberSql, listMembers, MANAGER_ROLES, type Membership } from "./team.server";
 
 // Lead distribution (issue 21, ADR 0038). A team's new leads wait in team_leads until an agent has them:
@@ -29,6 +30,7 @@ import { canManage, isMemberSql, listMembers, MANAGER_ROLES, type Membership } f
 export const LEAD_MESSAGES = {
   managersOnly: "Only the team's owner and admins can do that.",
   notFound: "That lead was not found.",
+  source: "Choose where this lead came from.",
   taken: "Another agent has this lead already.",
   windowPassed: "The claim window for this lead has passed: it went to the next agent in the rotation.",
   unavailable: "You are marked unavailable for new leads. Turn availability on to claim one.",
@@ -51,13 +53,22 @@ export type LeadResult = { ok: true; message: string; detail?: string } | { ok: 
 
 const now = () => new Date();
 
-/** A request's Deps: its database, and new-lead alerts handed to waitUntil. */
-export const requestDeps = (context: RequestContext): Deps => ({ db: context.db, alert: (agentId, contact) => raiseLeadAlertLater(context, agentId, contact) });
+/**
+ * A request's Deps: its database, new-lead alerts handed to waitUntil, and, given the app's address for the e-mails'
+ * links, e-mails about leads left waiting for a claim.
+ */
+export const requestDeps = (context: RequestContext, origin?: string): Deps => ({
+  db: context.db,
+  alert: (agentId, contact) => raiseLeadAlertLater(context, agentId, contact),
+  announce: origin ? (notice, leads) => emailWaitingLeadsLater(context, origin, notice, leads) : undefined,
+});
 
 export interface Deps {
   db: Db;
   /** Raises the new-lead alert for the agent (push); the request hands it to waitUntil, the cron awaits it. */
   alert(agentId: UserId, contact: { id: string; name: string; phone: string | null; email: string | null }): Promise<void> | void;
+  /** Tells the available members about leads left waiting (offered for a claim, or in the pond). */
+  announce?(notice: WaitingNotice, leads: WaitingLead[]): Promise<void> | void;
 }
 
 // ---- Reading ------------------------------------------------------------------------------------------------
@@ -69,7 +80,7 @@ export interface LeadsView {
   /** In the pond or offered, oldest first. */
   waiting: (Pick<TeamLead, "id" | "name" | "email" | "phone" | "source" | "message" | "state"> & { createdAt: number; offeredUntil: number | null })[];
   /** Assigned in the last 30 days, newest first (at most 50). */
-  assigned: { id: string; name: string; agentId: string | null; agentName: string; how: string | null; assignedAt: number; answered: boolean }[];
+  assigned: { id: string; name: string; agentId: string | null; agentName: string; heldByName: string | null; holderId: string | null; how: string | null; assignedAt: number; answered: boolean }[];
 }
 
 export async function loadLeads(context: RequestContext, team: Membership, deps: Deps, at = now()): Promise<LeadsView> {
@@ -87,7 +98,7 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
     context.db
       .select({ lead: teamLeads, firstResponseAt: contacts.firstResponseAt })
       .from(teamLeads)
-      .leftJoin(contacts, and(eq(contacts.id, teamLeads.contactId), eq(contacts.userId, teamLeads.assignedTo)))
+      .leftJoin(contacts, and(eq(contacts.id, teamLeads.contactId), eq(contacts.userId, teamLeads.heldBy)))
       .where(and(eq(teamLeads.teamId, team.teamId), eq(teamLeads.state, "assigned"), gt(teamLeads.assignedAt, new Date(at.getTime() - 30 * 86_400_000))))
       .orderBy(desc(teamLeads.assignedAt), desc(teamLeads.id))
       .limit(50),
@@ -104,6 +115,9 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
       name: lead.name,
       agentId: lead.assignedTo,
       agentName: (lead.assignedTo && names.get(lead.assignedTo)) || "A former member",
+      /** A teammate it was handed to with its first agent's work (null: the agent who got it holds it, or nobody). */
+      heldByName: lead.heldBy && lead.heldBy !== lead.assignedTo ? (names.get(lead.heldBy) ?? null) : null,
+      holderId: lead.heldBy ?? lead.assignedTo,
       how: lead.assignedHow,
       assignedAt: lead.assignedAt?.getTime() ?? 0,
       answered: firstResponseAt !== null && firstResponseAt !== undefined,
@@ -189,7 +203,7 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
       requireInBatch(db, checks),
       insertContact(db, agentId, input, contactId, at),
       assignmentNote(db, agentId, contactId, lead.id, give.note, at),
-      db.update(teamLeads).set({ state: "assigned", assignedTo: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId }).where(eq(teamLeads.id, lead.id)),
+      db.update(teamLeads).set({ state: "assigned", assignedTo: agentId, heldBy: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId }).where(eq(teamLeads.id, lead.id)),
     ]),
   );
   if (!done.ok) return null;
@@ -212,8 +226,10 @@ function noteFor(how: string, teamName: string, from?: string) {
 
 /** Sends a lead the way the team's mode says: pond (stays), round robin (assigned now), claim (offered). */
 async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode: LeadMode; window: number }, at: Date): Promise<string> {
+  const waiting = [{ name: lead.name, source: lead.source, addedBy: lead.addedBy }];
   if (team.mode === "claim") {
     await deps.db.update(teamLeads).set({ state: "offered", offeredUntil: new Date(at.getTime() + team.window * 60_000) }).where(eq(teamLeads.id, lead.id));
+    await deps.announce?.({ teamId: lead.teamId, teamName: team.name, claimMinutes: team.window }, waiting);
     return `${lead.name} is offered to every available agent for ${team.window} minutes.`;
   }
   if (team.mode === "round_robin") {
@@ -223,6 +239,7 @@ async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode
     }
     return `Nobody is available, so ${lead.name} waits in the pond.`;
   }
+  await deps.announce?.({ teamId: lead.teamId, teamName: team.name, claimMinutes: null }, waiting);
   return `${lead.name} is in the pond.`;
 }
 
@@ -230,7 +247,11 @@ async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode
 export async function addLead(context: RequestContext, team: Membership, deps: Deps, userId: UserId, form: FormData, at = now()): Promise<LeadResult> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   const parsed = leadInput(form);
-  if (!parsed.success) return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: renameNotes(fieldErrors(parsed.error)) };
+  // A lead added by hand names its source (reports count leads by source): nothing is assumed for it.
+  const noSource: Record<string, string> = String(form.get("source") ?? "").trim() ? {} : { source: LEAD_MESSAGES.source };
+  if (!parsed.success || noSource.source) {
+    return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: { ...(parsed.success ? {} : renameNotes(fieldErrors(parsed.error))), ...noSource } };
+  }
   const message = await receiveLead(deps, await distribution(deps.db, team.teamId, team.teamName), parsed.data, userId, at);
   return { ok: true, message };
 }
@@ -266,8 +287,10 @@ export async function reofferLeadsOf(deps: Deps, team: Distribution, memberId: s
   for (const id of leadIds) {
     const [back] = await deps.db
       .update(teamLeads)
-      .set({ state: "pond", assignedTo: null, assignedAt: null, assignedHow: null, contactId: null, offeredUntil: null })
-      .where(and(eq(teamLeads.id, id), eq(teamLeads.teamId, team.teamId), eq(teamLeads.state, "assigned"), eq(teamLeads.assignedTo, memberId)))
+      .set({ state: "pond", assignedTo: null, heldBy: null, assignedAt: null, assignedHow: null, contactId: null, offeredUntil: null })
+      // Still as it was when they left: held by nobody since (leaving detached it) or still by them; never one a manager
+      // has given to someone else meanwhile.
+      .where(and(eq(teamLeads.id, id), eq(teamLeads.teamId, team.teamId), eq(teamLeads.state, "assigned"), eq(teamLeads.assignedTo, memberId), or(isNull(teamLeads.heldBy), eq(teamLeads.heldBy, memberId))))
       .returning();
     if (!back) continue;
     await distribute(deps, back, team, at);
@@ -286,7 +309,7 @@ export async function unansweredLeadsOf(db: Db, teamId: string, memberId: string
       and(
         eq(teamLeads.teamId, teamId),
         eq(teamLeads.state, "assigned"),
-        eq(teamLeads.assignedTo, memberId),
+        eq(teamLeads.heldBy, memberId),
         isNull(contacts.firstResponseAt),
         sql`not exists (select 1 from ${deals} where ${deals.contactId} = ${teamLeads.contactId})`,
       ),
@@ -310,7 +333,12 @@ export async function importLeads(context: RequestContext, team: Membership, dep
   if (!mapping.includes("name") && !mapping.includes("first_name")) return { ok: false, status: 400, error: LEAD_MESSAGES.noNameColumn };
   const { valid, rejected } = validateRows(rows, mapping, lines);
   const mode = await distribution(context.db, team.teamId, team.teamName);
-  for (const { contact } of valid) await receiveLead(deps, mode, contact, userId, at);
+  // One e-mail per member for the whole file, not one per row.
+  let notice: WaitingNotice | null = null;
+  const waiting: WaitingLead[] = [];
+  const collecting: Deps = { ...deps, announce: (n, leads) => void ((notice = n), waiting.push(...leads)) };
+  for (const { contact } of valid) await receiveLead(collecting, mode, contact, userId, at);
+  if (notice && waiting.length > 0) await deps.announce?.(notice, waiting);
   const refused = rejected.slice(0, 5).map((r) => `line ${r.line}: ${r.reasons.join(" ")}`);
   const message = `${valid.length === 1 ? "1 lead" : `${valid.length} leads`} imported (${LEAD_MODE_LABELS[mode.mode].toLowerCase()}).`;
   if (rejected.length === 0) return { ok: true, message };
@@ -359,11 +387,12 @@ export async function assignLead(context: RequestContext, team: Membership, deps
     if (!given) return { ok: false, status: 409, error: LEAD_MESSAGES.taken };
     return { ok: true, message: `${lead.name} went to ${agent.name}.` };
   }
-  if (lead.assignedTo === agent.userId) return { ok: false, status: 409, error: LEAD_MESSAGES.sameAgent };
-  const from = lead.assignedTo;
+  if ((lead.heldBy ?? lead.assignedTo) === agent.userId) return { ok: false, status: 409, error: LEAD_MESSAGES.sameAgent };
+  // Who holds the lead's contact now: the agent who got it, or a teammate it was handed to with their work.
+  const from = lead.heldBy;
   const fromMember = from ? members.find((m) => m.userId === from) : undefined;
   const fromName = fromMember?.name ?? "a former member";
-  // The first agent's contact moves only while they are in the team and hold it; else it is theirs to keep.
+  // The contact moves only while its holder is in the team; one who has left keeps theirs.
   const moving = fromMember && lead.contactId ? { from: fromMember.userId, contactId: lead.contactId } : null;
   if (moving && (await isAnswered(context.db, moving.from, moving.contactId))) return { ok: false, status: 409, error: LEAD_MESSAGES.answered };
 
@@ -372,12 +401,12 @@ export async function assignLead(context: RequestContext, team: Membership, deps
     eq(teamLeads.id, lead.id),
     eq(teamLeads.teamId, team.teamId),
     eq(teamLeads.state, "assigned"),
-    from === null ? isNull(teamLeads.assignedTo) : eq(teamLeads.assignedTo, from),
+    from === null ? isNull(teamLeads.heldBy) : eq(teamLeads.heldBy, from),
     lead.contactId === null ? isNull(teamLeads.contactId) : eq(teamLeads.contactId, lead.contactId),
   );
   const common = [leadStill(seen), isMemberSql(team.teamId, agent.userId), isMemberSql(team.teamId, actor.id, MANAGER_ROLES)];
   const note = noteFor(how, team.teamName, fromName);
-  const reassigned = db.update(teamLeads).set({ assignedTo: agent.userId, assignedAt: at, assignedHow: how }).where(eq(teamLeads.id, lead.id));
+  const reassigned = db.update(teamLeads).set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how }).where(eq(teamLeads.id, lead.id));
   let contact: { id: string; name: string; phone: string | null; email: string | null };
   let done: { ok: boolean };
   if (moving) {
@@ -412,7 +441,7 @@ export async function assignLead(context: RequestContext, team: Membership, deps
         requireInBatch(db, and(...common, detached)!),
         insertContact(db, agent.userId, input, contact.id, at),
         assignmentNote(db, agent.userId, contact.id, lead.id, note, at),
-        db.update(teamLeads).set({ assignedTo: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id }).where(eq(teamLeads.id, lead.id)),
+        db.update(teamLeads).set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id }).where(eq(teamLeads.id, lead.id)),
       ]),
     );
   }

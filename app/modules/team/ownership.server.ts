@@ -4,8 +4,9 @@ import type { RequestContext } from "~/lib/context.server";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { endAtPeriodEnd, liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modules/billing/plan-change.server";
 import { seatsFor } from "~/modules/billing/plans";
-import { getMembership, memberCount } from "./team.server";
-import { TEAM_MESSAGES } from "./team.messages";
+import { emailOwnershipOffer } from "./emails.server";
+import { getMembership, listMembers, memberCount } from "./team.server";
+import { OWNERSHIP_COPY, TEAM_MESSAGES } from "./team.messages";
 
 // Transferring a team's ownership (issue 21, ADR 0039). The owner is the one who pays: the team's seats are the
 // quantity of the owner's own subscription. So ownership is offered, and the member who accepts takes the bill with
@@ -25,8 +26,11 @@ export async function pendingOffer(context: RequestContext, teamId: string): Pro
   return row?.to ? { to: row.to, at: row.at?.getTime() ?? 0 } : null;
 }
 
-/** The owner offers ownership to another member (one offer at a time: a new one replaces the last). */
-export async function offerOwnership(context: RequestContext, actor: SessionUser, memberId: string): Promise<PlanChangeResult> {
+/**
+ * The owner offers ownership to another member (one offer at a time: a new one replaces the last); the member is
+ * e-mailed the offer and what accepting means (links to `origin`).
+ */
+export async function offerOwnership(context: RequestContext, actor: SessionUser, memberId: string, origin: string): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
   if (memberId === actor.id) return { ok: false, message: TEAM_MESSAGES.offerToMember };
@@ -41,7 +45,15 @@ export async function offerOwnership(context: RequestContext, actor: SessionUser
       ),
     )
     .returning({ id: teams.id });
-  return updated.length ? { ok: true } : { ok: false, message: TEAM_MESSAGES.offerToMember };
+  if (!updated.length) return { ok: false, message: TEAM_MESSAGES.offerToMember };
+  const members = await listMembers(context, membership.teamId);
+  const to = members.find((m) => m.userId === memberId);
+  const owner = members.find((m) => m.userId === actor.id);
+  if (to) {
+    const terms = OWNERSHIP_COPY.terms(seatsFor(members.length));
+    await emailOwnershipOffer(context, origin, { teamName: membership.teamName, ownerName: owner?.name ?? actor.email, to: { id: to.userId, email: to.email }, terms });
+  }
+  return { ok: true };
 }
 
 /** The owner withdraws the offer. */

@@ -24,6 +24,8 @@ export const TeamActionSchema = z.discriminatedUnion("intent", [
       .max(64, "That id is not valid.")
       .optional()
       .transform((v) => v || undefined),
+    // Set by the removal dialog once it has said what moves to whom: a bare removal (an old page, a replay) is refused.
+    confirm: z.literal("yes", { error: "Open Remove… and confirm: the dialog says what moves and to whom." }),
   }),
   z.object({ intent: z.literal("role"), memberId: Id, role: z.enum(["admin", "agent"], { message: "Choose a role: admin or agent." }) }),
   z.object({ intent: z.literal("rename"), name: TeamNameSchema }),

@@ -8,6 +8,7 @@ import { liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modu
 import { seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
 import { endSharesOf } from "~/modules/deals/shares.server";
 import { TEAM_MESSAGES } from "./team.messages";
+import { emailRemoval } from "./emails.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 
 // Teams (issue 21, ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
@@ -142,7 +143,7 @@ export function seatsForMembers(context: RequestContext, team: Pick<Membership, 
  * names a teammate to take it over (`reassignTo`, ADR 0039): then their contacts, deals, tasks, activities and leads
  * become that teammate's, in the same batch as the removal. The seat goes first, in Stripe.
  */
-export async function removeMember(context: RequestContext, actor: SessionUser, memberId: string, reassignTo?: string): Promise<PlanChangeResult> {
+export async function removeMember(context: RequestContext, actor: SessionUser, memberId: string, reassignTo: string | undefined, origin: string): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (!canManage(membership)) return { ok: false, message: TEAM_MESSAGES.managersOnly };
   if (reassignTo && membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerReassigns };
@@ -161,7 +162,14 @@ export async function removeMember(context: RequestContext, actor: SessionUser, 
     membership.role === "owner" ? isMemberSql(membership.teamId, actor.id, ["owner"]) : and(isMemberSql(membership.teamId, actor.id, MANAGER_ROLES), isMemberSql(membership.teamId, memberId, ["agent"]))!,
     ...(reassignTo ? [isMemberSql(membership.teamId, reassignTo)] : []),
   ];
-  return leave(context, membership, memberId, checks, reassignTo ? handOver(context.db, membership.teamId, memberId, reassignTo) : []);
+  const members = await listMembers(context, membership.teamId);
+  const removed = await leave(context, membership, memberId, checks, reassignTo ? handOver(context.db, membership.teamId, memberId, reassignTo) : []);
+  const member = members.find((m) => m.userId === memberId);
+  if (removed.ok && member) {
+    const movedTo = reassignTo ? (reassignTo === actor.id ? (members.find((m) => m.userId === actor.id)?.name ?? actor.email) : (members.find((m) => m.userId === reassignTo)?.name ?? "a teammate")) : null;
+    await emailRemoval(context, origin, { teamName: membership.teamName, member: { id: member.userId, email: member.email }, movedTo });
+  }
+  return removed;
 }
 
 /**
@@ -177,7 +185,8 @@ function handOver(db: Db, teamId: string, from: string, to: string) {
     db.update(crmTasks).set({ userId: to }).where(eq(crmTasks.userId, from)),
     db.update(crmActivities).set({ userId: to }).where(eq(crmActivities.userId, from)),
     db.update(leadAlerts).set({ userId: to }).where(eq(leadAlerts.userId, from)),
-    db.update(teamLeads).set({ assignedTo: to }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.assignedTo, from))),
+    // The team's record keeps who got each lead (and whose speed to lead it was); only who holds it changes.
+    db.update(teamLeads).set({ heldBy: to }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, from))),
   ] as const;
 }
 
@@ -223,7 +232,7 @@ function membershipEnds(db: Db, teamId: string, memberId: string) {
     // An ownership offer to them lapses.
     db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, teamId), eq(teams.pendingOwnerId, memberId))),
     // The team's record of a lead they held no longer points into their account (after a handover it names the teammate).
-    db.update(teamLeads).set({ contactId: null }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.assignedTo, memberId))),
+    db.update(teamLeads).set({ contactId: null, heldBy: null }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, memberId))),
     db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`)),
   ] as const;
 }

@@ -4,7 +4,9 @@ import { Field } from "~/components/ui/Field";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
 import type { BillingDetails } from "../details.server";
 import type { TeamRole } from "~/db/enums";
-import { planName, SOLO_PRICES, TEAM_MIN_SEATS, TEAM_PRICES } from "../plans";
+import { planName, SOLO_PRICES, TEAM_MIN_SEATS, TEAM_PRICES, teamSwitchTerms } from "../plans";
+import { Modal } from "~/components/ui/Modal";
+import { useRef } from "react";
 
 export interface TeamBilling {
   role: TeamRole;
@@ -118,13 +120,13 @@ export function BillingPanel({ details, team, prefs, busy, errors }: { details: 
         within 30 days.
       </p>
     </section>
-    {live ? <TeamPlanSection details={details} team={team} busy={busy} errors={errors} /> : null}
+    {live ? <TeamPlanSection details={details} team={team} prefs={prefs} busy={busy} errors={errors} /> : null}
     </div>
   );
 }
 
 /** Solo ↔ Team (issue 21): the switch keeps every record; the new price starts with the next billing period. */
-function TeamPlanSection({ details, team, busy, errors }: { details: BillingDetails; team: TeamBilling | null; busy: boolean; errors: PlanErrors }) {
+function TeamPlanSection({ details, team, prefs, busy, errors }: { details: BillingDetails; team: TeamBilling | null; prefs: DisplayPreferences; busy: boolean; errors: PlanErrors }) {
   if (details.plan === "enterprise") return null;
   const period = details.billingPeriod === "yearly" ? "yearly" : "monthly";
   return (
@@ -164,15 +166,7 @@ function TeamPlanSection({ details, team, busy, errors }: { details: BillingDeta
             Work with other agents: members and roles, invitations by e-mail and one bill. {TEAM_PRICES.monthly.billed} ({TEAM_PRICES.yearly.billed}), at least{" "}
             {TEAM_MIN_SEATS} seats. Everything you have in Porchlight stays as it is; the Team price starts with your next billing period.
           </p>
-          <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-            <input type="hidden" name="intent" value="team-plan" />
-            <div className="sm:flex-1">
-              <Field label="Team name" name="teamName" maxLength={80} required error={errors("team-plan").teamName} />
-            </div>
-            <Button type="submit" busy={busy} busyLabel="Switching…">
-              Switch to the Team plan
-            </Button>
-          </Form>
+          <SwitchToTeam terms={teamSwitchTerms(period, details.nextBillingAt ? formatDate(details.nextBillingAt, prefs) : null)} busy={busy} error={errors("team-plan").teamName} />
           {errors("team-plan").form ? (
             <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
               {errors("team-plan").form}
@@ -181,5 +175,37 @@ function TeamPlanSection({ details, team, busy, errors }: { details: BillingDeta
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The switch to the Team plan asks first: the dialog says what the new price is and from when, and only its button
+ * sends the form (the server refuses the switch without that confirmation).
+ */
+function SwitchToTeam({ terms, busy, error }: { terms: string; busy: boolean; error?: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <Form method="post" ref={form} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <input type="hidden" name="intent" value="team-plan" />
+      <input type="hidden" name="confirm" value="yes" />
+      <div className="sm:flex-1">
+        <Field label="Team name" name="teamName" maxLength={80} required error={error} />
+      </div>
+      <Button type="button" onClick={() => (form.current?.reportValidity() ? dialog.current?.showModal() : undefined)}>
+        Switch to the Team plan…
+      </Button>
+      <Modal ref={dialog} id="switch-to-team" title="Switch to the Team plan?">
+        <p className="text-sm">{terms}</p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => dialog.current?.close()}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy} busyLabel="Switching…">
+            Switch to the Team plan
+          </Button>
+        </div>
+      </Modal>
+    </Form>
   );
 }

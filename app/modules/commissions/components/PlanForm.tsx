@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/Field";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { centsToInput } from "~/modules/deals/deal.schema";
-import type { CommissionPlan } from "../plan.schema";
+import { PLAN_LABELS, type CommissionPlan } from "../plan.schema";
 
 type SaveResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
 
@@ -46,15 +46,15 @@ export function PlanForm({
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{description}</p>
       <save.Form method="post" action={action} noValidate className="mt-3 grid grid-cols-2 gap-3">
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-        <Field label="Default commission rate (%)" name="defaultRate" inputMode="decimal" defaultValue={plan.defaultRate} error={errors.defaultRate} />
-        <Field label="Referral fee (%)" name="referralFeePct" inputMode="decimal" defaultValue={plan.referralFeePct} error={errors.referralFeePct} />
-        <Field label="Brokerage split (%)" name="brokerageSplitPct" inputMode="decimal" defaultValue={plan.brokerageSplitPct} hint="The brokerage's share" error={errors.brokerageSplitPct} />
-        <Field label="Annual cap" name="brokerageCapCents" inputMode="decimal" defaultValue={centsToInput(plan.brokerageCapCents)} hint="Blank: no cap" error={errors.brokerageCapCents} />
-        <Field label="Cap year starts (MM-DD)" name="capYearStart" defaultValue={plan.capYearStart} placeholder="01-01" error={errors.capYearStart} />
-        <Field label="Team split (%)" name="teamSplitPct" inputMode="decimal" defaultValue={plan.teamSplitPct} error={errors.teamSplitPct} />
-        <Field label="Transaction fee" name="transactionFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.transactionFeeCents)} error={errors.transactionFeeCents} />
-        <Field label="E&O fee" name="eoFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.eoFeeCents)} error={errors.eoFeeCents} />
-        <Field label="Franchise fee (% of gross)" name="franchiseFeePct" inputMode="decimal" defaultValue={plan.franchiseFeePct} error={errors.franchiseFeePct} />
+        <Field label={PLAN_LABELS.defaultRate} name="defaultRate" inputMode="decimal" defaultValue={plan.defaultRate} error={errors.defaultRate} />
+        <Field label={PLAN_LABELS.referralFeePct} name="referralFeePct" inputMode="decimal" defaultValue={plan.referralFeePct} error={errors.referralFeePct} />
+        <Field label={PLAN_LABELS.brokerageSplitPct} name="brokerageSplitPct" inputMode="decimal" defaultValue={plan.brokerageSplitPct} hint="The brokerage's share" error={errors.brokerageSplitPct} />
+        <Field label={PLAN_LABELS.brokerageCapCents} name="brokerageCapCents" inputMode="decimal" defaultValue={centsToInput(plan.brokerageCapCents)} hint="Blank: no cap" error={errors.brokerageCapCents} />
+        <Field label={PLAN_LABELS.capYearStart} name="capYearStart" defaultValue={plan.capYearStart} placeholder="01-01" error={errors.capYearStart} />
+        <Field label={PLAN_LABELS.teamSplitPct} name="teamSplitPct" inputMode="decimal" defaultValue={plan.teamSplitPct} error={errors.teamSplitPct} />
+        <Field label={PLAN_LABELS.transactionFeeCents} name="transactionFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.transactionFeeCents)} error={errors.transactionFeeCents} />
+        <Field label={PLAN_LABELS.eoFeeCents} name="eoFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.eoFeeCents)} error={errors.eoFeeCents} />
+        <Field label={PLAN_LABELS.franchiseFeePct} name="franchiseFeePct" inputMode="decimal" defaultValue={plan.franchiseFeePct} error={errors.franchiseFeePct} />
         <div className="col-span-2 flex justify-end">
           <Button type="submit" busy={save.state !== "idle"} busyLabel="Saving…">
             Save plan
