@@ -295,6 +295,12 @@ export const systemAlerts = sqliteTable(
     openedAt: integer("opened_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     resolvedAt: integer("resolved_at"),
+    /**
+     * The highest level admins have been e-mailed about: the opening e-mail sets it, and an alert that becomes
+     * critical after opening as a warning is mailed once more (claimed by moving this to critical). Null before
+     * any e-mail went out.
+     */
+    mailedLevel: text("mailed_level", { enum: ["warning", "critical"] }),
   },
   (t) => [uniqueIndex("system_alerts_one_open").on(t.metricName).where(sql`${t.resolvedAt} is null`), index("system_alerts_opened").on(t.openedAt)],
 );

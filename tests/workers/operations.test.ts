@@ -7,7 +7,7 @@ import worker from "../../workers/app";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { createUser } from "../factories/users";
 import { createDb } from "~/db/client.server";
-import { emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds } from "~/db/schema";
+import { emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds, userPreferences } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { addTo, bucketOf, countOf, decodeHistogram, encodeHistogram, merge, percentile, type Histogram } from "~/modules/ops/histogram";
 import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
@@ -16,7 +16,7 @@ import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
 import { loadStatus } from "~/modules/ops/status.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
-import { adminAddresses, checkSystemThresholds, listThresholds, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
+import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
 import { HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
 
 // Issue 17: what the Operations Center records and how it keeps it. Instants are built from the real clock
@@ -384,38 +384,77 @@ describe("thresholds and alerts", () => {
     }
   });
 
-  it("opens an alert once, keeps it while the condition holds, resolves it when it clears, and mails admins once each way", async () => {
+  it("opens an alert once, keeps it while the condition holds, and mails admins when it opens, once when it turns critical, and when it clears", async () => {
     const id = crypto.randomUUID().slice(0, 8);
     const [gt, lt] = [`above_${id}`, `below_${id}`];
     const thresholds = [threshold(gt, 100, 200), threshold(lt, 99.9, 99, "less_than")];
-    const check = (readings: Record<string, number | null>, at: number) => checkSystemThresholds(mailer(), at, { thresholds, readings });
-    const t0 = Date.now();
+    // Asked for from a page: the e-mails link to the Operations Center at the request's origin.
+    const check = (readings: Record<string, number | null>, at: number) => checkSystemThresholds({ ...mailer(), origin: "https://crm.example.test" }, at, { thresholds, readings });
+    // A fixed instant (01:30 in New York the night its clocks spring forward): each reader gets the times in their own zone.
+    const t0 = Date.UTC(2027, 2, 14, 6, 30);
+    const berlin = await createUser(env.DB, { role: "admin" });
+    await db.update(userPreferences).set({ timezone: "Europe/Berlin", timeFormat: "24h" }).where(eq(userPreferences.userId, berlin.id));
+    const mailTo = async (to: string, kind: string) => (await db.select().from(emailOutbox).where(and(like(emailOutbox.subject, `%${gt}%`), eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind))))[0]!;
 
     let result = await check({ [gt]: 150, [lt]: 99.95 }, t0);
     expect(result.alerts_triggered).toBe(1);
     expect(result.alerts).toEqual([{ metric_name: gt, level: "warning", reading: 150, threshold: 100, opened_at: t0 }]);
     const admins = await adminAddresses(mailer());
     expect(admins).toContain("listed-admin@example.com");
+    expect(admins).toContain(berlin.email);
     expect(await mailsAbout(gt)).toEqual(admins.map((to) => ["ops_alert", to]));
+    const opened = await mailTo("listed-admin@example.com", "ops_alert");
+    expect(opened.subject).toBe(`Porchlight alert (warning): ${gt}`);
+    // An address from ADMIN_EMAILS with no account reads UTC; an admin account its own zone and clock.
+    expect(opened.textBody).toBe(`${gt}: 150, past the warning threshold of 100.\n\nOpened Mar 14, 2027 6:30 AM UTC.\n\nSee the Operations Center: https://crm.example.test/operations`);
+    expect(opened.htmlBody).toContain(`<a href="https://crm.example.test/operations">Operations Center</a>`);
+    expect((await mailTo(berlin.email, "ops_alert")).textBody).toContain("Opened Mar 14, 2027 07:30 GMT+1.");
 
-    // Worse: the same alert, now critical, and no second e-mail. The other operator opens its own.
-    result = await check({ [gt]: 250, [lt]: 98 }, t0 + 5 * MINUTE_MS);
-    expect(result.alerts_triggered).toBe(1);
+    // Worse: the same alert, now critical, and one e-mail saying so, even from two checks at the same moment. The
+    // other operator opens its own, critical from the start: its opening e-mail says critical, and no escalation follows.
+    const both = await Promise.all([check({ [gt]: 250, [lt]: 98 }, t0 + 5 * MINUTE_MS), check({ [gt]: 250, [lt]: 98 }, t0 + 5 * MINUTE_MS)]);
+    expect(both.map((r) => r.alerts_triggered).sort()).toEqual([0, 1]);
+    result = both[1]!;
     expect(result.alerts).toEqual([
       { metric_name: gt, level: "critical", reading: 250, threshold: 200, opened_at: t0 },
       { metric_name: lt, level: "critical", reading: 98, threshold: 99, opened_at: t0 + 5 * MINUTE_MS },
     ]);
-    expect(await mailsAbout(gt)).toHaveLength(admins.length);
+    expect(await mailsAbout(gt)).toEqual(admins.flatMap((to) => [["ops_alert", to], ["ops_alert_escalated", to]]).sort());
+    const escalated = await mailTo("listed-admin@example.com", "ops_alert_escalated");
+    expect(escalated.subject).toBe(`Porchlight alert now critical: ${gt}`);
+    expect(escalated.textBody).toBe(
+      `${gt}: 250, past the critical threshold of 200.\n\nThe alert opened as a warning Mar 14, 2027 6:30 AM UTC and became critical Mar 14, 2027 6:35 AM UTC.\n\nSee the Operations Center: https://crm.example.test/operations`,
+    );
+    // Back to a warning and critical again: no more e-mails.
+    await check({ [gt]: 150, [lt]: 98 }, t0 + 10 * MINUTE_MS);
+    await check({ [gt]: 300, [lt]: 98 }, t0 + 15 * MINUTE_MS);
+    expect(await mailsAbout(gt)).toHaveLength(2 * admins.length);
+    expect(await mailsAbout(lt)).toEqual(admins.map((to) => ["ops_alert", to]));
     // Nothing measured: nothing changes.
-    result = await check({ [gt]: null, [lt]: 98 }, t0 + 10 * MINUTE_MS);
+    result = await check({ [gt]: null, [lt]: 98 }, t0 + 20 * MINUTE_MS);
     expect(result).toMatchObject({ alerts_triggered: 0, alerts: [{ metric_name: gt }, { metric_name: lt }] });
 
-    result = await check({ [gt]: 50, [lt]: 100 }, t0 + 15 * MINUTE_MS);
+    result = await check({ [gt]: 50, [lt]: 100 }, t0 + 25 * MINUTE_MS);
     expect(result).toEqual({ alerts_triggered: 0, alerts: [] });
-    expect(await mailsAbout(gt)).toEqual(admins.flatMap((to) => [["ops_alert", to], ["ops_alert_resolved", to]]).sort());
+    expect(await mailsAbout(gt)).toEqual(admins.flatMap((to) => [["ops_alert", to], ["ops_alert_escalated", to], ["ops_alert_resolved", to]]).sort());
+    expect((await mailTo("listed-admin@example.com", "ops_alert_resolved")).textBody).toBe(
+      `${gt}: 50, back within its thresholds.\n\nThe alert opened Mar 14, 2027 6:30 AM UTC and was resolved Mar 14, 2027 6:55 AM UTC.\n\nSee the Operations Center: https://crm.example.test/operations`,
+    );
     const history = await db.select().from(systemAlerts).where(inArray(systemAlerts.metricName, [gt, lt]));
-    expect(history.map((a) => [a.metricName, a.resolvedAt])).toEqual(expect.arrayContaining([[gt, t0 + 15 * MINUTE_MS], [lt, t0 + 15 * MINUTE_MS]]));
+    expect(history.map((a) => [a.metricName, a.resolvedAt])).toEqual(expect.arrayContaining([[gt, t0 + 25 * MINUTE_MS], [lt, t0 + 25 * MINUTE_MS]]));
     expect(history).toHaveLength(2);
+  });
+
+  it("links the alert e-mails to the Operations Center's full address: PUBLIC_URL, else the request's, else where an admin last opened it", async () => {
+    const config = getConfig(env as Env);
+    expect(await operationsUrl({ db, config: { ...config, PUBLIC_URL: "https://app.porchlight.example/" }, origin: "https://other.example" })).toBe("https://app.porchlight.example/operations");
+    expect(await operationsUrl({ db, config, origin: "https://crm.example.test" })).toBe("https://crm.example.test/operations");
+    // The cron has no request: it finds the address an admin opened the Operations Center at.
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    expect((await admin.get("/operations?tab=thresholds")).status).toBe(200);
+    expect(await operationsUrl({ db, config, kv: env.KV })).toBe("http://localhost/operations");
+    // Never a bare path: with nothing known, the e-mail says where to go instead of linking.
+    expect(await operationsUrl({ db, config })).toBeNull();
   });
 
   it("checks nothing a disabled threshold watches, and resolves what it had open", async () => {

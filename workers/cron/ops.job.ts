@@ -10,6 +10,6 @@ export async function opsJob(db: Db, controller: Pick<ScheduledController, "cron
   await runProbes(db, env, controller, now);
   await rollUpHours(db, now);
   await prune(db, now);
-  const check = await checkSystemThresholds({ db, config: getConfig(env) }, now);
+  const check = await checkSystemThresholds({ db, config: getConfig(env), kv: env.KV }, now);
   if (check.alerts_triggered > 0) console.log(JSON.stringify({ event: "ops_alerts_opened", ...check }));
 }

@@ -63,6 +63,18 @@ export function levelOf(reading: number, t: { warning: number; critical: number;
   return null;
 }
 
+/**
+ * The level a configured threshold puts a reading at: null when it is not checked or nothing was read. The one
+ * definition behind the alerts and the Monitoring tab's cards.
+ */
+export function thresholdLevel(
+  t: { enabled: boolean; warningThreshold: number; criticalThreshold: number; comparisonOperator: ComparisonOperator },
+  reading: number | null,
+): "warning" | "critical" | null {
+  if (!t.enabled || reading === null) return null;
+  return levelOf(reading, { warning: t.warningThreshold, critical: t.criticalThreshold, operator: t.comparisonOperator });
+}
+
 const finite = (label: string) => z.coerce.number({ error: `${label} must be a number.` }).refine(Number.isFinite, `${label} must be a number.`).refine((n) => n >= 0, `${label} cannot be below zero.`).refine((n) => n <= 1e9, `${label} is too large.`);
 
 /** An edit from the Thresholds tab: one field at a time (a toggle, or a number left on blur). */
