@@ -83,6 +83,11 @@ test("an admin sees real readings, edits thresholds, and a breach opens an alert
   await expect(page.getByRole("status").filter({ hasText: /Degraded|Outage/ })).toBeVisible();
   const alerts = page.getByRole("table", { name: /Open alerts/ });
   await expect(alerts.getByRole("row").filter({ hasText: "Page load (p75)" }).first()).toContainText("Open");
+  // The admin's navigation counts the open alerts on its Operations link: the side rail from md up, the header
+  // on a phone (whichever is on screen is the one in the accessibility tree).
+  const open = await alerts.locator("tbody tr").filter({ has: page.locator("td:last-child", { hasText: /^Open$/ }) }).count();
+  expect(open).toBeGreaterThan(0);
+  await expect(page.getByRole("link", { name: `Operations, ${open} open ${open === 1 ? "alert" : "alerts"}`, exact: true })).toBeVisible();
   await page.goto("/status");
   await expect(page.getByRole("heading", { name: "Some systems degraded" })).toBeVisible();
 

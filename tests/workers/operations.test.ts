@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { signInAs, TestBrowser } from "../factories/browser";
+import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 import { createDb } from "~/db/client.server";
 import { emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds, userPreferences } from "~/db/schema";
@@ -14,6 +15,7 @@ import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing"
 import { HOUR_MS, MINUTE_MS, NO_ROUTE, queueSamples, RECORDER_SHARDS, SEND_EVERY_MS as SEND_EVERY, type Sample } from "~/modules/ops/metrics";
 import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
 import { loadStatus } from "~/modules/ops/status.server";
+import { openAlertCount, openAlertCountQuery } from "~/modules/ops/monitoring.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
 import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
@@ -571,6 +573,43 @@ describe("the Operations Center page", () => {
     const check = await browser.post("/operations.data", { intent: "check" });
     expect(check.status).toBe(200);
     expect(await check.text()).toMatch(/All systems within normal parameters|alerts? open/);
+  });
+});
+
+describe("the admins' alert badge", () => {
+  it("shows admins, and only them, how many alerts are open, on the Operations link of the rail and of the phone's header", async () => {
+    const at = Date.now();
+    const names = [1, 2].map((i) => `badge_${i}_${crypto.randomUUID().slice(0, 8)}`);
+    await db.insert(systemAlerts).values(names.map((metricName) => ({ metricName, level: "warning" as const, reading: 1, threshold: 0, openedAt: at, lastSeenAt: at })));
+    try {
+      const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+      const open = (await openAlertCountQuery(db).get())!.n;
+      expect(open).toBeGreaterThanOrEqual(2);
+      const page = await admin.page("/dashboard");
+      // The visible count is hidden from screen readers, which hear it as part of the link's name instead.
+      const spoken = `<span class="sr-only">, ${open} open alerts</span>`;
+      expect(page.split(spoken)).toHaveLength(3);
+      expect(page).toContain(`<nav aria-label="Admin" class="md:hidden">`);
+      const agent = await signInAs(await createUser(env.DB));
+      const agentPage = await agent.page("/dashboard");
+      expect(agentPage).toContain("Dashboard");
+      expect(agentPage).not.toContain("open alert");
+      expect(agentPage).not.toContain(`href="/operations"`);
+    } finally {
+      await db.update(systemAlerts).set({ resolvedAt: Date.now() }).where(inArray(systemAlerts.metricName, names));
+    }
+  });
+
+  it("costs one count on the index of open alerts, read once per request", async () => {
+    const { sql, params } = openAlertCountQuery(db).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail)).toEqual(["SCAN system_alerts USING INDEX system_alerts_one_open"]);
+    const context = requestContext();
+    const first = openAlertCount(context);
+    expect(openAlertCount(context)).toBe(first);
+    expect(await first).toBe((await openAlertCountQuery(db).get())!.n);
   });
 });
 

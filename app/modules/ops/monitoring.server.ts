@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { memoize, type RequestContext } from "~/lib/context.server";
 import { errorRollups, metricRollups, systemAlerts } from "~/db/schema";
 import { recentCronRuns } from "./health.server";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
@@ -21,6 +22,16 @@ export const UPTIME_WINDOWS = [
 
 export async function openAlerts(db: Db) {
   return db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)).orderBy(desc(systemAlerts.openedAt));
+}
+
+/** How many alerts are open: a scan of the partial index of open alerts (system_alerts_one_open), which holds only those. */
+export function openAlertCountQuery(db: Db) {
+  return db.select({ n: count() }).from(systemAlerts).where(isNull(systemAlerts.resolvedAt));
+}
+
+/** The admin navigation's badge: the open alerts, read once per request however many loaders ask. */
+export function openAlertCount(context: RequestContext): Promise<number> {
+  return memoize(context, "ops:open-alert-count", async () => (await openAlertCountQuery(context.db).get())?.n ?? 0);
 }
 
 /** Requests per hour and their p95 over the last day (the sparklines), oldest first; the current hour so far last. */
