@@ -81,6 +81,9 @@ test("an admin sees real readings, edits thresholds, and a breach opens an alert
   expect((await runCron(page)).ok()).toBe(true);
   await page.goto("/operations");
   await expect(page.getByRole("status").filter({ hasText: /Degraded|Outage/ })).toBeVisible();
+  // The Page load card is judged by the same threshold: critical above 2 ms.
+  await expect(pageLoad.getByText("Critical", { exact: true })).toBeVisible();
+  await expect(pageLoad).toContainText("p75: warning above 1 ms · critical above 2 ms");
   const alerts = page.getByRole("table", { name: /Open alerts/ });
   await expect(alerts.getByRole("row").filter({ hasText: "Page load (p75)" }).first()).toContainText("Open");
   // The admin's navigation counts the open alerts on its Operations link: the side rail from md up, the header

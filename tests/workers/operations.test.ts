@@ -15,7 +15,7 @@ import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing"
 import { HOUR_MS, MINUTE_MS, NO_ROUTE, queueSamples, RECORDER_SHARDS, SEND_EVERY_MS as SEND_EVERY, type Sample } from "~/modules/ops/metrics";
 import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
 import { loadStatus } from "~/modules/ops/status.server";
-import { openAlertCount, openAlertCountQuery } from "~/modules/ops/monitoring.server";
+import { loadMonitoring, openAlertCount, openAlertCountQuery } from "~/modules/ops/monitoring.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
 import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
@@ -512,6 +512,41 @@ describe("thresholds and alerts", () => {
     expect(r).toMatchObject({ outbox_backlog: 3, webhook_lag: 7.5, cron_lateness: 12, probe_latency: 900, error_rate: 25, ai_failure_rate: 50, uptime_24h: 100, render_p75: null, memory_p75: null });
     within(r.api_response_p95, 900, 5);
     within(r.page_load_p75, 3000, 5);
+  });
+});
+
+describe("the Monitoring tab's cards", () => {
+  it("take their state from the thresholds the alerts use, as configured, and the very readings the alert check reads", async () => {
+    const now = Date.UTC(2003, 4, 6, 12, 0);
+    const histogram = (values: number[]) => {
+      const h: Histogram = {};
+      for (const v of values) addTo(h, v);
+      return encodeHistogram(h);
+    };
+    const minute = (metric: string, values: number[]) => ({ span: "minute" as const, start: now - 5 * MINUTE_MS, metric, route: "/cards", shard: "s", n: values.length, errors: 0, sum: 0, histogram: histogram(values) });
+    await db.insert(metricRollups).values([minute("load", [300, 300, 300, 300]), minute("request", [50, 50]), minute("render", [40]), minute("heap", [150])]);
+    await db.insert(probeResults).values(["d1", "kv", "durable_object"].map((component) => ({ component, at: now - 2 * MINUTE_MS, ok: true, ms: component === "kv" ? 700 : 20 })));
+    // The deployment's thresholds, with a few edited as an admin would: page load critical above 250 ms (the old
+    // fixed colours called 300 ms good), render not checked, memory and core probes lowered.
+    const edits: Partial<Record<ThresholdMetric, { warningThreshold: number; criticalThreshold: number; enabled?: boolean }>> = {
+      page_load_p75: { warningThreshold: 100, criticalThreshold: 250 },
+      render_p75: { warningThreshold: 10, criticalThreshold: 20, enabled: false },
+      memory_p75: { warningThreshold: 100, criticalThreshold: 200 },
+      probe_latency: { warningThreshold: 500, criticalThreshold: 1000 },
+    };
+    const thresholds = (await listThresholds(db)).filter((t) => (THRESHOLD_METRICS as readonly string[]).includes(t.metricName)).map((t) => ({ ...t, ...edits[t.metricName as ThresholdMetric] }));
+    const monitoring = await loadMonitoring(db, now, { thresholds });
+    const w = monitoring.watch;
+    within(w.page_load_p75.reading, 300, 5);
+    expect(w.page_load_p75).toMatchObject({ checked: true, level: "critical", warning: 100, critical: 250, operator: "greater_than" });
+    expect(w.api_response_p95).toMatchObject({ checked: true, level: null, warning: THRESHOLD_DEFAULTS.api_response_p95.warning });
+    expect(w.render_p75).toMatchObject({ checked: false, level: null });
+    expect(w.memory_p75).toMatchObject({ checked: true, level: "warning" });
+    expect(w.probe_latency).toMatchObject({ checked: true, level: "warning", reading: 700 });
+    // The cards' readings are the alert check's, one definition.
+    const readings = await readThresholdMetrics(db, now);
+    for (const metric of THRESHOLD_METRICS) expect(w[metric].reading, metric).toBe(readings[metric]);
+    expect(monitoring.readings.load.p75).toBe(readings.page_load_p75);
   });
 });
 

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
-import { errorRollups, metricRollups, systemAlerts } from "~/db/schema";
+import { errorRollups, metricRollups, systemAlerts, type systemThresholds } from "~/db/schema";
 import { recentCronRuns } from "./health.server";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
 import { HOUR_MS, MINUTE_MS, type MetricName } from "./metrics";
 import { errorRatePct, readMetric, readUptime, type Reading, rolledUpTo } from "./readings.server";
-import { latestProbeRun } from "./thresholds.server";
-import { CHECK_WINDOW_MINUTES } from "./thresholds";
+import { latestProbeRun, listThresholds, readThresholdMetrics } from "./thresholds.server";
+import { CHECK_WINDOW_MINUTES, THRESHOLD_METRICS, thresholdLevel, type ComparisonOperator, type ThresholdMetric } from "./thresholds";
 import { statusFromAlerts } from "./monitoring";
 
 // The Operations Center's Monitoring tab (issue 17): every figure read from what the product recorded, over
@@ -60,7 +60,18 @@ async function hourlySeries(db: Db, metric: MetricName, now: number) {
   return [...hours].map(([start, s]) => ({ start, n: s.n, errors: s.errors, p95: percentile(s.histogram, 95) }));
 }
 
-export async function loadMonitoring(db: Db, now: number) {
+/** A reading the alerts watch, with its threshold and the level it is at (null: within it, or not checked). */
+export interface Watch {
+  reading: number | null;
+  checked: boolean;
+  level: "warning" | "critical" | null;
+  warning: number | null;
+  critical: number | null;
+  operator: ComparisonOperator | null;
+}
+
+/** The Monitoring tab's figures as of `now`; thresholds from system_thresholds unless given (tests pass their own). */
+export async function loadMonitoring(db: Db, now: number, given: { thresholds?: (typeof systemThresholds.$inferSelect)[] } = {}) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
   const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
     readMetric(db, "load", recent, now),
@@ -90,6 +101,22 @@ export async function loadMonitoring(db: Db, now: number) {
     ...UPTIME_WINDOWS.map((w) => readMetric(db, "request", now - w.ms, now)),
   ]);
   const uptime = uptimes.slice(0, UPTIME_WINDOWS.length) as (number | null)[];
+  // Each card's state is its reading against the configured threshold the alerts use: the same reading (one
+  // definition, handed what was read above) and the same rule (thresholdLevel).
+  const [thresholds, current] = await Promise.all([
+    given.thresholds ?? listThresholds(db),
+    readThresholdMetrics(db, now, { request: request.overall, load: load.overall, render: render.overall, heap: heap.overall, uptime24h: uptime[0] ?? null, latest: probes }),
+  ]);
+  const watch = Object.fromEntries(
+    THRESHOLD_METRICS.map((metric) => {
+      const t = thresholds.find((x) => x.metricName === metric);
+      const reading = current[metric];
+      const w: Watch = t
+        ? { reading, checked: t.enabled, level: thresholdLevel(t, reading), warning: t.warningThreshold, critical: t.criticalThreshold, operator: t.comparisonOperator }
+        : { reading, checked: false, level: null, warning: null, critical: null, operator: null };
+      return [metric, w];
+    }),
+  ) as Record<ThresholdMetric, Watch>;
   const requestWindows = uptimes.slice(UPTIME_WINDOWS.length) as { overall: Reading }[];
   const open = alerts.filter((a) => a.resolvedAt === null);
   const loaderP95 = new Map(loaderDay.routes.map((r) => [r.route, r.p95]));
@@ -101,6 +128,7 @@ export async function loadMonitoring(db: Db, now: number) {
   return {
     status: statusFromAlerts(open),
     windowMinutes: CHECK_WINDOW_MINUTES,
+    watch,
     readings: {
       load: load.overall,
       request: request.overall,

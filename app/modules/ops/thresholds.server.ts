@@ -6,7 +6,7 @@ import { DEFAULT_DISPLAY_PREFERENCES, formatDateTimeWithZone, type DisplayPrefer
 import { escapeHtml, sendEmail } from "~/lib/mailer.server";
 import { rememberedAppOrigin } from "./app-origin.server";
 import { HOUR_MS, MINUTE_MS } from "./metrics";
-import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "./readings.server";
+import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime, type Reading } from "./readings.server";
 import { CHECK_WINDOW_MINUTES, THRESHOLD_INFO, thresholdLevel, thresholdOrderProblem, type ThresholdMetric } from "./thresholds";
 
 // check_system_thresholds (issue 17, spec section 5): every five minutes the cron reads each enabled metric,
@@ -25,31 +25,46 @@ type Mailer = Pick<RequestContext, "db" | "config"> & {
 
 export type Readings = Record<ThresholdMetric, number | null>;
 
-/** The current value of every metric a threshold can watch. */
-export async function readThresholdMetrics(db: Db, now: number): Promise<Readings> {
+/** What the readings are made of; a caller that has read some of it already (the Monitoring tab) hands it over. */
+export interface ReadingParts {
+  request: Reading;
+  load: Reading;
+  render: Reading;
+  heap: Reading;
+  uptime24h: number | null;
+  latest: (typeof probeResults.$inferSelect)[];
+  aiRuns: { ok: boolean }[];
+}
+
+/**
+ * The current value of every metric a threshold can watch: the one definition of each, used by the alert check and
+ * by the Monitoring tab's cards. Request and browser readings cover the last CHECK_WINDOW_MINUTES.
+ */
+export async function readThresholdMetrics(db: Db, now: number, have: Partial<ReadingParts> = {}): Promise<Readings> {
   const windowFrom = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
   const dayFrom = now - 24 * HOUR_MS;
+  const overall = async (metric: "request" | "load" | "render" | "heap") => (await readMetric(db, metric, windowFrom, now)).overall;
   const [request, load, render, heap, uptime, latest, aiRuns] = await Promise.all([
-    readMetric(db, "request", windowFrom, now),
-    readMetric(db, "load", windowFrom, now),
-    readMetric(db, "render", windowFrom, now),
-    readMetric(db, "heap", windowFrom, now),
-    readUptime(db, dayFrom, now),
-    latestProbeRun(db, now),
-    db.select({ ok: probeResults.ok }).from(probeResults).where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom), lte(probeResults.at, now))),
+    have.request ?? overall("request"),
+    have.load ?? overall("load"),
+    have.render ?? overall("render"),
+    have.heap ?? overall("heap"),
+    have.uptime24h !== undefined ? have.uptime24h : readUptime(db, dayFrom, now),
+    have.latest ?? latestProbeRun(db, now),
+    have.aiRuns ?? db.select({ ok: probeResults.ok }).from(probeResults).where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom), lte(probeResults.at, now))),
   ]);
   const probe = (component: string) => latest.find((p) => p.component === component) ?? null;
   const core = latest.filter((p) => (CORE_COMPONENTS as readonly string[]).includes(p.component));
   return {
     ai_failure_rate: aiRuns.length === 0 ? null : (aiRuns.filter((r) => !r.ok).length / aiRuns.length) * 100,
-    api_response_p95: request.overall.p95,
+    api_response_p95: request.p95,
     cron_lateness: probe("cron")?.value ?? null,
-    error_rate: errorRatePct(request.overall),
-    memory_p75: heap.overall.p75,
+    error_rate: errorRatePct(request),
+    memory_p75: heap.p75,
     outbox_backlog: probe("outbox")?.value ?? null,
-    page_load_p75: load.overall.p75,
+    page_load_p75: load.p75,
     probe_latency: core.length === 0 ? null : Math.max(...core.map((p) => p.ms)),
-    render_p75: render.overall.p75,
+    render_p75: render.p75,
     uptime_24h: uptime,
     webhook_lag: probe("webhooks")?.value ?? null,
   };

@@ -19,6 +19,9 @@ export const THRESHOLD_METRICS = [
 export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
 export type ComparisonOperator = "greater_than" | "less_than";
 
+/** The probes whose slowest time is the probe_latency reading (the app cannot answer without them). */
+export const CORE_PROBES = ["d1", "kv", "durable_object"] as const;
+
 /** Request and browser readings are checked over the last 15 minutes. */
 export const CHECK_WINDOW_MINUTES = 15;
 
