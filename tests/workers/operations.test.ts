@@ -5,10 +5,10 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { signInAs, TestBrowser } from "../factories/browser";
-import { requestContext } from "../factories/context";
+import { failingD1, requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 import { createDb } from "~/db/client.server";
-import { emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds, userPreferences } from "~/db/schema";
+import { cronRuns, emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds, userPreferences } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { addTo, bucketOf, countOf, decodeHistogram, encodeHistogram, merge, percentile, type Histogram } from "~/modules/ops/histogram";
 import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
@@ -17,6 +17,8 @@ import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
 import { loadStatus } from "~/modules/ops/status.server";
 import { PUBLIC_ERROR_RATE_PCT, PUBLIC_ERROR_WINDOW_MINUTES, STATUS_COMPONENTS } from "~/modules/ops/status";
 import { loadMonitoring, openAlertCount, openAlertCountQuery } from "~/modules/ops/monitoring.server";
+import { CRON_JOBS } from "~/modules/ops/cron-jobs";
+import { loadCronJobs } from "~/modules/ops/cron-runs.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
 import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
@@ -566,6 +568,63 @@ describe("the cron's probes", () => {
     expect(of("stripe")).toMatchObject({ ok: true, detail: "local test checkout (no Stripe keys)" });
     expect(typeof of("outbox").value).toBe("number");
   });
+});
+
+describe("scheduled jobs", () => {
+  /** Runs the five-minute trigger as of a scheduled time of its own; its runs are the rows with that time. */
+  async function trigger(e: Env) {
+    const scheduledTime = Date.now() - Math.floor(Math.random() * 60_000);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(scheduledTime) }), e, ctx);
+    await waitOnExecutionContext(ctx);
+    return db.select().from(cronRuns).where(eq(cronRuns.scheduledAt, new Date(scheduledTime))).orderBy(cronRuns.id);
+  }
+
+  it("records every job the cron runs, with its start, duration, outcome and what it did", async () => {
+    const runs = await trigger(env as Env);
+    expect(runs.map((r) => r.job)).toEqual(CRON_JOBS.map((j) => j.id));
+    for (const run of runs) {
+      expect(run.status, `${run.job}: ${run.detail}`).toBe("ok");
+      expect(run.finishedAt!.getTime()).toBeGreaterThanOrEqual(run.startedAt.getTime());
+    }
+    const detail = Object.fromEntries(runs.map((r) => [r.job, r.detail]));
+    expect(detail.heartbeat).toMatch(/^started (on time|[\d,]+ s late)$/);
+    expect(detail.ops).toMatch(new RegExp(`^${PROBE_COMPONENTS.length} probes \\(\\d+ failing\\), [\\d,]+ alerts? open, \\d+ new$`));
+    expect(detail["lead-offers"]).toMatch(/^[\d,]+ expired offers? settled$/);
+    // No VAPID keys in the tests: push notifications are off.
+    expect(detail["lead-reminders"]).toBe("push notifications are off here: nothing to remind");
+    expect(detail.digest).toMatch(/^[\d,]+ digests? sent$/);
+    expect(detail["lead-scores"]).toMatch(/^[\d,]+ day-old scores? and [\d,]+ stale scores? recomputed$/);
+    expect(detail["account-purge"]).toMatch(/^[\d,]+ accounts? purged$/);
+    expect(detail["trash-purge"]).toMatch(/^[\d,]+ trashed items? purged$/);
+    expect(detail["sync-upkeep"]).toMatch(/^[\d,]+ log entr(y|ies) and [\d,]+ change keys? pruned$/);
+    expect(detail.backup).toMatch(/^(no backup due|backup taken \([\d,]+ rows?\)), [\d,]+ old backups? deleted(, restore drill passed \([\d,]+ rows?\))?$/);
+  }, 120_000);
+
+  it("records a job that failed with its error, runs the next ones, and shows it in the Operations Center", async () => {
+    // The trash purge's statement fails (a storage outage for that query alone); every other job runs as usual.
+    const runs = await trigger({ ...(env as Env), DB: failingD1(env.DB, /t\.deleted_at <= \?/) });
+    const trash = runs.find((r) => r.job === "trash-purge")!;
+    expect(trash).toMatchObject({ status: "error", detail: "D1_ERROR: simulated storage outage" });
+    expect(runs.map((r) => r.job)).toEqual(CRON_JOBS.map((j) => j.id));
+    expect(runs.filter((r) => r.status === "error").map((r) => r.job)).toEqual(["trash-purge"]);
+
+    const jobs = await loadCronJobs(db, Date.now());
+    expect(jobs.map((j) => j.id)).toEqual(CRON_JOBS.map((j) => j.id));
+    const shown = jobs.find((j) => j.id === "trash-purge")!;
+    expect(shown.last).toMatchObject({ status: "error", detail: "D1_ERROR: simulated storage outage", startedAt: trash.startedAt.getTime(), ms: trash.finishedAt!.getTime() - trash.startedAt.getTime() });
+    expect(shown.failures).toBeGreaterThanOrEqual(1);
+    expect(shown.lastFailure).toEqual({ at: trash.startedAt.getTime(), detail: "D1_ERROR: simulated storage outage" });
+    expect(jobs.find((j) => j.id === "backup")!.last).toMatchObject({ status: "ok", detail: runs.find((r) => r.job === "backup")!.detail });
+
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const page = await admin.page("/operations");
+    const table = page.slice(page.indexOf("Scheduled jobs"), page.indexOf(`id="alerts-heading"`));
+    for (const job of CRON_JOBS) expect(table).toContain(`>${job.label}</th>`);
+    const row = table.slice(table.indexOf(">Trash purge</th>"), table.indexOf("</tr>", table.indexOf(">Trash purge</th>")));
+    expect(row).toContain(">Failed</td>");
+    expect(row).toContain("D1_ERROR: simulated storage outage");
+  }, 120_000);
 });
 
 describe("the Operations Center page", () => {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { errorRollups, metricRollups, systemAlerts, type systemThresholds } from "~/db/schema";
-import { recentCronRuns } from "./health.server";
+import { loadCronJobs } from "./cron-runs.server";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
 import { HOUR_MS, MINUTE_MS, type MetricName } from "./metrics";
 import { errorRatePct, readMetric, readUptime, type Reading, rolledUpTo } from "./readings.server";
@@ -73,7 +73,7 @@ export interface Watch {
 /** The Monitoring tab's figures as of `now`; thresholds from system_thresholds unless given (tests pass their own). */
 export async function loadMonitoring(db: Db, now: number, given: { thresholds?: (typeof systemThresholds.$inferSelect)[] } = {}) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
-  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
+  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, jobs, alerts, errors, ...uptimes] = await Promise.all([
     readMetric(db, "load", recent, now),
     readMetric(db, "request", recent, now),
     readMetric(db, "render", recent, now),
@@ -88,7 +88,7 @@ export async function loadMonitoring(db: Db, now: number, given: { thresholds?: 
     readMetric(db, "action", now - DAY_MS, now),
     hourlySeries(db, "request", now),
     latestProbeRun(db, now),
-    recentCronRuns(db, 12),
+    loadCronJobs(db, now),
     db.select().from(systemAlerts).where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS))).orderBy(desc(systemAlerts.openedAt)).limit(20),
     db
       .select({ route: errorRollups.route, status: errorRollups.status, n: sql<number>`sum(${errorRollups.n})`, lastSeen: sql<number>`max(${errorRollups.lastSeen})` })
@@ -149,7 +149,7 @@ export async function loadMonitoring(db: Db, now: number, given: { thresholds?: 
     actions: [...actionDay.routes].filter((r) => r.p95 !== null).sort((a, b) => b.p95! - a.p95!).slice(0, 10),
     errors,
     probes,
-    runs: runs.map((r) => ({ id: r.id, job: r.job, status: r.status, detail: r.detail, startedAt: r.startedAt.getTime(), lateSeconds: Math.max(0, (r.startedAt.getTime() - r.scheduledAt.getTime()) / 1000) })),
+    jobs,
     alerts,
   };
 }

@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { formatDateTime, formatTime, type DisplayPreferences } from "~/lib/format";
 import type { Monitoring, Watch } from "../monitoring.server";
+import { FAILURE_DAYS } from "../cron-jobs";
 import { CORE_PROBES, THRESHOLD_INFO, thresholdLevel, type ThresholdMetric } from "../thresholds";
 
 type Data = SerializeFrom<Monitoring>;
@@ -121,7 +122,8 @@ function Sparkline({ points, label, format, prefs }: { points: { start: number; 
   );
 }
 
-function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: (string | number)[][]; empty: string }) {
+/** A table that scrolls sideways on its own when wider than the screen; `wrap` lists the columns of free text, which wrap. */
+function Table({ caption, head, rows, empty, wrap = [] }: { caption: string; head: string[]; rows: (string | number)[][]; empty: string; wrap?: number[] }) {
   if (rows.length === 0) return <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{empty}</p>;
   return (
     <div role="group" aria-label={caption} tabIndex={0} className="relative mt-2 overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
@@ -130,7 +132,7 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
         <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>
+              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i === 0 || wrap.includes(i) ? "text-left" : "text-right"}`}>
                 {h}
               </th>
             ))}
@@ -145,7 +147,7 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
                     {c}
                   </th>
                 ) : (
-                  <td key={j} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                  <td key={j} className={`px-3 py-2 ${wrap.includes(j) ? "min-w-48 text-left" : "whitespace-nowrap text-right tabular-nums"}`}>
                     {c}
                   </td>
                 ),
@@ -291,11 +293,20 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="runs-heading" className="text-lg font-semibold">
           Scheduled jobs
         </h2>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{`Every job the scheduler runs every 5 minutes, with its latest run and its failures over the last ${FAILURE_DAYS} days.`}</p>
         <Table
-          caption="The scheduler's recent runs"
-          head={["Job", "Started", "Late by", "Status"]}
-          rows={data.runs.map((run) => [run.job, formatDateTime(run.startedAt, prefs), `${Math.round(run.lateSeconds)} s`, run.detail ? `${run.status} · ${run.detail}` : run.status])}
-          empty="The scheduler has not run yet."
+          caption="Each scheduled job's latest run: when it started, how long it took, its outcome and result, and its recent failures"
+          head={["Job", "Last run", "Took", "Outcome", "Result", `Failures, ${FAILURE_DAYS} days`]}
+          rows={data.jobs.map((job) => [
+            job.label,
+            job.last ? formatDateTime(job.last.startedAt, prefs) : "Not run yet",
+            job.last?.ms == null ? "—" : formatMs(job.last.ms),
+            job.last ? (job.last.status === "ok" ? "OK" : "Failed") : "—",
+            job.last?.detail ?? "—",
+            job.failures === 0 ? "None" : `${job.failures}, last ${formatDateTime(job.lastFailure!.at, prefs)}${job.lastFailure!.detail ? `: ${job.lastFailure!.detail}` : ""}`,
+          ])}
+          empty=""
+          wrap={[4, 5]}
         />
       </section>
 

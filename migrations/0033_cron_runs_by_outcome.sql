@@ -1,0 +1,1 @@
+CREATE INDEX `cron_runs_status_started` ON `cron_runs` (`status`,`started_at`);
