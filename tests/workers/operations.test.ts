@@ -16,7 +16,7 @@ import { HOUR_MS, MINUTE_MS, NO_ROUTE, queueSamples, RECORDER_SHARDS, SEND_EVERY
 import { PROBE_COMPONENTS } from "~/modules/ops/probes.server";
 import { loadStatus } from "~/modules/ops/status.server";
 import { PUBLIC_ERROR_RATE_PCT, PUBLIC_ERROR_WINDOW_MINUTES, STATUS_COMPONENTS } from "~/modules/ops/status";
-import { loadMonitoring, openAlertCount, openAlertCountQuery } from "~/modules/ops/monitoring.server";
+import { loadMonitoring, loadRecentErrors, openAlertCount, openAlertCountQuery } from "~/modules/ops/monitoring.server";
 import { CRON_JOBS } from "~/modules/ops/cron-jobs";
 import { loadCronJobs } from "~/modules/ops/cron-runs.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
@@ -567,6 +567,39 @@ describe("the cron's probes", () => {
     expect(of("ai")).toMatchObject({ ok: true, detail: "engine: offline" });
     expect(of("stripe")).toMatchObject({ ok: true, detail: "local test checkout (no Stripe keys)" });
     expect(typeof of("outbox").value).toBe("number");
+  });
+});
+
+describe("recent errors", () => {
+  it("lists every server error apart, whatever the number of 4xx, and sums the 4xx by status", async () => {
+    const now = Date.now();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const start = now - (now % MINUTE_MS) - 10 * MINUTE_MS;
+    // One 503 among 300 not-founds (and a few 401s) seen after it: the table of every error used to show the 20
+    // most recently seen, all 404s.
+    await db.insert(errorRollups).values({ start, route: `/err-${tag}/:id`, status: 503, shard: "s", n: 2, lastSeen: now - 5 * MINUTE_MS });
+    // 15 rows a statement: D1 binds at most 100 values to one.
+    for (let i = 0; i < 300; i += 15) {
+      await db.insert(errorRollups).values(Array.from({ length: 15 }, (_, j) => ({ start, route: `/missing-${tag}-${i + j}`, status: 404, shard: "s", n: 1, lastSeen: now - MINUTE_MS + i + j })));
+    }
+    await db.insert(errorRollups).values({ start, route: `/auth-${tag}`, status: 401, shard: "s", n: 7, lastSeen: now - MINUTE_MS });
+
+    const errors = await loadRecentErrors(db, now);
+    expect(errors.server.find((e) => e.route === `/err-${tag}/:id`)).toEqual({ route: `/err-${tag}/:id`, status: 503, n: 2, lastSeen: now - 5 * MINUTE_MS });
+    expect(errors.server.every((e) => e.status >= 500)).toBe(true);
+    const notFound = errors.client.byStatus.find((e) => e.status === 404)!;
+    expect(notFound.n).toBeGreaterThanOrEqual(300);
+    expect(notFound.routes).toBeGreaterThanOrEqual(300);
+    expect(errors.client.byStatus.find((e) => e.status === 401)!.n).toBeGreaterThanOrEqual(7);
+    expect(errors.client.top.length).toBeLessThanOrEqual(10);
+
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const page = await admin.page("/operations");
+    const section = page.slice(page.indexOf(`id="errors-heading"`), page.indexOf(`id="probes-heading"`));
+    const server = section.slice(section.indexOf("Server errors (5xx)"), section.indexOf("Client errors (4xx)"));
+    expect(server).toContain(`>/err-${tag}/:id</th><td class="px-3 py-2 whitespace-nowrap text-right tabular-nums">503</td>`);
+    expect(server).not.toContain(`/missing-${tag}`);
+    expect(section.slice(section.indexOf("Client errors (4xx)"))).toContain(">404 Not Found</th>");
   });
 });
 

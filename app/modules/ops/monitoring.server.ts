@@ -34,6 +34,41 @@ export function openAlertCount(context: RequestContext): Promise<number> {
   return memoize(context, "ops:open-alert-count", async () => (await openAlertCountQuery(context.db).get())?.n ?? 0);
 }
 
+/**
+ * Error answers of the last 24 hours, server errors apart: every route and status that answered 5xx (newest first,
+ * up to SERVER_ERROR_ROWS), and the 4xx summed by status with their most frequent routes, so a handful of server
+ * errors are never buried under hundreds of not-founds.
+ */
+export const SERVER_ERROR_ROWS = 50;
+export async function loadRecentErrors(db: Db, now: number) {
+  const from = now - DAY_MS;
+  const n = sql<number>`sum(${errorRollups.n})`;
+  const lastSeen = sql<number>`max(${errorRollups.lastSeen})`;
+  const [server, byStatus, topClient] = await db.batch([
+    db
+      .select({ route: errorRollups.route, status: errorRollups.status, n, lastSeen })
+      .from(errorRollups)
+      .where(and(gte(errorRollups.start, from), gte(errorRollups.status, 500)))
+      .groupBy(errorRollups.route, errorRollups.status)
+      .orderBy(desc(lastSeen))
+      .limit(SERVER_ERROR_ROWS),
+    db
+      .select({ status: errorRollups.status, n, routes: sql<number>`count(distinct ${errorRollups.route})`, lastSeen })
+      .from(errorRollups)
+      .where(and(gte(errorRollups.start, from), lt(errorRollups.status, 500)))
+      .groupBy(errorRollups.status)
+      .orderBy(desc(n)),
+    db
+      .select({ route: errorRollups.route, status: errorRollups.status, n, lastSeen })
+      .from(errorRollups)
+      .where(and(gte(errorRollups.start, from), lt(errorRollups.status, 500)))
+      .groupBy(errorRollups.route, errorRollups.status)
+      .orderBy(desc(n))
+      .limit(10),
+  ]);
+  return { server, client: { total: byStatus.reduce((sum, s) => sum + s.n, 0), byStatus, top: topClient } };
+}
+
 /** Requests per hour and their p95 over the last day (the sparklines), oldest first; the current hour so far last. */
 async function hourlySeries(db: Db, metric: MetricName, now: number) {
   const split = rolledUpTo(now);
@@ -90,13 +125,7 @@ export async function loadMonitoring(db: Db, now: number, given: { thresholds?: 
     latestProbeRun(db, now),
     loadCronJobs(db, now),
     db.select().from(systemAlerts).where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS))).orderBy(desc(systemAlerts.openedAt)).limit(20),
-    db
-      .select({ route: errorRollups.route, status: errorRollups.status, n: sql<number>`sum(${errorRollups.n})`, lastSeen: sql<number>`max(${errorRollups.lastSeen})` })
-      .from(errorRollups)
-      .where(gte(errorRollups.start, now - DAY_MS))
-      .groupBy(errorRollups.route, errorRollups.status)
-      .orderBy(desc(sql`max(${errorRollups.lastSeen})`))
-      .limit(20),
+    loadRecentErrors(db, now),
     ...UPTIME_WINDOWS.map((w) => readUptime(db, now - w.ms, now)),
     ...UPTIME_WINDOWS.map((w) => readMetric(db, "request", now - w.ms, now)),
   ]);

@@ -167,11 +167,14 @@ function probeState(p: { component: string; ok: boolean; ms: number }, latency: 
   const level = thresholdLevel({ enabled: true, warningThreshold: latency.warning, criticalThreshold: latency.critical, comparisonOperator: latency.operator }, p.ms);
   return level === "critical" ? "Critical" : level === "warning" ? "Warning" : "OK";
 }
+const STATUS_NAMES: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests" };
+const statusName = (status: number) => (STATUS_NAMES[status] ? `${status} ${STATUS_NAMES[status]}` : String(status));
 const PROBE_LABELS: Record<string, string> = { d1: "Database (D1)", kv: "Sessions (KV)", durable_object: "Recorder (Durable Object)", outbox: "E-mail outbox", ai: "AI engine", stripe: "Stripe", webhooks: "Stripe webhooks", cron: "Scheduler" };
 
 export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPreferences }) {
   const r = data.readings;
   const w = data.watch;
+  const serverErrors = data.errors.server.reduce((sum, e) => sum + e.n, 0);
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="now-heading">
@@ -264,12 +267,40 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="errors-heading" className="text-lg font-semibold">
           Recent errors, last 24 hours
         </h2>
+        <h3 className="mt-3 flex flex-wrap items-center gap-2 text-sm font-semibold">
+          Server errors (5xx)
+          {serverErrors > 0 ? (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">{`${serverErrors.toLocaleString("en-US")} on ${data.errors.server.length} ${data.errors.server.length === 1 ? "route" : "routes"}`}</span>
+          ) : null}
+        </h3>
         <Table
-          caption="Answers with a 4xx or 5xx status by route, last 24 hours"
+          caption="Answers with a 5xx status by route, newest first, last 24 hours"
           head={["Route", "Status", "Count", "Last seen"]}
-          rows={data.errors.map((e) => [e.route, e.status, e.n.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
-          empty="No request was answered with an error in the last 24 hours."
+          rows={data.errors.server.map((e) => [e.route, e.status, e.n.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+          empty="No request was answered with a server error (5xx) in the last 24 hours."
         />
+        <h3 className="mt-4 text-sm font-semibold">Client errors (4xx)</h3>
+        {data.errors.client.total === 0 ? (
+          <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">No request was answered with a 4xx status in the last 24 hours.</p>
+        ) : (
+          <>
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              {`${data.errors.client.total.toLocaleString("en-US")} answers refused a request (a missing page, a sign-in needed, a bad form, a rate limit): by status, then the most frequent routes.`}
+            </p>
+            <Table
+              caption="Answers with a 4xx status by status, last 24 hours"
+              head={["Status", "Count", "Routes", "Last seen"]}
+              rows={data.errors.client.byStatus.map((e) => [statusName(e.status), e.n.toLocaleString("en-US"), e.routes.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+              empty=""
+            />
+            <Table
+              caption="The routes answered with a 4xx status most often, last 24 hours"
+              head={["Route", "Status", "Count", "Last seen"]}
+              rows={data.errors.client.top.map((e) => [e.route, e.status, e.n.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+              empty=""
+            />
+          </>
+        )}
       </section>
 
       <section aria-labelledby="probes-heading" className={card}>
