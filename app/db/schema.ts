@@ -198,7 +198,8 @@ export const emailOutbox = sqliteTable(
 );
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
-// One row per scheduled job run; the Operations Center reads these.
+// One row per run of each cron job (app/modules/ops/cron-jobs.ts), with its outcome and a one-line result in
+// `detail` (the error when it failed); the Operations Center reads these.
 export const cronRuns = sqliteTable(
   "cron_runs",
   {
@@ -211,7 +212,8 @@ export const cronRuns = sqliteTable(
     status: text("status", { enum: ["ok", "error"] }).notNull(),
     detail: text("detail"),
   },
-  (t) => [index("cron_runs_job_started_idx").on(t.job, t.startedAt)],
+  // By job (each job's latest run), and failures by time (the Operations Center's failures of the last days).
+  (t) => [index("cron_runs_job_started_idx").on(t.job, t.startedAt), index("cron_runs_status_started").on(t.status, t.startedAt)],
 );
 
 /**
@@ -295,6 +297,12 @@ export const systemAlerts = sqliteTable(
     openedAt: integer("opened_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     resolvedAt: integer("resolved_at"),
+    /**
+     * The highest level admins have been e-mailed about: the opening e-mail sets it, and an alert that becomes
+     * critical after opening as a warning is mailed once more (claimed by moving this to critical). Null before
+     * any e-mail went out.
+     */
+    mailedLevel: text("mailed_level", { enum: ["warning", "critical"] }),
   },
   (t) => [uniqueIndex("system_alerts_one_open").on(t.metricName).where(sql`${t.resolvedAt} is null`), index("system_alerts_opened").on(t.openedAt)],
 );

@@ -67,6 +67,18 @@ export function formatDateTime(value: Date | number | string, prefs: DisplayPref
   return `${formatDate(value, prefs)} ${formatTime(value, prefs)}`;
 }
 
+/** The zone's short name at that instant: "EST", "EDT", "UTC", or an offset ("GMT+1") where English has none. */
+export function zoneName(value: Date | number | string, timezone: string): string {
+  const timeZone = safeTimezone(timezone);
+  const formatter = cached(`z-${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }));
+  return formatter.formatToParts(toDate(value)).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** formatDateTime with the zone named, for text read away from the app (e-mails): "Mar 14, 2027 1:30 AM EST". */
+export function formatDateTimeWithZone(value: Date | number | string, prefs: DisplayPreferences = DEFAULT_DISPLAY_PREFERENCES): string {
+  return `${formatDateTime(value, prefs)} ${zoneName(value, prefs.timezone)}`;
+}
+
 /** Whole units, no fraction digits: "$650,000", "€650,000", "NOK 650,000". */
 export function formatMoney(amount: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
   const formatter = cached(`m-${prefs.currency}`, () =>

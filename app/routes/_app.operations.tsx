@@ -31,6 +31,8 @@ import { postIncident, recentIncidents, resolveIncident } from "~/modules/ops/st
 import { users } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { redirectWithToast } from "~/lib/toast.server";
+import { appOrigin } from "~/modules/auth/accounts.server";
+import { rememberAppOrigin } from "~/modules/ops/app-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
 
@@ -50,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const prefs = await getDisplayPreferences(context, user.id);
   const tab: Tab = TABS.find((t) => t.id === new URL(request.url).searchParams.get("tab"))?.id ?? "monitoring";
   const now = Date.now();
+  // The alert e-mails the cron sends link here; without PUBLIC_URL, the address an admin opens this page at is theirs.
+  if (!context.config.PUBLIC_URL) await rememberAppOrigin(context.cloudflare.env.KV, appOrigin(context, request));
   if (tab === "thresholds") {
     const [thresholds, open] = await Promise.all([listThresholds(context.db), openAlerts(context.db)]);
     return { tab, prefs, status: statusFromAlerts(open), thresholds, monitoring: null, compliance: null, backup: null, incidents: [], readAt: now };
@@ -73,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "check") {
-    const result = await checkSystemThresholds(context, Date.now());
+    const result = await checkSystemThresholds({ ...context, origin: appOrigin(context, request), kv: context.cloudflare.env.KV }, Date.now());
     return { ok: true as const, message: result.alerts.length === 0 ? "All systems within normal parameters" : `${result.alerts.length} alert${result.alerts.length === 1 ? "" : "s"} open, ${result.alerts_triggered} new` };
   }
   if (intent === "threshold") {

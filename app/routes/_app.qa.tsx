@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useMemo, useRef, useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,8 +8,8 @@ import { Tabs } from "~/components/ui/Tabs";
 import { toast } from "~/components/ui/Toaster";
 import { formatDate, formatTime } from "~/lib/format";
 import { requireQaAdmin } from "~/modules/qa/access.server";
-import { buildReport, countResults, reportFileName, type ReportResult } from "~/modules/qa/report";
-import { listRuns, runResults } from "~/modules/qa/runner.server";
+import { buildReport, countResults, releaseVerdict, reportFileName, type ReportResult, type VerdictKind } from "~/modules/qa/report";
+import { latestCompletedRun, listRuns, runResults } from "~/modules/qa/runner.server";
 import type { QaEvent } from "~/modules/qa/runner.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 
@@ -17,14 +17,15 @@ export const meta: MetaFunction = () => [{ title: "QA Dashboard — Porchlight" 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireQaAdmin(request, context);
-  const [runs, prefs] = await Promise.all([listRuns(context.db), getDisplayPreferences(context, user.id)]);
-  const latest = runs.find((r) => r.status === "completed") ?? null;
+  // The release verdict is the system checks' alone: an AI QA run (its own suite, /qa-test) never takes its place.
+  const [runs, latest, latestAi, prefs] = await Promise.all([listRuns(context.db), latestCompletedRun(context.db, "system"), latestCompletedRun(context.db, "ai"), getDisplayPreferences(context, user.id)]);
   const results = latest ? await runResults(context.db, latest.id) : [];
   return {
     prefs,
     host: new URL(request.url).host,
-    runs: runs.map((r) => ({ id: r.id, status: r.status, startedAt: r.startedAt, finishedAt: r.finishedAt, passed: r.passed, failed: r.failed, skipped: r.skipped, criticalFailed: r.criticalFailed, total: r.total })),
+    runs: runs.map((r) => ({ id: r.id, suite: r.suite, status: r.status, startedAt: r.startedAt, finishedAt: r.finishedAt, passed: r.passed, failed: r.failed, skipped: r.skipped, criticalFailed: r.criticalFailed, criticalSkipped: r.criticalSkipped, total: r.total })),
     latest: latest ? { startedAt: latest.startedAt, finishedAt: latest.finishedAt } : null,
+    latestAi: latestAi ? { startedAt: latestAi.startedAt, passed: latestAi.passed, total: latestAi.total } : null,
     results: results.map((r): ReportResult => ({ suite: r.category, name: r.testName, critical: r.critical, status: r.status, details: r.details, ms: r.durationMs })),
   };
 }
@@ -40,15 +41,24 @@ const STATUS_CLASS = {
   skipped: "bg-stone-200 text-stone-800 dark:bg-stone-800 dark:text-stone-200",
 } as const;
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
+const VERDICT_CLASS: Record<VerdictKind, string> = {
+  blocked: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+  unverified: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  warnings: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  safe: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+};
+const SUITE_LABEL = { system: "System checks", ai: "AI QA suite" } as const;
+const passRate = (passed: number, ran: number) => `${ran > 0 ? Math.round((passed / ran) * 100) : 0}% passed (${passed} of ${ran}`;
 
 export default function QaDashboardPage() {
-  const { prefs, host, runs, latest, results: stored } = useLoaderData<typeof loader>();
+  const { prefs, host, runs, latest, latestAi, results: stored } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [tab, setTab] = useState<(typeof TABS)[number]["id"]>("results");
   const [live, setLive] = useState<{ total: number; results: ReportResult[]; startedAt: number; finishedAt: number | null } | null>(null);
   const running = live !== null && live.finishedAt === null;
   const shown = live ?? (latest ? { ...latest, total: stored.length, results: stored } : null);
   const counts = countResults(shown?.results ?? []);
+  const verdict = shown && !running ? releaseVerdict(counts) : null;
   const total = shown?.total ?? 0;
   const report = useMemo(() => (shown ? buildReport({ startedAt: shown.startedAt, finishedAt: shown.finishedAt, host }, shown.results) : ""), [shown, host]);
   const reportBox = useRef<HTMLTextAreaElement>(null);
@@ -69,7 +79,14 @@ export default function QaDashboardPage() {
         else if (event.type === "done") {
           done = true;
           setLive((s) => s && { ...s, finishedAt: Date.now() });
-          toast(event.blocked ? { title: "Test Failed", description: `Release blocked: ${event.counts.criticalFailed} critical ${event.counts.criticalFailed === 1 ? "check" : "checks"} failed.`, variant: "destructive" } : { title: "Test Passed", description: `${event.counts.passed} passed, ${event.counts.failed} failed, ${event.counts.skipped} skipped.`, variant: "success" });
+          const tally = `${event.counts.passed} passed, ${event.counts.failed} failed, ${event.counts.skipped} skipped.`;
+          toast(
+            event.verdict === "blocked"
+              ? { title: "Test Failed", description: `${event.headline}.`, variant: "destructive" }
+              : event.verdict === "unverified"
+                ? { title: "Release not verified", description: `${event.headline}. ${tally}`, variant: "destructive" }
+                : { title: "Test Passed", description: tally, variant: "success" },
+          );
         }
       }
       if (!done) throw new Error("the connection closed before the run finished");
@@ -107,7 +124,7 @@ export default function QaDashboardPage() {
   const suites = [...new Set((shown?.results ?? []).map((r) => r.suite))];
   return (
     <>
-      <PageHeader title="QA Dashboard" description={`Checks that exercise this deployment (${host}) for real. A release is blocked when any critical check fails.`} />
+      <PageHeader title="QA Dashboard" description={`Checks that exercise this deployment (${host}) for real. A release is blocked when any critical check fails, and not verified while one cannot run.`} />
       <section aria-labelledby="qa-run-heading" className={`${card} mb-6`}>
         <h2 id="qa-run-heading" className="sr-only">
           Run
@@ -116,18 +133,18 @@ export default function QaDashboardPage() {
           <Button type="button" onClick={runAll} busy={running} busyLabel="Running…">
             Run All Tests
           </Button>
-          <p role="status" className="font-medium">
-            {running
-              ? `Running: ${done} of ${total || "…"} checks done`
-              : shown
-                ? counts.critical > 0
-                  ? `Release blocked: ${counts.critical} critical ${counts.critical === 1 ? "check" : "checks"} failed`
-                  : counts.failed > 0
-                    ? "Safe to release, with warnings"
-                    : "Safe to release: no check failed"
-                : "No run yet."}
+          <p role="status" className={`rounded-lg px-3 py-1 font-medium ${verdict ? VERDICT_CLASS[verdict.kind] : ""}`}>
+            {running ? `Running: ${done} of ${total || "…"} checks done` : verdict ? verdict.headline : "No run yet."}
           </p>
         </div>
+        <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+          {shown && !running ? `System checks, run ${formatDate(shown.startedAt, prefs)} ${formatTime(shown.startedAt, prefs)}. ` : ""}
+          {"The release verdict comes from the system checks only. "}
+          {latestAi ? `AI QA suite, last run ${formatDate(latestAi.startedAt, prefs)} ${formatTime(latestAi.startedAt, prefs)}: ${passRate(latestAi.passed, latestAi.total)}). ` : "The AI QA suite has not run yet. "}
+          <Link to="/qa-test" className="underline underline-offset-4">
+            Open the AI QA Suite
+          </Link>
+        </p>
         <div className="mt-4 h-3 w-full overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800" role="progressbar" aria-label="Checks done" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
           <div className="h-full rounded-full bg-brand-700 transition-[width] dark:bg-brand-400" style={{ width: `${percent}%` }} />
         </div>
@@ -144,7 +161,11 @@ export default function QaDashboardPage() {
             </div>
           ))}
         </dl>
-        {counts.skipped > 0 ? <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{counts.skipped} skipped: they cannot run on this deployment (the reason is on each).</p> : null}
+        {counts.skipped > 0 ? (
+          <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+            {`${counts.skipped} skipped${counts.criticalSkipped > 0 ? ` (${counts.criticalSkipped} critical)` : ""}: they cannot run on this deployment (the reason is on each).`}
+          </p>
+        ) : null}
       </section>
 
       {shown ? (
@@ -204,18 +225,19 @@ export default function QaDashboardPage() {
           <ul className="mt-2 divide-y divide-stone-200 text-sm dark:divide-stone-800">
             {runs.map((r) => {
               const ran = r.passed + r.failed;
+              const outcome =
+                r.status === "completed"
+                  ? `${passRate(r.passed, ran)}${r.skipped ? `, ${r.skipped} skipped` : ""})${r.suite === "system" ? ` · ${releaseVerdict({ failed: r.failed, critical: r.criticalFailed, criticalSkipped: r.criticalSkipped }).headline}` : ""}`
+                  : r.status === "running"
+                    ? "Running"
+                    : "Stopped before the end";
               return (
-                <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <li key={r.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
                   <span>
-                    {formatDate(r.startedAt, prefs)} {formatTime(r.startedAt, prefs)}
+                    <span className="font-semibold">{SUITE_LABEL[r.suite]}</span>
+                    {` · ${formatDate(r.startedAt, prefs)} ${formatTime(r.startedAt, prefs)}`}
                   </span>
-                  <span>
-                    {r.status === "completed"
-                      ? `${ran > 0 ? Math.round((r.passed / ran) * 100) : 0}% passed (${r.passed} of ${ran}${r.skipped ? `, ${r.skipped} skipped` : ""})${r.criticalFailed ? ` · blocked: ${r.criticalFailed} critical` : ""}`
-                      : r.status === "running"
-                        ? "Running"
-                        : "Stopped before the end"}
-                  </span>
+                  <span>{outcome}</span>
                 </li>
               );
             })}

@@ -3,8 +3,9 @@ import { isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavig
 import { LogOut } from "lucide-react";
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
-import { AppNav } from "~/components/shell/AppNav";
-import { ADMIN_NAV_ITEMS, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav";
+import { AppNav, PhoneAdminNav } from "~/components/shell/AppNav";
+import { adminNavItems, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav";
+import { openAlertCount } from "~/modules/ops/monitoring.server";
 import { teamOf } from "~/modules/team/guard.server";
 import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { SignOutForm } from "~/components/SignOutForm";
@@ -25,11 +26,13 @@ import { CommandPaletteProvider } from "~/modules/palette/components/CommandPale
 // (loaders run in parallel), memoised per request so it costs one lookup.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const team = (await teamOf(context, user)) !== null;
-  return { userId: user.id, email: user.email, admin: isAdmin(user, context), team, rumSampleRate: context.config.RUM_SAMPLE_RATE };
+  const admin = isAdmin(user, context);
+  // Admins' navigation shows how many alerts are open (one count on the index of open alerts; nobody else's pays for it).
+  const [team, openAlerts] = await Promise.all([teamOf(context, user).then((t) => t !== null), admin ? openAlertCount(context) : Promise.resolve(0)]);
+  return { userId: user.id, email: user.email, admin, team, openAlerts, rumSampleRate: context.config.RUM_SAMPLE_RATE };
 }
 
-function Shell({ children, email, admin, team, userId }: { children: React.ReactNode; email?: string; admin?: boolean; team?: boolean; userId?: string }) {
+function Shell({ children, email, admin, team, userId, openAlerts = 0 }: { children: React.ReactNode; email?: string; admin?: boolean; team?: boolean; userId?: string; openAlerts?: number }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && !navigation.formMethod;
   // A page whose route says `handle = { wide: true }` (the pipeline board) may use the whole width.
@@ -45,6 +48,7 @@ function Shell({ children, email, admin, team, userId }: { children: React.React
         <div className="flex items-center gap-1">
           {/* Not on the error page: there is no palette (provider) around it. */}
           {email ? <CommandPaletteButton /> : null}
+          {admin ? <PhoneAdminNav item={adminNavItems(openAlerts)[0]!} /> : null}
           {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
           <ThemeToggle />
           <SignOutForm>
@@ -62,7 +66,7 @@ function Shell({ children, email, admin, team, userId }: { children: React.React
           </div>
         </div>
       ) : null}
-      <AppNav items={NAV_ITEMS} adminItems={[...(team ? TEAM_NAV_ITEMS : []), ...(admin ? ADMIN_NAV_ITEMS : [])]} />
+      <AppNav items={NAV_ITEMS} adminItems={[...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
       {/* The bottom padding keeps the page's last controls clear of the floating buttons (Add New Contact, and
           the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
           nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}
@@ -75,14 +79,14 @@ function Shell({ children, email, admin, team, userId }: { children: React.React
 }
 
 export default function AppLayout() {
-  const { userId, email, admin, team, rumSampleRate } = useLoaderData<typeof loader>();
+  const { userId, email, admin, team, openAlerts, rumSampleRate } = useLoaderData<typeof loader>();
   useWebVitals(rumSampleRate);
   useFieldCopy(userId);
   return (
     <AddContactProvider>
       <TrashUndoProvider>
-        <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? ADMIN_NAV_ITEMS : [])]}>
-          <Shell email={email} admin={admin} team={team} userId={userId}>
+        <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]}>
+          <Shell email={email} admin={admin} team={team} userId={userId} openAlerts={openAlerts}>
             <Outlet />
           </Shell>
           {/* Here, not in a page: the tour stays on screen while it moves between pages. */}

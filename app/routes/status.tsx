@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { seo, STATIC_PAGE } from "~/lib/seo";
 import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
-import { COMPONENT_STATE_LABELS, STATUS_COMPONENTS, UPTIME_DAYS, type ComponentState } from "~/modules/ops/status";
+import { COMPONENT_STATE_LABELS, PUBLIC_ERROR_RATE_PCT, PUBLIC_ERROR_WINDOW_MINUTES, PUBLIC_MIN_REQUESTS, STATUS_COMPONENTS, UPTIME_DAYS, type ComponentState } from "~/modules/ops/status";
 import { loadStatus } from "~/modules/ops/status.server";
 
 export const handle = STATIC_PAGE;
@@ -10,7 +10,7 @@ export const handle = STATIC_PAGE;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "System status",
-    description: "Whether Porchlight is up right now, its uptime over the last 90 days, and incidents, from the checks it runs every five minutes.",
+    description: "Whether Porchlight is up right now and answering without errors, its uptime over the last 90 days, and incidents, from the checks it runs every five minutes.",
     path: "/status",
   });
 
@@ -39,6 +39,10 @@ const dayLabel = (day: number) => new Date(day).toISOString().slice(0, 10);
 /** Visitors are anywhere: times here are UTC. */
 const utc = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 const pctText = (pct: number | null) => (pct === null ? "no data" : `${pct >= 99.995 ? "100" : pct.toFixed(2)}%`);
+const errorsText = (e: { requests: number; errors: number; ratePct: number | null }) =>
+  e.requests === 0
+    ? `No requests in the last ${PUBLIC_ERROR_WINDOW_MINUTES} minutes.`
+    : `Server errors, last ${PUBLIC_ERROR_WINDOW_MINUTES} minutes: ${e.ratePct!.toFixed(2)}% of ${e.requests.toLocaleString("en-US")} ${e.requests === 1 ? "request" : "requests"}.`;
 
 export default function StatusPage() {
   const status = useLoaderData<typeof loader>();
@@ -46,7 +50,7 @@ export default function StatusPage() {
     <MarketingPage
       label="Status"
       title="System status"
-      intro={<p>Porchlight checks each of its parts every five minutes. This page shows those checks as they are, and any incident we are working on.</p>}
+      intro={<p>Porchlight checks each of its parts every five minutes and counts the requests it answers with an error. This page shows what you would notice, as measured, and any incident we are working on.</p>}
     >
       <div className="flex flex-col gap-8">
         <section aria-labelledby="now" className={`rounded-2xl p-5 ${STATE_CLASS[status.overall]}`}>
@@ -102,9 +106,30 @@ export default function StatusPage() {
                     {c.uptimePct === null ? "No checks yet." : `${pctText(c.uptimePct)} uptime over the days checked.`}
                     {below.length > 0 ? ` Below 99.9% on ${below.map((d) => `${dayLabel(d.day)} (${pctText(d.uptimePct)})`).join(", ")}.` : ""}
                   </p>
+                  {c.errors ? <p className="text-sm text-stone-700 dark:text-stone-300">{errorsText(c.errors)}</p> : null}
                 </li>
               );
             })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="measured">
+          <h2 id="measured" className="text-2xl font-bold">
+            How this page is measured
+          </h2>
+          <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-stone-700 dark:text-stone-300">
+            <li>
+              <strong>Down:</strong> the latest check of something the part needs did not answer. App, API and Sign-in need the database and the session store, Database the
+              database, Payments the payment setup, and AI the AI engine.
+            </li>
+            <li>
+              <strong>Degraded:</strong>{" "}
+              {`more than ${PUBLIC_ERROR_RATE_PCT}% of the App's or the API's requests in the last ${PUBLIC_ERROR_WINDOW_MINUTES} minutes were answered with a server error (5xx), counted once there were at least ${PUBLIC_MIN_REQUESTS}; or we have posted an incident about the part and it is not resolved yet.`}
+            </li>
+            <li>
+              <strong>Uptime:</strong> the share of a day&apos;s checks in which everything the part needs answered.
+            </li>
+            <li>Our team also watches internal measurements, such as page speed and the e-mail queue. They do not change this page; when one affects you, we post an incident here.</li>
           </ul>
         </section>
       </div>

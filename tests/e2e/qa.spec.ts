@@ -21,10 +21,11 @@ test("an admin runs every check, follows the progress, reads the summary and dow
   const progress = page.getByRole("progressbar", { name: "Checks done" });
   await expect(page.getByRole("status").filter({ hasText: /^Running: \d+ of/ })).toBeVisible();
   await expect(progress).toHaveAttribute("aria-valuenow", "100", { timeout: 90_000 });
-  // No critical check fails on a healthy server; without Stripe or an e-mail provider two checks are skipped.
-  await expect(page.getByRole("status").filter({ hasText: /^Safe to release/ })).toBeVisible();
-  await expect(page.getByText("Test Passed", { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(/2 skipped: they cannot run on this deployment/)).toBeVisible();
+  // No critical check fails on a healthy server, but without Stripe or an e-mail provider two checks are skipped,
+  // one of them critical (the signed webhook): the run cannot call the release safe.
+  await expect(page.getByRole("status").filter({ hasText: /^Release/ })).toHaveText("Release not verified: 1 critical check skipped");
+  await expect(page.getByText("Release not verified", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("2 skipped (1 critical): they cannot run on this deployment (the reason is on each).")).toBeVisible();
   for (const suite of ["Storage", "Schema", "Accounts", "Billing", "Security", "Pages", "Operations"]) {
     await expect(page.getByRole("heading", { name: suite, exact: true })).toBeVisible();
   }
@@ -37,7 +38,8 @@ test("an admin runs every check, follows the progress, reads the summary and dow
   await page.getByRole("tab", { name: "Summary Report" }).click();
   const report = page.getByRole("textbox", { name: "Summary Report" });
   await expect(report).toHaveValue(/^# Porchlight QA report/);
-  await expect(report).toHaveValue(/\*\*Safe to release/);
+  await expect(report).toHaveValue(/\*\*Release not verified:\*\* 1 critical check could not run here/);
+  await expect(report).not.toHaveValue(/Safe to release/);
   await page.getByRole("button", { name: "Copy Report" }).click();
   await expect(page.getByText("Report copied", { exact: true }).first()).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Porchlight QA report/);
@@ -46,8 +48,10 @@ test("an admin runs every check, follows the progress, reads the summary and dow
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^porchlight-qa-report-\d{4}-\d{2}-\d{2}\.md$/);
   expect(readFileSync(await file.path(), "utf8")).toContain("| PASS (critical) | Tenant isolation");
-  // The run is listed with its pass rate.
-  await expect(page.getByRole("region", { name: "Past runs" }).getByRole("listitem").first()).toContainText(/\d+% passed/);
+  // The run is listed with its suite, its pass rate and its verdict.
+  const newest = page.getByRole("region", { name: "Past runs" }).getByRole("listitem").first();
+  await expect(newest).toContainText("System checks");
+  await expect(newest).toContainText(/\d+% passed \(\d+ of \d+, 2 skipped\) · Release not verified: 1 critical check skipped/);
 
   results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);

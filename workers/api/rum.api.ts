@@ -16,7 +16,7 @@ export const rumApi = new Hono<ApiEnv>().post("/rum", async (c) => {
   const context = createRequestContext(c.env, c.executionCtx, "");
   const user = (await getSession(context, c.req.raw))?.user;
   if (!user) return c.json({ ok: false, error: "Sign in to send measurements." }, 401);
-  const parsed = RumBeaconSchema.safeParse(await readJson(c.req.raw, { maxBytes: RUM_MAX_BYTES }));
+  const parsed = RumBeaconSchema.safeParse(await readJson(c.req.raw, { maxBytes: RUM_MAX_BYTES, tooLargeMessage: `A beacon may be at most ${RUM_MAX_BYTES.toLocaleString("en-US")} bytes.` }));
   if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues[0]?.message ?? "That beacon is not valid." }, 400);
   const route = patternOfRouteId(parsed.data.route);
   if (!route) return c.json({ ok: false, error: "That route is not one of the app's." }, 400);

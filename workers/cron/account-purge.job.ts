@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
+import { count } from "~/modules/ops/cron-jobs";
 import { dueAccountPurges, purgeAccount } from "~/modules/data/account.server";
 
 /**
@@ -23,6 +24,7 @@ export async function purgeDueAccounts(env: Pick<Env, "DB" | "INSIGHTS">, db: Db
   return { due: due.length, purged };
 }
 
-export async function accountPurgeJob(db: Db, _controller: ScheduledController, env: Env) {
-  await purgeDueAccounts(env, db);
+export async function accountPurgeJob(db: Db, _controller: ScheduledController, env: Env): Promise<string> {
+  const { purged } = await purgeDueAccounts(env, db);
+  return `${count(purged, "account")} purged`;
 }

@@ -1,6 +1,7 @@
 import { createDb } from "~/db/client.server";
-import { cronRuns } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { CRON_JOBS, type CronJobId } from "~/modules/ops/cron-jobs";
+import { recordCronRun } from "~/modules/ops/cron-runs.server";
 import { accountPurgeJob } from "./account-purge.job";
 import { backupJob } from "./backup.job";
 import { digestJob } from "./digest.job";
@@ -12,31 +13,52 @@ import { opsJob } from "./ops.job";
 import { syncUpkeepJob } from "./sync-upkeep.job";
 import { trashPurgeJob } from "./trash-purge.job";
 
-type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, env: Env) => Promise<void>;
+/** A job does its work and says in a few words what it did ("3 accounts purged"); it throws when it failed. */
+type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, env: Env) => Promise<string>;
 
-/** Jobs by cron expression (wrangler.toml [triggers]). */
+/** Each job's code by its id (every id in CRON_JOBS needs one). */
+const CODE: Record<CronJobId, Job> = {
+  heartbeat: heartbeatJob,
+  ops: opsJob,
+  "lead-offers": leadOffersJob,
+  "lead-reminders": leadReminderJob,
+  digest: digestJob,
+  "lead-scores": leadScoreJob,
+  "account-purge": accountPurgeJob,
+  "trash-purge": trashPurgeJob,
+  "sync-upkeep": syncUpkeepJob,
+  backup: backupJob,
+};
+const ID_OF = new Map<Job, CronJobId>(CRON_JOBS.map((job) => [CODE[job.id], job.id]));
+
+/** Jobs by cron expression (wrangler.toml [triggers]), in CRON_JOBS' order. */
 export const JOBS: Record<string, Job[]> = {
-  "*/5 * * * *": [heartbeatJob, opsJob, leadOffersJob, leadReminderJob, digestJob, leadScoreJob, accountPurgeJob, trashPurgeJob, syncUpkeepJob, backupJob],
+  "*/5 * * * *": CRON_JOBS.map((job) => CODE[job.id]),
 };
 
+/**
+ * Runs the trigger's jobs one after another. Each run is recorded (cron_runs: start, duration, outcome and the job's
+ * one-line result or its error), so the Operations Center shows every job, not only that the scheduler ran. A job
+ * that fails is logged and recorded, and the next one runs all the same.
+ */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = createDb(env.DB);
-  const jobs = JOBS[controller.cron] ?? [];
-  for (const job of jobs) {
+  for (const job of JOBS[controller.cron] ?? []) {
+    const id = ID_OF.get(job) ?? job.name;
+    const startedAt = Date.now();
+    let status: "ok" | "error" = "ok";
+    let detail: string | null;
     try {
-      await job(db, controller, env);
+      detail = (await job(db, controller, env)) || null;
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      console.error(JSON.stringify({ event: "cron_job_failed", cron: controller.cron, job: job.name, detail }));
-      await db.insert(cronRuns).values({
-        job: job.name,
-        cron: controller.cron,
-        scheduledAt: new Date(controller.scheduledTime),
-        startedAt: new Date(),
-        finishedAt: new Date(),
-        status: "error",
-        detail,
-      });
+      status = "error";
+      detail = error instanceof Error ? error.message : String(error);
+      console.error(JSON.stringify({ event: "cron_job_failed", cron: controller.cron, job: id, detail }));
+    }
+    try {
+      await recordCronRun(db, { job: id, cron: controller.cron, scheduledAt: controller.scheduledTime, startedAt, finishedAt: Date.now(), status, detail });
+    } catch (error) {
+      console.error(JSON.stringify({ event: "cron_run_not_recorded", job: id, detail: error instanceof Error ? error.message : String(error) }));
     }
   }
 }

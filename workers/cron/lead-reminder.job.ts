@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { getConfig, type Env } from "~/lib/env.server";
+import { count } from "~/modules/ops/cron-jobs";
 import { sendLeadReminders } from "~/modules/push/lead-alerts.server";
 import { pushPublicKey } from "~/modules/push/push.server";
 
@@ -7,9 +8,10 @@ import { pushPublicKey } from "~/modules/push/push.server";
  * Speed to lead (issue 20, ADR 0032): one push reminder for each new lead still unanswered five minutes after it
  * arrived. Nothing to do while push notifications are off.
  */
-export async function leadReminderJob(db: Db, _controller: ScheduledController, env: Env) {
+export async function leadReminderJob(db: Db, _controller: ScheduledController, env: Env): Promise<string> {
   const config = getConfig(env);
-  if (!pushPublicKey(config)) return;
+  if (!pushPublicKey(config)) return "push notifications are off here: nothing to remind";
   const { reminded, delivered } = await sendLeadReminders({ db, config });
   if (reminded > 0) console.log(JSON.stringify({ event: "lead_reminders", reminded, delivered }));
+  return `${count(reminded, "lead")} reminded, ${count(delivered, "push message")} delivered`;
 }

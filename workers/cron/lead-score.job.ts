@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { refreshStaleScores, rescoreAging } from "~/modules/contacts/lead-score.server";
+import { count } from "~/modules/ops/cron-jobs";
 
 /** Contacts scored per run, at most, in each of the two passes (the cron runs every five minutes). */
 export const LEAD_SCORE_BATCH = 2_000;
@@ -17,6 +18,7 @@ export async function updateLeadScores(db: Db, now = new Date(), limit = LEAD_SC
   return { aged, stale };
 }
 
-export async function leadScoreJob(db: Db) {
-  await updateLeadScores(db);
+export async function leadScoreJob(db: Db): Promise<string> {
+  const { aged, stale } = await updateLeadScores(db);
+  return `${count(aged, "day-old score")} and ${count(stale, "stale score")} recomputed`;
 }

@@ -1,15 +1,18 @@
 import type { Db } from "~/db/client.server";
 import { getConfig, type Env } from "~/lib/env.server";
+import { count } from "~/modules/ops/cron-jobs";
 import { runProbes } from "~/modules/ops/probes.server";
 import { prune, rollUpHours } from "~/modules/ops/rollup.server";
 import { checkSystemThresholds } from "~/modules/ops/thresholds.server";
 
 /** The Operations Center's five-minute work (issue 17): probe every component, roll ended hours up, prune, check the thresholds. */
-export async function opsJob(db: Db, controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: Env) {
+export async function opsJob(db: Db, controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: Env): Promise<string> {
   const now = Date.now();
-  await runProbes(db, env, controller, now);
+  const probes = await runProbes(db, env, controller, now);
   await rollUpHours(db, now);
   await prune(db, now);
-  const check = await checkSystemThresholds({ db, config: getConfig(env) }, now);
+  const check = await checkSystemThresholds({ db, config: getConfig(env), kv: env.KV }, now);
   if (check.alerts_triggered > 0) console.log(JSON.stringify({ event: "ops_alerts_opened", ...check }));
+  const failing = probes.filter((p) => !p.ok).length;
+  return `${count(probes.length, "probe")} (${failing} failing), ${count(check.alerts.length, "alert")} open, ${check.alerts_triggered} new`;
 }

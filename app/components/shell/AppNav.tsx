@@ -1,8 +1,21 @@
 import { NavLink } from "@remix-run/react";
 import type { NavItem } from "./nav";
 
+/** A count beside a link's label (nothing at 0); screen readers hear what it counts as part of the link's name. */
+export function NavBadge({ badge, className = "" }: { badge: NavItem["badge"]; className?: string }) {
+  if (!badge || badge.count <= 0) return null;
+  return (
+    <>
+      <span aria-hidden="true" className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white dark:bg-red-400 dark:text-stone-950 ${className}`}>
+        {badge.count > 99 ? "99+" : badge.count}
+      </span>
+      <span className="sr-only">{`, ${badge.label}`}</span>
+    </>
+  );
+}
+
 /** Bottom bar on phones, side rail from md up. Same links, same order, active item marked for everyone. */
-/** The main navigation; `adminItems` follow on wider screens (a phone's bar holds seven, admins use the palette there). */
+/** The main navigation; `adminItems` follow on wider screens (a phone's bar holds seven: admins reach theirs from the header and the palette). */
 export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItems?: NavItem[] }) {
   return (
     <nav
@@ -10,7 +23,7 @@ export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItem
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:inset-y-0 md:left-0 md:right-auto md:w-56 md:border-r md:border-t-0 md:pb-0 md:pt-20 dark:border-stone-800 dark:bg-stone-900/95"
     >
       <ul className="grid grid-cols-7 md:flex md:flex-col md:gap-1 md:px-3">
-        {[...items.map((item) => ({ item, admin: false })), ...adminItems.map((item) => ({ item, admin: true }))].map(({ item: { to, label, icon: Icon, end }, admin }) => (
+        {[...items.map((item) => ({ item, admin: false })), ...adminItems.map((item) => ({ item, admin: true }))].map(({ item: { to, label, icon: Icon, end, badge }, admin }) => (
           <li key={to} className={admin ? "hidden md:block" : undefined}>
             <NavLink
               to={to}
@@ -28,12 +41,36 @@ export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItem
                 <>
                   <Icon aria-hidden="true" className="h-5 w-5 shrink-0" strokeWidth={isActive ? 2.5 : 2} />
                   <span className="max-w-full text-center md:text-left">{label}</span>
+                  <NavBadge badge={badge} className="md:ml-auto" />
                 </>
               )}
             </NavLink>
           </li>
         ))}
       </ul>
+    </nav>
+  );
+}
+
+/**
+ * The phone's way to the Operations Center: its bottom bar holds the seven items everyone has, so an admin's
+ * Operations link (with the open alerts' count) sits in the header there. Hidden from md up, where the rail has it.
+ */
+export function PhoneAdminNav({ item }: { item: NavItem }) {
+  const Icon = item.icon;
+  return (
+    <nav aria-label="Admin" className="md:hidden">
+      <NavLink
+        to={item.to}
+        prefetch="intent"
+        className={({ isActive }) =>
+          `relative inline-flex h-12 w-12 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800 ${isActive ? "text-brand-700 dark:text-brand-400" : "text-stone-700 dark:text-stone-200"}`
+        }
+      >
+        <Icon aria-hidden="true" className="h-5 w-5" />
+        <span className="sr-only">{item.label}</span>
+        <NavBadge badge={item.badge} className="absolute right-0.5 top-0.5" />
+      </NavLink>
     </nav>
   );
 }

@@ -6,6 +6,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path, not the pages below it. */
   end?: boolean;
+  /** A count shown beside the label (none at 0), and what it counts for screen readers: "2 open alerts". */
+  badge?: { count: number; label: string };
 }
 
 // Spec: the signed-in bottom navigation, in this order.
@@ -32,3 +34,9 @@ export const ADMIN_NAV_ITEMS: NavItem[] = [
   { to: "/operations", label: "Operations", icon: Activity },
   { to: "/admin", label: "Admin", icon: ShieldCheck },
 ];
+
+/** The admin items with the Operations link carrying the number of open alerts. */
+export function adminNavItems(openAlerts: number): NavItem[] {
+  const badge = { count: openAlerts, label: `${openAlerts} open ${openAlerts === 1 ? "alert" : "alerts"}` };
+  return ADMIN_NAV_ITEMS.map((item) => (item.to === "/operations" ? { ...item, badge } : item));
+}

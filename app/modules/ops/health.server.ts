@@ -1,7 +1,3 @@
-import { desc } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { cronRuns } from "~/db/schema";
-
 export interface Probe {
   ok: boolean;
   ms: number;
@@ -22,8 +18,4 @@ async function probe(run: () => Promise<unknown>): Promise<Probe> {
 export async function probeStorage(env: { DB: D1Database; KV: KVNamespace }) {
   const [d1, kv] = await Promise.all([probe(() => env.DB.prepare("select 1").first()), probe(() => env.KV.get("health:probe"))]);
   return { d1, kv, ok: d1.ok && kv.ok };
-}
-
-export function recentCronRuns(db: Db, limit = 10) {
-  return db.select().from(cronRuns).orderBy(desc(cronRuns.startedAt)).limit(limit);
 }

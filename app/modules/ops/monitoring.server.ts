@@ -1,12 +1,13 @@
-import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { errorRollups, metricRollups, systemAlerts } from "~/db/schema";
-import { recentCronRuns } from "./health.server";
+import { memoize, type RequestContext } from "~/lib/context.server";
+import { errorRollups, metricRollups, systemAlerts, type systemThresholds } from "~/db/schema";
+import { loadCronJobs } from "./cron-runs.server";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
 import { HOUR_MS, MINUTE_MS, type MetricName } from "./metrics";
 import { errorRatePct, readMetric, readUptime, type Reading, rolledUpTo } from "./readings.server";
-import { latestProbeRun } from "./thresholds.server";
-import { CHECK_WINDOW_MINUTES } from "./thresholds";
+import { latestProbeRun, listThresholds, readThresholdMetrics } from "./thresholds.server";
+import { CHECK_WINDOW_MINUTES, THRESHOLD_METRICS, thresholdLevel, type ComparisonOperator, type ThresholdMetric } from "./thresholds";
 import { statusFromAlerts } from "./monitoring";
 
 // The Operations Center's Monitoring tab (issue 17): every figure read from what the product recorded, over
@@ -21,6 +22,51 @@ export const UPTIME_WINDOWS = [
 
 export async function openAlerts(db: Db) {
   return db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)).orderBy(desc(systemAlerts.openedAt));
+}
+
+/** How many alerts are open: a scan of the partial index of open alerts (system_alerts_one_open), which holds only those. */
+export function openAlertCountQuery(db: Db) {
+  return db.select({ n: count() }).from(systemAlerts).where(isNull(systemAlerts.resolvedAt));
+}
+
+/** The admin navigation's badge: the open alerts, read once per request however many loaders ask. */
+export function openAlertCount(context: RequestContext): Promise<number> {
+  return memoize(context, "ops:open-alert-count", async () => (await openAlertCountQuery(context.db).get())?.n ?? 0);
+}
+
+/**
+ * Error answers of the last 24 hours, server errors apart: every route and status that answered 5xx (newest first,
+ * up to SERVER_ERROR_ROWS), and the 4xx summed by status with their most frequent routes, so a handful of server
+ * errors are never buried under hundreds of not-founds.
+ */
+export const SERVER_ERROR_ROWS = 50;
+export async function loadRecentErrors(db: Db, now: number) {
+  const from = now - DAY_MS;
+  const n = sql<number>`sum(${errorRollups.n})`;
+  const lastSeen = sql<number>`max(${errorRollups.lastSeen})`;
+  const [server, byStatus, topClient] = await db.batch([
+    db
+      .select({ route: errorRollups.route, status: errorRollups.status, n, lastSeen })
+      .from(errorRollups)
+      .where(and(gte(errorRollups.start, from), gte(errorRollups.status, 500)))
+      .groupBy(errorRollups.route, errorRollups.status)
+      .orderBy(desc(lastSeen))
+      .limit(SERVER_ERROR_ROWS),
+    db
+      .select({ status: errorRollups.status, n, routes: sql<number>`count(distinct ${errorRollups.route})`, lastSeen })
+      .from(errorRollups)
+      .where(and(gte(errorRollups.start, from), lt(errorRollups.status, 500)))
+      .groupBy(errorRollups.status)
+      .orderBy(desc(n)),
+    db
+      .select({ route: errorRollups.route, status: errorRollups.status, n, lastSeen })
+      .from(errorRollups)
+      .where(and(gte(errorRollups.start, from), lt(errorRollups.status, 500)))
+      .groupBy(errorRollups.route, errorRollups.status)
+      .orderBy(desc(n))
+      .limit(10),
+  ]);
+  return { server, client: { total: byStatus.reduce((sum, s) => sum + s.n, 0), byStatus, top: topClient } };
 }
 
 /** Requests per hour and their p95 over the last day (the sparklines), oldest first; the current hour so far last. */
@@ -49,9 +95,20 @@ async function hourlySeries(db: Db, metric: MetricName, now: number) {
   return [...hours].map(([start, s]) => ({ start, n: s.n, errors: s.errors, p95: percentile(s.histogram, 95) }));
 }
 
-export async function loadMonitoring(db: Db, now: number) {
+/** A reading the alerts watch, with its threshold and the level it is at (null: within it, or not checked). */
+export interface Watch {
+  reading: number | null;
+  checked: boolean;
+  level: "warning" | "critical" | null;
+  warning: number | null;
+  critical: number | null;
+  operator: ComparisonOperator | null;
+}
+
+/** The Monitoring tab's figures as of `now`; thresholds from system_thresholds unless given (tests pass their own). */
+export async function loadMonitoring(db: Db, now: number, given: { thresholds?: (typeof systemThresholds.$inferSelect)[] } = {}) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
-  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, runs, alerts, errors, ...uptimes] = await Promise.all([
+  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, jobs, alerts, errors, ...uptimes] = await Promise.all([
     readMetric(db, "load", recent, now),
     readMetric(db, "request", recent, now),
     readMetric(db, "render", recent, now),
@@ -66,19 +123,29 @@ export async function loadMonitoring(db: Db, now: number) {
     readMetric(db, "action", now - DAY_MS, now),
     hourlySeries(db, "request", now),
     latestProbeRun(db, now),
-    recentCronRuns(db, 12),
+    loadCronJobs(db, now),
     db.select().from(systemAlerts).where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS))).orderBy(desc(systemAlerts.openedAt)).limit(20),
-    db
-      .select({ route: errorRollups.route, status: errorRollups.status, n: sql<number>`sum(${errorRollups.n})`, lastSeen: sql<number>`max(${errorRollups.lastSeen})` })
-      .from(errorRollups)
-      .where(gte(errorRollups.start, now - DAY_MS))
-      .groupBy(errorRollups.route, errorRollups.status)
-      .orderBy(desc(sql`max(${errorRollups.lastSeen})`))
-      .limit(20),
+    loadRecentErrors(db, now),
     ...UPTIME_WINDOWS.map((w) => readUptime(db, now - w.ms, now)),
     ...UPTIME_WINDOWS.map((w) => readMetric(db, "request", now - w.ms, now)),
   ]);
   const uptime = uptimes.slice(0, UPTIME_WINDOWS.length) as (number | null)[];
+  // Each card's state is its reading against the configured threshold the alerts use: the same reading (one
+  // definition, handed what was read above) and the same rule (thresholdLevel).
+  const [thresholds, current] = await Promise.all([
+    given.thresholds ?? listThresholds(db),
+    readThresholdMetrics(db, now, { request: request.overall, load: load.overall, render: render.overall, heap: heap.overall, uptime24h: uptime[0] ?? null, latest: probes }),
+  ]);
+  const watch = Object.fromEntries(
+    THRESHOLD_METRICS.map((metric) => {
+      const t = thresholds.find((x) => x.metricName === metric);
+      const reading = current[metric];
+      const w: Watch = t
+        ? { reading, checked: t.enabled, level: thresholdLevel(t, reading), warning: t.warningThreshold, critical: t.criticalThreshold, operator: t.comparisonOperator }
+        : { reading, checked: false, level: null, warning: null, critical: null, operator: null };
+      return [metric, w];
+    }),
+  ) as Record<ThresholdMetric, Watch>;
   const requestWindows = uptimes.slice(UPTIME_WINDOWS.length) as { overall: Reading }[];
   const open = alerts.filter((a) => a.resolvedAt === null);
   const loaderP95 = new Map(loaderDay.routes.map((r) => [r.route, r.p95]));
@@ -90,6 +157,7 @@ export async function loadMonitoring(db: Db, now: number) {
   return {
     status: statusFromAlerts(open),
     windowMinutes: CHECK_WINDOW_MINUTES,
+    watch,
     readings: {
       load: load.overall,
       request: request.overall,
@@ -110,7 +178,7 @@ export async function loadMonitoring(db: Db, now: number) {
     actions: [...actionDay.routes].filter((r) => r.p95 !== null).sort((a, b) => b.p95! - a.p95!).slice(0, 10),
     errors,
     probes,
-    runs: runs.map((r) => ({ id: r.id, job: r.job, status: r.status, detail: r.detail, startedAt: r.startedAt.getTime(), lateSeconds: Math.max(0, (r.startedAt.getTime() - r.scheduledAt.getTime()) / 1000) })),
+    jobs,
     alerts,
   };
 }

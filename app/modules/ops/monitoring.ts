@@ -1,14 +1,5 @@
-// The Operations Center's bands and badge (issue 17). Browser-safe: the Monitoring tab draws with them.
-
-/** The spec's monitoring bands: good up to the first figure, warning up to the second, critical past it. */
-export const BANDS = {
-  load: { good: 2000, warning: 5000 },
-  request: { good: 500, warning: 2000 },
-  render: { good: 100, warning: 500 },
-} as const;
-/** Bars are drawn against these (spec): memory to 200 MB, latency to 1000 ms. */
-export const MEMORY_SCALE_MB = 200;
-export const LATENCY_SCALE_MS = 1000;
+// The Operations Center's badge (issue 17). Browser-safe. The Monitoring tab's cards take their state from the
+// configured thresholds (system_thresholds, the ones the alerts use), not from figures of their own.
 
 export type SystemStatus = "operational" | "degraded" | "outage";
 export const STATUS_LABELS: Record<SystemStatus, string> = { operational: "Systems Operational", degraded: "Degraded", outage: "Outage" };

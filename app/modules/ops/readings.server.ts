@@ -4,6 +4,7 @@ import { metricRollups, probeResults } from "~/db/schema";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
 import { HOUR_MS, type MetricName } from "./metrics";
 import { ROLLUP_DELAY_MS } from "./rollup.server";
+import { CORE_PROBES } from "./thresholds";
 
 // Readings over a window, from the recorded rollups (issue 17, ADR 0024): the hours the cron has rolled up
 // come from hour rows, the rest of the window from minute rows, so a day is read as ~24 rows per route
@@ -78,7 +79,7 @@ export function errorRatePct(reading: Reading): number | null {
 }
 
 /** The components whose probes decide whether the app is up: it cannot answer without them. */
-export const CORE_COMPONENTS = ["d1", "kv", "durable_object"] as const;
+export const CORE_COMPONENTS = CORE_PROBES;
 
 /**
  * Uptime over [from, now), in percent: the share of the cron's probe runs in which every core component

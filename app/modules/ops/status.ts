@@ -4,7 +4,8 @@ import * as z from "zod";
 // Browser-safe: the Operations Center's incident form lists the same components.
 
 export const STATUS_COMPONENTS = [
-  { id: "app", label: "App", probes: ["d1", "kv", "durable_object"] },
+  // The recorder (the Operations Center's Durable Object) is not here: the app answers without it.
+  { id: "app", label: "App", probes: ["d1", "kv"] },
   { id: "api", label: "API", probes: ["d1", "kv"] },
   { id: "database", label: "Database", probes: ["d1"] },
   { id: "sign-in", label: "Sign-in", probes: ["d1", "kv"] },
@@ -13,24 +14,21 @@ export const STATUS_COMPONENTS = [
 ] as const;
 export type StatusComponentId = (typeof STATUS_COMPONENTS)[number]["id"];
 
-/** Which parts an open alert on a reading makes degraded on the status page. */
-export const ALERT_COMPONENTS: Record<string, StatusComponentId[]> = {
-  page_load_p75: ["app"],
-  render_p75: ["app"],
-  memory_p75: ["app"],
-  api_response_p95: ["app", "api"],
-  error_rate: ["app", "api"],
-  probe_latency: ["app", "api", "database", "sign-in"],
-  uptime_24h: ["app", "api", "database", "sign-in"],
-  outbox_backlog: ["sign-in"],
-  webhook_lag: ["payments"],
-  ai_failure_rate: ["ai"],
-};
+/**
+ * What the public page counts as customer-facing health, written on the page from these figures. A part is down
+ * when the latest check of something it needs failed; the app's pages and the API are degraded when more than
+ * PUBLIC_ERROR_RATE_PCT of their requests in the last PUBLIC_ERROR_WINDOW_MINUTES were answered with a server
+ * error (once there were at least PUBLIC_MIN_REQUESTS); any part is degraded while an incident about it is open.
+ * Internal readings (page speed, render time, e-mail backlog, probe latency...) stay in the Operations Center.
+ */
+export const PUBLIC_ERROR_RATE_PCT = 5;
+export const PUBLIC_MIN_REQUESTS = 20;
+export const PUBLIC_ERROR_WINDOW_MINUTES = 15;
+/** Whose requests each error rate counts: the API's routes start with /api, the app's are the rest. */
+export const ERROR_RATE_COMPONENTS = ["app", "api"] as const satisfies readonly StatusComponentId[];
 
 export type ComponentState = "operational" | "degraded" | "down" | "unknown";
 export const COMPONENT_STATE_LABELS: Record<ComponentState, string> = { operational: "Operational", degraded: "Degraded", down: "Down", unknown: "No data yet" };
-/** A probe this slow (ms) leaves its component degraded (the Operations Center calls it critical). */
-export const DEGRADED_MS = 2_000;
 export const UPTIME_DAYS = 90;
 
 export const IncidentSchema = z.object({

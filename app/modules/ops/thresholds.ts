@@ -19,6 +19,9 @@ export const THRESHOLD_METRICS = [
 export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
 export type ComparisonOperator = "greater_than" | "less_than";
 
+/** The probes whose slowest time is the probe_latency reading (the app cannot answer without them). */
+export const CORE_PROBES = ["d1", "kv", "durable_object"] as const;
+
 /** Request and browser readings are checked over the last 15 minutes. */
 export const CHECK_WINDOW_MINUTES = 15;
 
@@ -63,14 +66,31 @@ export function levelOf(reading: number, t: { warning: number; critical: number;
   return null;
 }
 
+/**
+ * The level a configured threshold puts a reading at: null when it is not checked or nothing was read. The one
+ * definition behind the alerts and the Monitoring tab's cards.
+ */
+export function thresholdLevel(
+  t: { enabled: boolean; warningThreshold: number; criticalThreshold: number; comparisonOperator: ComparisonOperator },
+  reading: number | null,
+): "warning" | "critical" | null {
+  if (!t.enabled || reading === null) return null;
+  return levelOf(reading, { warning: t.warningThreshold, critical: t.criticalThreshold, operator: t.comparisonOperator });
+}
+
 const finite = (label: string) => z.coerce.number({ error: `${label} must be a number.` }).refine(Number.isFinite, `${label} must be a number.`).refine((n) => n >= 0, `${label} cannot be below zero.`).refine((n) => n <= 1e9, `${label} is too large.`);
 
 /** An edit from the Thresholds tab: one field at a time (a toggle, or a number left on blur). */
-export const ThresholdEditSchema = z.discriminatedUnion("field", [
-  z.object({ field: z.literal("enabled"), id: z.coerce.number().int().positive(), value: z.enum(["true", "false"]) }),
-  z.object({ field: z.literal("warning"), id: z.coerce.number().int().positive(), value: finite("The warning threshold") }),
-  z.object({ field: z.literal("critical"), id: z.coerce.number().int().positive(), value: finite("The critical threshold") }),
-]);
+const thresholdId = z.coerce.number({ error: "That threshold does not exist." }).int("That threshold does not exist.").positive("That threshold does not exist.");
+export const ThresholdEditSchema = z.discriminatedUnion(
+  "field",
+  [
+    z.object({ field: z.literal("enabled"), id: thresholdId, value: z.enum(["true", "false"], { error: "Say whether the threshold is checked: true or false." }) }),
+    z.object({ field: z.literal("warning"), id: thresholdId, value: finite("The warning threshold") }),
+    z.object({ field: z.literal("critical"), id: thresholdId, value: finite("The critical threshold") }),
+  ],
+  { error: "Change the warning or the critical threshold, or whether it is checked." },
+);
 
 /** Why a pair of thresholds cannot be saved (the warning must come before the critical one), or null. */
 export function thresholdOrderProblem(warning: number, critical: number, operator: ComparisonOperator): string | null {

@@ -1,8 +1,8 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { formatDateTime, formatTime, type DisplayPreferences } from "~/lib/format";
-import type { Monitoring } from "../monitoring.server";
-import { BANDS, LATENCY_SCALE_MS, MEMORY_SCALE_MB } from "../monitoring";
-import { THRESHOLD_INFO, type ThresholdMetric } from "../thresholds";
+import type { Monitoring, Watch } from "../monitoring.server";
+import { FAILURE_DAYS } from "../cron-jobs";
+import { CORE_PROBES, THRESHOLD_INFO, thresholdLevel, type ThresholdMetric } from "../thresholds";
 
 type Data = SerializeFrom<Monitoring>;
 type Reading = Data["readings"]["load"];
@@ -15,14 +15,32 @@ export function formatMs(ms: number | null): string {
 }
 const pct = (value: number | null, digits = 2) => (value === null ? "No data" : `${value.toFixed(digits)}%`);
 
-type Band = "good" | "warning" | "critical";
-const bandOf = (value: number | null, band: { good: number; warning: number }): Band | null => (value === null ? null : value <= band.good ? "good" : value <= band.warning ? "warning" : "critical");
-const BAND_TEXT: Record<Band, string> = { good: "Good", warning: "Warning", critical: "Critical" };
-const BAND_CLASS: Record<Band, string> = {
+// A card's state is its reading against the threshold the alerts use (Operations Center → Thresholds).
+type State = "good" | "warning" | "critical" | "unchecked";
+const stateOf = (w: Watch): State | null => (!w.checked ? "unchecked" : w.reading === null ? null : (w.level ?? "good"));
+const STATE_TEXT: Record<State, string> = { good: "Good", warning: "Warning", critical: "Critical", unchecked: "Not checked" };
+const STATE_CLASS: Record<State, string> = {
   good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
   warning: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   critical: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+  unchecked: "bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200",
 };
+const BAR_CLASS: Record<State, string> = {
+  good: "bg-emerald-600 dark:bg-emerald-400",
+  warning: "bg-amber-500 dark:bg-amber-400",
+  critical: "bg-red-600 dark:bg-red-400",
+  unchecked: "bg-sky-600 dark:bg-sky-400",
+};
+/** "warning above 2.0 s · critical above 5.0 s", in the reading's own format; nothing for an unchecked reading. */
+function limits(w: Watch, format: (v: number) => string): string {
+  if (!w.checked || w.warning === null || w.critical === null) return "not checked (Thresholds tab)";
+  const side = w.operator === "less_than" ? "below" : "above";
+  return `warning ${side} ${format(w.warning)} · critical ${side} ${format(w.critical)}`;
+}
+function StateBadge({ w }: { w: Watch }) {
+  const state = stateOf(w);
+  return state ? <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[state]}`}>{STATE_TEXT[state]}</span> : null;
+}
 
 function Percentiles({ r, format }: { r: Reading; format: (v: number | null) => string }) {
   return (
@@ -37,32 +55,39 @@ function Percentiles({ r, format }: { r: Reading; format: (v: number | null) => 
   );
 }
 
-function ReadingCard({ title, r, band, headline, note }: { title: string; r: Reading; band?: { good: number; warning: number }; headline: "p75" | "p95"; note: string }) {
-  const level = band ? bandOf(r[headline], band) : null;
+function ReadingCard({ title, r, watch, headline, note }: { title: string; r: Reading; watch: Watch; headline: "p75" | "p95"; note: string }) {
   return (
     <section aria-label={title} className={card}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
-        {level ? <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BAND_CLASS[level]}`}>{BAND_TEXT[level]}</span> : null}
+        <StateBadge w={watch} />
       </div>
       <p className="mt-1 text-2xl font-bold tabular-nums">{r.n === 0 ? "No data" : formatMs(r[headline])}</p>
       <p className="text-sm text-stone-600 dark:text-stone-400">{r.n === 0 ? note : `${headline} of ${r.n.toLocaleString("en-US")} · ${note}`}</p>
       {r.n > 0 ? <Percentiles r={r} format={formatMs} /> : null}
+      <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{`${headline}: ${limits(watch, (v) => formatMs(v))}`}</p>
     </section>
   );
 }
 
-function Bar({ label, value, scale, text }: { label: string; value: number | null; scale: number; text: string }) {
-  const width = value === null ? 0 : Math.min(100, (value / scale) * 100);
+/** A reading as a bar against its critical threshold (full at critical), coloured by its state. */
+function Bar({ label, watch, format, empty }: { label: string; watch: Watch; format: (v: number) => string; empty: string }) {
+  const state = stateOf(watch);
+  const scale = watch.checked && watch.critical ? watch.critical : null;
+  const width = watch.reading === null || scale === null ? 0 : Math.min(100, (watch.reading / scale) * 100);
   return (
     <div>
       <div className="flex justify-between gap-2 text-sm">
         <span>{label}</span>
-        <span className="font-semibold tabular-nums">{text}</span>
+        <span className="flex items-center gap-2 font-semibold tabular-nums">
+          {watch.reading === null ? empty : format(watch.reading)}
+          <StateBadge w={watch} />
+        </span>
       </div>
       <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-stone-100 dark:bg-stone-800">
-        <div className="h-2 rounded-full bg-sky-600 dark:bg-sky-400" style={{ width: `${width}%` }} />
+        <div className={`h-2 rounded-full ${BAR_CLASS[state ?? "unchecked"]}`} style={{ width: `${width}%` }} />
       </div>
+      <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{limits(watch, format)}</p>
     </div>
   );
 }
@@ -97,7 +122,8 @@ function Sparkline({ points, label, format, prefs }: { points: { start: number; 
   );
 }
 
-function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: (string | number)[][]; empty: string }) {
+/** A table that scrolls sideways on its own when wider than the screen; `wrap` lists the columns of free text, which wrap. */
+function Table({ caption, head, rows, empty, wrap = [] }: { caption: string; head: string[]; rows: (string | number)[][]; empty: string; wrap?: number[] }) {
   if (rows.length === 0) return <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{empty}</p>;
   return (
     <div role="group" aria-label={caption} tabIndex={0} className="relative mt-2 overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
@@ -106,7 +132,7 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
         <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>
+              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i === 0 || wrap.includes(i) ? "text-left" : "text-right"}`}>
                 {h}
               </th>
             ))}
@@ -121,7 +147,7 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
                     {c}
                   </th>
                 ) : (
-                  <td key={j} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                  <td key={j} className={`px-3 py-2 ${wrap.includes(j) ? "min-w-48 text-left" : "whitespace-nowrap text-right tabular-nums"}`}>
                     {c}
                   </td>
                 ),
@@ -134,25 +160,34 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
   );
 }
 
-const probeState = (p: { ok: boolean; ms: number }) => (!p.ok ? "Failing" : p.ms < 1000 ? "Fast" : p.ms < 2000 ? "Slow" : "Critical");
+/** A probe's state: failing, or for the core probes their time against the Slowest core probe threshold. */
+function probeState(p: { component: string; ok: boolean; ms: number }, latency: Watch): string {
+  if (!p.ok) return "Failing";
+  if (!(CORE_PROBES as readonly string[]).includes(p.component) || !latency.checked || latency.warning === null || latency.critical === null || latency.operator === null) return "OK";
+  const level = thresholdLevel({ enabled: true, warningThreshold: latency.warning, criticalThreshold: latency.critical, comparisonOperator: latency.operator }, p.ms);
+  return level === "critical" ? "Critical" : level === "warning" ? "Warning" : "OK";
+}
+const STATUS_NAMES: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests" };
+const statusName = (status: number) => (STATUS_NAMES[status] ? `${status} ${STATUS_NAMES[status]}` : String(status));
 const PROBE_LABELS: Record<string, string> = { d1: "Database (D1)", kv: "Sessions (KV)", durable_object: "Recorder (Durable Object)", outbox: "E-mail outbox", ai: "AI engine", stripe: "Stripe", webhooks: "Stripe webhooks", cron: "Scheduler" };
 
 export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPreferences }) {
   const r = data.readings;
-  const slowestCore = Math.max(0, ...data.probes.filter((p) => ["d1", "kv", "durable_object"].includes(p.component)).map((p) => p.ms));
+  const w = data.watch;
+  const serverErrors = data.errors.server.reduce((sum, e) => sum + e.n, 0);
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="now-heading">
         <h2 id="now-heading" className="text-lg font-semibold">{`Last ${data.windowMinutes} minutes`}</h2>
         <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <ReadingCard title="Page load" r={r.load} band={BANDS.load} headline="p75" note="full loads of signed-in pages" />
-          <ReadingCard title="Server response" r={r.request} band={BANDS.request} headline="p95" note="every request, on the server" />
-          <ReadingCard title="Render" r={r.render} band={BANDS.render} headline="p75" note="scripts and hydration, per page load" />
+          <ReadingCard title="Page load" r={r.load} watch={w.page_load_p75} headline="p75" note="full loads of signed-in pages" />
+          <ReadingCard title="Server response" r={r.request} watch={w.api_response_p95} headline="p95" note="every request, on the server" />
+          <ReadingCard title="Render" r={r.render} watch={w.render_p75} headline="p75" note="scripts and hydration, per page load" />
           <section aria-label="Memory and latency" className={card}>
             <h3 className="font-semibold">Memory and latency</h3>
-            <div className="mt-3 flex flex-col gap-3">
-              <Bar label="JS heap (p75)" value={r.heap.p75} scale={MEMORY_SCALE_MB} text={r.heap.p75 === null ? "No data" : `${Math.round(r.heap.p75)} of ${MEMORY_SCALE_MB} MB`} />
-              <Bar label="Slowest core probe" value={data.probes.length ? slowestCore : null} scale={LATENCY_SCALE_MS} text={data.probes.length ? `${formatMs(slowestCore)} of ${formatMs(LATENCY_SCALE_MS)}` : "No probe yet"} />
+            <div className="mt-3 flex flex-col gap-4">
+              <Bar label="JS heap (p75)" watch={w.memory_p75} format={(v) => `${Math.round(v)} MB`} empty="No data" />
+              <Bar label="Slowest core probe" watch={w.probe_latency} format={(v) => formatMs(v)} empty="No probe yet" />
             </div>
           </section>
         </div>
@@ -232,12 +267,40 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="errors-heading" className="text-lg font-semibold">
           Recent errors, last 24 hours
         </h2>
+        <h3 className="mt-3 flex flex-wrap items-center gap-2 text-sm font-semibold">
+          Server errors (5xx)
+          {serverErrors > 0 ? (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">{`${serverErrors.toLocaleString("en-US")} on ${data.errors.server.length} ${data.errors.server.length === 1 ? "route" : "routes"}`}</span>
+          ) : null}
+        </h3>
         <Table
-          caption="Answers with a 4xx or 5xx status by route, last 24 hours"
+          caption="Answers with a 5xx status by route, newest first, last 24 hours"
           head={["Route", "Status", "Count", "Last seen"]}
-          rows={data.errors.map((e) => [e.route, e.status, e.n.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
-          empty="No request was answered with an error in the last 24 hours."
+          rows={data.errors.server.map((e) => [e.route, e.status, e.n.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+          empty="No request was answered with a server error (5xx) in the last 24 hours."
         />
+        <h3 className="mt-4 text-sm font-semibold">Client errors (4xx)</h3>
+        {data.errors.client.total === 0 ? (
+          <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">No request was answered with a 4xx status in the last 24 hours.</p>
+        ) : (
+          <>
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              {`${data.errors.client.total.toLocaleString("en-US")} answers refused a request (a missing page, a sign-in needed, a bad form, a rate limit): by status, then the most frequent routes.`}
+            </p>
+            <Table
+              caption="Answers with a 4xx status by status, last 24 hours"
+              head={["Status", "Count", "Routes", "Last seen"]}
+              rows={data.errors.client.byStatus.map((e) => [statusName(e.status), e.n.toLocaleString("en-US"), e.routes.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+              empty=""
+            />
+            <Table
+              caption="The routes answered with a 4xx status most often, last 24 hours"
+              head={["Route", "Status", "Count", "Last seen"]}
+              rows={data.errors.client.top.map((e) => [e.route, e.status, e.n.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+              empty=""
+            />
+          </>
+        )}
       </section>
 
       <section aria-labelledby="probes-heading" className={card}>
@@ -245,12 +308,14 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
           Probes
         </h2>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          {data.probes[0] ? `The scheduler's latest checks, ${formatDateTime(data.probes[0].at, prefs)}. Fast under 1 s, slow under 2 s, otherwise critical.` : "The scheduler has not probed yet (it runs every 5 minutes)."}
+          {data.probes[0]
+            ? `The scheduler's latest checks, ${formatDateTime(data.probes[0].at, prefs)}. The database, sessions and recorder are judged by the Slowest core probe threshold (${limits(w.probe_latency, (v) => formatMs(v))}).`
+            : "The scheduler has not probed yet (it runs every 5 minutes)."}
         </p>
         <Table
           caption="Latest probe of each component"
           head={["Component", "State", "Time", "Reading"]}
-          rows={data.probes.map((p) => [PROBE_LABELS[p.component] ?? p.component, probeState(p), formatMs(p.ms), [p.value === null ? null : String(Math.round(p.value * 10) / 10), p.detail].filter(Boolean).join(" · ") || "—"])}
+          rows={data.probes.map((p) => [PROBE_LABELS[p.component] ?? p.component, probeState(p, w.probe_latency), formatMs(p.ms), [p.value === null ? null : String(Math.round(p.value * 10) / 10), p.detail].filter(Boolean).join(" · ") || "—"])}
           empty=""
         />
       </section>
@@ -259,11 +324,20 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="runs-heading" className="text-lg font-semibold">
           Scheduled jobs
         </h2>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{`Every job the scheduler runs every 5 minutes, with its latest run and its failures over the last ${FAILURE_DAYS} days.`}</p>
         <Table
-          caption="The scheduler's recent runs"
-          head={["Job", "Started", "Late by", "Status"]}
-          rows={data.runs.map((run) => [run.job, formatDateTime(run.startedAt, prefs), `${Math.round(run.lateSeconds)} s`, run.detail ? `${run.status} · ${run.detail}` : run.status])}
-          empty="The scheduler has not run yet."
+          caption="Each scheduled job's latest run: when it started, how long it took, its outcome and result, and its recent failures"
+          head={["Job", "Last run", "Took", "Outcome", "Result", `Failures, ${FAILURE_DAYS} days`]}
+          rows={data.jobs.map((job) => [
+            job.label,
+            job.last ? formatDateTime(job.last.startedAt, prefs) : "Not run yet",
+            job.last?.ms == null ? "—" : formatMs(job.last.ms),
+            job.last ? (job.last.status === "ok" ? "OK" : "Failed") : "—",
+            job.last?.detail ?? "—",
+            job.failures === 0 ? "None" : `${job.failures}, last ${formatDateTime(job.lastFailure!.at, prefs)}${job.lastFailure!.detail ? `: ${job.lastFailure!.detail}` : ""}`,
+          ])}
+          empty=""
+          wrap={[4, 5]}
         />
       </section>
 
