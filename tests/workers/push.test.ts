@@ -273,10 +273,19 @@ describe("sending", () => {
     expect(service.delivered.map((d) => d.endpoint)).toEqual([phone.endpoint]);
     expect((await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).map((r) => r.endpoint)).toEqual([phone.endpoint]);
 
-    // In production the fake service's host is just another host: not contacted either.
+    // A push service's redirect is not followed (it could point anywhere): the send counts as failed.
     spy.mockClear();
+    withPushService([phone], config, () => 307);
+    const redirected = vi.mocked(globalThis.fetch);
+    expect(await pushToUser(context, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
+    expect(redirected.mock.calls.map(([, init]) => init?.redirect)).toEqual(["manual"]);
+    expect(await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all()).toEqual([{ failures: 1 }]);
+
+    // In production the fake service's host is just another host: not contacted either.
+    vi.restoreAllMocks();
+    const inProduction = vi.spyOn(globalThis, "fetch");
     expect(await pushToUser(requestContext({ ...config, APP_ENV: "production" }), user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
-    expect(spy).not.toHaveBeenCalled();
+    expect(inProduction).not.toHaveBeenCalled();
   });
 
   it("sends nothing while push is off", async () => {

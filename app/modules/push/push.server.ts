@@ -120,7 +120,8 @@ export async function pushToUser(context: Pick<RequestContext, "db" | "config">,
           { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
           vapid,
         );
-        const response = await fetch(device.endpoint, { method: "POST", headers: payload.headers, body: payload.body });
+        // A push service answers 201; a redirect is not followed (it could point anywhere) and counts as a failure.
+        const response = await fetch(device.endpoint, { method: "POST", headers: payload.headers, body: payload.body, redirect: "manual" });
         if (response.status === 404 || response.status === 410) gone.push(device.id);
         else if (response.ok) {
           delivered += 1;
