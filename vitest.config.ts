@@ -23,6 +23,8 @@ export default defineConfig(async () => {
             SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
             ADMIN_EMAILS: "listed-admin@example.com",
             STRIPE_WEBHOOK_SECRET: "whsec_porchlight_test_secret",
+            // The fake push service's host (tests/fakes/push-service.ts); honoured only outside production.
+            PUSH_TEST_HOSTS: "push.fake.test",
             // `TEST_NOW=2027-03-14T06:30:00Z npm run test:unit` runs the suite as of that instant (tests/workers/clock.ts).
             ...(process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {}),
           },

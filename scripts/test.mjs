@@ -4,9 +4,10 @@ import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { bin, localEnv, root, run, step } from "./lib.mjs";
 
-// 01:30 in New York on the Sunday US clocks spring forward (an hour that does not exist follows), and
-// 29 February of a leap year in UTC while New York is still on the 28th (a month end between zones).
-const HARD_INSTANTS = ["2027-03-14T06:30:00Z", "2028-02-29T04:30:00Z"];
+// 01:30 in New York on the Sunday US clocks spring forward (an hour that does not exist follows),
+// 29 February of a leap year in UTC while New York is still on the 28th (a month end between zones), and
+// 1 January in UTC while New York is still on 31 December (a year end between zones: "tomorrow" is next year).
+const HARD_INSTANTS = ["2027-03-14T06:30:00Z", "2028-02-29T04:30:00Z", "2027-01-01T03:00:00Z"];
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const results = path.join(root, "test-results");

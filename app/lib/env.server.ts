@@ -35,6 +35,8 @@ export interface Env extends CloudflareBindings {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  /** Outside production only: further hosts push may be sent to (the tests' fake push service), comma-separated. */
+  PUSH_TEST_HOSTS?: string;
 }
 
 const csv = z
@@ -84,6 +86,12 @@ const ConfigSchema = z
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url public key `node scripts/vapid-keys.mjs` prints (87 characters).").optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url private key `node scripts/vapid-keys.mjs` prints (43 characters).").optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: or https: address the push services can reach you at.").optional(),
+  // Outside production only (getConfig drops it there): hosts push may be sent to besides the browsers' push
+  // services, for the tests' fake push service (app/modules/push/endpoint.ts).
+  PUSH_TEST_HOSTS: csv.refine(
+    (hosts) => hosts.every((host) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host)),
+    "PUSH_TEST_HOSTS must be host names (no IP addresses, ports or schemes), comma-separated.",
+  ),
   FEATURE_FLAGS: z
     .string()
     .optional()
@@ -142,12 +150,15 @@ export function getConfig(env: Env): Config {
     VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY || undefined,
     VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY || undefined,
     VAPID_SUBJECT: env.VAPID_SUBJECT || undefined,
+    PUSH_TEST_HOSTS: env.PUSH_TEST_HOSTS,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Porchlight is misconfigured. ${messages.join(" ")}`);
   }
-  const config = { ...parsed.data, isDev: parsed.data.APP_ENV !== "production" };
+  const isDev = parsed.data.APP_ENV !== "production";
+  // A production deployment never sends push anywhere but the browsers' push services, whatever it is told.
+  const config = { ...parsed.data, PUSH_TEST_HOSTS: isDev ? parsed.data.PUSH_TEST_HOSTS : [], isDev };
   cache.set(env, config);
   return config;
 }

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/db/enums";
+import { contacts } from "~/db/schema";
 import { requireAdmin, requireSubscriber } from "~/modules/auth/guards.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { failingD1, requestContext } from "../factories/context";
@@ -53,6 +56,62 @@ describe("billing guard on protected pages", () => {
     expect(await (await waiting.get("/trial/start")).text()).toContain("Start Your 14-Day Free Trial");
     const active = await signInAs(await createUser(env.DB, { status: "active" }));
     expect((await active.get("/trial/start")).headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("billing guard on the JSON API (/api/*)", () => {
+  const db = createDb(env.DB);
+  // Every endpoint behind apiSubscriber, each with a body that would change something if it were let through.
+  const endpoints = (tag: string): [string, string, unknown?][] => [
+    ["GET", "/api/sync"],
+    ["POST", "/api/sync/changes", { changes: [{ key: `guard-${tag}`, type: "add_contact", contact: { name: `Guard ${tag}`, phone: "555 0100" } }] }],
+    ["GET", "/api/contacts/search?q=Guard"],
+    ["POST", "/api/contacts/import", { rows: [[`Guard import ${tag}`, "555 0101"]], mapping: ["name", "phone"], mode: "skip" }],
+    ["GET", "/api/search?q=Guard"],
+    ["POST", "/api/ai/generate", { task: "advice", tone: "friendly", userInput: "What next?" }],
+    ["POST", "/api/rum", { route: "routes/_app.dashboard", metrics: [{ name: "ttfb", value: 80 }] }],
+    ["POST", "/api/push/subscriptions", { endpoint: `https://fcm.googleapis.com/fcm/send/${tag}`, keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } }],
+    ["DELETE", "/api/push/subscriptions", { endpoint: `https://fcm.googleapis.com/fcm/send/${tag}` }],
+  ];
+  const call = (browser: TestBrowser, [method, path, body]: [string, string, unknown?]) =>
+    browser.fetch(path, body === undefined ? { method } : { method, headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+  for (const status of ["past_due", "canceled", "inactive", "pending_checkout", "none"] as const) {
+    it(`${status}: every endpoint answers 402 with where to go (${EXPECTED[status]}), and nothing is written`, async () => {
+      const user = await createUser(env.DB, { status: status === "none" ? null : status });
+      const browser = await signInAs(user);
+      for (const endpoint of endpoints(user.id)) {
+        const response = await call(browser, endpoint);
+        expect(response.status, endpoint[1]).toBe(402);
+        expect(await response.json(), endpoint[1]).toEqual({ ok: false, error: "Your subscription is not active.", redirectTo: EXPECTED[status] });
+      }
+      expect(await db.select().from(contacts).where(eq(contacts.userId, user.id)).all()).toEqual([]);
+    });
+  }
+
+  it("answers 401 to an account whose e-mail is not confirmed, and to no session, and writes nothing", async () => {
+    const user = await createUser(env.DB, { verified: false, status: "active" });
+    const unverified = await signInAs(user);
+    for (const browser of [unverified, new TestBrowser()]) {
+      for (const endpoint of endpoints(user.id)) {
+        const response = await call(browser, endpoint);
+        expect(response.status, endpoint[1]).toBe(401);
+        expect(await response.json(), endpoint[1]).toEqual({ ok: false, error: "Please sign in again to continue." });
+      }
+    }
+    expect(await db.select().from(contacts).where(eq(contacts.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("lets a verified agent in good standing through, so the refusals above are the guard's", async () => {
+    for (const status of ["active", "trialing"] as const) {
+      const user = await createUser(env.DB, { status });
+      const browser = await signInAs(user);
+      const [, changes] = endpoints(user.id);
+      const response = await call(browser, changes!);
+      expect(response.status, status).toBe(200);
+      expect(await response.json()).toMatchObject({ ok: true, results: [{ key: `guard-${user.id}`, status: "applied" }] });
+      expect((await db.select({ name: contacts.name }).from(contacts).where(eq(contacts.userId, user.id)).all()).map((c) => c.name)).toEqual([`Guard ${user.id}`]);
+    }
   });
 });
 

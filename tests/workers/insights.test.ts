@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { contacts, crmTasks, deals, userPreferences, type NewContact } from "~/db/schema";
+import { contacts, crmActivities, crmTasks, deals, userPreferences, type NewContact } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { logActivity } from "~/modules/activities/activities.server";
 import { DEFAULT_DISPLAY_PREFERENCES, formatDay, formatMoneyCompact, isoDateIn } from "~/lib/format";
@@ -16,6 +16,7 @@ import { saveDisplayPreferences } from "~/modules/settings/preferences.server";
 import type { InsightsCache } from "../../workers/durable-objects/insights.do";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
+import { dayFromToday } from "../factories/dates";
 import { dealInput } from "../factories/deals";
 import { activityInput } from "../factories/tasks";
 import { createUser } from "../factories/users";
@@ -80,9 +81,12 @@ describe("the per-user insight cache", () => {
 
     // Logging a call with Jane: the trigger raises the version, the cache recomputes, the insight is gone.
     const before = await insightVersion(db, userId);
-    const today = new Date().toISOString().slice(0, 10);
-    const logged = await logActivity(requestContext(), userId, activityInput({ type: "call", contactId: jane.id, date: today, time: "00:00" }));
+    // Today and 00:00 in the agent's own timezone (New York): the UTC day can be tomorrow there.
+    const logged = await logActivity(requestContext(), userId, activityInput({ type: "call", contactId: jane.id, date: dayFromToday(0), time: "00:00" }));
     expect(logged.ok).toBe(true);
+    // A call made today, so already in the past (the UTC day would have dated it tomorrow in the evening).
+    const [call] = await db.select({ occurredAt: crmActivities.occurredAt }).from(crmActivities).where(eq(crmActivities.contactId, jane.id)).all();
+    expect(call!.occurredAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(await insightVersion(db, userId)).toBeGreaterThan(before);
     const after = await readInsights(requestContext(), userId);
     expect(after.cached).toBe(false);

@@ -15,6 +15,7 @@ import { JOBS } from "../../workers/cron";
 import { updateLeadScores } from "../../workers/cron/lead-score.job";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
+import { dayFromToday } from "../factories/dates";
 import { dealInput } from "../factories/deals";
 import { activityInput } from "../factories/tasks";
 import { createUser } from "../factories/users";
@@ -27,8 +28,8 @@ const ok = <T extends { ok: boolean }>(result: T) => {
   if (!result.ok) throw new Error(`expected success: ${JSON.stringify(result)}`);
   return result as Extract<T, { ok: true }>;
 };
-/** A calendar day `days` before today (UTC), as the log-activity form sends it. */
-const dayBefore = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+/** A calendar day `days` before the agent's today (in their timezone), as the log-activity form sends it. */
+const dayBefore = (days: number) => dayFromToday(-days);
 const row = (id: string) => db().select().from(contacts).where(eq(contacts.id, id)).get();
 
 /** A D1 binding that records every statement's SQL and bound values, passing them to the real D1. */

@@ -7,7 +7,7 @@ import { getConfig, type Env } from "~/lib/env.server";
 import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
 import { importContacts } from "~/modules/contacts/import.server";
 import { moreWaitingLeads, raiseLeadAlert, sendLeadReminders, WAITING_LEADS_SHOWN, waitingLeads } from "~/modules/push/lead-alerts.server";
-import { MAX_SUBSCRIPTIONS, pushToUser, saveSubscription } from "~/modules/push/push.server";
+import { HELD_ELSEWHERE, MAX_SUBSCRIPTIONS, pushToUser, saveSubscription } from "~/modules/push/push.server";
 import { applyQueuedChanges } from "~/modules/sync/queued-changes.server";
 import { JOBS } from "../../workers/cron";
 import { signInAs } from "../factories/browser";
@@ -100,12 +100,94 @@ describe("subscriptions (Settings → Notifications)", () => {
     expect(await db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint)).all()).toEqual([{ userId: second.id }]);
   });
 
+  it("does not hand another agent's device to someone who knows only its endpoint: the same browser's keys are the proof", async () => {
+    const config = await pushEnv();
+    const owner = await createAgent(env.DB);
+    const intruder = await createAgent(env.DB);
+    const phone = await fakeDevice();
+    const ownerBrowser = (await signInAs(owner)).using(config);
+    expect((await subscribe(ownerBrowser, phone.subscription)).status).toBe(201);
+
+    // The intruder's own browser has other keys for that endpoint (its own subscription's, or made up).
+    const theirs = await fakeDevice();
+    const response = await subscribe((await signInAs(intruder)).using(config), { endpoint: phone.endpoint, keys: theirs.subscription.keys });
+    expect(response.status).toBe(409);
+    expect((await response.json()) as object).toEqual({ ok: false, error: HELD_ELSEWHERE });
+    const rows = await db.select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all();
+    expect(rows).toEqual([{ userId: owner.id, ...phone.subscription.keys }]);
+
+    // The owner's own browser may renew its keys for the endpoint.
+    const renewed = await fakeDevice();
+    expect((await subscribe(ownerBrowser, { endpoint: phone.endpoint, keys: renewed.subscription.keys })).status).toBe(201);
+    expect(await db.select({ userId: pushSubscriptions.userId, auth: pushSubscriptions.auth }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all()).toEqual([
+      { userId: owner.id, auth: renewed.subscription.keys.auth },
+    ]);
+  });
+
+  it("keeps only endpoints at the browsers' push services: https, named, default port, no credentials", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const browser = (await signInAs(user)).using(config);
+    const keys = (await fakeDevice()).subscription.keys;
+    const NOT_A_SERVICE = "The subscription's endpoint is not a browser push service Porchlight sends to (Chrome, Edge, Firefox or Safari).";
+    const IP = "The subscription's endpoint must name a push service, not an IP address.";
+    for (const [endpoint, message] of [
+      ["https://127.0.0.1/send/x", IP],
+      ["https://0x7f000001/send/x", IP],
+      ["https://2130706433/send/x", IP],
+      ["https://[::1]/send/x", IP],
+      ["https://10.1.2.3/send/x", IP],
+      ["https://169.254.169.254/latest/meta-data/", IP],
+      ["https://localhost/send/x", NOT_A_SERVICE],
+      ["https://metadata.google.internal/computeMetadata/v1/", NOT_A_SERVICE],
+      ["https://fcm.googleapis.com.attacker.example/fcm/send/x", NOT_A_SERVICE],
+      ["https://evilpush.apple.com/x", NOT_A_SERVICE],
+      ["https://example.com/fcm.googleapis.com", NOT_A_SERVICE],
+      ["https://user:secret@fcm.googleapis.com/fcm/send/x", "The subscription's endpoint must not carry a user name or password."],
+      ["https://fcm.googleapis.com@attacker.example/fcm/send/x", "The subscription's endpoint must not carry a user name or password."],
+      ["https://fcm.googleapis.com:8443/fcm/send/x", "The subscription's endpoint must use the standard https port."],
+      ["http://fcm.googleapis.com/fcm/send/x", "The subscription's endpoint must be an https address."],
+    ] as const) {
+      const response = await subscribe(browser, { endpoint, keys });
+      expect(response.status, endpoint).toBe(400);
+      expect((await response.json()) as object, endpoint).toEqual({ ok: false, error: message });
+    }
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toEqual([]);
+
+    // What Chrome, Firefox, Safari and Edge hand out is kept (saving sends nothing).
+    const real = [
+      `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+      `https://updates.push.services.mozilla.com/wpush/v2/${crypto.randomUUID()}`,
+      `https://web.push.apple.com/${crypto.randomUUID()}`,
+      `https://wns2-par02p.notify.windows.com/w/?token=${crypto.randomUUID()}`,
+    ];
+    for (const endpoint of real) expect((await subscribe(browser, { endpoint, keys })).status, endpoint).toBe(201);
+    const kept = await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all();
+    expect(kept.map((k) => k.endpoint).sort()).toEqual([...real].sort());
+  });
+
+  it("honours the tests' fake push service only outside production", async () => {
+    const config = await pushEnv();
+    expect(getConfig(config).PUSH_TEST_HOSTS).toEqual(["push.fake.test"]);
+    const production = { ...config, APP_ENV: "production" };
+    expect(getConfig(production).PUSH_TEST_HOSTS).toEqual([]);
+    const user = await createAgent(env.DB);
+    const phone = await fakeDevice();
+    expect(await saveSubscription(requestContext(production), user.userId, phone.subscription)).toEqual({
+      ok: false,
+      status: 400,
+      error: "The subscription's endpoint is not a browser push service Porchlight sends to (Chrome, Edge, Firefox or Safari).",
+    });
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toEqual([]);
+    expect(() => getConfig({ ...config, PUSH_TEST_HOSTS: "127.0.0.1" })).toThrowError(/PUSH_TEST_HOSTS must be host names/);
+  });
+
   it(`holds at most ${MAX_SUBSCRIPTIONS} devices an agent`, async () => {
     const config = await pushEnv();
     const user = await createAgent(env.DB);
     const context = requestContext(config);
     for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) expect((await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).ok).toBe(true);
-    expect(await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).toEqual({ ok: false, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` });
+    expect(await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).toEqual({ ok: false, status: 409, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` });
   });
 
   it("is not there while PUSH_NOTIFICATIONS is off, and the flag cannot be on without a VAPID key pair", async () => {
@@ -172,6 +254,38 @@ describe("sending", () => {
     expect(left).toEqual([{ endpoint: flaky.endpoint, failures: 1 }]);
     for (let i = 0; i < 4; i++) await pushToUser(context, user.userId, message);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("never contacts an endpoint outside the push services, even one already stored, and drops it", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const phone = await fakeDevice();
+    const context = requestContext(config);
+    await saveSubscription(context, user.userId, phone.subscription);
+    // Kept before endpoints were checked: the cloud metadata address, and the fake service in a production deployment.
+    const stored = ["https://169.254.169.254/latest/meta-data/", "https://metadata.google.internal/computeMetadata/v1/"];
+    for (const endpoint of stored) await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: user.id, endpoint, p256dh: phone.subscription.keys.p256dh, auth: phone.subscription.keys.auth, createdAt: Date.now() });
+    const service = withPushService([phone], config);
+    const spy = vi.mocked(globalThis.fetch);
+
+    expect(await pushToUser(context, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(1);
+    expect(spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))).toEqual([phone.endpoint]);
+    expect(service.delivered.map((d) => d.endpoint)).toEqual([phone.endpoint]);
+    expect((await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).map((r) => r.endpoint)).toEqual([phone.endpoint]);
+
+    // A push service's redirect is not followed (it could point anywhere): the send counts as failed.
+    spy.mockClear();
+    withPushService([phone], config, () => 307);
+    const redirected = vi.mocked(globalThis.fetch);
+    expect(await pushToUser(context, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
+    expect(redirected.mock.calls.map(([, init]) => init?.redirect)).toEqual(["manual"]);
+    expect(await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all()).toEqual([{ failures: 1 }]);
+
+    // In production the fake service's host is just another host: not contacted either.
+    vi.restoreAllMocks();
+    const inProduction = vi.spyOn(globalThis, "fetch");
+    expect(await pushToUser(requestContext({ ...config, APP_ENV: "production" }), user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
+    expect(inProduction).not.toHaveBeenCalled();
   });
 
   it("sends nothing while push is off", async () => {

@@ -29,13 +29,22 @@ async function run(options: { env?: Env; checks?: QaCheck[] } = {}) {
   return { ...result, events, results: events.filter((e): e is Extract<QaEvent, { type: "result" }> => e.type === "result") };
 }
 
-/** Nothing a run made is left: no throwaway account, no scratch row, key or object. */
-async function expectCleanedUp() {
-  expect(await db.select({ email: users.email }).from(users).where(like(users.email, `%@${QA_DOMAIN}`))).toEqual([]);
-  expect((await env.DB.prepare("select count(*) as n from qa_scratch").first<{ n: number }>())!.n).toBe(0);
-  expect((await env.KV.list({ prefix: "qa:" })).keys).toEqual([]);
-  expect((await env.BACKUPS.list({ prefix: "qa/" })).objects).toEqual([]);
-  expect(await db.select({ id: emailOutbox.id }).from(emailOutbox).where(like(emailOutbox.toAddress, `%@${QA_DOMAIN}`))).toEqual([]);
+/**
+ * Nothing the run `runId` made is left: no throwaway account, no scratch row, key or object. Its names carry the
+ * run's id (checks.server.ts), so this looks at that run's leftovers only, not at other runs'.
+ */
+async function expectCleanedUp(runId: string) {
+  const ofRun = `%${runId.slice(0, 8)}%@${QA_DOMAIN}`;
+  expect(await db.select({ email: users.email }).from(users).where(like(users.email, ofRun))).toEqual([]);
+  expect((await env.DB.prepare("select count(*) as n from qa_scratch where id = ?").bind(`qa-${runId}`).first<{ n: number }>())!.n).toBe(0);
+  expect((await env.KV.list({ prefix: `qa:${runId}` })).keys).toEqual([]);
+  expect((await env.BACKUPS.list({ prefix: `qa/${runId}` })).objects).toEqual([]);
+  expect(await db.select({ id: emailOutbox.id }).from(emailOutbox).where(like(emailOutbox.toAddress, ofRun))).toEqual([]);
+}
+
+/** The run's own accounts, while it is running: proof that the names above are the ones a run uses. */
+async function accountsOfRun(runId: string) {
+  return db.select({ email: users.email }).from(users).where(like(users.email, `%${runId.slice(0, 8)}%@${QA_DOMAIN}`));
 }
 
 describe("the QA checks on a healthy system", () => {
@@ -87,7 +96,7 @@ describe("the QA checks on a healthy system", () => {
     expect(stored.map((r) => [r.status, r.details, r.durationMs])).toEqual(outcome.results.map((r) => [r.status, r.details.slice(0, 2_000), r.ms]));
   });
 
-  it("leaves no throwaway account, scratch row, key or object behind", expectCleanedUp);
+  it("leaves no throwaway account, scratch row, key or object behind", () => expectCleanedUp(outcome.run.id));
 
   it("writes a summary report that says whether the release is blocked", () => {
     const results = outcome.results.map((r) => ({ ...r }));
@@ -171,13 +180,17 @@ describe("the QA checks when something is broken", () => {
       critical: true,
       async run(q) {
         await byId("billing-guard").run({ ...q, env: { ...q.env, DB: q.env.DB } });
+        made.push(...(await accountsOfRun(q.runId)));
         throw new Error("stopped on purpose");
       },
     };
+    const made: { email: string }[] = [];
     const outcome = await run({ checks: [midway, byId("tenant-isolation")] });
     expect(outcome.results.map((r) => r.status)).toEqual(["failed", "passed"]);
     expect(outcome.results[0]!.details).toBe("stopped on purpose");
-    await expectCleanedUp();
+    // It had made accounts under the run's name when it stopped; none is left.
+    expect(made.length).toBeGreaterThan(0);
+    await expectCleanedUp(outcome.run.id);
   }, 60_000);
 });
 
@@ -211,7 +224,7 @@ describe("who can reach the QA Dashboard", () => {
     expect(text.match(/^event: result$/gm)).toHaveLength(QA_CHECKS.length);
     expect(text).toMatch(/event: done\ndata: \{"type":"done".*"blocked":false/);
     expect((await admin.get("/qa/run")).status).toBe(405);
-    await expectCleanedUp();
+    await expectCleanedUp(/"runId":"([0-9a-f-]{36})"/.exec(text)![1]!);
   }, 120_000);
 });
 

@@ -9,7 +9,7 @@ import { SHARE_MESSAGES } from "~/modules/deals/shares.server";
 import { loadLeaderboard } from "~/modules/team/leaderboard.server";
 import { signInAs, type TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
-import { dayFromToday } from "../factories/dates";
+import { dayFromToday, dayLaterThisYear } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
@@ -64,8 +64,9 @@ describe("a shared deal", () => {
     expect(await read(bea, "/reports?period=this-month")).toContain("$5,530");
     const dashboard = await loadDashboard(requestContext(), t.agentB.id as UserId);
     expect(dashboard.performance.months.at(-1)).toMatchObject({ deals: 0, volumeCents: 0, netCents: 553_000 });
-    // It used up her cap: a deal of her own closing later this year pays no split.
-    const own = deal(t.agentB.id, { title: "Bea's own listing", stage: "offer", probability: 60, dealValueCents: 10_000_000, expectedCloseDate: dayFromToday(1) });
+    // It used up her cap: a deal of her own closing later this cap year (which starts on 1 January) pays no split.
+    // Tomorrow, unless today is her 31 December: then today, as tomorrow starts a new cap year.
+    const own = deal(t.agentB.id, { title: "Bea's own listing", stage: "offer", probability: 60, dealValueCents: 10_000_000, expectedCloseDate: dayLaterThisYear(1) });
     await db().insert(deals).values(own);
     // $100,000 at 3 % = $3,000.00; no split (capped); team 10 % = $300.00; E&O $50.00: $2,650.00.
     expect(await read(bea, "/pipeline")).toContain("Agent net $2,650.00");

@@ -5,6 +5,7 @@ import { createDb } from "~/db/client.server";
 import { appliedChanges, contacts, crmActivities, crmTasks, deals, syncLog, syncMarks, type NewContact, type NewDeal } from "~/db/schema";
 import { trashContacts } from "~/modules/contacts/contacts.server";
 import { moveDeal } from "~/modules/deals/deals.server";
+import { getStages, saveStages } from "~/modules/pipeline/stages.server";
 import { decodeCursor, encodeCursor, fieldSync, pruneSyncLog } from "~/modules/sync/field-copy.server";
 import { FIELD_COPY_LIMITS } from "~/modules/sync/field-copy";
 import { applyQueuedChanges, pruneAppliedChanges } from "~/modules/sync/queued-changes.server";
@@ -253,6 +254,38 @@ describe("changes queued offline", () => {
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)).get())?.stage).toBe("under_contract");
     const notes = await db.select().from(crmActivities).where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "note")));
     expect(notes.map((n) => n.notes)).toEqual(["Moved offline to Offer, but the deal had moved to Under Contract on another device, which stands. Note: Buyer wants to write Friday"]);
+  });
+
+  it("a deal already in the stage the phone moved it to stays put, records no second move, and keeps the note", async () => {
+    const { userId } = await agent();
+    const deal = await addDeal(userId, { stage: "showing" });
+    // Moved to Offer on the laptop while the phone, offline, made the same move.
+    await moveDeal(requestContext(), userId, deal.id, { stage: "offer", afterId: null, beforeId: null, lostReason: null });
+    const stageChanges = async () => (await db.select().from(crmActivities).where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "stage_change")))).length;
+    const before = await stageChanges();
+    const [result] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Offer drafted in the car" }]);
+    expect(result).toEqual({ key: expect.any(String), status: "applied", message: "Already in Offer", id: deal.id });
+    expect((await db.select().from(deals).where(eq(deals.id, deal.id)).get())?.stage).toBe("offer");
+    expect(await stageChanges()).toBe(before);
+    const notes = await db.select().from(crmActivities).where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "note")));
+    expect(notes.map((n) => n.notes)).toEqual(["Offer drafted in the car"]);
+  });
+
+  it("a move to a stage removed since is refused with a message, the deal stays where it was, and the note is kept", async () => {
+    const { userId } = await agent();
+    const deal = await addDeal(userId, { stage: "showing" });
+    // The phone's copy still had Offer; online, the agent took that stage out of the pipeline.
+    const withoutOffer = (await getStages(requestContext(), userId)).filter((stage) => stage.key !== "offer");
+    expect((await saveStages(requestContext(), userId, withoutOffer)).ok).toBe(true);
+    const [result] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Buyer ready to write" }]);
+    expect(result).toEqual({ key: expect.any(String), status: "rejected", message: "That stage no longer exists. Your note is saved on the deal's timeline.", id: null });
+    expect((await db.select().from(deals).where(eq(deals.id, deal.id)).get())?.stage).toBe("showing");
+    const activities = await db.select({ type: crmActivities.type, notes: crmActivities.notes }).from(crmActivities).where(eq(crmActivities.dealId, deal.id));
+    expect(activities).toEqual([{ type: "note", notes: "Buyer ready to write" }]);
+    // Without a note: refused, and nothing is written at all.
+    const [bare] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer" }]);
+    expect(bare).toMatchObject({ status: "rejected", message: "That stage no longer exists.", id: null });
+    expect(await db.select().from(crmActivities).where(eq(crmActivities.dealId, deal.id))).toHaveLength(1);
   });
 
   it("a task deleted elsewhere is not completed, and the note made with it goes on the contact's timeline", async () => {

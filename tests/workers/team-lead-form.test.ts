@@ -70,10 +70,13 @@ describe("the team's public lead form", () => {
       const text = await refused.text();
       expect(says(text, message) || text.toLowerCase().includes(message.toLowerCase()), message).toBe(true);
     }
-    // Odd bodies: JSON and an empty body are a 400, never a 500.
+    // Odd bodies: JSON is refused as not a web form (415), an empty form is missing its fields (400).
     const json = await visitor.fetch(`/inquire/${key}`, { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(enquiry()) });
-    expect(json.status).toBeLessThan(500);
-    expect(json.status).toBeGreaterThanOrEqual(400);
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain("This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data).");
+    const empty = await visitor.fetch(`/inquire/${key}`, { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(empty.status).toBe(400);
+    expect(says(await empty.text(), "Name is required")).toBe(true);
     expect(await leadsOf(t.teamId)).toEqual([]);
 
     for (let i = 0; i < 5; i++) expect((await visitor.post(`/inquire/${key}`, enquiry({ name: `Buyer ${i}` }))).status).toBe(200);

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { commissionPlans, contacts, crmActivities, crmTasks, deals, teamMembers } from "~/db/schema";
+import { AI_MESSAGES } from "~/modules/ai/ai.schema";
 import type { UserId } from "~/modules/auth/session.server";
+import { EXPORT_CATEGORIES } from "~/modules/data/tables";
 import { loadLeaderboard } from "~/modules/team/leaderboard.server";
 import { getMembership } from "~/modules/team/team.server";
 import { requestContext } from "../factories/context";
@@ -316,12 +318,36 @@ describe("the visibility matrix: role × entity × action, same team, other team
       for (const path of ["/dashboard", `/contacts?q=${MARK}`, "/pipeline", "/pipeline?view=list", "/tasks", "/tasks?view=upcoming", "/activities", "/ai-assistant", `/api/search?q=${MARK}`]) {
         expect(leaks(await browser.page(path)), says(path)).toEqual([]);
       }
-      // Exports: the CSVs and the whole-account file.
-      for (const path of ["/contacts/export.csv", "/settings/export/contacts.csv", "/settings/export/deals.csv", "/settings/export.json"]) {
+      // Exports: the CSVs and the whole-account file are the viewer's own (their own contact and deal are in them),
+      // with nothing of A's.
+      const own = `Own${role}${id().slice(0, 6)}`;
+      await db().insert(contacts).values({ id: id(), userId: user.id, name: `${own} contact`, status: "warm" });
+      await db().insert(deals).values(deal(user.id, { title: `${own} deal`, stage: "lead", probability: 10 }));
+      await db().insert(crmTasks).values({ id: id(), userId: user.id, title: `${own} task`, dueDate: dayFromToday(1) });
+      await db().insert(crmActivities).values({ id: id(), userId: user.id, type: "note", notes: `${own} note`, occurredAt: new Date() });
+      for (const [path, marker] of [
+        ["/contacts/export.csv", own],
+        ["/settings/export/deals.csv", `${own} deal`],
+        ["/settings/export/tasks.csv", `${own} task`],
+        ["/settings/export/activities.csv", `${own} note`],
+      ] as const) {
         const response = await browser.get(path);
-        expect(response.status, says(path)).toBeLessThan(500);
-        expect(leaks(await response.text()), says(path)).toEqual([]);
+        expect(response.status, says(path)).toBe(200);
+        expect(response.headers.get("Content-Type"), says(path)).toContain("text/csv");
+        const text = await response.text();
+        expect(text, says(path)).toContain(marker);
+        expect(leaks(text), says(path)).toEqual([]);
       }
+      const whole = await browser.fetch("/settings/export.json", {
+        method: "POST",
+        headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(EXPORT_CATEGORIES.map((category) => ["category", category.key])).toString(),
+      });
+      expect(whole.status, says("export.json")).toBe(200);
+      const file = await whole.text();
+      expect(file, says("export.json")).toContain(`${own} contact`);
+      for (const marker of [`${own} deal`, `${own} task`, `${own} note`]) expect(file, says("export.json")).toContain(marker);
+      expect(leaks(file), says("export.json")).toEqual([]);
       // The viewer's own calendar feed lists their tasks only.
       const feed = await browser.post("/calendar-feed", { intent: "create" });
       const url = /\/api\/calendar\/[\w-]+\.ics/.exec(await feed.text())?.[0];
@@ -330,9 +356,10 @@ describe("the visibility matrix: role × entity × action, same team, other team
       // The AI: A's contact and deal are not found, and nothing is written about them.
       const followUp = await ai(browser, { task: "follow_up", contactId: w.contactId, tone: "professional" });
       expect(followUp.status, says("AI follow-up")).toBe(404);
+      expect(await followUp.json(), says("AI follow-up")).toEqual({ ok: false, error: AI_MESSAGES.contactNotFound });
       const review = await ai(browser, { task: "deal_review", dealIds: [w.dealId] });
-      expect(review.status, says("AI deal review")).toBeGreaterThanOrEqual(400);
-      expect(leaks(await review.text()), says("AI deal review")).toEqual([]);
+      expect(review.status, says("AI deal review")).toBe(404);
+      expect(await review.json(), says("AI deal review")).toEqual({ ok: false, error: AI_MESSAGES.dealNotFound });
       // Change and delete, by id.
       expect((await browser.post(`/contacts/${w.contactId}`, { intent: "delete" })).status, says("contact delete")).toBe(404);
       expect((await browser.post(`/deals/${w.dealId}`, { intent: "update", title: "Taken", stage: "lead", dealValueCents: "1" })).status, says("deal edit")).toBe(404);

@@ -21,7 +21,7 @@ export const pushApi = new Hono<ApiEnv>()
     if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues[0]?.message ?? "Send the subscription as JSON." }, 400, NO_STORE);
     if (!pushPublicKey(auth.context.config)) return c.json({ ok: false, error: OFF }, 404, NO_STORE);
     const saved = await saveSubscription(auth.context, auth.user.id, parsed.data);
-    return saved.ok ? c.json({ ok: true }, 201, NO_STORE) : c.json({ ok: false, error: saved.error }, 409, NO_STORE);
+    return saved.ok ? c.json({ ok: true }, 201, NO_STORE) : c.json({ ok: false, error: saved.error }, saved.status, NO_STORE);
   })
   .delete("/push/subscriptions", async (c) => {
     const auth = await apiSubscriber(c);

@@ -154,11 +154,12 @@ export async function signOutEverywhere(context: RequestContext, request: Reques
 }
 
 export async function resendVerification(context: RequestContext, request: Request, userId: UserId) {
-  const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", userId, RATE_LIMITS.emailLink);
-  if (!limit.allowed) return { ok: false as const, message: tooManyAttempts(limit.retryAfterSeconds) };
   const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) return { ok: false as const, message: AUTH_MESSAGES.signinFailed };
+  // Confirmed already: nothing to send, so nothing is counted against the e-mail limit either.
   if (user.emailVerifiedAt) return { ok: true as const, alreadyVerified: true };
+  const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", userId, RATE_LIMITS.emailLink);
+  if (!limit.allowed) return { ok: false as const, message: tooManyAttempts(limit.retryAfterSeconds) };
   await sendVerificationEmail(context, request, user.id, user.email);
   return { ok: true as const, alreadyVerified: false };
 }

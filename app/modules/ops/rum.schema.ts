@@ -8,6 +8,12 @@ import * as z from "zod";
 export const RUM_MAX_BYTES = 2_048;
 /** Beacons accepted per signed-in user per minute (a page sends one when it is hidden or left). */
 export const RUM_RATE = { limit: 30, windowSeconds: 60 };
+/**
+ * Beacons accepted per account per hour: only full page loads report (moves inside the app do not), so a busy
+ * agent sends a few dozen; two a minute all hour is past any real use. The cap bounds what one account adds to
+ * the percentiles and the alerts they open.
+ */
+export const RUM_HOURLY = { limit: 120, windowSeconds: 3600 };
 
 const ms = (max: number) => z.number().finite().min(0).max(max);
 /** Bounds past which a value is not a measurement but a broken clock or a forged beacon. */

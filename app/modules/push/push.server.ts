@@ -1,11 +1,12 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { pushSubscriptions } from "~/db/schema";
 import type { Config } from "~/lib/env.server";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { pushEndpointProblem } from "./endpoint";
 
 // Web Push (issue 20, ADR 0032): the devices an agent turned alerts on for, and sending to them. Real Web Push:
 // each message is encrypted to the device's keys (RFC 8291) and signed with the deployment's VAPID key (RFC 8292);
@@ -19,7 +20,7 @@ const MAX_FAILURES = 5;
 /** Subscriptions one agent may hold: every phone, tablet and browser they use, with room to spare. */
 export const MAX_SUBSCRIPTIONS = 20;
 
-export type PushConfig = Pick<Config, "FEATURE_FLAGS" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "SALES_INBOX">;
+export type PushConfig = Pick<Config, "FEATURE_FLAGS" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "SALES_INBOX" | "PUSH_TEST_HOSTS">;
 
 /** The public key browsers subscribe with, or null when push is off. */
 export function pushPublicKey(config: PushConfig): string | null {
@@ -44,17 +45,32 @@ export const PushSubscriptionSchema = z.object(
 );
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
+export type SaveResult = { ok: true } | { ok: false; status: 400 | 409; error: string };
+
+export const HELD_ELSEWHERE = "Alerts for this browser are on for another Porchlight account. Turn them off there, or turn alerts off and on again in this browser.";
+
 /**
- * Keeps a device's subscription for the agent. The same endpoint subscribed again (new keys, or another agent
- * signing in on the device) is replaced, so one device never alerts two agents.
+ * Keeps a device's subscription for the agent. Only an endpoint at a browser's push service is kept (endpoint.ts);
+ * anything else is a 400 and changes nothing. An endpoint another agent holds moves to this agent only with proof
+ * that this is the same browser: the same keys, which only that browser (and Porchlight) knows. That is the
+ * case of a second agent signing in on a shared device, and one device then alerts one agent. Different keys
+ * are a 409, checked in the same statement that writes, so nobody takes over a device by knowing its endpoint.
  */
-export async function saveSubscription(context: RequestContext, userId: UserId, input: PushSubscriptionInput, now = Date.now()): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function saveSubscription(context: Pick<RequestContext, "db" | "config">, userId: UserId, input: PushSubscriptionInput, now = Date.now()): Promise<SaveResult> {
+  const problem = pushEndpointProblem(input.endpoint, context.config.PUSH_TEST_HOSTS);
+  if (problem) return { ok: false, status: 400, error: problem };
   const held = await context.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.endpoint} <> ${input.endpoint}`)).get();
-  if ((held?.n ?? 0) >= MAX_SUBSCRIPTIONS) return { ok: false, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` };
-  await context.db
+  if ((held?.n ?? 0) >= MAX_SUBSCRIPTIONS) return { ok: false, status: 409, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` };
+  const saved = await context.db
     .insert(pushSubscriptions)
     .values({ id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now, failures: 0 })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now, failures: 0, lastSentAt: null } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now, failures: 0, lastSentAt: null },
+      setWhere: or(eq(pushSubscriptions.userId, userId), and(eq(pushSubscriptions.p256dh, input.keys.p256dh), eq(pushSubscriptions.auth, input.keys.auth))),
+    })
+    .returning({ id: pushSubscriptions.id });
+  if (saved.length === 0) return { ok: false, status: 409, error: HELD_ELSEWHERE };
   return { ok: true };
 }
 
@@ -86,9 +102,14 @@ export async function pushToUser(context: Pick<RequestContext, "db" | "config">,
   const publicKey = pushPublicKey(context.config);
   if (!publicKey || !context.config.VAPID_PRIVATE_KEY) return 0;
   const vapid = { subject: context.config.VAPID_SUBJECT ?? `mailto:${context.config.SALES_INBOX}`, publicKey, privateKey: context.config.VAPID_PRIVATE_KEY };
-  const devices = await context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
+  const all = await context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
+  // Checked again before any request: a subscription kept before the rule, or written around it, is never
+  // contacted; it is dropped like one the push service says is gone.
+  const refused = all.filter((device) => pushEndpointProblem(device.endpoint, context.config.PUSH_TEST_HOSTS) !== null);
+  if (refused.length) console.warn(JSON.stringify({ event: "push_endpoint_refused", subscriptions: refused.length }));
+  const devices = all.filter((device) => !refused.includes(device));
   let delivered = 0;
-  const gone: string[] = [];
+  const gone: string[] = refused.map((device) => device.id);
   const failed: string[] = [];
   const sent: string[] = [];
   await Promise.all(
@@ -99,7 +120,8 @@ export async function pushToUser(context: Pick<RequestContext, "db" | "config">,
           { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
           vapid,
         );
-        const response = await fetch(device.endpoint, { method: "POST", headers: payload.headers, body: payload.body });
+        // A push service answers 201; a redirect is not followed (it could point anywhere) and counts as a failure.
+        const response = await fetch(device.endpoint, { method: "POST", headers: payload.headers, body: payload.body, redirect: "manual" });
         if (response.status === 404 || response.status === 410) gone.push(device.id);
         else if (response.ok) {
           delivered += 1;

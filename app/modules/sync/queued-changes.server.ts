@@ -84,7 +84,11 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
       if (!deal) return done("conflict", "That deal was deleted on another device, so it was not moved.", null);
       const stages = await getStages(context, userId);
       const to = stageByKey(stages, change.toStage);
-      if (deal.stage === change.toStage) return done("applied", `Already in ${to?.name ?? change.toStage}`, change.dealId);
+      // Moved there on another device meanwhile: the move stands once, and the note the agent wrote with it is kept.
+      if (deal.stage === change.toStage) {
+        if (change.note) await keepNote(context, userId, { dealId: change.dealId }, change.note, id);
+        return done("applied", `Already in ${to?.name ?? change.toStage}`, change.dealId);
+      }
       if (deal.stage !== change.fromStage) {
         const now = stageByKey(stages, deal.stage)?.name ?? deal.stage;
         const wanted = to?.name ?? change.toStage;
@@ -92,7 +96,11 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
         await keepNote(context, userId, { dealId: change.dealId }, text, id);
         return done("conflict", `The deal had moved to ${now} on another device, so it stays there. Your move to ${wanted}${change.note ? " and your note are" : " is"} saved on the deal's timeline.`, change.dealId);
       }
-      if (!to) return done("rejected", "That stage no longer exists.", null);
+      // Taken out of the pipeline online since the phone's copy: nothing moves, but the agent's words are not lost.
+      if (!to) {
+        const kept = change.note ? await keepNote(context, userId, { dealId: change.dealId }, change.note, id) : false;
+        return done("rejected", `That stage no longer exists.${kept ? " Your note is saved on the deal's timeline." : ""}`, null);
+      }
       if (to.kind === "lost") return done("rejected", "A deal can be marked lost only online, where the reason is asked.", null);
       const moved = await moveDeal(context, userId, change.dealId, { stage: to.key, afterId: null, beforeId: null, lostReason: null });
       if (!moved.ok) return done("rejected", moved.error, null);
