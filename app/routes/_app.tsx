@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavig
 import { LogOut } from "lucide-react";
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
-import { AppNav, PhoneAdminNav } from "~/components/shell/AppNav";
+import { AppNav, PhoneMoreNav } from "~/components/shell/AppNav";
 import { adminNavItems, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav";
 import { openAlertCount } from "~/modules/ops/monitoring.server";
 import { teamOf } from "~/modules/team/guard.server";
@@ -48,7 +48,7 @@ function Shell({ children, email, admin, team, userId, openAlerts = 0 }: { child
         <div className="flex items-center gap-1">
           {/* Not on the error page: there is no palette (provider) around it. */}
           {email ? <CommandPaletteButton /> : null}
-          {admin ? <PhoneAdminNav item={adminNavItems(openAlerts)[0]!} /> : null}
+          <PhoneMoreNav items={[...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
           {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
           <ThemeToggle />
           <SignOutForm>

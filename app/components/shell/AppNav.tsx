@@ -1,4 +1,6 @@
 import { NavLink } from "@remix-run/react";
+import { Menu } from "lucide-react";
+import { MENU_ITEM_CLASS, OverflowMenu } from "~/components/ui/OverflowMenu";
 import type { NavItem } from "./nav";
 
 /** A count beside a link's label (nothing at 0); screen readers hear what it counts as part of the link's name. */
@@ -53,24 +55,34 @@ export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItem
 }
 
 /**
- * The phone's way to the Operations Center: its bottom bar holds the seven items everyone has, so an admin's
- * Operations link (with the open alerts' count) sits in the header there. Hidden from md up, where the rail has it.
+ * On phones, the pages past the bottom bar's seven (the team's and an admin's) are a "More" menu in the header: the
+ * rail has them from md up. The button carries the open alerts' count when there are any.
  */
-export function PhoneAdminNav({ item }: { item: NavItem }) {
-  const Icon = item.icon;
+export function PhoneMoreNav({ items }: { items: NavItem[] }) {
+  if (items.length === 0) return null;
+  const alerts = items.find((item) => item.badge && item.badge.count > 0)?.badge;
   return (
-    <nav aria-label="Admin" className="md:hidden">
-      <NavLink
-        to={item.to}
-        prefetch="intent"
-        className={({ isActive }) =>
-          `relative inline-flex h-12 w-12 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800 ${isActive ? "text-brand-700 dark:text-brand-400" : "text-stone-700 dark:text-stone-200"}`
-        }
+    <nav aria-label="More pages" className="md:hidden">
+      <OverflowMenu
+        label={alerts ? `More pages, ${alerts.label}` : "More pages"}
+        trigger={{
+          className: "relative inline-flex h-12 w-12 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800",
+          content: (
+            <>
+              <Menu aria-hidden="true" className="h-5 w-5" />
+              {alerts ? <NavBadge badge={alerts} className="absolute right-0.5 top-0.5" /> : null}
+            </>
+          ),
+        }}
       >
-        <Icon aria-hidden="true" className="h-5 w-5" />
-        <span className="sr-only">{item.label}</span>
-        <NavBadge badge={item.badge} className="absolute right-0.5 top-0.5" />
-      </NavLink>
+        {items.map(({ to, label, icon: Icon, end, badge }) => (
+          <NavLink key={to} to={to} end={end} prefetch="intent" className={({ isActive }) => `${MENU_ITEM_CLASS} ${isActive ? "text-brand-700 dark:text-brand-400" : ""}`}>
+            <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+            <span>{label}</span>
+            <NavBadge badge={badge} className="ml-auto" />
+          </NavLink>
+        ))}
+      </OverflowMenu>
     </nav>
   );
 }

@@ -10,7 +10,18 @@ export const MENU_ITEM_CLASS = "flex min-h-11 w-full items-center gap-2 rounded-
  * through them). It closes on Escape (focus back on the button), on a choice, on a tap elsewhere, and when
  * focus leaves it. For a page header whose actions do not fit a phone's width.
  */
-export function OverflowMenu({ label, className = "", children }: { label: string; className?: string; children: React.ReactNode }) {
+export function OverflowMenu({
+  label,
+  className = "",
+  children,
+  trigger,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+  /** A button of another look (an icon in the app's header): its class and content; `label` is then its accessible name. */
+  trigger?: { className: string; content: React.ReactNode };
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -41,9 +52,23 @@ export function OverflowMenu({ label, className = "", children }: { label: strin
         if (open && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button ref={button} type="button" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen((was) => !was)} className={buttonClass("secondary")}>
-        <MoreHorizontal aria-hidden="true" className="h-5 w-5" />
-        {label}
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={trigger ? label : undefined}
+        onClick={() => setOpen((was) => !was)}
+        className={trigger?.className ?? buttonClass("secondary")}
+      >
+        {trigger ? (
+          trigger.content
+        ) : (
+          <>
+            <MoreHorizontal aria-hidden="true" className="h-5 w-5" />
+            {label}
+          </>
+        )}
       </button>
       {open ? (
         <div
