@@ -1,16 +1,16 @@
 import { NavLink } from "@remix-run/react";
 import type { NavItem } from "./nav";
 
-/** A count beside a link's label (nothing at 0); screen readers hear what it counts as part of the link's name. */
+/** A link's accessible name: its label, and what its badge counts when there is one ("Operations, 2 open alerts"). */
+export const navName = (item: Pick<NavItem, "label" | "badge">) => (item.badge && item.badge.count > 0 ? `${item.label}, ${item.badge.label}` : undefined);
+
+/** A count beside a link's label (nothing at 0); screen readers hear it in the link's name (navName) instead. */
 export function NavBadge({ badge, className = "" }: { badge: NavItem["badge"]; className?: string }) {
   if (!badge || badge.count <= 0) return null;
   return (
-    <>
-      <span aria-hidden="true" className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white dark:bg-red-400 dark:text-stone-950 ${className}`}>
-        {badge.count > 99 ? "99+" : badge.count}
-      </span>
-      <span className="sr-only">{`, ${badge.label}`}</span>
-    </>
+    <span aria-hidden="true" className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white dark:bg-red-400 dark:text-stone-950 ${className}`}>
+      {badge.count > 99 ? "99+" : badge.count}
+    </span>
   );
 }
 
@@ -29,6 +29,7 @@ export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItem
               to={to}
               end={end}
               prefetch="intent"
+              aria-label={navName({ label, badge })}
               className={({ isActive }) =>
                 `flex min-h-14 flex-col items-center justify-center gap-0.5 px-0 text-[10px] font-medium leading-[1.1] md:min-h-12 md:flex-row md:justify-start md:gap-3 md:rounded-lg md:px-3 md:text-sm ${
                   isActive
@@ -63,12 +64,12 @@ export function PhoneAdminNav({ item }: { item: NavItem }) {
       <NavLink
         to={item.to}
         prefetch="intent"
+        aria-label={navName(item) ?? item.label}
         className={({ isActive }) =>
           `relative inline-flex h-12 w-12 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800 ${isActive ? "text-brand-700 dark:text-brand-400" : "text-stone-700 dark:text-stone-200"}`
         }
       >
         <Icon aria-hidden="true" className="h-5 w-5" />
-        <span className="sr-only">{item.label}</span>
         <NavBadge badge={item.badge} className="absolute right-0.5 top-0.5" />
       </NavLink>
     </nav>
