@@ -23,7 +23,7 @@ import { loadCronJobs } from "~/modules/ops/cron-runs.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
 import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
-import { HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
+import { cronRunsPrune, HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
 
 // Issue 17: what the Operations Center records and how it keeps it. Instants are built from the real clock
 // (rounded to the hour) or far in the past, so the suite passes on any day.
@@ -638,6 +638,24 @@ describe("scheduled jobs", () => {
     expect(detail["sync-upkeep"]).toMatch(/^[\d,]+ log entr(y|ies) and [\d,]+ change keys? pruned$/);
     expect(detail.backup).toMatch(/^(no backup due|backup taken \([\d,]+ rows?\)), [\d,]+ old backups? deleted(, restore drill passed \([\d,]+ rows?\))?$/);
   }, 120_000);
+
+  it("keeps runs 90 days, pruned through the index by outcome and time rather than a scan of every run", async () => {
+    const now = Date.UTC(2005, 6, 1);
+    const old = new Date(now - HOUR_RETENTION_MS - MINUTE_MS);
+    const kept = new Date(now - HOUR_RETENTION_MS + MINUTE_MS);
+    const job = `prune-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(cronRuns).values([old, kept].flatMap((at) => (["ok", "error"] as const).map((status) => ({ job, cron: "*/5 * * * *", scheduledAt: at, startedAt: at, finishedAt: at, status }))));
+    await prune(db, now);
+    expect((await db.select().from(cronRuns).where(eq(cronRuns.job, job))).map((r) => [r.status, r.startedAt.getTime()]).sort()).toEqual([
+      ["error", kept.getTime()],
+      ["ok", kept.getTime()],
+    ]);
+    const { sql, params } = cronRunsPrune(db, now).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail)).toEqual(["SEARCH cron_runs USING INDEX cron_runs_status_started (status=? AND started_at<?)"]);
+  });
 
   it("records a job that failed with its error, runs the next ones, and shows it in the Operations Center", async () => {
     // The trash purge's statement fails (a storage outage for that query alone); every other job runs as usual.
