@@ -137,14 +137,15 @@ export default function QaDashboardPage() {
             {running ? `Running: ${done} of ${total || "…"} checks done` : verdict ? verdict.headline : "No run yet."}
           </p>
         </div>
-        <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
-          {shown && !running ? `System checks, run ${formatDate(shown.startedAt, prefs)} ${formatTime(shown.startedAt, prefs)}. ` : ""}
-          {"The release verdict comes from the system checks only. "}
-          {latestAi ? `AI QA suite, last run ${formatDate(latestAi.startedAt, prefs)} ${formatTime(latestAi.startedAt, prefs)}: ${passRate(latestAi.passed, latestAi.total)}). ` : "The AI QA suite has not run yet. "}
-          <Link to="/qa-test" className="underline underline-offset-4">
-            Open the AI QA Suite
-          </Link>
-        </p>
+        <div className="mt-2 flex flex-col gap-1 text-sm text-stone-600 dark:text-stone-400">
+          <p>{`${shown && !running ? `System checks, run ${formatDate(shown.startedAt, prefs)} ${formatTime(shown.startedAt, prefs)}. ` : ""}The release verdict comes from the system checks alone.`}</p>
+          <p>
+            {latestAi ? `AI QA suite, last run ${formatDate(latestAi.startedAt, prefs)} ${formatTime(latestAi.startedAt, prefs)}: ${passRate(latestAi.passed, latestAi.total)}). ` : "The AI QA suite has not run yet. "}
+            <Link to="/qa-test" className="underline underline-offset-4">
+              Open the AI QA Suite
+            </Link>
+          </p>
+        </div>
         <div className="mt-4 h-3 w-full overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800" role="progressbar" aria-label="Checks done" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
           <div className="h-full rounded-full bg-brand-700 transition-[width] dark:bg-brand-400" style={{ width: `${percent}%` }} />
         </div>
@@ -152,7 +153,7 @@ export default function QaDashboardPage() {
           {[
             ["Passed", counts.passed],
             ["Failed", counts.failed],
-            ["Critical", counts.critical],
+            ["Critical failed", counts.critical],
             ["Total", total],
           ].map(([label, value]) => (
             <div key={label} className="rounded-xl bg-stone-100 p-3 dark:bg-stone-800">

@@ -26,7 +26,7 @@ import { loadCronJobs } from "~/modules/ops/cron-runs.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
 import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
-import { HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
+import { cronRunsPrune, HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
 
 // Issue 17: what the Operations Center records and how it keeps it. Instants are built from the real clock
 // (rounded to the hour) or far in the past, so the suite passes on any day.
@@ -678,6 +678,24 @@ describe("scheduled jobs", () => {
     expect(detail.backup).toMatch(/^(no backup due|backup taken \([\d,]+ rows?\)), [\d,]+ old backups? deleted(, restore drill passed \([\d,]+ rows?\))?$/);
   }, 120_000);
 
+  it("keeps runs 90 days, pruned through the index by outcome and time rather than a scan of every run", async () => {
+    const now = Date.UTC(2005, 6, 1);
+    const old = new Date(now - HOUR_RETENTION_MS - MINUTE_MS);
+    const kept = new Date(now - HOUR_RETENTION_MS + MINUTE_MS);
+    const job = `prune-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(cronRuns).values([old, kept].flatMap((at) => (["ok", "error"] as const).map((status) => ({ job, cron: "*/5 * * * *", scheduledAt: at, startedAt: at, finishedAt: at, status }))));
+    await prune(db, now);
+    expect((await db.select().from(cronRuns).where(eq(cronRuns.job, job))).map((r) => [r.status, r.startedAt.getTime()]).sort()).toEqual([
+      ["error", kept.getTime()],
+      ["ok", kept.getTime()],
+    ]);
+    const { sql, params } = cronRunsPrune(db, now).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail)).toEqual(["SEARCH cron_runs USING INDEX cron_runs_status_started (status=? AND started_at<?)"]);
+  });
+
   it("records a job that failed with its error, runs the next ones, and shows it in the Operations Center", async () => {
     // The trash purge's statement fails (a storage outage for that query alone); every other job runs as usual.
     const runs = await trigger({ ...(env as Env), DB: failingD1(env.DB, /t\.deleted_at <= \?/) });
@@ -754,7 +772,7 @@ describe("the Operations Center page", () => {
 });
 
 describe("the admins' alert badge", () => {
-  it("shows admins, and only them, how many alerts are open, on the Operations link of the rail and of the phone's header", async () => {
+  it("shows admins, and only them, how many alerts are open, on the Operations link of the rail and on the phone's More menu", async () => {
     const at = Date.now();
     const names = [1, 2].map((i) => `badge_${i}_${crypto.randomUUID().slice(0, 8)}`);
     await db.insert(systemAlerts).values(names.map((metricName) => ({ metricName, level: "warning" as const, reading: 1, threshold: 0, openedAt: at, lastSeenAt: at })));
@@ -763,10 +781,12 @@ describe("the admins' alert badge", () => {
       const open = (await openAlertCountQuery(db).get())!.n;
       expect(open).toBeGreaterThanOrEqual(2);
       const page = await admin.page("/dashboard");
-      // The visible count is hidden from screen readers, which hear it as part of the link's name instead.
-      const spoken = `<span class="sr-only">, ${open} open alerts</span>`;
-      expect(page.split(spoken)).toHaveLength(3);
-      expect(page).toContain(`<nav aria-label="Admin" class="md:hidden">`);
+      // The visible count is hidden from screen readers, which hear it in the link's name instead.
+      expect(page.split(`aria-label="Operations, ${open} open alerts"`)).toHaveLength(2);
+      expect(page).toMatch(new RegExp(`<span aria-hidden="true" class="[^"]*">${open}</span>`));
+      // On a phone, the header's More menu holds the Operations link, its button carrying the count.
+      expect(page).toContain(`<nav aria-label="More pages" class="md:hidden">`);
+      expect(page).toContain(`aria-label="More pages, ${open} open alerts"`);
       const agent = await signInAs(await createUser(env.DB));
       const agentPage = await agent.page("/dashboard");
       expect(agentPage).toContain("Dashboard");

@@ -3,16 +3,16 @@ import { Menu } from "lucide-react";
 import { MENU_ITEM_CLASS, OverflowMenu } from "~/components/ui/OverflowMenu";
 import type { NavItem } from "./nav";
 
-/** A count beside a link's label (nothing at 0); screen readers hear what it counts as part of the link's name. */
+/** A link's accessible name: its label, and what its badge counts when there is one ("Operations, 2 open alerts"). */
+export const navName = (item: Pick<NavItem, "label" | "badge">) => (item.badge && item.badge.count > 0 ? `${item.label}, ${item.badge.label}` : undefined);
+
+/** A count beside a link's label (nothing at 0); screen readers hear it in the link's name (navName) instead. */
 export function NavBadge({ badge, className = "" }: { badge: NavItem["badge"]; className?: string }) {
   if (!badge || badge.count <= 0) return null;
   return (
-    <>
-      <span aria-hidden="true" className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white dark:bg-red-400 dark:text-stone-950 ${className}`}>
-        {badge.count > 99 ? "99+" : badge.count}
-      </span>
-      <span className="sr-only">{`, ${badge.label}`}</span>
-    </>
+    <span aria-hidden="true" className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white dark:bg-red-400 dark:text-stone-950 ${className}`}>
+      {badge.count > 99 ? "99+" : badge.count}
+    </span>
   );
 }
 
@@ -31,6 +31,7 @@ export function AppNav({ items, adminItems = [] }: { items: NavItem[]; adminItem
               to={to}
               end={end}
               prefetch="intent"
+              aria-label={navName({ label, badge })}
               className={({ isActive }) =>
                 `flex min-h-14 flex-col items-center justify-center gap-0.5 px-0 text-[10px] font-medium leading-[1.1] md:min-h-12 md:flex-row md:justify-start md:gap-3 md:rounded-lg md:px-3 md:text-sm ${
                   isActive
@@ -76,7 +77,7 @@ export function PhoneMoreNav({ items }: { items: NavItem[] }) {
         }}
       >
         {items.map(({ to, label, icon: Icon, end, badge }) => (
-          <NavLink key={to} to={to} end={end} prefetch="intent" className={({ isActive }) => `${MENU_ITEM_CLASS} ${isActive ? "text-brand-700 dark:text-brand-400" : ""}`}>
+          <NavLink key={to} to={to} end={end} prefetch="intent" aria-label={navName({ label, badge })} className={({ isActive }) => `${MENU_ITEM_CLASS} ${isActive ? "text-brand-700 dark:text-brand-400" : ""}`}>
             <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
             <span>{label}</span>
             <NavBadge badge={badge} className="ml-auto" />

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cronRuns, errorRollups, metricRollups, probeResults } from "~/db/schema";
 import { HOUR_MS, MINUTE_MS } from "./metrics";
@@ -50,6 +50,14 @@ function rollupSql(from: number, to: number) {
   `);
 }
 
+/**
+ * Cron runs past their 90 days. Every job's run is a row (about 2,900 a day), so the delete walks the index by
+ * outcome and time (both outcomes, then the old end of each) instead of reading the whole table every five minutes.
+ */
+export function cronRunsPrune(db: Db, now: number) {
+  return db.delete(cronRuns).where(and(inArray(cronRuns.status, ["ok", "error"]), lt(cronRuns.startedAt, new Date(now - HOUR_RETENTION_MS))));
+}
+
 /** Drops what has outlived its retention. */
 export async function prune(db: Db, now: number): Promise<void> {
   await db.batch([
@@ -57,6 +65,6 @@ export async function prune(db: Db, now: number): Promise<void> {
     db.delete(metricRollups).where(and(eq(metricRollups.span, "hour"), lt(metricRollups.start, now - HOUR_RETENTION_MS))),
     db.delete(errorRollups).where(lt(errorRollups.start, now - MINUTE_RETENTION_MS)),
     db.delete(probeResults).where(lt(probeResults.at, now - HOUR_RETENTION_MS)),
-    db.delete(cronRuns).where(lt(cronRuns.startedAt, new Date(now - HOUR_RETENTION_MS))),
+    cronRunsPrune(db, now),
   ]);
 }
