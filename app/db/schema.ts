@@ -417,6 +417,12 @@ export const contacts = sqliteTable(
      * triggers on crm_activities (migration 0012); null while nobody has answered the lead.
      */
     firstResponseAt: integer("first_response_at", { mode: "timestamp_ms" }),
+    /**
+     * When the contact arrived as a new lead (added one at a time, an import row marked New, a team lead assigned to
+     * the agent); null for every other contact. The one definition of a lead (modules/reports/figures.server.ts):
+     * part of the row, so a contact restored from the trash is the lead it was.
+     */
+    leadAt: integer("lead_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -437,6 +443,8 @@ export const contacts = sqliteTable(
     index("contacts_user_unanswered").on(t.userId, t.createdAt).where(sql`${t.firstResponseAt} is null`),
     index("contacts_user_source_created").on(t.userId, t.source, t.createdAt),
     index("contacts_user_answered").on(t.userId, t.createdAt, t.source, t.firstResponseAt).where(sql`${t.firstResponseAt} is not null`),
+    // Leads (figures.server.ts): arrived in a period, by source, answered or waiting; covering, so no wide row is read.
+    index("contacts_user_lead").on(t.userId, t.leadAt, t.source, t.firstResponseAt).where(sql`${t.leadAt} is not null`),
     // Duplicate matching: e-mail case-insensitively, phone as written.
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
     index("contacts_user_phone").on(t.userId, t.phone),

@@ -16,7 +16,7 @@ import { ContactsHeaderActions } from "~/modules/contacts/components/ContactsHea
 import { toast } from "~/components/ui/Toaster";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
-import { changeTag, createContact, getContact, listContacts, loadListSurroundings, setStatus, trashContacts } from "~/modules/contacts/contacts.server";
+import { changeTag, createLead, getContact, listContacts, loadListSurroundings, setStatus, trashContacts } from "~/modules/contacts/contacts.server";
 import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/components/DeletedContactsUndo";
 import { refreshScoresForView } from "~/modules/contacts/lead-score.server";
 import { layoutOn } from "~/modules/contacts/list-layout";
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
     if (!parsed.success) return data({ ok: false as const, error: CONTACT_MESSAGES.validationTitle, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
     try {
-      const contact = await createContact(context, user.id, parsed.data);
+      const contact = await createLead(context, user.id, parsed.data);
       // A new lead: pushed to the agent's devices after the answer goes (issue 20).
       raiseLeadAlertLater(context, user.id, contact);
       return { ok: true as const, contact: { id: contact.id, name: contact.name } };

@@ -26,7 +26,7 @@ import { readInsights } from "~/modules/insights/insights.server";
 import { OnboardingDialog } from "~/modules/onboarding/components/OnboardingDialog";
 import { LeadsWaiting } from "~/modules/push/components/LeadsWaiting";
 import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
-import { moreWaitingLeads, waitingLeads } from "~/modules/push/lead-alerts.server";
+import { leadsWaitingNow } from "~/modules/reports/figures.server";
 
 const DASHBOARD_INSIGHTS = 3;
 
@@ -37,9 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const started = Date.now();
   // The insights come from the user's Durable Object, alongside the dashboard's one D1 batch.
-  const [dashboard, insights, leadsWaiting] = await Promise.all([loadDashboard(context, user.id), readInsights(context, user.id), waitingLeads(context, user.id)]);
-  const moreLeadsWaiting = await moreWaitingLeads(context, user.id, leadsWaiting.length);
-  return data({ ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS), leadsWaiting, moreLeadsWaiting, now: Date.now() }, { headers: serverTiming("dashboard", started) });
+  const now = new Date();
+  const [dashboard, insights, waiting] = await Promise.all([loadDashboard(context, user.id, now), readInsights(context, user.id), leadsWaitingNow(context, user.id, now.getTime())]);
+  return data(
+    { ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS), leadsWaiting: waiting.leads, moreLeadsWaiting: waiting.count - waiting.leads.length, now: now.getTime() },
+    { headers: serverTiming("dashboard", started) },
+  );
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -113,7 +116,7 @@ export default function DashboardPage() {
         <StatCard metric="recentActivity" value={count(stats.recentActivity)} href="#activity">
           in the last 7 days
         </StatCard>
-        <StatCard metric="newLeads" value={count(stats.newLeads)} href="/contacts?sort=newest">
+        <StatCard metric="newLeads" value={count(stats.newLeads)} href="/reports#speed">
           since {formatDay(`${today.slice(0, 7)}-01`, prefs)}
         </StatCard>
         <StatCard metric="followUp" value={count(stats.followUp)} href="#follow-up">
@@ -128,7 +131,7 @@ export default function DashboardPage() {
           {sphere.changePct === null ? "" : ` (${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}%)`}
         </StatCard>
         <StatCard metric="speedToLead" value={stats.speedToLead.medianMinutes === null ? "—" : formatMinutes(stats.speedToLead.medianMinutes)} href="/reports#speed">
-          {stats.speedToLead.added === 0 ? `no contacts added in the last ${SPHERE_DAYS} days` : `median; ${count(stats.speedToLead.answered)} of ${count(stats.speedToLead.added)} added in the last ${SPHERE_DAYS} days answered`}
+          {stats.speedToLead.leads === 0 ? `no new leads in the last ${SPHERE_DAYS} days` : `median; ${count(stats.speedToLead.answered)} of ${count(stats.speedToLead.leads)} new leads of the last ${SPHERE_DAYS} days answered`}
         </StatCard>
       </ul>
 

@@ -68,7 +68,8 @@ export type ActivityResult = { ok: true; activity: Activity } | { ok: false; sta
  * Logs an activity. The contact and deal must be the user's; an activity on a deal without a chosen contact
  * is also the deal's contact's, so it shows on their timeline and counts as their latest activity.
  */
-export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput, id = newId()): Promise<ActivityResult> {
+/** `as`: the type written, when Porchlight records the activity itself (a sync conflict) instead of the agent's choice. */
+export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput, id = newId(), as: ActivityType = input.type): Promise<ActivityResult> {
   const refuse = (field: string, error: string): ActivityResult => ({ ok: false, status: 400, error, fieldErrors: { [field]: error } });
   const [contact, deal, prefs] = await Promise.all([
     input.contactId ? context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, input.contactId))).get() : null,
@@ -82,7 +83,7 @@ export async function logActivity(context: RequestContext, userId: UserId, input
     .values({
       id,
       userId,
-      type: input.type,
+      type: as,
       contactId: input.contactId ?? deal?.contactId ?? null,
       dealId: input.dealId,
       occurredAt: occurredAt(input, prefs.timezone),

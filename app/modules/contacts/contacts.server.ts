@@ -32,14 +32,23 @@ export interface ContactFilters {
 export const PAGE_SIZE = 25;
 
 /** `id`: a row id chosen by the caller (a change queued offline derives it from its key, so a retry cannot add it twice). */
-export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date()): Promise<Contact> {
+export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date(), lead = false): Promise<Contact> {
   // One instant for the row's times and its first score, which assumes activity "now" (ADR 0020: the app's clock,
   // not SQLite's, stamps rows). A lead from the team's leads is created at the instant it was assigned.
   const [row] = await context.db
     .insert(contacts)
-    .values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, ...newContactScore(input, now.getTime()) })
+    .values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, leadAt: lead ? now : null, ...newContactScore(input, now.getTime()) })
     .returning();
   return row!;
+}
+
+/**
+ * A contact that arrives as a new lead (ADR 0032): added one at a time (the Add contact dialog, the phone's queue) or a
+ * team lead given to the agent. It is a lead from `now` (contacts.lead_at, figures.server.ts) in the same insert, so the
+ * dashboard and Reports count it at once; the caller raises its alert.
+ */
+export function createLead(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date()): Promise<Contact> {
+  return createContact(context, userId, input, id, now, true);
 }
 
 export async function getContact(context: RequestContext, userId: UserId, id: string): Promise<Contact | undefined> {

@@ -49,7 +49,10 @@ function insertMany(context: RequestContext, userId: UserId, payload: string, no
   const columns = [...INSERT_COLUMNS, "leadScore", "leadScoreFactors"] as const;
   const names = columns.map((key) => `"${contacts[key].name}"`).join(", ");
   const values = columns.map((key) => `json_extract(value, '$.${key}')`).join(", ");
-  return context.cloudflare.env.DB.prepare(`insert into contacts ("user_id", ${names}, "lead_scored_at") select ?1, ${values}, ?3 from json_each(?2)`).bind(userId, payload, now);
+  // A row marked New is a lead from the import's instant (contacts.lead_at, figures.server.ts); others are not leads.
+  return context.cloudflare.env.DB.prepare(
+    `insert into contacts ("user_id", ${names}, "lead_scored_at", "lead_at") select ?1, ${values}, ?3, case when json_extract(value, '$.newLead') = 1 then ?3 end from json_each(?2)`,
+  ).bind(userId, payload, now);
 }
 
 /**

@@ -5,11 +5,8 @@ import {
   addDays,
   addMonths,
   chartMonths,
-  countFrom,
   dueWhen,
-  LEAD_BUCKET_MS,
   leadSources,
-  leadWindow,
   METRIC_DEFINITIONS,
   possibleTodays,
   sphereGrowth,
@@ -43,20 +40,6 @@ describe("dashboard dates", () => {
     expect(new Date(startOfDayIn("2026-12-01", "UTC")).toISOString()).toBe("2026-12-01T00:00:00.000Z");
     // Havana skips midnight when DST starts (00:00 → 01:00): that day begins at 01:00 CDT.
     expect(new Date(startOfDayIn("2026-03-08", "America/Havana")).toISOString()).toBe("2026-03-08T05:00:00.000Z");
-  });
-
-  it("counts new leads from the 15-minute buckets around the 1st, exactly at the boundary", () => {
-    const window = leadWindow("2026-12");
-    expect(new Date(window.lo).toISOString()).toBe("2026-11-30T09:00:00.000Z");
-    const start = startOfDayIn("2026-12-01", "Asia/Tokyo"); // 15:00 UTC
-    const bucketOf = (iso: string) => Math.floor((Date.parse(iso) - window.lo) / LEAD_BUCKET_MS);
-    const buckets = [
-      { bucket: bucketOf("2026-11-30T14:59:59.999Z"), n: 4 },
-      { bucket: bucketOf("2026-11-30T15:00:00.000Z"), n: 2 },
-      { bucket: bucketOf("2026-11-30T19:00:00.000Z"), n: 1 },
-    ];
-    expect(countFrom(buckets, window, start)).toBe(3);
-    expect(countFrom(buckets, window, window.lo)).toBe(7);
   });
 
   it("says how a due date reads against today", () => {

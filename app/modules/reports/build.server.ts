@@ -31,9 +31,10 @@ export interface ReportInputs {
   shared: { id: string; kind: "open" | "won" | "lost"; closedDate: string | null }[];
   added: { source: ContactSource; current: boolean; n: number }[];
   reach: { source: ContactSource; stage: string; n: number }[];
-  /** Response times (ms, ascending) of the answered contacts added in each period, by source. */
-  responses: { source: ContactSource; current: boolean; times: number[] }[];
-  waiting: { id: string; name: string; source: ContactSource; createdAt: number }[];
+  /** Leads that arrived in each period by source, with the response times (ms, ascending) of those answered (figures.server.ts). */
+  leads: { source: ContactSource; current: boolean; n: number; times: number[] }[];
+  /** The period's leads still waiting, oldest first (the first REPORT_LIST_SIZE). */
+  waiting: { id: string; name: string; source: ContactSource; arrivedAt: number }[];
   stays: { stage: string; nextStage: string | null; current: boolean; n: number }[];
   stayDays: { stage: string; medianDays: number }[];
   lostReasons: { stage: string; reason: string; n: number }[];
@@ -79,7 +80,8 @@ export interface Reports {
   sources: { empty: boolean; bars: BarRow[]; table: ReportTable; reach: ReportTable; hasCosts: boolean };
   speed: {
     empty: boolean;
-    added: number;
+    /** New leads that arrived in the period. */
+    leads: number;
     answered: number;
     median: string;
     p90: string;
@@ -272,22 +274,24 @@ export function buildReports(input: ReportInputs): Reports {
   const netBars = sourceRows.filter((r) => r.net !== 0 || r.added > 0);
   const netPercents = barPercents(netBars.map((r) => Math.max(0, r.net)));
 
-  // ---- Speed to lead --------------------------------------------------------------------------------------
+  // ---- Speed to lead: the new leads of the period (figures.server.ts), not every contact added ------------------
+  const leadsOf = (group: ContactSource | "*", isCurrent: boolean) => input.leads.filter((r) => r.current === isCurrent && (group === "*" || r.source === group));
+  const leadCount = (group: ContactSource | "*", isCurrent: boolean) => sum(leadsOf(group, isCurrent).map((r) => r.n));
   // A source's (or every source's, "*") answered response times in a period, and what they add up to.
   const speedOf = (group: ContactSource | "*", isCurrent: boolean): ResponseSummary | null => {
-    const rows = input.responses.filter((r) => r.current === isCurrent && (group === "*" || r.source === group));
+    const rows = leadsOf(group, isCurrent).filter((r) => r.times.length > 0);
     if (rows.length === 0) return null;
     return responseSummary(rows.length === 1 ? rows[0]!.times : rows.flatMap((r) => r.times).sort((a, b) => a - b));
   };
   const sharesOf = (source: ContactSource | "*", isCurrent = true) => {
-    const added = addedOf(source, isCurrent);
+    const leads = leadCount(source, isCurrent);
     const answered = speedOf(source, isCurrent);
-    const never = added - (answered?.answered ?? 0);
-    return { added, fast: percentOf(answered?.fast ?? 0, added), hour: percentOf(answered?.hour ?? 0, added), never: percentOf(never, added), neverCount: never };
+    const never = leads - (answered?.answered ?? 0);
+    return { leads, fast: percentOf(answered?.fast ?? 0, leads), hour: percentOf(answered?.hour ?? 0, leads), never: percentOf(never, leads), neverCount: never };
   };
   const speedCells = (first: ReportCell, s: ResponseSummary | null, shares: ReturnType<typeof sharesOf>) => [
     first,
-    countCell(shares.added),
+    countCell(shares.leads),
     countCell(s?.answered ?? 0),
     minutesCell(s?.p50Minutes ?? null),
     minutesCell(s?.p90Minutes ?? null),
@@ -297,13 +301,13 @@ export function buildReports(input: ReportInputs): Reports {
   ];
   const overall = speedOf("*", true);
   const overallShares = sharesOf("*");
-  const speedSources = CONTACT_SOURCES.filter((s) => addedOf(s, true) > 0);
+  const speedSources = CONTACT_SOURCES.filter((s) => leadCount(s, true) > 0);
   const speedTable: ReportTable = {
     id: "speed-to-lead",
-    caption: "Speed to lead by source: minutes from a contact being added to the first answer",
+    caption: "Speed to lead by source: minutes from a new lead arriving to the first answer",
     columns: [
       { label: "Source" },
-      { label: "Contacts added", numeric: true },
+      { label: "New leads", numeric: true },
       { label: "Answered", numeric: true },
       { label: "Median", unit: "minutes", numeric: true },
       { label: "90th percentile", unit: "minutes", numeric: true },
@@ -326,11 +330,11 @@ export function buildReports(input: ReportInputs): Reports {
   const speedPercents = barPercents(speedMedians);
   const waitingTable: ReportTable = {
     id: "waiting-leads",
-    caption: "Leads added in the period still waiting for a first answer, oldest first",
-    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Added" }, { label: "Waiting", unit: "minutes", numeric: true }],
+    caption: "New leads of the period still waiting for a first answer, oldest first",
+    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Arrived" }, { label: "Waiting", unit: "minutes", numeric: true }],
     rows: input.waiting.map((c) => {
-      const minutes = Math.max(0, input.now - c.createdAt) / 60_000;
-      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.createdAt, prefs), new Date(c.createdAt).toISOString()), minutesCell(minutes)] };
+      const minutes = Math.max(0, input.now - c.arrivedAt) / 60_000;
+      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.arrivedAt, prefs), new Date(c.arrivedAt).toISOString()), minutesCell(minutes)] };
     }),
   };
 
@@ -467,8 +471,8 @@ export function buildReports(input: ReportInputs): Reports {
       hasCosts: sourceRows.some((r) => r.cost !== null),
     },
     speed: {
-      empty: overallShares.added === 0,
-      added: overallShares.added,
+      empty: overallShares.leads === 0,
+      leads: overallShares.leads,
       answered: overall?.answered ?? 0,
       median: overall?.p50Minutes == null ? DASH : formatMinutes(overall.p50Minutes),
       p90: overall?.p90Minutes == null ? DASH : formatMinutes(overall.p90Minutes),

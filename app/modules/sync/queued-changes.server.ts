@@ -4,7 +4,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import { logActivity } from "~/modules/activities/activities.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { createContact } from "~/modules/contacts/contacts.server";
+import { createLead } from "~/modules/contacts/contacts.server";
 import { DAY_MS } from "~/modules/dashboard/metrics";
 import { moveDeal } from "~/modules/deals/deals.server";
 import { getStages } from "~/modules/pipeline/stages.server";
@@ -26,10 +26,13 @@ export const APPLIED_KEY_DAYS = 60;
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
 
-/** A note the agent made with a change the server could not make, kept on the contact's timeline. */
-async function keepNote(context: RequestContext, userId: UserId, link: { contactId?: string | null; dealId?: string | null }, text: string, id: string): Promise<boolean> {
+/**
+ * A note kept on a timeline: the agent's own words ("note", a logged activity), or Porchlight's record of a change it
+ * could not make as sent ("sync_conflict", which no figure counts as the agent's work).
+ */
+async function keepNote(context: RequestContext, userId: UserId, link: { contactId?: string | null; dealId?: string | null }, text: string, id: string, type: "note" | "sync_conflict" = "note"): Promise<boolean> {
   const now = await userNow(context, userId);
-  const saved = await logActivity(context, userId, { type: "note", contactId: link.contactId ?? null, dealId: link.dealId ?? null, date: now.date, time: now.time, outcome: null, notes: text }, id).catch((error: unknown) => {
+  const saved = await logActivity(context, userId, { type: "note", contactId: link.contactId ?? null, dealId: link.dealId ?? null, date: now.date, time: now.time, outcome: null, notes: text }, id, type).catch((error: unknown) => {
     if (isUniqueViolation(error)) return { ok: true as const };
     throw error;
   });
@@ -64,7 +67,7 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
       return created(() => createTask(context, userId, change.task, id), "Task added");
     case "add_contact":
       return created(async () => {
-        const contact = await createContact(context, userId, change.contact, id);
+        const contact = await createLead(context, userId, change.contact, id);
         // A lead added offline arrives now: the agent's other devices are told, and the dashboard times it.
         raiseLeadAlertLater(context, userId, contact);
         return { ok: true };
@@ -89,7 +92,8 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
         const now = stageByKey(stages, deal.stage)?.name ?? deal.stage;
         const wanted = to?.name ?? change.toStage;
         const text = `Moved offline to ${wanted}, but the deal had moved to ${now} on another device, which stands.${change.note ? ` Note: ${change.note}` : ""}`;
-        await keepNote(context, userId, { dealId: change.dealId }, text, id);
+        // Porchlight's record of the move that lost, not an activity the agent logged (figures.ts LOGGED_TYPES).
+        await keepNote(context, userId, { dealId: change.dealId }, text, id, "sync_conflict");
         return done("conflict", `The deal had moved to ${now} on another device, so it stays there. Your move to ${wanted}${change.note ? " and your note are" : " is"} saved on the deal's timeline.`, change.dealId);
       }
       if (!to) return done("rejected", "That stage no longer exists.", null);

@@ -12,7 +12,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { autoMap, parseCsv } from "~/modules/contacts/csv";
 import { validateRows } from "~/modules/contacts/import";
-import { createContact } from "~/modules/contacts/contacts.server";
+import { createLead } from "~/modules/contacts/contacts.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { canManage, listMembers, type Membership } from "./team.server";
 
@@ -162,7 +162,7 @@ async function takeWaiting(db: Db, lead: Pick<TeamLead, "id" | "teamId">, agentI
 /** The lead as a contact of the agent's, with the assignment on its timeline, and the new-lead alert. */
 async function handOver(deps: Deps, lead: TeamLead, agentId: UserId, note: string, at: Date): Promise<string> {
   const input = ContactInputSchema.parse({ name: lead.name, email: lead.email, phone: lead.phone, source: lead.source, notes: lead.message, status: "hot", tags: [] });
-  const contact = await createContact(deps, agentId, input, newId(), at);
+  const contact = await createLead(deps, agentId, input, newId(), at);
   await deps.db.batch([
     deps.db.insert(crmActivities).values({ id: newId(), userId: agentId, contactId: contact.id, type: "assignment", notes: note, meta: { leadId: lead.id }, occurredAt: at, createdAt: at }),
     deps.db.update(teamLeads).set({ contactId: contact.id }).where(eq(teamLeads.id, lead.id)),
