@@ -18,6 +18,7 @@ import { PipelineOverview } from "~/modules/dashboard/components/PipelineOvervie
 import { StatCard } from "~/modules/dashboard/components/StatCard";
 import { TaskReminders } from "~/modules/dashboard/components/TaskReminders";
 import { UpcomingClosings } from "~/modules/dashboard/components/UpcomingClosings";
+import { hasIncome } from "~/modules/commissions/income";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { CHART_MONTHS, FOLLOW_UP_DAYS, METRIC_DEFINITIONS, SPHERE_DAYS } from "~/modules/dashboard/metrics";
 import { formatMinutes } from "~/modules/reports/definitions";
@@ -87,8 +88,12 @@ export default function DashboardPage() {
 
   const money = (cents: number) => formatCentsWhole(cents, prefs);
   const tick = (value: number) => formatMoneyCompact(value, prefs);
-  const closedAny = d.performance.months.some((m) => m.deals > 0);
-  const monthRows = (show: (m: (typeof d.performance.months)[number]) => string) => d.performance.months.map((m) => [longMonth(m.month), String(m.deals), show(m)]);
+  // Each chart's empty state reads the rows it draws (income.ts): volume needs a deal of the agent's own, agent net
+  // one of theirs or a deal a teammate shares with them.
+  const volumeAny = hasIncome(d.performance.months, "volume");
+  const netAny = hasIncome(d.performance.months, "net");
+  const sharedAny = d.performance.months.some((m) => m.sharedDeals > 0);
+  const monthRows = (show: (m: (typeof d.performance.months)[number]) => string[]) => d.performance.months.map((m) => [longMonth(m.month), String(m.deals), ...show(m)]);
   const sphere = stats.sphere;
 
   return (
@@ -180,29 +185,33 @@ export default function DashboardPage() {
       <h2 className="mt-8 text-xl font-semibold">Performance</h2>
       <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <DashboardSection metric="closedVolume">
-          {closedAny ? (
+          {volumeAny ? (
             <ColumnChartFigure
               chart={d.performance.volumeChart}
               label="volume"
               tone="brand"
               formatTick={tick}
-              table={{ caption: `${METRIC_DEFINITIONS.closedVolume.label}, last ${CHART_MONTHS} months`, headers: ["Month", "Deals closed", "Closed volume"], rows: monthRows((m) => money(m.volumeCents)) }}
+              table={{ caption: `${METRIC_DEFINITIONS.closedVolume.label}, last ${CHART_MONTHS} months`, headers: ["Month", "Deals closed", "Closed volume"], rows: monthRows((m) => [money(m.volumeCents)]) }}
             />
           ) : (
             <SectionEmpty>No deals closed won in the last {CHART_MONTHS} months.</SectionEmpty>
           )}
         </DashboardSection>
         <DashboardSection metric="agentNet" more={{ to: "/pipeline/commissions", label: "Forecast and commissions" }}>
-          {closedAny ? (
+          {netAny ? (
             <ColumnChartFigure
               chart={d.performance.netChart}
               label="net"
               tone="green"
               formatTick={tick}
-              table={{ caption: `${METRIC_DEFINITIONS.agentNet.label}, last ${CHART_MONTHS} months`, headers: ["Month", "Deals closed", "Agent net"], rows: monthRows((m) => formatCents(m.netCents, prefs)) }}
+              table={{
+                caption: `${METRIC_DEFINITIONS.agentNet.label}, last ${CHART_MONTHS} months`,
+                headers: ["Month", "Deals closed", ...(sharedAny ? ["Shared with you"] : []), "Agent net"],
+                rows: monthRows((m) => [...(sharedAny ? [String(m.sharedDeals)] : []), formatCents(m.netCents, prefs)]),
+              }}
             />
           ) : (
-            <SectionEmpty>No deals closed won in the last {CHART_MONTHS} months.</SectionEmpty>
+            <SectionEmpty>No deals closed won in the last {CHART_MONTHS} months, of yours or shared with you.</SectionEmpty>
           )}
         </DashboardSection>
       </div>

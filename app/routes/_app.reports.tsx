@@ -99,7 +99,7 @@ export default function ReportsPage() {
         <ReportSection id="income" definition="income" query={query} downloads={r.income.empty ? [] : [r.income.table]}>
           {r.income.empty ? (
             <ReportEmpty>
-              No deals closed won yet. Move a deal to Closed Won in the <Link to="/pipeline" className="font-medium underline underline-offset-4">pipeline</Link> and its volume, gross commission and agent net appear here by month.
+              No deal closed won in this period, of yours or shared with you. Move a deal to Closed Won in the <Link to="/pipeline" className="font-medium underline underline-offset-4">pipeline</Link> and its volume, gross commission and agent net appear here by month.
             </ReportEmpty>
           ) : (
             <>
@@ -109,7 +109,7 @@ export default function ReportsPage() {
                 label="Agent net by month"
                 tone="green"
                 formatTick={(value) => formatMoneyCompact(value, prefs)}
-                table={{ caption: "Agent net by month", headers: ["Month", "Agent net"], rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells[4]!.text]) }}
+                table={{ caption: "Agent net by month", headers: ["Month", "Agent net"], rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]) }}
               />
               </div>
               <ReportTableView table={r.income.table} />

@@ -157,10 +157,10 @@ describe("dashboard figures", () => {
     // Charts: July 2025 to June 2026. August 2025: $1,000,000 whose split is held to $8,200 by June 2025's deal.
     const months = Object.fromEntries(d.performance.months.map((m) => [m.month, m]));
     expect(d.performance.months.map((m) => m.month)).toEqual(["2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
-    expect(months["2025-08"]).toEqual({ month: "2025-08", deals: 1, volumeCents: 100_000_000, netCents: 2_140_500 });
-    expect(months["2026-05"]).toEqual({ month: "2026-05", deals: 1, volumeCents: 40_000_000, netCents: 800_500 });
+    expect(months["2025-08"]).toEqual({ month: "2025-08", deals: 1, sharedDeals: 0, volumeCents: 100_000_000, gciCents: 3_000_000, netCents: 2_140_500 });
+    expect(months["2026-05"]).toEqual({ month: "2026-05", deals: 1, sharedDeals: 0, volumeCents: 40_000_000, gciCents: 1_200_000, netCents: 800_500 });
     // June: only the won deal; the lost one is not volume.
-    expect(months["2026-06"]).toEqual({ month: "2026-06", deals: 1, volumeCents: 60_000_000, netCents: 1_220_500 });
+    expect(months["2026-06"]).toEqual({ month: "2026-06", deals: 1, sharedDeals: 0, volumeCents: 60_000_000, gciCents: 1_800_000, netCents: 1_220_500 });
     expect(d.performance.months.reduce((sum, m) => sum + m.deals, 0)).toBe(3);
     expect(d.performance.volumeChart.bars.map((b) => b.value)).toEqual(d.performance.months.map((m) => m.volumeCents / 100));
     expect(d.performance.netChart.bars.find((b) => b.key === "2026-06")!.value).toBe(12_205);

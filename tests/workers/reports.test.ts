@@ -473,7 +473,7 @@ describe("reports", () => {
 
       const fresh = await signInAs(await createUser(env.DB));
       const emptyHtml = await (await fresh.get("/reports")).text();
-      expect(emptyHtml).toContain("No deals closed won yet");
+      expect(emptyHtml).toContain("No deal closed won in this period, of yours or shared with you.");
       expect(emptyHtml).toContain("No new lead arrived in this period");
       expect(emptyHtml).toContain("No annual goal set");
     });

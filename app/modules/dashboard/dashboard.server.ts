@@ -38,7 +38,7 @@ import { responseSummary } from "~/modules/reports/definitions";
 import { leadsArrived, leadTotals, loggedActivities, OPEN_END } from "~/modules/reports/figures.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { contactsPerSource } from "~/modules/reports/added.server";
-import { closedDealsFrom, closedPerformance, type ClosedDealRow, type ClosedVolumeRow, type PerformanceMonth } from "./performance";
+import { closedDealsFrom, closedPerformance, type ClosedDealRow, type PerformanceMonth } from "./performance";
 
 // The dashboard in one round trip (ADR 0016): every figure is one owner-scoped statement in a single D1 batch,
 // aggregated in SQL. The user's timezone arrives in that same batch, so figures that depend on "today" are
@@ -116,11 +116,6 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .from(deals)
       .where(ownedBy(deals, userId))
       .groupBy(deals.stage),
-    db
-      .select({ stage: deals.stage, month: sql<string>`substr(${deals.closedDate}, 1, 7)`.as("month"), deals: count().as("deals"), valueCents: sql<number>`coalesce(sum(${deals.dealValueCents}), 0)`.as("value_cents") })
-      .from(deals)
-      .where(ownedBy(deals, userId, gte(deals.closedDate, `${firstMonth}-01`)))
-      .groupBy(deals.stage, sql`substr(${deals.closedDate}, 1, 7)`),
     db.select({ ...DEAL_TERM_COLUMNS, closedDate: deals.closedDate }).from(deals).where(ownedBy(deals, userId, gte(deals.closedDate, closedDealsFrom(firstMonth)))),
     // Upcoming closings from each possible today: three disjoint ranges, each its first few.
     closings(sql`${closeOn} = ${todays[0]}`),
@@ -181,7 +176,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
     return leadTotals(await leadsArrived(db, userId, [{ lo: startOfDayIn(`${month}-01`, zoneOrDefault(p.timezone)), hi: OPEN_END }])).leads;
   });
   const [results, newLeads] = await Promise.all([db.batch(statements), monthLeads]);
-  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, volumeRows, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows, sharedRows] = results;
+  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows, sharedRows] = results;
 
   const pref = prefsRows[0];
   const prefs: DisplayPreferences = pref ? { dateFormat: pref.dateFormat, timeFormat: pref.timeFormat, timezone: pref.timezone, currency: pref.currency } : DEFAULT_DISPLAY_PREFERENCES;
@@ -203,7 +198,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const dealCount = stageTotals.reduce((sum, t) => sum + t.count, 0);
 
   const months = chartMonths(today);
-  const performance = closedPerformance({ months, stages, plan, volume: volumeRows as ClosedVolumeRow[], closed: closedRows as ClosedDealRow[], shared: toSharedDeals(sharedRows) });
+  const performance = closedPerformance({ months, stages, plan, closed: closedRows as ClosedDealRow[], shared: toSharedDeals(sharedRows) });
   const stageName = new Map(stages.map((s) => [s.key, s.name]));
   const upcoming = upcomingFrom([...closingsA, ...closingsB, ...closingsC].filter((d) => openKeys.has(d.stage)), today, LIST_SIZES.closings);
 
@@ -219,7 +214,8 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
     prefs,
     today,
     onboarding: onboardingDue({ contacts: totalContacts, deals: dealCount, tasks: tasks.total }, pref),
-    empty: totalContacts === 0 && dealCount === 0 && tasks.total === 0 && activityRows.length === 0,
+    // A deal a teammate shares with the agent is something to show too (its net is in the charts).
+    empty: totalContacts === 0 && dealCount === 0 && tasks.total === 0 && activityRows.length === 0 && sharedRows.length === 0,
     stats: {
       totalContacts,
       byStatus,

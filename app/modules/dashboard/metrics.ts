@@ -86,7 +86,7 @@ export const METRIC_DEFINITIONS = {
   agentNet: {
     label: "Agent net by month",
     definition:
-      "What those same closed deals paid you: gross commission less referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees, as your commission plan and each deal's overrides say.",
+      `What those same closed deals paid you: gross commission less referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees, as your commission plan and each deal's overrides say; Reports' Income counts the same. ${FIGURE_WORDS.shared}`,
   },
   leadSources: { label: "Lead sources", definition: "All your contacts by the source recorded on each contact." },
   smartInsights: {
@@ -103,7 +103,7 @@ export interface Dashboard {
   /** The user's today ("YYYY-MM-DD") in their timezone. */
   today: string;
   onboarding: boolean;
-  /** No contact, deal, task or activity yet: the page shows how to start instead of zeros. */
+  /** No contact, deal, task, activity or deal shared with the agent yet: the page shows how to start instead of zeros. */
   empty: boolean;
   stats: {
     totalContacts: number;

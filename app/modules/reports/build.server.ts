@@ -5,6 +5,7 @@ import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
 import type { Forecast } from "~/modules/commissions/forecast";
 import type { CommissionPlan } from "~/modules/commissions/plan.schema";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
+import { hasIncome, incomeDeals, incomeMonths, incomeTotals } from "~/modules/commissions/income";
 import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/charts";
 import { addDays } from "~/modules/dashboard/metrics";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
@@ -28,7 +29,7 @@ export interface ReportInputs {
   forecast: Forecast;
   deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedAt: number | null }[];
   /** Deals teammates share with the agent (issue 21): their share counts in GCI and agent net, not in deals or volume. */
-  shared: { id: string; kind: "open" | "won" | "lost"; closedDate: string | null }[];
+  shared: { id: string; kind: "open" | "won" | "lost"; dealValueCents: number; closedDate: string | null }[];
   added: { source: ContactSource; current: boolean; n: number }[];
   reach: { source: ContactSource; stage: string; n: number }[];
   /** Leads that arrived in each period by source, with the response times (ms, ascending) of those answered (figures.server.ts). */
@@ -140,33 +141,37 @@ export function buildReports(input: ReportInputs): Reports {
       breakdown: forecast.breakdowns.get(d.id)!,
     }))
     .filter((d) => d.breakdown);
-  const sharedWon = input.shared
-    .filter((d) => d.kind === "won")
-    .map((d) => ({ day: d.closedDate ?? input.today, breakdown: forecast.breakdowns.get(d.id)! }))
-    .filter((d) => d.breakdown);
   const wonIn = (range: DayRange) => won.filter((d) => inRange(d.day, range));
-  // GCI is the agent's part of the side: all of it unless the deal is shared (commission.ts).
-  const gci = (b: { grossCents: number; othersCents: number }) => b.grossCents - b.othersCents;
-  const totals = (range: DayRange) => {
-    const deals = wonIn(range);
-    const shared = sharedWon.filter((d) => inRange(d.day, range));
-    return {
-      deals: deals.length,
-      volume: sum(deals.map((d) => d.valueCents)),
-      gross: sum([...deals, ...shared].map((d) => gci(d.breakdown))),
-      net: sum([...deals, ...shared].map((d) => d.breakdown.netCents)),
-    };
-  };
-  const current = totals(period);
-  const previous = totals(period.previous);
-  const months = monthsOf(period).map((month) => ({ month, ...totals({ from: `${month}-01` < period.from ? period.from : `${month}-01`, to: monthEnd(month) > period.to ? period.to : monthEnd(month) }) }));
+  // The income figures: the agent's own won deals and their share of those teammates share with them (income.ts, as
+  // the dashboard's charts count them), priced by the forecast.
+  const income = incomeDeals({ own: input.deals.map((d) => ({ ...d, dealValueCents: d.valueCents })), shared: input.shared, wonStages: new Set(stages.filter((s) => s.kind === "won").map((s) => s.key)), breakdowns: forecast.breakdowns, today: input.today });
+  const current = incomeTotals(income, period);
+  const previous = incomeTotals(income, period.previous);
+  const months = incomeMonths(income, monthsOf(period), period);
+  // A co-agent's shares get a column of their own, so a month with agent net and no deal of theirs says why.
+  const withShared = income.some((d) => d.shared);
+  const incomeCells = (first: ReportCell, t: ReturnType<typeof incomeTotals>) => [
+    first,
+    countCell(t.deals),
+    ...(withShared ? [countCell(t.sharedDeals)] : []),
+    moneyCell(t.volumeCents, prefs),
+    moneyCell(t.gciCents, prefs),
+    moneyCell(t.netCents, prefs),
+  ];
   const incomeTable: ReportTable = {
     id: "income",
-    caption: "Closed won deals, volume, GCI and agent net by month",
-    columns: [{ label: "Month" }, { label: "Deals closed", numeric: true }, { label: "Closed volume", unit: currency, numeric: true }, { label: "GCI", unit: currency, numeric: true }, { label: "Agent net", unit: currency, numeric: true }],
-    rows: months.map((m) => ({ key: m.month, cells: [cell(monthLabel(m.month), m.month), countCell(m.deals), moneyCell(m.volume, prefs), moneyCell(m.gross, prefs), moneyCell(m.net, prefs)] })),
-    total: [cell("Total", "Total"), countCell(current.deals), moneyCell(current.volume, prefs), moneyCell(current.gross, prefs), moneyCell(current.net, prefs)],
-    previous: [previousLabel, countCell(previous.deals), moneyCell(previous.volume, prefs), moneyCell(previous.gross, prefs), moneyCell(previous.net, prefs)],
+    caption: withShared ? "Closed won deals, deals shared with you, volume, GCI and agent net by month" : "Closed won deals, volume, GCI and agent net by month",
+    columns: [
+      { label: "Month" },
+      { label: "Deals closed", numeric: true },
+      ...(withShared ? [{ label: "Shared with you", numeric: true }] : []),
+      { label: "Closed volume", unit: currency, numeric: true },
+      { label: "GCI", unit: currency, numeric: true },
+      { label: "Agent net", unit: currency, numeric: true },
+    ],
+    rows: months.map((m) => ({ key: m.month, cells: incomeCells(cell(monthLabel(m.month), m.month), m) })),
+    total: incomeCells(cell("Total", "Total"), current),
+    previous: incomeCells(previousLabel, previous),
   };
   const year = input.today.slice(0, 4);
   const yearDays = dayCount({ from: `${year}-01-01`, to: `${year}-12-31` });
@@ -443,8 +448,8 @@ export function buildReports(input: ReportInputs): Reports {
   });
   const overallBefore = speedOf("*", false);
   const summary: SummaryFigure[] = [
-    figure("net", "Agent net", "income", current.net, previous.net, money),
-    figure("volume", "Closed volume", "income", current.volume, previous.volume, money),
+    figure("net", "Agent net", "income", current.netCents, previous.netCents, money),
+    figure("volume", "Closed volume", "income", current.volumeCents, previous.volumeCents, money),
     figure("added", "Contacts added", "sources", addedOf("*", true), addedOf("*", false), (n) => n.toLocaleString("en-US")),
     figure("speed", "Median speed to lead", "speed", overall?.p50Minutes ?? null, overallBefore?.p50Minutes ?? null, formatMinutes, false),
     figure("won", "Deals won", "funnel", enteredKind("won", true), enteredKind("won", false), (n) => n.toLocaleString("en-US")),
@@ -457,8 +462,8 @@ export function buildReports(input: ReportInputs): Reports {
     period: { ...period, label: PERIOD_LABELS[period.key], days: dayCount(period) },
     summary,
     income: {
-      empty: won.length === 0,
-      chart: columnChart(months.map((m) => ({ key: m.month, label: shortMonth.format(new Date(`${m.month}-15T12:00:00Z`)), value: m.net / 100 }))),
+      empty: !hasIncome(months),
+      chart: columnChart(months.map((m) => ({ key: m.month, label: shortMonth.format(new Date(`${m.month}-15T12:00:00Z`)), value: m.netCents / 100 }))),
       table: incomeTable,
       goal,
       cap,

@@ -159,7 +159,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     stages,
     incomeGoalCents: goalRows[0]?.incomeGoalCents ?? null,
     forecast,
-    shared: shared.map((d) => ({ id: d.id, kind: d.kind, closedDate: d.closedDate })),
+    shared: shared.map((d) => ({ id: d.id, kind: d.kind, dealValueCents: d.dealValueCents, closedDate: d.closedDate })),
     deals: dealRows.map((d) => ({
       id: d.id,
       stage: d.stage,
