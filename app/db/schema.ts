@@ -445,9 +445,11 @@ export const contacts = sqliteTable(
     index("contacts_user_answered").on(t.userId, t.createdAt, t.source, t.firstResponseAt).where(sql`${t.firstResponseAt} is not null`),
     // Leads (figures.server.ts): arrived in a period, by source, answered or waiting; covering, so no wide row is read.
     index("contacts_user_lead").on(t.userId, t.leadAt, t.source, t.firstResponseAt).where(sql`${t.leadAt} is not null`),
-    // Duplicate matching: e-mail case-insensitively, phone as written.
+    // Duplicate matching: e-mail case-insensitively, phone as written, and phone by its digits (the expression in
+    // modules/contacts/duplicates.server.ts, which the warning before a save looks up).
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
     index("contacts_user_phone").on(t.userId, t.phone),
+    index("contacts_user_phone_digits").on(t.userId, sql`replace(replace(replace(replace(replace(replace(${t.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`),
   ],
 );
 export type Contact = typeof contacts.$inferSelect;

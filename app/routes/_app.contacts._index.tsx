@@ -15,7 +15,8 @@ import { ContactCards, ContactTable } from "~/modules/contacts/components/Contac
 import { ContactsHeaderActions } from "~/modules/contacts/components/ContactsHeaderActions";
 import { toast } from "~/components/ui/Toaster";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
-import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SAVE_ANYWAY_FIELD, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { possibleDuplicates } from "~/modules/contacts/duplicates.server";
 import { changeTag, createLead, getContact, listContacts, loadListSurroundings, setStatus, trashContacts } from "~/modules/contacts/contacts.server";
 import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/components/DeletedContactsUndo";
 import { refreshScoresForView } from "~/modules/contacts/lead-score.server";
@@ -60,6 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "create") {
     const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
     if (!parsed.success) return data({ ok: false as const, error: CONTACT_MESSAGES.validationTitle, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+    // Another contact with this e-mail or phone: warn, unless the agent saw the warning and saves anyway.
+    const duplicates = form.get(SAVE_ANYWAY_FIELD) === "1" ? [] : await possibleDuplicates(context, user.id, parsed.data);
+    if (duplicates.length > 0) return data({ ok: false as const, error: CONTACT_MESSAGES.possibleDuplicate, fieldErrors: {}, duplicates }, { status: 409 });
     try {
       const contact = await createLead(context, user.id, parsed.data);
       // A new lead: pushed to the agent's devices after the answer goes (issue 20).

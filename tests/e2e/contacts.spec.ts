@@ -62,6 +62,28 @@ test("the Add New Contact dialog validates, adds, resets, and undoes", async ({ 
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("Contact Removed", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Undo Me", exact: true })).toHaveCount(0);
+
+  // Dana's e-mail again, in capitals: the server warns before saving, names Dana and offers to open her; the second
+  // submit, on purpose, saves.
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await dialog.getByLabel("Name").fill("Dana Twice");
+  await dialog.getByLabel("Email").fill(email.toUpperCase());
+  await dialog.getByRole("button", { name: "Add Contact" }).click();
+  const warning = dialog.getByRole("alert").filter({ hasText: "Possible duplicate" });
+  await expect(warning).toContainText(`Dana Reyes has the e-mail ${email}.`);
+  await expect(warning).toBeFocused();
+  await expect(warning.getByRole("link", { name: "Open Dana Reyes" })).toHaveAttribute("href", /^\/contacts\/[\w-]+$/);
+  await expect(page.getByRole("link", { name: "Dana Twice", exact: true })).toHaveCount(0);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).include("#add-contact").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), scheme).toEqual([]);
+    await warning.screenshot({ path: `test-results/screenshots/${test.info().project.name}-duplicate-warning-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await warning.getByRole("button", { name: "Save anyway" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: "Dana Twice", exact: true })).toBeVisible();
 });
 
 test("the contact list searches as you type, filters by status and keeps its layout", async ({ page }) => {
