@@ -959,6 +959,24 @@ export const syncMarks = sqliteTable("sync_marks", {
 });
 
 /**
+ * AI drafts an agent started on each UTC day, against the daily quota (AI_DAILY_QUOTA, ADR 0051). A draft is counted
+ * when it starts, in one statement that refuses past the quota, and given back in one statement when it fails, so a
+ * failed draft never uses up the day and two at once never pass the quota.
+ */
+export const aiDraftDays = sqliteTable(
+  "ai_draft_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The UTC day, "YYYY-MM-DD". */
+    day: text("day").notNull(),
+    drafts: integer("drafts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index("ai_draft_days_day").on(t.day)],
+);
+
+/**
  * Changes an agent's phone queued offline and sent later, by the key the phone gave each one (issue 20): a retry
  * of a change already applied finds its key and gets the first answer back instead of applying it twice.
  */

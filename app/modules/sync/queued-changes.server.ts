@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { appliedChanges, crmTasks, deals } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
@@ -12,9 +12,11 @@ import { stageByKey } from "~/modules/pipeline/stages";
 import { completeTask, createTask, userNow } from "~/modules/tasks/tasks.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { changeRowId } from "./change-id";
+import { answeredBefore, isUniqueViolation, remember } from "./submissions.server";
 import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.schema";
 
-// Applies changes an agent queued offline (issue 20, ADR 0031), in the order sent. Exactly once, by construction:
+// Applies changes an agent queued offline (issue 20, ADR 0031), in the order sent. Exactly once, by construction (the
+// same mechanism every online create uses, submissions.server.ts):
 // - a key already answered gets its stored answer back;
 // - a change that creates a row makes it under an id derived from the agent and the key, so a retry after the
 //   change went in but before its answer was stored fails to insert it again and is answered "applied";
@@ -23,8 +25,6 @@ import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.sc
 
 /** Keys are kept this long: longer than a phone keeps a queue (the copy itself syncs in full after 30 days). */
 export const APPLIED_KEY_DAYS = 60;
-
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
 
 /**
  * A note kept on a timeline: the agent's own words ("note", a logged activity), or Porchlight's record of a change it
@@ -115,14 +115,14 @@ export async function applyQueuedChanges(context: RequestContext, userId: UserId
   for (const raw of changes) {
     const key = typeof (raw as { key?: unknown })?.key === "string" ? (raw as { key: string }).key : null;
     if (key) {
-      const before = await context.db.select({ result: appliedChanges.result }).from(appliedChanges).where(and(eq(appliedChanges.userId, userId), eq(appliedChanges.key, key))).get();
+      const before = await answeredBefore<QueuedChangeResult>(context, userId, key);
       if (before) {
-        results.push({ ...(before.result as unknown as QueuedChangeResult), replayed: true });
+        results.push({ ...before, replayed: true });
         continue;
       }
     }
     const { store, ...result } = await applyOne(context, userId, raw);
-    if (store) await context.db.insert(appliedChanges).values({ userId, key: result.key, result: { ...result }, appliedAt: now }).onConflictDoNothing();
+    if (store) await remember(context, userId, result.key, result, now);
     results.push(result);
   }
   return results;

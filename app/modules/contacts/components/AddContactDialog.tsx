@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { Modal } from "~/components/ui/Modal";
+import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
@@ -126,6 +127,8 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
           }}
         >
           <input type="hidden" name="intent" value="create" />
+          {/* A retry of a save that got no answer (a slow one, a reload) is answered with the first contact, not a second. */}
+          <SubmissionKey name="add-contact" answer={create.data} />
           <div className="sm:col-span-2">
             <Field label="Name" name="name" autoComplete="off" required error={errors.name} autoFocus />
           </div>
