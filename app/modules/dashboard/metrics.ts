@@ -42,7 +42,7 @@ export const METRIC_DEFINITIONS = {
   },
   newLeads: {
     label: "New leads this month",
-    definition: `New leads that arrived since midnight on the 1st of this month in your timezone. ${FIGURE_WORDS.lead} Reports counts them the same way (Speed to lead, this month).`,
+    definition: `New leads that arrived since midnight on the 1st of this month in your timezone. ${FIGURE_WORDS.lead} Reports counts them the same way for any period.`,
   },
   leadsWaiting: {
     label: "New leads waiting for you",
