@@ -9,7 +9,7 @@ export const CONTACT_MESSAGES = {
   added: "Contact Added Successfully",
   removed: "Contact Removed",
   undoFailed: { title: "Undo Failed", description: "Could not remove the contact" },
-  possibleDuplicate: "You may have this contact already. Open it to update it, or save anyway to add a second contact.",
+  possibleDuplicate: "You may have this contact already. Open it instead, or save anyway to keep both.",
 } as const;
 
 /** Another contact with the same e-mail or phone, as the warning before a save names it (duplicates.server.ts). */
