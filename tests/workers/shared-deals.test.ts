@@ -64,8 +64,9 @@ describe("a shared deal", () => {
     expect(await read(bea, "/reports?period=this-month")).toContain("$5,530");
     const dashboard = await loadDashboard(requestContext(), t.agentB.id as UserId);
     expect(dashboard.performance.months.at(-1)).toMatchObject({ deals: 0, volumeCents: 0, netCents: 553_000 });
-    // It used up her cap: a deal of her own closing later this year pays no split.
-    const own = deal(t.agentB.id, { title: "Bea's own listing", stage: "offer", probability: 60, dealValueCents: 10_000_000, expectedCloseDate: dayFromToday(1) });
+    // It used up her cap: a deal of her own closing in the same cap year pays no split.
+    // Expected today: in the same cap year as the sale whatever day it is (tomorrow is a new cap year on 31 December).
+    const own = deal(t.agentB.id, { title: "Bea's own listing", stage: "offer", probability: 60, dealValueCents: 10_000_000, expectedCloseDate: dayFromToday(0) });
     await db().insert(deals).values(own);
     // $100,000 at 3 % = $3,000.00; no split (capped); team 10 % = $300.00; E&O $50.00: $2,650.00.
     expect(await read(bea, "/pipeline")).toContain("Agent net $2,650.00");
