@@ -43,9 +43,12 @@ const PLACES = ["Maple Grove", "Lake Town", "Hill Side", "Riverside", "Old Town"
 const TAGS = ['["buyer"]', '["seller"]', '["buyer","first-time"]', '["investor"]', '["sphere"]', '["buyer","relocation"]', '[]'];
 const pickSql = (list, expr) => `json_extract('${JSON.stringify(list).replace(/'/g, "''")}', '$[' || ((${expr}) % ${list.length}) || ']')`;
 
-/** n contacts for `owner` (a SQL expression over i), through the real table so the search triggers run. */
+/**
+ * n contacts for `owner` (a SQL expression over i), through the real table so the search triggers run. Each arrived as
+ * a new lead (lead_at), so speed to lead reads as many rows as it can.
+ */
 function contactsSql(n, owner, prefix, now) {
-  return `${range(n)} insert into contacts (id, user_id, name, email, phone, status, budget_min, budget_max, property_type, bedrooms, location, source, tags, notes, last_activity, created_at, updated_at)
+  return `${range(n)} insert into contacts (id, user_id, name, email, phone, status, budget_min, budget_max, property_type, bedrooms, location, source, tags, notes, last_activity, created_at, updated_at, lead_at)
     select printf('${prefix}-%08d', i), ${owner},
       ${pickSql(FIRST, "i")} || ' ' || ${pickSql(LAST, "i / 20")} || ' ' || i,
       case when i % 4 = 0 then null else printf('contact%d@example.com', i) end,
@@ -57,7 +60,7 @@ function contactsSql(n, owner, prefix, now) {
       1 + i % 5, ${pickSql(PLACES, "i / 7")},
       case i % 6 when 0 then 'website' when 1 then 'referral' when 2 then 'cold_call' when 3 then 'social_media' when 4 then 'open_house' else 'other' end,
       ${pickSql(TAGS, "i")}, case when i % 10 = 0 then 'Wants a yard and a short commute' else null end,
-      ${now} - i * 60000, ${now} - i * 60000, ${now} - i * 60000 from n`;
+      ${now} - i * 60000, ${now} - i * 60000, ${now} - i * 60000, ${now} - i * 60000 from n`;
 }
 
 const STAGES = ["lead", "qualified", "showing", "offer", "under_contract", "closed_won", "closed_lost"];

@@ -106,9 +106,10 @@ export function demoDataSql(userId, now = new Date()) {
   CONTACTS.forEach(([name, status, source, min, max, type, beds, baths, location, tags, daysAgo], i) => {
     const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".").replace(/^\.|\.$/g, "")}@example.com`;
     stmts.push(
-      `INSERT OR IGNORE INTO contacts (id, user_id, name, email, phone, status, source, budget_min, budget_max, property_type, bedrooms, bathrooms, location, tags, notes, last_activity, created_at, updated_at) VALUES (${[
+      // Each arrived as a new lead (lead_at) when it was added, so speed to lead has the whole book to show.
+      `INSERT OR IGNORE INTO contacts (id, user_id, name, email, phone, status, source, budget_min, budget_max, property_type, bedrooms, bathrooms, location, tags, notes, last_activity, created_at, updated_at, lead_at) VALUES (${[
         q(idOf("c1", i)), q(userId), q(name), q(email), q(`(512) 555-01${String(i).padStart(2, "0")}`), q(status), q(source), q(min), q(max), q(type), q(beds), q(baths), q(location),
-        q(JSON.stringify(tags)), q("Demo contact."), created(daysAgo), created(daysAgo), created(daysAgo),
+        q(JSON.stringify(tags)), q("Demo contact."), created(daysAgo), created(daysAgo), created(daysAgo), created(daysAgo),
       ].join(", ")});`,
     );
   });

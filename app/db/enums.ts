@@ -50,11 +50,12 @@ export const STAGE_KINDS = ["open", "won", "lost"] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
 
 // Issue 7's activity types; issue 6 records stage changes with them.
-// Issue 21 records a lead's assignment from the team's leads on the contact's timeline.
-export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change", "assignment"] as const;
+// Issue 21 records a lead's assignment from the team's leads on the contact's timeline; the offline queue records a
+// change it could not make as sent (a deal moved on another device meanwhile) as a sync conflict.
+export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change", "assignment", "sync_conflict"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** Activities Porchlight writes itself: not logged by the agent, not an answer to a lead, not counted as work. */
-export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment"] as const;
+export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict"] as const;
 export type SystemActivityType = (typeof SYSTEM_ACTIVITY_TYPES)[number];
 export type LoggableActivityType = Exclude<ActivityType, SystemActivityType>;
 export const isSystemActivity = (type: string): type is SystemActivityType => (SYSTEM_ACTIVITY_TYPES as readonly string[]).includes(type);

@@ -430,6 +430,12 @@ export const contacts = sqliteTable(
      * speed to lead is theirs, and stays theirs when the contact is handed to a teammate later.
      */
     answeredBy: text("answered_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * When the contact arrived as a new lead (added one at a time, an import row marked New, a team lead assigned to
+     * the agent); null for every other contact. The one definition of a lead (modules/reports/figures.server.ts):
+     * part of the row, so a contact restored from the trash is the lead it was.
+     */
+    leadAt: integer("lead_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -445,14 +451,18 @@ export const contacts = sqliteTable(
     index("contacts_user_budget").on(t.userId, sql`coalesce(${t.budgetMax}, -1)`, t.id),
     // Status filters, and the dashboard's follow-up count (hot/warm contacts quiet since a date).
     index("contacts_user_status_activity").on(t.userId, t.status, t.lastActivity),
-    // Reports: the leads still waiting for a first answer, oldest first; contacts added per source in a period
-    // (also the dashboard's lead sources); and the answered ones' response times (covering: no wide row is read).
+    // Contacts not yet answered, oldest first; contacts added per source in a period (Reports and the dashboard's
+    // lead sources).
     index("contacts_user_unanswered").on(t.userId, t.createdAt).where(sql`${t.firstResponseAt} is null`),
     index("contacts_user_source_created").on(t.userId, t.source, t.createdAt),
-    index("contacts_user_answered_by").on(t.userId, t.createdAt, t.source, t.firstResponseAt, t.answeredBy).where(sql`${t.firstResponseAt} is not null`),
-    // Duplicate matching: e-mail case-insensitively, phone as written.
+    // Leads (figures.server.ts): arrived in a period, by source, answered (and by whom) or waiting; covering, so no
+    // wide row is read.
+    index("contacts_user_lead").on(t.userId, t.leadAt, t.source, t.firstResponseAt, t.answeredBy).where(sql`${t.leadAt} is not null`),
+    // Duplicate matching: e-mail case-insensitively, phone as written, and phone by its digits (the expression in
+    // modules/contacts/duplicates.server.ts, which the warning before a save looks up).
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
     index("contacts_user_phone").on(t.userId, t.phone),
+    index("contacts_user_phone_digits").on(t.userId, sql`replace(replace(replace(replace(replace(replace(${t.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`),
   ],
 );
 export type Contact = typeof contacts.$inferSelect;
@@ -961,6 +971,24 @@ export const syncMarks = sqliteTable("sync_marks", {
   at: integer("at").primaryKey(),
   seq: integer("seq").notNull(),
 });
+
+/**
+ * AI drafts an agent started on each UTC day, against the daily quota (AI_DAILY_QUOTA, ADR 0051). A draft is counted
+ * when it starts, in one statement that refuses past the quota, and given back in one statement when it fails, so a
+ * failed draft never uses up the day and two at once never pass the quota.
+ */
+export const aiDraftDays = sqliteTable(
+  "ai_draft_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The UTC day, "YYYY-MM-DD". */
+    day: text("day").notNull(),
+    drafts: integer("drafts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index("ai_draft_days_day").on(t.day)],
+);
 
 /**
  * Changes an agent's phone queued offline and sent later, by the key the phone gave each one (issue 20): a retry

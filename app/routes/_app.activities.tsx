@@ -4,10 +4,8 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { ACTIVITY_TYPES, type ActivityType } from "~/db/enums";
-import { fieldErrors } from "~/lib/schema-fields";
 import { requireSubscriber } from "~/modules/auth/guards.server";
-import { deleteActivity, logActivity, timeline } from "~/modules/activities/activities.server";
-import { ACTIVITY_MESSAGES, ActivityInputSchema } from "~/modules/activities/activity.schema";
+import { deleteActivity, logActivityFromForm, timeline } from "~/modules/activities/activities.server";
 import { ActivityEntry, ActivityTypeFilter } from "~/modules/activities/components/ActivityTimeline";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { readForm } from "~/lib/body.server";
@@ -35,16 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const form = Object.fromEntries(await readForm(request));
+  const fields = await readForm(request);
+  const form = Object.fromEntries(fields);
   if (form.intent === "log") {
-    const parsed = ActivityInputSchema.safeParse(form);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return data({ ok: false as const, error: Object.values(errors)[0] ?? ACTIVITY_MESSAGES.saveFailed, fieldErrors: errors }, { status: 400 });
-    }
-    const result = await logActivity(context, user.id, parsed.data);
+    const result = await logActivityFromForm(context, user.id, fields);
     if (!result.ok) return data({ ok: false as const, error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
-    return { ok: true as const, id: result.activity.id };
+    return { ok: true as const, id: result.id };
   }
   if (form.intent === "delete") {
     const result = await deleteActivity(context, user.id, String(form.id ?? ""));

@@ -18,7 +18,8 @@ import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/compon
 import { LeadScoreBadge } from "~/modules/contacts/components/LeadScoreBadge";
 import { LeadScorePanel } from "~/modules/contacts/components/LeadScorePanel";
 import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
-import { CONTACT_MESSAGES, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { CONTACT_MESSAGES, SAVE_ANYWAY_FIELD, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { possibleDuplicates } from "~/modules/contacts/duplicates.server";
 import { deleteContacts, getContact, updateContact } from "~/modules/contacts/contacts.server";
 import { refreshScoresForView, withCurrentScore } from "~/modules/contacts/lead-score.server";
 import { getPlan } from "~/modules/commissions/plans.server";
@@ -74,7 +75,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(context, "/contacts", { title: "Contact deleted", variant: "success" });
   }
   const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
-  if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error), duplicates: [] }, { status: 400 });
+  const before = await getContact(context, user.id, id);
+  if (!before) throw new Response("Not Found", { status: 404 });
+  // A changed e-mail or phone that another contact has: warn, unless the agent saw the warning and saves anyway.
+  const duplicates = form.get(SAVE_ANYWAY_FIELD) === "1" ? [] : await possibleDuplicates(context, user.id, parsed.data, { exceptId: id, previous: before });
+  if (duplicates.length > 0) return data({ ok: false as const, fieldErrors: {} as Record<string, string>, duplicates }, { status: 409 });
   const updated = await updateContact(context, user.id, id, parsed.data);
   if (!updated) throw new Response("Not Found", { status: 404 });
   // Saved: back to the readable view (the form lives at ?edit).
@@ -103,9 +109,10 @@ export default function ContactProfile() {
   const [params] = useSearchParams();
   const editing = params.has("edit");
   const errors = result && !result.ok ? result.fieldErrors : {};
+  const duplicates = result && !result.ok && result.duplicates.length > 0 ? result.duplicates : null;
 
   useEffect(() => {
-    if (result && !result.ok) toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
+    if (result && !result.ok && result.duplicates.length === 0) toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
   }, [result]);
 
   // Deleting goes through the list's action, which answers with the removed row: the list then offers Undo.
@@ -155,7 +162,7 @@ export default function ContactProfile() {
               Edit details
             </h2>
             {/* Keyed by the last save, so a reopened form starts from what is stored now. */}
-            <ContactForm key={String(contact.updatedAt)} contact={contact} errors={errors} cancelHref={`/contacts/${contact.id}`} />
+            <ContactForm key={String(contact.updatedAt)} contact={contact} errors={errors} duplicates={duplicates} cancelHref={`/contacts/${contact.id}`} />
           </section>
         ) : (
           <ContactDetails contact={contact} prefs={prefs} editHref={`/contacts/${contact.id}?edit`} className={`${card} self-start`} />

@@ -14,9 +14,10 @@ import { CONTACTS_ACTION, useOpenAddContact } from "~/modules/contacts/component
 import { ContactCards, ContactTable } from "~/modules/contacts/components/ContactListViews";
 import { ContactsHeaderActions } from "~/modules/contacts/components/ContactsHeaderActions";
 import { toast } from "~/components/ui/Toaster";
-import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
-import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
-import { changeTag, createContact, getContact, listContacts, loadListSurroundings, setStatus, trashContacts } from "~/modules/contacts/contacts.server";
+import { normaliseTags } from "~/modules/contacts/contact.schema";
+import { PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { addContactFromForm } from "~/modules/contacts/add-contact.server";
+import { changeTag, getContact, listContacts, loadListSurroundings, setStatus, trashContacts } from "~/modules/contacts/contacts.server";
 import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/components/DeletedContactsUndo";
 import { refreshScoresForView } from "~/modules/contacts/lead-score.server";
 import { layoutOn } from "~/modules/contacts/list-layout";
@@ -24,7 +25,6 @@ import { readListParams } from "~/modules/contacts/list-params";
 import { ContactsViewSchema, saveContactsView, type ContactsView } from "~/modules/contacts/view.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { readForm } from "~/lib/body.server";
-import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 
 export const meta: MetaFunction = () => [{ title: "Contacts — Porchlight" }];
 
@@ -58,17 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "create") {
-    const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
-    if (!parsed.success) return data({ ok: false as const, error: CONTACT_MESSAGES.validationTitle, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-    try {
-      const contact = await createContact(context, user.id, parsed.data);
-      // A new lead: pushed to the agent's devices after the answer goes (issue 20).
-      raiseLeadAlertLater(context, user.id, contact);
-      return { ok: true as const, contact: { id: contact.id, name: contact.name } };
-    } catch (error) {
-      console.error(JSON.stringify({ event: "contact_create_failed", message: String(error) }));
-      return data({ ok: false as const, error: CONTACT_MESSAGES.addFailed, fieldErrors: {} }, { status: 500 });
-    }
+    const result = await addContactFromForm(context, user.id, form);
+    return data(result, { status: result.ok ? 200 : result.status });
   }
   const ids = form.getAll("id").map(String).slice(0, 5_000);
   if (intent === "delete") {

@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { postJsonWithProgress } from "~/lib/upload";
+import { settleSubmission, SUBMISSION_KEY_HEADER, submissionKey } from "~/modules/sync/submission-key";
 import { subscriberOnlyLoader } from "~/modules/auth/guards.server";
 import { autoMap, IMPORT_FIELDS, parseCsv, toCsv, type ColumnMapping, type ImportField } from "~/modules/contacts/csv";
 import { DUPLICATE_MODES, fileLine, IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE, importRequestBytes, validateRows, type DuplicateMode, type ImportResponse, type ImportSummary } from "~/modules/contacts/import";
@@ -12,6 +13,7 @@ import { DUPLICATE_MODES, fileLine, IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_T
 // The import itself is POST /api/contacts/import (workers/api/contacts.api.ts), sent with XMLHttpRequest so
 // the progress bar can show the upload; the server then writes every row in one D1 batch (all or nothing).
 const IMPORT_ENDPOINT = "/api/contacts/import";
+const IMPORT_SUBMISSION = "contact-import";
 
 export const meta: MetaFunction = () => [{ title: "Import contacts — Porchlight" }];
 export const loader = subscriberOnlyLoader;
@@ -74,9 +76,13 @@ export default function ImportContacts() {
     if (importRequestBytes({ rows, mapping, mode }) > IMPORT_MAX_BYTES) return setResult({ ok: false, error: IMPORT_TOO_LARGE });
     setProgress({ phase: "sending", fraction: 0 });
     try {
-      const { status, data } = await postJsonWithProgress<ImportResponse>(IMPORT_ENDPOINT, { rows, mapping, mode }, (fraction) =>
-        setProgress(fraction < 1 ? { phase: "sending", fraction } : { phase: "saving" }),
-      );
+      // The same import sent again (after a slow answer or a reload) carries the same key and is answered, not redone.
+      const body = JSON.stringify({ rows, mapping, mode });
+      const key = submissionKey(IMPORT_SUBMISSION, body);
+      const { status, data } = await postJsonWithProgress<ImportResponse>(IMPORT_ENDPOINT, body, (fraction) => setProgress(fraction < 1 ? { phase: "sending", fraction } : { phase: "saving" }), {
+        [SUBMISSION_KEY_HEADER]: key,
+      });
+      settleSubmission(IMPORT_SUBMISSION);
       if (data && !data.ok && data.redirectTo) return navigate(data.redirectTo);
       // The server numbers rows by position; the file's own lines (blank rows, line breaks in quotes) are here.
       if (data?.ok && file) data.summary.rejected = data.summary.rejected.map((row) => ({ ...row, line: fileLine(row.line, file.lines) }));

@@ -18,6 +18,7 @@ import { PipelineOverview } from "~/modules/dashboard/components/PipelineOvervie
 import { StatCard } from "~/modules/dashboard/components/StatCard";
 import { TaskReminders } from "~/modules/dashboard/components/TaskReminders";
 import { UpcomingClosings } from "~/modules/dashboard/components/UpcomingClosings";
+import { hasIncome } from "~/modules/commissions/income";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { CHART_MONTHS, FOLLOW_UP_DAYS, METRIC_DEFINITIONS, SPHERE_DAYS } from "~/modules/dashboard/metrics";
 import { formatMinutes } from "~/modules/reports/definitions";
@@ -26,7 +27,7 @@ import { readInsights } from "~/modules/insights/insights.server";
 import { OnboardingDialog } from "~/modules/onboarding/components/OnboardingDialog";
 import { LeadsWaiting } from "~/modules/push/components/LeadsWaiting";
 import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
-import { moreWaitingLeads, waitingLeads } from "~/modules/push/lead-alerts.server";
+import { leadsWaitingNow } from "~/modules/reports/figures.server";
 
 const DASHBOARD_INSIGHTS = 3;
 
@@ -37,9 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const started = Date.now();
   // The insights come from the user's Durable Object, alongside the dashboard's one D1 batch.
-  const [dashboard, insights, leadsWaiting] = await Promise.all([loadDashboard(context, user.id), readInsights(context, user.id), waitingLeads(context, user.id)]);
-  const moreLeadsWaiting = await moreWaitingLeads(context, user.id, leadsWaiting.length);
-  return data({ ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS), leadsWaiting, moreLeadsWaiting, now: Date.now() }, { headers: serverTiming("dashboard", started) });
+  const now = new Date();
+  const [dashboard, insights, waiting] = await Promise.all([loadDashboard(context, user.id, now), readInsights(context, user.id), leadsWaitingNow(context, user.id, now.getTime())]);
+  return data(
+    { ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS), leadsWaiting: waiting.leads, moreLeadsWaiting: waiting.count - waiting.leads.length, now: now.getTime() },
+    { headers: serverTiming("dashboard", started) },
+  );
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -84,8 +88,12 @@ export default function DashboardPage() {
 
   const money = (cents: number) => formatCentsWhole(cents, prefs);
   const tick = (value: number) => formatMoneyCompact(value, prefs);
-  const closedAny = d.performance.months.some((m) => m.deals > 0);
-  const monthRows = (show: (m: (typeof d.performance.months)[number]) => string) => d.performance.months.map((m) => [longMonth(m.month), String(m.deals), show(m)]);
+  // Each chart's empty state reads the rows it draws (income.ts): volume needs a deal of the agent's own, agent net
+  // one of theirs or a deal a teammate shares with them.
+  const volumeAny = hasIncome(d.performance.months, "volume");
+  const netAny = hasIncome(d.performance.months, "net");
+  const sharedAny = d.performance.months.some((m) => m.sharedDeals > 0);
+  const monthRows = (show: (m: (typeof d.performance.months)[number]) => string[]) => d.performance.months.map((m) => [longMonth(m.month), String(m.deals), ...show(m)]);
   const sphere = stats.sphere;
 
   return (
@@ -113,7 +121,7 @@ export default function DashboardPage() {
         <StatCard metric="recentActivity" value={count(stats.recentActivity)} href="#activity">
           in the last 7 days
         </StatCard>
-        <StatCard metric="newLeads" value={count(stats.newLeads)} href="/contacts?sort=newest">
+        <StatCard metric="newLeads" value={count(stats.newLeads)} href="/reports#speed">
           since {formatDay(`${today.slice(0, 7)}-01`, prefs)}
         </StatCard>
         <StatCard metric="followUp" value={count(stats.followUp)} href="#follow-up">
@@ -128,7 +136,7 @@ export default function DashboardPage() {
           {sphere.changePct === null ? "" : ` (${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}%)`}
         </StatCard>
         <StatCard metric="speedToLead" value={stats.speedToLead.medianMinutes === null ? "—" : formatMinutes(stats.speedToLead.medianMinutes)} href="/reports#speed">
-          {stats.speedToLead.added === 0 ? `no contacts added in the last ${SPHERE_DAYS} days` : `median; ${count(stats.speedToLead.answered)} of ${count(stats.speedToLead.added)} added in the last ${SPHERE_DAYS} days answered`}
+          {stats.speedToLead.leads === 0 ? `no new leads in the last ${SPHERE_DAYS} days` : `median; ${count(stats.speedToLead.answered)} of ${count(stats.speedToLead.leads)} new leads of the last ${SPHERE_DAYS} days answered`}
         </StatCard>
       </ul>
 
@@ -177,29 +185,33 @@ export default function DashboardPage() {
       <h2 className="mt-8 text-xl font-semibold">Performance</h2>
       <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <DashboardSection metric="closedVolume">
-          {closedAny ? (
+          {volumeAny ? (
             <ColumnChartFigure
               chart={d.performance.volumeChart}
               label="volume"
               tone="brand"
               formatTick={tick}
-              table={{ caption: `${METRIC_DEFINITIONS.closedVolume.label}, last ${CHART_MONTHS} months`, headers: ["Month", "Deals closed", "Closed volume"], rows: monthRows((m) => money(m.volumeCents)) }}
+              table={{ caption: `${METRIC_DEFINITIONS.closedVolume.label}, last ${CHART_MONTHS} months`, headers: ["Month", "Deals closed", "Closed volume"], rows: monthRows((m) => [money(m.volumeCents)]) }}
             />
           ) : (
             <SectionEmpty>No deals closed won in the last {CHART_MONTHS} months.</SectionEmpty>
           )}
         </DashboardSection>
         <DashboardSection metric="agentNet" more={{ to: "/pipeline/commissions", label: "Forecast and commissions" }}>
-          {closedAny ? (
+          {netAny ? (
             <ColumnChartFigure
               chart={d.performance.netChart}
               label="net"
               tone="green"
               formatTick={tick}
-              table={{ caption: `${METRIC_DEFINITIONS.agentNet.label}, last ${CHART_MONTHS} months`, headers: ["Month", "Deals closed", "Agent net"], rows: monthRows((m) => formatCents(m.netCents, prefs)) }}
+              table={{
+                caption: `${METRIC_DEFINITIONS.agentNet.label}, last ${CHART_MONTHS} months`,
+                headers: ["Month", "Deals closed", ...(sharedAny ? ["Shared with you"] : []), "Agent net"],
+                rows: monthRows((m) => [...(sharedAny ? [String(m.sharedDeals)] : []), formatCents(m.netCents, prefs)]),
+              }}
             />
           ) : (
-            <SectionEmpty>No deals closed won in the last {CHART_MONTHS} months.</SectionEmpty>
+            <SectionEmpty>No deals closed won in the last {CHART_MONTHS} months, of yours or shared with you.</SectionEmpty>
           )}
         </DashboardSection>
       </div>

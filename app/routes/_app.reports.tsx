@@ -99,7 +99,7 @@ export default function ReportsPage() {
         <ReportSection id="income" definition="income" query={query} downloads={r.income.empty ? [] : [r.income.table]}>
           {r.income.empty ? (
             <ReportEmpty>
-              No deals closed won yet. Move a deal to Closed Won in the <Link to="/pipeline" className="font-medium underline underline-offset-4">pipeline</Link> and its volume, gross commission and agent net appear here by month.
+              No deal closed won in this period, of yours or shared with you. Move a deal to Closed Won in the <Link to="/pipeline" className="font-medium underline underline-offset-4">pipeline</Link> and its volume, gross commission and agent net appear here by month.
             </ReportEmpty>
           ) : (
             <>
@@ -109,7 +109,7 @@ export default function ReportsPage() {
                 label="Agent net by month"
                 tone="green"
                 formatTick={(value) => formatMoneyCompact(value, prefs)}
-                table={{ caption: "Agent net by month", headers: ["Month", "Agent net"], rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells[4]!.text]) }}
+                table={{ caption: "Agent net by month", headers: ["Month", "Agent net"], rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]) }}
               />
               </div>
               <ReportTableView table={r.income.table} />
@@ -181,11 +181,12 @@ export default function ReportsPage() {
 
         <ReportSection id="speed" definition="speed" query={query} downloads={r.speed.empty ? [] : [r.speed.table, r.speed.waiting]}>
           {r.speed.empty ? (
-            <ReportEmpty>No contacts were added in this period. When you add one, log your first call, text, e-mail or meeting with them and this shows how fast you answer.</ReportEmpty>
+            <ReportEmpty>No new lead arrived in this period. When one does, log your first call, text, e-mail or meeting with them and this shows how fast you answer.</ReportEmpty>
           ) : (
             <>
-              <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
+              <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
                 {[
+                  ["New leads", r.speed.leads.toLocaleString("en-US")],
                   ["Median", r.speed.median],
                   ["90th percentile", r.speed.p90],
                   ["Within 5 minutes", pct(r.speed.shares.fast)],
@@ -206,7 +207,7 @@ export default function ReportsPage() {
                   {r.speed.waitingCount > r.speed.waiting.rows.length ? <p className="text-sm">{`The oldest ${r.speed.waiting.rows.length} of ${r.speed.waitingCount} waiting.`}</p> : null}
                 </>
               ) : (
-                <p className="text-sm">Every lead added in this period has been answered.</p>
+                <p className="text-sm">Every new lead of this period has been answered.</p>
               )}
             </>
           )}

@@ -30,7 +30,9 @@ test("the demo account's reports are filled in: income, sources, speed to lead, 
   await expect(sources.getByRole("table", { name: /reached each stage/ })).toBeVisible();
 
   const speed = page.getByRole("region", { name: "Speed to lead" });
-  await expect(speed.getByRole("definition").first()).toHaveText(/\d+ (days?|h|min)/);
+  // Every demo contact arrived as a new lead.
+  await expect(speed.locator("dl > div").filter({ hasText: "New leads" }).getByRole("definition")).toHaveText("10");
+  await expect(speed.locator("dl > div").filter({ hasText: "Median" }).getByRole("definition")).toHaveText(/\d+ (days?|h|min)/);
   // Five of the ten demo contacts have had no call, text, e-mail or meeting.
   await expect(speed.locator("dl > div").filter({ hasText: "Not answered" })).toContainText("50%");
   await expect(speed.getByRole("table", { name: /still waiting/ }).getByRole("link").first()).toHaveAttribute("href", /^\/contacts\//);

@@ -237,6 +237,41 @@ test("the calendar and lists fit the screen, a phone's included", async ({ page 
   }
 });
 
+test("a quick add whose answer never came, sent again after a reload, adds the task once", async ({ page }) => {
+  await signIn(page, ACCOUNTS.tasksQuick);
+  await page.goto("/tasks?view=upcoming");
+  const name = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => String.fromCharCode(97 + (b % 26))).join("");
+  const text = `Call Rory ${name} tomorrow 9am`;
+  const rows = page.getByRole("list", { name: "Upcoming tasks" }).getByRole("listitem").filter({ hasText: `Call Rory ${name}` });
+  // The first send reaches the server, which adds the task, but its answer never reaches the page (a spinner that
+  // does not stop); the agent reloads and sends the same line again.
+  let reached!: () => void;
+  const atServer = new Promise<void>((resolve) => (reached = resolve));
+  let held = false;
+  await page.route(/\/tasks(\.data)?(\?|$)/, async (route) => {
+    if (route.request().method() !== "POST" || held) return route.continue();
+    held = true;
+    await route.fetch();
+    reached();
+    // The page's own request is never answered (the reload ends it).
+    await new Promise(() => {});
+  });
+  const box = page.getByLabel("Quick add a task");
+  await box.fill(text);
+  await box.press("Enter");
+  await atServer;
+  await expect(page.getByRole("button", { name: "Add task" })).toHaveAttribute("aria-busy", "true");
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await box.fill(text);
+  await box.press("Enter");
+  // The server knew the submission: the first task is the answer, and it is there once.
+  await expect(toastText(page, "Task added")).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+});
+
 test("quick add links the contact it names and shows where a task for another day went", async ({ page }) => {
   await signIn(page, ACCOUNTS.tasksQuick);
   await post(page, "/contacts?index", { intent: "create", name: "Priya Shah", email: "priya.shah@example.com" });

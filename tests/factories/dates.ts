@@ -13,17 +13,6 @@ export function dayFromToday(offset: number, timezone = DEFAULT_TZ): string {
   return shiftDay(localNow(timezone).date, offset);
 }
 
-/**
- * The user's day `offset` days from today, but no later than 31 December of their current year: for "a deal
- * closing later this year" (a cap year, a year to date). On the user's 31 December it is today.
- */
-export function dayLaterThisYear(offset: number, timezone = DEFAULT_TZ): string {
-  const today = dayFromToday(0, timezone);
-  const later = dayFromToday(offset, timezone);
-  const yearEnd = `${today.slice(0, 4)}-12-31`;
-  return later > yearEnd ? yearEnd : later;
-}
-
 /** `day` moved by `offset` calendar days. */
 export function shiftDay(day: string, offset: number): string {
   return format(addDays(parseISO(day), offset), "yyyy-MM-dd");

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { appliedChanges, dealShares, deals, teamLeads, leadAlerts, pushSubscriptions, teamInvitations, teamMembers, teams, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users } from "~/db/schema";
+import { appliedChanges, dealShares, deals, teamLeads, leadAlerts, pushSubscriptions, teamInvitations, teamMembers, teams, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users, aiDraftDays } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS, dueAccountPurges } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { moveToTrash } from "~/modules/trash/trash.server";
@@ -200,6 +200,7 @@ describe("the 30-day purge", () => {
       await db.insert(qaResults).values({ runId: qaRun, userId: user.id, category: "Storage", testName: "D1", status: "passed", details: "ok", durationMs: 1, createdAt: now });
       // A change the phone sent from offline (its key; the contacts' triggers fill sync_log).
       await db.insert(appliedChanges).values({ userId: user.id, key: crypto.randomUUID(), result: { status: "applied" }, appliedAt: now });
+      await db.insert(aiDraftDays).values({ userId: user.id, day: "2026-11-20", drafts: 3 });
       // A device with new-lead alerts on, and a new lead waiting.
       await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.fake.test/${user.id}`, p256dh: "k", auth: "a", createdAt: now });
       await db.insert(contacts).values({ id: `lead_${user.id}`, userId: user.id, name: "New Lead" });

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
 import { agentProfiles, contacts, crmActivities, deals, type NewContact, type NewDeal } from "~/db/schema";
 import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
 import type { DraftEnvelope } from "~/modules/ai/draft-types";
 import { generate, type AiBinding, type GenerationEvent } from "~/modules/ai/engines.server";
 import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
 import { fallbackText } from "~/modules/ai/fallback";
-import { aiDraftsToday, AI_RATE, spendAiDraft } from "~/modules/ai/quota.server";
+import { aiDraftsToday, AI_RATE, countedOnSuccess, refundAiDraft, spendAiDraft } from "~/modules/ai/quota.server";
 import { TestBrowser, signInAs } from "../factories/browser";
 import { createAgent } from "../factories/users";
 import { atFreshWindow } from "../factories/dates";
@@ -219,17 +220,18 @@ describe("the envelope comes from the user's own data", () => {
   });
 });
 
+const post = (browser: TestBrowser, body: unknown) =>
+  browser.fetch("/api/ai/generate", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const events = (text: string) =>
+  text
+    .trim()
+    .split("\n\n")
+    .map((block) => {
+      const [event, data] = block.split("\n");
+      return { event: event!.slice("event: ".length), data: JSON.parse(data!.slice("data: ".length)) as Record<string, unknown> };
+    });
+
 describe("POST /api/ai/generate", () => {
-  const post = (browser: TestBrowser, body: unknown) =>
-    browser.fetch("/api/ai/generate", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const events = (text: string) =>
-    text
-      .trim()
-      .split("\n\n")
-      .map((block) => {
-        const [event, data] = block.split("\n");
-        return { event: event!.slice("event: ".length), data: JSON.parse(data!.slice("data: ".length)) as Record<string, unknown> };
-      });
 
   it("streams a follow-up for the user's contact, written offline, and counts it", async () => {
     const user = await agent();
@@ -242,7 +244,7 @@ describe("POST /api/ai/generate", () => {
     expect(stream.map((e) => e.event)).toEqual(["context", "engine", "text", "final", "done"]);
     expect(stream[1]!.data).toEqual({ engine: "offline", note: null });
     expect(String(stream[3]!.data.text)).toContain("Maria");
-    expect(await aiDraftsToday(env.KV, user.id)).toBe(1);
+    expect(await aiDraftsToday({ db }, user.id)).toBe(1);
   });
 
   it("answers bad input and other agents' ids with a message, spending nothing", async () => {
@@ -258,7 +260,7 @@ describe("POST /api/ai/generate", () => {
     const foreign = await post(browser, { task: "follow_up", contactId: theirs.id });
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ ok: false, error: "That contact was not found in your account." });
-    expect(await aiDraftsToday(env.KV, user.id)).toBe(0);
+    expect(await aiDraftsToday({ db }, user.id)).toBe(0);
   });
 
   it("writes a listing from the facts typed in the quick action, over the seller's record, and tells the model them", async () => {
@@ -301,7 +303,7 @@ describe("POST /api/ai/generate", () => {
       expect(response.status, JSON.stringify(listing)).toBe(400);
       expect(await response.json()).toEqual({ ok: false, error: message });
     }
-    expect(await aiDraftsToday(env.KV, user.id)).toBe(0);
+    expect(await aiDraftsToday({ db }, user.id)).toBe(0);
   });
 
   it("needs a signed-in subscriber", async () => {
@@ -322,15 +324,84 @@ describe("POST /api/ai/generate", () => {
 
 describe("daily quota", () => {
   it("refuses past the quota until midnight UTC, per user", async () => {
-    const me = `quota-${crypto.randomUUID()}`;
-    const you = `quota-${crypto.randomUUID()}`;
+    const me = (await agent()).id;
+    const you = (await agent()).id;
     const morning = Date.parse("2026-11-20T09:00:00Z");
     // Spread over minutes so the per-minute limit is not what stops it.
-    expect(await spendAiDraft(env.KV, me, 2, morning)).toBeNull();
-    expect(await spendAiDraft(env.KV, me, 2, morning + 60_000)).toBeNull();
-    const refused = await spendAiDraft(env.KV, me, 2, morning + 120_000);
-    expect(refused?.message).toBe("You have used all 2 AI drafts for today. The quota resets at midnight UTC, in about 15 hours.");
-    expect(await spendAiDraft(env.KV, you, 2, morning + 120_000)).toBeNull();
-    expect(await spendAiDraft(env.KV, me, 2, Date.parse("2026-11-21T00:00:30Z"))).toBeNull();
+    expect(await spendAiDraft({ db }, env.KV, me, 2, morning)).toEqual({ ok: true, day: "2026-11-20" });
+    expect((await spendAiDraft({ db }, env.KV, me, 2, morning + 60_000)).ok).toBe(true);
+    const refused = await spendAiDraft({ db }, env.KV, me, 2, morning + 120_000);
+    expect(refused).toEqual({ ok: false, message: "You have used all 2 AI drafts for today. The quota resets at midnight UTC, in about 15 hours.", retryAfterSeconds: 14 * 3600 + 58 * 60 });
+    expect((await spendAiDraft({ db }, env.KV, you, 2, morning + 120_000)).ok).toBe(true);
+    expect(await spendAiDraft({ db }, env.KV, me, 2, Date.parse("2026-11-21T00:00:30Z"))).toEqual({ ok: true, day: "2026-11-21" });
+  });
+
+  it("takes the last draft of the day once when two start together", async () => {
+    const me = (await agent()).id;
+    const at = Date.parse("2026-11-20T10:00:00Z");
+    const both = await Promise.all([spendAiDraft({ db }, env.KV, me, 1, at), spendAiDraft({ db }, env.KV, me, 1, at)]);
+    expect(both.map((s) => s.ok).sort()).toEqual([false, true]);
+    expect(await aiDraftsToday({ db }, me, at)).toBe(1);
+  });
+
+  it("gives a failed draft back, and counts only a finished one", async () => {
+    const envelope = await envelopeFor();
+    const me = (await agent()).id;
+    const at = Date.now();
+    const draft = async (events: AsyncGenerator<GenerationEvent>) => {
+      const spent = await spendAiDraft({ db }, env.KV, me, 100, at);
+      if (!spent.ok) throw new Error(spent.message);
+      let refund: Promise<void> | null = null;
+      const result = await collect(countedOnSuccess(events, () => (refund = refundAiDraft({ db }, me, spent.day))));
+      await refund;
+      return result;
+    };
+    // A model that stalls mid-answer is stopped at the deadline: what it wrote is shown, the draft is not counted.
+    const stalled = fakeAi(async () => sse(["Hi Priya,", " the seller"], { stallAfter: 1 }));
+    expect((await draft(generate(envelope, { ai: stalled.ai, firstTokenMs: 1_000, totalMs: 100 }))).error).toMatch(/took too long/);
+    expect(await aiDraftsToday({ db }, me, at)).toBe(0);
+    // Every engine failing leaves the canned fallback: not counted either.
+    const broken = fakeAi(async () => {
+      throw new Error("down");
+    });
+    const fallback = await draft(generate(envelope, { ai: broken.ai, offline: () => { throw new Error("drafter broke"); } }));
+    expect(fallback.engine).toBe("fallback");
+    expect(await aiDraftsToday({ db }, me, at)).toBe(0);
+    // A model that finishes, and the offline drafter after a model failed: each counted.
+    await draft(generate(envelope, { ai: fakeAi(async () => sse(["Hi Priya, any news?"])).ai }));
+    expect((await draft(generate(envelope, { ai: broken.ai }))).engine).toBe("offline");
+    expect(await aiDraftsToday({ db }, me, at)).toBe(2);
+    // A reader that goes away before the end (the page closed, the connection lost) gives it back.
+    const spent = await spendAiDraft({ db }, env.KV, me, 100, at);
+    let refund: Promise<void> | null = null;
+    const events = countedOnSuccess(generate(envelope, {}), () => (refund = spent.ok ? refundAiDraft({ db }, me, spent.day) : null));
+    await events.next();
+    await events.return(undefined);
+    await refund;
+    expect(await aiDraftsToday({ db }, me, at)).toBe(2);
+  });
+
+  it("gives the draft back when the model breaks off mid-answer, through the endpoint", async () => {
+    const user = await agent();
+    // Workers AI starts writing, then its stream breaks: the page keeps what came, the day keeps its draft.
+    const breaking = fakeAi(async () => {
+      let sent = false;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent) return controller.error(new Error("connection reset"));
+          sent = true;
+          controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify({ response: "Monday: call" })}\n\n`));
+        },
+      });
+    });
+    const browser = (await signInAs(user)).using({ ...(env as Env), AI: breaking.ai as unknown as Env["AI"] });
+    const response = await post(browser, { task: "week_plan" });
+    expect(response.status).toBe(200);
+    const stream = events(await response.text());
+    expect(stream.find((e) => e.event === "error")?.data.message).toBe("The model stopped early; what it wrote so far is below.");
+    await vi.waitFor(async () => expect(await aiDraftsToday({ db }, user.id)).toBe(0), { timeout: 5_000 });
+    // A finished draft from the same endpoint counts.
+    expect((await post(await signInAs(user), { task: "week_plan" })).status).toBe(200);
+    expect(await aiDraftsToday({ db }, user.id)).toBe(1);
   });
 });

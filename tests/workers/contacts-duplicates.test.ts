@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
-import { countByStatus, createContact, getContact, listTags } from "~/modules/contacts/contacts.server";
+import { CONTACT_MESSAGES } from "~/modules/contacts/contacts.messages";
+import { countByStatus, createContact, getContact, listContacts, listTags } from "~/modules/contacts/contacts.server";
 import { findDuplicates, mergeContacts } from "~/modules/contacts/duplicates.server";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
@@ -52,5 +53,62 @@ describe("duplicate finder", () => {
     const page = await browser.page("/contacts/duplicates");
     expect(page).not.toContain("Alice&#x27;s client");
     expect(page).toContain("No duplicates found");
+  });
+});
+
+describe("the warning before a save", () => {
+  const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+  const fields = (extra: Record<string, string>) => ({ intent: "create", status: "hot", propertyType: "house", source: "website", ...extra });
+  const named = async (userId: UserId, name: string) => (await listContacts(requestContext(), userId, { filters: { search: name }, sort: "name" })).contacts.filter((c) => c.name === name);
+
+  it("names the contact with the same e-mail or phone when one is added, and saves only when the agent says save anyway", async () => {
+    const user = await createUser(env.DB);
+    const userId = user.id as UserId;
+    const dana = await add(userId, { name: "Dana Existing", email: "dana.warn@example.com", phone: "512-555-0142" });
+    // Another agent's contact with the same e-mail is theirs: it warns nobody here.
+    const stranger = await owner();
+    await add(stranger, { name: "Not Yours", email: "solo.warn@example.com" });
+    const browser = await signInAs(user);
+
+    for (const extra of [{ name: "Dana Again", email: "DANA.WARN@example.com" }, { name: "Dana Again", phone: "(512) 555 0142" }] as Record<string, string>[]) {
+      const warned = await browser.post("/contacts?index", fields(extra));
+      expect(warned.status, JSON.stringify(extra)).toBe(409);
+      const page = await warned.text();
+      expect(page).toContain(escapeHtml(CONTACT_MESSAGES.possibleDuplicate));
+      expect(page).toContain(dana.id);
+      expect(await named(userId, "Dana Again")).toEqual([]);
+    }
+    // Saved on purpose: the second submit says so.
+    const saved = await browser.post("/contacts?index", fields({ name: "Dana Again", email: "dana.warn@example.com", duplicateOk: "1" }));
+    expect(saved.status).toBe(200);
+    expect(await named(userId, "Dana Again")).toHaveLength(1);
+    // No match, a stranger's match, or a number too short to be a phone: saved at once.
+    for (const extra of [{ name: "Fresh Face", email: "fresh.warn@example.com" }, { name: "Solo Warn", email: "solo.warn@example.com" }, { name: "Short Number", phone: "555-01" }] as Record<string, string>[]) {
+      expect((await browser.post("/contacts?index", fields(extra))).status, JSON.stringify(extra)).toBe(200);
+    }
+    // Bad input is still refused as before.
+    expect((await browser.post("/contacts?index", fields({ name: "", email: "dana.warn@example.com" }))).status).toBe(400);
+  });
+
+  it("warns on an edit only when the e-mail or phone changes to another contact's", async () => {
+    const user = await createUser(env.DB);
+    const userId = user.id as UserId;
+    const ann = await add(userId, { name: "Ann Keeper", email: "ann.keeper@example.com", phone: "555 010 7000" });
+    const twin = await add(userId, { name: "Ann Twin", email: "ann.keeper@example.com" });
+    const bo = await add(userId, { name: "Bo Other", email: "bo.other@example.com" });
+    const browser = await signInAs(user);
+    const edit = (id: string, extra: Record<string, string>) => browser.post(`/contacts/${id}?edit`, { intent: "update", status: "warm", propertyType: "house", source: "other", ...extra });
+
+    // Ann Twin already shares Ann's e-mail: saving another field does not warn again.
+    expect((await edit(twin.id, { name: "Ann Twin", email: "ann.keeper@example.com", location: "Maple Grove" })).status).toBe(302);
+    // Bo takes Ann's phone: warned, nothing saved; then saved anyway.
+    const warned = await edit(bo.id, { name: "Bo Other", email: "bo.other@example.com", phone: "555-010-7000" });
+    expect(warned.status).toBe(409);
+    expect(await warned.text()).toContain(ann.id);
+    expect((await getContact(requestContext(), userId, bo.id))?.phone).toBeNull();
+    expect((await edit(bo.id, { name: "Bo Other", email: "bo.other@example.com", phone: "555-010-7000", duplicateOk: "1" })).status).toBe(302);
+    expect((await getContact(requestContext(), userId, bo.id))?.phone).toBe("555-010-7000");
+    // Another agent's id is still not found.
+    expect((await (await signInAs(await createUser(env.DB))).post(`/contacts/${bo.id}?edit`, { intent: "update", name: "Bo", email: "x@example.com", status: "warm", propertyType: "house", source: "other" })).status).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import { importContacts, INSERT_PAYLOAD_MAX_BYTES } from "~/modules/contacts/imp
 import { IMPORT_MAX_BYTES as BENCH_MAX_BYTES, IMPORT_ROW_LIMIT as BENCH_ROW_LIMIT, largestImportRequest } from "../../bench/import-worst-case.mjs";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
-import { waitingLeads } from "~/modules/push/lead-alerts.server";
+import { leadsWaitingNow } from "~/modules/reports/figures.server";
 import { createUser } from "../factories/users";
 
 const owner = async () => (await createUser(env.DB)).id as UserId;
@@ -141,8 +141,8 @@ describe("CSV import", () => {
     const byName = Object.fromEntries((await all(userId)).map((c) => [c.name, c]));
     expect(byName["Nia Fresh"]).toMatchObject({ status: "warm" });
     // An update of a contact already here is not a new lead, whatever the file says.
-    expect((await waitingLeads(requestContext(), userId)).map((l) => l.name).sort()).toEqual(["Nia Fresh", "Omar Fresh", "Pia Twice"]);
-    const [first] = await waitingLeads(requestContext(), userId);
+    expect(((await leadsWaitingNow(requestContext(), userId)).leads).map((l) => l.name).sort()).toEqual(["Nia Fresh", "Omar Fresh", "Pia Twice"]);
+    const [first] = (await leadsWaitingNow(requestContext(), userId)).leads;
     expect(Date.now() - first!.arrivedAt).toBeLessThan(60_000);
 
     // A failed import writes no alert either: they are in one transaction with the contacts. The update of the
@@ -154,7 +154,7 @@ describe("CSV import", () => {
     } finally {
       await env.DB.prepare("DROP TRIGGER fail_import_alerts").run();
     }
-    expect(await waitingLeads(requestContext(), userId)).toHaveLength(3);
+    expect((await leadsWaitingNow(requestContext(), userId)).leads).toHaveLength(3);
     expect((await all(userId)).map((c) => c.name)).not.toContain("Quin New");
   });
 

@@ -20,8 +20,9 @@ const HOUR = 3_600_000;
 let seq = 0;
 const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0, 8)}`;
 
+/** A contact that arrived as a new lead when it was added (figures.server.ts), unless `leadAt` says otherwise. */
 function contact(userId: string, fields: Partial<NewContact> & { createdAt: Date }): NewContact {
-  return { id: id("c"), userId, name: `Contact ${seq}`, status: "cold", source: "other", lastActivity: fields.createdAt, ...fields };
+  return { id: id("c"), userId, name: `Contact ${seq}`, status: "cold", source: "other", lastActivity: fields.createdAt, leadAt: fields.createdAt, ...fields };
 }
 function deal(userId: string, fields: Partial<NewDeal> & { stage: string; dealValueCents: number }): NewDeal {
   return { id: id("d"), userId, title: `Deal ${seq}`, position: `a${seq}`, commissionRate: 3, probability: 10, ...fields };
@@ -110,8 +111,8 @@ describe("dashboard figures", () => {
       activeDeals: { count: 5, valueCents: 135_000_000 },
       // Due today or earlier: Send CMA (10 June), Call at nine and All day today; overdue: Send CMA.
       tasksDue: { due: 3, overdue: 1 },
-      // The call, the stage change and the note (6 days 23 hours ago); not the e-mail 8 days ago.
-      recentActivity: 3,
+      // The call and the note (6 days 23 hours ago); not the stage change (Porchlight's record) nor the e-mail 8 days ago.
+      recentActivity: 2,
       // Avery (13 June) and Gray (midnight 1 June, New York); not Harper (23:59 on 31 May there) or Blake (26 May).
       newLeads: 2,
       // Blake (20 days), Casey (15 days), Gray (added 14.5 days ago, nothing since); not Dana (13 days) nor the cold ones.
@@ -120,7 +121,7 @@ describe("dashboard figures", () => {
       // Last 30 days: Avery, Blake, Gray, Harper. The 30 before: Casey, Dana, Emerson. Finley (70 days) in neither.
       sphere: { added: 4, before: 3, changePct: 33 },
       // Of those four, only Avery was answered: the call a day after being added (the showing is not an answer).
-      speedToLead: { added: 4, answered: 1, medianMinutes: 1_440 },
+      speedToLead: { leads: 4, answered: 1, medianMinutes: 1_440 },
     });
     expect(d.followUps.map((c) => c.name)).toEqual(["Blake Quiet", "Casey Warm", "Gray First"]);
 
@@ -156,10 +157,10 @@ describe("dashboard figures", () => {
     // Charts: July 2025 to June 2026. August 2025: $1,000,000 whose split is held to $8,200 by June 2025's deal.
     const months = Object.fromEntries(d.performance.months.map((m) => [m.month, m]));
     expect(d.performance.months.map((m) => m.month)).toEqual(["2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
-    expect(months["2025-08"]).toEqual({ month: "2025-08", deals: 1, volumeCents: 100_000_000, netCents: 2_140_500 });
-    expect(months["2026-05"]).toEqual({ month: "2026-05", deals: 1, volumeCents: 40_000_000, netCents: 800_500 });
+    expect(months["2025-08"]).toEqual({ month: "2025-08", deals: 1, sharedDeals: 0, volumeCents: 100_000_000, gciCents: 3_000_000, netCents: 2_140_500 });
+    expect(months["2026-05"]).toEqual({ month: "2026-05", deals: 1, sharedDeals: 0, volumeCents: 40_000_000, gciCents: 1_200_000, netCents: 800_500 });
     // June: only the won deal; the lost one is not volume.
-    expect(months["2026-06"]).toEqual({ month: "2026-06", deals: 1, volumeCents: 60_000_000, netCents: 1_220_500 });
+    expect(months["2026-06"]).toEqual({ month: "2026-06", deals: 1, sharedDeals: 0, volumeCents: 60_000_000, gciCents: 1_800_000, netCents: 1_220_500 });
     expect(d.performance.months.reduce((sum, m) => sum + m.deals, 0)).toBe(3);
     expect(d.performance.volumeChart.bars.map((b) => b.value)).toEqual(d.performance.months.map((m) => m.volumeCents / 100));
     expect(d.performance.netChart.bars.find((b) => b.key === "2026-06")!.value).toBe(12_205);
@@ -253,8 +254,10 @@ describe("dashboard figures", () => {
     });
     const d = await loadDashboard(requestContext({ DB: counting }), userId);
     expect(d.stats.totalContacts).toBe(1);
-    // One round trip: every statement prepared went into the single batch; each one names the owner.
-    expect(batches).toEqual([prepared.length]);
+    // One batch, and beside it the two reads of new leads this month (the agent's timezone, then the count by the
+    // function Reports uses); each statement names the owner.
+    expect(batches).toEqual([prepared.length - 2]);
+    expect(prepared.filter((text) => text.includes('"lead_at"'))).toHaveLength(2);
     // (The deals teammates share with the agent are found by the co-agent's id: deal_shares.agent_id.)
     expect(prepared.every((text) => /"user_id" = \?|"deal_shares"\."agent_id" = \?/.test(text))).toBe(true);
 

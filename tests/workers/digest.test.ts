@@ -5,6 +5,7 @@ import { createDb } from "~/db/client.server";
 import { contacts, crmTasks, deals, emailOutbox, leadAlerts, userPreferences } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { buildDigest, digestOn, renderDigest, sendDueDigests, setDigest, unsubscribeUrl } from "~/modules/digest/digest.server";
+import { WAITING_SHOWN } from "~/modules/reports/figures";
 import { localNow } from "~/modules/tasks/due";
 import { JOBS } from "../../workers/cron";
 import { signInAs, TestBrowser } from "../factories/browser";
@@ -51,7 +52,7 @@ describe("the digest's content", () => {
     await task(user.id, "Next week's task", shiftDay(today, 7));
     await deal(user.id, "14 Birch Lane", shiftDay(today, 3));
     await deal(user.id, "Far-off close", shiftDay(today, 10));
-    const lead = { id: crypto.randomUUID(), userId: user.id, name: "Rowan Lee", phone: "555 0142", createdAt: new Date(), lastActivity: new Date() };
+    const lead = { id: crypto.randomUUID(), userId: user.id, name: "Rowan Lee", phone: "555 0142", createdAt: new Date(), lastActivity: new Date(), leadAt: new Date(at.getTime() - 60 * 60_000) };
     await db.insert(contacts).values(lead);
     await db.insert(leadAlerts).values({ contactId: lead.id, userId: user.id, arrivedAt: at.getTime() - 60 * 60_000 });
     await task(other.id, "Someone else's task", today);
@@ -70,7 +71,7 @@ describe("the digest's content", () => {
     const mail = renderDigest(digest, { app: "https://app.porchlight.test/dashboard", unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y" });
     expect(mail.subject).toMatch(/^Your day, .+: 1 task, 1 overdue, 1 closing this week$/);
     expect(mail.text).toContain("- 09:30 Call the Okafors <today>");
-    expect(mail.text).toContain("New leads waiting (1)\n- Rowan Lee · 555 0142");
+    expect(mail.text).toContain(`New leads waiting (1)\n${WAITING_SHOWN}\n- Rowan Lee · 555 0142`);
     expect(mail.text).toContain("Stop it with one click: https://app.porchlight.test/digest/unsubscribe?u=x&s=y");
     // Every value is escaped in the HTML.
     expect(mail.html).toContain("Call the Okafors &lt;today&gt;");

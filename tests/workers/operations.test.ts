@@ -674,7 +674,7 @@ describe("scheduled jobs", () => {
     expect(detail["lead-scores"]).toMatch(/^[\d,]+ day-old scores? and [\d,]+ stale scores? recomputed$/);
     expect(detail["account-purge"]).toMatch(/^[\d,]+ accounts? purged$/);
     expect(detail["trash-purge"]).toMatch(/^[\d,]+ trashed items? purged$/);
-    expect(detail["sync-upkeep"]).toMatch(/^[\d,]+ log entr(y|ies) and [\d,]+ change keys? pruned$/);
+    expect(detail["sync-upkeep"]).toMatch(/^[\d,]+ log entr(y|ies), [\d,]+ change keys? and [\d,]+ AI quota days? pruned$/);
     expect(detail.backup).toMatch(/^(no backup due|backup taken \([\d,]+ rows?\)), [\d,]+ old backups? deleted(, restore drill passed \([\d,]+ rows?\))?$/);
   }, 120_000);
 

@@ -6,7 +6,8 @@ import { contacts, crmActivities, leadAlerts, pushSubscriptions } from "~/db/sch
 import { getConfig, type Env } from "~/lib/env.server";
 import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
 import { importContacts } from "~/modules/contacts/import.server";
-import { moreWaitingLeads, raiseLeadAlert, sendLeadReminders, WAITING_LEADS_SHOWN, waitingLeads } from "~/modules/push/lead-alerts.server";
+import { raiseLeadAlert, sendLeadReminders } from "~/modules/push/lead-alerts.server";
+import { leadsWaitingNow, WAITING_LEADS_SHOWN } from "~/modules/reports/figures.server";
 import { HELD_ELSEWHERE, MAX_SUBSCRIPTIONS, pushToUser, saveSubscription } from "~/modules/push/push.server";
 import { applyQueuedChanges } from "~/modules/sync/queued-changes.server";
 import { JOBS } from "../../workers/cron";
@@ -295,7 +296,7 @@ describe("sending", () => {
     expect(await raiseLeadAlert(requestContext(), user.userId, lead)).toBe(0);
     expect(spy).not.toHaveBeenCalled();
     // The lead still waits on the dashboard.
-    expect((await waitingLeads({ db }, user.userId)).map((l) => l.name)).toEqual(["Quiet Lead"]);
+    expect(((await leadsWaitingNow({ db }, user.userId)).leads).map((l) => l.name)).toEqual(["Quiet Lead"]);
   });
 
   it("raises an alert for a contact added in the app and for one sent from the phone's offline queue", async () => {
@@ -312,7 +313,7 @@ describe("sending", () => {
     const [result] = await applyQueuedChanges(requestContext(config), user.userId, [{ key: "offline-lead-0001", type: "add_contact", contact: { name: "Offline Lead", phone: "555 0102" } }]);
     expect(result?.status).toBe("applied");
     await vi.waitFor(() => expect(service.delivered.map((d) => d.message.title)).toContain("New lead: Offline Lead"), { timeout: 5_000 });
-    expect((await waitingLeads({ db }, user.userId)).map((l) => l.name)).toEqual(["Dialog Lead", "Offline Lead"]);
+    expect(((await leadsWaitingNow({ db }, user.userId)).leads).map((l) => l.name)).toEqual(["Dialog Lead", "Offline Lead"]);
   });
 });
 
@@ -362,9 +363,9 @@ describe("an import's new leads", () => {
     const user = await createAgent(env.DB);
     const rows = Array.from({ length: WAITING_LEADS_SHOWN + 3 }, (_, i) => [`Lead ${String(i).padStart(2, "0")}`, `lead${i}@example.com`, "New"]);
     await importContacts(requestContext(), user.userId, { rows, mapping: ["name", "email", "status"], mode: "skip" });
-    const listed = await waitingLeads({ db }, user.userId);
-    expect(listed).toHaveLength(WAITING_LEADS_SHOWN);
-    expect(await moreWaitingLeads({ db }, user.userId, listed.length)).toBe(3);
+    const waiting = await leadsWaitingNow({ db }, user.userId);
+    expect(waiting.leads).toHaveLength(WAITING_LEADS_SHOWN);
+    expect(waiting.count - waiting.leads.length).toBe(3);
     const browser = await signInAs(user);
     const page = await browser.get("/dashboard");
     expect(page.status).toBe(200);
@@ -384,15 +385,15 @@ describe("the lead timer and the five-minute reminder", () => {
     await raiseLeadAlert(context, user.userId, first, now - 3 * MINUTE);
     await raiseLeadAlert(context, user.userId, second, now - MINUTE);
     await raiseLeadAlert(context, other.userId, theirs, now - 2 * MINUTE);
-    expect((await waitingLeads({ db }, user.userId, now)).map((l) => [l.name, l.arrivedAt])).toEqual([
+    expect(((await leadsWaitingNow({ db }, user.userId, now)).leads).map((l) => [l.name, l.arrivedAt])).toEqual([
       ["First", now - 3 * MINUTE],
       ["Second", now - MINUTE],
     ]);
     // A stage change is the pipeline's, not a response; a call is.
     await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: first.id, type: "stage_change", occurredAt: new Date(now) });
-    expect(await waitingLeads({ db }, user.userId, now)).toHaveLength(2);
+    expect((await leadsWaitingNow({ db }, user.userId, now)).leads).toHaveLength(2);
     await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: first.id, type: "call", occurredAt: new Date(now) });
-    expect((await waitingLeads({ db }, user.userId, now)).map((l) => l.name)).toEqual(["Second"]);
+    expect(((await leadsWaitingNow({ db }, user.userId, now)).leads).map((l) => l.name)).toEqual(["Second"]);
   });
 
   it("reminds once, at five minutes, only about leads nobody has answered", async () => {

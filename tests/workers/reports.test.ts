@@ -32,8 +32,9 @@ const at = (iso: string) => new Date(iso);
 let seq = 0;
 const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0, 8)}`;
 
+/** A contact that arrived as a new lead when it was added (figures.server.ts), unless `leadAt` says otherwise. */
 function contact(userId: string, fields: Partial<NewContact> & { createdAt: Date }): NewContact {
-  return { id: id("c"), userId, name: `Contact ${seq}`, status: "cold", source: "other", lastActivity: fields.createdAt, ...fields };
+  return { id: id("c"), userId, name: `Contact ${seq}`, status: "cold", source: "other", lastActivity: fields.createdAt, leadAt: fields.createdAt, ...fields };
 }
 function deal(userId: string, fields: Partial<NewDeal> & { stage: string; dealValueCents: number; stageChangedAt: Date }): NewDeal {
   return { id: id("d"), userId, title: `Deal ${seq}`, position: `a${seq}`, commissionRate: 3, probability: 10, ...fields };
@@ -249,14 +250,14 @@ describe("reports", () => {
     const { userId, F } = await account();
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=this-month"), now);
     // Answered in 3, 45 and 120 minutes; F not at all. Median (rank 2 of 3) 45, 90th percentile (rank 3) 120.
-    expect(reports.speed).toMatchObject({ added: 4, answered: 3, median: "45 min", p90: "2 h", shares: { fast: 25, hour: 50, never: 25 }, waitingCount: 1 });
-    expect(totalOf(reports.speed.table)).toEqual({ Source: "All sources", "Contacts added": 4, Answered: 3, Median: 45, "90th percentile": 120, "Within 5 minutes": 25, "Within an hour": 50, "Not answered": 25 });
+    expect(reports.speed).toMatchObject({ leads: 4, answered: 3, median: "45 min", p90: "2 h", shares: { fast: 25, hour: 50, never: 25 }, waitingCount: 1 });
+    expect(totalOf(reports.speed.table)).toEqual({ Source: "All sources", "New leads": 4, Answered: 3, Median: 45, "90th percentile": 120, "Within 5 minutes": 25, "Within an hour": 50, "Not answered": 25 });
     // Website: 3 and 120 minutes; the lower middle of an even count is the median.
     expect(rowOf(reports.speed.table, "website")).toMatchObject({ Answered: 2, Median: 3, "90th percentile": 120, "Within 5 minutes": 50, "Not answered": 0 });
     expect(rowOf(reports.speed.table, "referral")).toMatchObject({ Answered: 0, Median: null, "Not answered": 100 });
     // 1–15 May: H, answered in 10 minutes.
-    expect(previousOf(reports.speed.table)).toMatchObject({ "Contacts added": 1, Answered: 1, Median: 10, "90th percentile": 10, "Within 5 minutes": 0, "Within an hour": 100, "Not answered": 0 });
-    expect(changeOf(reports.speed.table)).toEqual({ Source: "Change", "Contacts added": 300, Answered: 200, Median: 350, "90th percentile": 1100, "Within 5 minutes": 25, "Within an hour": -50, "Not answered": 25 });
+    expect(previousOf(reports.speed.table)).toMatchObject({ "New leads": 1, Answered: 1, Median: 10, "90th percentile": 10, "Within 5 minutes": 0, "Within an hour": 100, "Not answered": 0 });
+    expect(changeOf(reports.speed.table)).toEqual({ Source: "Change", "New leads": 300, Answered: 200, Median: 350, "90th percentile": 1100, "Within 5 minutes": 25, "Within an hour": -50, "Not answered": 25 });
     expect(reports.speed.waiting.rows.map((r) => r.href)).toEqual([`/contacts/${F.id}`]);
     expect(summaryOf(reports, "speed")).toMatchObject({ value: "45 min", previous: "10 min", changePct: 350, higherIsBetter: false });
   });
@@ -268,8 +269,8 @@ describe("reports", () => {
     const dashboard = await loadDashboard(requestContext(), userId, midnight);
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=custom&from=2026-05-16&to=2026-06-14"), midnight);
     // C, D, E, F and G (31 May in New York) were added; C, D and E answered in 3, 45 and 120 minutes.
-    expect(reports.speed).toMatchObject({ added: 5, answered: 3, median: "45 min" });
-    expect(dashboard.stats.speedToLead).toEqual({ added: 5, answered: 3, medianMinutes: 45 });
+    expect(reports.speed).toMatchObject({ leads: 5, answered: 3, median: "45 min" });
+    expect(dashboard.stats.speedToLead).toEqual({ leads: 5, answered: 3, medianMinutes: 45 });
   });
 
   it("keeps each contact's first answer as activities are logged, moved and deleted", async () => {
@@ -472,8 +473,8 @@ describe("reports", () => {
 
       const fresh = await signInAs(await createUser(env.DB));
       const emptyHtml = await (await fresh.get("/reports")).text();
-      expect(emptyHtml).toContain("No deals closed won yet");
-      expect(emptyHtml).toContain("No contacts were added in this period");
+      expect(emptyHtml).toContain("No deal closed won in this period, of yours or shared with you.");
+      expect(emptyHtml).toContain("No new lead arrived in this period");
       expect(emptyHtml).toContain("No annual goal set");
     });
 

@@ -9,7 +9,7 @@ import { SHARE_MESSAGES } from "~/modules/deals/shares.server";
 import { loadLeaderboard } from "~/modules/team/leaderboard.server";
 import { signInAs, type TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
-import { dayFromToday, dayLaterThisYear } from "../factories/dates";
+import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
@@ -64,9 +64,9 @@ describe("a shared deal", () => {
     expect(await read(bea, "/reports?period=this-month")).toContain("$5,530");
     const dashboard = await loadDashboard(requestContext(), t.agentB.id as UserId);
     expect(dashboard.performance.months.at(-1)).toMatchObject({ deals: 0, volumeCents: 0, netCents: 553_000 });
-    // It used up her cap: a deal of her own closing later this cap year (which starts on 1 January) pays no split.
-    // Tomorrow, unless today is her 31 December: then today, as tomorrow starts a new cap year.
-    const own = deal(t.agentB.id, { title: "Bea's own listing", stage: "offer", probability: 60, dealValueCents: 10_000_000, expectedCloseDate: dayLaterThisYear(1) });
+    // It used up her cap: a deal of her own closing in the same cap year pays no split.
+    // Expected today: in the same cap year as the sale whatever day it is (tomorrow is a new cap year on 31 December).
+    const own = deal(t.agentB.id, { title: "Bea's own listing", stage: "offer", probability: 60, dealValueCents: 10_000_000, expectedCloseDate: dayFromToday(0) });
     await db().insert(deals).values(own);
     // $100,000 at 3 % = $3,000.00; no split (capped); team 10 % = $300.00; E&O $50.00: $2,650.00.
     expect(await read(bea, "/pipeline")).toContain("Agent net $2,650.00");
@@ -80,6 +80,37 @@ describe("a shared deal", () => {
     const rows = (await loadLeaderboard(requestContext(), owner, new URLSearchParams({ period: "this-month" }))).rows;
     expect(rows.find((r) => r.userId === t.agentA.id)).toMatchObject({ closedVolumeCents: 60_000_000, dealsWon: 1, netCents: 716_500 });
     expect(rows.find((r) => r.userId === t.agentB.id)).toMatchObject({ closedVolumeCents: 0, dealsWon: 0, netCents: 553_000 });
+  });
+
+  it("puts a co-agent's closed share in their agent net chart and Reports' Income, whose empty states read the same rows", async () => {
+    const t = await team("Harbour Income Realty");
+    const amara = await signInAs(t.agentA);
+    const bea = await signInAs(t.agentB);
+    // $500,000 at 3 %, closed today, 40 % of the side Bea's; neither has a plan, so nothing is taken: $6,000.00 is hers.
+    const sale = deal(t.agentA.id, { title: "Quayside sale", dealValueCents: 50_000_000, closedDate: dayFromToday(0) });
+    await db().insert(deals).values(sale);
+    expect((await amara.post(`/deals/${sale.id}`, { intent: "share", agent: t.agentB.id, sharePct: "40" })).status).toBe(200);
+
+    const dashboard = await loadDashboard(requestContext(), t.agentB.id as UserId);
+    expect(dashboard.performance.months.at(-1)).toMatchObject({ deals: 0, sharedDeals: 1, volumeCents: 0, gciCents: 600_000, netCents: 600_000 });
+    // The agent net chart is drawn, its table says why there is net without a deal of hers; closed volume has none.
+    const page = await read(bea, "/dashboard");
+    expect(page).toContain('data-chart="net"');
+    expect(page).not.toContain('data-chart="volume"');
+    expect(page).toContain(`<th scope="col">Shared with you</th>`);
+    expect(page.split("No deals closed won in the last 12 months.")).toHaveLength(2);
+
+    // Reports → Income: the month, the total and the CSV, with the share counted as a deal shared with her.
+    const reports = await read(bea, "/reports?period=this-month");
+    expect(reports).not.toContain("No deal closed won in this period");
+    expect(reports).toContain('data-chart="Agent net by month"');
+    const csv = (await (await bea.get("/reports/income.csv?period=this-month")).text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(csv[0]).toBe("Month,Deals closed,Shared with you,Closed volume (USD),GCI (USD),Agent net (USD)");
+    expect(csv).toContain("Total,0,1,0,6000,6000");
+    // Amara's own side: her deal and its volume, no column for shares she has none of.
+    const hers = (await (await amara.get("/reports/income.csv?period=this-month")).text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(hers[0]).toBe("Month,Deals closed,Closed volume (USD),GCI (USD),Agent net (USD)");
+    expect(hers).toContain("Total,1,500000,9000,9000");
   });
 
   it("is shared only by the deal's agent, with a teammate, within the side; bad input changes nothing", async () => {

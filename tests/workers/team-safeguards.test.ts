@@ -5,7 +5,7 @@ import { createDb } from "~/db/client.server";
 import { contacts, crmActivities, emailOutbox, teamCommissionPlans, teamLeads, teamMembers } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { PLAN_LABELS } from "~/modules/commissions/plan.schema";
-import { responseTimes } from "~/modules/reports/speed.server";
+import { leadsArrived, leadTotals } from "~/modules/reports/figures.server";
 import { LEAD_MESSAGES } from "~/modules/team/leads.server";
 import { removalSummary } from "~/modules/team/removal";
 import { signInAs } from "../factories/browser";
@@ -62,13 +62,14 @@ describe("removing a member", () => {
     await db().insert(crmActivities).values({ id: crypto.randomUUID(), userId: t.agentA.id, contactId: claimed.contactId, type: "call", occurredAt: new Date(claimed.assignedAt!.getTime() + 180_000) });
     const lo = claimed.assignedAt!.getTime() - 60_000;
     const hi = claimed.assignedAt!.getTime() + 86_400_000;
-    expect(JSON.parse((await responseTimes(db(), t.agentA.id as UserId, lo, hi))[0]!.times)).toEqual([180_000]);
+    const speed = async (agentId: string) => leadTotals(await leadsArrived(db(), agentId as UserId, [{ lo, hi }]));
+    expect(await speed(t.agentA.id)).toEqual({ leads: 1, times: [180_000], waiting: 0 });
 
     expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id })).status).toBe(302);
     expect(await leadNamed(t.teamId, name)).toMatchObject({ assignedTo: t.agentA.id, assignedHow: "claimed", heldBy: t.agentB.id, contactId: claimed.contactId });
     expect(await db().select({ userId: contacts.userId, answeredBy: contacts.answeredBy }).from(contacts).where(eq(contacts.id, claimed.contactId!)).get()).toEqual({ userId: t.agentB.id, answeredBy: t.agentA.id });
     // Bea's speed to lead does not take Amara's answer; the page says who got it and who holds it now.
-    expect(JSON.parse((await responseTimes(db(), t.agentB.id as UserId, lo, hi))[0]!.times)).toEqual([]);
+    expect(await speed(t.agentB.id)).toEqual({ leads: 0, times: [], waiting: 0 });
     const page = (await owner.page("/team/leads")).replace(/<!-- -->/g, "");
     expect(page.includes(`${name} → A former member (now with Bea Agent)`), "the assigned lead's line").toBe(true);
   });

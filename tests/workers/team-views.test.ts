@@ -46,13 +46,13 @@ describe("the team leaderboard", () => {
         deal(t.agentA.id, { title: "June two", dealValueCents: 10_000_000, closedDate: "2026-06-10" }),
       ]),
     ]);
-    // Agent B: two contacts added in June, answered in 30 and 10 minutes (median of two: the lower middle, 10 min);
+    // Agent B: two new leads that arrived in June, answered in 30 and 10 minutes (median of two: the lower middle, 10 min);
     // a call, a text, a note and a stage change logged in the period (the stage change is not counted), a call in May.
     const c1 = id();
     const c2 = id();
     await db().insert(contacts).values([
-      { id: c1, userId: t.agentB.id, name: "Lead one", createdAt: at("2026-06-02T14:00:00Z") },
-      { id: c2, userId: t.agentB.id, name: "Lead two", createdAt: at("2026-06-03T14:00:00Z") },
+      { id: c1, userId: t.agentB.id, name: "Lead one", createdAt: at("2026-06-02T14:00:00Z"), leadAt: at("2026-06-02T14:00:00Z") },
+      { id: c2, userId: t.agentB.id, name: "Lead two", createdAt: at("2026-06-03T14:00:00Z"), leadAt: at("2026-06-03T14:00:00Z") },
     ]);
     await db().insert(crmActivities).values([
       { id: id(), userId: t.agentB.id, contactId: c1, type: "call", occurredAt: at("2026-06-02T14:30:00Z") },
@@ -136,7 +136,7 @@ describe("Reports for one member of the team", () => {
   async function withClosedDeal() {
     const t = await team("Lakeside Team");
     await db().insert(deals).values(deal(t.agentA.id, { title: "Agent A's close", dealValueCents: 31_000_000, closedDate: dayFromToday(0) }));
-    await db().insert(contacts).values({ id: id(), userId: t.agentA.id, name: "Waiting Wanda", createdAt: new Date(Date.now() - 60_000) });
+    await db().insert(contacts).values({ id: id(), userId: t.agentA.id, name: "Waiting Wanda", createdAt: new Date(Date.now() - 60_000), leadAt: new Date(Date.now() - 60_000) });
     return t;
   }
 

@@ -3,7 +3,7 @@ import { readJson } from "~/lib/body.server";
 import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
 import { generate, toEventStream } from "~/modules/ai/engines.server";
 import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
-import { engineSettings, spendAiDraft } from "~/modules/ai/quota.server";
+import { countedOnSuccess, engineSettings, refundAiDraft, spendAiDraft } from "~/modules/ai/quota.server";
 import type { ApiEnv } from "./index";
 import { apiSubscriber } from "./session.api";
 
@@ -11,7 +11,7 @@ import { apiSubscriber } from "./session.api";
  * POST /api/ai/generate (spec section 7, generate-with-ai): { task, tone, userInput, contactId?, dealIds?,
  * location?, mlsLimit?, listing?: { bedrooms, bathrooms, squareFeet, price }, variant? } in; the answer out as server-sent events (engine, text…, final, done).
  * The envelope is built on the server from the user's own data; a bad request or an id that is not theirs
- * gets a JSON error and spends nothing.
+ * gets a JSON error and spends nothing; a draft that fails gives its place in the daily quota back.
  */
 export const aiApi = new Hono<ApiEnv>().post("/ai/generate", async (c) => {
   const auth = await apiSubscriber(c);
@@ -25,9 +25,11 @@ export const aiApi = new Hono<ApiEnv>().post("/ai/generate", async (c) => {
     if (error instanceof EnvelopeError) return c.json({ ok: false, error: error.message }, 404);
     throw error;
   }
-  const refused = await spendAiDraft(c.env.KV, auth.user.id, auth.context.config.AI_DAILY_QUOTA);
-  if (refused) return c.json({ ok: false, error: refused.message }, 429, { "Retry-After": String(refused.retryAfterSeconds) });
-  const events = generate(envelope, engineSettings(c.env, auth.context.config));
+  const spent = await spendAiDraft(auth.context, c.env.KV, auth.user.id, auth.context.config.AI_DAILY_QUOTA);
+  if (!spent.ok) return c.json({ ok: false, error: spent.message }, 429, { "Retry-After": String(spent.retryAfterSeconds) });
+  // A draft that fails (or is abandoned) gives its quota back, after the stream has ended (ADR 0051).
+  const refund = () => auth.context.cloudflare.ctx.waitUntil(refundAiDraft(auth.context, auth.user.id, spent.day).catch((error: unknown) => console.error(JSON.stringify({ event: "ai_refund_failed", message: String(error) }))));
+  const events = countedOnSuccess(generate(envelope, engineSettings(c.env, auth.context.config)), refund);
   return new Response(toEventStream(events), {
     headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" },
   });

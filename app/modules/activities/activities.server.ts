@@ -7,7 +7,10 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { instantOf } from "~/modules/tasks/due";
-import { ACTIVITY_MESSAGES, TIMELINE_PAGE_SIZE, type ActivityInput, type ActivityItem } from "./activity.schema";
+import { fieldErrors } from "~/lib/schema-fields";
+import { SUBMISSION_KEY_FIELD } from "~/modules/sync/submission-key";
+import { once, readSubmissionKey } from "~/modules/sync/submissions.server";
+import { ACTIVITY_MESSAGES, ActivityInputSchema, TIMELINE_PAGE_SIZE, type ActivityInput, type ActivityItem } from "./activity.schema";
 
 // crm_activities: logging by hand, stage changes written by the pipeline, the timelines and the feed.
 // contacts.last_activity follows the latest activity through triggers (migration 0008).
@@ -68,7 +71,8 @@ export type ActivityResult = { ok: true; activity: Activity } | { ok: false; sta
  * Logs an activity. The contact and deal must be the user's; an activity on a deal without a chosen contact
  * is also the deal's contact's, so it shows on their timeline and counts as their latest activity.
  */
-export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput, id = newId()): Promise<ActivityResult> {
+/** `as`: the type written, when Porchlight records the activity itself (a sync conflict) instead of the agent's choice. */
+export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput, id = newId(), as: ActivityType = input.type): Promise<ActivityResult> {
   const refuse = (field: string, error: string): ActivityResult => ({ ok: false, status: 400, error, fieldErrors: { [field]: error } });
   const [contact, deal, prefs] = await Promise.all([
     input.contactId ? context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, input.contactId))).get() : null,
@@ -82,7 +86,7 @@ export async function logActivity(context: RequestContext, userId: UserId, input
     .values({
       id,
       userId,
-      type: input.type,
+      type: as,
       contactId: input.contactId ?? deal?.contactId ?? null,
       dealId: input.dealId,
       occurredAt: occurredAt(input, prefs.timezone),
@@ -92,6 +96,36 @@ export async function logActivity(context: RequestContext, userId: UserId, input
     .returning()
     .get();
   return { ok: true, activity };
+}
+
+export type LogFormResult = { ok: true; id: string } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
+
+/**
+ * The log-activity form (the dialog, a saved AI draft): checked by its schema, logged once per submission key
+ * (submissions.server.ts, ADR 0051), so a retry after a slow answer is answered with the first activity.
+ */
+export async function logActivityFromForm(context: RequestContext, userId: UserId, form: FormData): Promise<LogFormResult> {
+  const parsed = ActivityInputSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, error: Object.values(errors)[0] ?? ACTIVITY_MESSAGES.saveFailed, fieldErrors: errors };
+  }
+  const submission = readSubmissionKey(form.get(SUBMISSION_KEY_FIELD));
+  if ("error" in submission) return { ok: false, status: 400, error: submission.error, fieldErrors: {} };
+  return once<LogFormResult>(
+    context,
+    userId,
+    "activity",
+    submission.key,
+    async (id) => {
+      const result = await logActivity(context, userId, parsed.data, id);
+      return result.ok ? { ok: true, id: result.activity.id } : { ok: false, status: result.status, error: result.error, fieldErrors: result.fieldErrors };
+    },
+    async (id) => {
+      const found = await context.db.select({ id: crmActivities.id }).from(crmActivities).where(ownedBy(crmActivities, userId, eq(crmActivities.id, id))).get();
+      return found ? { ok: true, id: found.id } : null;
+    },
+  );
 }
 
 /**

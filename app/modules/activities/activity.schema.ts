@@ -16,9 +16,10 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   note: "Note",
   stage_change: "Stage change",
   assignment: "Lead assigned",
+  sync_conflict: "Offline change not made",
 };
 
-/** What an agent can log by hand: stage changes and lead assignments are written by Porchlight itself. */
+/** What an agent can log by hand: stage changes, lead assignments and sync conflicts are written by Porchlight itself. */
 export const LOGGABLE_ACTIVITY_TYPES = ACTIVITY_TYPES.filter((type) => !isSystemActivity(type)) as LoggableActivityType[];
 
 /** Outcomes offered as suggestions; any short text is accepted. */

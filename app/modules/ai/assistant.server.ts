@@ -23,7 +23,7 @@ export async function loadAssistant(context: RequestContext, userId: UserId, opt
     options.contactId
       ? context.db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, options.contactId))).get()
       : Promise.resolve(undefined),
-    aiDraftsToday(context.cloudflare.env.KV, userId),
+    aiDraftsToday(context, userId),
   ]);
   return {
     insights: insights.insights.slice(0, INSIGHTS_SHOWN),

@@ -33,18 +33,27 @@ export interface ContactFilters {
 export const PAGE_SIZE = 25;
 
 /** `id`: a row id chosen by the caller (a change queued offline derives it from its key, so a retry cannot add it twice). */
-export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date()): Promise<Contact> {
-  const [row] = await insertContact(context.db, userId, input, id, now).returning();
+export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date(), lead = false): Promise<Contact> {
+  const [row] = await insertContact(context.db, userId, input, id, now, lead).returning();
   return row!;
 }
 
 /**
  * The insert of a new contact, for a caller that runs it inside a batch (a team lead handed to an agent). One instant
  * for the row's times and its first score, which assumes activity "now" (ADR 0020: the app's clock, not SQLite's,
- * stamps rows). A lead from the team's leads is created at the instant it was assigned.
+ * stamps rows). `lead`: the contact arrives as a new lead at `now` (contacts.lead_at, figures.server.ts), so the
+ * dashboard and Reports count it at once; a team lead is created at the instant it was assigned.
  */
-export function insertContact(db: Db, userId: string, input: ContactInput, id: string, now: Date) {
-  return db.insert(contacts).values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, ...newContactScore(input, now.getTime()) });
+export function insertContact(db: Db, userId: string, input: ContactInput, id: string, now: Date, lead = false) {
+  return db.insert(contacts).values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, leadAt: lead ? now : null, ...newContactScore(input, now.getTime()) });
+}
+
+/**
+ * A contact that arrives as a new lead (ADR 0032): added one at a time (the Add contact dialog, the phone's queue) or a
+ * team lead given to the agent. It is a lead from `now` in the same insert; the caller raises its alert.
+ */
+export function createLead(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date()): Promise<Contact> {
+  return createContact(context, userId, input, id, now, true);
 }
 
 export async function getContact(context: RequestContext, userId: UserId, id: string): Promise<Contact | undefined> {

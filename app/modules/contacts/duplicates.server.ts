@@ -1,13 +1,64 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { contacts, crmActivities, crmTasks, deals, type Contact } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
+import type { PossibleDuplicate } from "./contacts.messages";
 
 // The duplicate finder: contacts of one user that share an e-mail (case-insensitive) or a phone number
-// (digits only), and a merge that keeps the richer record.
+// (digits only), and a merge that keeps the richer record. The same keys warn before a contact is saved with an
+// e-mail or phone another contact has (possibleDuplicates).
 
-const phoneDigits = sql`replace(replace(replace(replace(replace(replace(${contacts.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+/** A phone number as duplicates are matched: its digits, the separators and + dropped (contacts_user_phone_digits indexes it). */
+const digits = (value: SQL | AnySQLiteColumn) => sql`replace(replace(replace(replace(replace(replace(${value}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+const phoneDigits = digits(contacts.phone);
+/** Fewer digits than this is not a phone number to match on (an extension, a typo). */
+const MIN_PHONE_DIGITS = 7;
+/** The same keys in the browser's terms, to tell whether an edit changed them. */
+const emailKey = (email: string | null | undefined) => email?.trim().toLowerCase() || null;
+const phoneKey = (phone: string | null | undefined) => {
+  const key = phone?.replace(/[- ().+]/g, "") ?? "";
+  return key.length >= MIN_PHONE_DIGITS ? key : null;
+};
+
+/**
+ * The user's other contacts with the e-mail (case-insensitive) or the phone digits of `input`, the oldest first (at most
+ * `limit`), for the warning before a save. With `previous` (an edit), only a changed e-mail or phone is checked, so a
+ * contact that was a duplicate already is not warned about on every save. Two indexed reads in one batch.
+ */
+export async function possibleDuplicates(
+  context: Pick<RequestContext, "db">,
+  userId: UserId,
+  input: { email?: string | null; phone?: string | null },
+  options: { exceptId?: string; previous?: { email: string | null; phone: string | null }; limit?: number } = {},
+): Promise<PossibleDuplicate[]> {
+  const email = emailKey(input.email);
+  const phone = phoneKey(input.phone);
+  const checkEmail = email !== null && email !== emailKey(options.previous?.email);
+  const checkPhone = phone !== null && phone !== phoneKey(options.previous?.phone);
+  if (!checkEmail && !checkPhone) return [];
+  const limit = options.limit ?? 3;
+  const others = options.exceptId ? ne(contacts.id, options.exceptId) : undefined;
+  const columns = { id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone };
+  const byEmail = context.db
+    .select(columns)
+    .from(contacts)
+    .where(ownedBy(contacts, userId, sql`lower(${contacts.email}) = ${checkEmail ? email : null}`, others))
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(limit);
+  const byPhone = context.db
+    .select(columns)
+    .from(contacts)
+    .where(ownedBy(contacts, userId, sql`${phoneDigits} = ${digits(sql`${checkPhone ? input.phone : null}`)}`, others))
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(limit);
+  const [emailRows, phoneRows] = await context.db.batch([byEmail, byPhone]);
+  const found = new Map<string, PossibleDuplicate>();
+  for (const row of emailRows) found.set(row.id, { ...row, reason: "email" });
+  for (const row of phoneRows) if (!found.has(row.id)) found.set(row.id, { ...row, reason: "phone" });
+  return [...found.values()].slice(0, limit);
+}
 
 export interface DuplicateGroup {
   reason: "email" | "phone";
@@ -28,7 +79,7 @@ export async function findDuplicates(context: RequestContext, userId: UserId, li
     context.db
       .select({ key: sql<string>`${phoneDigits}`, ids: sql<string>`group_concat(${contacts.id})` })
       .from(contacts)
-      .where(ownedBy(contacts, userId, sql`length(${phoneDigits}) >= 7`))
+      .where(ownedBy(contacts, userId, sql`length(${phoneDigits}) >= ${MIN_PHONE_DIGITS}`))
       .groupBy(phoneDigits)
       .having(sql`count(*) > 1`)
       .limit(limit),

@@ -10,6 +10,7 @@ import type { ColumnMapping } from "./csv";
 import { validateRows, type DuplicateMode, type ImportSummary } from "./import";
 import { newContactScore } from "./lead-score";
 import { pushImportedLeadsLater } from "~/modules/push/lead-alerts.server";
+import { answeredBefore, isUniqueViolation, rememberAnswer } from "~/modules/sync/submissions.server";
 
 // CSV import (issue 5): every row is mapped and validated first; then all writes go to D1 in one batch,
 // which D1 runs as a single transaction, so a failure anywhere leaves no partial import.
@@ -49,7 +50,10 @@ function insertMany(context: RequestContext, userId: UserId, payload: string, no
   const columns = [...INSERT_COLUMNS, "leadScore", "leadScoreFactors"] as const;
   const names = columns.map((key) => `"${contacts[key].name}"`).join(", ");
   const values = columns.map((key) => `json_extract(value, '$.${key}')`).join(", ");
-  return context.cloudflare.env.DB.prepare(`insert into contacts ("user_id", ${names}, "lead_scored_at") select ?1, ${values}, ?3 from json_each(?2)`).bind(userId, payload, now);
+  // A row marked New is a lead from the import's instant (contacts.lead_at, figures.server.ts); others are not leads.
+  return context.cloudflare.env.DB.prepare(
+    `insert into contacts ("user_id", ${names}, "lead_scored_at", "lead_at") select ?1, ${values}, ?3, case when json_extract(value, '$.newLead') = 1 then ?3 end from json_each(?2)`,
+  ).bind(userId, payload, now);
 }
 
 /**
@@ -68,11 +72,24 @@ function prepared(context: RequestContext, query: { toSQL(): { sql: string; para
   return context.cloudflare.env.DB.prepare(text).bind(...params);
 }
 
+/** Rejected rows kept with a stored answer: a retry is answered with the counts and the first of them. */
+const STORED_REJECTED_ROWS = 500;
+
+/**
+ * Imports the file's rows. With a submission key (the import screen sends one, ADR 0051), the answer is stored in the
+ * import's own batch: a retry of the same import (a slow answer, a reload) finds it and gets it back, and one racing
+ * the first fails as a whole on the key and is answered with the first's summary. Nothing is imported twice.
+ */
 export async function importContacts(
   context: RequestContext,
   userId: UserId,
   file: { rows: string[][]; mapping: ColumnMapping; mode: DuplicateMode },
+  key: string | null = null,
 ): Promise<ImportSummary> {
+  const stored = key ? `import:${key}` : null;
+  const replay = async () => (stored ? ((await answeredBefore<{ summary: ImportSummary }>(context, userId, stored))?.summary ?? null) : null);
+  const before = await replay();
+  if (before) return before;
   const { valid, rejected } = validateRows(file.rows, file.mapping);
 
   // Existing contacts with the file's e-mails (case-insensitive), looked up 90 at a time.
@@ -131,8 +148,19 @@ export async function importContacts(
   for (const [id, patch] of updates) {
     statements.push(prepared(context, context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL)));
   }
-  if (statements.length > 0) await context.cloudflare.env.DB.batch(statements);
   const leads = [...newLeads].map((row) => ({ id: row.id!, name: row.name, phone: row.phone ?? null, email: row.email ?? null }));
+  const summary: ImportSummary = { created: inserts.length, updated: updates.size, skipped, newLeads: leads.length, rejected };
+  if (statements.length > 0) {
+    if (stored) statements.unshift(prepared(context, rememberAnswer(context, userId, stored, { summary: { ...summary, rejected: rejected.slice(0, STORED_REJECTED_ROWS) } }, now.getTime())));
+    try {
+      await context.cloudflare.env.DB.batch(statements);
+    } catch (error) {
+      // The same import went in first (its key is taken): answer as it was answered.
+      const first = isUniqueViolation(error) ? await replay() : null;
+      if (first) return first;
+      throw error;
+    }
+  }
   pushImportedLeadsLater(context, userId, leads, now.getTime());
-  return { created: inserts.length, updated: updates.size, skipped, newLeads: leads.length, rejected };
+  return summary;
 }

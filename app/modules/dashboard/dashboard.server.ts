@@ -22,12 +22,9 @@ import { barPercents, columnChart } from "./charts";
 import {
   addDays,
   chartMonths,
-  countFrom,
   DAY_MS,
   FOLLOW_UP_DAYS,
-  LEAD_BUCKET_MS,
   leadSources,
-  leadWindow,
   LIST_SIZES,
   possibleTodays,
   RECENT_ACTIVITY_DAYS,
@@ -36,16 +33,18 @@ import {
   startOfDayIn,
   upcomingFrom,
   type Dashboard,
-  type LeadBucket,
 } from "./metrics";
 import { responseSummary } from "~/modules/reports/definitions";
-import { responseTimes, sortedTimes } from "~/modules/reports/speed.server";
+import { leadsArrived, leadTotals, loggedActivities, OPEN_END } from "~/modules/reports/figures.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { contactsPerSource } from "~/modules/reports/added.server";
-import { closedDealsFrom, closedPerformance, type ClosedDealRow, type ClosedVolumeRow, type PerformanceMonth } from "./performance";
+import { closedDealsFrom, closedPerformance, type ClosedDealRow, type PerformanceMonth } from "./performance";
 
 // The dashboard in one round trip (ADR 0016): every figure is one owner-scoped statement in a single D1 batch,
 // aggregated in SQL. The user's timezone arrives in that same batch, so figures that depend on "today" are
-// asked for each date today can be on Earth (UTC yesterday, today, tomorrow) and picked afterwards.
+// asked for each date today can be on Earth (UTC yesterday, today, tomorrow) and picked afterwards. New leads this
+// month are the exception: counted by the function Reports uses (figures.server.ts) once the month's first instant
+// in the agent's timezone is known, alongside the batch.
 
 
 /** Hot and warm contacts with no activity in the last FOLLOW_UP_DAYS days (the dashboard's follow-ups, and Reports' follow-up gaps). */
@@ -61,7 +60,6 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const todays = possibleTodays(now);
   // Open tasks due on or before each of these: today's "due" and "overdue" are two of them, whichever today is.
   const dueBounds = [addDays(todays[0], -1), ...todays];
-  const leadMonths = [...new Set([todays[0].slice(0, 7), todays[2].slice(0, 7)])];
   const firstMonth = chartMonths(todays[0])[0]!;
   const followUpSince = new Date(at - FOLLOW_UP_DAYS * DAY_MS);
   const followUpWhere = followUpDue(userId, now);
@@ -95,14 +93,11 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
     planQuery(db, userId),
     // Contacts per status: kept by triggers, so the totals never count 100,000 rows.
     db.select({ status: contactStatusCounts.status, n: contactStatusCounts.n }).from(contactStatusCounts).where(ownedBy(contactStatusCounts, userId)),
-    // Sphere growth (the contacts added in the last 60 days, split at 30), and for new leads the contacts added
-    // after each month window below: one pass over the (user, created) index.
+    // Sphere growth: the contacts added in the last 60 days, split at 30 (one pass over the (user, created) index).
     db
       .select({
         added: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${at - SPHERE_DAYS * DAY_MS})`.as("added"),
         before: sql<number>`count(*) filter (where ${contacts.createdAt} < ${at - SPHERE_DAYS * DAY_MS})`.as("before"),
-        afterFirst: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${leadWindow(leadMonths[0]!).hi})`.as("after_first"),
-        afterLast: sql<number>`count(*) filter (where ${contacts.createdAt} >= ${leadWindow(leadMonths.at(-1)!).hi})`.as("after_last"),
       })
       .from(contacts)
       .where(ownedBy(contacts, userId, gte(contacts.createdAt, new Date(at - 2 * SPHERE_DAYS * DAY_MS)))),
@@ -121,11 +116,6 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .from(deals)
       .where(ownedBy(deals, userId))
       .groupBy(deals.stage),
-    db
-      .select({ stage: deals.stage, month: sql<string>`substr(${deals.closedDate}, 1, 7)`.as("month"), deals: count().as("deals"), valueCents: sql<number>`coalesce(sum(${deals.dealValueCents}), 0)`.as("value_cents") })
-      .from(deals)
-      .where(ownedBy(deals, userId, gte(deals.closedDate, `${firstMonth}-01`)))
-      .groupBy(deals.stage, sql`substr(${deals.closedDate}, 1, 7)`),
     db.select({ ...DEAL_TERM_COLUMNS, closedDate: deals.closedDate }).from(deals).where(ownedBy(deals, userId, gte(deals.closedDate, closedDealsFrom(firstMonth)))),
     // Upcoming closings from each possible today: three disjoint ranges, each its first few.
     closings(sql`${closeOn} = ${todays[0]}`),
@@ -154,7 +144,8 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .where(ownedBy(crmTasks, userId, eq(crmTasks.status, "open")))
       .orderBy(asc(crmTasks.dueDate), asc(crmTasks.dueTime), asc(crmTasks.id))
       .limit(LIST_SIZES.tasks),
-    db.select({ n: n() }).from(crmActivities).where(ownedBy(crmActivities, userId, gte(crmActivities.occurredAt, new Date(at - RECENT_ACTIVITY_DAYS * DAY_MS)))),
+    // Recent activity: what the agent logged (figures.server.ts, as Reports counts it) in the last days.
+    loggedActivities(db, userId, { lo: at - RECENT_ACTIVITY_DAYS * DAY_MS, hi: OPEN_END }),
     db
       .select({
         id: crmActivities.id,
@@ -174,31 +165,23 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .where(ownedBy(crmActivities, userId))
       .orderBy(desc(crmActivities.occurredAt), desc(crmActivities.id))
       .limit(LIST_SIZES.activities),
-    // Speed to lead over the sphere-growth window (its contact count is `added` above).
-    responseTimes(db, userId, at - SPHERE_DAYS * DAY_MS, 8.64e15),
+    // Speed to lead over the new leads of the sphere-growth window (figures.server.ts, as Reports reads it).
+    leadsArrived(db, userId, [{ lo: at - SPHERE_DAYS * DAY_MS, hi: OPEN_END }]),
     // Deals teammates share with the agent (issue 21): their share of the side counts in the agent net chart.
     sharedDealsQuery(db, userId),
   ] as const;
-  // New leads: contacts in 15-minute buckets inside the 30 hours around each first of the month today can be
-  // in; everything after that window is counted with sphere growth, over the same index range.
-  const leadReads = leadMonths.map((month) => {
-    const window = leadWindow(month);
-    const bucket = sql<number>`cast((${contacts.createdAt} - ${window.lo}) / ${LEAD_BUCKET_MS} as integer)`;
-    return db
-      .select({ bucket: bucket.as("bucket"), n: n() })
-      .from(contacts)
-      .where(ownedBy(contacts, userId, gte(contacts.createdAt, new Date(window.lo)), lt(contacts.createdAt, new Date(window.hi))))
-      .groupBy(bucket);
+  // New leads this month, from the month's first instant in the agent's timezone (memoised per request).
+  const monthLeads = getDisplayPreferences(context, userId).then(async (p) => {
+    const month = isoDateIn(now, p.timezone).slice(0, 7);
+    return leadTotals(await leadsArrived(db, userId, [{ lo: startOfDayIn(`${month}-01`, zoneOrDefault(p.timezone)), hi: OPEN_END }])).leads;
   });
-  const results = await db.batch([...statements, ...leadReads] as unknown as typeof statements);
-  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, volumeRows, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows, sharedRows] = results;
-  const leadBuckets = (results as unknown as unknown[]).slice(statements.length) as LeadBucket[][];
+  const [results, newLeads] = await Promise.all([db.batch(statements), monthLeads]);
+  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows, sharedRows] = results;
 
   const pref = prefsRows[0];
   const prefs: DisplayPreferences = pref ? { dateFormat: pref.dateFormat, timeFormat: pref.timeFormat, timezone: pref.timezone, currency: pref.currency } : DEFAULT_DISPLAY_PREFERENCES;
   const today = isoDateIn(now, prefs.timezone);
   const dayIndex = Math.max(0, todays.indexOf(today));
-  const timezone = zoneOrDefault(prefs.timezone);
 
   const stages = readStages(stageRows[0]?.stages);
   const openStages = stages.filter((s) => s.kind === "open");
@@ -215,15 +198,11 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const dealCount = stageTotals.reduce((sum, t) => sum + t.count, 0);
 
   const months = chartMonths(today);
-  const performance = closedPerformance({ months, stages, plan, volume: volumeRows as ClosedVolumeRow[], closed: closedRows as ClosedDealRow[], shared: toSharedDeals(sharedRows) });
+  const performance = closedPerformance({ months, stages, plan, closed: closedRows as ClosedDealRow[], shared: toSharedDeals(sharedRows) });
   const stageName = new Map(stages.map((s) => [s.key, s.name]));
   const upcoming = upcomingFrom([...closingsA, ...closingsB, ...closingsC].filter((d) => openKeys.has(d.stage)), today, LIST_SIZES.closings);
 
-  const month = today.slice(0, 7);
-  const windows = sphereRows[0] ?? { added: 0, before: 0, afterFirst: 0, afterLast: 0 };
-  const monthIndex = Math.max(0, leadMonths.indexOf(month));
-  const afterWindow = monthIndex === 0 ? windows.afterFirst : windows.afterLast;
-  const newLeads = afterWindow + countFrom(leadBuckets[monthIndex] ?? [], leadWindow(month), startOfDayIn(`${month}-01`, timezone));
+  const windows = sphereRows[0] ?? { added: 0, before: 0 };
 
   const tasks = taskCounts[0] ?? { total: 0, due0: 0, due1: 0, due2: 0, due3: 0 };
   const dueUpTo = [tasks.due0, tasks.due1, tasks.due2, tasks.due3];
@@ -235,7 +214,8 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
     prefs,
     today,
     onboarding: onboardingDue({ contacts: totalContacts, deals: dealCount, tasks: tasks.total }, pref),
-    empty: totalContacts === 0 && dealCount === 0 && tasks.total === 0 && activityRows.length === 0,
+    // A deal a teammate shares with the agent is something to show too (its net is in the charts).
+    empty: totalContacts === 0 && dealCount === 0 && tasks.total === 0 && activityRows.length === 0 && sharedRows.length === 0,
     stats: {
       totalContacts,
       byStatus,
@@ -246,7 +226,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       followUp: byStatus.hot + byStatus.warm - (activeHotWarm[0]?.n ?? 0),
       hotProspects: byStatus.hot,
       sphere: sphereGrowth(windows.added, windows.before),
-      speedToLead: speedToLead(windows.added, sortedTimes(speedRows[0]?.times)),
+      speedToLead: speedToLead(leadTotals(speedRows)),
     },
     pipeline: pipelineRows.map((r, i) => ({ ...r, barPct: percents[i]! })),
     closings: upcoming.map((d) => ({
@@ -279,10 +259,10 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   };
 }
 
-/** Speed to lead over the sphere-growth window: the contacts added, how many were answered, and the median. */
-function speedToLead(added: number, times: number[]): Dashboard["stats"]["speedToLead"] {
-  const summary = responseSummary(times);
-  return { added, answered: summary.answered, medianMinutes: summary.p50Minutes };
+/** Speed to lead over the sphere-growth window: the new leads, how many were answered, and the median. */
+function speedToLead(leads: { leads: number; times: number[] }): Dashboard["stats"]["speedToLead"] {
+  const summary = responseSummary(leads.times);
+  return { leads: leads.leads, answered: summary.answered, medianMinutes: summary.p50Minutes };
 }
 
 /** The timezone if this runtime knows it, else the default one (as the date formatting falls back). */

@@ -1,5 +1,6 @@
 import type { ActivityType, ContactSource, ContactStatus, TaskPriority, TaskType } from "~/db/enums";
 import type { DisplayPreferences } from "~/lib/format";
+import { FIGURE_WORDS, WAITING_SHOWN } from "~/modules/reports/figures";
 import type { ColumnChart } from "./charts";
 import type { PerformanceMonth } from "./performance";
 
@@ -37,11 +38,15 @@ export const METRIC_DEFINITIONS = {
   },
   recentActivity: {
     label: "Recent activity",
-    definition: `Activities (calls, e-mails, texts, showings, meetings, notes, stage changes and more) dated in the last ${RECENT_ACTIVITY_DAYS} days, counted back ${RECENT_ACTIVITY_DAYS} × 24 hours from now.`,
+    definition: `${FIGURE_WORDS.logged} Counted when dated in the last ${RECENT_ACTIVITY_DAYS} days (${RECENT_ACTIVITY_DAYS} × 24 hours back from now), as Reports counts activities logged.`,
   },
   newLeads: {
     label: "New leads this month",
-    definition: "Contacts added since midnight on the 1st of this month in your timezone, whatever their status.",
+    definition: `New leads that arrived since midnight on the 1st of this month in your timezone. ${FIGURE_WORDS.lead} Reports counts them the same way for any period.`,
+  },
+  leadsWaiting: {
+    label: "New leads waiting for you",
+    definition: `${WAITING_SHOWN} ${FIGURE_WORDS.waiting} ${FIGURE_WORDS.lead} Reports lists the waiting leads of any period the same way, and the daily digest these.`,
   },
   followUp: {
     label: "Follow-up required",
@@ -54,7 +59,7 @@ export const METRIC_DEFINITIONS = {
   },
   speedToLead: {
     label: "Speed to lead",
-    definition: `The median time from adding a contact to your first call, text, e-mail sent or meeting with them (of an even number, the lower middle one), for contacts added in the last ${SPHERE_DAYS} days (${SPHERE_DAYS} × 24 hours back from now). Reports counts it the same way for any period.`,
+    definition: `The median time from a new lead arriving to your first call, text, e-mail sent or meeting with them (of an even number, the lower middle one), for the new leads of the last ${SPHERE_DAYS} days (${SPHERE_DAYS} × 24 hours back from now). Reports counts it the same way for any period.`,
   },
   pipeline: {
     label: "Pipeline overview",
@@ -69,7 +74,7 @@ export const METRIC_DEFINITIONS = {
     label: "Task reminders",
     definition: `Your open tasks in due order (date, then time; tasks without a time first), so overdue tasks lead; the first ${LIST_SIZES.tasks}.`,
   },
-  recentActivityList: { label: "Latest activity", definition: `The latest ${LIST_SIZES.activities} activities on your contacts and deals, newest first.` },
+  recentActivityList: { label: "Latest activity", definition: `The latest ${LIST_SIZES.activities} activities on your contacts and deals, newest first, including the stage changes and lead assignments Porchlight records.` },
   followUpList: {
     label: "Follow up next",
     definition: `Hot and warm contacts with no activity in the last ${FOLLOW_UP_DAYS} days, the longest waiting first; the first ${LIST_SIZES.followUps}.`,
@@ -81,7 +86,7 @@ export const METRIC_DEFINITIONS = {
   agentNet: {
     label: "Agent net by month",
     definition:
-      "What those same closed deals paid you: gross commission less referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees, as your commission plan and each deal's overrides say.",
+      `What those same closed deals paid you: gross commission less referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees, as your commission plan and each deal's overrides say; Reports' Income counts the same. ${FIGURE_WORDS.shared}`,
   },
   leadSources: { label: "Lead sources", definition: "All your contacts by the source recorded on each contact." },
   smartInsights: {
@@ -98,7 +103,7 @@ export interface Dashboard {
   /** The user's today ("YYYY-MM-DD") in their timezone. */
   today: string;
   onboarding: boolean;
-  /** No contact, deal, task or activity yet: the page shows how to start instead of zeros. */
+  /** No contact, deal, task, activity or deal shared with the agent yet: the page shows how to start instead of zeros. */
   empty: boolean;
   stats: {
     totalContacts: number;
@@ -110,8 +115,8 @@ export interface Dashboard {
     followUp: number;
     hotProspects: number;
     sphere: { added: number; before: number; changePct: number | null };
-    /** Contacts added in the last SPHERE_DAYS days: how many were answered, and the median minutes to that. */
-    speedToLead: { added: number; answered: number; medianMinutes: number | null };
+    /** New leads of the last SPHERE_DAYS days: how many were answered, and the median minutes to that. */
+    speedToLead: { leads: number; answered: number; medianMinutes: number | null };
   };
   pipeline: { key: string; name: string; color: string; count: number; valueCents: number; weightedCents: number; barPct: number }[];
   closings: { id: string; title: string; closeOn: string; dealValueCents: number; netCents: number; stageName: string; contactId: string | null; contactName: string | null }[];
@@ -186,30 +191,6 @@ export function startOfDayIn(day: string, timeZone: string): number {
 export function chartMonths(today: string): string[] {
   const current = today.slice(0, 7);
   return Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(current, i - CHART_MONTHS + 1));
-}
-
-// ---- New leads this month: the month's first instant is known only once the timezone is ----------------
-
-/** Contacts are counted in 15-minute buckets around each possible start of the month: every UTC offset in use is a multiple of 15 minutes. */
-export const LEAD_BUCKET_MS = 15 * 60_000;
-const LEAD_REACH_MS = 15 * 3_600_000;
-
-/** Around the 1st of `month` ("YYYY-MM"): the month begins inside [lo, hi) in every timezone. */
-export function leadWindow(month: string): { lo: number; hi: number } {
-  const wall = Date.parse(`${month}-01T00:00:00Z`);
-  return { lo: wall - LEAD_REACH_MS, hi: wall + LEAD_REACH_MS };
-}
-
-/** Contacts added in one 15-minute bucket of a window (bucket 0 starts at `lo`). */
-export interface LeadBucket {
-  bucket: number;
-  n: number;
-}
-
-/** How many of the window's contacts were added at or after `start` (which lies in the window). */
-export function countFrom(buckets: readonly LeadBucket[], window: { lo: number; hi: number }, start: number): number {
-  const first = Math.ceil((start - window.lo) / LEAD_BUCKET_MS);
-  return buckets.reduce((sum, b) => sum + (b.bucket >= first ? b.n : 0), 0);
 }
 
 // ---- Small derived figures -------------------------------------------------------------------------------

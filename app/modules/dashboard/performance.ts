@@ -1,11 +1,13 @@
 import type { DealStage } from "~/db/schema";
 import { allocateCap, capYearOf, computeCommission, type CommissionBreakdown } from "~/modules/commissions/commission";
+import { incomeDeals, incomeMonths, type IncomeMonth } from "~/modules/commissions/income";
 import { termsFor, type CommissionPlan, type DealShareColumns } from "~/modules/commissions/plan.schema";
 import { addMonths } from "./metrics";
 
-// Closed volume and agent net by month, and the agent net of upcoming closings. Pure: the rows come from the
-// dashboard's one batch. Agent net cannot be summed in SQL: each deal may override the plan, each line is
-// rounded to the cent, and the brokerage cap is used up deal by deal in closed-date order.
+// Closed volume and agent net by month (income.ts, as Reports' Income counts them), and the agent net of upcoming
+// closings. Pure: the rows come from the dashboard's one batch. Agent net cannot be summed in SQL: each deal may
+// override the plan, each line is rounded to the cent, and the brokerage cap is used up deal by deal in closed-date
+// order.
 
 /** A deal's price and commission terms (the columns termsFor reads). */
 export interface DealTermsRow extends DealShareColumns {
@@ -25,21 +27,8 @@ export interface ClosedDealRow extends DealTermsRow {
   closedDate: string;
 }
 
-/** Closed deals per (stage, closed month), summed in SQL. */
-export interface ClosedVolumeRow {
-  stage: string;
-  month: string;
-  deals: number;
-  valueCents: number;
-}
-
-export interface PerformanceMonth {
-  /** "YYYY-MM" */
-  month: string;
-  deals: number;
-  volumeCents: number;
-  netCents: number;
-}
+/** A chart month: the agent's own deals closed won and their volume, deals shared with them, GCI and agent net. */
+export type PerformanceMonth = IncomeMonth;
 
 /**
  * The first closed date the dashboard must read so that every cap year touching the charts is complete: a cap
@@ -61,20 +50,12 @@ export function closedPerformance(input: {
   months: readonly string[];
   stages: readonly DealStage[];
   plan: CommissionPlan;
-  volume: readonly ClosedVolumeRow[];
   closed: readonly ClosedDealRow[];
   /** Deals shared with the agent (issue 21): won ones add the agent's share to the net (volume stays their agent's). */
   shared?: readonly (DealTermsRow & { kind: DealStage["kind"]; closedDate: string | null; coAgentPct: number })[];
 }) {
   const { months, plan } = input;
   const won = wonStageKeys(input.stages);
-  const byMonth = new Map(months.map((month) => [month, { month, deals: 0, volumeCents: 0, netCents: 0 }]));
-  for (const row of input.volume) {
-    const month = won.has(row.stage) ? byMonth.get(row.month) : undefined;
-    if (!month) continue;
-    month.deals += row.deals;
-    month.volumeCents += row.valueCents;
-  }
   // Each cap year read whole, so the brokerage split of every charted deal is what the pipeline shows for it.
   const firstCapYear = capYearOf(`${months[0]}-01`, plan.capYearStart);
   const sharedWon = (input.shared ?? []).filter((d): d is typeof d & { closedDate: string } => d.kind === "won" && d.closedDate !== null);
@@ -83,13 +64,10 @@ export function closedPerformance(input: {
     .map((d) => ({ id: d.id, priceCents: d.dealValueCents, terms: termsFor(plan, d), date: d.closedDate, probability: 100 }))
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
   const { breakdowns, paid } = allocateCap(ordered, plan);
-  for (const deal of ordered) {
-    const month = byMonth.get(deal.date.slice(0, 7));
-    if (month) month.netCents += breakdowns.get(deal.id)!.netCents;
-  }
+  const income = incomeDeals({ own: input.closed, shared: input.shared ?? [], wonStages: won, breakdowns });
   const capLeftOn = (date: string) => (plan.brokerageCapCents === null ? null : Math.max(0, plan.brokerageCapCents - (paid.get(capYearOf(date, plan.capYearStart)) ?? 0)));
   return {
-    months: [...byMonth.values()] as PerformanceMonth[],
+    months: incomeMonths(income, months),
     /** An open deal's agent net if it closes as planned (as loadCommissionContext prices it). */
     openBreakdown(deal: DealTermsRow & { expectedCloseDate: string | null }, today: string): CommissionBreakdown {
       return computeCommission(deal.dealValueCents, termsFor(plan, deal), capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today));

@@ -4,7 +4,9 @@ import type { RequestContext } from "~/lib/context.server";
 import { fieldErrors } from "~/lib/schema-fields";
 import type { UserId } from "~/modules/auth/session.server";
 import { DEAL_MESSAGES, DealInputSchema, DealMoveSchema, type DealSaveResult } from "./deal.schema";
-import { createDeal, moveDeal, updateDeal } from "./deals.server";
+import { SUBMISSION_KEY_FIELD } from "~/modules/sync/submission-key";
+import { once, readSubmissionKey } from "~/modules/sync/submissions.server";
+import { createDeal, getDeal, moveDeal, updateDeal } from "./deals.server";
 
 // The deal form posts shared by /pipeline and /deals/{id}: parse, save, answer in one shape.
 
@@ -14,7 +16,28 @@ export async function saveDealFromForm(context: RequestContext, userId: UserId, 
     const errors = fieldErrors(parsed.error);
     return data<DealSaveResult>({ ok: false, error: Object.values(errors)[0] ?? DEAL_MESSAGES.saveFailed, fieldErrors: errors }, { status: 400 });
   }
-  const result = id ? await updateDeal(context, userId, id, parsed.data) : await createDeal(context, userId, parsed.data);
+  if (!id) {
+    // A new deal carries its form's submission key: a retry of the same one is answered with the first deal (ADR 0051).
+    const submission = readSubmissionKey(form.get(SUBMISSION_KEY_FIELD));
+    if ("error" in submission) return data<DealSaveResult>({ ok: false, error: submission.error, fieldErrors: {} }, { status: 400 });
+    const created = await once<DealSaveResult & { status?: number }>(
+      context,
+      userId,
+      "deal",
+      submission.key,
+      async (rowId) => {
+        const result = await createDeal(context, userId, parsed.data, rowId);
+        return result.ok ? { ok: true, deal: { id: result.deal.id, title: result.deal.title } } : { ok: false, error: result.error, fieldErrors: result.fieldErrors, status: result.status };
+      },
+      async (rowId) => {
+        const deal = await getDeal(context, userId, rowId);
+        return deal ? { ok: true, deal: { id: deal.id, title: deal.title } } : null;
+      },
+    );
+    const { status, ...answer } = created;
+    return data<DealSaveResult>(answer, { status: created.ok ? 200 : (status ?? 400) });
+  }
+  const result = await updateDeal(context, userId, id, parsed.data);
   if (!result.ok) return data<DealSaveResult>({ ok: false, error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
   return data<DealSaveResult>({ ok: true, deal: { id: result.deal.id, title: result.deal.title } });
 }

@@ -72,14 +72,15 @@ async function checkDealInput(
   return { stage, stages, plan, day };
 }
 
-export async function createDeal(context: RequestContext, userId: UserId, input: DealInput): Promise<DealResult> {
+/** `id`: the row id, derived from a submission key when the form sent one (ADR 0051), so a retry cannot add it twice. */
+export async function createDeal(context: RequestContext, userId: UserId, input: DealInput, id = newId()): Promise<DealResult> {
   const checked = await checkDealInput(context, userId, input);
   if ("refused" in checked) return checked.refused;
   const { stage, plan, day } = checked;
   const now = new Date();
   const row: NewDeal = {
     ...input,
-    id: newId(),
+    id,
     userId,
     createdAt: now,
     updatedAt: now,

@@ -5,7 +5,8 @@ import { hmacSign, hmacVerify } from "~/lib/crypto";
 import { DEFAULT_DISPLAY_PREFERENCES, formatDay, type DisplayPreferences } from "~/lib/format";
 import { escapeHtml, sendEmail } from "~/lib/mailer.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { waitingLeads } from "~/modules/push/lead-alerts.server";
+import { WAITING_SHOWN } from "~/modules/reports/figures";
+import { leadsWaitingNow } from "~/modules/reports/figures.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow } from "~/modules/tasks/due";
 import { closingsQuery, listTasks } from "~/modules/tasks/tasks.server";
@@ -31,6 +32,8 @@ export interface Digest {
   overdueCount: number;
   closings: { title: string; date: string }[];
   leads: { name: string; contact: string | null }[];
+  /** Every lead waiting (figures.server.ts, as the dashboard counts them), of which `leads` lists the oldest. */
+  leadsCount: number;
 }
 
 const closingsWeekEnd = (day: string) => {
@@ -48,7 +51,7 @@ export async function buildDigest(context: RequestContext, userId: UserId, at = 
     listTasks(context, userId, "today", start, LIST),
     listTasks(context, userId, "overdue", start, LIST),
     closingsQuery(context, userId, now.date, closingsWeekEnd(now.date)),
-    waitingLeads(context, userId, at.getTime()),
+    leadsWaitingNow(context, userId, at.getTime(), LIST),
   ]);
   return {
     day: now.date,
@@ -57,7 +60,8 @@ export async function buildDigest(context: RequestContext, userId: UserId, at = 
     overdue: overdue.tasks.map((t) => ({ title: t.title, dueDate: t.dueDate, contact: t.contactName })),
     overdueCount: overdue.counts.overdue,
     closings: closings.slice(0, LIST).map((d) => ({ title: d.title, date: (d.closingDate ?? d.expectedCloseDate)! })),
-    leads: leads.slice(0, LIST).map((l) => ({ name: l.name, contact: l.phone ?? l.email })),
+    leads: leads.leads.map((l) => ({ name: l.name, contact: l.phone ?? l.email })),
+    leadsCount: leads.count,
   };
 }
 
@@ -66,18 +70,19 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The digest as an e-mail: subject, text and HTML, every value escaped. */
 export function renderDigest(digest: Digest, links: { app: string; unsubscribe: string }, prefs: Pick<DisplayPreferences, "dateFormat"> = DEFAULT_DISPLAY_PREFERENCES) {
   const subject = `Your day, ${formatDay(digest.day, prefs)}: ${plural(digest.todayCount, "task", "tasks")}, ${digest.overdueCount} overdue, ${plural(digest.closings.length, "closing", "closings")} this week`;
-  const sections: { title: string; lines: string[]; empty: string }[] = [
-    { title: `New leads waiting (${digest.leads.length})`, lines: digest.leads.map((l) => `${l.name}${l.contact ? ` · ${l.contact}` : ""}`), empty: "No new lead is waiting for you." },
+  const sections: { title: string; note?: string; lines: string[]; empty: string }[] = [
+    { title: `New leads waiting (${digest.leadsCount})`, note: WAITING_SHOWN, lines: digest.leads.map((l) => `${l.name}${l.contact ? ` · ${l.contact}` : ""}`), empty: "No new lead is waiting for you." },
     { title: `Today (${digest.todayCount})`, lines: digest.today.map((t) => `${t.time ? `${t.time} ` : ""}${t.title}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing due today." },
     { title: `Overdue (${digest.overdueCount})`, lines: digest.overdue.map((t) => `${t.title} · due ${formatDay(t.dueDate, prefs)}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing overdue." },
     { title: `Closing this week (${digest.closings.length})`, lines: digest.closings.map((c) => `${formatDay(c.date, prefs)} · ${c.title}`), empty: "No closing in the next seven days." },
   ];
   const more = (shown: number, total: number) => (total > shown ? [`and ${total - shown} more in Porchlight`] : []);
+  sections[0]!.lines.push(...more(digest.leads.length, digest.leadsCount));
   sections[1]!.lines.push(...more(digest.today.length, digest.todayCount));
   sections[2]!.lines.push(...more(digest.overdue.length, digest.overdueCount));
   const text = [
     `Your day in Porchlight, ${formatDay(digest.day, prefs)}`,
-    ...sections.map((s) => `\n${s.title}\n${(s.lines.length ? s.lines : [s.empty]).map((l) => `- ${l}`).join("\n")}`),
+    ...sections.map((s) => `\n${s.title}\n${s.note ? `${s.note}\n` : ""}${(s.lines.length ? s.lines : [s.empty]).map((l) => `- ${l}`).join("\n")}`),
     `\nOpen Porchlight: ${links.app}`,
     `\nYou get this because you turned on the daily digest. Stop it with one click: ${links.unsubscribe}`,
   ].join("\n");
@@ -86,7 +91,7 @@ export function renderDigest(digest: Digest, links: { app: string; unsubscribe: 
 ${sections
   .map(
     (s) =>
-      `<h2 style="font-size:16px;margin-top:20px">${escapeHtml(s.title)}</h2>${
+      `<h2 style="font-size:16px;margin-top:20px">${escapeHtml(s.title)}</h2>${s.note ? `<p style="font-size:14px;color:#57534e">${escapeHtml(s.note)}</p>` : ""}${
         s.lines.length ? `<ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` : `<p style="color:#57534e">${escapeHtml(s.empty)}</p>`
       }`,
   )

@@ -1,14 +1,14 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import { SYSTEM_ACTIVITY_SQL } from "~/db/enums";
-import { contacts, crmActivities, leadAlerts } from "~/db/schema";
+import { contacts, leadAlerts } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { leadAnswered } from "~/modules/reports/figures.server";
 import { LEAD_REMINDER_MINUTES, LEAD_WAIT_SHOWN_HOURS } from "./lead-alerts";
 import { pushToUser } from "./push.server";
 
 // Speed to lead (issue 20, ADR 0032): a new lead raises an alert, pushed to the agent's devices; it waits, timed
-// live on the dashboard, until the first activity is logged with the contact; at LEAD_REMINDER_MINUTES without one,
-// the cron sends one reminder.
+// live on the dashboard, until its first call, text, e-mail sent or meeting (figures.server.ts, the one definition
+// of a lead and its wait); at LEAD_REMINDER_MINUTES without one, the cron sends one reminder.
 
 export { LEAD_REMINDER_MINUTES, LEAD_WAIT_SHOWN_HOURS };
 /** The cron reminds only about leads that arrived within this window: a reminder an hour late helps nobody. */
@@ -16,8 +16,8 @@ const REMINDER_WINDOW_MINUTES = 60;
 
 const MINUTE_MS = 60_000;
 
-/** Answered: an activity with the contact exists (stage changes are written by the pipeline, not the agent). */
-const answered = sql`exists (select 1 from ${crmActivities} where ${crmActivities.contactId} = ${leadAlerts.contactId} and ${crmActivities.type} not in (${sql.raw(SYSTEM_ACTIVITY_SQL)}))`;
+/** Answered: the lead's first response is logged (figures.server.ts). */
+const answered = leadAnswered(leadAlerts.contactId);
 
 const contactLine = (contact: { phone: string | null; email: string | null }) => contact.phone ?? contact.email ?? "No phone or e-mail yet";
 
@@ -67,7 +67,11 @@ function later(context: RequestContext, work: Promise<unknown>): void {
  * possible (`waitUntil`): the push services answer in their own time.
  */
 export async function raiseLeadAlert(context: Pick<RequestContext, "db" | "config">, userId: UserId, contact: LeadContact, now = Date.now()): Promise<number> {
-  const [raised] = await context.db.insert(leadAlerts).values({ contactId: contact.id, userId, arrivedAt: now }).onConflictDoNothing().returning({ contactId: leadAlerts.contactId });
+  // The contact is a lead from now on, unless it was made as one (createLead, an import row marked New) already.
+  const [[raised]] = await context.db.batch([
+    context.db.insert(leadAlerts).values({ contactId: contact.id, userId, arrivedAt: now }).onConflictDoNothing().returning({ contactId: leadAlerts.contactId }),
+    context.db.update(contacts).set({ leadAt: sql`coalesce(${contacts.leadAt}, ${now})` }).where(and(eq(contacts.id, contact.id), eq(contacts.userId, userId))),
+  ]);
   if (!raised) return 0;
   return pushArrivedLeads(context, userId, [contact], now);
 }
@@ -88,44 +92,6 @@ export function pushImportedLeads(context: Pick<RequestContext, "db" | "config">
 /** pushImportedLeads after the response has gone. */
 export function pushImportedLeadsLater(context: RequestContext, userId: UserId, leads: LeadContact[], arrivedAt: number): void {
   if (leads.length > 0) later(context, pushImportedLeads(context, userId, leads, arrivedAt));
-}
-
-export interface WaitingLead {
-  contactId: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  /** Epoch ms. */
-  arrivedAt: number;
-}
-
-/** The dashboard lists at most this many waiting leads, the oldest first. */
-export const WAITING_LEADS_SHOWN = 20;
-
-const waitingWhere = (userId: UserId, now: number) => and(eq(leadAlerts.userId, userId), gt(leadAlerts.arrivedAt, now - LEAD_WAIT_SHOWN_HOURS * 3_600_000), sql`not ${answered}`);
-
-/** The agent's new leads with no response yet, oldest first (the dashboard's live timers). */
-export async function waitingLeads(context: Pick<RequestContext, "db">, userId: UserId, now = Date.now()): Promise<WaitingLead[]> {
-  return context.db
-    .select({ contactId: leadAlerts.contactId, name: contacts.name, phone: contacts.phone, email: contacts.email, arrivedAt: leadAlerts.arrivedAt })
-    .from(leadAlerts)
-    .innerJoin(contacts, and(eq(contacts.id, leadAlerts.contactId), eq(contacts.userId, userId)))
-    .where(waitingWhere(userId, now))
-    .orderBy(leadAlerts.arrivedAt)
-    .limit(WAITING_LEADS_SHOWN)
-    .all();
-}
-
-/** How many leads wait beyond the ones listed (an import's New rows can be hundreds): 0 when all are listed. */
-export async function moreWaitingLeads(context: Pick<RequestContext, "db">, userId: UserId, listed: number, now = Date.now()): Promise<number> {
-  if (listed < WAITING_LEADS_SHOWN) return 0;
-  const [row] = await context.db
-    .select({ count: sql<number>`count(*)` })
-    .from(leadAlerts)
-    .innerJoin(contacts, and(eq(contacts.id, leadAlerts.contactId), eq(contacts.userId, userId)))
-    .where(waitingWhere(userId, now))
-    .all();
-  return Math.max(0, (row?.count ?? 0) - listed);
 }
 
 /** Agents reminded per cron run, those whose leads have waited longest first; the next run takes the rest. */

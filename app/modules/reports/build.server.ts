@@ -5,6 +5,7 @@ import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
 import type { Forecast } from "~/modules/commissions/forecast";
 import type { CommissionPlan } from "~/modules/commissions/plan.schema";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
+import { hasIncome, incomeDeals, incomeMonths, incomeTotals } from "~/modules/commissions/income";
 import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/charts";
 import { addDays } from "~/modules/dashboard/metrics";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
@@ -28,12 +29,13 @@ export interface ReportInputs {
   forecast: Forecast;
   deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedAt: number | null }[];
   /** Deals teammates share with the agent (issue 21): their share counts in GCI and agent net, not in deals or volume. */
-  shared: { id: string; kind: "open" | "won" | "lost"; closedDate: string | null }[];
+  shared: { id: string; kind: "open" | "won" | "lost"; dealValueCents: number; closedDate: string | null }[];
   added: { source: ContactSource; current: boolean; n: number }[];
   reach: { source: ContactSource; stage: string; n: number }[];
-  /** Response times (ms, ascending) of the answered contacts added in each period, by source. */
-  responses: { source: ContactSource; current: boolean; times: number[] }[];
-  waiting: { id: string; name: string; source: ContactSource; createdAt: number }[];
+  /** Leads that arrived in each period by source, with the response times (ms, ascending) of those answered (figures.server.ts). */
+  leads: { source: ContactSource; current: boolean; n: number; times: number[] }[];
+  /** The period's leads still waiting, oldest first (the first REPORT_LIST_SIZE). */
+  waiting: { id: string; name: string; source: ContactSource; arrivedAt: number }[];
   stays: { stage: string; nextStage: string | null; current: boolean; n: number }[];
   stayDays: { stage: string; medianDays: number }[];
   lostReasons: { stage: string; reason: string; n: number }[];
@@ -79,7 +81,8 @@ export interface Reports {
   sources: { empty: boolean; bars: BarRow[]; table: ReportTable; reach: ReportTable; hasCosts: boolean };
   speed: {
     empty: boolean;
-    added: number;
+    /** New leads that arrived in the period. */
+    leads: number;
     answered: number;
     median: string;
     p90: string;
@@ -138,33 +141,37 @@ export function buildReports(input: ReportInputs): Reports {
       breakdown: forecast.breakdowns.get(d.id)!,
     }))
     .filter((d) => d.breakdown);
-  const sharedWon = input.shared
-    .filter((d) => d.kind === "won")
-    .map((d) => ({ day: d.closedDate ?? input.today, breakdown: forecast.breakdowns.get(d.id)! }))
-    .filter((d) => d.breakdown);
   const wonIn = (range: DayRange) => won.filter((d) => inRange(d.day, range));
-  // GCI is the agent's part of the side: all of it unless the deal is shared (commission.ts).
-  const gci = (b: { grossCents: number; othersCents: number }) => b.grossCents - b.othersCents;
-  const totals = (range: DayRange) => {
-    const deals = wonIn(range);
-    const shared = sharedWon.filter((d) => inRange(d.day, range));
-    return {
-      deals: deals.length,
-      volume: sum(deals.map((d) => d.valueCents)),
-      gross: sum([...deals, ...shared].map((d) => gci(d.breakdown))),
-      net: sum([...deals, ...shared].map((d) => d.breakdown.netCents)),
-    };
-  };
-  const current = totals(period);
-  const previous = totals(period.previous);
-  const months = monthsOf(period).map((month) => ({ month, ...totals({ from: `${month}-01` < period.from ? period.from : `${month}-01`, to: monthEnd(month) > period.to ? period.to : monthEnd(month) }) }));
+  // The income figures: the agent's own won deals and their share of those teammates share with them (income.ts, as
+  // the dashboard's charts count them), priced by the forecast.
+  const income = incomeDeals({ own: input.deals.map((d) => ({ ...d, dealValueCents: d.valueCents })), shared: input.shared, wonStages: new Set(stages.filter((s) => s.kind === "won").map((s) => s.key)), breakdowns: forecast.breakdowns, today: input.today });
+  const current = incomeTotals(income, period);
+  const previous = incomeTotals(income, period.previous);
+  const months = incomeMonths(income, monthsOf(period), period);
+  // A co-agent's shares get a column of their own, so a month with agent net and no deal of theirs says why.
+  const withShared = income.some((d) => d.shared);
+  const incomeCells = (first: ReportCell, t: ReturnType<typeof incomeTotals>) => [
+    first,
+    countCell(t.deals),
+    ...(withShared ? [countCell(t.sharedDeals)] : []),
+    moneyCell(t.volumeCents, prefs),
+    moneyCell(t.gciCents, prefs),
+    moneyCell(t.netCents, prefs),
+  ];
   const incomeTable: ReportTable = {
     id: "income",
-    caption: "Closed won deals, volume, GCI and agent net by month",
-    columns: [{ label: "Month" }, { label: "Deals closed", numeric: true }, { label: "Closed volume", unit: currency, numeric: true }, { label: "GCI", unit: currency, numeric: true }, { label: "Agent net", unit: currency, numeric: true }],
-    rows: months.map((m) => ({ key: m.month, cells: [cell(monthLabel(m.month), m.month), countCell(m.deals), moneyCell(m.volume, prefs), moneyCell(m.gross, prefs), moneyCell(m.net, prefs)] })),
-    total: [cell("Total", "Total"), countCell(current.deals), moneyCell(current.volume, prefs), moneyCell(current.gross, prefs), moneyCell(current.net, prefs)],
-    previous: [previousLabel, countCell(previous.deals), moneyCell(previous.volume, prefs), moneyCell(previous.gross, prefs), moneyCell(previous.net, prefs)],
+    caption: withShared ? "Closed won deals, deals shared with you, volume, GCI and agent net by month" : "Closed won deals, volume, GCI and agent net by month",
+    columns: [
+      { label: "Month" },
+      { label: "Deals closed", numeric: true },
+      ...(withShared ? [{ label: "Shared with you", numeric: true }] : []),
+      { label: "Closed volume", unit: currency, numeric: true },
+      { label: "GCI", unit: currency, numeric: true },
+      { label: "Agent net", unit: currency, numeric: true },
+    ],
+    rows: months.map((m) => ({ key: m.month, cells: incomeCells(cell(monthLabel(m.month), m.month), m) })),
+    total: incomeCells(cell("Total", "Total"), current),
+    previous: incomeCells(previousLabel, previous),
   };
   const year = input.today.slice(0, 4);
   const yearDays = dayCount({ from: `${year}-01-01`, to: `${year}-12-31` });
@@ -272,22 +279,24 @@ export function buildReports(input: ReportInputs): Reports {
   const netBars = sourceRows.filter((r) => r.net !== 0 || r.added > 0);
   const netPercents = barPercents(netBars.map((r) => Math.max(0, r.net)));
 
-  // ---- Speed to lead --------------------------------------------------------------------------------------
+  // ---- Speed to lead: the new leads of the period (figures.server.ts), not every contact added ------------------
+  const leadsOf = (group: ContactSource | "*", isCurrent: boolean) => input.leads.filter((r) => r.current === isCurrent && (group === "*" || r.source === group));
+  const leadCount = (group: ContactSource | "*", isCurrent: boolean) => sum(leadsOf(group, isCurrent).map((r) => r.n));
   // A source's (or every source's, "*") answered response times in a period, and what they add up to.
   const speedOf = (group: ContactSource | "*", isCurrent: boolean): ResponseSummary | null => {
-    const rows = input.responses.filter((r) => r.current === isCurrent && (group === "*" || r.source === group));
+    const rows = leadsOf(group, isCurrent).filter((r) => r.times.length > 0);
     if (rows.length === 0) return null;
     return responseSummary(rows.length === 1 ? rows[0]!.times : rows.flatMap((r) => r.times).sort((a, b) => a - b));
   };
   const sharesOf = (source: ContactSource | "*", isCurrent = true) => {
-    const added = addedOf(source, isCurrent);
+    const leads = leadCount(source, isCurrent);
     const answered = speedOf(source, isCurrent);
-    const never = added - (answered?.answered ?? 0);
-    return { added, fast: percentOf(answered?.fast ?? 0, added), hour: percentOf(answered?.hour ?? 0, added), never: percentOf(never, added), neverCount: never };
+    const never = leads - (answered?.answered ?? 0);
+    return { leads, fast: percentOf(answered?.fast ?? 0, leads), hour: percentOf(answered?.hour ?? 0, leads), never: percentOf(never, leads), neverCount: never };
   };
   const speedCells = (first: ReportCell, s: ResponseSummary | null, shares: ReturnType<typeof sharesOf>) => [
     first,
-    countCell(shares.added),
+    countCell(shares.leads),
     countCell(s?.answered ?? 0),
     minutesCell(s?.p50Minutes ?? null),
     minutesCell(s?.p90Minutes ?? null),
@@ -297,13 +306,13 @@ export function buildReports(input: ReportInputs): Reports {
   ];
   const overall = speedOf("*", true);
   const overallShares = sharesOf("*");
-  const speedSources = CONTACT_SOURCES.filter((s) => addedOf(s, true) > 0);
+  const speedSources = CONTACT_SOURCES.filter((s) => leadCount(s, true) > 0);
   const speedTable: ReportTable = {
     id: "speed-to-lead",
-    caption: "Speed to lead by source: minutes from a contact being added to the first answer",
+    caption: "Speed to lead by source: minutes from a new lead arriving to the first answer",
     columns: [
       { label: "Source" },
-      { label: "Contacts added", numeric: true },
+      { label: "New leads", numeric: true },
       { label: "Answered", numeric: true },
       { label: "Median", unit: "minutes", numeric: true },
       { label: "90th percentile", unit: "minutes", numeric: true },
@@ -326,11 +335,11 @@ export function buildReports(input: ReportInputs): Reports {
   const speedPercents = barPercents(speedMedians);
   const waitingTable: ReportTable = {
     id: "waiting-leads",
-    caption: "Leads added in the period still waiting for a first answer, oldest first",
-    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Added" }, { label: "Waiting", unit: "minutes", numeric: true }],
+    caption: "New leads of the period still waiting for a first answer, oldest first",
+    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Arrived" }, { label: "Waiting", unit: "minutes", numeric: true }],
     rows: input.waiting.map((c) => {
-      const minutes = Math.max(0, input.now - c.createdAt) / 60_000;
-      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.createdAt, prefs), new Date(c.createdAt).toISOString()), minutesCell(minutes)] };
+      const minutes = Math.max(0, input.now - c.arrivedAt) / 60_000;
+      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.arrivedAt, prefs), new Date(c.arrivedAt).toISOString()), minutesCell(minutes)] };
     }),
   };
 
@@ -439,8 +448,8 @@ export function buildReports(input: ReportInputs): Reports {
   });
   const overallBefore = speedOf("*", false);
   const summary: SummaryFigure[] = [
-    figure("net", "Agent net", "income", current.net, previous.net, money),
-    figure("volume", "Closed volume", "income", current.volume, previous.volume, money),
+    figure("net", "Agent net", "income", current.netCents, previous.netCents, money),
+    figure("volume", "Closed volume", "income", current.volumeCents, previous.volumeCents, money),
     figure("added", "Contacts added", "sources", addedOf("*", true), addedOf("*", false), (n) => n.toLocaleString("en-US")),
     figure("speed", "Median speed to lead", "speed", overall?.p50Minutes ?? null, overallBefore?.p50Minutes ?? null, formatMinutes, false),
     figure("won", "Deals won", "funnel", enteredKind("won", true), enteredKind("won", false), (n) => n.toLocaleString("en-US")),
@@ -453,8 +462,8 @@ export function buildReports(input: ReportInputs): Reports {
     period: { ...period, label: PERIOD_LABELS[period.key], days: dayCount(period) },
     summary,
     income: {
-      empty: won.length === 0,
-      chart: columnChart(months.map((m) => ({ key: m.month, label: shortMonth.format(new Date(`${m.month}-15T12:00:00Z`)), value: m.net / 100 }))),
+      empty: !hasIncome(months),
+      chart: columnChart(months.map((m) => ({ key: m.month, label: shortMonth.format(new Date(`${m.month}-15T12:00:00Z`)), value: m.netCents / 100 }))),
       table: incomeTable,
       goal,
       cap,
@@ -467,8 +476,8 @@ export function buildReports(input: ReportInputs): Reports {
       hasCosts: sourceRows.some((r) => r.cost !== null),
     },
     speed: {
-      empty: overallShares.added === 0,
-      added: overallShares.added,
+      empty: overallShares.leads === 0,
+      leads: overallShares.leads,
       answered: overall?.answered ?? 0,
       median: overall?.p50Minutes == null ? DASH : formatMinutes(overall.p50Minutes),
       p90: overall?.p90Minutes == null ? DASH : formatMinutes(overall.p90Minutes),

@@ -1,11 +1,10 @@
-import type { ActivityType } from "~/db/enums";
 import { FOLLOW_UP_DAYS, type MetricDefinition } from "~/modules/dashboard/metrics";
+import { FIGURE_WORDS } from "./figures";
 
 // What every figure on /reports counts (issue 16), in one place for the page's "How is this counted?" notes and
 // for the tests that hold the numbers to them. Browser-safe.
 
-/** Activities that answer a lead: the first of these logged with a contact ends its wait (speed to lead). */
-export const RESPONSE_TYPES = ["call", "text", "email_sent", "meeting"] as const satisfies readonly ActivityType[];
+export { RESPONSE_TYPES } from "./figures";
 /** Speed-to-lead thresholds, in minutes. */
 export const ANSWERED_FAST_MINUTES = 5;
 export const ANSWERED_HOUR_MINUTES = 60;
@@ -19,7 +18,7 @@ export const REPORT_DEFINITIONS = {
   income: {
     label: "Income",
     definition:
-      "Deals in your Closed Won stage by the month of their closed date. Volume is the sum of their sale prices; GCI (gross commission income) is price × commission rate; agent net is what each paid you after referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees: the same figures the deal pages and the forecast show.",
+      `Deals in your Closed Won stage by the month of their closed date. Volume is the sum of their sale prices; GCI (gross commission income) is price × commission rate; agent net is what each paid you after referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees: the same figures the deal pages, the forecast and the dashboard's charts show. ${FIGURE_WORDS.shared}`,
   },
   goal: {
     label: "Income goal",
@@ -38,7 +37,7 @@ export const REPORT_DEFINITIONS = {
   },
   speed: {
     label: "Speed to lead",
-    definition: `For contacts added in the period: the time from when the contact was added to the first call, text, e-mail sent or meeting you logged with them (activities logged before the contact was added count as answered at once). Median is the middle time of the answered contacts (of an even number, the lower middle one) and 90th percentile the time 9 in 10 were answered within. Within ${ANSWERED_FAST_MINUTES} minutes, within an hour and not answered are shares of every contact added.`,
+    definition: `For the new leads that arrived in the period: the time from when the lead arrived to the first call, text, e-mail sent or meeting you logged with them (activities logged before it arrived count as answered at once). ${FIGURE_WORDS.lead} ${FIGURE_WORDS.waiting} Median is the middle time of the answered leads (of an even number, the lower middle one) and 90th percentile the time 9 in 10 were answered within. Within ${ANSWERED_FAST_MINUTES} minutes, within an hour and not answered are shares of every new lead; the dashboard counts new leads and waiting leads the same way.`,
   },
   funnel: {
     label: "Pipeline conversion",
@@ -47,7 +46,7 @@ export const REPORT_DEFINITIONS = {
   },
   activity: {
     label: "Activity",
-    definition: `Activities you logged (calls, e-mails, texts, showings, meetings, notes and the rest; stage changes are left out), by week (Monday to Sunday, in your timezone) of the date they happened. Tasks: those due in the period, how many were completed and how many are still open after their due date. Follow-up gaps are today's hot and warm contacts with no activity in the last ${FOLLOW_UP_DAYS} days, as on the dashboard.`,
+    definition: `${FIGURE_WORDS.logged} By week (Monday to Sunday, in your timezone) of the date they happened; the dashboard's recent activity counts the same ones. Tasks: those due in the period, how many were completed and how many are still open after their due date. Follow-up gaps are today's hot and warm contacts with no activity in the last ${FOLLOW_UP_DAYS} days, as on the dashboard.`,
   },
 } as const satisfies Record<string, MetricDefinition>;
 export type ReportDefinitionKey = keyof typeof REPORT_DEFINITIONS;

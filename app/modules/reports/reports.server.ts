@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { ACTIVITY_TYPES, CONTACT_SOURCES, isSystemActivity, type ActivityType, type ContactSource } from "~/db/enums";
+import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
 import { contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
@@ -16,17 +16,15 @@ import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { nearestRank, REPORT_LIST_SIZE } from "./definitions";
 import { parsePeriod, type DayRange } from "./periods";
 import { contactsAddedBy } from "./added.server";
-import { responseTimesBy, sortedTimes } from "./speed.server";
+import { leadsArrived, loggedIn, sortedTimes, waitingLeads } from "./figures.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
 // /reports in one D1 batch (issue 16, docs/decisions/0023-reports.md). Everything is read for the period and
-// the one it is compared with at once. Counts and sums are taken in SQL; percentiles from each group's values
-// (speed.server.ts); agent net is priced deal by deal through the forecast (commissions.server.ts forecastOf),
+// the one it is compared with at once. Counts and sums are taken in SQL; percentiles from each group's values.
+// Leads, their answers and logged activities are read through figures.server.ts, as the dashboard and the digest read
+// them; agent net is priced deal by deal through the forecast (commissions.server.ts forecastOf),
 // the one definition the deal pages use. The display preferences come first: the period's days begin at
 // midnight in the agent's timezone. They are memoised per request.
-
-/** The activity types an agent logs (stage changes are the pipeline's own record). */
-export const LOGGED_TYPES = ACTIVITY_TYPES.filter((t) => !isSystemActivity(t));
 
 /** Instants [lo, hi) of a range of the agent's days. */
 export function instants(range: DayRange, timezone: string) {
@@ -81,15 +79,10 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .innerJoin(dealStageHistory, and(eq(dealStageHistory.dealId, deals.id), eq(dealStageHistory.userId, userId)))
       .where(ownedBy(deals, userId, inCurrent(contacts.createdAt)))
       .groupBy(contacts.source, dealStageHistory.stage),
-    // Response times of the answered contacts, per source, in each period.
-    responseTimesBy(db, userId, inRanges(contacts.createdAt), isCurrent(contacts.createdAt)),
-    // Leads still waiting for a first answer, oldest first.
-    db
-      .select({ id: contacts.id, name: contacts.name, source: contacts.source, createdAt: contacts.createdAt })
-      .from(contacts)
-      .where(ownedBy(contacts, userId, isNull(contacts.firstResponseAt), inCurrent(contacts.createdAt)))
-      .orderBy(asc(contacts.createdAt), asc(contacts.id))
-      .limit(REPORT_LIST_SIZE),
+    // Leads that arrived in each period (range 0: the comparison period, 1: this one), per source, with the response
+    // times of those answered; and the ones still waiting, oldest first.
+    leadsArrived(db, userId, [prev, cur]),
+    waitingLeads(db, userId, cur, REPORT_LIST_SIZE),
     // Stays in each stage that began in either period, by where the deal went next.
     db
       .select({ stage: dealStageHistory.stage, nextStage: dealStageHistory.nextStage, current: isCurrent(dealStageHistory.enteredAt).as("current"), n: n() })
@@ -114,7 +107,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     db
       .select({ type: crmActivities.type, week: sql<number>`case when ${crmActivities.occurredAt} >= ${cur.lo} then ${weekCase} else -1 end`.as("week"), n: n() })
       .from(crmActivities)
-      .where(ownedBy(crmActivities, userId, inArray(crmActivities.type, LOGGED_TYPES), inRanges(crmActivities.occurredAt)))
+      .where(and(loggedIn(userId, { lo: prev.lo, hi: cur.hi }), or(lt(crmActivities.occurredAt, new Date(prev.hi)), gte(crmActivities.occurredAt, new Date(cur.lo)))))
       .groupBy(crmActivities.type, sql`week`),
     // Tasks due in each period.
     db
@@ -166,7 +159,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     stages,
     incomeGoalCents: goalRows[0]?.incomeGoalCents ?? null,
     forecast,
-    shared: shared.map((d) => ({ id: d.id, kind: d.kind, closedDate: d.closedDate })),
+    shared: shared.map((d) => ({ id: d.id, kind: d.kind, dealValueCents: d.dealValueCents, closedDate: d.closedDate })),
     deals: dealRows.map((d) => ({
       id: d.id,
       stage: d.stage,
@@ -179,8 +172,8 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     })),
     added: [...addedDayRows, ...addedEdgeRows].map((r) => ({ source: r.source, current: r.current === 1, n: r.n })),
     reach: reachRows,
-    responses: speedRows.map((r) => ({ source: r.source, current: r.current === 1, times: sortedTimes(r.times) })),
-    waiting: waitingRows.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
+    leads: speedRows.map((r) => ({ source: r.source, current: r.range === 1, n: r.n, times: sortedTimes(r.times) })),
+    waiting: waitingRows.map((c) => ({ id: c.contactId, name: c.name, source: c.source, arrivedAt: c.arrivedAt!.getTime() })),
     stays: stayRows.map((r) => ({ ...r, current: r.current === 1 })),
     stayDays: stayDayRows.map((r) => ({ stage: r.stage, medianDays: nearestRank(sortedTimes(r.times), 50)! / DAY_MS })),
     lostReasons: lostRows.filter((r): r is typeof r & { reason: string } => r.reason !== null),

@@ -1,10 +1,10 @@
-import { and, eq, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { appliedChanges, crmTasks, deals } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import { logActivity } from "~/modules/activities/activities.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { createContact } from "~/modules/contacts/contacts.server";
+import { createLead } from "~/modules/contacts/contacts.server";
 import { DAY_MS } from "~/modules/dashboard/metrics";
 import { moveDeal } from "~/modules/deals/deals.server";
 import { getStages } from "~/modules/pipeline/stages.server";
@@ -12,9 +12,11 @@ import { stageByKey } from "~/modules/pipeline/stages";
 import { completeTask, createTask, userNow } from "~/modules/tasks/tasks.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { changeRowId } from "./change-id";
+import { answeredBefore, isUniqueViolation, remember } from "./submissions.server";
 import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.schema";
 
-// Applies changes an agent queued offline (issue 20, ADR 0031), in the order sent. Exactly once, by construction:
+// Applies changes an agent queued offline (issue 20, ADR 0031), in the order sent. Exactly once, by construction (the
+// same mechanism every online create uses, submissions.server.ts):
 // - a key already answered gets its stored answer back;
 // - a change that creates a row makes it under an id derived from the agent and the key, so a retry after the
 //   change went in but before its answer was stored fails to insert it again and is answered "applied";
@@ -24,12 +26,13 @@ import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.sc
 /** Keys are kept this long: longer than a phone keeps a queue (the copy itself syncs in full after 30 days). */
 export const APPLIED_KEY_DAYS = 60;
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
-
-/** A note the agent made with a change the server could not make, kept on the contact's timeline. */
-async function keepNote(context: RequestContext, userId: UserId, link: { contactId?: string | null; dealId?: string | null }, text: string, id: string): Promise<boolean> {
+/**
+ * A note kept on a timeline: the agent's own words ("note", a logged activity), or Porchlight's record of a change it
+ * could not make as sent ("sync_conflict", which no figure counts as the agent's work).
+ */
+async function keepNote(context: RequestContext, userId: UserId, link: { contactId?: string | null; dealId?: string | null }, text: string, id: string, type: "note" | "sync_conflict" = "note"): Promise<boolean> {
   const now = await userNow(context, userId);
-  const saved = await logActivity(context, userId, { type: "note", contactId: link.contactId ?? null, dealId: link.dealId ?? null, date: now.date, time: now.time, outcome: null, notes: text }, id).catch((error: unknown) => {
+  const saved = await logActivity(context, userId, { type: "note", contactId: link.contactId ?? null, dealId: link.dealId ?? null, date: now.date, time: now.time, outcome: null, notes: text }, id, type).catch((error: unknown) => {
     if (isUniqueViolation(error)) return { ok: true as const };
     throw error;
   });
@@ -64,7 +67,7 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
       return created(() => createTask(context, userId, change.task, id), "Task added");
     case "add_contact":
       return created(async () => {
-        const contact = await createContact(context, userId, change.contact, id);
+        const contact = await createLead(context, userId, change.contact, id);
         // A lead added offline arrives now: the agent's other devices are told, and the dashboard times it.
         raiseLeadAlertLater(context, userId, contact);
         return { ok: true };
@@ -93,7 +96,8 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
         const now = stageByKey(stages, deal.stage)?.name ?? deal.stage;
         const wanted = to?.name ?? change.toStage;
         const text = `Moved offline to ${wanted}, but the deal had moved to ${now} on another device, which stands.${change.note ? ` Note: ${change.note}` : ""}`;
-        await keepNote(context, userId, { dealId: change.dealId }, text, id);
+        // Porchlight's record of the move that lost, not an activity the agent logged (figures.ts LOGGED_TYPES).
+        await keepNote(context, userId, { dealId: change.dealId }, text, id, "sync_conflict");
         return done("conflict", `The deal had moved to ${now} on another device, so it stays there. Your move to ${wanted}${change.note ? " and your note are" : " is"} saved on the deal's timeline.`, change.dealId);
       }
       // Taken out of the pipeline online since the phone's copy: nothing moves, but the agent's words are not lost.
@@ -119,14 +123,14 @@ export async function applyQueuedChanges(context: RequestContext, userId: UserId
   for (const raw of changes) {
     const key = typeof (raw as { key?: unknown })?.key === "string" ? (raw as { key: string }).key : null;
     if (key) {
-      const before = await context.db.select({ result: appliedChanges.result }).from(appliedChanges).where(and(eq(appliedChanges.userId, userId), eq(appliedChanges.key, key))).get();
+      const before = await answeredBefore<QueuedChangeResult>(context, userId, key);
       if (before) {
-        results.push({ ...(before.result as unknown as QueuedChangeResult), replayed: true });
+        results.push({ ...before, replayed: true });
         continue;
       }
     }
     const { store, ...result } = await applyOne(context, userId, raw);
-    if (store) await context.db.insert(appliedChanges).values({ userId, key: result.key, result: { ...result }, appliedAt: now }).onConflictDoNothing();
+    if (store) await remember(context, userId, result.key, result, now);
     results.push(result);
   }
   return results;

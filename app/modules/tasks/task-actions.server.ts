@@ -7,7 +7,9 @@ import type { UserId } from "~/modules/auth/session.server";
 import { parseQuickAdd } from "./quick-add";
 import { TASK_MESSAGES, TaskInputSchema, type TaskActionResult } from "./task.schema";
 import { contactMatchesFor } from "./contact-match.server";
-import { completeTask, createTask, deleteTask, reopenTask, restoreTask, setTaskContact, updateTask, userNow } from "./tasks.server";
+import { completeTask, createTask, deleteTask, getTask, reopenTask, restoreTask, setTaskContact, updateTask, userNow } from "./tasks.server";
+import { SUBMISSION_KEY_FIELD } from "~/modules/sync/submission-key";
+import { once, readSubmissionKey } from "~/modules/sync/submissions.server";
 
 // The task actions every page posts to /tasks: create, quick add, edit, complete (optionally logging the
 // activity), reopen (undo of complete), delete and restore (undo of delete). One answer shape for fetchers.
@@ -26,9 +28,19 @@ type Result = ReturnType<typeof data<TaskActionResult>>;
 const refuse = (intent: string, error: string, status = 400, errors?: Record<string, string>): Result =>
   data<TaskActionResult>({ ok: false, intent, error, fieldErrors: errors }, { status });
 
+/** The answer a create gives, from its task: what a retry of the same submission is answered with (ADR 0051). */
+async function createdAnswer(context: RequestContext, userId: UserId, intent: string, id: string): Promise<TaskActionResult | null> {
+  const task = await getTask(context, userId, id);
+  if (!task) return null;
+  return { ok: true, intent, message: TASK_MESSAGES.created, taskId: task.id, ...(intent === "quick-add" ? { due: { dueDate: task.dueDate, dueTime: task.dueTime } } : {}) };
+}
+
 export async function taskAction(context: RequestContext, userId: UserId, form: FormData): Promise<Result> {
   const values = Object.fromEntries(form);
   const intent = String(values.intent ?? "");
+  // Creates carry a submission key: a retry of the same one is answered with the first result, never a second task.
+  const submission = readSubmissionKey(form.get(SUBMISSION_KEY_FIELD));
+  if ("error" in submission) return refuse(intent, submission.error);
   switch (intent) {
     case "create":
     case "update": {
@@ -37,21 +49,45 @@ export async function taskAction(context: RequestContext, userId: UserId, form: 
         const errors = fieldErrors(parsed.error);
         return refuse(intent, Object.values(errors)[0] ?? TASK_MESSAGES.saveFailed, 400, errors);
       }
-      const result = intent === "create" ? await createTask(context, userId, parsed.data) : await updateTask(context, userId, String(values.id ?? ""), parsed.data);
+      if (intent === "create") {
+        const created = await once<TaskActionResult & { status?: number }>(
+          context,
+          userId,
+          "task",
+          submission.key,
+          async (id) => {
+            const result = await createTask(context, userId, parsed.data, id);
+            return result.ok ? { ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id } : { ok: false, intent, error: result.error, fieldErrors: result.fieldErrors, status: result.status };
+          },
+          (id) => createdAnswer(context, userId, intent, id),
+        );
+        return created.ok ? data<TaskActionResult>(created) : refuse(intent, created.error, created.status ?? 400, created.fieldErrors);
+      }
+      const result = await updateTask(context, userId, String(values.id ?? ""), parsed.data);
       if (!result.ok) return refuse(intent, result.error, result.status, result.fieldErrors);
-      return data<TaskActionResult>({ ok: true, intent, message: intent === "create" ? TASK_MESSAGES.created : TASK_MESSAGES.updated, taskId: result.task.id });
+      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.updated, taskId: result.task.id });
     }
     case "quick-add": {
       const parsed = parseQuickAdd(String(values.text ?? ""), await userNow(context, userId));
       if (!parsed) return refuse(intent, TASK_MESSAGES.quickAddEmpty, 400, { text: TASK_MESSAGES.quickAddEmpty });
       const input = TaskInputSchema.safeParse({ ...parsed, priority: "medium", repeat: "", contactId: values.contactId ?? "", dealId: values.dealId ?? "" });
       if (!input.success) return refuse(intent, input.error.issues[0]?.message ?? TASK_MESSAGES.saveFailed, 400, { text: input.error.issues[0]?.message ?? "" });
-      // Added from a contact's or deal's page, the task already has its link; elsewhere, a contact it names.
-      const contactLink = input.data.contactId || input.data.dealId ? undefined : await contactMatchesFor(context, userId, input.data.title);
-      const result = await createTask(context, userId, { ...input.data, contactId: contactLink?.linked?.id ?? input.data.contactId });
-      if (!result.ok) return refuse(intent, result.error, result.status, result.fieldErrors);
-      const { dueDate, dueTime } = result.task;
-      return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id, due: { dueDate, dueTime }, contactLink });
+      const created = await once<TaskActionResult & { status?: number }>(
+        context,
+        userId,
+        "task",
+        submission.key,
+        async (id) => {
+          // Added from a contact's or deal's page, the task already has its link; elsewhere, a contact it names.
+          const contactLink = input.data.contactId || input.data.dealId ? undefined : await contactMatchesFor(context, userId, input.data.title);
+          const result = await createTask(context, userId, { ...input.data, contactId: contactLink?.linked?.id ?? input.data.contactId }, id);
+          if (!result.ok) return { ok: false, intent, error: result.error, fieldErrors: result.fieldErrors, status: result.status };
+          const { dueDate, dueTime } = result.task;
+          return { ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id, due: { dueDate, dueTime }, contactLink };
+        },
+        (id) => createdAnswer(context, userId, intent, id),
+      );
+      return created.ok ? data<TaskActionResult>(created) : refuse(intent, created.error, created.status ?? 400, created.fieldErrors);
     }
     case "link-contact": {
       const parsed = LinkContactSchema.safeParse(values);

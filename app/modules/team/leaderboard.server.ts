@@ -1,15 +1,12 @@
-import { and, count, gte, inArray, lt } from "drizzle-orm";
 import type { Currency, TeamRole } from "~/db/enums";
-import { crmActivities } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn, type DisplayPreferences } from "~/lib/format";
-import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext } from "~/modules/commissions/commissions.server";
 import { responseSummary } from "~/modules/reports/definitions";
 import { dayCount, parsePeriod, PERIOD_LABELS, type Period } from "~/modules/reports/periods";
-import { instants, LOGGED_TYPES } from "~/modules/reports/reports.server";
-import { responseTimes, sortedTimes } from "~/modules/reports/speed.server";
+import { leadsArrived, leadTotals, loggedActivities } from "~/modules/reports/figures.server";
+import { instants } from "~/modules/reports/reports.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { listMembers } from "./team.server";
 import { seesNetOf, type Viewer } from "./visibility.server";
@@ -17,8 +14,7 @@ import { seesNetOf, type Viewer } from "./visibility.server";
 // The team leaderboard (issue 21, ADR 0034): each member's closed volume, deals won, agent net, speed to lead and
 // activities over a period, by the same definitions as Reports: a won deal counts on its closed date (today when it
 // has none), priced by its own agent's plan and cap (commissions.server.ts); speed to lead is the median time to the
-// first answer of the leads added in the period (speed.server.ts); activities are the ones an agent logs (not stage
-// changes). The period's days are the viewer's, so the whole board covers the same instants.
+// first answer of the new leads of the period, and activities the ones an agent logs (figures.server.ts). The period's days are the viewer's, so the whole board covers the same instants.
 
 export interface LeaderRow {
   userId: string;
@@ -59,20 +55,16 @@ export async function loadLeaderboard(context: RequestContext, viewer: Viewer & 
   const rows = await Promise.all(
     members.map(async (member): Promise<LeaderRow> => {
       const agentId = member.userId as UserId;
-      const [commissions, agentPrefs, [speed], [logged]] = await Promise.all([
+      const [commissions, agentPrefs, [leads, [logged]]] = await Promise.all([
         loadCommissionContext(context, agentId),
         getDisplayPreferences(context, agentId),
-        responseTimes(context.db, agentId, lo, hi),
-        context.db
-          .select({ n: count() })
-          .from(crmActivities)
-          .where(ownedBy(crmActivities, agentId, inArray(crmActivities.type, LOGGED_TYPES), and(gte(crmActivities.occurredAt, new Date(lo)), lt(crmActivities.occurredAt, new Date(hi))))),
+        context.db.batch([leadsArrived(context.db, agentId, [{ lo, hi }]), loggedActivities(context.db, agentId, { lo, hi })]),
       ]);
       const won = commissions.wonDeals.filter((deal) => {
         const day = deal.closedDate ?? commissions.today;
         return day >= period.from && day <= period.to;
       });
-      const summary = responseSummary(sortedTimes(speed?.times));
+      const summary = responseSummary(leadTotals(leads).times);
       return {
         userId: member.userId,
         name: member.name,

@@ -201,7 +201,7 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
   const done = await guardedBatch(() =>
     db.batch([
       requireInBatch(db, checks),
-      insertContact(db, agentId, input, contactId, at),
+      insertContact(db, agentId, input, contactId, at, true),
       assignmentNote(db, agentId, contactId, lead.id, give.note, at),
       db.update(teamLeads).set({ state: "assigned", assignedTo: agentId, heldBy: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId }).where(eq(teamLeads.id, lead.id)),
     ]),
@@ -423,7 +423,7 @@ export async function assignLead(context: RequestContext, team: Membership, deps
       db.batch([
         requireInBatch(db, checks),
         // The triggers of migration 0030 keep both agents' counters, field copies and insight caches right.
-        db.update(contacts).set({ userId: agent.userId, createdAt: at, updatedAt: at, lastActivity: at }).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
+        db.update(contacts).set({ userId: agent.userId, createdAt: at, updatedAt: at, lastActivity: at, leadAt: at }).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
         db.update(crmTasks).set({ userId: agent.userId }).where(and(eq(crmTasks.contactId, contactId), eq(crmTasks.userId, holder))),
         db.update(crmActivities).set({ userId: agent.userId }).where(and(eq(crmActivities.contactId, contactId), eq(crmActivities.userId, holder))),
         // The first agent's alert was about the lead reaching them; the new agent's is raised below.
@@ -439,7 +439,7 @@ export async function assignLead(context: RequestContext, team: Membership, deps
     done = await guardedBatch(() =>
       db.batch([
         requireInBatch(db, and(...common, detached)!),
-        insertContact(db, agent.userId, input, contact.id, at),
+        insertContact(db, agent.userId, input, contact.id, at, true),
         assignmentNote(db, agent.userId, contact.id, lead.id, note, at),
         db.update(teamLeads).set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id }).where(eq(teamLeads.id, lead.id)),
       ]),

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { ArrowRightLeft, Calendar, Inbox, FileSignature, Handshake, Home, Mail, MailOpen, MessageSquare, NotebookPen, Phone, Plus, Tag, Trash2, type LucideIcon } from "lucide-react";
+import { ArrowRightLeft, Calendar, CloudOff, Inbox, FileSignature, Handshake, Home, Mail, MailOpen, MessageSquare, NotebookPen, Phone, Plus, Tag, Trash2, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { SELECT_CLASS } from "~/components/ui/SelectField";
@@ -24,6 +24,7 @@ export const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   note: NotebookPen,
   stage_change: ArrowRightLeft,
   assignment: Inbox,
+  sync_conflict: CloudOff,
 };
 
 interface Page {

@@ -6,6 +6,7 @@ import { Modal, ModalActions } from "~/components/ui/Modal";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { ContactPicker } from "~/modules/deals/components/ContactPicker";
 import { localNow } from "~/modules/tasks/due";
 import { ACTIVITIES_ACTION, ACTIVITY_OUTCOME_SUGGESTIONS, ACTIVITY_TYPE_LABELS, LOGGABLE_ACTIVITY_TYPES } from "../activity.schema";
@@ -50,6 +51,8 @@ export const LogActivityDialog = forwardRef<
     <Modal ref={dialog} id="log-activity" title="Log activity">
       <save.Form ref={form} key={key} method="post" action={ACTIVITIES_ACTION} noValidate className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="log" />
+        {/* The date and time fill in when the dialog opens: the same activity sent again after a reload is the same one. */}
+        <SubmissionKey name="log-activity" answer={save.data} ignore={["date", "time"]} />
         {deal ? <input type="hidden" name="dealId" value={deal.id} /> : null}
         <div className="sm:col-span-2">
           <SelectField label="What happened" name="type" options={choices(LOGGABLE_ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS)} defaultValue="call" error={errors.type} />

@@ -5,6 +5,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { Spinner } from "~/components/ui/Spinner";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { ACTIVITIES_ACTION } from "~/modules/activities/activity.schema";
 import { TASKS_ACTION } from "~/modules/tasks/task.schema";
 import { DRAFT_TASK_LABELS, ENGINE_LABELS } from "../draft-types";
@@ -160,6 +161,7 @@ export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
               }}
             >
               <input type="hidden" name="intent" value="log" />
+              <SubmissionKey name="draft-note" answer={activity.data} ignore={["date", "time"]} />
               <input type="hidden" name="type" value="note" />
               <input type="hidden" name="contactId" value={contact?.id ?? ""} />
               <input type="hidden" name="date" value={today} />
@@ -172,6 +174,7 @@ export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
             </activity.Form>
             <taskSave.Form method="post" action={TASKS_ACTION}>
               <input type="hidden" name="intent" value="create" />
+              <SubmissionKey name="draft-task" answer={taskSave.data} />
               <input type="hidden" name="title" value={TASK_TITLES[task](contact?.name)} />
               <input type="hidden" name="type" value={task === "follow_up" ? "email" : "other"} />
               <input type="hidden" name="priority" value="medium" />

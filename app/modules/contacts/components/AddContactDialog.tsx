@@ -5,17 +5,19 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { Modal } from "~/components/ui/Modal";
+import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
-import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../contacts.messages";
+import { CONTACT_MESSAGES, PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS, type PossibleDuplicate } from "../contacts.messages";
+import { DuplicateWarning } from "./DuplicateWarning";
 import { TagInput } from "./TagInput";
 
 // Spec section 2 "Add New Contact dialog" and section 4: open, submitting, then reset, close and offer undo.
 export const CONTACTS_ACTION = "/contacts?index";
 
-type CreateResult = { ok: true; contact: { id: string; name: string } } | { ok: false; error: string; fieldErrors: Record<string, string> };
+type CreateResult = { ok: true; contact: { id: string; name: string } } | { ok: false; error: string; fieldErrors: Record<string, string>; duplicates?: PossibleDuplicate[] };
 type DeleteResult = { ok: boolean; deleted: number };
 
 const AddContactContext = createContext<() => void>(() => {});
@@ -41,6 +43,8 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
   const [tags, setTags] = useState<string[]>([]);
   const [required, setRequired] = useState({ name: "", reach: "" });
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  // The server's warning that this e-mail or phone is another contact's (duplicates.server.ts), until the next answer.
+  const [duplicates, setDuplicates] = useState<PossibleDuplicate[] | null>(null);
   const saving = create.state !== "idle";
   const ready = required.name.trim() !== "" && required.reach.trim() !== "";
   const serverErrors = create.data && !create.data.ok ? create.data.fieldErrors : {};
@@ -48,11 +52,14 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
 
   const open = useCallback(() => {
     setClientErrors({});
+    setDuplicates(null);
     dialogRef.current?.showModal();
   }, []);
 
   // The outcome of a save: reset and close with an undo, or keep everything and say so.
   useFetcherResult(create, (result) => {
+    setDuplicates(!result.ok && result.duplicates?.length ? result.duplicates : null);
+    if (!result.ok && result.duplicates?.length) return;
     if (result.ok) {
       setTags([]);
       setRequired({ name: "", reach: "" });
@@ -120,6 +127,8 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
           }}
         >
           <input type="hidden" name="intent" value="create" />
+          {/* A retry of a save that got no answer (a slow one, a reload) is answered with the first contact, not a second. */}
+          <SubmissionKey name="add-contact" answer={create.data} />
           <div className="sm:col-span-2">
             <Field label="Name" name="name" autoComplete="off" required error={errors.name} autoFocus />
           </div>
@@ -141,6 +150,7 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
               <textarea name="notes" rows={3} className={`${SELECT_CLASS} py-2`} />
             </FieldShell>
           </div>
+          {duplicates ? <DuplicateWarning duplicates={duplicates} saving={saving && create.formData?.get("duplicateOk") === "1"} onOpen={() => dialogRef.current?.close()} /> : null}
           <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
             <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()}>
               Cancel

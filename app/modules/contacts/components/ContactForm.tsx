@@ -7,7 +7,8 @@ import { Modal } from "~/components/ui/Modal";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { CONTACT_SOURCES, CONTACT_STATUSES, PROPERTY_TYPES } from "~/db/enums";
 import type { Contact } from "~/db/schema";
-import { PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../contacts.messages";
+import { PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS, type PossibleDuplicate } from "../contacts.messages";
+import { DuplicateWarning } from "./DuplicateWarning";
 import { TagInput } from "./TagInput";
 
 type Editable = Pick<
@@ -21,7 +22,18 @@ const serialize = (form: HTMLFormElement) => JSON.stringify([...new FormData(for
  * The profile's edit form. Changes that are not saved are not lost silently: leaving inside the app asks
  * first (Remix's useBlocker), and closing or reloading the tab gets the browser's own warning.
  */
-export function ContactForm({ contact, errors, cancelHref }: { contact: Editable; errors: Record<string, string>; cancelHref: string }) {
+export function ContactForm({
+  contact,
+  errors,
+  duplicates = null,
+  cancelHref,
+}: {
+  contact: Editable;
+  errors: Record<string, string>;
+  /** The server's warning that the e-mail or phone just entered is another contact's (duplicates.server.ts). */
+  duplicates?: readonly PossibleDuplicate[] | null;
+  cancelHref: string;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const initial = useRef<string | null>(null);
   const saving = useRef(false);
@@ -104,6 +116,7 @@ export function ContactForm({ contact, errors, cancelHref }: { contact: Editable
             <textarea name="notes" rows={4} defaultValue={contact.notes ?? ""} className={`${SELECT_CLASS} py-2`} />
           </FieldShell>
         </div>
+        {duplicates ? <DuplicateWarning duplicates={duplicates} saving={busy && navigation.formData?.get("duplicateOk") === "1"} /> : null}
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button type="submit" busy={busy} busyLabel="Saving…">
             Save changes

@@ -7,6 +7,7 @@ import { Modal } from "~/components/ui/Modal";
 import { SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { DEAL_SIDES, type Deal, type DealStage } from "~/db/schema";
 import { centsToInput, DEAL_MESSAGES, SIDE_LABELS, type DealSaveResult } from "../deal.schema";
 import { ContactPicker } from "./ContactPicker";
@@ -67,6 +68,7 @@ export const DealDialog = forwardRef<
         }}
       >
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+        {editing ? null : <SubmissionKey name="create-deal" answer={save.data} />}
         <div className="sm:col-span-2">
           <Field label="Title" name="title" defaultValue={d?.title} placeholder="e.g. 12 Oak St purchase" required error={errors.title} autoFocus />
         </div>

@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { Phone, Timer } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { buttonClass } from "~/components/ui/Button";
+import { Definition } from "~/modules/dashboard/components/MetricDefinition";
+import { METRIC_DEFINITIONS } from "~/modules/dashboard/metrics";
 
 export interface WaitingLeadItem {
   contactId: string;
@@ -20,7 +22,8 @@ export function waitedFor(ms: number): string {
 
 /**
  * The dashboard's new leads with no response yet (issue 20), each with a live timer since it arrived; past the
- * reminder mark the timer turns red. A lead leaves the list once a first activity is logged with it.
+ * reminder mark the timer turns red. A lead leaves the list once its first call, text, e-mail or meeting is logged
+ * (figures.server.ts: the waiting leads Reports and the digest show).
  */
 export function LeadsWaiting({ leads, more = 0, serverNow, reminderMinutes }: { leads: readonly WaitingLeadItem[]; more?: number; serverNow: number; reminderMinutes: number }) {
   // The server's moment first (the same text on both sides of hydration), then the device's clock every second.
@@ -33,11 +36,12 @@ export function LeadsWaiting({ leads, more = 0, serverNow, reminderMinutes }: { 
   const titleId = useId();
   if (leads.length === 0) return null;
   return (
-    <section aria-labelledby={titleId} className="mb-4 rounded-xl border border-brand-300 bg-brand-50 p-4 dark:border-brand-800 dark:bg-stone-900">
-      <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
-        <Timer aria-hidden="true" className="h-5 w-5" /> New leads waiting for you
+    <section aria-labelledby={titleId} className="relative mb-4 rounded-xl border border-brand-300 bg-brand-50 p-4 dark:border-brand-800 dark:bg-stone-900">
+      <h2 id={titleId} className="mr-10 flex items-center gap-2 text-lg font-semibold">
+        <Timer aria-hidden="true" className="h-5 w-5" /> {METRIC_DEFINITIONS.leadsWaiting.label}
       </h2>
-      <p className="text-sm text-stone-600 dark:text-stone-400">The first to reach out usually wins the client. Log a call, text or note to clear a lead from here.</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">The first to reach out usually wins the client. Log a call, text, e-mail or meeting to clear a lead from here.</p>
+      <Definition {...METRIC_DEFINITIONS.leadsWaiting} />
       <ul className="mt-3 space-y-2">
         {leads.map((lead) => {
           const waited = now - lead.arrivedAt;

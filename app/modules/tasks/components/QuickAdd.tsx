@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { toast } from "~/components/ui/Toaster";
 import type { DisplayPreferences } from "~/lib/format";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import type { LocalNow } from "../due";
 import { dueLabel } from "../due-label";
 import type { QuickAddResult } from "../quick-add";
@@ -71,6 +72,7 @@ export function QuickAdd({
   return (
     <fetcher.Form method="post" action={TASKS_ACTION} className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       <input type="hidden" name="intent" value="quick-add" />
+      <SubmissionKey name={`quick-add:${contactId ?? dealId ?? "tasks"}`} answer={fetcher.data} />
       {contactId ? <input type="hidden" name="contactId" value={contactId} /> : null}
       {dealId ? <input type="hidden" name="dealId" value={dealId} /> : null}
       <label htmlFor={`${hintId}-input`} className="mb-1 block text-sm font-medium">

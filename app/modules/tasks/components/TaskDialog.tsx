@@ -7,6 +7,7 @@ import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField"
 import { toast } from "~/components/ui/Toaster";
 import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES } from "~/db/enums";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { ContactPicker } from "~/modules/deals/components/ContactPicker";
 import { TASK_PRIORITY_LABELS, TASK_REPEAT_LABELS, TASK_TYPE_LABELS, TASKS_ACTION, type TaskActionResult, type TaskItem } from "../task.schema";
 
@@ -43,7 +44,7 @@ export const TaskDialog = forwardRef<TaskDialogHandle, { today: string }>(functi
     <Modal ref={dialog} id="task-dialog" title={task ? "Edit task" : "Add task"} wide>
       <save.Form key={state.key} method="post" action={TASKS_ACTION} noValidate className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value={task ? "update" : "create"} />
-        {task ? <input type="hidden" name="id" value={task.id} /> : null}
+        {task ? <input type="hidden" name="id" value={task.id} /> : <SubmissionKey name="add-task" answer={save.data} />}
         <div className="sm:col-span-2">
           <Field label="Title" name="title" defaultValue={task?.title} placeholder="e.g. Call Dana about the inspection" required error={errors.title} autoFocus maxLength={200} />
         </div>

@@ -1,0 +1,127 @@
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { contacts, crmActivities } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { ownedBy } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { LEAD_WAIT_SHOWN_HOURS, LOGGED_TYPES } from "./figures";
+
+// One definition per figure (figures.ts has their words). The dashboard, Reports and its CSV files, the team
+// leaderboard, the daily digest and the new-lead reminder all read leads and logged activities through these:
+// - a lead is a contact with lead_at (when it arrived as a new lead); contacts.first_response_at (kept by triggers,
+//   migration 0012) is its first call, text, e-mail sent or meeting;
+// - a lead is waiting while it has no first response; its response time runs from lead_at, never below zero, and
+//   it is the speed of the agent who answered (contacts.answered_by): a lead handed to a teammate after its answer
+//   counts for whoever answered it, not in the figures of the teammate who holds it now;
+// - a logged activity is any type but those Porchlight writes itself (figures.ts LOGGED_TYPES).
+// Each takes a range of instants [lo, hi) and gives one statement, so a page runs it inside its own D1 batch.
+
+type Db = RequestContext["db"];
+export interface Range {
+  lo: number;
+  hi: number;
+}
+/** The latest instant a Date holds: a range "from lo on". */
+export const OPEN_END = 8.64e15;
+
+/** A lead is the holder's to count while it waits or when they answered it themselves. */
+const answeredByHolder = (userId: UserId): SQL => or(isNull(contacts.answeredBy), eq(contacts.answeredBy, userId))!;
+
+/** The leads that arrived in [lo, hi). */
+export const leadArrivedIn = (range: Range): SQL => and(isNotNull(contacts.leadAt), gte(contacts.leadAt, new Date(range.lo)), lt(contacts.leadAt, new Date(range.hi)))!;
+/** Milliseconds from a lead arriving to its first answer (null while it waits). */
+export const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.leadAt})`;
+
+/**
+ * Leads per source that arrived in each of `ranges` (rows carry the range's index), with the response times (ms) of
+ * the answered ones as a JSON array. Each range is its own part of a UNION ALL, one seek down contacts_user_lead.
+ */
+export function leadsArrived(db: Db, userId: UserId, ranges: readonly Range[]) {
+  const part = (range: Range, index: number) =>
+    db
+      .select({
+        source: contacts.source,
+        range: sql<number>`${index}`.as("range"),
+        n: sql<number>`count(*)`.as("n"),
+        times: sql<string>`json_group_array(${responseMs}) filter (where ${contacts.firstResponseAt} is not null)`.as("times"),
+      })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, leadArrivedIn(range), answeredByHolder(userId)))
+      .groupBy(contacts.source);
+  const [first, ...rest] = ranges.map(part);
+  if (!first) throw new Error("leadsArrived needs a range");
+  return rest.reduce((all, next) => all.unionAll(next) as unknown as typeof first, first);
+}
+
+/** A JSON array of numbers from SQL, sorted ascending. */
+export function sortedTimes(json: string | null | undefined): number[] {
+  const values = JSON.parse(json ?? "[]") as number[];
+  return values.filter((v) => typeof v === "number").sort((a, b) => a - b);
+}
+
+export interface LeadTotals {
+  /** Leads that arrived in the range. */
+  leads: number;
+  /** Response times (ms, ascending) of those answered. */
+  times: number[];
+  /** Those still waiting: leads − answered. */
+  waiting: number;
+}
+
+/** The rows of leadsArrived for one range (and one source, when given), added up. */
+export function leadTotals(rows: readonly { source: string; range: number; n: number; times: string | number[] }[], range = 0, source?: string): LeadTotals {
+  const mine = rows.filter((r) => r.range === range && (source === undefined || r.source === source));
+  const times = mine.flatMap((r) => (typeof r.times === "string" ? sortedTimes(r.times) : r.times)).sort((a, b) => a - b);
+  const leads = mine.reduce((sum, r) => sum + r.n, 0);
+  return { leads, times, waiting: leads - times.length };
+}
+
+/** The leads that arrived in [lo, hi) and are still waiting, oldest first: the dashboard's timers, Reports' list, the digest. */
+export function waitingLeads(db: Db, userId: UserId, range: Range, limit: number) {
+  return db
+    .select({ contactId: contacts.id, name: contacts.name, phone: contacts.phone, email: contacts.email, source: contacts.source, arrivedAt: contacts.leadAt })
+    .from(contacts)
+    .where(ownedBy(contacts, userId, leadArrivedIn(range), isNull(contacts.firstResponseAt)))
+    .orderBy(asc(contacts.leadAt), asc(contacts.id))
+    .limit(limit);
+}
+
+/** How many leads that arrived in [lo, hi) are still waiting. */
+export function waitingCount(db: Db, userId: UserId, range: Range) {
+  return db.select({ n: count().as("n") }).from(contacts).where(ownedBy(contacts, userId, leadArrivedIn(range), isNull(contacts.firstResponseAt)));
+}
+
+/** Logged activities dated in [lo, hi): read per type in time order off crm_activities_user_type_time. */
+export const loggedIn = (userId: UserId, range: Range): SQL =>
+  ownedBy(crmActivities, userId, inArray(crmActivities.type, LOGGED_TYPES), gte(crmActivities.occurredAt, new Date(range.lo)), lt(crmActivities.occurredAt, new Date(range.hi)));
+
+/** How many activities the agent logged in [lo, hi). */
+export function loggedActivities(db: Db, userId: UserId, range: Range) {
+  return db.select({ n: count().as("n") }).from(crmActivities).where(loggedIn(userId, range));
+}
+
+/** Whether the lead in `contactId` has had its first answer (the reminder's test, on lead_alerts rows). */
+export const leadAnswered = (contactId: SQL | AnySQLiteColumn): SQL =>
+  sql`exists (select 1 from ${contacts} where ${contacts.id} = ${contactId} and ${contacts.firstResponseAt} is not null)`;
+
+/** The dashboard lists at most this many waiting leads (and says how many more wait); the digest lists fewer. */
+export const WAITING_LEADS_SHOWN = 20;
+
+export interface WaitingLead {
+  contactId: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  /** Epoch ms. */
+  arrivedAt: number;
+}
+
+/**
+ * The leads of the last LEAD_WAIT_SHOWN_HOURS still waiting at `now`, oldest first (the first `limit`), and how many
+ * wait in all: the dashboard's timers and the daily digest.
+ */
+export async function leadsWaitingNow(context: Pick<RequestContext, "db">, userId: UserId, now = Date.now(), limit = WAITING_LEADS_SHOWN): Promise<{ leads: WaitingLead[]; count: number }> {
+  const range = { lo: now - LEAD_WAIT_SHOWN_HOURS * 3_600_000, hi: OPEN_END };
+  const [rows, [total]] = await context.db.batch([waitingLeads(context.db, userId, range, limit), waitingCount(context.db, userId, range)]);
+  return { leads: rows.map(({ source: _source, arrivedAt, ...lead }) => ({ ...lead, arrivedAt: arrivedAt!.getTime() })), count: total?.n ?? rows.length };
+}
