@@ -27,6 +27,21 @@ async function axeCleanDialog(page: Page, label: string) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
 }
 
+/** Screenshots of what is on screen now, light and dark (dialogs stay open: the theme class is set, not reloaded). */
+async function look(page: Page, name: string) {
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => {
+      document.documentElement.classList.toggle("dark", d);
+      document.documentElement.style.colorScheme = d ? "dark" : "light";
+    }, dark);
+    await page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}-${dark ? "dark" : "light"}.png`, fullPage: true });
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.remove("dark");
+    document.documentElement.style.colorScheme = "light";
+  });
+}
+
 async function signInHere(page: Page, account: Account) {
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -78,6 +93,7 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   const confirmSwitch = page.getByRole("dialog", { name: "Switch to the Team plan?" });
   await expect(confirmSwitch.getByText("the Team plan costs $35 a seat per month, at least 2 seats: $70 a month instead of $40 a month", { exact: false })).toBeVisible();
   await axeCleanDialog(page, "the Team plan switch's confirmation");
+  await look(page, "team-switch-dialog");
   await confirmSwitch.getByRole("button", { name: "Switch to the Team plan" }).click();
   await page.waitForURL("**/team");
   await expect(page.getByText(`${teamName} · 1 member · 2 seats paid`)).toBeVisible();
@@ -144,7 +160,14 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(page.getByRole("article", { name: title })).toBeVisible();
   await axeClean(page, "/team/pipeline, an agent's board");
 
-  await page.goto("/team");
+  // The team's pages are one tap away on a phone too: the header's More pages menu (the side rail from md up).
+  await page.goto("/dashboard");
+  if (test.info().project.name === "mobile") {
+    await page.getByRole("button", { name: "More pages", exact: true }).click();
+    await look(page, "team-more-menu");
+  }
+  await page.getByRole("link", { name: "Team", exact: true }).click();
+  await page.waitForURL("**/team");
   await expect(page.getByText(`${teamName} · 3 members · 3 seats paid`)).toBeVisible();
   // The brokerage's default plan, for members without one of their own.
   const plan = page.getByRole("region", { name: "Team commission plan" });
@@ -166,6 +189,7 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(removal.getByRole("status")).toContainText("move to you");
   await expect(removal.getByRole("button", { name: "Remove and move their work to you" })).toBeVisible();
   await axeCleanDialog(page, "the removal's confirmation");
+  await look(page, "team-remove-dialog");
   await removal.getByRole("button", { name: "Cancel" }).click();
   await expect(removal).toBeHidden();
   await expect(page.getByText(`${teamName} · 3 members · 3 seats paid`)).toBeVisible();
@@ -175,6 +199,7 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(ownership.getByText("Waiting for their answer.", { exact: false })).toBeVisible();
   await expectNoSideways(page);
   await axeClean(page, "/team with members and an ownership offer");
+  await look(page, "team-page");
   await ownership.getByRole("button", { name: "Withdraw offer" }).click();
   await expect(page.getByText("Offer withdrawn", { exact: true }).first()).toBeVisible();
   await page.goto("/settings?tab=billing");
@@ -226,6 +251,7 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name: enquirer })).toContainText("Website");
   await expectNoSideways(page);
   await axeClean(page, "/team/leads");
+  await look(page, "team-leads");
 
   // A shared deal: Amara adds Bea as a co-agent with 40 % of the side; Bea sees it on her Pipeline with her net.
   const amara = await signedIn(browser, ACCOUNTS.teamAgentA, "10.121.0.1");
