@@ -190,6 +190,8 @@ describe("lead distribution", () => {
     const moved = await db().select().from(contacts).where(eq(contacts.id, toBea.contactId!)).get();
     expect(moved).toMatchObject({ userId: t.agentA.id, name: "Second Pond Lead", firstResponseAt: null });
     expect(moved!.createdAt.getTime()).toBe(toAmara.assignedAt!.getTime());
+    // It is Amara's new lead from the reassignment (the dashboard's and Reports' lead figures count it), no longer Bea's.
+    expect(moved!.leadAt?.getTime()).toBe(toAmara.assignedAt!.getTime());
     const notes = await db().select().from(crmActivities).where(eq(crmActivities.contactId, toAmara.contactId!));
     expect(notes.every((n) => n.userId === t.agentA.id)).toBe(true);
     expect(notes).toContainEqual(expect.objectContaining({ userId: t.agentA.id, type: "assignment", notes: "Reassigned to you from Bea Agent (assigned by Ada Admin), from Pond Realty's leads." }));
