@@ -10,7 +10,7 @@ import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { SignOutForm } from "~/components/SignOutForm";
 import { useFieldCopy } from "~/modules/sync/use-field-copy";
 import { FieldCopyStatus } from "~/modules/sync/components/FieldCopyStatus";
-import { OfflinePage } from "~/modules/sync/components/OfflinePage";
+import { failedForWantOfConnection, OfflinePage } from "~/modules/sync/components/OfflinePage";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
@@ -97,8 +97,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   // A page that could not load for want of a connection: the copy saved on the phone instead.
-  // (In the browser only: the server's runtime has a navigator too, without onLine.)
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined" && navigator.onLine === false) {
+  if (failedForWantOfConnection(error)) {
     return (
       <Shell>
         <OfflinePage />

@@ -269,3 +269,52 @@ test("pages that need the server say so offline; the app's own links lead into t
   }
   await context.setOffline(false);
 });
+
+test("offline, every tab of the app opens that screen of the saved copy, with its tab bar, never an error page", async ({ page, context }) => {
+  test.slow();
+  // Anything that ever shows "Something went wrong" in this tab is remembered across its page loads.
+  await context.addInitScript(() => {
+    const check = () => {
+      if ([...document.querySelectorAll("h1")].some((h1) => h1.textContent === "Something went wrong")) sessionStorage.setItem("e2e-error-page-seen", location.href);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await signInWithCopy(page, ACCOUNTS.fieldNav);
+  // The tab bar's destinations, and what the saved copy shows for each.
+  const tabs = [
+    { name: "Dashboard", path: "/dashboard", heading: "Today" },
+    { name: "Contacts", path: "/contacts", heading: "Contacts" },
+    { name: "Pipeline", path: "/pipeline", heading: "Pipeline" },
+    { name: "Tasks", path: "/tasks", heading: "Tasks" },
+    { name: "Reports", path: "/reports", heading: "Reports needs a connection" },
+    { name: "AI Assistant", path: "/ai-assistant", heading: "The AI Assistant needs a connection" },
+    { name: "Settings", path: "/settings", heading: "Settings needs a connection" },
+  ];
+  const main = page.getByRole("navigation", { name: "Main" });
+  await expect(main.getByRole("link")).toHaveText(tabs.map((tab) => tab.name));
+  const savedCopyTabs = page.getByRole("navigation", { name: "Saved copy" });
+  // From every tab, opened with a connection, to the next one (so every tab is also a destination) with none.
+  for (const [index, from] of tabs.entries()) {
+    const to = tabs[(index + 1) % tabs.length]!;
+    await context.setOffline(false);
+    await page.goto(from.path);
+    await expect(main.getByRole("link", { name: from.name })).toHaveAttribute("aria-current", "page");
+    await context.setOffline(true);
+    await main.getByRole("link", { name: to.name }).click();
+    await expect(page, `${from.name} → ${to.name}`).toHaveURL(new RegExp(`/field#${to.path}$`));
+    await expect(page.getByRole("heading", { name: to.heading, level: 1 })).toBeVisible();
+    await expect(savedCopyTabs).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toBeVisible();
+    await expect(savedCopyTabs.getByRole("link")).toHaveText(["Dashboard", "Contacts", "Pipeline", "Tasks"]);
+    if (["/dashboard", "/contacts", "/pipeline", "/tasks"].includes(to.path)) await expect(savedCopyTabs.getByRole("link", { name: to.name })).toHaveAttribute("aria-current", "page");
+  }
+  // A link inside a page (a contact in the list) opens that contact's saved profile.
+  await context.setOffline(false);
+  await page.goto("/contacts");
+  await context.setOffline(true);
+  await page.getByRole("main").getByRole("link", { name: "Grace Liu", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/field#\/contacts\/[A-Za-z0-9-]+$/);
+  await expect(page.getByRole("heading", { name: "Grace Liu", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem("e2e-error-page-seen"))).toBeNull();
+  await context.setOffline(false);
+});
