@@ -38,8 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const view: PipelineView = params.get("view") === "list" ? "list" : "board";
   const expand = params.get("expand");
-  const { commissions, prefs, totals, cards, empty } = await loadBoard(context, user.id, { cards: view === "board", expand });
-  const base = { view, stages: commissions.stages, totals, prefs, defaultRate: commissions.plan.defaultRate, empty, shared: sharedCards(commissions) };
+  const { commissions, prefs, totals, cards, empty, today } = await loadBoard(context, user.id, { cards: view === "board", expand });
+  const base = { view, stages: commissions.stages, totals, prefs, today, defaultRate: commissions.plan.defaultRate, empty, shared: sharedCards(commissions) };
   if (view === "list") {
     const sort = (DEAL_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as DealSort) : "close";
     const money = (key: string) => (params.get(key) ? (parseMoneyToCents(params.get(key)!) ?? undefined) : undefined);
@@ -100,7 +100,7 @@ export default function PipelinePage() {
           </p>
         </EmptyState>
       ) : loaded.view === "board" ? (
-        <KanbanBoard stages={loaded.stages} cards={loaded.cards} totals={loaded.totals} prefs={loaded.prefs} />
+        <KanbanBoard stages={loaded.stages} cards={loaded.cards} totals={loaded.totals} prefs={loaded.prefs} today={loaded.today} />
       ) : (
         <DealList cards={loaded.cards} total={loaded.total} stages={loaded.stages} prefs={loaded.prefs} params={params} contact={loaded.contact} />
       )}
@@ -187,7 +187,7 @@ function DealList({
                     </span>
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatCentsWhole(card.dealValueCents, prefs)}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{card.expectedCloseDate ? formatDay(card.expectedCloseDate, prefs) : "—"}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{card.closedDate ? `Closed ${formatDay(card.closedDate, prefs)}` : card.expectedCloseDate ? formatDay(card.expectedCloseDate, prefs) : "—"}</td>
                   <td className="hidden px-3 py-2 text-right md:table-cell">{card.probability}%</td>
                   <td className="px-3 py-2 text-right tabular-nums">
                     {card.netCents === null ? (

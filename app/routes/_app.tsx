@@ -16,6 +16,7 @@ import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
 import { AddContactProvider } from "~/modules/contacts/components/AddContactDialog";
 import { TrashUndoProvider } from "~/modules/trash/components/TrashUndo";
+import { MoveUndoProvider } from "~/modules/deals/components/MoveUndo";
 import { OnboardingTour } from "~/modules/onboarding/components/OnboardingTour";
 import { useTourStep } from "~/modules/onboarding/tour-store";
 import { CommandPaletteButton } from "~/modules/palette/components/CommandPaletteButton";
@@ -81,13 +82,15 @@ export default function AppLayout() {
   return (
     <AddContactProvider>
       <TrashUndoProvider>
-        <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? ADMIN_NAV_ITEMS : [])]}>
-          <Shell email={email} admin={admin} team={team} userId={userId}>
-            <Outlet />
-          </Shell>
-          {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
-          <OnboardingTour />
-        </CommandPaletteProvider>
+        <MoveUndoProvider>
+          <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? ADMIN_NAV_ITEMS : [])]}>
+            <Shell email={email} admin={admin} team={team} userId={userId}>
+              <Outlet />
+            </Shell>
+            {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
+            <OnboardingTour />
+          </CommandPaletteProvider>
+        </MoveUndoProvider>
       </TrashUndoProvider>
     </AddContactProvider>
   );

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test, type Account } from "./fixtures";
+import { ACCOUNTS, expect, nyDay, signIn, test, type Account } from "./fixtures";
 
 // Issue 20, with the service worker on: after a sync the agent goes offline, reads and searches the copy kept on
 // the phone, makes changes that wait in a queue, and comes back online; each change reaches the server once, a
@@ -317,4 +317,36 @@ test("offline, every tab of the app opens that screen of the saved copy, with it
   await expect(page.getByRole("heading", { name: "Grace Liu", level: 1 })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem("e2e-error-page-seen"))).toBeNull();
   await context.setOffline(false);
+});
+
+test("offline, a deal moved to Closed Won asks the day it closed, can be undone while it waits, and reaches the server with that day", async ({ page, context }) => {
+  test.slow();
+  await signInWithCopy(page, ACCOUNTS.fieldClose);
+  const okafor = (await serverCopy(page)).deals.all.find((deal) => deal.title === "Okafor Westlake purchase")!;
+  expect(okafor.stage).toBe("under_contract");
+  await context.setOffline(true);
+  await page.goto("/field#/pipeline");
+  const form = page.getByRole("form", { name: "Move Okafor Westlake purchase" });
+  await form.getByLabel("Move to").selectOption({ label: "Closed Won" });
+  await expect(form.getByLabel("Closed on")).toHaveValue(nyDay(0));
+  await form.getByLabel("Closed on").fill(nyDay(-1));
+  await form.getByRole("button", { name: "Move" }).click();
+  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${nyDay(-1)}T12:00:00Z`));
+  await expect(page.getByText(`Moved here, closed ${day} — waiting to send`)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 change waiting to send" })).toBeVisible();
+  // Undo while it waits: the move leaves the queue.
+  await page.getByRole("button", { name: "Undo the move of Okafor Westlake purchase" }).click();
+  await expect(page.getByText(/waiting to send/)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /^Under Contract/ }).getByText("Okafor Westlake purchase")).toBeVisible();
+  // Again, for good.
+  await form.getByLabel("Move to").selectOption({ label: "Closed Won" });
+  await form.getByLabel("Closed on").fill(nyDay(-1));
+  await form.getByRole("button", { name: "Move" }).click();
+  await expect(page.getByText(`Moved here, closed ${day} — waiting to send`)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole("status").filter({ hasText: "waiting to send" })).toHaveCount(0, { timeout: 15_000 });
+  await page.goto(`/deals/${okafor.id}`);
+  await expect(page.getByRole("heading", { name: "Okafor Westlake purchase", level: 1 })).toBeVisible();
+  await expect(page.locator("header").getByText("Closed Won")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Details" })).toContainText(day);
 });

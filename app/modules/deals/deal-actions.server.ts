@@ -2,7 +2,7 @@ import { data } from "@remix-run/cloudflare";
 import type { RequestContext } from "~/lib/context.server";
 import { fieldErrors } from "~/lib/schema-fields";
 import type { UserId } from "~/modules/auth/session.server";
-import { DEAL_MESSAGES, DealInputSchema, DealMoveSchema, type DealSaveResult } from "./deal.schema";
+import { DEAL_MESSAGES, DealInputSchema, DealMoveSchema, type DealMoveResult, type DealSaveResult } from "./deal.schema";
 import { createDeal, moveDeal, updateDeal } from "./deals.server";
 
 // The deal form posts shared by /pipeline and /deals/{id}: parse, save, answer in one shape.
@@ -21,8 +21,8 @@ export async function saveDealFromForm(context: RequestContext, userId: UserId, 
 /** A move of the user's deal; `by` names a teammate making it for them (the team pipeline). */
 export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData, by: string | null = null) {
   const parsed = DealMoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ ok: false, error: DEAL_MESSAGES.stageRequired }, { status: 400 });
+  if (!parsed.success) return data<DealMoveResult>({ ok: false, error: Object.values(fieldErrors(parsed.error))[0] ?? DEAL_MESSAGES.stageRequired }, { status: 400 });
   const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data, by);
-  if (!result.ok) return data({ ok: false, error: result.error }, { status: result.status });
-  return { ok: true, error: undefined };
+  if (!result.ok) return data<DealMoveResult>({ ok: false, error: result.error }, { status: result.status });
+  return data<DealMoveResult>({ ok: true, from: result.from ?? null, closedDate: result.deal.closedDate });
 }

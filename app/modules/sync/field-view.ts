@@ -19,6 +19,8 @@ export interface ViewTask extends FieldTask {
 export interface ViewDeal extends FieldDeal {
   /** The stage it was moved to offline, waiting to be sent. */
   movedTo: string | null;
+  /** The day it closed, given with a move offline into a closed stage. */
+  closedOn: string | null;
 }
 
 export interface FieldView {
@@ -38,7 +40,7 @@ export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals
   const pending = copy.queue.filter((entry) => entry.status === "pending").sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const contacts = new Map<string, ViewContact>(copy.contacts.map((c) => [c.id, { ...c, pending: false, activities: c.activities.map((a) => ({ ...a, pending: false })) }]));
   const tasks = new Map<string, ViewTask>(copy.tasks.map((t) => [t.id, { ...t, pending: null }]));
-  const deals = new Map<string, ViewDeal>(copy.deals.map((d) => [d.id, { ...d, movedTo: null }]));
+  const deals = new Map<string, ViewDeal>(copy.deals.map((d) => [d.id, { ...d, movedTo: null, closedOn: null }]));
   for (const { change, createdAt } of pending) {
     const id = createdIds.get(change.key) ?? change.key;
     switch (change.type) {
@@ -99,7 +101,10 @@ export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals
       }
       case "move_deal": {
         const deal = deals.get(change.dealId);
-        if (deal) deal.movedTo = change.toStage;
+        if (deal) {
+          deal.movedTo = change.toStage;
+          deal.closedOn = typeof change.closedDate === "string" && change.closedDate ? change.closedDate : null;
+        }
         break;
       }
     }

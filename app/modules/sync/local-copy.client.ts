@@ -137,6 +137,35 @@ async function askForBackgroundSend(): Promise<void> {
   }
 }
 
+/**
+ * Takes a deal's waiting moves off the queue (the Undo of a move made offline), taking turns with a send in progress
+ * (the queue's Web Lock) so a move is never both sent and withdrawn. Returns how many were withdrawn: none when they
+ * had been sent already.
+ */
+export async function withdrawMoves(userId: string, dealId: string): Promise<number> {
+  const withdraw = async () => {
+    const db = await openCopy(userId);
+    try {
+      const tx = db.transaction("queue", "readwrite");
+      let withdrawn = 0;
+      for (const entry of await tx.store.getAll()) {
+        if (entry.status === "pending" && entry.change.type === "move_deal" && entry.change.dealId === dealId && entry.seq !== undefined) {
+          await tx.store.delete(entry.seq);
+          withdrawn += 1;
+        }
+      }
+      await tx.done;
+      return withdrawn;
+    } finally {
+      db.close();
+    }
+  };
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const withdrawn = locks ? await locks.request("porchlight-send-queue", withdraw) : await withdraw();
+  announce();
+  return withdrawn;
+}
+
 /** The server's answers to sent changes that did not go as made, oldest first, until the agent dismisses them. */
 export async function readAnswers(userId: string): Promise<QueuedEntry[]> {
   const db = await openCopy(userId);

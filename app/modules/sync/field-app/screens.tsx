@@ -1,5 +1,5 @@
 import { ArrowLeft, Mail, MessageSquare, Phone, Plus } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
@@ -13,6 +13,8 @@ import { StatusBadge } from "~/modules/contacts/components/StatusBadge";
 import { localNow } from "~/modules/tasks/due";
 import { searchContacts, type ViewContact, type ViewDeal, type ViewTask } from "../field-view";
 import { submitChange } from "./submit";
+import { withdrawMoves } from "../local-copy.client";
+import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
 import type { CopyState } from "./use-field-copy-state";
 
 type Ready = Extract<CopyState, { status: "ready" }>;
@@ -472,13 +474,26 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
   const at = state.stages.findIndex((stage) => stage.key === current);
   const next = state.stages.slice(at + 1).find((stage) => stage.kind !== "lost")?.key ?? targets[0]?.key;
   const selectId = useId();
+  const [choice, setChoice] = useState(next ?? "");
+  useEffect(() => setChoice(next ?? ""), [current, next]);
+  // A move into a won stage asks the day it closed (today on the phone's copy of the agent's clock, unless changed):
+  // the change may reach the server days later.
+  const closing = state.stages.find((stage) => stage.key === choice)?.kind === "won";
+  const today = localNow(state.meta.timezone).date;
   const move = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const to = String(new FormData(event.currentTarget).get("stage") ?? "");
+    const form = new FormData(event.currentTarget);
+    const to = String(form.get("stage") ?? "");
     const name = state.stages.find((stage) => stage.key === to)?.name ?? to;
-    const result = await submitChange(state.userId, { type: "move_deal", dealId: deal.id, fromStage: deal.stage, toStage: to, note: null }, `${deal.title} moved to ${name}`);
+    const closedDate = closing ? String(form.get("closedDate") ?? "") : undefined;
+    const result = await submitChange(state.userId, { type: "move_deal", dealId: deal.id, fromStage: deal.stage, toStage: to, closedDate, note: null }, `${deal.title} moved to ${name}`);
     setError(result.ok ? null : result.error);
     setSaid(result.ok ? QUEUED_TEXT : null);
+  };
+  const undo = async () => {
+    const withdrawn = await withdrawMoves(state.userId, deal.id);
+    setError(withdrawn ? null : "This move has been sent already. Move the deal back on its page.");
+    setSaid(withdrawn ? `Move undone: ${deal.title} stays in ${state.stages.find((stage) => stage.key === deal.stage)?.name ?? deal.stage}.` : null);
   };
   return (
     <li className={card}>
@@ -496,9 +511,12 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
         {deal.expectedCloseDate ? ` · closes ${formatDay(deal.expectedCloseDate)}` : ""}
       </p>
       {deal.movedTo ? (
-        <p className="mt-1">
-          <Pending>Moved here — waiting to send</Pending>
-        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Pending>{deal.closedOn ? `Moved here, closed ${formatDay(deal.closedOn)} — waiting to send` : "Moved here — waiting to send"}</Pending>
+          <Button type="button" variant="ghost" onClick={() => void undo()} aria-label={`Undo the move of ${deal.title}`}>
+            Undo
+          </Button>
+        </div>
       ) : null}
       {targets.length ? (
         <form onSubmit={(event) => void move(event)} className="mt-3 flex flex-wrap items-end gap-2" aria-label={`Move ${deal.title}`}>
@@ -506,7 +524,7 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
             <label htmlFor={selectId} className="text-sm font-medium">
               Move to
             </label>
-            <select id={selectId} name="stage" defaultValue={next} className="min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900">
+            <select id={selectId} name="stage" value={choice} onChange={(event) => setChoice(event.target.value)} className="min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900">
               {targets.map((stage) => (
                 <option key={stage.key} value={stage.key}>
                   {stage.name}
@@ -514,6 +532,11 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
               ))}
             </select>
           </div>
+          {closing ? (
+            <div className="w-full">
+              <ClosedDateField id={`${selectId}-closed`} today={today} />
+            </div>
+          ) : null}
           <Button type="submit" variant="secondary">
             Move
           </Button>
