@@ -277,6 +277,44 @@ test("on a deal's page, moving it to Closed Won asks the day it closed; Undo put
   await expect(column(page, "Closed Won").getByRole("article", { name: "Juliet" })).toContainText(`Closed ${usDay(nyDay(-3))}`);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the board opens on the first stage with deals; the list folds its filters, says how many are on, and shows Agent net", async ({ page }) => {
+    await signIn(page, ACCOUNTS.pipelineOnPhone);
+    await createDeals(page, [
+      { title: "Kilo", stage: "offer", expectedCloseDate: nyDay(20) },
+      { title: "Lima", stage: "under_contract", expectedCloseDate: nyDay(10) },
+    ]);
+    await page.goto("/pipeline");
+    // Lead, Qualified and Showing are empty: the board starts at Offer, whole on the screen.
+    const offer = (await column(page, "Offer").boundingBox())!;
+    expect(offer.x).toBeGreaterThanOrEqual(0);
+    expect(offer.x + offer.width).toBeLessThanOrEqual(375);
+    await expect(column(page, "Offer").getByRole("article", { name: "Kilo" })).toBeInViewport();
+    await expect(column(page, "Lead")).not.toBeInViewport();
+
+    await page.goto("/pipeline?view=list&stage=offer");
+    const filters = page.getByRole("button", { name: "Filters and sort (1 filter on)" });
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("search", { name: "Filter deals" })).toBeHidden();
+    // The first deal is on the first screen, with its agent net.
+    const row = page.getByRole("row", { name: /Kilo/ });
+    await expect(row).toBeInViewport();
+    const net = (await row.getByRole("cell").last().boundingBox())!;
+    expect(net.x + net.width).toBeLessThanOrEqual(375);
+    await expect(row.getByRole("cell").last()).toHaveText("$12,000.00");
+    await expect(row).toContainText("Offer");
+    expect(await page.getByRole("table").evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+    // Open: the filters, as set.
+    await filters.click();
+    await expect(filters).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("search", { name: "Filter deals" }).getByLabel("Stage")).toHaveValue("offer");
+    await page.goto("/pipeline?view=list");
+    await expect(page.getByRole("button", { name: "Filters and sort (no filter on)" })).toBeVisible();
+  });
+});
+
 test("the stages scroll sideways inside the board, never the page, and a deal moves from its menu", async ({ page }) => {
   await signIn(page, ACCOUNTS.pipelinePhone);
   await createDeals(page, [{ title: "Foxtrot", stage: "showing" }]);

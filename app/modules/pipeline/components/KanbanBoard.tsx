@@ -35,6 +35,7 @@ type Columns = Record<string, string[]>;
 type PendingClose = { id: string; to: string; from: string; afterId: string | null; beforeId: string | null };
 
 const columnId = (key: string) => `column:${key}`;
+const columnHeadingId = (key: string) => `stage-${key}`;
 
 // The two icons every card repeats, defined once per board and referenced by <use>: a board of 140 cards
 // then renders 140 short references instead of 140 copies of each icon's circles (server render time).
@@ -111,6 +112,17 @@ export function KanbanBoard({
 
   // New data from the server (after any save) is the truth.
   useEffect(() => setColumns(groupCards(stages, cards)), [stages, cards]);
+
+  // A phone shows one column at a time: the board opens on the first stage that has deals, not on an empty one.
+  const board = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = board.current;
+    const first = stages.find((s) => (totals[s.key]?.count ?? 0) > 0);
+    if (!list || !first || first.key === stages[0]?.key) return;
+    const column = list.querySelector<HTMLElement>(`[aria-labelledby="${columnHeadingId(first.key)}"]`);
+    if (column) list.scrollLeft = column.offsetLeft - Number.parseFloat(getComputedStyle(list).paddingLeft || "0");
+    // Only as the board opens: later moves and "Show all" leave the agent's scroll alone.
+  }, []);
 
   // A refused move puts the board back as it was before the drag; a close that was saved says so, with Undo.
   useFetcherResult(mover, (result) => {
@@ -273,7 +285,7 @@ export function KanbanBoard({
         }}
       >
         <IconSprite />
-        <ul className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none" aria-label="Pipeline stages">
+        <ul ref={board} className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none" aria-label="Pipeline stages">
           {stages.map((stage) => (
             <Column key={stage.key} stage={stage} ids={columns[stage.key] ?? []} byId={byId} totals={totals[stage.key]} prefs={prefs} onMenuOpen={setMenuFor} />
           ))}
@@ -328,7 +340,7 @@ function Column({
   const { query = "" } = useContext(Target);
   const shown = ids.filter((id) => byId.has(id));
   const count = totals?.count ?? 0;
-  const headingId = `stage-${stage.key}`;
+  const headingId = columnHeadingId(stage.key);
   return (
     <li aria-labelledby={headingId} className="flex w-[17.5rem] shrink-0 snap-start flex-col rounded-2xl bg-stone-100 dark:bg-stone-900">
       <header className="rounded-t-2xl border-t-4 px-3 pb-2 pt-2" style={{ borderTopColor: stage.color }}>
