@@ -77,7 +77,7 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   await context.setOffline(true);
   await page.goto("/contacts");
   await expect(page).toHaveURL(/\/field#\/contacts$/);
-  await expect(page.getByRole("status").filter({ hasText: /^Offline — showing what was saved at \d{2}:\d{2}/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Offline — showing what was saved at \d{1,2}:\d{2} [AP]M/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
 
   // Search over the copy.
@@ -124,8 +124,9 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   await taskForm.getByRole("button", { name: "Add task" }).click();
   await expect(taskForm.getByRole("status")).toHaveText(/Saved on this phone/);
 
-  // Complete a task.
+  // Complete a task. Its time reads as the agent reads times (this account keeps the 12-hour clock).
   await nav.getByRole("link", { name: "Tasks" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Call Priya about the inspection window" })).toContainText("at 3:00 PM");
   await page.getByRole("button", { name: "Complete Call Priya about the inspection window" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Call Priya about the inspection window" }).getByText("Done — waiting to send")).toBeVisible();
 
@@ -148,10 +149,22 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   expect((await moved.json()).results[0].status).toBe("applied");
   await close();
 
+  // The last change: a task added on the Tasks screen, which stays open while the queue goes.
+  await nav.getByRole("link", { name: "Tasks" }).click();
+  const lastTask = page.getByRole("form", { name: "Add a task" });
+  await lastTask.getByLabel("Task").fill("Book the Circle C movers");
+  await lastTask.getByRole("button", { name: "Add task" }).click();
+  await expect(lastTask.getByRole("status")).toHaveText("Saved on this phone. It will be sent when you are back online.");
+
   // Back online: the queue goes, in order, and the copy refreshes.
   await context.setOffline(false);
   await expect(page.getByRole("status").filter({ hasText: /^Back online/ })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "waiting to send" })).toHaveCount(0, { timeout: 15_000 });
+  // It says they went, and the line under a change no longer says it will be sent.
+  await expect(page.getByRole("status").filter({ hasText: /^Back online/ })).toContainText("7 changes sent");
+  await expect(lastTask.getByRole("status")).toHaveText("Sent.");
+  await expect(page.getByText("It will be sent when you are back online")).toHaveCount(0);
+  await nav.getByRole("link", { name: "Pipeline" }).click();
   const answers = page.getByRole("region", { name: "What happened to changes made offline" });
   await expect(answers).toContainText("Liu Tarrytown purchase moved to Offer: The deal had moved to Under Contract on another device, so it stays there. Your move to Offer is saved on the deal's timeline.");
   await expect(page.getByText("Moved here — waiting to send")).toHaveCount(0);
@@ -163,6 +176,7 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   const grace = after.contacts.upsert.find((c) => c.name === "Grace Liu")!;
   expect(grace.activities.filter((a) => a.outcome === "Offline call: wants a second showing")).toHaveLength(1);
   expect(after.tasks.upsert.filter((t) => t.title === "Send Rowan the open-house list")).toHaveLength(1);
+  expect(after.tasks.upsert.filter((t) => t.title === "Book the Circle C movers")).toHaveLength(1);
   expect(after.tasks.upsert.some((t) => t.title === "Call Priya about the inspection window")).toBe(false);
   expect(after.deals.all.find((d) => d.title === "Circle C relocation")?.stage).toBe("offer");
   expect(after.deals.all.find((d) => d.title === "Liu Tarrytown purchase")?.stage).toBe("under_contract");

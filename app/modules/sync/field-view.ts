@@ -1,3 +1,4 @@
+import { DEFAULT_DISPLAY_PREFERENCES, formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
 import { localNow } from "~/modules/tasks/due";
 import type { FieldActivity, FieldContact, FieldDeal, FieldTask } from "./field-copy";
 import type { CopyContents, QueuedEntry } from "./local-copy.client";
@@ -137,11 +138,19 @@ export function searchContacts<T extends FieldContact>(contacts: readonly T[], q
   });
 }
 
-/** "14:32", or "24 Nov, 14:32" when the copy was saved on another day than today. */
-export function savedAtLabel(savedAt: number, timezone: string, now = new Date()): string {
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(savedAt);
-  if (localNow(timezone, new Date(savedAt)).date === localNow(timezone, now).date) return time;
-  return `${new Intl.DateTimeFormat("en-GB", { timeZone: timezone, day: "numeric", month: "short" }).format(savedAt)}, ${time}`;
+/**
+ * When the copy was saved, as the agent reads times: "2:32 PM" or "14:32", with the date in their format ("Nov 24,
+ * 2026, 2:32 PM", "24/11/26, 14:32") when it was saved on another day than today.
+ */
+export function savedAtLabel(savedAt: number, prefs: DisplayPreferences, now = new Date()): string {
+  const time = formatTime(savedAt, prefs);
+  if (localNow(prefs.timezone, new Date(savedAt)).date === localNow(prefs.timezone, now).date) return time;
+  return `${formatDate(savedAt, prefs)}, ${time}`;
+}
+
+/** The agent's display preferences as the copy holds them (a copy saved before it held the formats: the defaults). */
+export function copyPrefs(meta: Pick<CopyContents["meta"] & object, "timezone" | "currency" | "dateFormat" | "timeFormat">): DisplayPreferences {
+  return { timezone: meta.timezone, currency: meta.currency, dateFormat: meta.dateFormat ?? DEFAULT_DISPLAY_PREFERENCES.dateFormat, timeFormat: meta.timeFormat ?? DEFAULT_DISPLAY_PREFERENCES.timeFormat };
 }
 
 /** A screen of the field view, named by the path after the # (the app page the agent was opening). */
