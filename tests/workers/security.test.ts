@@ -59,7 +59,7 @@ describe("security headers", () => {
     const response = await victim.fetch("/auth/signout", {
       method: "POST",
       headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" },
-      body: "scope=everywhere",
+      body: "scope=everywhere&confirm=everywhere",
     });
     expect(response.status).toBe(403);
     expect((await victim.get("/dashboard")).status).toBe(200);
