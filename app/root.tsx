@@ -18,6 +18,7 @@ import { UpdateBanner } from "~/components/UpdateBanner";
 import { isStaticPage } from "~/lib/seo";
 import { THEME_INIT_SCRIPT, THEME_TOGGLE_SCRIPT } from "~/lib/theme";
 import { appOrigin } from "~/modules/auth/accounts.server";
+import { failedForWantOfConnection, OfflinePage } from "~/modules/sync/components/OfflinePage";
 import { readToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css?url";
 
@@ -95,6 +96,15 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // The app's own navigation with no connection (its data request for every route at once fails, so the error
+  // reaches this boundary): the copy saved on the phone, on the same screen, never an error page.
+  if (failedForWantOfConnection(error)) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-5xl px-4">
+        <OfflinePage />
+      </main>
+    );
+  }
   // On the server, entry.server.tsx handleError has logged it once already.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} message={clientErrorMessage(error)} />;

@@ -12,6 +12,7 @@ import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing"
 import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
 import { api, apiRoutes } from "./api";
 import { runScheduled } from "./cron";
+import { appPageAssets } from "~/modules/sync/app-page-assets";
 import { serviceWorkerScript } from "./service-worker";
 
 export { InsightsCache } from "./durable-objects/insights.do";
@@ -20,7 +21,7 @@ export { OpsRecorder } from "./durable-objects/ops-recorder.do";
 const build = remixBuild as unknown as ServerBuild;
 // Every route's loader and action note their time against the request (ADR 0024).
 const handleRemix = createRequestHandler(timeRouteHandlers(build));
-const serviceWorker = serviceWorkerScript(build.assets.version);
+const serviceWorker = serviceWorkerScript(build.assets.version, appPageAssets(build.assets));
 
 function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,14 +1,15 @@
 // The service worker, served by the Worker at /sw.js with the build's version in its cache name, so each
 // deploy replaces the cached files and deletes the old cache once no page uses it. It never caches pages:
 // signed-in HTML is private (no-store). It serves the hashed build assets and the offline page's files from
-// its cache, and shows /offline when a page cannot load, or, for the signed-in app's pages, the field view (/field:
+// its cache (at install it keeps those of the offline page, the field view and every signed-in page), and shows /offline when a page cannot load, or, for the signed-in app's pages, the field view (/field:
 // a page with no data in it that shows the agent's copy kept on the phone, issue 20, ADR 0031). It never holds a navigation on work of its own
 // (ADR 0019): the browser fetches the page (navigation preload) while the worker starts, every cache
 // write sits inside event.waitUntil, and a new version waits for the old one's pages to close instead of
 // taking them over mid-load, unless the agent presses Reload on "A new version is ready".
 import { SW_SEND_QUEUE_FILE } from "~/modules/sync/field-copy";
 
-export function serviceWorkerScript(version: string): string {
+/** `appAssets`: the build files of the signed-in app's pages (appPageAssets), kept so a tap on a tab works offline. */
+export function serviceWorkerScript(version: string, appAssets: readonly string[] = []): string {
   return `const CACHE = ${JSON.stringify(`porchlight-${version}`)};
 // Background Sync (app/modules/sync/send-queue.sw.ts, bundled by the build): sends the changes made offline once the
 // connection is back, even with Porchlight closed. Versioned, so a new build is fetched with the new worker. Without
@@ -26,6 +27,10 @@ const PRECACHE = [OFFLINE_URL, "/icons/icon-192.png", "/favicon.svg"];
 const FIELD_URL = "/field";
 // The signed-in app's pages: offline, they open in the field view, which shows the saved copy or says the page
 // needs a connection.
+// The code of every signed-in page (hashed build files, app-page-assets.ts). Offline, a tap on a tab first loads the
+// page's code, then its data request fails and the app opens the saved copy of that screen (OfflinePage.tsx); a page
+// whose code is missing would instead reload the page the agent was on.
+const APP_ASSETS = ${JSON.stringify(appAssets)};
 const APP_PAGE = /^\\/(dashboard|contacts|pipeline|tasks|deals|activities|calendar-feed|reports|ai-assistant|settings|team|onboarding|operations|admin|qa)(\\/|$)/;
 
 async function precacheField(cache) {
@@ -39,7 +44,7 @@ async function precacheField(cache) {
 
 self.addEventListener("install", (event) => {
   // No skipWaiting: a new version activates once no page runs the old one, never under a page mid-load.
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([cache.addAll(PRECACHE), precacheField(cache).catch(() => {})])));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([cache.addAll(PRECACHE), precacheField(cache).catch(() => {}), cache.addAll(APP_ASSETS).catch(() => {})])));
 });
 
 // The page's "A new version is ready — Reload" (app/lib/sw-update.ts): the agent chose to reload, so nothing is

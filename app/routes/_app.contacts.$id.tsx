@@ -135,7 +135,8 @@ export default function ContactProfile() {
         <LeadScoreBadge contactId={contact.id} score={contact.leadScore} />
       </div>
       <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
-        Added {formatDate(contact.createdAt, prefs)} · last activity {formatDate(contact.lastActivity, prefs)}
+        {/* A contact nobody has worked with yet has no last activity (its stored one is only the day it was added). */}
+        Added {formatDate(contact.createdAt, prefs)} · {activity.activities.length === 0 ? "No activity yet" : `last activity ${formatDate(contact.lastActivity, prefs)}`}
       </p>
       <div className="mb-4 flex flex-wrap gap-2">
         {contact.phone ? (

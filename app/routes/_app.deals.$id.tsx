@@ -17,7 +17,9 @@ import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/De
 import { CoAgentsPanel } from "~/modules/deals/components/CoAgentsPanel";
 import { coAgentsOf, removeShare, saveShare } from "~/modules/deals/shares.server";
 import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
-import { DEAL_MESSAGES, SIDE_LABELS } from "~/modules/deals/deal.schema";
+import { DEAL_MESSAGES, SIDE_LABELS, type DealMoveResult } from "~/modules/deals/deal.schema";
+import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
+import { useAnnounceClosedMove } from "~/modules/deals/components/MoveUndo";
 import { getDeal, stageHistory, trashDeal } from "~/modules/deals/deals.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { timeline } from "~/modules/activities/activities.server";
@@ -104,7 +106,17 @@ export default function DealPage() {
   const dialog = useRef<DealDialogHandle>(null);
   const stage = stages.find((s) => s.key === deal.stage);
   const closed = stage?.kind !== "open";
-  const mover = useFetcher<{ ok: boolean; error?: string }>();
+  const mover = useFetcher<DealMoveResult>();
+  const closingTo = useRef<string | null>(null);
+  const announceClosed = useAnnounceClosedMove();
+  // A move into a closed stage: the toast says the day it closed and offers Undo.
+  useFetcherResult(mover, (result) => {
+    if (!result.ok || !result.from || !result.closedDate) return;
+    const name = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
+    const to = closingTo.current;
+    if (!to) return;
+    announceClosed({ dealId: deal.id, title: deal.title, toStage: to, toName: name(to), closedDate: result.closedDate, from: result.from, fromName: name(result.from.stage), action: `/deals/${deal.id}`, prefs });
+  });
   // Deleting answers with the trash id: the pipeline then shows the toast with Undo.
   const remover = useFetcher<TrashedResult>();
   const announceTrashed = useAnnounceTrashed();
@@ -195,11 +207,16 @@ export default function DealPage() {
           </dl>
           {deal.notes ? <p className="mt-3 whitespace-pre-line text-sm">{deal.notes}</p> : null}
 
-          <mover.Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+          <mover.Form method="post" className="mt-4 flex flex-wrap items-end gap-2" onSubmit={() => (closingTo.current = chosenStage && chosenStage.kind !== "open" ? chosenStage.key : null)}>
             <input type="hidden" name="intent" value="move" />
             <div className="min-w-44 flex-1">
               <SelectField label="Move to stage" name="stage" options={stages.map((s) => [s.key, s.name] as const)} value={stageChoice} onChange={(event) => setStageChoice(event.target.value)} />
             </div>
+            {chosenStage && chosenStage.kind !== "open" && deal.stage !== stageChoice ? (
+              <div className="w-full">
+                <ClosedDateField today={now.date} />
+              </div>
+            ) : null}
             {chosenStage?.kind === "lost" && deal.stage !== stageChoice ? (
               <div className="w-full">
                 <Field label="Why was it lost?" name="lostReason" required />

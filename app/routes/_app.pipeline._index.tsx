@@ -1,30 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Calculator, KanbanSquare, Plus, Settings2 } from "lucide-react";
 import { useRef } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
-import { SelectField } from "~/components/ui/SelectField";
-import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
 import { parseMoneyToCents } from "~/lib/schema-fields";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { GuideButton } from "~/modules/guides/components/GuideDialog";
-import { ContactPicker } from "~/modules/deals/components/ContactPicker";
 import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
 import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
-import { DEAL_SORTS, LIST_LIMIT, type DealSort } from "~/modules/deals/deal.schema";
+import { DEAL_SORTS, type DealSort } from "~/modules/deals/deal.schema";
 import { listDeals } from "~/modules/deals/deals.server";
 import { loadBoard, sharedCards, toBoardCard } from "~/modules/pipeline/board.server";
 import { getContact } from "~/modules/contacts/contacts.server";
-import { PIPELINE_ACTION, type BoardCard } from "~/modules/pipeline/board";
+import { PIPELINE_ACTION } from "~/modules/pipeline/board";
+import { DealList } from "~/modules/pipeline/components/DealList";
 import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
 import { SharedDeals } from "~/modules/pipeline/components/SharedDeals";
 import { ViewSwitch, type PipelineView } from "~/modules/pipeline/components/ViewSwitch";
 import { useOpenFromParam } from "~/modules/palette/components/OpenFromParam";
-import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { readForm } from "~/lib/body.server";
 
@@ -38,8 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const view: PipelineView = params.get("view") === "list" ? "list" : "board";
   const expand = params.get("expand");
-  const { commissions, prefs, totals, cards, empty } = await loadBoard(context, user.id, { cards: view === "board", expand });
-  const base = { view, stages: commissions.stages, totals, prefs, defaultRate: commissions.plan.defaultRate, empty, shared: sharedCards(commissions) };
+  const { commissions, prefs, totals, cards, empty, today } = await loadBoard(context, user.id, { cards: view === "board", expand });
+  const base = { view, stages: commissions.stages, totals, prefs, today, defaultRate: commissions.plan.defaultRate, empty, shared: sharedCards(commissions) };
   if (view === "list") {
     const sort = (DEAL_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as DealSort) : "close";
     const money = (key: string) => (params.get(key) ? (parseMoneyToCents(params.get(key)!) ?? undefined) : undefined);
@@ -100,111 +96,11 @@ export default function PipelinePage() {
           </p>
         </EmptyState>
       ) : loaded.view === "board" ? (
-        <KanbanBoard stages={loaded.stages} cards={loaded.cards} totals={loaded.totals} prefs={loaded.prefs} />
+        <KanbanBoard stages={loaded.stages} cards={loaded.cards} totals={loaded.totals} prefs={loaded.prefs} today={loaded.today} />
       ) : (
         <DealList cards={loaded.cards} total={loaded.total} stages={loaded.stages} prefs={loaded.prefs} params={params} contact={loaded.contact} />
       )}
       <SharedDeals cards={loaded.shared} prefs={loaded.prefs} />
-    </>
-  );
-}
-
-const SORT_LABELS: Record<DealSort, string> = { close: "Close date", value: "Value", title: "Title", newest: "Newest", probability: "Probability" };
-
-function DealList({
-  cards,
-  total,
-  stages,
-  prefs,
-  params,
-  contact,
-}: {
-  cards: BoardCard[];
-  total: number;
-  stages: { key: string; name: string; color: string }[];
-  prefs: DisplayPreferences;
-  params: URLSearchParams;
-  contact: { id: string; name: string } | null;
-}) {
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const stageOf = (key: string) => stages.find((s) => s.key === key);
-  return (
-    <>
-      <Form
-        ref={formRef}
-        method="get"
-        role="search"
-        aria-label="Filter deals"
-        className="mb-4 grid grid-cols-2 gap-2 rounded-2xl border border-stone-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-6 dark:border-stone-800 dark:bg-stone-900"
-        onChange={(event) => {
-          const form = event.currentTarget;
-          if (event.target instanceof HTMLElement && event.target.getAttribute("role") === "combobox") return; // the picker reports its choice itself
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), event.target instanceof HTMLInputElement ? 400 : 0);
-        }}
-      >
-        <input type="hidden" name="view" value="list" />
-        <SelectField label="Stage" name="stage" options={stages.map((s) => [s.key, s.name] as const)} defaultValue={params.get("stage") ?? ""} placeholder={{ label: "Any" }} />
-        <Field label="Closes in" name="month" type="month" defaultValue={params.get("month") ?? ""} />
-        <div className="col-span-2">
-          <ContactPicker key={contact?.id ?? ""} name="contactId" initial={contact} onPick={() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true })} />
-        </div>
-        <Field label="Value from" name="min" inputMode="decimal" defaultValue={params.get("min") ?? ""} />
-        <Field label="Value to" name="max" inputMode="decimal" defaultValue={params.get("max") ?? ""} />
-        <SelectField label="Sort by" name="sort" options={DEAL_SORTS.map((s) => [s, SORT_LABELS[s]] as const)} defaultValue={params.get("sort") ?? "close"} />
-      </Form>
-      <p className="mb-2 text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
-        {total === 0 ? "No deals match." : total > cards.length ? `Showing the first ${LIST_LIMIT} of ${total} deals. Narrow the filters to see the rest.` : `${total} ${total === 1 ? "deal" : "deals"}`}
-      </p>
-      {cards.length > 0 ? (
-        <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
-              <tr>
-                <th scope="col" className="px-3 py-2">Deal</th>
-                <th scope="col" className="px-3 py-2">Stage</th>
-                <th scope="col" className="px-3 py-2 text-right">Value</th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Close</th>
-                <th scope="col" className="hidden px-3 py-2 text-right md:table-cell">Probability</th>
-                <th scope="col" className="px-3 py-2 text-right">Agent net</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
-              {cards.map((card) => (
-                <tr key={card.id}>
-                  <td className="px-3 py-2">
-                    <Link to={`/deals/${card.id}`} className="font-medium underline-offset-4 hover:underline">
-                      {card.title}
-                    </Link>
-                    {card.contactName ? <div className="text-xs text-stone-600 dark:text-stone-400">{card.contactName}</div> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="inline-flex items-center gap-1">
-                      <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: stageOf(card.stage)?.color }} />
-                      {stageOf(card.stage)?.name ?? card.stage}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCentsWhole(card.dealValueCents, prefs)}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{card.expectedCloseDate ? formatDay(card.expectedCloseDate, prefs) : "—"}</td>
-                  <td className="hidden px-3 py-2 text-right md:table-cell">{card.probability}%</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {card.netCents === null ? (
-                      <>
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">None, the deal was lost</span>
-                      </>
-                    ) : (
-                      formatCents(card.netCents, prefs)
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
     </>
   );
 }

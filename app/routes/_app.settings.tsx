@@ -5,7 +5,6 @@ import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
 import { TabNav } from "~/components/ui/TabNav";
 import { Button } from "~/components/ui/Button";
-import { SignOutForm } from "~/components/SignOutForm";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { CURRENCIES } from "~/db/enums";
@@ -34,7 +33,9 @@ import { TRASH_DAYS } from "~/modules/trash/trash.schema";
 import { isoDateIn } from "~/lib/format";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
 import { DataPanel } from "~/modules/data/components/DataPanel";
+import { SignOutEverywhere } from "~/modules/auth/components/SignOutEverywhere";
 import { summarizeExport } from "~/modules/data/export.server";
+import { countCrmData, deletionSummary } from "~/modules/data/erase.server";
 import { finishDataRequest, listDataRequests, openDataRequest } from "~/modules/data/requests.server";
 import { eraseCrmData, erasedSummary } from "~/modules/data/erase.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -70,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
-  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest] = await Promise.all([
+  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest, crmCounts] = await Promise.all([
     tab === "billing" ? getBillingDetails(context, user).then(async (details) => ({ ...details, team: await teamBilling(context, user.id) })) : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
@@ -81,11 +82,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "trash" ? listTrash(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
     tab === "notifications" && pushKey ? countSubscriptions(context, user.id) : Promise.resolve(null),
     tab === "notifications" ? digestOn(context, user.id) : Promise.resolve(null),
+    tab === "data" ? countCrmData(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
   ]);
   const data =
-    exportCategories && requests
+    exportCategories && requests && crmCounts
       ? {
           categories: exportCategories,
+          deletion: deletionSummary(crmCounts),
           requests: requests.map((r) => ({ id: r.id, type: r.type, status: r.status, description: r.description, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null })),
         }
       : null;
@@ -238,7 +241,7 @@ export default function SettingsPage() {
       ) : tab === "goals" && goals ? (
         <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
       ) : tab === "data" && dataTab ? (
-        <DataPanel categories={dataTab.categories} requests={dataTab.requests} prefs={prefs} className={card} deleteError={errors("delete-data").password} deleting={busy("delete-data")} />
+        <DataPanel categories={dataTab.categories} deletion={dataTab.deletion} requests={dataTab.requests} prefs={prefs} className={card} deleteError={errors("delete-data").password} deleting={busy("delete-data")} />
       ) : tab === "notifications" && notifications ? (
         <div className="flex flex-col gap-6">
           <section aria-labelledby="digest-heading" className={card}>
@@ -332,11 +335,7 @@ export default function SettingsPage() {
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
             Lost a phone or used a shared computer? Sign out of Porchlight on every device at once, this one included.
           </p>
-          <SignOutForm everywhere className="mt-4">
-            <Button type="submit" variant="danger">
-              Sign out everywhere
-            </Button>
-          </SignOutForm>
+          <SignOutEverywhere className="mt-4" />
         </section>
 
         <CalendarFeedSettings feed={calendarFeed} prefs={prefs} className={card} />

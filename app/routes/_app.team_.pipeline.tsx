@@ -8,7 +8,9 @@ import type { DealStage } from "~/db/schema";
 import { readForm } from "~/lib/body.server";
 import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
-import { LOST_REASON_MAX } from "~/modules/deals/deal.schema";
+import { LOST_REASON_MAX, type DealMoveResult } from "~/modules/deals/deal.schema";
+import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
+import { useSubmitClosingMove } from "~/modules/deals/components/MoveUndo";
 import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
 import { ViewSwitch, type PipelineView } from "~/modules/pipeline/components/ViewSwitch";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
@@ -52,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await agentInView(context, viewer, asked === EVERYONE ? null : asked);
   const board = await loadBoard(context, scope.agentId, { cards: true, expand: params.get("expand") });
   return data(
-    { ...base, view, agent: scope.agentId as string, list: null, board: { stages: board.commissions.stages, totals: board.totals, cards: board.cards, prefs: board.prefs, self: scope.self, empty: board.empty } },
+    { ...base, view, agent: scope.agentId as string, list: null, board: { stages: board.commissions.stages, totals: board.totals, cards: board.cards, prefs: board.prefs, today: board.today, self: scope.self, empty: board.empty } },
     { headers: serverTiming("team-pipeline", started) },
   );
 }
@@ -111,6 +113,7 @@ export default function TeamPipelinePage() {
             cards={loaded.board.cards}
             totals={loaded.board.totals}
             prefs={loaded.board.prefs}
+            today={loaded.board.today}
             target={{ action: "/team/pipeline", fields: { agent: loaded.agent }, linkDeals: loaded.board.self, query: `agent=${encodeURIComponent(loaded.agent)}&` }}
           />
         </>
@@ -137,10 +140,13 @@ function TeamDealList({ list, prefs }: { list: { cards: TeamCard[]; total: numbe
 
 function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealStage[]; prefs: DisplayPreferences }) {
   const money = { ...prefs, currency: card.currency };
-  const mover = useFetcher<{ ok: boolean; error?: string }>();
+  const mover = useFetcher<DealMoveResult>();
   const lostKeys = stages.filter((s) => s.kind === "lost").map((s) => s.key);
   const fieldId = `move-${card.id}`;
   const [choice, setChoice] = useState(card.stage);
+  const chosen = stages.find((s) => s.key === choice);
+  const submitClosing = useSubmitClosingMove();
+  const stageName = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       <h3 className="break-words font-semibold">{card.title}</h3>
@@ -155,7 +161,19 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
         <dt className="text-stone-600 dark:text-stone-400">{card.sharePct === undefined ? "Agent net" : `Your net (${card.sharePct}% share)`}</dt>
         <dd className="text-right tabular-nums">{card.netCents === null ? "None" : formatCents(card.netCents, money)}</dd>
       </dl>
-      <mover.Form method="post" action="/team/pipeline" className="mt-3 flex flex-wrap items-end gap-2">
+      <mover.Form
+        method="post"
+        action="/team/pipeline"
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          // A move into a closed stage goes from the layout, whose toast says the day and offers Undo: the deal leaves
+          // this list of open deals once it is saved.
+          if (!chosen || chosen.kind === "open") return;
+          event.preventDefault();
+          const fields = Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]));
+          submitClosing(fields, { dealId: card.id, title: card.title, toStage: chosen.key, toName: chosen.name, stageName, action: "/team/pipeline", fields: { agent: card.agentId }, prefs });
+        }}
+      >
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="agent" value={card.agentId} />
         <input type="hidden" name="id" value={card.id} />
@@ -169,6 +187,11 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
             ))}
           </select>
         </label>
+        {chosen && chosen.kind !== "open" && choice !== card.stage ? (
+          <div className="w-full">
+            <ClosedDateField id={`closed-${card.id}`} today={card.today} />
+          </div>
+        ) : null}
         {lostKeys.includes(choice) ? (
           <label className="flex flex-col text-sm font-medium">
             Reason (optional)

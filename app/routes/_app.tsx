@@ -11,12 +11,13 @@ import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { SignOutForm } from "~/components/SignOutForm";
 import { useFieldCopy } from "~/modules/sync/use-field-copy";
 import { FieldCopyStatus } from "~/modules/sync/components/FieldCopyStatus";
-import { OfflinePage } from "~/modules/sync/components/OfflinePage";
+import { failedForWantOfConnection, OfflinePage } from "~/modules/sync/components/OfflinePage";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 import { isAdmin, requireSubscriber } from "~/modules/auth/guards.server";
 import { AddContactProvider } from "~/modules/contacts/components/AddContactDialog";
 import { TrashUndoProvider } from "~/modules/trash/components/TrashUndo";
+import { MoveUndoProvider } from "~/modules/deals/components/MoveUndo";
 import { OnboardingTour } from "~/modules/onboarding/components/OnboardingTour";
 import { useTourStep } from "~/modules/onboarding/tour-store";
 import { CommandPaletteButton } from "~/modules/palette/components/CommandPaletteButton";
@@ -85,13 +86,15 @@ export default function AppLayout() {
   return (
     <AddContactProvider>
       <TrashUndoProvider>
-        <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]}>
-          <Shell email={email} admin={admin} team={team} userId={userId} openAlerts={openAlerts}>
-            <Outlet />
-          </Shell>
-          {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
-          <OnboardingTour />
-        </CommandPaletteProvider>
+        <MoveUndoProvider>
+          <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]}>
+            <Shell email={email} admin={admin} team={team} userId={userId} openAlerts={openAlerts}>
+              <Outlet />
+            </Shell>
+            {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
+            <OnboardingTour />
+          </CommandPaletteProvider>
+        </MoveUndoProvider>
       </TrashUndoProvider>
     </AddContactProvider>
   );
@@ -101,8 +104,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   // A page that could not load for want of a connection: the copy saved on the phone instead.
-  // (In the browser only: the server's runtime has a navigator too, without onLine.)
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined" && navigator.onLine === false) {
+  if (failedForWantOfConnection(error)) {
     return (
       <Shell>
         <OfflinePage />

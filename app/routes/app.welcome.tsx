@@ -51,7 +51,7 @@ const CHECK_ATTEMPTS = 8;
 const CHECK_INTERVAL_MS = 1500;
 
 /** check-subscription (spec section 4): after checkout, greet once the subscription is confirmed. */
-function useWelcomeToast(success: boolean, trial: boolean) {
+function useWelcomeToast(success: boolean) {
   useEffect(() => {
     if (!success) return;
     let cancelled = false;
@@ -62,7 +62,7 @@ function useWelcomeToast(success: boolean, trial: boolean) {
         const body = (await response.json()) as SubscriptionCheck;
         if (cancelled) return;
         if (body.subscribed) {
-          toast({ title: WELCOME_TOAST.title, description: trial ? WELCOME_TOAST.trial : WELCOME_TOAST.paid, variant: "success" });
+          toast({ title: WELCOME_TOAST.title, variant: "success" });
           return;
         }
       } catch (error) {
@@ -77,19 +77,19 @@ function useWelcomeToast(success: boolean, trial: boolean) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [success, trial]);
+  }, [success]);
 }
 
 export default function WelcomePage() {
   const [params] = useSearchParams();
   const trial = params.get("trial") === "1";
-  useWelcomeToast(params.get("success") === "1", trial);
+  useWelcomeToast(params.get("success") === "1");
   return (
     <div className="flex min-h-dvh flex-col">
       <PublicHeader />
       <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 pb-16 pt-4">
         <div>
-          {/* The greeting is the spec's welcome toast; the page says what to do next (one welcome, not three). */}
+          {/* The greeting is the spec's welcome toast; the page says the trial has started (once) and what to do next. */}
           <h1 className="text-3xl font-bold">Here is where to begin</h1>
           <p className="mt-2 text-lg text-stone-700 dark:text-stone-300">
             {trial

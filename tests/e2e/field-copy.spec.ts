@@ -86,6 +86,7 @@ test("signed out everywhere from another device, the copy is dropped at the next
   await signIn(laptop, ACCOUNTS.fieldC);
   await laptop.goto("/settings");
   await laptop.getByRole("button", { name: "Sign out everywhere" }).click();
+  await laptop.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out everywhere" }).click();
   await laptop.waitForURL("**/auth");
   await laptopContext.close();
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test, type Account } from "./fixtures";
+import { ACCOUNTS, expect, nyDay, signIn, test, type Account } from "./fixtures";
 
 // Issue 20, with the service worker on: after a sync the agent goes offline, reads and searches the copy kept on
 // the phone, makes changes that wait in a queue, and comes back online; each change reaches the server once, a
@@ -77,7 +77,7 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   await context.setOffline(true);
   await page.goto("/contacts");
   await expect(page).toHaveURL(/\/field#\/contacts$/);
-  await expect(page.getByRole("status").filter({ hasText: /^Offline — showing what was saved at \d{2}:\d{2}/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Offline — showing what was saved at \d{1,2}:\d{2} [AP]M/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
 
   // Search over the copy.
@@ -124,8 +124,9 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   await taskForm.getByRole("button", { name: "Add task" }).click();
   await expect(taskForm.getByRole("status")).toHaveText(/Saved on this phone/);
 
-  // Complete a task.
+  // Complete a task. Its time reads as the agent reads times (this account keeps the 12-hour clock).
   await nav.getByRole("link", { name: "Tasks" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Call Priya about the inspection window" })).toContainText("at 3:00 PM");
   await page.getByRole("button", { name: "Complete Call Priya about the inspection window" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Call Priya about the inspection window" }).getByText("Done — waiting to send")).toBeVisible();
 
@@ -148,10 +149,22 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   expect((await moved.json()).results[0].status).toBe("applied");
   await close();
 
+  // The last change: a task added on the Tasks screen, which stays open while the queue goes.
+  await nav.getByRole("link", { name: "Tasks" }).click();
+  const lastTask = page.getByRole("form", { name: "Add a task" });
+  await lastTask.getByLabel("Task").fill("Book the Circle C movers");
+  await lastTask.getByRole("button", { name: "Add task" }).click();
+  await expect(lastTask.getByRole("status")).toHaveText("Saved on this phone. It will be sent when you are back online.");
+
   // Back online: the queue goes, in order, and the copy refreshes.
   await context.setOffline(false);
   await expect(page.getByRole("status").filter({ hasText: /^Back online/ })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "waiting to send" })).toHaveCount(0, { timeout: 15_000 });
+  // It says they went, and the line under a change no longer says it will be sent.
+  await expect(page.getByRole("status").filter({ hasText: /^Back online/ })).toContainText("7 changes sent");
+  await expect(lastTask.getByRole("status")).toHaveText("Sent.");
+  await expect(page.getByText("It will be sent when you are back online")).toHaveCount(0);
+  await nav.getByRole("link", { name: "Pipeline" }).click();
   const answers = page.getByRole("region", { name: "What happened to changes made offline" });
   await expect(answers).toContainText("Liu Tarrytown purchase moved to Offer: The deal had moved to Under Contract on another device, so it stays there. Your move to Offer is saved on the deal's timeline.");
   await expect(page.getByText("Moved here — waiting to send")).toHaveCount(0);
@@ -163,6 +176,7 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   const grace = after.contacts.upsert.find((c) => c.name === "Grace Liu")!;
   expect(grace.activities.filter((a) => a.outcome === "Offline call: wants a second showing")).toHaveLength(1);
   expect(after.tasks.upsert.filter((t) => t.title === "Send Rowan the open-house list")).toHaveLength(1);
+  expect(after.tasks.upsert.filter((t) => t.title === "Book the Circle C movers")).toHaveLength(1);
   expect(after.tasks.upsert.some((t) => t.title === "Call Priya about the inspection window")).toBe(false);
   expect(after.deals.all.find((d) => d.title === "Circle C relocation")?.stage).toBe("offer");
   expect(after.deals.all.find((d) => d.title === "Liu Tarrytown purchase")?.stage).toBe("under_contract");
@@ -268,4 +282,85 @@ test("pages that need the server say so offline; the app's own links lead into t
     expect(profile.violations.map((v) => v.id), `profile (${theme})`).toEqual([]);
   }
   await context.setOffline(false);
+});
+
+test("offline, every tab of the app opens that screen of the saved copy, with its tab bar, never an error page", async ({ page, context }) => {
+  test.slow();
+  // Anything that ever shows "Something went wrong" in this tab is remembered across its page loads.
+  await context.addInitScript(() => {
+    const check = () => {
+      if ([...document.querySelectorAll("h1")].some((h1) => h1.textContent === "Something went wrong")) sessionStorage.setItem("e2e-error-page-seen", location.href);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await signInWithCopy(page, ACCOUNTS.fieldNav);
+  // The tab bar's destinations, and what the saved copy shows for each.
+  const tabs = [
+    { name: "Dashboard", path: "/dashboard", heading: "Today" },
+    { name: "Contacts", path: "/contacts", heading: "Contacts" },
+    { name: "Pipeline", path: "/pipeline", heading: "Pipeline" },
+    { name: "Tasks", path: "/tasks", heading: "Tasks" },
+    { name: "Reports", path: "/reports", heading: "Reports needs a connection" },
+    { name: "AI Assistant", path: "/ai-assistant", heading: "The AI Assistant needs a connection" },
+    { name: "Settings", path: "/settings", heading: "Settings needs a connection" },
+  ];
+  const main = page.getByRole("navigation", { name: "Main" });
+  await expect(main.getByRole("link")).toHaveText(tabs.map((tab) => tab.name));
+  const savedCopyTabs = page.getByRole("navigation", { name: "Saved copy" });
+  // From every tab, opened with a connection, to the next one (so every tab is also a destination) with none.
+  for (const [index, from] of tabs.entries()) {
+    const to = tabs[(index + 1) % tabs.length]!;
+    await context.setOffline(false);
+    await page.goto(from.path);
+    await expect(main.getByRole("link", { name: from.name })).toHaveAttribute("aria-current", "page");
+    await context.setOffline(true);
+    await main.getByRole("link", { name: to.name }).click();
+    await expect(page, `${from.name} → ${to.name}`).toHaveURL(new RegExp(`/field#${to.path}$`));
+    await expect(page.getByRole("heading", { name: to.heading, level: 1 })).toBeVisible();
+    await expect(savedCopyTabs).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toBeVisible();
+    await expect(savedCopyTabs.getByRole("link")).toHaveText(["Dashboard", "Contacts", "Pipeline", "Tasks"]);
+    if (["/dashboard", "/contacts", "/pipeline", "/tasks"].includes(to.path)) await expect(savedCopyTabs.getByRole("link", { name: to.name })).toHaveAttribute("aria-current", "page");
+  }
+  // A link inside a page (a contact in the list) opens that contact's saved profile.
+  await context.setOffline(false);
+  await page.goto("/contacts");
+  await context.setOffline(true);
+  await page.getByRole("main").getByRole("link", { name: "Grace Liu", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/field#\/contacts\/[A-Za-z0-9-]+$/);
+  await expect(page.getByRole("heading", { name: "Grace Liu", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem("e2e-error-page-seen"))).toBeNull();
+  await context.setOffline(false);
+});
+
+test("offline, a deal moved to Closed Won asks the day it closed, can be undone while it waits, and reaches the server with that day", async ({ page, context }) => {
+  test.slow();
+  await signInWithCopy(page, ACCOUNTS.fieldClose);
+  const okafor = (await serverCopy(page)).deals.all.find((deal) => deal.title === "Okafor Westlake purchase")!;
+  expect(okafor.stage).toBe("under_contract");
+  await context.setOffline(true);
+  await page.goto("/field#/pipeline");
+  const form = page.getByRole("form", { name: "Move Okafor Westlake purchase" });
+  await form.getByLabel("Move to").selectOption({ label: "Closed Won" });
+  await expect(form.getByLabel("Closed on")).toHaveValue(nyDay(0));
+  await form.getByLabel("Closed on").fill(nyDay(-1));
+  await form.getByRole("button", { name: "Move" }).click();
+  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${nyDay(-1)}T12:00:00Z`));
+  await expect(page.getByText(`Moved here, closed ${day} — waiting to send`)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 change waiting to send" })).toBeVisible();
+  // Undo while it waits: the move leaves the queue.
+  await page.getByRole("button", { name: "Undo the move of Okafor Westlake purchase" }).click();
+  await expect(page.getByText(/waiting to send/)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /^Under Contract/ }).getByText("Okafor Westlake purchase")).toBeVisible();
+  // Again, for good.
+  await form.getByLabel("Move to").selectOption({ label: "Closed Won" });
+  await form.getByLabel("Closed on").fill(nyDay(-1));
+  await form.getByRole("button", { name: "Move" }).click();
+  await expect(page.getByText(`Moved here, closed ${day} — waiting to send`)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole("status").filter({ hasText: "waiting to send" })).toHaveCount(0, { timeout: 15_000 });
+  await page.goto(`/deals/${okafor.id}`);
+  await expect(page.getByRole("heading", { name: "Okafor Westlake purchase", level: 1 })).toBeVisible();
+  await expect(page.locator("header").getByText("Closed Won")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Details" })).toContainText(day);
 });

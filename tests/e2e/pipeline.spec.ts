@@ -16,6 +16,24 @@ const column = (page: Page, stage: string) => page.getByRole("list", { name: `${
 const cardTitles = (page: Page, stage: string) => column(page, stage).getByRole("article").getByRole("link");
 const moveSaved = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/pipeline") && r.status() === 200);
 
+/** A calendar day ("YYYY-MM-DD") as the app shows it to an account with US dates: "Nov 27, 2026". */
+const usDay = (day: string) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+
+/** The toast of a move into a closed stage, with its Undo. */
+const closedToast = (page: Page, title: string) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem").filter({ hasText: title });
+
+/** Cuts the account's pipeline to Lead, Under Contract, Closed Won and Closed Lost, so a 1280 px board shows Closed Won. */
+async function shortPipeline(page: Page) {
+  const stages = [
+    { key: "lead", name: "Lead", probability: 10, kind: "open" },
+    { key: "under_contract", name: "Under Contract", probability: 90, kind: "open" },
+    { key: "closed_won", name: "Closed Won", probability: 100, kind: "won" },
+    { key: "closed_lost", name: "Closed Lost", probability: 0, kind: "lost" },
+  ];
+  const response = await page.request.post("/pipeline/stages", { data: { stages: stages.map((stage) => ({ ...stage, color: "#445566" })) }, headers: { Origin: new URL(page.url()).origin } });
+  expect(response.status()).toBe(200);
+}
+
 /** Press on the card's handle, move in steps (dnd-kit starts after 5 px), release over the target. */
 async function drag(page: Page, handle: Locator, target: Locator, offsetY = 0) {
   const from = (await handle.boundingBox())!;
@@ -104,7 +122,7 @@ test.describe("on a desktop", () => {
     // cancelling puts the card back.
     await page.getByLabel("Actions for Bravo").click();
     await page.getByRole("button", { name: "Closed Lost" }).click();
-    const ask = page.getByRole("dialog", { name: "Move to Closed Lost" });
+    const ask = page.getByRole("dialog", { name: "Move Bravo to Closed Lost" });
     await expect(ask).toBeVisible();
     await ask.getByRole("button", { name: "Cancel" }).click();
     await expect(cardTitles(page, "Lead")).toHaveText(["Charlie", "Bravo"]);
@@ -172,6 +190,128 @@ test.describe("on a desktop", () => {
     await page.keyboard.press("Escape");
     await said("Move of Delta cancelled. It is back where it was.");
     await expect(cardTitles(page, "Lead")).toHaveText(["Delta"]);
+  });
+});
+
+test.describe("closing a deal on a desktop board", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a deal moved to Closed Won by keyboard or by drag asks the day it closed, shows that day, and Undo puts it back", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, ACCOUNTS.pipelineClose);
+    await shortPipeline(page);
+    await createDeals(page, [
+      { title: "Hotel", stage: "under_contract", expectedCloseDate: nyDay(30) },
+      { title: "India", stage: "under_contract", expectedCloseDate: nyDay(45) },
+    ]);
+    await page.goto("/pipeline");
+    await expect(cardTitles(page, "Under Contract")).toHaveText(["Hotel", "India"]);
+    const card = (stage: string, title: string) => column(page, stage).getByRole("article", { name: title });
+    await expect(card("Under Contract", "Hotel")).toContainText(`Closes ${usDay(nyDay(30))}`);
+
+    // The keyboard: Space, right into Closed Won, Space. The day it closed is asked, today (New York) unless changed.
+    const said = (text: string) => expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(text);
+    await page.getByRole("button", { name: "Move Hotel" }).focus();
+    await page.keyboard.press("Space");
+    await said("Hotel is in Under Contract, position 1 of 2.");
+    await page.keyboard.press("ArrowRight");
+    await said("Hotel is in Closed Won, position 1 of 1.");
+    await page.keyboard.press("Space");
+    const ask = page.getByRole("dialog", { name: "Move Hotel to Closed Won" });
+    await expect(ask.getByLabel("Closed on")).toHaveValue(nyDay(0));
+    await ask.getByLabel("Closed on").fill(nyDay(-2));
+    const saved = moveSaved(page);
+    await ask.getByRole("button", { name: "Move to Closed Won" }).click();
+    await saved;
+    await expect(card("Closed Won", "Hotel")).toContainText(`Closed ${usDay(nyDay(-2))}`);
+    const toast = closedToast(page, "Hotel moved to Closed Won");
+    await expect(toast).toContainText(`Closed ${usDay(nyDay(-2))}.`);
+    // Undo: back in Under Contract, in its place, with its expected close.
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText("Hotel is back in Under Contract").first()).toBeVisible();
+    await expect(cardTitles(page, "Under Contract")).toHaveText(["Hotel", "India"]);
+    await expect(card("Under Contract", "Hotel")).toContainText(`Closes ${usDay(nyDay(30))}`);
+    await expect(cardTitles(page, "Closed Won")).toHaveCount(0);
+
+    // A drag: cancelling the question puts the card back; confirming closes it today.
+    await drag(page, page.getByRole("button", { name: "Move India" }), column(page, "Closed Won"));
+    const askIndia = page.getByRole("dialog", { name: "Move India to Closed Won" });
+    await askIndia.getByRole("button", { name: "Cancel" }).click();
+    await expect(cardTitles(page, "Under Contract")).toHaveText(["Hotel", "India"]);
+    await drag(page, page.getByRole("button", { name: "Move India" }), column(page, "Closed Won"));
+    await expect(askIndia.getByLabel("Closed on")).toHaveValue(nyDay(0));
+    const dropped = moveSaved(page);
+    await askIndia.getByRole("button", { name: "Move to Closed Won" }).click();
+    await dropped;
+    await page.reload();
+    await expect(card("Closed Won", "India")).toContainText(`Closed ${usDay(nyDay(0))}`);
+    // The list shows the day it closed, not the day it was expected to.
+    await page.goto("/pipeline?view=list");
+    await expect(page.getByRole("row", { name: /India/ })).toContainText(`Closed ${usDay(nyDay(0))}`);
+    await expect(page.getByRole("row", { name: /Hotel/ })).toContainText(usDay(nyDay(30)));
+  });
+});
+
+test("on a deal's page, moving it to Closed Won asks the day it closed; Undo puts it back; the board shows the day", async ({ page }) => {
+  await signIn(page, ACCOUNTS.pipelineCloseDeal);
+  await createDeals(page, [{ title: "Juliet", stage: "offer", expectedCloseDate: nyDay(60) }]);
+  await page.goto("/pipeline");
+  await column(page, "Offer").getByRole("link", { name: "Juliet" }).click();
+  await expect(page.getByRole("heading", { name: "Juliet", level: 1 })).toBeVisible();
+  const moveTo = async (day: string) => {
+    await page.getByLabel("Move to stage").selectOption({ label: "Closed Won" });
+    await expect(page.getByLabel("Closed on")).toHaveValue(nyDay(0));
+    await page.getByLabel("Closed on").fill(day);
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+  };
+  await moveTo(nyDay(-1));
+  const toast = closedToast(page, "Juliet moved to Closed Won");
+  await expect(toast).toContainText(`Closed ${usDay(nyDay(-1))}.`);
+  await toast.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Juliet is back in Offer").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Stage history" })).toContainText("Closed Won → Offer");
+  // Closed again, for good this time: the board's card shows the day it closed.
+  await moveTo(nyDay(-3));
+  await expect(closedToast(page, "Juliet moved to Closed Won").last()).toContainText(`Closed ${usDay(nyDay(-3))}.`);
+  await page.goto("/pipeline");
+  await expect(column(page, "Closed Won").getByRole("article", { name: "Juliet" })).toContainText(`Closed ${usDay(nyDay(-3))}`);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the board opens on the first stage with deals; the list folds its filters, says how many are on, and shows Agent net", async ({ page }) => {
+    await signIn(page, ACCOUNTS.pipelineOnPhone);
+    await createDeals(page, [
+      { title: "Kilo", stage: "offer", expectedCloseDate: nyDay(20) },
+      { title: "Lima", stage: "under_contract", expectedCloseDate: nyDay(10) },
+    ]);
+    await page.goto("/pipeline");
+    // Lead, Qualified and Showing are empty: the board starts at Offer, whole on the screen.
+    const offer = (await column(page, "Offer").boundingBox())!;
+    expect(offer.x).toBeGreaterThanOrEqual(0);
+    expect(offer.x + offer.width).toBeLessThanOrEqual(375);
+    await expect(column(page, "Offer").getByRole("article", { name: "Kilo" })).toBeInViewport();
+    await expect(column(page, "Lead")).not.toBeInViewport();
+
+    await page.goto("/pipeline?view=list&stage=offer");
+    const filters = page.getByRole("button", { name: "Filters and sort (1 filter on)" });
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("search", { name: "Filter deals" })).toBeHidden();
+    // The first deal is on the first screen, with its agent net.
+    const row = page.getByRole("row", { name: /Kilo/ });
+    await expect(row).toBeInViewport();
+    const net = (await row.getByRole("cell").last().boundingBox())!;
+    expect(net.x + net.width).toBeLessThanOrEqual(375);
+    await expect(row.getByRole("cell").last()).toHaveText("$12,000.00");
+    await expect(row).toContainText("Offer");
+    expect(await page.getByRole("table").evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+    // Open: the filters, as set.
+    await filters.click();
+    await expect(filters).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("search", { name: "Filter deals" }).getByLabel("Stage")).toHaveValue("offer");
+    await page.goto("/pipeline?view=list");
+    await expect(page.getByRole("button", { name: "Filters and sort (no filter on)" })).toBeVisible();
   });
 });
 

@@ -130,6 +130,27 @@ test("tasks and activities on a contact and a deal; the recent-activity feed", a
   const timeline = page.getByRole("list", { name: "Activity timeline" });
   await expect(timeline.getByRole("listitem").first()).toContainText("Call · Left voicemail");
 
+  // An e-mail task logs an e-mail by default, every time the dialog opens, whatever was picked before.
+  await page.getByLabel("Quick add a task for this contact").fill("Email Noor the lender list friday");
+  await page.getByLabel("Quick add a task for this contact").press("Enter");
+  await expect(tasks).toContainText("Email Noor the lender list");
+  await page.getByRole("button", { name: "Complete and log activity…" }).click();
+  await expect(log.getByLabel("Activity")).toHaveValue("email_sent");
+  await log.getByLabel("Activity").selectOption("call");
+  await log.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Complete and log activity…" }).click();
+  await expect(log.getByLabel("Activity")).toHaveValue("email_sent");
+  await log.getByRole("button", { name: "Cancel" }).click();
+  // Edited into a showing: the dialog follows the task's kind as it is now.
+  await page.getByRole("button", { name: "Edit task: Email Noor the lender list" }).click();
+  const editDialog = page.getByRole("dialog", { name: "Edit task" });
+  await editDialog.getByLabel("Type").selectOption("showing");
+  await editDialog.getByRole("button", { name: "Save task" }).click();
+  await expect(toastText(page, "Task saved")).toBeVisible();
+  await page.getByRole("button", { name: "Complete and log activity…" }).click();
+  await expect(log.getByLabel("Activity")).toHaveValue("showing");
+  await log.getByRole("button", { name: "Cancel" }).click();
+
   // Log a showing by hand; bad input first.
   await page.getByRole("button", { name: "Log activity", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Log activity" });

@@ -249,7 +249,15 @@ describe("sessions", () => {
     const user = await createUser(env.DB);
     const laptop = await signInAs(user);
     const phone = await signInAs(user);
-    const response = await laptop.post("/auth/signout", { scope: "everywhere" });
+    // Without the dialog's confirmation: a clear 400, and every device stays signed in.
+    const unconfirmed = await laptop.post("/auth/signout", { scope: "everywhere" });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toBe("Confirm signing out everywhere: every device signed in to your account is signed out, this one included.");
+    expect((await laptop.post("/auth/signout", { scope: "everywhere", confirm: "yes" })).status).toBe(400);
+    expect((await phone.get("/dashboard")).status).toBe(200);
+    expect((await laptop.get("/dashboard")).status).toBe(200);
+    const response = await laptop.post("/auth/signout", { scope: "everywhere", confirm: "everywhere" });
+    expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth");
     expect((await phone.get("/dashboard")).headers.get("Location")).toMatch(/^\/auth/);
     expect((await laptop.get("/dashboard")).headers.get("Location")).toMatch(/^\/auth/);

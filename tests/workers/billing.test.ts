@@ -4,7 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { createDb } from "~/db/client.server";
-import { emailOutbox, subscribers, trialClaims } from "~/db/schema";
+import { agentProfiles, emailOutbox, subscribers, trialClaims } from "~/db/schema";
+import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
+import { requestContext } from "../factories/context";
 import type { Env } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { CHECKOUT_ERRORS } from "~/modules/billing/billing.messages";
@@ -52,7 +54,9 @@ describe("local test-mode checkout", () => {
 
     const welcome = await welcomeEmails(user.email);
     expect(welcome).toHaveLength(1);
-    expect(welcome[0]!.textBody).toContain(`Hi ${user.email.split("@")[0]},`);
+    // No name given yet: a greeting that needs none, never the address's local part.
+    expect(welcome[0]!.textBody).toMatch(/^Hello,\n\nWelcome to Porchlight!/);
+    expect(welcome[0]!.textBody).not.toContain(user.email.split("@")[0]);
     // A later live event does not send it again.
     await db().update(subscribers).set({ stripeCustomerId: `cus_${user.id.slice(0, 8)}` }).where(eq(subscribers.userId, user.id));
     await postWebhook(stripeEvent("customer.subscription.updated", subscriptionObject({ customer: `cus_${user.id.slice(0, 8)}`, status: "active" })));
@@ -60,6 +64,16 @@ describe("local test-mode checkout", () => {
 
     // The finished checkout cannot be used again.
     expect((await browser.post(checkout, { intent: "complete" })).headers.get("Location")).toBe("/trial/start");
+  });
+
+  it("greets the agent by the first name they gave in the welcome e-mail", async () => {
+    const user = await createUser(env.DB, { status: "trialing" });
+    await db().insert(agentProfiles).values({ userId: user.id, agentName: "Amara Osei" });
+    expect(await sendWelcomeEmailOnce(requestContext(), "https://app.porchlight.test", user.id)).toBe(true);
+    const [mail] = await welcomeEmails(user.email);
+    expect(mail!.textBody).toMatch(/^Hi Amara,\n\nWelcome to Porchlight! Your 14-day free trial has started/);
+    expect(mail!.htmlBody).toContain("<p>Hi Amara,</p>");
+    expect(mail!.textBody).not.toContain(user.email.split("@")[0]);
   });
 
   it("gives one trial per customer: the same inbox under another spelling pays from day one", async () => {

@@ -7,6 +7,7 @@ import { validateRows } from "~/modules/contacts/import";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
+import { dayFromToday } from "../factories/dates";
 
 const decode = (html: string) => html.replace(/<!-- -->/g, "");
 
@@ -29,6 +30,13 @@ describe("contacts through the app", () => {
     const page = decode(await (await browser.get(`/contacts/${dana!.id}`)).text());
     expect(page).toContain("Dana Reyes");
     expect(page).toContain('href="mailto:dana@example.com"');
+    // Nobody has worked with Dana yet: no last activity is claimed, until there is one.
+    expect(page).toMatch(/Added [^<]+ · No activity yet</);
+    const logged = await browser.post("/activities", { intent: "log", type: "call", contactId: dana!.id, date: dayFromToday(0), time: "09:15", outcome: "Left a voicemail" });
+    expect(logged.status).toBe(200);
+    const after = decode(await (await browser.get(`/contacts/${dana!.id}`)).text());
+    expect(after).toMatch(/Added [^<]+ · last activity [^<]+</);
+    expect(after).not.toContain("No activity yet");
   });
 
   it("edits and deletes only your own contacts: anyone else gets 404 and changes nothing", async () => {

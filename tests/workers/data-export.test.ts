@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { contacts, deals, gdprRequests } from "~/db/schema";
 import { EXPORT_PAGE, exportRecord } from "~/modules/data/export.server";
-import { CRM_DATA_CATEGORY_KEYS, EXPORT_CATEGORIES, NOT_EXPORTED, type ExportTable } from "~/modules/data/tables";
+import { EXPORT_CATEGORIES, NOT_EXPORTED, type ExportTable } from "~/modules/data/tables";
+import { countCrmData, deletionSummary } from "~/modules/data/erase.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
 import { createUser } from "../factories/users";
@@ -35,10 +36,6 @@ describe("the export's map of tables", () => {
     expect(found.size).toBeGreaterThan(15);
     const missing = [...found.keys()].filter((table) => !listed.has(table));
     expect(missing, "tables with an agent's id that the export map does not place").toEqual([]);
-  });
-
-  it("counts what Delete my data removes by the export categories that hold those tables", () => {
-    expect([...CRM_DATA_CATEGORY_KEYS].sort()).toEqual(["activities", "contacts", "deals", "lead_source_costs", "stage_history", "tasks"]);
   });
 
   it("names only columns that exist", async () => {
@@ -287,6 +284,36 @@ describe("Settings → Data → Delete my data", () => {
     const page = await browser.follow(response);
     expect(page.response.status).toBe(200);
     expect(page.html).toContain("Delete my data: 2 contacts");
+  });
+
+  it("says how many records it removes and, apart, how many items the trash holds, each counted from the tables it empties", async () => {
+    const text = async (browser: TestBrowser) => (await browser.page("/settings?tab=data")).replace(/<!-- -->/g, "");
+    const jo = await agentWithData("Jo");
+    const browser = await signInAs(jo.user);
+    expect(deletionSummary(await countCrmData(env.DB, jo.user.id))).toEqual({ records: 7, trashItems: 0 });
+    // Two contacts, a deal and its stage history, a task, an activity and a month's lead source cost; nothing in the trash.
+    // The trash is empty: nothing is said about emptying it.
+    const joPage = await text(browser);
+    expect(joPage).toContain("your lead source costs (7 records now). Your account");
+    expect(joPage).toContain("7 records will be deleted.");
+    expect(joPage).not.toMatch(/in the trash \(|trash \(empty/);
+    // A contact to the trash: it is no longer a record but one item in the trash.
+    const seller = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.name, "Jo Seller")).get();
+    expect((await moveToTrash(env.DB, jo.user.id, "contact", [seller!.id])).moved).toBe(1);
+    expect(await text(browser)).toContain("your lead source costs (6 records now), and everything in the trash (1 item now).");
+    // Only the trash left: there is still something to delete.
+    const kim = await createUser(env.DB);
+    await env.DB.prepare("insert into contacts (id, user_id, name) values (?, ?, 'Trashed')").bind(`trashed-${kim.id}`, kim.id).run();
+    expect((await moveToTrash(env.DB, kim.id, "contact", [`trashed-${kim.id}`])).moved).toBe(1);
+    const html = await text(await signInAs(kim));
+    expect(html).toContain("your lead source costs (0 records now), and everything in the trash (1 item now).");
+    expect(html).toContain("1 item in the trash will be deleted.");
+    expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Delete my data<\/button>/);
+    // Nothing at all: it says so, and the button cannot be pressed.
+    const empty = await text(await signInAs(await createUser(env.DB)));
+    expect(empty).toContain("You have no contacts, deals, tasks or activities, and the trash is empty: there is nothing to delete.");
+    expect(empty).not.toMatch(/records? now|items? now/);
+    expect(empty).toMatch(/<button[^>]*disabled=""[^>]*>Delete my data<\/button>/);
   });
 
   it("deletes more contacts than a chunk holds", async () => {

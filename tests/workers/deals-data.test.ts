@@ -9,7 +9,7 @@ import { DealInputSchema } from "~/modules/deals/deal.schema";
 import { boardCards, columnTotals, createDeal, dealsForContact, deleteDeal, getDeal, listDeals, moveDeal, stageHistory, updateDeal } from "~/modules/deals/deals.server";
 import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
 import { dealCountsByStage, getStages, saveStages } from "~/modules/pipeline/stages.server";
-import { atInstant } from "../factories/dates";
+import { atInstant, dayFromToday, shiftDay } from "../factories/dates";
 import { restoreFromTrash } from "~/modules/trash/trash.server";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
@@ -81,6 +81,49 @@ describe("deals", () => {
       ["Lead", "Offer"],
     ]);
     expect(history[1]!.meta?.lostReason).toBe("Buyer went with a cash offer");
+  });
+
+  it("a move into a closed stage takes the day it closed (today in the agent's timezone by default) and answers what an Undo puts back", async () => {
+    for (const instant of [new Date().toISOString(), "2027-03-14T06:30:00Z", "2028-02-29T04:30:00Z", "2027-01-01T03:00:00Z"]) {
+      await atInstant(instant, async () => {
+        const userId = await owner();
+        const ctx = requestContext();
+        const today = dayFromToday(0);
+        const deal = ok(await createDeal(ctx, userId, dealInput({ title: "Won", stage: "under_contract", expectedCloseDate: shiftDay(today, 30) }))).deal;
+        const other = ok(await createDeal(ctx, userId, dealInput({ title: "Other", stage: "under_contract" }))).deal;
+        // No day given: today on the agent's calendar (New York), whatever the UTC day.
+        const won = ok(await moveDeal(ctx, userId, deal.id, move("closed_won")));
+        expect(won.deal, instant).toMatchObject({ stage: "closed_won", closedDate: today, expectedCloseDate: shiftDay(today, 30), probability: 100 });
+        expect(won.from).toEqual({ stage: "under_contract", closedDate: null, lostReason: null });
+        // The day the agent gave.
+        const dated = ok(await moveDeal(ctx, userId, other.id, move("closed_won", { closedDate: shiftDay(today, -2) })));
+        expect(dated.deal.closedDate).toBe(shiftDay(today, -2));
+        // The Undo: back where it was, if nothing moved it since.
+        const undone = ok(await moveDeal(ctx, userId, deal.id, move("under_contract", { fromStage: "closed_won", afterId: null, beforeId: other.id })));
+        expect(undone.deal).toMatchObject({ stage: "under_contract", closedDate: null, probability: 90 });
+        expect(await moveDeal(ctx, userId, deal.id, move("lead", { fromStage: "closed_won" }))).toMatchObject({ ok: false, status: 409, error: "The deal has moved since, so it stays where it is now." });
+        expect((await getDeal(ctx, userId, deal.id))?.stage).toBe("under_contract");
+        // Lost, then won: the Undo puts the lost reason and its day back.
+        ok(await moveDeal(ctx, userId, other.id, move("closed_lost", { lostReason: "Financing fell through", closedDate: shiftDay(today, -1) })));
+        const rewon = ok(await moveDeal(ctx, userId, other.id, move("closed_won")));
+        expect(rewon.from).toEqual({ stage: "closed_lost", closedDate: shiftDay(today, -1), lostReason: "Financing fell through" });
+        ok(await moveDeal(ctx, userId, other.id, { ...move(rewon.from!.stage), closedDate: rewon.from!.closedDate, lostReason: rewon.from!.lostReason, fromStage: "closed_won" }));
+        expect(await getDeal(ctx, userId, other.id)).toMatchObject({ stage: "closed_lost", closedDate: shiftDay(today, -1), lostReason: "Financing fell through" });
+      });
+    }
+  });
+
+  it("the list shows a closed deal by the day it closed: its close column, its month and its place in the close order", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    const today = dayFromToday(0);
+    const open = ok(await createDeal(ctx, userId, dealInput({ title: "Open", stage: "offer", expectedCloseDate: shiftDay(today, 40) }))).deal;
+    const closed = ok(await createDeal(ctx, userId, dealInput({ title: "Closed", stage: "offer", expectedCloseDate: shiftDay(today, 90) }))).deal;
+    ok(await moveDeal(ctx, userId, closed.id, move("closed_won", { closedDate: shiftDay(today, -5) })));
+    expect((await listDeals(ctx, userId, {}, "close")).deals.map((d) => d.title)).toEqual(["Closed", "Open"]);
+    expect((await listDeals(ctx, userId, { month: shiftDay(today, -5).slice(0, 7) })).deals.map((d) => d.id)).toContain(closed.id);
+    expect((await listDeals(ctx, userId, { month: shiftDay(today, 90).slice(0, 7) })).deals.map((d) => d.id)).not.toContain(closed.id);
+    expect(open.closedDate).toBeNull();
   });
 
   it("orders cards within a column by where they were dropped", async () => {

@@ -70,7 +70,10 @@ describe("the digest's content", () => {
     });
     const mail = renderDigest(digest, { app: "https://app.porchlight.test/dashboard", unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y" });
     expect(mail.subject).toMatch(/^Your day, .+: 1 task, 1 overdue, 1 closing this week$/);
-    expect(mail.text).toContain("- 09:30 Call the Okafors <today>");
+    // Times as the agent reads them: 12-hour by default, 24-hour for an agent who chose it.
+    expect(mail.text).toContain("- 9:30 AM Call the Okafors <today>");
+    const european = renderDigest(digest, { app: "https://app.porchlight.test/dashboard", unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y" }, { dateFormat: "EU", timeFormat: "24h" });
+    expect(european.text).toContain("- 09:30 Call the Okafors <today>");
     expect(mail.text).toContain(`New leads waiting (1)\n${WAITING_SHOWN}\n- Rowan Lee · 555 0142`);
     expect(mail.text).toContain("Stop it with one click: https://app.porchlight.test/digest/unsubscribe?u=x&s=y");
     // Every value is escaped in the HTML.
@@ -110,6 +113,21 @@ describe("sending", () => {
     // The next Tokyo morning brings the next one.
     await sendDueDigests(context, new Date(at.getTime() + DAY));
     expect(await digestsTo(tokyo.id)).toHaveLength(2);
+  });
+
+  it("writes each agent's times in their own 12- or 24-hour clock", async () => {
+    const at = tokyoMorning();
+    const twelve = await agentIn("Asia/Tokyo");
+    const twentyFour = await agentIn("Asia/Tokyo");
+    await db.update(userPreferences).set({ timeFormat: "24h" }).where(eq(userPreferences.userId, twentyFour.id));
+    const today = localNow("Asia/Tokyo", at).date;
+    for (const user of [twelve, twentyFour]) await task(user.id, "Showing at Birch Lane", today, { dueTime: "15:00" });
+    await sendDueDigests(requestContext(), at);
+    const [first] = await digestsTo(twelve.id);
+    const [second] = await digestsTo(twentyFour.id);
+    expect(first?.textBody).toContain("- 3:00 PM Showing at Birch Lane");
+    expect(second?.textBody).toContain("- 15:00 Showing at Birch Lane");
+    expect(first?.htmlBody).toContain("3:00 PM Showing at Birch Lane");
   });
 
   it("sends the one-click unsubscribe headers to the mail provider", async () => {

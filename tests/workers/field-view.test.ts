@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changeRowId } from "~/modules/sync/change-id";
 import type { FieldContact, FieldDeal, FieldTask } from "~/modules/sync/field-copy";
-import { buildView, pageFor, savedAtLabel, screenFor, searchContacts } from "~/modules/sync/field-view";
+import { buildView, copyPrefs, pageFor, savedAtLabel, screenFor, searchContacts } from "~/modules/sync/field-view";
 import { localNow } from "~/modules/tasks/due";
 import type { QueuedEntry } from "~/modules/sync/local-copy.client";
 
@@ -117,10 +117,16 @@ describe("which screen an app page opens", () => {
 });
 
 describe("times in the agent's timezone", () => {
-  it("says when the copy was saved, with the day when it is not today", () => {
+  it("says when the copy was saved as the agent reads times (12- or 24-hour), with the day when it is not today", () => {
     const saved = Date.UTC(2026, 2, 10, 18, 32);
-    expect(savedAtLabel(saved, "America/New_York", new Date(Date.UTC(2026, 2, 10, 20, 0)))).toBe("14:32");
-    expect(savedAtLabel(saved, "America/New_York", new Date(Date.UTC(2026, 2, 11, 20, 0)))).toBe("10 Mar, 14:32");
+    const twelve = { timezone: "America/New_York", timeFormat: "12h", dateFormat: "US", currency: "USD" } as const;
+    const twentyFour = { timezone: "America/New_York", timeFormat: "24h", dateFormat: "EU", currency: "EUR" } as const;
+    expect(savedAtLabel(saved, twelve, new Date(Date.UTC(2026, 2, 10, 20, 0)))).toBe("2:32 PM");
+    expect(savedAtLabel(saved, twelve, new Date(Date.UTC(2026, 2, 11, 20, 0)))).toBe("Mar 10, 2026, 2:32 PM");
+    expect(savedAtLabel(saved, twentyFour, new Date(Date.UTC(2026, 2, 10, 20, 0)))).toBe("14:32");
+    expect(savedAtLabel(saved, twentyFour, new Date(Date.UTC(2026, 2, 11, 20, 0)))).toBe("10/03/26, 14:32");
+    // A copy saved before it held the formats reads them as the defaults (12-hour, US dates).
+    expect(copyPrefs({ timezone: "Europe/Oslo", currency: "NOK" })).toEqual({ timezone: "Europe/Oslo", currency: "NOK", timeFormat: "12h", dateFormat: "US" });
     // The field view's "today" and an offline activity's date and time come from the app's own localNow.
     expect(localNow("Asia/Tokyo", new Date(Date.UTC(2026, 2, 10, 18, 0))).date).toBe("2026-03-11");
     expect(localNow("America/New_York", new Date(Date.UTC(2026, 2, 10, 4, 5)))).toEqual({ date: "2026-03-10", time: "00:05" });

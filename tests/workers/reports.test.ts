@@ -9,7 +9,7 @@ import { reportTables, type Reports } from "~/modules/reports/build.server";
 import { nearestRank, responseSummary } from "~/modules/reports/definitions";
 import { contactsAddedBy, splitByUtcDay } from "~/modules/reports/added.server";
 import { loadReports } from "~/modules/reports/reports.server";
-import { changeRow, type ReportTable } from "~/modules/reports/table";
+import { changeRow, csvRows, type ReportTable } from "~/modules/reports/table";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -259,6 +259,10 @@ describe("reports", () => {
     expect(previousOf(reports.speed.table)).toMatchObject({ "New leads": 1, Answered: 1, Median: 10, "90th percentile": 10, "Within 5 minutes": 0, "Within an hour": 100, "Not answered": 0 });
     expect(changeOf(reports.speed.table)).toEqual({ Source: "Change", "New leads": 300, Answered: 200, Median: 350, "90th percentile": 1100, "Within 5 minutes": 25, "Within an hour": -50, "Not answered": 25 });
     expect(reports.speed.waiting.rows.map((r) => r.href)).toEqual([`/contacts/${F.id}`]);
+    // The CSV says when each waiting lead arrived on the agent's clock (10:00 in New York, 14:00 UTC) and names the zone.
+    const waitingCsv = csvRows(reports.speed.waiting);
+    expect(waitingCsv[0]).toEqual(["Contact", "Source", "Arrived (America/New_York)", "Waiting (minutes)"]);
+    expect(waitingCsv[1]!.slice(0, 3)).toEqual(["Frankie Waiting", "Referral", "2026-06-05 10:00"]);
     expect(summaryOf(reports, "speed")).toMatchObject({ value: "45 min", previous: "10 min", changePct: 350, higherIsBetter: false });
   });
 
@@ -383,6 +387,8 @@ describe("reports", () => {
     expect(rowOf(reports.activity.tasks, "current")).toMatchObject({ Due: 3, Completed: 1, Overdue: 1, "Completed share": 33 });
     expect(rowOf(reports.activity.tasks, "previous")).toMatchObject({ Due: 1, Completed: 1, Overdue: 0 });
     expect(reports.activity.followUps.rows.map((r) => r.href)).toEqual([`/contacts/${K.id}`]);
+    // K's last activity, 15:00 UTC on 20 May, is 11:00 on the agent's New York clock, and the CSV says so.
+    expect(csvRows(reports.activity.followUps)).toEqual([["Contact", "Status", "Last activity (America/New_York)"], ["Kai Quiet", "Warm", "2026-05-20 11:00"]]);
     const dashboard = await loadDashboard(requestContext(), userId, now);
     expect(reports.activity.followUpCount).toBe(dashboard.stats.followUp);
   });

@@ -1,3 +1,4 @@
+import type { ServerBuild } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signInAs, TestBrowser } from "../factories/browser";
@@ -5,6 +6,8 @@ import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories/users";
 import { createDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { eq } from "drizzle-orm";
+// @ts-expect-error -- build output has no type declarations
+import * as remixBuild from "../../build/server/index.js";
 
 describe("security headers", () => {
   it("sends a CSP whose fresh nonce is on every script, plus HSTS, nosniff, referrer policy and frame-ancestors", async () => {
@@ -56,7 +59,7 @@ describe("security headers", () => {
     const response = await victim.fetch("/auth/signout", {
       method: "POST",
       headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" },
-      body: "scope=everywhere",
+      body: "scope=everywhere&confirm=everywhere",
     });
     expect(response.status).toBe(403);
     expect((await victim.get("/dashboard")).status).toBe(200);
@@ -91,5 +94,18 @@ describe("service worker script", () => {
     const script = await response.text();
     expect(script).toMatch(/const CACHE = "porchlight-[\w-]+";/);
     expect(script).toContain('const OFFLINE_URL = "/offline"');
+  });
+
+  it("keeps the code of every signed-in page, so a tab tapped offline loads its page's code and opens the saved copy of that screen", async () => {
+    const script = await new TestBrowser().get("/sw.js").then((response) => response.text());
+    const appAssets = JSON.parse(/const APP_ASSETS = (\[.*\]);/.exec(script)?.[1] ?? "null") as string[];
+    const manifest = (remixBuild as unknown as ServerBuild).assets;
+    for (const page of ["dashboard", "contacts._index", "contacts.$id", "pipeline._index", "tasks", "reports", "ai-assistant", "settings", "deals.$id"]) {
+      const route = manifest.routes[`routes/_app.${page}`]!;
+      for (const file of [route.module, ...(route.imports ?? [])]) expect(appAssets, `${page}: ${file}`).toContain(file);
+    }
+    // Only build files, and none of the public pages'.
+    expect(appAssets.every((file) => file.startsWith("/assets/"))).toBe(true);
+    expect(appAssets).not.toContain(manifest.routes["routes/pricing"]!.module);
   });
 });

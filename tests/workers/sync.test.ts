@@ -289,6 +289,28 @@ describe("changes queued offline", () => {
     expect(await db.select().from(crmActivities).where(eq(crmActivities.dealId, deal.id))).toHaveLength(1);
   });
 
+  it("a deal won offline closes on the day the phone gave, not the day the change arrives; without one, today in the agent's timezone", async () => {
+    const { userId } = await agent();
+    const wonOffline = await addDeal(userId, { stage: "under_contract", expectedCloseDate: dayFromToday(20) });
+    const noDay = await addDeal(userId, { stage: "under_contract" });
+    const results = await applyQueuedChanges(requestContext(), userId, [
+      { key: key(), type: "move_deal", dealId: wonOffline.id, fromStage: "under_contract", toStage: "closed_won", closedDate: dayFromToday(-3) },
+      { key: key(), type: "move_deal", dealId: noDay.id, fromStage: "under_contract", toStage: "closed_won" },
+      { key: key(), type: "move_deal", dealId: (await addDeal(userId, { stage: "offer" })).id, fromStage: "offer", toStage: "closed_won", closedDate: "2026-02-30" },
+    ]);
+    expect(results.map((r) => [r.status, r.message])).toEqual([
+      ["applied", "Moved to Closed Won"],
+      ["applied", "Moved to Closed Won"],
+      ["rejected", "Closed date must be a real date."],
+    ]);
+    expect(await db.select({ stage: deals.stage, closedDate: deals.closedDate, expected: deals.expectedCloseDate }).from(deals).where(eq(deals.id, wonOffline.id)).get()).toEqual({
+      stage: "closed_won",
+      closedDate: dayFromToday(-3),
+      expected: dayFromToday(20),
+    });
+    expect((await db.select({ closedDate: deals.closedDate }).from(deals).where(eq(deals.id, noDay.id)).get())?.closedDate).toBe(dayFromToday(0));
+  });
+
   it("a task deleted elsewhere is not completed, and the note made with it goes on the contact's timeline", async () => {
     const { userId } = await agent();
     const contact = await addContact(userId);

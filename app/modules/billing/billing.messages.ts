@@ -7,11 +7,11 @@ export const CHECKOUT_ERRORS = {
   failed: "Couldn't start checkout. Please try again or contact support.",
 } as const;
 
-export const WELCOME_TOAST = {
-  title: "Welcome to Porchlight!",
-  trial: "Your 14-day free trial has started. Explore all features!",
-  paid: "Your subscription is now active. Welcome aboard!",
-} as const;
+/**
+ * The welcome toast greets, and says nothing more: the welcome page itself says the trial has started (or the
+ * subscription is active), and saying it twice on one screen is one time too many.
+ */
+export const WELCOME_TOAST = { title: "Welcome to Porchlight!" } as const;
 
 // Spec section 5, the captcha on the trial step.
 export const VERIFICATION_REQUIRED = { title: "Verification Required", description: "Please complete the security verification." } as const;

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { subscribers } from "~/db/schema";
+import { agentProfiles, profiles, subscribers, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { sendEmail } from "~/lib/mailer.server";
+import { firstNameOf } from "~/modules/ai/drafter";
 
 /**
  * auth-welcome (spec section 7): one welcome e-mail, on the first successful subscription. The conditional
@@ -15,13 +16,21 @@ export async function sendWelcomeEmailOnce(context: RequestContext, origin: stri
     .returning({ email: subscribers.email, status: subscribers.subscriptionStatus })
     .get();
   if (!claimed) return false;
-  // Spec: the name is the part of the e-mail before the @.
-  const name = claimed.email.split("@")[0]!;
+  // The agent's first name (from their agent profile's name, else their profile's, as the team list names them), or
+  // a greeting that needs none: the part of an address before the @ ("jsmith.realty2") is not what anyone is called.
+  const named = await context.db
+    .select({ agentName: agentProfiles.agentName, fullName: profiles.fullName })
+    .from(users)
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, users.id))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
+  const name = firstNameOf(named?.agentName?.trim() || named?.fullName?.trim() || null);
   const trial = claimed.status === "trialing";
   const intro = trial
     ? "Your 14-day free trial has started, with every feature included."
     : "Your subscription is active, with every feature included.";
-  const text = `Hi ${name},
+  const text = `${name ? `Hi ${name},` : "Hello,"}
 
 Welcome to Porchlight! ${intro}
 

@@ -28,6 +28,19 @@ describe("chart geometry", () => {
     expect(zeros.zeroY).toBe(zeros.plot.bottom);
   });
 
+  it("gives counts whole-number ticks only, however few there are", () => {
+    for (const top of [1, 2, 3, 5, 7, 13]) {
+      const ticks = columnChart(months([0, top, 1]), { counts: true }).ticks.map((t) => t.value);
+      expect(ticks.every(Number.isInteger), `top ${top}: ${ticks.join(", ")}`).toBe(true);
+      expect(ticks[0]).toBe(0);
+      expect(ticks.at(-1)).toBeGreaterThanOrEqual(top);
+    }
+    expect(columnChart(months([0, 2, 1]), { counts: true }).ticks.map((t) => t.value)).toEqual([0, 1, 2]);
+    expect(columnChart(months([0, 0]), { counts: true }).ticks.map((t) => t.value)).toEqual([0, 1]);
+    // Money keeps its finer steps.
+    expect(columnChart(months([0, 2])).ticks.map((t) => t.value)).toEqual([0, 0.5, 1, 1.5, 2]);
+  });
+
   it("scales bar lengths to the longest", () => {
     expect(barPercents([50, 200, 0])).toEqual([25, 100, 0]);
     expect(barPercents([0, 0])).toEqual([0, 0]);

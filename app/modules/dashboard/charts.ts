@@ -1,4 +1,4 @@
-import { scaleBand, scaleLinear } from "d3-scale";
+import { scaleBand, scaleLinear, type ScaleLinear } from "d3-scale";
 
 // Chart geometry with d3-scale (ADR 0016). Computed on the server, in the loader, so the SVG is complete in
 // the first HTML (no layout shift) and d3 never ships to the browser: the components only draw rectangles.
@@ -23,8 +23,11 @@ export interface ColumnChart {
 /** Room for tick labels like "$1.25M" at the chart's font size (12 units). */
 const MARGIN = { left: 52, right: 6, top: 10, bottom: 22 };
 
-/** A column per entry (months), the y axis "nice" and starting at zero; negative values hang below it. */
-export function columnChart(columns: readonly Column[], size = { width: 360, height: 200 }): ColumnChart {
+/**
+ * A column per entry (months), the y axis "nice" and starting at zero; negative values hang below it. `counts`: the
+ * values are whole things (activities), so the axis has whole-number ticks only (never "0.5 activities").
+ */
+export function columnChart(columns: readonly Column[], { counts = false, size = { width: 360, height: 200 } }: { counts?: boolean; size?: { width: number; height: number } } = {}): ColumnChart {
   const plot = { left: MARGIN.left, right: size.width - MARGIN.right, top: MARGIN.top, bottom: size.height - MARGIN.bottom };
   const values = columns.map((c) => c.value);
   const min = Math.min(0, ...values);
@@ -50,8 +53,15 @@ export function columnChart(columns: readonly Column[], size = { width: 360, hei
       const x0 = x(c.key) ?? plot.left;
       return { key: c.key, label: c.label, value: c.value, x: round(x0), y: round(top), width: round(x.bandwidth()), height: round(Math.abs(y(c.value) - zeroY)), labelX: round(x0 + x.bandwidth() / 2) };
     }),
-    ticks: y.ticks(4).map((value) => ({ value, y: round(y(value)) })),
+    ticks: ticksOf(y, counts).map((value) => ({ value, y: round(y(value)) })),
   };
+}
+
+/** About four ticks; for counts, no more ticks than whole numbers in the domain, so each step is at least 1. */
+function ticksOf(y: ScaleLinear<number, number>, counts: boolean): number[] {
+  if (!counts) return y.ticks(4);
+  const [low, high] = y.domain() as [number, number];
+  return y.ticks(Math.max(1, Math.min(4, Math.floor(high - low)))).filter((value) => Number.isInteger(value));
 }
 
 /** Bar lengths in percent of the longest (horizontal bar lists: pipeline stages, lead sources). */

@@ -20,8 +20,7 @@ export type ErasedCounts = Record<(typeof CRM_DATA_TABLES)[number], number>;
  */
 export async function eraseCrmData(db: D1, userId: string): Promise<ErasedCounts> {
   // Counted first: D1's `changes` includes the rows the triggers touch, so it cannot count deletions.
-  const before = await db.batch<{ n: number }>(CRM_DATA_TABLES.map((table) => db.prepare(`select count(*) as n from "${table}" where user_id = ?`).bind(userId)));
-  const counts = Object.fromEntries(CRM_DATA_TABLES.map((table, i) => [table, before[i]?.results[0]?.n ?? 0])) as ErasedCounts;
+  const counts = await countCrmData(db, userId);
   for (const table of CRM_DATA_TABLES) {
     for (;;) {
       const result = await db.prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where user_id = ? limit ${CHUNK})`).bind(userId).run();
@@ -29,6 +28,23 @@ export async function eraseCrmData(db: D1, userId: string): Promise<ErasedCounts
     }
   }
   return counts;
+}
+
+/** The agent's rows in each table "Delete my data" empties: what it would delete now (one query per table, one batch). */
+export async function countCrmData(db: D1, userId: string): Promise<ErasedCounts> {
+  const counted = await db.batch<{ n: number }>(CRM_DATA_TABLES.map((table) => db.prepare(`select count(*) as n from "${table}" where user_id = ?`).bind(userId)));
+  return Object.fromEntries(CRM_DATA_TABLES.map((table, i) => [table, counted[i]?.results[0]?.n ?? 0])) as ErasedCounts;
+}
+
+/**
+ * What Settings → Data says "Delete my data" removes: the records (contacts, deals, tasks, activities, stage history,
+ * lead source costs) and, apart, the items in the trash (a deleted contact with its activities is one item).
+ */
+export function deletionSummary(counts: ErasedCounts): { records: number; trashItems: number } {
+  return {
+    records: counts.contacts + counts.deals + counts.crm_tasks + counts.crm_activities + counts.deal_stage_history + counts.lead_source_costs,
+    trashItems: counts.trash_items,
+  };
 }
 
 /** "12 contacts, 3 deals, 9 tasks, 40 activities" for the request's record and the toast. */

@@ -137,14 +137,9 @@ export const EXPORT_CATEGORY_KEYS = EXPORT_CATEGORIES.map((c) => c.key) as Expor
 /**
  * What "Delete my data" removes (issue 18): the CRM records, children first. The account, its settings and
  * its billing stay. The trash goes too (ADR 0028): deleted data must not come back from it. app/modules/data/erase.server.ts
- * deletes them; Settings → Data counts them.
+ * deletes them, and counts them for Settings → Data (countCrmData).
  */
 export const CRM_DATA_TABLES = ["trash_rows", "trash_items", "crm_activities", "crm_tasks", "deal_stage_history", "deals", "contacts", "lead_source_costs"] as const;
-
-/** The export categories holding those tables, for counting what a deletion would remove. */
-export const CRM_DATA_CATEGORY_KEYS: ReadonlySet<string> = new Set(
-  EXPORT_CATEGORIES.filter((c) => c.tables.some((t) => (CRM_DATA_TABLES as readonly string[]).includes(t.table))).map((c) => c.key),
-);
 
 /** Tables with an agent's id that the export leaves out, and why (each is derived from exported rows, or a secret). */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {

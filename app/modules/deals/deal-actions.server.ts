@@ -3,7 +3,7 @@ import type { SQL } from "drizzle-orm";
 import type { RequestContext } from "~/lib/context.server";
 import { fieldErrors } from "~/lib/schema-fields";
 import type { UserId } from "~/modules/auth/session.server";
-import { DEAL_MESSAGES, DealInputSchema, DealMoveSchema, type DealSaveResult } from "./deal.schema";
+import { DEAL_MESSAGES, DealInputSchema, DealMoveSchema, type DealMoveResult, type DealSaveResult } from "./deal.schema";
 import { SUBMISSION_KEY_FIELD } from "~/modules/sync/submission-key";
 import { once, readSubmissionKey } from "~/modules/sync/submissions.server";
 import { createDeal, getDeal, moveDeal, updateDeal } from "./deals.server";
@@ -45,8 +45,8 @@ export async function saveDealFromForm(context: RequestContext, userId: UserId, 
 /** A move of the user's deal; `by` names a teammate making it for them (the team pipeline), `requires` their right to. */
 export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData, by: string | null = null, requires?: SQL) {
   const parsed = DealMoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ ok: false, error: DEAL_MESSAGES.stageRequired }, { status: 400 });
+  if (!parsed.success) return data<DealMoveResult>({ ok: false, error: Object.values(fieldErrors(parsed.error))[0] ?? DEAL_MESSAGES.stageRequired }, { status: 400 });
   const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data, by, requires);
-  if (!result.ok) return data({ ok: false, error: result.error }, { status: result.status });
-  return { ok: true, error: undefined };
+  if (!result.ok) return data<DealMoveResult>({ ok: false, error: result.error }, { status: result.status });
+  return data<DealMoveResult>({ ok: true, from: result.from ?? null, closedDate: result.deal.closedDate });
 }

@@ -15,6 +15,7 @@ export const DEAL_MESSAGES = {
   deleted: "Deal deleted",
   moveFailed: "The deal could not be moved, so it is back where it was.",
   notFound: "That deal was not found.",
+  movedSince: "The deal has moved since, so it stays where it is now.",
 } as const;
 
 export const LOST_REASON_MAX = 500;
@@ -52,12 +53,18 @@ export const DealInputSchema = z.object({
 });
 export type DealInput = z.infer<typeof DealInputSchema>;
 
-/** A move on the board: the new stage, the cards it lands between (ids in that stage), a lost reason. */
+/**
+ * A move on the board: the new stage, the cards it lands between (ids in that stage), a lost reason, and for a move
+ * into a closed stage the day it closed (blank: today in the agent's timezone). `fromStage`, when sent, is the stage
+ * the deal must still be in (an Undo puts a deal back only if nothing moved it since).
+ */
 export const DealMoveSchema = z.object({
-  stage: z.string().min(1).max(40),
+  stage: z.string({ error: DEAL_MESSAGES.stageRequired }).min(1, DEAL_MESSAGES.stageRequired).max(40),
   afterId: optionalText(64, "Card above"),
   beforeId: optionalText(64, "Card below"),
   lostReason: optionalText(LOST_REASON_MAX, "Lost reason"),
+  closedDate: optionalDate("Closed date"),
+  fromStage: optionalText(40, "Stage"),
 });
 export type DealMove = z.infer<typeof DealMoveSchema>;
 
@@ -68,6 +75,16 @@ export function centsToInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "";
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
+
+/** A deal's stage and what goes with it, before a move: what an Undo puts back. */
+export interface DealStageState {
+  stage: string;
+  closedDate: string | null;
+  lostReason: string | null;
+}
+
+/** What a move answers: on success, the stage it left (for an Undo) and the day it closed (a closed stage). */
+export type DealMoveResult = { ok: true; error?: undefined; from: DealStageState | null; closedDate: string | null } | { ok: false; error: string };
 
 /** What the create and update actions answer. */
 export type DealSaveResult = { ok: true; deal: { id: string; title: string } } | { ok: false; error: string; fieldErrors: Record<string, string> };

@@ -14,13 +14,13 @@ import { stageByKey } from "~/modules/pipeline/stages";
 import type { ColumnTotals } from "~/modules/pipeline/board";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { DEAL_MESSAGES, LIST_LIMIT, type DealInput, type DealMove, type DealSort } from "./deal.schema";
+import { DEAL_MESSAGES, LIST_LIMIT, type DealInput, type DealMove, type DealSort, type DealStageState } from "./deal.schema";
 import { moveToTrash } from "~/modules/trash/trash.server";
 
 export type DealWithContact = Deal & { contactName: string | null };
-export type DealResult = { ok: true; deal: Deal } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
+export type DealResult = { ok: true; deal: Deal; from?: DealStageState | null } | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors: Record<string, string> };
 
-const fail = (fieldErrors: Record<string, string>, status: 400 | 404 = 400): DealResult => ({ ok: false, status, error: Object.values(fieldErrors)[0] ?? DEAL_MESSAGES.saveFailed, fieldErrors });
+const fail = (fieldErrors: Record<string, string>, status: 400 | 404 | 409 = 400): DealResult => ({ ok: false, status, error: Object.values(fieldErrors)[0] ?? DEAL_MESSAGES.saveFailed, fieldErrors });
 
 /** Deals with their contact's name; the join repeats the owner test, so only the owner's contact can show. */
 function dealsWithContact(context: RequestContext, userId: UserId) {
@@ -122,16 +122,23 @@ export async function updateDeal(context: RequestContext, userId: UserId, id: st
 
 /**
  * A move on the board: into `stage`, between the cards `afterId` (above) and `beforeId` (below). Entering
- * a stage sets its default probability unless the user chose one, dates a close, asks a lost reason, and
- * records the change (naming `by`, a teammate who made the move for the agent on the team pipeline).
+ * a stage sets its default probability unless the user chose one, dates a close (the day the agent gave, or today in
+ * their timezone), asks a lost reason, and records the change (naming `by`, a teammate who made the move for the
+ * agent on the team pipeline). With `fromStage`, the deal must still be in that stage (an Undo). Answers the stage
+ * the deal left, with its close date and lost reason, for an Undo. `requires` is a teammate's relationship to the
+ * deal when they make the move, re-checked inside the move's batch (write-guard.server.ts).
  */
-/**
- * Moves the user's deal to a stage (and a place in it). `by` names a teammate making the move for them, and `requires`
- * is that teammate's relationship to the deal, re-checked inside the move's batch (write-guard.server.ts).
- */
-export async function moveDeal(context: RequestContext, userId: UserId, id: string, move: DealMove, by: string | null = null, requires?: SQL): Promise<DealResult> {
+export async function moveDeal(
+  context: RequestContext,
+  userId: UserId,
+  id: string,
+  move: Pick<DealMove, "stage" | "afterId" | "beforeId" | "lostReason"> & Partial<Pick<DealMove, "closedDate" | "fromStage">>,
+  by: string | null = null,
+  requires?: SQL,
+): Promise<DealResult> {
   const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
   if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
+  if (move.fromStage && existing.stage !== move.fromStage) return fail({ form: DEAL_MESSAGES.movedSince }, 409);
   const stages = await getStages(context, userId);
   const stage = stageByKey(stages, move.stage);
   if (!stage) return fail({ stage: DEAL_MESSAGES.stageUnknown });
@@ -161,19 +168,21 @@ export async function moveDeal(context: RequestContext, userId: UserId, id: stri
       stage: stage.key,
       stageChangedAt: now,
       ...(existing.probabilitySet ? {} : { probability: stage.probability }),
-      ...stageFields(stage, { closedDate: null, lostReason: move.lostReason }, null, await today(context, userId)),
+      ...stageFields(stage, { closedDate: move.closedDate ?? null, lostReason: move.lostReason }, null, await today(context, userId)),
     });
     const from = stageByKey(stages, existing.stage);
     statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: existing.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason, by }, now));
   }
   const update = context.db.update(deals).set(patch).where(ownedBy(deals, userId, eq(deals.id, id))).returning();
+  const left = moved ? { stage: existing.stage, closedDate: existing.closedDate, lostReason: existing.lostReason } : null;
   if (requires) {
     const done = await guardedBatch(() => context.db.batch([requireInBatch(context.db, requires), update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]));
     if (!done.ok) return fail({ form: DEAL_MESSAGES.notFound }, 404);
-    return { ok: true, deal: (done.results as unknown as [unknown, Deal[]])[1][0]! };
+    const deal = (done.results as unknown as [unknown, Deal[]])[1][0]!;
+    return { ok: true, deal, from: left };
   }
   const [updated] = (await context.db.batch([update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];
-  return { ok: true, deal: updated[0]! };
+  return { ok: true, deal: updated[0]!, from: left };
 }
 
 /**
@@ -238,25 +247,28 @@ export async function boardCards(context: RequestContext, userId: UserId, option
 
 export interface DealFilters {
   stage?: string;
-  /** "YYYY-MM": expected close in that month. */
+  /** "YYYY-MM": closes in that month (the day a closed deal closed, else its expected close). */
   month?: string;
   contactId?: string;
   minCents?: number;
   maxCents?: number;
 }
 
+/** The day a deal closes, as the list shows it: the day it closed once closed, else the day it is expected to. */
+const closeDay = sql`coalesce(${deals.closedDate}, ${deals.expectedCloseDate})`;
+
 /** The list view: filtered and sorted, at most LIST_LIMIT rows, with the full count. */
 export async function listDeals(context: RequestContext, userId: UserId, filters: DealFilters, sort: DealSort = "close") {
   const conditions: (SQL | undefined)[] = [
     filters.stage ? eq(deals.stage, filters.stage) : undefined,
-    filters.month ? like(deals.expectedCloseDate, `${filters.month}-%`) : undefined,
+    filters.month ? like(closeDay, `${filters.month}-%`) : undefined,
     filters.contactId ? eq(deals.contactId, filters.contactId) : undefined,
     filters.minCents != null ? gte(deals.dealValueCents, filters.minCents) : undefined,
     filters.maxCents != null ? lte(deals.dealValueCents, filters.maxCents) : undefined,
   ];
   const where = ownedBy(deals, userId, ...conditions);
   const order: Record<DealSort, SQL[]> = {
-    close: [sql`${deals.expectedCloseDate} is null`, asc(deals.expectedCloseDate), asc(deals.id)],
+    close: [sql`${closeDay} is null`, asc(closeDay), asc(deals.id)],
     value: [desc(deals.dealValueCents), asc(deals.id)],
     title: [sql`${deals.title} collate nocase`, asc(deals.id)],
     newest: [desc(deals.createdAt), desc(deals.id)],

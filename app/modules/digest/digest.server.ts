@@ -9,6 +9,7 @@ import { WAITING_SHOWN } from "~/modules/reports/figures";
 import { leadsWaitingNow } from "~/modules/reports/figures.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow } from "~/modules/tasks/due";
+import { formatClock } from "~/modules/tasks/due-label";
 import { closingsQuery, listTasks } from "~/modules/tasks/tasks.server";
 
 // The daily digest (issue 20, ADR 0032): at 7:00 in the agent's timezone, one e-mail with today's tasks, what is
@@ -67,12 +68,12 @@ export async function buildDigest(context: RequestContext, userId: UserId, at = 
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The digest as an e-mail: subject, text and HTML, every value escaped. */
-export function renderDigest(digest: Digest, links: { app: string; unsubscribe: string }, prefs: Pick<DisplayPreferences, "dateFormat"> = DEFAULT_DISPLAY_PREFERENCES) {
+/** The digest as an e-mail: subject, text and HTML, every value escaped; dates and times as the agent reads them. */
+export function renderDigest(digest: Digest, links: { app: string; unsubscribe: string }, prefs: Pick<DisplayPreferences, "dateFormat" | "timeFormat"> = DEFAULT_DISPLAY_PREFERENCES) {
   const subject = `Your day, ${formatDay(digest.day, prefs)}: ${plural(digest.todayCount, "task", "tasks")}, ${digest.overdueCount} overdue, ${plural(digest.closings.length, "closing", "closings")} this week`;
   const sections: { title: string; note?: string; lines: string[]; empty: string }[] = [
     { title: `New leads waiting (${digest.leadsCount})`, note: WAITING_SHOWN, lines: digest.leads.map((l) => `${l.name}${l.contact ? ` · ${l.contact}` : ""}`), empty: "No new lead is waiting for you." },
-    { title: `Today (${digest.todayCount})`, lines: digest.today.map((t) => `${t.time ? `${t.time} ` : ""}${t.title}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing due today." },
+    { title: `Today (${digest.todayCount})`, lines: digest.today.map((t) => `${t.time ? `${formatClock(t.time, prefs)} ` : ""}${t.title}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing due today." },
     { title: `Overdue (${digest.overdueCount})`, lines: digest.overdue.map((t) => `${t.title} · due ${formatDay(t.dueDate, prefs)}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing overdue." },
     { title: `Closing this week (${digest.closings.length})`, lines: digest.closings.map((c) => `${formatDay(c.date, prefs)} · ${c.title}`), empty: "No closing in the next seven days." },
   ];
@@ -134,7 +135,15 @@ export async function digestOn(context: Pick<RequestContext, "db">, userId: User
  */
 export async function sendDueDigests(context: RequestContext, at = new Date()): Promise<number> {
   const candidates = await context.db
-    .select({ userId: userPreferences.userId, email: users.email, timezone: userPreferences.timezone, dateFormat: userPreferences.dateFormat, sentOn: userPreferences.digestSentOn, origin: userPreferences.digestOrigin })
+    .select({
+      userId: userPreferences.userId,
+      email: users.email,
+      timezone: userPreferences.timezone,
+      dateFormat: userPreferences.dateFormat,
+      timeFormat: userPreferences.timeFormat,
+      sentOn: userPreferences.digestSentOn,
+      origin: userPreferences.digestOrigin,
+    })
     .from(userPreferences)
     .innerJoin(users, and(eq(users.id, userPreferences.userId), isNull(users.purgeAfter)))
     .innerJoin(subscribers, and(eq(subscribers.userId, userPreferences.userId), sql`${subscribers.subscriptionStatus} in ('active', 'trialing')`))
@@ -157,7 +166,7 @@ export async function sendDueDigests(context: RequestContext, at = new Date()): 
     if (!claimed) continue;
     const userId = agent.userId as UserId;
     const unsubscribe = await unsubscribeUrl(context, origin, userId);
-    const mail = renderDigest(await buildDigest(context, userId, at), { app: `${origin}/dashboard`, unsubscribe }, { dateFormat: agent.dateFormat });
+    const mail = renderDigest(await buildDigest(context, userId, at), { app: `${origin}/dashboard`, unsubscribe }, { dateFormat: agent.dateFormat, timeFormat: agent.timeFormat });
     await sendEmail(context, {
       kind: "daily_digest",
       to: agent.email,

@@ -18,6 +18,7 @@ export function toBoardCard(commissions: CommissionContext, deal: DealWithContac
     stage: deal.stage,
     dealValueCents: deal.dealValueCents,
     expectedCloseDate: deal.expectedCloseDate,
+    closedDate: deal.closedDate,
     probability: deal.probability,
     netCents: lost ? null : commissions.breakdownFor(deal).netCents,
   };
@@ -57,5 +58,5 @@ export async function loadBoard(context: RequestContext, userId: UserId, options
     options.cards && expand ? boardCards(context, userId, { stage: expand }) : Promise.resolve([]),
   ]);
   const cards = expanded.length > 0 ? [...board.filter((c) => c.stage !== expand), ...expanded] : board;
-  return { commissions, prefs, totals, cards: cards.map((deal) => toBoardCard(commissions, deal)), empty: Object.keys(totals).length === 0 };
+  return { commissions, prefs, totals, today: commissions.today, cards: cards.map((deal) => toBoardCard(commissions, deal)), empty: Object.keys(totals).length === 0 };
 }

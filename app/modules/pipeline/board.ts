@@ -8,6 +8,8 @@ export interface BoardCard {
   stage: string;
   dealValueCents: number;
   expectedCloseDate: string | null;
+  /** The day a closed (won or lost) deal closed; null while it is open. */
+  closedDate: string | null;
   probability: number;
   /** What the deal pays the agent (actual when won, planned when open); null when it was lost: it pays nothing. */
   netCents: number | null;

@@ -8,6 +8,7 @@ import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { hasIncome, incomeDeals, incomeMonths, incomeTotals } from "~/modules/commissions/income";
 import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/charts";
 import { addDays } from "~/modules/dashboard/metrics";
+import { localNow } from "~/modules/tasks/due";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
 import { cell, DASH, empty, type ReportCell, type ReportTable } from "./table";
@@ -102,6 +103,11 @@ const shortMonth = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: 
 const inRange = (day: string | null, range: DayRange): day is string => day !== null && day >= range.from && day <= range.to;
 const pctText = (pct: number | null) => (pct === null ? DASH : `${pct}%`);
 const pctCell = (pct: number | null) => (pct === null ? empty() : cell(`${pct}%`, pct));
+/** A moment as the CSV holds it: the agent's own clock, "2026-06-05 10:00" (the column's header names the zone). */
+const localStamp = (at: number | Date, timezone: string) => {
+  const local = localNow(timezone, new Date(at));
+  return `${local.date} ${local.time}`;
+};
 const moneyCell = (cents: number | null, prefs: DisplayPreferences) => (cents === null ? empty() : cell(formatCents(cents, prefs), cents / 100));
 const countCell = (n: number) => cell(n.toLocaleString("en-US"), n);
 const minutesCell = (minutes: number | null) => (minutes === null ? empty() : cell(formatMinutes(minutes), Math.round(minutes * 10) / 10));
@@ -336,10 +342,11 @@ export function buildReports(input: ReportInputs): Reports {
   const waitingTable: ReportTable = {
     id: "waiting-leads",
     caption: "New leads of the period still waiting for a first answer, oldest first",
-    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Arrived" }, { label: "Waiting", unit: "minutes", numeric: true }],
+    // The CSV's "Arrived" is the agent's own clock ("2026-06-05 10:00"), its zone named in the header, as the page's date is.
+    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Arrived", unit: prefs.timezone }, { label: "Waiting", unit: "minutes", numeric: true }],
     rows: input.waiting.map((c) => {
       const minutes = Math.max(0, input.now - c.arrivedAt) / 60_000;
-      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.arrivedAt, prefs), new Date(c.arrivedAt).toISOString()), minutesCell(minutes)] };
+      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.arrivedAt, prefs), localStamp(c.arrivedAt, prefs.timezone)), minutesCell(minutes)] };
     }),
   };
 
@@ -415,8 +422,8 @@ export function buildReports(input: ReportInputs): Reports {
   const followUpsTable: ReportTable = {
     id: "follow-up-gaps",
     caption: "Hot and warm contacts with no activity for 14 days or more, the longest quiet first",
-    columns: [{ label: "Contact" }, { label: "Status" }, { label: "Last activity" }],
-    rows: input.followUps.contacts.map((c) => ({ key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(c.status === "hot" ? "Hot" : "Warm"), cell(formatDate(c.lastActivity, prefs), new Date(c.lastActivity).toISOString())] })),
+    columns: [{ label: "Contact" }, { label: "Status" }, { label: "Last activity", unit: prefs.timezone }],
+    rows: input.followUps.contacts.map((c) => ({ key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(c.status === "hot" ? "Hot" : "Warm"), cell(formatDate(c.lastActivity, prefs), localStamp(c.lastActivity, prefs.timezone))] })),
   };
   // A week's bar is named only when it is the first of a month (by its Monday), and at least three bars after
   // the last name: 53 dates do not fit under a chart, and two names a bar apart run into each other.
@@ -498,7 +505,10 @@ export function buildReports(input: ReportInputs): Reports {
     },
     activity: {
       empty: activitiesNow === 0 && tasksNow.n === 0 && input.followUps.count === 0,
-      chart: columnChart(input.weeks.map((day, i) => ({ key: day, label: weekLabels[i]!, value: weekTotals[i]! }))),
+      chart: columnChart(
+        input.weeks.map((day, i) => ({ key: day, label: weekLabels[i]!, value: weekTotals[i]! })),
+        { counts: true },
+      ),
       table: activityTable,
       tasks: tasksTable,
       followUps: followUpsTable,

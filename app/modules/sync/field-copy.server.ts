@@ -161,7 +161,7 @@ export async function fieldSync(context: RequestContext, userId: UserId, rawCurs
   const touchedSince = now - LIMITS.touchedDays * DAY_MS;
   const cursor = decodeCursor(rawCursor);
   const dealsNow = await openDeals(context, userId);
-  const base = { savedAt: now, today, timezone: prefs.timezone, currency: prefs.currency };
+  const base = { savedAt: now, today, timezone: prefs.timezone, currency: prefs.currency, dateFormat: prefs.dateFormat, timeFormat: prefs.timeFormat };
   const next = (h: string) => encodeCursor({ s: maxSeq, d: today, h });
 
   let changed: { kind: string; rowId: string; contactId: string | null }[] | null = null;

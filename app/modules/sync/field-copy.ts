@@ -1,4 +1,4 @@
-import type { Currency } from "~/db/enums";
+import type { Currency, DateFormat, TimeFormat } from "~/db/enums";
 import type { ActivityType, ContactStatus, DealStage, PropertyType, TaskPriority, TaskType } from "~/db/schema";
 
 /**
@@ -121,10 +121,12 @@ export interface FieldSync {
   full: boolean;
   /** When the server read it, epoch ms ("Offline — showing what was saved at 14:32"). */
   savedAt: number;
-  /** The agent's day and timezone at that moment. */
+  /** The agent's day and timezone at that moment, and how they read dates, times and money. */
   today: string;
   timezone: string;
   currency: Currency;
+  dateFormat: DateFormat;
+  timeFormat: TimeFormat;
   contacts: FieldChanges<FieldContact>;
   tasks: FieldChanges<FieldTask>;
   /** All open deals and the stages when either changed since the cursor (the nets depend on the plan), else null. */

@@ -1,3 +1,4 @@
+import { DEFAULT_DISPLAY_PREFERENCES, formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
 import { localNow } from "~/modules/tasks/due";
 import type { FieldActivity, FieldContact, FieldDeal, FieldTask } from "./field-copy";
 import type { CopyContents, QueuedEntry } from "./local-copy.client";
@@ -19,6 +20,8 @@ export interface ViewTask extends FieldTask {
 export interface ViewDeal extends FieldDeal {
   /** The stage it was moved to offline, waiting to be sent. */
   movedTo: string | null;
+  /** The day it closed, given with a move offline into a closed stage. */
+  closedOn: string | null;
 }
 
 export interface FieldView {
@@ -38,7 +41,7 @@ export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals
   const pending = copy.queue.filter((entry) => entry.status === "pending").sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const contacts = new Map<string, ViewContact>(copy.contacts.map((c) => [c.id, { ...c, pending: false, activities: c.activities.map((a) => ({ ...a, pending: false })) }]));
   const tasks = new Map<string, ViewTask>(copy.tasks.map((t) => [t.id, { ...t, pending: null }]));
-  const deals = new Map<string, ViewDeal>(copy.deals.map((d) => [d.id, { ...d, movedTo: null }]));
+  const deals = new Map<string, ViewDeal>(copy.deals.map((d) => [d.id, { ...d, movedTo: null, closedOn: null }]));
   for (const { change, createdAt } of pending) {
     const id = createdIds.get(change.key) ?? change.key;
     switch (change.type) {
@@ -99,7 +102,10 @@ export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals
       }
       case "move_deal": {
         const deal = deals.get(change.dealId);
-        if (deal) deal.movedTo = change.toStage;
+        if (deal) {
+          deal.movedTo = change.toStage;
+          deal.closedOn = typeof change.closedDate === "string" && change.closedDate ? change.closedDate : null;
+        }
         break;
       }
     }
@@ -132,11 +138,19 @@ export function searchContacts<T extends FieldContact>(contacts: readonly T[], q
   });
 }
 
-/** "14:32", or "24 Nov, 14:32" when the copy was saved on another day than today. */
-export function savedAtLabel(savedAt: number, timezone: string, now = new Date()): string {
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(savedAt);
-  if (localNow(timezone, new Date(savedAt)).date === localNow(timezone, now).date) return time;
-  return `${new Intl.DateTimeFormat("en-GB", { timeZone: timezone, day: "numeric", month: "short" }).format(savedAt)}, ${time}`;
+/**
+ * When the copy was saved, as the agent reads times: "2:32 PM" or "14:32", with the date in their format ("Nov 24,
+ * 2026, 2:32 PM", "24/11/26, 14:32") when it was saved on another day than today.
+ */
+export function savedAtLabel(savedAt: number, prefs: DisplayPreferences, now = new Date()): string {
+  const time = formatTime(savedAt, prefs);
+  if (localNow(prefs.timezone, new Date(savedAt)).date === localNow(prefs.timezone, now).date) return time;
+  return `${formatDate(savedAt, prefs)}, ${time}`;
+}
+
+/** The agent's display preferences as the copy holds them (a copy saved before it held the formats: the defaults). */
+export function copyPrefs(meta: Pick<CopyContents["meta"] & object, "timezone" | "currency" | "dateFormat" | "timeFormat">): DisplayPreferences {
+  return { timezone: meta.timezone, currency: meta.currency, dateFormat: meta.dateFormat ?? DEFAULT_DISPLAY_PREFERENCES.dateFormat, timeFormat: meta.timeFormat ?? DEFAULT_DISPLAY_PREFERENCES.timeFormat };
 }
 
 /** A screen of the field view, named by the path after the # (the app page the agent was opening). */

@@ -19,6 +19,9 @@ export interface CopyMeta {
   today: string;
   timezone: string;
   currency: FieldSync["currency"];
+  /** Missing in a copy saved before they were sent: the view then uses the defaults until the next sync. */
+  dateFormat?: FieldSync["dateFormat"];
+  timeFormat?: FieldSync["timeFormat"];
   truncated: FieldSync["truncated"];
 }
 
@@ -39,8 +42,18 @@ export interface QueuedEntry {
 
 export type StageRow = DealStage & { order: number };
 
+/**
+ * How many changes made offline have reached the server in the current round (since the queue was last empty), and
+ * when the last of them went: whoever sent them, this page or the service worker.
+ */
+export interface SentTally {
+  count: number;
+  at: number;
+}
+
 interface CopySchema extends DBSchema {
-  meta: { key: "sync"; value: CopyMeta };
+  /** "sync": the copy's CopyMeta; "sent": the SentTally. */
+  meta: { key: "sync" | "sent"; value: CopyMeta | SentTally };
   contacts: { key: string; value: FieldContact };
   tasks: { key: string; value: FieldTask };
   deals: { key: string; value: FieldDeal };
@@ -75,6 +88,7 @@ export async function copyOwner(): Promise<string | null> {
 
 export interface CopyContents {
   meta: CopyMeta | null;
+  sent: SentTally | null;
   contacts: FieldContact[];
   tasks: FieldTask[];
   deals: FieldDeal[];
@@ -85,8 +99,9 @@ export interface CopyContents {
 /** Everything the copy holds, read in one transaction. */
 export async function readCopy(db: CopyDB): Promise<CopyContents> {
   const tx = db.transaction([...STORES, "queue"]);
-  const [meta, contacts, tasks, deals, stages, queue] = await Promise.all([
-    tx.objectStore("meta").get("sync"),
+  const [meta, sent, contacts, tasks, deals, stages, queue] = await Promise.all([
+    tx.objectStore("meta").get("sync") as Promise<CopyMeta | undefined>,
+    tx.objectStore("meta").get("sent") as Promise<SentTally | undefined>,
     tx.objectStore("contacts").getAll(),
     tx.objectStore("tasks").getAll(),
     tx.objectStore("deals").getAll(),
@@ -94,7 +109,7 @@ export async function readCopy(db: CopyDB): Promise<CopyContents> {
     tx.objectStore("queue").getAll(),
   ]);
   await tx.done;
-  return { meta: meta ?? null, contacts, tasks, deals, stages: stages.sort((a, b) => a.order - b.order), queue };
+  return { meta: meta ?? null, sent: sent ?? null, contacts, tasks, deals, stages: stages.sort((a, b) => a.order - b.order), queue };
 }
 
 export { COPY_CHANGED };
@@ -104,20 +119,25 @@ const announce = () => window.dispatchEvent(new Event(COPY_CHANGED));
 export type NewChange = QueuedChange extends infer C ? (C extends { key: string } ? Omit<C, "key"> : never) : never;
 
 /**
- * Queues a change made offline, with a fresh key. Returns the id of the row it creates (the one the server will
- * make: derived from the agent and the key) or touches.
+ * Queues a change made offline, with a fresh key. Returns the key and the id of the row it creates (the one the server
+ * will make: derived from the agent and the key).
  */
-export async function queueChange(userId: string, change: NewChange, label: string): Promise<string> {
+export async function queueChange(userId: string, change: NewChange, label: string): Promise<{ id: string; key: string }> {
   const key = crypto.randomUUID();
   const db = await openCopy(userId);
   try {
-    await db.add("queue", { change: { ...change, key } as QueuedEntry["change"], label, createdAt: Date.now(), status: "pending", message: null });
+    const tx = db.transaction(["queue", "meta"], "readwrite");
+    // The first change of a new round (nothing waiting) starts the count of changes sent again.
+    const waiting = (await tx.objectStore("queue").getAll()).some((entry) => entry.status === "pending");
+    if (!waiting) await tx.objectStore("meta").put({ count: 0, at: Date.now() } satisfies SentTally, "sent");
+    await tx.objectStore("queue").add({ change: { ...change, key } as QueuedEntry["change"], label, createdAt: Date.now(), status: "pending", message: null });
+    await tx.done;
   } finally {
     db.close();
   }
   announce();
   void askForBackgroundSend();
-  return changeRowId(userId, key);
+  return { id: await changeRowId(userId, key), key };
 }
 
 interface SyncRegistration {
@@ -135,6 +155,35 @@ async function askForBackgroundSend(): Promise<void> {
   } catch {
     // No service worker, or sync refused (permission): the open app sends the queue.
   }
+}
+
+/**
+ * Takes a deal's waiting moves off the queue (the Undo of a move made offline), taking turns with a send in progress
+ * (the queue's Web Lock) so a move is never both sent and withdrawn. Returns how many were withdrawn: none when they
+ * had been sent already.
+ */
+export async function withdrawMoves(userId: string, dealId: string): Promise<number> {
+  const withdraw = async () => {
+    const db = await openCopy(userId);
+    try {
+      const tx = db.transaction("queue", "readwrite");
+      let withdrawn = 0;
+      for (const entry of await tx.store.getAll()) {
+        if (entry.status === "pending" && entry.change.type === "move_deal" && entry.change.dealId === dealId && entry.seq !== undefined) {
+          await tx.store.delete(entry.seq);
+          withdrawn += 1;
+        }
+      }
+      await tx.done;
+      return withdrawn;
+    } finally {
+      db.close();
+    }
+  };
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const withdrawn = locks ? await locks.request("porchlight-send-queue", withdraw) : await withdraw();
+  announce();
+  return withdrawn;
 }
 
 /** The server's answers to sent changes that did not go as made, oldest first, until the agent dismisses them. */
@@ -193,13 +242,19 @@ async function sendBatches(db: CopyDB, filed: () => void): Promise<SendOutcome> 
     if (!response.ok) return "offline";
     const { results } = (await response.json()) as { results: QueuedChangeResult[] };
     const byKey = new Map(results.map((result) => [result.key, result]));
-    const tx = db.transaction("queue", "readwrite");
+    const tx = db.transaction(["queue", "meta"], "readwrite");
+    const queue = tx.objectStore("queue");
+    let sent = 0;
     for (const entry of pending) {
       const result = byKey.get(entry.change.key);
       if (!result || entry.seq === undefined) continue;
-      if (result.status === "applied") await tx.store.delete(entry.seq);
-      else await tx.store.put({ ...entry, status: result.status, message: result.message });
+      sent += 1;
+      if (result.status === "applied") await queue.delete(entry.seq);
+      else await queue.put({ ...entry, status: result.status, message: result.message });
     }
+    // Every answered change was sent, a conflict too (its answer is shown apart): the "N changes sent" of the view.
+    const tally = (await tx.objectStore("meta").get("sent")) as SentTally | undefined;
+    await tx.objectStore("meta").put({ count: (tally?.count ?? 0) + sent, at: Date.now() } satisfies SentTally, "sent");
     await tx.done;
     filed();
     if (pending.length < MAX_CHANGES_PER_REQUEST) return "sent";
@@ -224,7 +279,7 @@ export async function applySync(db: CopyDB, sync: FieldSync): Promise<void> {
     for (const deal of sync.deals.all) work.push(deals.put(deal));
     sync.deals.stages.forEach((stage, order) => work.push(stages.put({ ...stage, order })));
   }
-  const meta: CopyMeta = { cursor: sync.cursor, savedAt: sync.savedAt, today: sync.today, timezone: sync.timezone, currency: sync.currency, truncated: sync.truncated };
+  const meta: CopyMeta = { cursor: sync.cursor, savedAt: sync.savedAt, today: sync.today, timezone: sync.timezone, currency: sync.currency, dateFormat: sync.dateFormat, timeFormat: sync.timeFormat, truncated: sync.truncated };
   work.push(tx.objectStore("meta").put(meta, "sync"));
   await Promise.all([...work, tx.done]);
 }
@@ -258,7 +313,7 @@ export function syncCopy(userId: string): Promise<void> {
           void askForBackgroundSend();
           return;
         }
-        const meta = await db.get("meta", "sync");
+        const meta = (await db.get("meta", "sync")) as CopyMeta | undefined;
         const response = await fetch(`/api/sync${meta ? `?cursor=${encodeURIComponent(meta.cursor)}` : ""}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
         if (response.status === 401) {
           db.close();

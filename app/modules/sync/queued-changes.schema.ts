@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { ActivityInputSchema } from "~/modules/activities/activity.schema";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
+import { DealMoveSchema } from "~/modules/deals/deal.schema";
 import { TaskInputSchema } from "~/modules/tasks/task.schema";
 import { MAX_CHANGES_PER_REQUEST } from "./field-copy";
 
@@ -25,8 +26,10 @@ export const QueuedChangeSchema = z.discriminatedUnion(
     z.object({ key, type: z.literal("complete_task"), taskId: rowId("task"), contactId: rowId("contact").nullish(), note }),
     z.object({ key, type: z.literal("add_task"), task: TaskInputSchema }),
     z.object({ key, type: z.literal("add_contact"), contact: ContactInputSchema }),
-    // fromStage is the stage the phone's copy showed: if the deal has moved since, the server's stage stands.
-    z.object({ key, type: z.literal("move_deal"), dealId: rowId("deal"), fromStage: z.string().min(1).max(40), toStage: z.string().min(1).max(40), note }),
+    // fromStage is the stage the phone's copy showed: if the deal has moved since, the server's stage stands. A move
+    // into a closed stage carries the day it closed (the online move's field), asked on the phone: the change may reach
+    // the server days later, so "today" there would be the wrong day.
+    z.object({ key, type: z.literal("move_deal"), dealId: rowId("deal"), fromStage: z.string().min(1).max(40), toStage: z.string().min(1).max(40), closedDate: DealMoveSchema.shape.closedDate.optional(), note }),
   ],
   { error: "That is not a change the app can send." },
 );

@@ -106,7 +106,7 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
         return done("rejected", `That stage no longer exists.${kept ? " Your note is saved on the deal's timeline." : ""}`, null);
       }
       if (to.kind === "lost") return done("rejected", "A deal can be marked lost only online, where the reason is asked.", null);
-      const moved = await moveDeal(context, userId, change.dealId, { stage: to.key, afterId: null, beforeId: null, lostReason: null });
+      const moved = await moveDeal(context, userId, change.dealId, { stage: to.key, afterId: null, beforeId: null, lostReason: null, closedDate: change.closedDate ?? null });
       if (!moved.ok) return done("rejected", moved.error, null);
       if (change.note) await keepNote(context, userId, { dealId: change.dealId }, change.note, id);
       return done("applied", `Moved to ${to.name}`, change.dealId);

@@ -10,6 +10,7 @@ import { moveDealFromForm } from "~/modules/deals/deal-actions.server";
 import type { BoardCard } from "~/modules/pipeline/board";
 import { toBoardCard } from "~/modules/pipeline/board.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { isoDateIn } from "~/lib/format";
 import { sharedWith } from "~/modules/deals/shares.server";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { isMemberSql, listMembers, MANAGER_ROLES, type MemberRow } from "./team.server";
@@ -19,8 +20,11 @@ import { agentInView, type Viewer } from "./visibility.server";
 // the viewer may see (owners and admins: everyone; agents: themselves). Each deal stays in its agent's own stages
 // and is priced by its agent's own plan. Moves go through the agent's own moveDeal, named with who made them.
 
-/** A deal of the list, with its agent, their name for its stage, and their currency (amounts are theirs). */
-export type TeamCard = BoardCard & { agentId: string; agentName: string; stageName: string; currency: Currency; sharePct?: number };
+/**
+ * A deal of the list, with its agent, their name for its stage, their currency (amounts are theirs) and their today
+ * (the day a move into a closed stage is dated by default).
+ */
+export type TeamCard = BoardCard & { agentId: string; agentName: string; stageName: string; currency: Currency; today: string; sharePct?: number };
 
 /**
  * The open deals of `agents`, soonest expected close first (no date last), at most LIST_LIMIT, with the count, and each
@@ -52,6 +56,7 @@ export async function teamDealList(context: RequestContext, agents: readonly Mem
       agentId: deal.userId,
       agentName: agent.name,
       currency: agent.currency,
+      today: agent.commissions.today,
       stageName: agent.commissions.stages.find((s) => s.key === deal.stage)?.name ?? deal.stage,
     };
   });
@@ -66,7 +71,10 @@ export async function sharedTeamCards(context: RequestContext, viewerId: UserId)
   const [commissions, prefs] = await Promise.all([loadCommissionContext(context, viewerId), getDisplayPreferences(context, viewerId)]);
   const open = commissions.shared.filter((d) => d.kind === "open");
   const owners = [...new Set(open.map((d) => d.ownerId))];
-  const stages = Object.fromEntries(await Promise.all(owners.map(async (id) => [id, await getStages(context, id)] as const)));
+  const [stages, todays] = await Promise.all([
+    Promise.all(owners.map(async (id) => [id, await getStages(context, id)] as const)).then((pairs) => Object.fromEntries(pairs)),
+    Promise.all(owners.map(async (id) => [id, isoDateIn(new Date(), (await getDisplayPreferences(context, id)).timezone)] as const)).then((pairs) => new Map(pairs)),
+  ]);
   const cards = open.map(
     (deal): TeamCard => ({
       id: deal.id,
@@ -76,8 +84,10 @@ export async function sharedTeamCards(context: RequestContext, viewerId: UserId)
       stage: deal.stage,
       dealValueCents: deal.dealValueCents,
       expectedCloseDate: deal.expectedCloseDate,
+      closedDate: null,
       probability: deal.probability,
       netCents: commissions.breakdownFor(deal).netCents,
+      today: todays.get(deal.ownerId) ?? commissions.today,
       agentId: deal.ownerId,
       agentName: deal.ownerName,
       stageName: deal.stageName,

@@ -5,7 +5,6 @@ import { Modal } from "~/components/ui/Modal";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { toast } from "~/components/ui/Toaster";
 import { saveDownload } from "~/lib/download";
-import { CRM_DATA_CATEGORY_KEYS } from "../tables";
 import { DataRequestsTable, type DataRequestRow } from "./DataRequestsTable";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
 import type { CategorySummary } from "../export.server";
@@ -26,6 +25,7 @@ const CSV_LINKS = [
  */
 export function DataPanel({
   categories,
+  deletion,
   requests,
   prefs,
   className,
@@ -33,6 +33,8 @@ export function DataPanel({
   deleting,
 }: {
   categories: CategorySummary[];
+  /** What "Delete my data" would remove now, counted from the tables it empties (the trash apart). */
+  deletion: { records: number; trashItems: number };
   requests: DataRequestRow[];
   prefs: DisplayPreferences;
   className: string;
@@ -40,9 +42,12 @@ export function DataPanel({
   deleting: boolean;
 }) {
   const deleteDialog = useRef<HTMLDialogElement>(null);
-  const crmCount = categories.filter((c) => CRM_DATA_CATEGORY_KEYS.has(c.key)).reduce((sum, c) => sum + c.count, 0);
+  const { records, trashItems } = deletion;
+  const recordsText = `${records.toLocaleString("en-US")} ${records === 1 ? "record" : "records"}`;
+  const trashText = `${trashItems.toLocaleString("en-US")} ${trashItems === 1 ? "item" : "items"}`;
+  const nothing = records === 0 && trashItems === 0;
   // The deletion went through (the counts changed): the confirmation has done its job.
-  useEffect(() => deleteDialog.current?.close(), [crmCount]);
+  useEffect(() => deleteDialog.current?.close(), [records, trashItems]);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(categories.map((c) => c.key)));
   const [running, setRunning] = useState(false);
   const toggle = (key: string, on: boolean) =>
@@ -156,9 +161,12 @@ export function DataPanel({
           Delete my data
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Removes every contact, deal, task and activity, with the deals&apos; stage history, your lead source costs and everything in the trash ({crmCount.toLocaleString("en-US")} {crmCount === 1 ? "record" : "records"} now). Your account, profile, settings and subscription stay, so you can start afresh. Export first if you may want any of it back: this cannot be undone.
+          {nothing
+            ? "You have no contacts, deals, tasks or activities, and the trash is empty: there is nothing to delete. "
+            : `Removes every contact, deal, task and activity, with the deals' stage history and your lead source costs (${recordsText} now)${trashItems === 0 ? "" : `, and everything in the trash (${trashText} now)`}. `}
+          Your account, profile, settings and subscription stay, so you can start afresh. Export first if you may want any of it back: this cannot be undone.
         </p>
-        <Button type="button" variant="danger" className="mt-4" disabled={crmCount === 0} onClick={() => deleteDialog.current?.showModal()}>
+        <Button type="button" variant="danger" className="mt-4" disabled={nothing} onClick={() => deleteDialog.current?.showModal()}>
           Delete my data
         </Button>
         <Modal ref={deleteDialog} id="delete-data-dialog" title="Delete my data">
@@ -166,7 +174,7 @@ export function DataPanel({
             <input type="hidden" name="intent" value="delete-data" />
             <p className="font-medium">Are you sure you want to delete your data? This action cannot be undone.</p>
             <p className="text-sm text-stone-600 dark:text-stone-400">
-              {crmCount.toLocaleString("en-US")} {crmCount === 1 ? "record" : "records"} will be deleted. Enter your password to confirm.
+              {[records > 0 ? recordsText : null, trashItems > 0 ? `${trashText} in the trash` : null].filter(Boolean).join(" and ")} will be deleted. Enter your password to confirm.
             </p>
             <PasswordField label="Password" name="password" autoComplete="current-password" required error={deleteError} />
             <div className="flex justify-end gap-2">

@@ -25,13 +25,17 @@ import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { DealStage } from "~/db/schema";
 import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
-import { DEAL_MESSAGES } from "~/modules/deals/deal.schema";
+import { DEAL_MESSAGES, type DealMoveResult } from "~/modules/deals/deal.schema";
+import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
+import { useAnnounceClosedMove } from "~/modules/deals/components/MoveUndo";
 import { PIPELINE_ACTION, type BoardCard, type ColumnTotals } from "../board";
 
 type Columns = Record<string, string[]>;
-type MoveResult = { ok: boolean; error?: string };
+/** A move into a closed stage waiting for its answer: what the toast's Undo needs. */
+type PendingClose = { id: string; to: string; from: string; afterId: string | null; beforeId: string | null };
 
 const columnId = (key: string) => `column:${key}`;
+const columnHeadingId = (key: string) => `stage-${key}`;
 
 // The two icons every card repeats, defined once per board and referenced by <use>: a board of 140 cards
 // then renders 140 short references instead of 140 copies of each icon's circles (server render time).
@@ -58,11 +62,6 @@ const groupCards = (stages: DealStage[], cards: BoardCard[]): Columns =>
   Object.fromEntries(stages.map((s) => [s.key, cards.filter((c) => c.stage === s.key).map((c) => c.id)]));
 
 /**
- * The pipeline board (issue 6): a column per stage; cards move by mouse, touch (press and hold) or keyboard
- * (Space on a card's handle, arrows, Space to drop), or from a card's menu. Moves show at once and roll
- * back if the server refuses; moving to a lost stage first asks why.
- */
-/**
  * Where a board posts its moves and what its cards link to. The agent's own pipeline is the default; the team pipeline
  * (issue 21) posts to /team/pipeline with the agent whose board it is, and links a deal only when it is the viewer's.
  */
@@ -78,25 +77,75 @@ export interface BoardTarget {
 const OWN_BOARD: BoardTarget = { action: PIPELINE_ACTION, linkDeals: true };
 const Target = createContext<BoardTarget>(OWN_BOARD);
 
-export function KanbanBoard({ stages, cards, totals, prefs, target = OWN_BOARD }: { stages: DealStage[]; cards: BoardCard[]; totals: Record<string, ColumnTotals>; prefs: DisplayPreferences; target?: BoardTarget }) {
+/**
+ * The pipeline board (issue 6): a column per stage; cards move by mouse, touch (press and hold) or keyboard
+ * (Space on a card's handle, arrows, Space to drop), or from a card's menu. Moves show at once and roll
+ * back if the server refuses; moving to a closed stage first asks the day it closed (`today`, the agent's, unless
+ * changed) and, for a lost stage, why; once saved, its toast offers Undo.
+ */
+export function KanbanBoard({
+  stages,
+  cards,
+  totals,
+  prefs,
+  today,
+  target = OWN_BOARD,
+}: {
+  stages: DealStage[];
+  cards: BoardCard[];
+  totals: Record<string, ColumnTotals>;
+  prefs: DisplayPreferences;
+  today: string;
+  target?: BoardTarget;
+}) {
   const byId = useMemo(() => new Map(cards.map((c) => [c.id, c])), [cards]);
   const [columns, setColumns] = useState<Columns>(() => groupCards(stages, cards));
   const [activeId, setActiveId] = useState<string | null>(null);
   const [menuFor, setMenuFor] = useState<BoardCard | null>(null);
-  const [askLost, setAskLost] = useState<{ id: string; stage: string; afterId: string | null; beforeId: string | null } | null>(null);
+  const [askClose, setAskClose] = useState<{ id: string; stage: string } | null>(null);
   const snapshot = useRef<Columns | null>(null);
   const origin = useRef<string | null>(null);
-  const mover = useFetcher<MoveResult>();
+  const pendingClose = useRef<PendingClose | null>(null);
+  const mover = useFetcher<DealMoveResult>();
+  const announceClosed = useAnnounceClosedMove();
   const stageName = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
 
   // New data from the server (after any save) is the truth.
   useEffect(() => setColumns(groupCards(stages, cards)), [stages, cards]);
 
-  // A refused move puts the board back as it was before the drag.
+  // A phone shows one column at a time: the board opens on the first stage that has deals, not on an empty one.
+  const board = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = board.current;
+    const first = stages.find((s) => (totals[s.key]?.count ?? 0) > 0);
+    if (!list || !first || first.key === stages[0]?.key) return;
+    const column = list.querySelector<HTMLElement>(`[aria-labelledby="${columnHeadingId(first.key)}"]`);
+    if (column) list.scrollLeft = column.offsetLeft - Number.parseFloat(getComputedStyle(list).paddingLeft || "0");
+    // Only as the board opens: later moves and "Show all" leave the agent's scroll alone.
+  }, []);
+
+  // A refused move puts the board back as it was before the drag; a close that was saved says so, with Undo.
   useFetcherResult(mover, (result) => {
+    const closing = pendingClose.current;
+    pendingClose.current = null;
     if (!result.ok) {
       if (snapshot.current) setColumns(snapshot.current);
       toast({ title: DEAL_MESSAGES.moveFailed, description: result.error, variant: "destructive" });
+    } else if (closing && result.from && result.closedDate) {
+      announceClosed({
+        dealId: closing.id,
+        title: byId.get(closing.id)?.title ?? "The deal",
+        toStage: closing.to,
+        toName: stageName(closing.to),
+        closedDate: result.closedDate,
+        from: result.from,
+        fromName: stageName(result.from.stage),
+        action: target.action,
+        fields: target.fields,
+        afterId: closing.afterId,
+        beforeId: closing.beforeId,
+        prefs,
+      });
     }
     snapshot.current = null;
   });
@@ -124,22 +173,26 @@ export function KanbanBoard({ stages, cards, totals, prefs, target = OWN_BOARD }
     useSensor(KeyboardSensor, { coordinateGetter }),
   );
 
-  function submitMove(id: string, stage: string, cols: Columns, lostReason: string | null = null) {
+  function submitMove(id: string, stage: string, cols: Columns, close: { lostReason?: string; closedDate: string } | null = null) {
     const list = cols[stage]!;
     const index = list.indexOf(id);
+    if (close && origin.current && snapshot.current) {
+      // Where it sat before the move, for the toast's Undo.
+      const before = snapshot.current[origin.current] ?? [];
+      const at = before.indexOf(id);
+      pendingClose.current = { id, to: stage, from: origin.current, afterId: before[at - 1] ?? null, beforeId: before[at + 1] ?? null };
+    }
     mover.submit(
-      { ...target.fields, intent: "move", id, stage, afterId: list[index - 1] ?? "", beforeId: list[index + 1] ?? "", lostReason: lostReason ?? "" },
+      { ...target.fields, intent: "move", id, stage, afterId: list[index - 1] ?? "", beforeId: list[index + 1] ?? "", lostReason: close?.lostReason ?? "", closedDate: close?.closedDate ?? "" },
       { method: "post", action: target.action },
     );
   }
 
-  /** After the drop (or a menu choice): ask why if it went to the lost stage, else save. */
+  /** After the drop (or a menu choice): into a closed stage, ask the day it closed (and why, if lost), else save. */
   function settle(id: string, stage: string, cols: Columns) {
-    const lost = stages.find((s) => s.key === stage)?.kind === "lost";
-    if (lost && origin.current !== stage) {
-      const list = cols[stage]!;
-      const index = list.indexOf(id);
-      setAskLost({ id, stage, afterId: list[index - 1] ?? null, beforeId: list[index + 1] ?? null });
+    const closed = stages.find((s) => s.key === stage)?.kind !== "open";
+    if (closed && origin.current !== stage) {
+      setAskClose({ id, stage });
       return;
     }
     submitMove(id, stage, cols);
@@ -232,7 +285,7 @@ export function KanbanBoard({ stages, cards, totals, prefs, target = OWN_BOARD }
         }}
       >
         <IconSprite />
-        <ul className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none" aria-label="Pipeline stages">
+        <ul ref={board} className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none" aria-label="Pipeline stages">
           {stages.map((stage) => (
             <Column key={stage.key} stage={stage} ids={columns[stage.key] ?? []} byId={byId} totals={totals[stage.key]} prefs={prefs} onMenuOpen={setMenuFor} />
           ))}
@@ -250,16 +303,18 @@ export function KanbanBoard({ stages, cards, totals, prefs, target = OWN_BOARD }
           requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-deal="${id}"] [aria-haspopup="dialog"]`)?.focus());
         }}
       />
-      <LostReasonDialog
-        open={askLost !== null}
-        stageName={askLost ? stageName(askLost.stage) : ""}
+      <CloseDialog
+        open={askClose !== null}
+        title={askClose ? byId.get(askClose.id)?.title ?? "" : ""}
+        stage={askClose ? stages.find((s) => s.key === askClose.stage) : undefined}
+        today={today}
         onCancel={() => {
           if (snapshot.current) setColumns(snapshot.current);
-          setAskLost(null);
+          setAskClose(null);
         }}
-        onConfirm={(reason) => {
-          if (askLost) submitMove(askLost.id, askLost.stage, columns, reason);
-          setAskLost(null);
+        onConfirm={(close) => {
+          if (askClose) submitMove(askClose.id, askClose.stage, columns, close);
+          setAskClose(null);
         }}
       />
     </Target.Provider>
@@ -285,7 +340,7 @@ function Column({
   const { query = "" } = useContext(Target);
   const shown = ids.filter((id) => byId.has(id));
   const count = totals?.count ?? 0;
-  const headingId = `stage-${stage.key}`;
+  const headingId = columnHeadingId(stage.key);
   return (
     <li aria-labelledby={headingId} className="flex w-[17.5rem] shrink-0 snap-start flex-col rounded-2xl bg-stone-100 dark:bg-stone-900">
       <header className="rounded-t-2xl border-t-4 px-3 pb-2 pt-2" style={{ borderTopColor: stage.color }}>
@@ -341,6 +396,12 @@ function SortableCard({ card, prefs, onMenuOpen }: { card: BoardCard; prefs: Dis
   );
 }
 
+/** An open deal's expected close; a closed deal's actual close (the day it was won or lost). */
+function closeLabel(card: BoardCard, prefs: DisplayPreferences): string {
+  if (card.closedDate) return `Closed ${formatDay(card.closedDate, prefs)}`;
+  return card.expectedCloseDate ? `Closes ${formatDay(card.expectedCloseDate, prefs)}` : "No close date";
+}
+
 function CardBody({ card, prefs, handle, menu, dragging = false }: { card: BoardCard; prefs: DisplayPreferences; handle?: React.ReactNode; menu?: React.ReactNode; dragging?: boolean }) {
   const { linkDeals } = useContext(Target);
   return (
@@ -362,7 +423,7 @@ function CardBody({ card, prefs, handle, menu, dragging = false }: { card: Board
       {/* Plain text, no per-line elements: the board repeats this for every card it renders on the server. */}
       <p className="flex justify-between gap-2 px-1 pt-1 text-sm">
         <span className="font-medium">{formatCentsWhole(card.dealValueCents, prefs)}</span>
-        <span className="text-stone-600 dark:text-stone-400">{card.expectedCloseDate ? `Closes ${formatDay(card.expectedCloseDate, prefs)}` : "No close date"}</span>
+        <span className="text-stone-600 dark:text-stone-400">{closeLabel(card, prefs)}</span>
       </p>
       {card.netCents === null ? (
         <p className="px-1 text-sm text-stone-600 dark:text-stone-400">Lost: no commission</p>
@@ -437,46 +498,78 @@ function MoveDialog({ card, currentStage, stages, onMove, onClose }: { card: Boa
   );
 }
 
-function LostReasonDialog({ open, stageName, onCancel, onConfirm }: { open: boolean; stageName: string; onCancel: () => void; onConfirm: (reason: string) => void }) {
+/**
+ * Moving a deal into a closed stage: the day it closed (today unless changed) and, for a lost stage, why. Cancel puts
+ * the card back where it was.
+ */
+function CloseDialog({
+  open,
+  title,
+  stage,
+  today,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  stage: DealStage | undefined;
+  today: string;
+  onCancel: () => void;
+  onConfirm: (close: { closedDate: string; lostReason?: string }) => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState("");
+  const [dateError, setDateError] = useState<string | undefined>(undefined);
   const confirmed = useRef(false);
+  const lost = stage?.kind === "lost";
   useEffect(() => {
     if (open && !ref.current?.open) {
       confirmed.current = false;
       setReason("");
+      setDateError(undefined);
       ref.current?.showModal();
     }
   }, [open]);
   return (
     <Modal
       ref={ref}
-      id="lost-reason"
-      title={`Move to ${stageName}`}
+      id="close-deal"
+      title={`Move ${title} to ${stage?.name ?? ""}`}
       onClose={() => {
         if (!confirmed.current) onCancel();
       }}
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!reason.trim()) return;
-          confirmed.current = true;
-          onConfirm(reason.trim());
-          ref.current?.close();
-        }}
-      >
-        <Field label="Why was it lost?" name="lostReason" value={reason} onChange={(event) => setReason(event.target.value)} required autoFocus hint="For example: buyer chose another home, financing fell through." />
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" onClick={() => ref.current?.close()}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!reason.trim()}>
-            Mark as lost
-          </Button>
-        </div>
-      </form>
+      {open ? (
+        <form
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const closedDate = String(new FormData(event.currentTarget).get("closedDate") ?? "");
+            if (!/^\d{4}-\d{2}-\d{2}$/.test(closedDate)) {
+              setDateError("Closed date must be a date.");
+              return;
+            }
+            if (lost && !reason.trim()) return;
+            confirmed.current = true;
+            onConfirm({ closedDate, ...(lost ? { lostReason: reason.trim() } : {}) });
+            ref.current?.close();
+          }}
+        >
+          <ClosedDateField today={today} error={dateError} />
+          {lost ? (
+            <Field label="Why was it lost?" name="lostReason" value={reason} onChange={(event) => setReason(event.target.value)} required hint="For example: buyer chose another home, financing fell through." />
+          ) : null}
+          <div className="flex justify-end gap-3">
+            <Button type="button" variant="secondary" onClick={() => ref.current?.close()}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={lost && !reason.trim()}>
+              {lost ? "Mark as lost" : `Move to ${stage?.name ?? ""}`}
+            </Button>
+          </div>
+        </form>
+      ) : null}
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { Logo } from "~/components/Logo";
 import { buttonClass } from "~/components/ui/Button";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
-import { pageFor, savedAtLabel, screenFor, type FieldScreen } from "../field-view";
+import { copyPrefs, pageFor, savedAtLabel, screenFor, type FieldScreen } from "../field-view";
 import { dismissAnswers } from "../local-copy.client";
 import { AddContactScreen, ContactScreen, ContactsScreen, DashboardScreen, NeedsServerScreen, PipelineScreen, TasksScreen } from "./screens";
 import { ChangeAnswers } from "../components/ChangeAnswers";
@@ -42,6 +42,7 @@ export function FieldApp() {
   const online = useOnline();
   const screen = useScreen();
   useSendWhenOnline(state.status === "ready" ? state.userId : null, online);
+  const sent = useSentCount(state, online);
   const fullPage = pageFor(screen);
 
   useEffect(() => {
@@ -66,7 +67,7 @@ export function FieldApp() {
           </a>
           <ThemeToggle />
         </div>
-        <StatusLine state={state} online={online} fullPage={fullPage} />
+        <StatusLine state={state} online={online} fullPage={fullPage} sent={sent} />
       </header>
       <main id="main" className="mx-auto max-w-3xl px-4 py-4">
         {state.status === "loading" ? (
@@ -107,8 +108,21 @@ export function FieldApp() {
   );
 }
 
-function StatusLine({ state, online, fullPage }: { state: CopyState; online: boolean; fullPage: string }) {
-  const saved = state.status === "ready" ? savedAtLabel(state.meta.savedAt, state.meta.timezone) : null;
+/**
+ * How many changes made offline have reached the server since this page last saw the connection go (or opened): the
+ * copy's tally, kept by whoever sent them (this page or the service worker), so a round sent before is not claimed.
+ */
+function useSentCount(state: CopyState, online: boolean): number {
+  const [since, setSince] = useState(() => Date.now());
+  useEffect(() => {
+    if (!online) setSince(Date.now());
+  }, [online]);
+  const tally = state.status === "ready" ? state.sent : null;
+  return online && tally && tally.at >= since ? tally.count : 0;
+}
+
+function StatusLine({ state, online, fullPage, sent }: { state: CopyState; online: boolean; fullPage: string; sent: number }) {
+  const saved = state.status === "ready" ? savedAtLabel(state.meta.savedAt, copyPrefs(state.meta)) : null;
   const waiting = state.status === "ready" ? state.view.pending.length : 0;
   const waitingText = waiting ? ` · ${waiting} ${waiting === 1 ? "change" : "changes"} waiting to send` : "";
   if (!online) {
@@ -128,6 +142,7 @@ function StatusLine({ state, online, fullPage }: { state: CopyState; online: boo
         <Wifi aria-hidden="true" className="h-4 w-4 shrink-0" />
         {saved ? `Back online — this is the copy saved at ${saved}` : "Back online"}
         {waitingText}
+        {sent ? ` · ${sent} ${sent === 1 ? "change" : "changes"} sent` : ""}
       </span>
       <a href={fullPage} className="font-semibold underline underline-offset-2">
         Open the full app

@@ -1,18 +1,22 @@
 import { ArrowLeft, Mail, MessageSquare, Phone, Plus } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { SelectField } from "~/components/ui/SelectField";
 import type { ContactStatus } from "~/db/enums";
-import { formatCentsWhole, formatDateTime, formatDay, DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
+import { formatCentsWhole, formatDateTime, formatDay } from "~/lib/format";
+import { formatClock } from "~/modules/tasks/due-label";
 import { ACTIVITY_TYPE_LABELS, LOGGABLE_ACTIVITY_TYPES } from "~/modules/activities/activity.schema";
 import { STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { budgetText } from "~/modules/contacts/components/ContactDetails";
 import { StatusBadge } from "~/modules/contacts/components/StatusBadge";
 import { localNow } from "~/modules/tasks/due";
-import { searchContacts, type ViewContact, type ViewDeal, type ViewTask } from "../field-view";
+import { copyPrefs, searchContacts, type ViewContact, type ViewDeal, type ViewTask } from "../field-view";
 import { submitChange } from "./submit";
+import { useOnline } from "../use-online";
+import { withdrawMoves } from "../local-copy.client";
+import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
 import type { CopyState } from "./use-field-copy-state";
 
 type Ready = Extract<CopyState, { status: "ready" }>;
@@ -20,7 +24,8 @@ type Ready = Extract<CopyState, { status: "ready" }>;
 /** How many rows a list shows before asking for a narrower search (a copy holds up to 1,500 contacts). */
 const LIST_LIMIT = 100;
 
-const prefsOf = (state: Ready) => ({ ...DEFAULT_DISPLAY_PREFERENCES, timezone: state.meta.timezone, currency: state.meta.currency });
+/** The agent's own formats (12- or 24-hour time, US or EU dates), as the copy holds them. */
+const prefsOf = (state: Ready) => copyPrefs(state.meta);
 
 function Pending({ children = "Waiting to send" }: { children?: string }) {
   return <span className="inline-flex rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-700 dark:text-stone-100">{children}</span>;
@@ -55,6 +60,22 @@ function Said({ text }: { text: string | null }) {
 
 const QUEUED_TEXT = "Saved on this phone. It will be sent when you are back online.";
 
+type Saying = { key: string } | { text: string } | null;
+
+/**
+ * The line under a form: what became of the change it queued, followed through the queue (saved on the phone while
+ * offline, sending, sent), or another message. A change that has gone is never still "will be sent".
+ */
+function useSaid(state: Ready): [string | null, (saying: Saying) => void] {
+  const online = useOnline();
+  const [saying, setSaying] = useState<Saying>(null);
+  if (!saying) return [null, setSaying];
+  if ("text" in saying) return [saying.text, setSaying];
+  const pending = state.view.pending.some((entry) => entry.change.key === saying.key);
+  const answered = state.view.answered.some((entry) => entry.change.key === saying.key);
+  return [pending ? (online ? "Sending…" : QUEUED_TEXT) : answered ? "Sent. The server's answer is at the top of the page." : "Sent.", setSaying];
+}
+
 // ——— Tasks ———
 
 function TaskRow({ task, state, today }: { task: ViewTask; state: Ready; today: string }) {
@@ -70,8 +91,8 @@ function TaskRow({ task, state, today }: { task: ViewTask; state: Ready; today: 
         <p className={`font-medium ${done ? "text-stone-500 line-through" : ""}`}>{task.title}</p>
         <p className="text-sm text-stone-600 dark:text-stone-400">
           {task.dueDate < today ? "Overdue · " : ""}
-          {formatDay(task.dueDate)}
-          {task.dueTime ? ` at ${task.dueTime}` : ""}
+          {formatDay(task.dueDate, prefsOf(state))}
+          {task.dueTime ? ` at ${formatClock(task.dueTime, prefsOf(state))}` : ""}
           {task.contactName && task.contactId ? (
             <>
               {" · "}
@@ -111,7 +132,7 @@ function TaskList({ tasks, state, today, none }: { tasks: ViewTask[]; state: Rea
 function AddTaskForm({ state, contact }: { state: Ready; contact?: ViewContact }) {
   const today = localNow(state.meta.timezone).date;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [said, setSaid] = useState<string | null>(null);
+  const [said, setSaid] = useSaid(state);
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -129,7 +150,7 @@ function AddTaskForm({ state, contact }: { state: Ready; contact?: ViewContact }
     }
     setErrors({});
     form.reset();
-    setSaid(QUEUED_TEXT);
+    setSaid({ key: result.key });
   };
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className={`${card} space-y-3`} aria-label={contact ? `Add a task for ${contact.name}` : "Add a task"}>
@@ -180,7 +201,7 @@ export function DashboardScreen({ state }: { state: Ready }) {
   return (
     <>
       <h1 className="text-2xl font-bold">Today</h1>
-      <p className="text-stone-600 dark:text-stone-400">{formatDay(today)}</p>
+      <p className="text-stone-600 dark:text-stone-400">{formatDay(today, prefs)}</p>
       <Section title="Overdue">
         <TaskList tasks={state.view.tasks.filter((t) => t.dueDate < today)} state={state} today={today} none="Nothing overdue." />
       </Section>
@@ -205,7 +226,7 @@ export function DashboardScreen({ state }: { state: Ready }) {
               <li key={deal.id} className={card}>
                 <p className="font-medium">{deal.title}</p>
                 <p className="text-sm text-stone-600 dark:text-stone-400">
-                  {formatDay(deal.expectedCloseDate ?? today)} · {formatCentsWhole(deal.dealValueCents, prefs)} · your net {formatCentsWhole(deal.netCents, prefs)}
+                  {formatDay(deal.expectedCloseDate ?? today, prefs)} · {formatCentsWhole(deal.dealValueCents, prefs)} · your net {formatCentsWhole(deal.netCents, prefs)}
                 </p>
               </li>
             ))}
@@ -277,7 +298,7 @@ export function ContactsScreen({ state, initialQuery }: { state: Ready; initialQ
 
 function LogActivityForm({ state, contact }: { state: Ready; contact: ViewContact }) {
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
-  const [said, setSaid] = useState<string | null>(null);
+  const [said, setSaid] = useSaid(state);
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -296,7 +317,7 @@ function LogActivityForm({ state, contact }: { state: Ready; contact: ViewContac
     }
     setError(null);
     form.reset();
-    setSaid(QUEUED_TEXT);
+    setSaid({ key: result.key });
   };
   const notesId = useId();
   return (
@@ -464,7 +485,7 @@ export function AddContactScreen({ state }: { state: Ready }) {
 function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
   const prefs = prefsOf(state);
   const [error, setError] = useState<string | null>(null);
-  const [said, setSaid] = useState<string | null>(null);
+  const [said, setSaid] = useSaid(state);
   const current = deal.movedTo ?? deal.stage;
   // Marking a deal lost asks for the reason, which only the online page does.
   const targets = state.stages.filter((stage) => stage.key !== current && stage.kind !== "lost");
@@ -472,13 +493,26 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
   const at = state.stages.findIndex((stage) => stage.key === current);
   const next = state.stages.slice(at + 1).find((stage) => stage.kind !== "lost")?.key ?? targets[0]?.key;
   const selectId = useId();
+  const [choice, setChoice] = useState(next ?? "");
+  useEffect(() => setChoice(next ?? ""), [current, next]);
+  // A move into a won stage asks the day it closed (today on the phone's copy of the agent's clock, unless changed):
+  // the change may reach the server days later.
+  const closing = state.stages.find((stage) => stage.key === choice)?.kind === "won";
+  const today = localNow(state.meta.timezone).date;
   const move = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const to = String(new FormData(event.currentTarget).get("stage") ?? "");
+    const form = new FormData(event.currentTarget);
+    const to = String(form.get("stage") ?? "");
     const name = state.stages.find((stage) => stage.key === to)?.name ?? to;
-    const result = await submitChange(state.userId, { type: "move_deal", dealId: deal.id, fromStage: deal.stage, toStage: to, note: null }, `${deal.title} moved to ${name}`);
+    const closedDate = closing ? String(form.get("closedDate") ?? "") : undefined;
+    const result = await submitChange(state.userId, { type: "move_deal", dealId: deal.id, fromStage: deal.stage, toStage: to, closedDate, note: null }, `${deal.title} moved to ${name}`);
     setError(result.ok ? null : result.error);
-    setSaid(result.ok ? QUEUED_TEXT : null);
+    setSaid(result.ok ? { key: result.key } : null);
+  };
+  const undo = async () => {
+    const withdrawn = await withdrawMoves(state.userId, deal.id);
+    setError(withdrawn ? null : "This move has been sent already. Move the deal back on its page.");
+    setSaid(withdrawn ? { text: `Move undone: ${deal.title} stays in ${state.stages.find((stage) => stage.key === deal.stage)?.name ?? deal.stage}.` } : null);
   };
   return (
     <li className={card}>
@@ -493,12 +527,15 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
           </>
         ) : null}
         {formatCentsWhole(deal.dealValueCents, prefs)} · your net {formatCentsWhole(deal.netCents, prefs)}
-        {deal.expectedCloseDate ? ` · closes ${formatDay(deal.expectedCloseDate)}` : ""}
+        {deal.expectedCloseDate ? ` · closes ${formatDay(deal.expectedCloseDate, prefs)}` : ""}
       </p>
       {deal.movedTo ? (
-        <p className="mt-1">
-          <Pending>Moved here — waiting to send</Pending>
-        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Pending>{deal.closedOn ? `Moved here, closed ${formatDay(deal.closedOn, prefs)} — waiting to send` : "Moved here — waiting to send"}</Pending>
+          <Button type="button" variant="ghost" onClick={() => void undo()} aria-label={`Undo the move of ${deal.title}`}>
+            Undo
+          </Button>
+        </div>
       ) : null}
       {targets.length ? (
         <form onSubmit={(event) => void move(event)} className="mt-3 flex flex-wrap items-end gap-2" aria-label={`Move ${deal.title}`}>
@@ -506,7 +543,7 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
             <label htmlFor={selectId} className="text-sm font-medium">
               Move to
             </label>
-            <select id={selectId} name="stage" defaultValue={next} className="min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900">
+            <select id={selectId} name="stage" value={choice} onChange={(event) => setChoice(event.target.value)} className="min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900">
               {targets.map((stage) => (
                 <option key={stage.key} value={stage.key}>
                   {stage.name}
@@ -514,6 +551,11 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
               ))}
             </select>
           </div>
+          {closing ? (
+            <div className="w-full">
+              <ClosedDateField id={`${selectId}-closed`} today={today} />
+            </div>
+          ) : null}
           <Button type="submit" variant="secondary">
             Move
           </Button>

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from "react";
 import { changeRowId } from "../change-id";
 import { buildView, type FieldView } from "../field-view";
 import { onCopyChanged } from "../field-copy";
-import { copyOwner, openCopy, readCopy, syncCopy, type CopyMeta, type StageRow } from "../local-copy.client";
+import { copyOwner, openCopy, readCopy, syncCopy, type CopyMeta, type SentTally, type StageRow } from "../local-copy.client";
 
 export type CopyState =
   | { status: "loading" }
   | { status: "none" }
-  | { status: "ready"; userId: string; meta: CopyMeta; stages: StageRow[]; view: FieldView };
+  | { status: "ready"; userId: string; meta: CopyMeta; sent: SentTally | null; stages: StageRow[]; view: FieldView };
 
 /** The agent's saved copy with their waiting changes laid over it, read again whenever either changes. */
 export function useCopyState(): CopyState {
@@ -21,7 +21,7 @@ export function useCopyState(): CopyState {
       if (!copy.meta) return setState({ status: "none" });
       const ids = new Map<string, string>();
       for (const { change } of copy.queue) if (change.type === "add_contact" || change.type === "add_task") ids.set(change.key, await changeRowId(userId, change.key));
-      setState({ status: "ready", userId, meta: copy.meta, stages: copy.stages, view: buildView(copy, ids) });
+      setState({ status: "ready", userId, meta: copy.meta, sent: copy.sent, stages: copy.stages, view: buildView(copy, ids) });
     } catch {
       // Storage refused (private browsing) or unreadable: the same as no copy.
       setState({ status: "none" });

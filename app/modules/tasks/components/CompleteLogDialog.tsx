@@ -16,10 +16,14 @@ export const CompleteLogDialog = forwardRef<CompleteLogHandle>(function Complete
   const dialog = useRef<HTMLDialogElement>(null);
   const { submit } = useTaskActions();
   const [task, setTask] = useState<TaskItem | null>(null);
+  // Each opening is a fresh form: its Activity starts from the task's kind as it is now (an e-mail task logs an
+  // e-mail), not from what was picked the last time the dialog was open, or from the kind before an edit.
+  const [opening, setOpening] = useState(0);
   const listId = useId();
   useImperativeHandle(ref, () => ({
     open(next) {
       setTask(next);
+      setOpening((count) => count + 1);
       requestAnimationFrame(() => dialog.current?.showModal());
     },
   }));
@@ -27,7 +31,7 @@ export const CompleteLogDialog = forwardRef<CompleteLogHandle>(function Complete
     <Modal ref={dialog} id="complete-log" title="Complete and log activity">
       {task ? (
         <form
-          key={task.id}
+          key={`${task.id}:${opening}`}
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
