@@ -56,7 +56,7 @@ test("the card's Move menu shows every stage on screen, and a lost deal earns no
   // Lima is lost: the reason first, then no agent net anywhere.
   await page.getByRole("button", { name: "Actions for Lima" }).click();
   await page.getByRole("dialog", { name: "Move Lima" }).getByRole("button", { name: "Closed Lost" }).click();
-  const ask = page.getByRole("dialog", { name: "Move to Closed Lost" });
+  const ask = page.getByRole("dialog", { name: "Move Lima to Closed Lost" });
   await ask.getByLabel("Why was it lost?").fill("Bought elsewhere");
   const lost = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/pipeline") && r.status() === 200);
   await ask.getByRole("button", { name: "Mark as lost" }).click();

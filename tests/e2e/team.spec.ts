@@ -34,6 +34,8 @@ async function look(page: Page, name: string) {
       document.documentElement.classList.toggle("dark", d);
       document.documentElement.style.colorScheme = d ? "dark" : "light";
     }, dark);
+    // Buttons ease their colours in (transition-colors): a screenshot at once would catch them half-way.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
     await page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}-${dark ? "dark" : "light"}.png`, fullPage: true });
   }
   await page.evaluate(() => {
