@@ -29,14 +29,18 @@ Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH
 const outcomes = [];
 async function stage(name, fn) {
   step(name);
+  const started = performance.now();
   try {
     await fn();
-    outcomes.push({ name, ok: true });
+    outcomes.push({ name, ok: true, seconds: (performance.now() - started) / 1000 });
   } catch (error) {
     console.error(error instanceof Error ? error.message.split("\n")[0] : error);
-    outcomes.push({ name, ok: false });
+    outcomes.push({ name, ok: false, seconds: (performance.now() - started) / 1000 });
   }
 }
+const runStarted = performance.now();
+/** "1 min 05 s" or "42 s". */
+const duration = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s` : `${Math.round(seconds)} s`);
 
 function readJson(file) {
   try {
@@ -106,7 +110,8 @@ const failed = vitest.numFailedTests + (e2e?.stats?.unexpected ?? 0) + (e2e?.sta
 const stagesFailed = outcomes.filter((o) => !o.ok).map((o) => o.name);
 
 console.log("\nSummary");
-for (const o of outcomes) console.log(`  ${o.ok ? "ok  " : "FAIL"} ${o.name}`);
+for (const o of outcomes) console.log(`  ${o.ok ? "ok  " : "FAIL"} ${o.name.padEnd(48)} ${duration(o.seconds).padStart(12)}`);
+console.log(`       ${"Total".padEnd(48)} ${duration((performance.now() - runStarted) / 1000).padStart(12)}`);
 console.log(`  vitest (${vitestRuns.length} clocks: now, ${HARD_INSTANTS.join(", ")}): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
 console.log(`  playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
 console.log(`\ntests: ${passed} passed, ${failed + (stagesFailed.length && !failed ? 1 : 0)} failed`);
