@@ -23,6 +23,7 @@ import { readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { clientJsPerRoute } from "../scripts/client-js.mjs";
 import { root, step } from "../scripts/lib.mjs";
 import { PAGES, PUBLIC_PAGES, SIGNED_IN_LIGHTHOUSE_PAGES } from "./pages.mjs";
 import { BENCH_USER, SEED_VOLUMES } from "./seed.mjs";
@@ -43,36 +44,6 @@ const ONLY = process.env.BENCH_ONLY;
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
-
-/** Each route's client JavaScript: entry + root + layouts + the route module, with their imports (gzip). */
-function clientJsPerRoute() {
-  const manifest = JSON.parse(readFileSync(path.join(dist, "client-manifest.json"), "utf8"));
-  // Remix keys route modules as "app/routes/x.tsx?__remix-build-client-route".
-  const keyOf = Object.fromEntries(Object.keys(manifest).map((key) => [key.split("?")[0], key]));
-  const closure = (key, seen = new Set()) => {
-    const entry = manifest[key];
-    if (!entry || seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of entry.imports ?? []) closure(dep, seen);
-    return seen;
-  };
-  const routes = Object.keys(keyOf).filter((k) => k.startsWith("app/routes/"));
-  return routes
-    .map((route) => {
-      const name = path.basename(route).replace(/\.tsx?$/, "");
-      // Static pages (handle = STATIC_PAGE, ADR 0011) are served without the React runtime: they load none of it.
-      if (/export const handle = STATIC_PAGE/.test(readFileSync(path.join(root, route), "utf8"))) return { route: name, gzip: 0, static: true };
-      const layouts = name.startsWith("_app.") ? ["app/routes/_app.tsx"] : [];
-      const files = new Set();
-      for (const part of ["app/entry.client.tsx", "app/root.tsx", ...layouts, route]) {
-        if (!keyOf[part]) throw new Error(`${part} is missing from the client manifest`);
-        for (const key of closure(keyOf[part])) files.add(manifest[key].file);
-      }
-      const bytes = [...files].reduce((sum, file) => sum + gz(path.join(clientDir, file)), 0);
-      return { route: name, gzip: bytes };
-    })
-    .sort((a, b) => b.gzip - a.gzip);
-}
 
 // Lighthouse targets for public pages; best-practices is reported without a target.
 const LH_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -433,7 +404,7 @@ if (ONLY) await mf.dispose();
 
 const floor = rows.find((r) => r.floor);
 const workerGzip = gz(workerPath);
-const perRoute = clientJsPerRoute();
+const perRoute = clientJsPerRoute({ manifest: path.join(dist, "client-manifest.json"), clientDir });
 const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
 
 const table = [

@@ -2,6 +2,7 @@
 // against it), type-checks, runs the vitest suites inside workerd, then Playwright in Debian's Chromium.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { signedInShell } from "./client-js.mjs";
 import { bin, localEnv, root, run, step } from "./lib.mjs";
 
 // 01:30 in New York on the Sunday US clocks spring forward (an hour that does not exist follows),
@@ -53,6 +54,13 @@ function readJson(file) {
 await ensureChromium();
 await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], { quiet: true }));
 await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
+// Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
+// in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
+await stage("Client JS: the signed-in shell holds no zod", async () => {
+  const shell = signedInShell();
+  console.log(`signed-in shell: ${(shell.gzip / 1024).toFixed(1)} KiB gzip in ${shell.files.length} files`);
+  if (shell.withZod.length > 0) throw new Error(`zod is in the signed-in shell: ${shell.withZod.join(", ")}`);
+});
 await stage("Unit and Worker tests (vitest in workerd)", () =>
   run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"]),
 );

@@ -17,7 +17,8 @@ import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/De
 import { CoAgentsPanel } from "~/modules/deals/components/CoAgentsPanel";
 import { coAgentsOf, removeShare, saveShare } from "~/modules/deals/shares.server";
 import { moveDealFromForm, saveDealFromForm } from "~/modules/deals/deal-actions.server";
-import { DEAL_MESSAGES, SIDE_LABELS, type DealMoveResult } from "~/modules/deals/deal.schema";
+import { DEAL_MESSAGES, type DealMoveResult } from "~/modules/deals/deal.messages";
+import { SIDE_LABELS } from "~/modules/deals/deal.schema";
 import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
 import { useAnnounceClosedMove } from "~/modules/deals/components/MoveUndo";
 import { getDeal, stageHistory, trashDeal } from "~/modules/deals/deals.server";

@@ -29,7 +29,7 @@ import { getCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { readForm } from "~/lib/body.server";
 import { TrashPanel } from "~/modules/trash/components/TrashPanel";
 import { listTrash } from "~/modules/trash/trash.server";
-import { TRASH_DAYS } from "~/modules/trash/trash.schema";
+import { TRASH_DAYS } from "~/modules/trash/trash";
 import { isoDateIn } from "~/lib/format";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
 import { DataPanel } from "~/modules/data/components/DataPanel";

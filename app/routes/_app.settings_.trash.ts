@@ -3,7 +3,8 @@ import { redirect } from "@remix-run/cloudflare";
 import { readForm } from "~/lib/body.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { emptyTrash, restoreFromTrash } from "~/modules/trash/trash.server";
-import { restoredMessage, TRASH_MESSAGES, TrashActionSchema, type TrashActionResult } from "~/modules/trash/trash.schema";
+import { restoredMessage, TRASH_MESSAGES, type TrashActionResult } from "~/modules/trash/trash";
+import { TrashActionSchema } from "~/modules/trash/trash.schema";
 
 // Settings → Trash and every delete's Undo post here: restore items, delete them for good, or empty the trash.
 // Only trash ids come from the browser; each is looked up under the signed-in agent, so another agent's id is

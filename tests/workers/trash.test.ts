@@ -11,7 +11,7 @@ import { createDeal, moveDeal } from "~/modules/deals/deals.server";
 import { completeTask, createTask } from "~/modules/tasks/tasks.server";
 import { emptyTrash, listTrash, TRASHED, NOT_RESTORED, moveToTrash, purgeExpiredTrash, restoreFromTrash, TRASH_MS } from "~/modules/trash/trash.server";
 import type { Env } from "~/lib/env.server";
-import { TRASH_DAYS } from "~/modules/trash/trash.schema";
+import { TRASH_DAYS } from "~/modules/trash/trash";
 import { JOBS } from "../../workers/cron";
 import { trashPurgeJob } from "../../workers/cron/trash-purge.job";
 import { signInAs, TestBrowser } from "../factories/browser";

@@ -1,22 +1,7 @@
 import * as z from "zod";
 import { DEAL_SIDES } from "~/db/enums";
 import { moneyCents, optionalDate, optionalMoneyCents, optionalPercent, optionalText } from "~/lib/schema-fields";
-
-export const DEAL_MESSAGES = {
-  titleRequired: "Give the deal a title.",
-  stageRequired: "Choose a stage.",
-  stageUnknown: "That stage no longer exists. Choose another.",
-  contactUnknown: "That contact was not found. Pick one from the list.",
-  lostReasonRequired: "Say why the deal was lost.",
-  validationTitle: "Please check the deal",
-  saveFailed: "The deal could not be saved. Please try again.",
-  created: "Deal created",
-  updated: "Deal saved",
-  deleted: "Deal deleted",
-  moveFailed: "The deal could not be moved, so it is back where it was.",
-  notFound: "That deal was not found.",
-  movedSince: "The deal has moved since, so it stays where it is now.",
-} as const;
+import { DEAL_MESSAGES } from "./deal.messages";
 
 export const LOST_REASON_MAX = 500;
 
@@ -75,16 +60,6 @@ export function centsToInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "";
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
-
-/** A deal's stage and what goes with it, before a move: what an Undo puts back. */
-export interface DealStageState {
-  stage: string;
-  closedDate: string | null;
-  lostReason: string | null;
-}
-
-/** What a move answers: on success, the stage it left (for an Undo) and the day it closed (a closed stage). */
-export type DealMoveResult = { ok: true; error?: undefined; from: DealStageState | null; closedDate: string | null } | { ok: false; error: string };
 
 /** What the create and update actions answer. */
 export type DealSaveResult = { ok: true; deal: { id: string; title: string } } | { ok: false; error: string; fieldErrors: Record<string, string> };

@@ -14,7 +14,8 @@ import { stageByKey } from "~/modules/pipeline/stages";
 import type { ColumnTotals } from "~/modules/pipeline/board";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { DEAL_MESSAGES, LIST_LIMIT, type DealInput, type DealMove, type DealSort, type DealStageState } from "./deal.schema";
+import { DEAL_MESSAGES, type DealStageState } from "./deal.messages";
+import { LIST_LIMIT, type DealInput, type DealMove, type DealSort } from "./deal.schema";
 import { moveToTrash } from "~/modules/trash/trash.server";
 
 export type DealWithContact = Deal & { contactName: string | null };

@@ -4,7 +4,7 @@ import type { TrashKind } from "~/db/enums";
 import { contacts, crmActivities, crmTasks, dealStageHistory, deals } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { newId } from "~/lib/crypto";
-import { TRASH_DAYS } from "./trash.schema";
+import { TRASH_DAYS } from "./trash";
 
 // The 30-day trash (issue 18, ADR 0028). Deleting a contact, deal or task MOVES it, with the rows deleted along
 // with it, into trash_items/trash_rows; the live tables keep no trace, so lists, search (the FTS triggers),

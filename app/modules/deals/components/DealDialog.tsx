@@ -9,7 +9,8 @@ import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { DEAL_SIDES, type Deal, type DealStage } from "~/db/schema";
-import { centsToInput, DEAL_MESSAGES, SIDE_LABELS, type DealSaveResult } from "../deal.schema";
+import { DEAL_MESSAGES } from "../deal.messages";
+import { centsToInput, SIDE_LABELS, type DealSaveResult } from "../deal.schema";
 import { ContactPicker } from "./ContactPicker";
 
 export interface DealDialogHandle {

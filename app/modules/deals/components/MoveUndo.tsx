@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useMemo, useRef } from "react";
 import { toast } from "~/components/ui/Toaster";
 import { formatDay, type DisplayPreferences } from "~/lib/format";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { DEAL_MESSAGES, type DealMoveResult, type DealStageState } from "../deal.schema";
+import { DEAL_MESSAGES, type DealMoveResult, type DealStageState } from "../deal.messages";
 
 /** A move into a closed stage that was saved: what its toast says and what its Undo sends back. */
 export interface ClosedMove {

@@ -25,7 +25,7 @@ import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { DealStage } from "~/db/schema";
 import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
-import { DEAL_MESSAGES, type DealMoveResult } from "~/modules/deals/deal.schema";
+import { DEAL_MESSAGES, type DealMoveResult } from "~/modules/deals/deal.messages";
 import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
 import { useAnnounceClosedMove } from "~/modules/deals/components/MoveUndo";
 import { PIPELINE_ACTION, type BoardCard, type ColumnTotals } from "../board";

@@ -8,7 +8,7 @@ import { toast } from "~/components/ui/Toaster";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { TrashKind } from "~/db/enums";
-import { KIND_LABELS, TRASH_ACTION, type TrashActionResult } from "../trash.schema";
+import { KIND_LABELS, TRASH_ACTION, type TrashActionResult } from "../trash";
 
 export interface TrashRow {
   id: string;

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useRef } from "react";
 import { toast } from "~/components/ui/Toaster";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { TRASH_ACTION, type TrashActionResult } from "../trash.schema";
+import { TRASH_ACTION, type TrashActionResult } from "../trash";
 
 /** What a delete answers: how many went to the trash and their trash ids, which an Undo sends back. */
 export type TrashedResult = { ok: boolean; deleted: number; trashIds?: string[] };
