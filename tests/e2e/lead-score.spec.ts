@@ -25,9 +25,16 @@ test("the list shows each contact's score, sorts by it, and the profile explains
 
   await page.goto("/contacts");
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "Lead score 75 of 100, high" })).toBeVisible();
-  await expect(main.getByRole("link", { name: "Lead score 55 of 100, medium" })).toBeVisible();
-  await expect(main.getByRole("link", { name: "Lead score 30 of 100, low" })).toContainText("Low");
+  await expect(main.getByRole("link", { name: "75 High, lead score out of 100" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "55 Medium, lead score out of 100" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "30 Low, lead score out of 100" })).toContainText("Low");
+  // Each badge's name begins with the text it shows, so "click 75 High" reaches it by voice.
+  const badges = main.getByRole("link", { name: /, lead score out of 100$/ });
+  await expect(badges).toHaveCount(3);
+  for (const link of await badges.all()) {
+    const shown = (await link.innerText()).replace(/\s+/g, " ").trim();
+    expect(await link.getAttribute("aria-label"), shown).toMatch(new RegExp(`^${shown}, `));
+  }
 
   // Sort by lead score from the filter bar: highest first.
   const filters = page.getByRole("search");
@@ -39,7 +46,7 @@ test("the list shows each contact's score, sorts by it, and the profile explains
   await expect(names).toHaveText(["Ari High", "Mae Middle", "Cora Low"]);
 
   // The badge is a keyboard stop that opens the profile at "why this score".
-  const badge = main.getByRole("link", { name: "Lead score 30 of 100, low" });
+  const badge = main.getByRole("link", { name: "30 Low, lead score out of 100" });
   await badge.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/contacts\/[^/]+#lead-score$/);
@@ -66,8 +73,8 @@ test("the list shows each contact's score, sorts by it, and the profile explains
   await page.getByRole("button", { name: "Cards" }).click();
   await expect(page.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
   const cards = main.getByRole("listitem");
-  await expect(cards.filter({ hasText: "Ari High" }).getByRole("link", { name: "Lead score 75 of 100, high" })).toBeVisible();
-  await expect(cards.filter({ hasText: "Cora Low" }).getByRole("link", { name: "Lead score 55 of 100, medium" })).toBeVisible();
+  await expect(cards.filter({ hasText: "Ari High" }).getByRole("link", { name: "75 High, lead score out of 100" })).toBeVisible();
+  await expect(cards.filter({ hasText: "Cora Low" }).getByRole("link", { name: "55 Medium, lead score out of 100" })).toBeVisible();
 });
 
 test("the score badge and the profile's lead score section have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {

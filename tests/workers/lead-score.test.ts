@@ -234,7 +234,7 @@ describe("lead scores in storage", () => {
     const expected = 18 + 20 + 7 + 0 + 8 + 0 + 3;
 
     const list = decode(await (await browser.get("/contacts?sort=score")).text());
-    expect(list).toContain(`aria-label="Lead score ${expected} of 100, medium"`);
+    expect(list).toContain(`aria-label="${expected} Medium, lead score out of 100"`);
     expect(list).toContain(`href="/contacts/${contact.id}#lead-score"`);
 
     await updateContact(requestContext(), userId, contact.id, { status: "hot" });

@@ -9,8 +9,9 @@ const BADGE_STYLE: Record<LeadScoreBand, string> = {
   low: "border-stone-500 bg-stone-50 text-stone-800 dark:border-stone-400 dark:bg-stone-800 dark:text-stone-100",
 };
 
+/** The link's name starts with what it shows ("92 High"), so a voice user can say what they see (WCAG 2.5.3). */
 export function leadScoreLabel(score: number) {
-  return `Lead score ${score} of 100, ${LEAD_SCORE_BAND_LABELS[leadScoreBand(score)].toLowerCase()}`;
+  return `${score} ${LEAD_SCORE_BAND_LABELS[leadScoreBand(score)]}, lead score out of 100`;
 }
 
 /**
