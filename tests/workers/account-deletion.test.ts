@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -18,7 +19,6 @@ import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 // later the cron leaves no row of the user in any table; until then the e-mailed link keeps the account.
 
 const db = createDb(env.DB);
-const DAY_MS = 86_400_000;
 const close = (browser: TestBrowser, password: string) => browser.post("/account/delete", { password });
 const signIn = (browser: TestBrowser, email: string, password = DEFAULT_PASSWORD) => browser.post("/auth", { mode: "signin", email, password, website_url: "" });
 const purgeAt = async (userId: string) => (await db.select({ at: users.purgeAfter }).from(users).where(eq(users.id, userId)).get())?.at ?? null;

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +25,6 @@ import { createUser } from "../factories/users";
 // downloadable in Operations Center → Backup, taken daily by the cron and kept 30 days.
 
 const db = createDb(env.DB);
-const DAY_MS = 86_400_000;
 
 async function gunzip(body: ReadableStream): Promise<Uint8Array> {
   return new Uint8Array(await new Response(body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream)).arrayBuffer());

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -5,7 +6,7 @@ import { createDb } from "~/db/client.server";
 import { commissionPlans, contacts, crmActivities, crmTasks, deals, userPreferences, type NewContact, type NewDeal, type NewTask } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
-import { DAY_MS, METRIC_DEFINITIONS } from "~/modules/dashboard/metrics";
+import { METRIC_DEFINITIONS } from "~/modules/dashboard/metrics";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";

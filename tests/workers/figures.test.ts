@@ -1,3 +1,4 @@
+import { startOfDayIn } from "~/lib/dates";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { isoDateIn } from "~/lib/format";
 import type { UserId } from "~/modules/auth/session.server";
 import { importContacts } from "~/modules/contacts/import.server";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
-import { METRIC_DEFINITIONS, startOfDayIn } from "~/modules/dashboard/metrics";
+import { METRIC_DEFINITIONS } from "~/modules/dashboard/metrics";
 import { buildDigest, renderDigest } from "~/modules/digest/digest.server";
 import { reportTables } from "~/modules/reports/build.server";
 import { FIGURE_WORDS, WAITING_SHOWN } from "~/modules/reports/figures";

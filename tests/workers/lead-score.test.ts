@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { env } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import { deleteActivity, logActivity } from "~/modules/activities/activities.ser
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { createContact, getContact, listContacts, updateContact } from "~/modules/contacts/contacts.server";
 import { importContacts } from "~/modules/contacts/import.server";
-import { DAY_MS, scoreLead } from "~/modules/contacts/lead-score";
+import { scoreLead } from "~/modules/contacts/lead-score";
 import { refreshLeadScores, refreshStaleScores, rescoreAging, withCurrentScore } from "~/modules/contacts/lead-score.server";
 import { createDeal, moveDeal } from "~/modules/deals/deals.server";
 import { JOBS } from "../../workers/cron";

@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from "~/lib/dates";
 import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, gte, inArray, isNull, like } from "drizzle-orm";
@@ -13,7 +14,7 @@ import { cronRuns, emailOutbox, errorRollups, metricRollups, probeResults, statu
 import { getConfig, type Env } from "~/lib/env.server";
 import { addTo, bucketOf, countOf, decodeHistogram, encodeHistogram, merge, percentile, type Histogram } from "~/modules/ops/histogram";
 import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
-import { HOUR_MS, MINUTE_MS, NO_ROUTE, queueSamples, RECORDER_SHARDS, SEND_EVERY_MS as SEND_EVERY, type Sample } from "~/modules/ops/metrics";
+import { NO_ROUTE, queueSamples, RECORDER_SHARDS, SEND_EVERY_MS as SEND_EVERY, type Sample } from "~/modules/ops/metrics";
 import { PROBE_COMPONENTS, runProbes } from "~/modules/ops/probes.server";
 import { JOBS } from "../../workers/cron";
 import { RUM_HOURLY, RUM_RATE } from "~/modules/ops/rum.schema";

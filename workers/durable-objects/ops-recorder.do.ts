@@ -1,7 +1,8 @@
+import { MINUTE_MS } from "~/lib/dates";
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "~/lib/env.server";
 import { bucketOf, encodeHistogram, type Histogram } from "~/modules/ops/histogram";
-import { MINUTE_MS, type Sample } from "~/modules/ops/metrics";
+import { type Sample } from "~/modules/ops/metrics";
 
 /**
  * One shard of the request and web-vitals recorder (issue 17, ADR 0024). Requests pick a shard at random

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import type { PropertyType } from "~/db/enums";
 import type { DraftContact, DraftDeal, DraftEnvelope, DraftTaskItem, DraftTone, ListingFacts } from "./draft-types";
 import { applySuggestion, checkFairHousing } from "./fair-housing";
@@ -192,7 +193,6 @@ function hasSearch(contact: DraftContact | null): contact is DraftContact {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const DAY_MS = 86_400_000;
 
 function dayTime(day: string | null | undefined): number | null {
   const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;

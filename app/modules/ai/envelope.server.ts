@@ -1,3 +1,4 @@
+import { addDays } from "~/lib/dates";
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { differenceInCalendarDays, parseISO } from "date-fns";
 import { agentProfiles, contacts, crmActivities, crmConfig, crmTasks, deals, userPreferences } from "~/db/schema";
@@ -6,7 +7,7 @@ import { DEFAULT_DISPLAY_PREFERENCES, isoDateIn } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
-import { addDays } from "~/modules/dashboard/metrics";
+
 import { dealRisks, keyDatesOf } from "~/modules/insights/insights";
 import { readStages } from "~/modules/pipeline/stages";
 import { AI_MESSAGES, type GenerateRequest } from "./ai.schema";

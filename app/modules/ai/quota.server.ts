@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { aiDraftDays } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -9,7 +10,6 @@ import type { EngineId } from "./draft-types";
 
 /** Bursts: this many drafts a minute per user (KV fixed window, docs/decisions/0003). */
 export const AI_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 };
-const DAY_MS = 86_400_000;
 /** Days of counts kept: today's is the one that counts; yesterday's may still be given back by a draft that ran past midnight. */
 const KEEP_DAYS = 2;
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { desc, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backups, users, type Backup } from "~/db/schema";
@@ -17,7 +18,6 @@ type Bindings = Pick<Env, "DB" | "BACKUPS">;
 export const BACKUP_RETENTION_DAYS = 30;
 /** The daily automatic backup: taken when the newest automatic one is older than this. */
 export const BACKUP_EVERY_MS = 24 * 3_600_000;
-const DAY_MS = 86_400_000;
 const PAGE = 500;
 /** R2 multipart parts must be at least 5 MiB, except the last. */
 const PART_BYTES = 5 * 1024 * 1024;

@@ -1,9 +1,10 @@
+import { DAY_MS } from "~/lib/dates";
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { SYSTEM_ACTIVITY_SQL } from "~/db/enums";
 import type { Db } from "~/db/client.server";
 import { contacts, type Contact, type LeadScoreFactor } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
-import { DAY_MS, ENGAGEMENT_WINDOW_DAYS, scoreLead } from "./lead-score";
+import { ENGAGEMENT_WINDOW_DAYS, scoreLead } from "./lead-score";
 
 // Lead scores in storage (the formula is lead-score.ts). A score is written with the row on create and import;
 // afterwards triggers (migration 0010) set lead_scored_at to NULL whenever an input changes, and these

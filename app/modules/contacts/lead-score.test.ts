@@ -1,5 +1,6 @@
+import { DAY_MS } from "~/lib/dates";
 import { describe, expect, it } from "vitest";
-import { DAY_MS, LEAD_SCORE_MAX, leadScoreBand, newContactScore, recencyPoints, scoreLead, type LeadScoreInput } from "./lead-score";
+import { LEAD_SCORE_MAX, leadScoreBand, newContactScore, recencyPoints, scoreLead, type LeadScoreInput } from "./lead-score";
 
 // A fixed clock: every test reads times relative to it.
 const NOW = Date.UTC(2026, 10, 23, 15, 0, 0);

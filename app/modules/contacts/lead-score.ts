@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import type { ContactSource, ContactStatus } from "~/db/enums";
 import type { LeadScoreFactor } from "~/db/schema";
 
@@ -38,7 +39,6 @@ export interface LeadScore {
   factors: LeadScoreFactor[];
 }
 
-export const DAY_MS = 86_400_000;
 export const ENGAGEMENT_WINDOW_DAYS = 90;
 
 export const LEAD_SCORE_MAX = {

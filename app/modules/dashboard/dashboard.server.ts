@@ -1,3 +1,4 @@
+import { addDays, DAY_MS, possibleTodays, startOfDayIn } from "~/lib/dates";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
   contacts,
@@ -19,21 +20,7 @@ import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { onboardingDue } from "~/modules/onboarding/onboarding";
 import { readStages } from "~/modules/pipeline/stages";
 import { barPercents, columnChart } from "./charts";
-import {
-  addDays,
-  chartMonths,
-  DAY_MS,
-  FOLLOW_UP_DAYS,
-  leadSources,
-  LIST_SIZES,
-  possibleTodays,
-  RECENT_ACTIVITY_DAYS,
-  sphereGrowth,
-  SPHERE_DAYS,
-  startOfDayIn,
-  upcomingFrom,
-  type Dashboard,
-} from "./metrics";
+import { chartMonths, FOLLOW_UP_DAYS, leadSources, LIST_SIZES, RECENT_ACTIVITY_DAYS, sphereGrowth, SPHERE_DAYS, upcomingFrom, type Dashboard } from "./metrics";
 import { responseSummary } from "~/modules/reports/definitions";
 import { leadsArrived, leadTotals, loggedActivities, OPEN_END } from "~/modules/reports/figures.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
@@ -45,7 +32,6 @@ import { closedDealsFrom, closedPerformance, type ClosedDealRow, type Performanc
 // asked for each date today can be on Earth (UTC yesterday, today, tomorrow) and picked afterwards. New leads this
 // month are the exception: counted by the function Reports uses (figures.server.ts) once the month's first instant
 // in the agent's timezone is known, alongside the batch.
-
 
 /** Hot and warm contacts with no activity in the last FOLLOW_UP_DAYS days (the dashboard's follow-ups, and Reports' follow-up gaps). */
 export function followUpDue(userId: UserId, now: Date): SQL {

@@ -1,18 +1,8 @@
+import { addDays, addMonths, possibleTodays, startOfDayIn } from "~/lib/dates";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
 import { DEFAULT_PLAN } from "~/modules/commissions/plan.schema";
-import {
-  addDays,
-  addMonths,
-  chartMonths,
-  dueWhen,
-  leadSources,
-  METRIC_DEFINITIONS,
-  possibleTodays,
-  sphereGrowth,
-  startOfDayIn,
-  upcomingFrom,
-} from "./metrics";
+import { chartMonths, dueWhen, leadSources, METRIC_DEFINITIONS, sphereGrowth, upcomingFrom } from "./metrics";
 import { closedDealsFrom, closedPerformance, type ClosedDealRow } from "./performance";
 
 describe("dashboard dates", () => {

@@ -1,4 +1,5 @@
 import type { ActivityType, ContactSource, ContactStatus, TaskPriority, TaskType } from "~/db/enums";
+import { addDays, addMonths } from "~/lib/dates";
 import type { DisplayPreferences } from "~/lib/format";
 import { FIGURE_WORDS, WAITING_SHOWN } from "~/modules/reports/figures";
 import type { ColumnChart } from "./charts";
@@ -8,7 +9,6 @@ import type { PerformanceMonth } from "./performance";
 // place for the page's definitions and the tests, and the pure rules that turn the one batch of SQL
 // aggregates into them. Browser-safe: no drizzle, no d3.
 
-export const DAY_MS = 86_400_000;
 /** Hot and warm contacts with no activity for this many days need a follow-up. */
 export const FOLLOW_UP_DAYS = 14;
 /** "Recent" activity: dated within this many days. */
@@ -139,53 +139,7 @@ export interface Dashboard {
   sources: { source: ContactSource; count: number; barPct: number }[];
 }
 
-
 // ---- Days, months and the user's timezone ---------------------------------------------------------------
-
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** "YYYY-MM-DD" moved by n calendar days. */
-export function addDays(day: string, n: number): string {
-  return isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
-}
-
-/** "YYYY-MM" moved by n months. */
-export function addMonths(month: string, n: number): string {
-  const total = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + n;
-  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`;
-}
-
-/**
- * The dates "today" can be anywhere at `now`: UTC offsets run from −12 to +14 hours, so the user's date is
- * UTC yesterday, today or tomorrow. The one batch of queries is built before the user's timezone is read
- * (it is read in that same batch), so each date-dependent figure is asked for each possible today and the
- * right answer is picked afterwards.
- */
-export function possibleTodays(now: Date): [string, string, string] {
-  const utc = isoDay(now.getTime());
-  return [addDays(utc, -1), utc, addDays(utc, 1)];
-}
-
-const partsCache = new Map<string, Intl.DateTimeFormat>();
-function wallClock(ms: number, timeZone: string): number {
-  let formatter = partsCache.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    partsCache.set(timeZone, formatter);
-  }
-  const p = Object.fromEntries(formatter.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
-}
-
-/** The instant (ms) the calendar day `day` begins in `timeZone` (its first moment, when DST skips or repeats midnight). */
-export function startOfDayIn(day: string, timeZone: string): number {
-  const wall = Date.parse(`${day}T00:00:00Z`);
-  // The offset at the wall time read as UTC, then the offset at that guess: they differ only near a DST change.
-  const first = wall - (wallClock(wall, timeZone) - wall);
-  const second = wall - (wallClock(first, timeZone) - first);
-  const inDay = [first, second].filter((at) => isoDay(wallClock(at, timeZone)) === day);
-  return inDay.length > 0 ? Math.min(...inDay) : Math.max(first, second);
-}
 
 /** The months of the charts: the CHART_MONTHS months ending with today's, oldest first ("YYYY-MM"). */
 export function chartMonths(today: string): string[] {

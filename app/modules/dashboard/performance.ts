@@ -1,8 +1,8 @@
+import { addMonths } from "~/lib/dates";
 import type { DealStage } from "~/db/schema";
 import { allocateCap, capYearOf, computeCommission, type CommissionBreakdown } from "~/modules/commissions/commission";
 import { incomeDeals, incomeMonths, type IncomeMonth } from "~/modules/commissions/income";
 import { termsFor, type CommissionPlan, type DealShareColumns } from "~/modules/commissions/plan.schema";
-import { addMonths } from "./metrics";
 
 // Closed volume and agent net by month (income.ts, as Reports' Income counts them), and the agent net of upcoming
 // closings. Pure: the rows come from the dashboard's one batch. Agent net cannot be summed in SQL: each deal may

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { gdprRequests, users } from "~/db/schema";
@@ -23,7 +24,6 @@ import { KEPT_UNSIGNED, PURGE_TABLES } from "./tables";
 
 /** Days between "Delete my account" and the purge: the terms' "kept for 30 days", from the one place they state it. */
 export const ACCOUNT_PURGE_DAYS = LEGAL.dataKeptDays;
-const DAY_MS = 86_400_000;
 
 /** The description an account deletion is recorded with; the purge and the keep link find it by this. */
 export const ACCOUNT_DELETION_REQUEST = "Delete my account";

@@ -1,9 +1,8 @@
+import { DAY_MS } from "~/lib/dates";
 import { desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { gdprRequests, users } from "~/db/schema";
 import { GDPR_REQUEST_STATUSES, GDPR_REQUEST_TYPES } from "~/db/enums";
-
-const DAY_MS = 86_400_000;
 
 export interface ComplianceView {
   /** Requests per type and status over the last 30 days. */

@@ -1,3 +1,4 @@
+import { addDays, startOfDayIn } from "~/lib/dates";
 import { and, asc, count, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contacts, crmActivities, crmConfig, deals, insightVersions, userPreferences } from "~/db/schema";
@@ -5,7 +6,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { DEFAULT_DISPLAY_PREFERENCES, isoDateIn } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { addDays, startOfDayIn } from "~/modules/dashboard/metrics";
+
 import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { computeInsights, HOT_QUIET_DAYS, keyDatesOf, type Insight, type InsightInputs } from "./insights";

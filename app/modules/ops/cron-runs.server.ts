@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cronRuns } from "~/db/schema";
@@ -5,8 +6,6 @@ import { CRON_JOBS, FAILURE_DAYS, SUMMARY_MAX, type CronJobId } from "./cron-job
 
 // Every run of every cron job (the heartbeat included): when it started, how long it took, whether it failed, and
 // its one-line result. Kept 90 days (rollup.server.ts prunes them); the Operations Center lists them per job.
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export async function recordCronRun(
   db: Db,

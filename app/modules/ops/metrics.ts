@@ -5,8 +5,6 @@ import type { Env } from "~/lib/env.server";
 // pattern it belongs to (never a URL with ids in it: the patterns come from the app's route table, so there
 // are as many as there are routes, whatever is requested), a value, and for requests their status.
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
 /** Recorder shards (workers/durable-objects/ops-recorder.do.ts): requests spread over them at random. */
 export const RECORDER_SHARDS = 8;
 

@@ -1,10 +1,11 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "~/lib/dates";
 import { and, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { errorRollups, metricRollups, systemAlerts, type systemThresholds } from "~/db/schema";
 import { loadCronJobs } from "./cron-runs.server";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
-import { HOUR_MS, MINUTE_MS, type MetricName } from "./metrics";
+import { type MetricName } from "./metrics";
 import { errorRatePct, readMetric, readUptime, type Reading, rolledUpTo } from "./readings.server";
 import { latestProbeRun, listThresholds, readThresholdMetrics } from "./thresholds.server";
 import { CHECK_WINDOW_MINUTES, THRESHOLD_METRICS, thresholdLevel, type ComparisonOperator, type ThresholdMetric } from "./thresholds";
@@ -13,7 +14,6 @@ import { statusFromAlerts } from "./monitoring";
 // The Operations Center's Monitoring tab (issue 17): every figure read from what the product recorded, over
 // the window it names. A window with no data says so; nothing is filled in.
 
-const DAY_MS = 24 * HOUR_MS;
 export const UPTIME_WINDOWS = [
   { key: "24h", label: "24 hours", ms: DAY_MS },
   { key: "7d", label: "7 days", ms: 7 * DAY_MS },

@@ -1,8 +1,9 @@
+import { HOUR_MS } from "~/lib/dates";
 import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { metricRollups, probeResults } from "~/db/schema";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
-import { HOUR_MS, type MetricName } from "./metrics";
+import { type MetricName } from "./metrics";
 import { ROLLUP_DELAY_MS } from "./rollup.server";
 import { CORE_PROBES } from "./thresholds";
 

@@ -1,7 +1,8 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "~/lib/dates";
 import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { probeResults, statusIncidents } from "~/db/schema";
-import { HOUR_MS, MINUTE_MS, NO_ROUTE } from "./metrics";
+import { NO_ROUTE } from "./metrics";
 import { errorRatePct, readMetric } from "./readings.server";
 import { latestProbeRun } from "./thresholds.server";
 import {
@@ -20,8 +21,6 @@ import {
 // an incident about it is open; its uptime per day for 90 days is the share of probe runs that day in which
 // everything it needs answered. Internal readings and their alerts (page speed, render time, e-mail backlog, probe
 // latency) stay in the Operations Center: they open no "Degraded" here. A day with no probe run shows as no data.
-
-const DAY_MS = 24 * HOUR_MS;
 
 /** Server errors (5xx) among the app's and the API's requests over the public window; null rate with no requests. */
 export async function publicErrorRates(db: Db, now: number) {

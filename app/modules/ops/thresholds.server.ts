@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from "~/lib/dates";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { probeResults, systemAlerts, systemThresholds, userPreferences, users } from "~/db/schema";
@@ -5,7 +6,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { DEFAULT_DISPLAY_PREFERENCES, formatDateTimeWithZone, type DisplayPreferences } from "~/lib/format";
 import { escapeHtml, sendEmail } from "~/lib/mailer.server";
 import { rememberedAppOrigin } from "./app-origin.server";
-import { HOUR_MS, MINUTE_MS } from "./metrics";
+
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime, type Reading } from "./readings.server";
 import { CHECK_WINDOW_MINUTES, THRESHOLD_INFO, thresholdLevel, thresholdOrderProblem, type ThresholdMetric } from "./thresholds";
 

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from "~/lib/dates";
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { contacts, leadAlerts } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -13,8 +14,6 @@ import { pushToUser } from "./push.server";
 export { LEAD_REMINDER_MINUTES, LEAD_WAIT_SHOWN_HOURS };
 /** The cron reminds only about leads that arrived within this window: a reminder an hour late helps nobody. */
 const REMINDER_WINDOW_MINUTES = 60;
-
-const MINUTE_MS = 60_000;
 
 /** Answered: the lead's first response is logged (figures.server.ts). */
 const answered = leadAnswered(leadAlerts.contactId);

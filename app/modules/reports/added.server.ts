@@ -1,10 +1,10 @@
+import { DAY_MS } from "~/lib/dates";
 import { gte, inArray, lt, sql } from "drizzle-orm";
 import { CONTACT_SOURCES } from "~/db/enums";
 import { contacts, contactSourceDays } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { DAY_MS } from "~/modules/dashboard/metrics";
 
 // Contacts added per source, one definition for Reports and the dashboard (issue 16). contact_source_days
 // (migration 0013, kept by triggers on contacts) holds the count per source per UTC day. A range of instants

@@ -1,3 +1,4 @@
+import { addDays } from "~/lib/dates";
 import { ACTIVITY_TYPES, CONTACT_SOURCES, type ActivityType, type ContactSource, type ContactStatus } from "~/db/enums";
 import type { DealStage } from "~/db/schema";
 import { formatCents, formatCentsWhole, formatDate, formatDay, isoDateIn, type DisplayPreferences } from "~/lib/format";
@@ -7,7 +8,7 @@ import type { CommissionPlan } from "~/modules/commissions/plan.schema";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { hasIncome, incomeDeals, incomeMonths, incomeTotals } from "~/modules/commissions/income";
 import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/charts";
-import { addDays } from "~/modules/dashboard/metrics";
+
 import { localNow } from "~/modules/tasks/due";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";

@@ -1,4 +1,4 @@
-import { addDays, addMonths } from "~/modules/dashboard/metrics";
+import { addDays, addMonths } from "~/lib/dates";
 
 // The period a report covers, read from the URL (?period=…&from=…&to=…) so a report can be bookmarked, and the
 // period it is compared with. Days are the agent's calendar days ("YYYY-MM-DD") in their timezone; both ends

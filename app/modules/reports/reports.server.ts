@@ -1,3 +1,4 @@
+import { addDays, DAY_MS, startOfDayIn } from "~/lib/dates";
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
@@ -10,7 +11,7 @@ import { FORECAST_COLUMNS, forecastOf } from "~/modules/commissions/commissions.
 import { sharedDealsQuery, toSharedDeals } from "~/modules/deals/shares.server";
 import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { followUpDue } from "~/modules/dashboard/dashboard.server";
-import { addDays, DAY_MS, startOfDayIn } from "~/modules/dashboard/metrics";
+
 import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { nearestRank, REPORT_LIST_SIZE } from "./definitions";

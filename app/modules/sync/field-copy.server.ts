@@ -1,3 +1,4 @@
+import { addDays, DAY_MS } from "~/lib/dates";
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { contacts, crmActivities, crmTasks, deals, syncLog, syncMarks, type Contact } from "~/db/schema";
@@ -5,7 +6,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext } from "~/modules/commissions/commissions.server";
-import { addDays, DAY_MS } from "~/modules/dashboard/metrics";
+
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow } from "~/modules/tasks/due";
 import { tasksWithLinks } from "~/modules/tasks/tasks.server";

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { eq, lt } from "drizzle-orm";
 import { appliedChanges, crmTasks, deals } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -5,7 +6,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import { logActivity } from "~/modules/activities/activities.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { createLead } from "~/modules/contacts/contacts.server";
-import { DAY_MS } from "~/modules/dashboard/metrics";
+
 import { moveDeal } from "~/modules/deals/deals.server";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { stageByKey } from "~/modules/pipeline/stages";

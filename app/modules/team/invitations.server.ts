@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { agentProfiles, profiles, teamInvitations, teamMembers, teams, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -16,7 +17,6 @@ import { INVITE_DAYS } from "./team.schema";
 // revoke ends it. Sent through the outbox like every e-mail. The TEAM_INVITES flag turns them on.
 
 const PURPOSE = "team_invite";
-const DAY_MS = 86_400_000;
 
 export type InviteRole = "admin" | "agent";
 export type InviteResult = { ok: true } | { ok: false; message: string };

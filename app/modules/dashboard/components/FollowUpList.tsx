@@ -1,6 +1,7 @@
+import { DAY_MS } from "~/lib/dates";
 import { Link } from "@remix-run/react";
 import { formatDate, isoDateIn, type DisplayPreferences } from "~/lib/format";
-import { DAY_MS, type Dashboard } from "../metrics";
+import { type Dashboard } from "../metrics";
 
 const STATUS = { hot: "Hot", warm: "Warm", cold: "Cold" } as const;
 

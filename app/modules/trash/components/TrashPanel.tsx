@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { useFetcher } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -16,8 +17,6 @@ export interface TrashRow {
   title: string;
   deletedAt: number;
 }
-
-const DAY_MS = 86_400_000;
 
 /** "Deleted for good in 3 days", "… today" on the last day. */
 function leftText(deletedAt: number, now: number, days: number) {
