@@ -2,6 +2,7 @@
 // against it), type-checks, runs the vitest suites inside workerd, then Playwright in Debian's Chromium.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { calendarTestFiles, testFiles } from "../tests/calendar-files.mjs";
 import { signedInShell } from "./client-js.mjs";
 import { bin, localEnv, root, run, step } from "./lib.mjs";
 
@@ -64,11 +65,14 @@ await stage("Client JS: the signed-in shell holds no zod", async () => {
 await stage("Unit and Worker tests (vitest in workerd)", () =>
   run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"]),
 );
-// The Worker tests again "as of" instants chosen to be hard (ADR 0020): a test that reads the real clock but
-// assumes a day, a month or a timezone offset fails here even when today happens to be kind to it.
+// The Worker tests that read the calendar, again "as of" instants chosen to be hard (ADR 0020): a test that reads the
+// real clock but assumes a day, a month or a timezone offset fails here even when today happens to be kind to it.
+// Which files read the calendar is decided from their sources at each run (tests/calendar-files.mjs).
+const calendarFiles = calendarTestFiles(root);
+console.log(`${calendarFiles.length} of ${testFiles(root).length} Worker test files read the calendar and run at the hard instants too`);
 for (const [index, instant] of HARD_INSTANTS.entries()) {
   await stage(`Worker tests as of ${instant}`, () =>
-    run(bin("vitest"), ["run", "--reporter=dot", "--reporter=json", `--outputFile=test-results/vitest-results-at-${index}.json`], {
+    run(bin("vitest"), ["run", "--reporter=dot", "--reporter=json", `--outputFile=test-results/vitest-results-at-${index}.json`, ...calendarFiles], {
       env: { ...localEnv, TEST_NOW: instant },
     }),
   );
@@ -120,7 +124,7 @@ const stagesFailed = outcomes.filter((o) => !o.ok).map((o) => o.name);
 console.log("\nSummary");
 for (const o of outcomes) console.log(`  ${o.ok ? "ok  " : "FAIL"} ${o.name.padEnd(48)} ${duration(o.seconds).padStart(12)}`);
 console.log(`       ${"Total".padEnd(48)} ${duration((performance.now() - runStarted) / 1000).padStart(12)}`);
-console.log(`  vitest (${vitestRuns.length} clocks: now, ${HARD_INSTANTS.join(", ")}): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+console.log(`  vitest (now, and ${calendarFiles.length} calendar files at ${HARD_INSTANTS.join(", ")}): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
 console.log(`  playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
 console.log(`\ntests: ${passed} passed, ${failed + (stagesFailed.length && !failed ? 1 : 0)} failed`);
 process.exit(stagesFailed.length || failed ? 1 : 0);
