@@ -21,20 +21,17 @@ describe("configuration", () => {
     expect(() => getConfig({ ...(env as Env), SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET must be at least 32/);
   });
 
-  it("reads the feature flags: the spec's defaults, changed by FEATURE_FLAGS, and a bad entry named", () => {
+  it("reads the feature flags: their defaults, changed by FEATURE_FLAGS, and a bad or removed entry named", () => {
     const base = { ...(env as Env), FEATURE_FLAGS: undefined };
     expect(getConfig(base).FEATURE_FLAGS).toEqual({
       QA_PAGE: false,
-      GDPR_EXPORT: false,
-      INTEGRATIONS: false,
-      ADV_REPORTS: false,
       PUSH_NOTIFICATIONS: false,
       TEAM_INVITES: false,
-      MLS_INTEGRATION: false,
-      SETTINGS_TABS_MINIMAL: true,
     });
-    const changed = getConfig({ ...base, FEATURE_FLAGS: " qa_page=on, SETTINGS_TABS_MINIMAL=off ,TEAM_INVITES=true" }).FEATURE_FLAGS;
-    expect(changed).toMatchObject({ QA_PAGE: true, SETTINGS_TABS_MINIMAL: false, TEAM_INVITES: true, GDPR_EXPORT: false });
+    const changed = getConfig({ ...base, FEATURE_FLAGS: " qa_page=on, PUSH_NOTIFICATIONS=off ,TEAM_INVITES=true" }).FEATURE_FLAGS;
+    expect(changed).toEqual({ QA_PAGE: true, PUSH_NOTIFICATIONS: false, TEAM_INVITES: true });
+    // The spec's flags that switched nothing are gone, and naming one says why rather than "unknown".
+    expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE=on,ADV_REPORTS=on" })).toThrowError(/ADV_REPORTS, which was removed because it switched nothing: Reports is part of every plan/);
     expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGES=on" })).toThrowError(/unknown flag "QA_PAGES"/);
     expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE=maybe" })).toThrowError(/write QA_PAGE=on or QA_PAGE=off/);
     expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE" })).toThrowError(ConfigError);
