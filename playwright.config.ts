@@ -31,16 +31,12 @@ export default defineConfig({
       ],
     },
   },
+  // Every journey runs once, at its natural width: a phone's (mobile-first; a spec's "on a desktop" group sets 1280 px
+  // where a journey differs there). The desktop project is one tour of every page at 1280 px: the sidebar, the page's
+  // width, and axe in light and dark (tour.spec).
   projects: [
-    { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 812 }, hasTouch: true } },
-    // The journeys again at 1280 px, each project with its own accounts (tests/e2e/project-accounts.mjs).
-    // Left to the phone: the standalone accessibility scans (a11y), the public pages and their crawl (marketing,
-    // links) and the service worker (pwa).
-    {
-      name: "desktop",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      testMatch: /\/(layout|auth|session|errors|contacts|contact|lead-score|pipeline|tasks|dashboard|reports|billing|onboarding|ai|palette|theme|operations|data|qa|team)\.spec\.ts$/,
-    },
+    { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 812 }, hasTouch: true }, testIgnore: /\/tour\.spec\.ts$/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testMatch: /\/tour\.spec\.ts$/ },
   ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",

@@ -92,8 +92,7 @@ const SOURCE_COSTS = [
 const DEMO_INCOME_GOAL_CENTS = 12_000_000;
 
 // The demo account's ids end in d3e0; an end-to-end account given the same book (demoData in
-// tests/e2e/accounts.json) gets its own ids from the last four characters of its user id, and from its
-// id's fourth group, which marks the Playwright project's copy of the account (tests/e2e/project-accounts.mjs).
+// tests/e2e/accounts.json) gets its own ids from the last four characters of its user id and its id's fourth group.
 const idFor = (userId) => (kind, n) => `00000000-0000-4000-${userId.split("-")[3] ?? "8000"}-${userId.slice(-4)}${kind}${String(n).padStart(6, "0")}`;
 const q = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
 

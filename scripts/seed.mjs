@@ -18,11 +18,17 @@ export const DEMO_ACCOUNT = {
   demoData: true,
 };
 
-// Same format as app/modules/auth/password.ts: pbkdf2_sha256$<iterations>$<salt>$<hash>.
+// Same format as app/modules/auth/password.ts: pbkdf2_sha256$<iterations>$<salt>$<hash>. Each distinct password is
+// hashed once per run (100,000 rounds take ~60 ms here): the end-to-end accounts all share one test password, and
+// hashing it for each of them cost seconds at every start. A shared salt among throw-away test accounts hides nothing.
+const hashes = new Map();
 function hashPassword(password) {
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
-  return `pbkdf2_sha256$100000$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+  if (!hashes.has(password)) {
+    const salt = randomBytes(16);
+    const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+    hashes.set(password, `pbkdf2_sha256$100000$${salt.toString("base64url")}$${hash.toString("base64url")}`);
+  }
+  return hashes.get(password);
 }
 
 const q = (value) => (value === null || value === undefined ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);

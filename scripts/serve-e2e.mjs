@@ -11,7 +11,6 @@ import { createWriteStream, cpSync, mkdirSync, readFileSync, rmSync, writeFileSy
 import { createInterface } from "node:readline";
 import path from "node:path";
 import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
-import { ACCOUNT_PROJECTS, accountFor } from "../tests/e2e/project-accounts.mjs";
 import { bin, buildExists, localEnv, root, run } from "./lib.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "8788";
@@ -21,9 +20,8 @@ const state = path.join(root, ".wrangler", "e2e");
 const accounts = JSON.parse(readFileSync(path.join(root, "tests", "e2e", "accounts.json"), "utf8"));
 // They start with onboarding skipped, so the dashboard's welcome dialog covers no page another spec tests;
 // an account marked "onboarding": "due" starts like a new sign-up (tests/e2e/onboarding.spec.ts).
-// Each project that runs journeys gets its own copy of them (tests/e2e/project-accounts.mjs).
 const forSpecs = Object.values(accounts).map((account) => ({ onboarding: "skipped", ...account }));
-export const E2E_ACCOUNTS = [DEMO_ACCOUNT, ...forSpecs, ...ACCOUNT_PROJECTS.flatMap((project) => forSpecs.map((account) => accountFor(account, project)))];
+const E2E_ACCOUNTS = [DEMO_ACCOUNT, ...forSpecs];
 
 if (!buildExists()) await run(bin("remix"), ["vite:build"]);
 rmSync(state, { recursive: true, force: true });

@@ -1,31 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test } from "./fixtures";
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `${label} has accessibility violations`).toEqual([]);
-}
-
-const PUBLIC_PAGES = [
-  "/",
-  "/features",
-  "/pricing?billing=expired",
-  "/about",
-  "/trial",
-  "/blog",
-  "/blog/commission-splits-explained",
-  "/support",
-  "/guides/importing-contacts",
-  "/contact",
-  "/terms",
-  "/privacy",
-  "/auth",
-  "/auth/forgot",
-  "/dev/mailbox",
-  "/missing-page",
-];
+import { ACCOUNTS, expectNoViolations, signIn, test, expect } from "./fixtures";
+import { PUBLIC_PAGES } from "./pages";
 
 test("public pages have no WCAG 2.2 AA violations in light or dark", async ({ page }) => {
   test.setTimeout(120_000);

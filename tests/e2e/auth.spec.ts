@@ -1,4 +1,4 @@
-import { ACCOUNTS, DEMO, expect, signIn, test, waitForFreshMinute } from "./fixtures";
+import { ACCOUNTS, DEMO, expect, signInWithForm, test, waitForFreshMinute } from "./fixtures";
 
 test("a new agent goes from /trial through sign-up, e-mail confirmation and test checkout to the welcome screen", async ({ page }) => {
   test.setTimeout(60_000);
@@ -45,7 +45,7 @@ test("a new agent goes from /trial through sign-up, e-mail confirmation and test
 });
 
 test("the README's demo account signs in and out", async ({ page }) => {
-  await signIn(page, DEMO);
+  await signInWithForm(page, DEMO);
   await expect(page.getByText("Welcome back!", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();

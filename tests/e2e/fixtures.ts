@@ -1,22 +1,14 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { shiftClock } from "../../app/lib/clock";
 import accounts from "./accounts.json" with { type: "json" };
-import { accountFor } from "./project-accounts.mjs";
 
 export type Account = { email: string; password: string; id?: string };
-/**
- * The spec accounts, as the running project knows them: each project signs in with its own copy
- * (project-accounts.mjs), so the desktop run of a journey never meets the mobile run's data.
- */
-export const ACCOUNTS = new Proxy(accounts, {
-  get(target, key) {
-    const account = Reflect.get(target, key) as (typeof accounts)[keyof typeof accounts] | undefined;
-    return account && accountFor(account, base.info().project.name);
-  },
-}) as Record<keyof typeof accounts, Account>;
+/** The spec accounts (one or more per spec, so sign-outs and limits never collide), seeded by scripts/serve-e2e.mjs. */
+export const ACCOUNTS = accounts as Record<keyof typeof accounts, Account>;
 /** The demo account the README documents. */
 export const DEMO: Account = { email: "demo@porchlight.app", password: "porchlight-demo" };
 
@@ -95,7 +87,21 @@ export async function openMoreOnPhone(page: Page): Promise<void> {
   if (isPhone(page)) await page.getByRole("button", { name: "More" }).click();
 }
 
+/**
+ * Signs in through the server's sign-in action (one POST, the session cookie lands in the page's context), then opens
+ * where that sends the agent and waits for `landing`. The journeys start signed in; the form itself is tested by
+ * auth.spec and a11y.spec (signInWithForm), so the 100-odd journeys do not each load, hydrate and type into it.
+ */
 export async function signIn(page: Page, account: Account, landing = "/dashboard") {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await page.request.post("/auth", { form: { mode: "signin", email: account.email, password: account.password, redirectTo: "" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.status(), `signing in as ${account.email}`).toBe(302);
+  await page.goto(response.headers()["location"]!);
+  await page.waitForURL(`**${landing}`);
+}
+
+/** Signs in as a person does: the form on /auth, typed and submitted. */
+export async function signInWithForm(page: Page, account: Account, landing = "/dashboard") {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -107,4 +113,16 @@ export async function signIn(page: Page, account: Account, landing = "/dashboard
 export async function expectNoSideways(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/** WCAG 2.2 AA, the level the product promises. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axe-core finds no WCAG 2.2 AA violation on the page (or inside `include`, a CSS selector). */
+export async function expectNoViolations(page: Page, label: string, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `${label} has accessibility violations`).toEqual([]);
 }

@@ -1,45 +1,11 @@
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
+import { SIGNED_IN_PAGES } from "./pages";
 
 // A phone 375 px wide and an agent with a 60-character e-mail address (the header, Settings and the trial pages show
 // it): no signed-in page may be wider than the screen, or the tab bar, the floating Add button and the page's right
 // edge slide off it. A row of tabs or a wide table may scroll sideways inside its own box; the page itself never.
 // The account is an admin with the demo data, so every page this layout reaches is full.
-
-const PAGES = [
-  "/dashboard",
-  "/contacts",
-  "/contacts/import",
-  "/contacts/duplicates",
-  "/pipeline",
-  "/pipeline?view=list",
-  "/pipeline/commissions",
-  "/pipeline/stages",
-  "/tasks",
-  "/tasks?view=week",
-  "/tasks?view=month",
-  "/activities",
-  "/reports",
-  "/reports?period=last-12-months",
-  "/ai-assistant",
-  "/settings",
-  "/settings?tab=goals",
-  "/settings?tab=billing",
-  "/settings?tab=data",
-  "/settings?tab=trash",
-  "/settings?tab=notifications",
-  "/team",
-  "/operations",
-  "/operations?tab=thresholds",
-  "/operations?tab=backup",
-  "/operations?tab=compliance",
-  "/admin",
-  "/qa",
-  "/qa-test",
-  "/app/welcome",
-  "/app/welcome?trial=1",
-  "/account/delete",
-];
 
 /** How far the page reaches past the right edge of the screen (0 when it fits). */
 const overflow = (page: Page) => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
@@ -59,7 +25,7 @@ test("with a 60-character e-mail address, no signed-in page is wider than a 375 
   const deal = await firstLink("/pipeline?view=list", /^\/deals\/[0-9a-f-]{36}$/);
   expect([contact, deal]).toEqual([expect.any(String), expect.any(String)]);
   const wider: string[] = [];
-  for (const path of [...PAGES, contact, deal]) {
+  for (const path of [...SIGNED_IN_PAGES, contact, deal]) {
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();
     const past = await overflow(page);

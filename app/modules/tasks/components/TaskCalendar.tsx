@@ -125,7 +125,7 @@ export function TaskCalendar({
                       preventScrollReset
                       aria-current={d === day ? "date" : undefined}
                       aria-label={`${weekdayName(d, "long")} ${dayLabel(d, now, prefs)}: ${parts.join(", ")}`}
-                      className={`flex h-full min-h-11 flex-col gap-0.5 p-1 hover:bg-stone-100 dark:hover:bg-stone-800 ${d.slice(0, 7) !== month ? "text-stone-400 dark:text-stone-600" : ""} ${
+                      className={`flex h-full min-h-11 flex-col gap-0.5 p-1 hover:bg-stone-100 dark:hover:bg-stone-800 ${d.slice(0, 7) !== month ? "text-stone-500 dark:text-stone-400" : ""} ${
                         d === day ? "bg-brand-50 ring-2 ring-inset ring-brand-600 dark:bg-brand-950 dark:ring-brand-400" : ""
                       }`}
                     >
