@@ -1,4 +1,4 @@
-// The backup and the restore drill of the whole seeded database (issue 18, ADR 0027), run the way production
+// The backup and the restore drill of the whole seeded database (ADR 0027), run the way production
 // runs them: the five-minute cron's scheduled handler, in the bench's workerd. Timed from the backup's own row
 // (started, finished, drill time); memory is the workerd process's resident set, sampled every 50 ms: its
 // rise during the backup shows whether the backup streams (a backup that held the database would rise by the

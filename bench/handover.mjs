@@ -1,4 +1,4 @@
-// Removing a member of the bench team and handing their book to a teammate (issue 21, ADR 0039): one POST /team as
+// Removing a member of the bench team and handing their book to a teammate (ADR 0039): one POST /team as
 // the team's owner, timed end to end, then the book counted where it went. Run after the pages, since the team has one
 // member fewer afterwards.
 import { TEAM_AGENT_IDS } from "./seed.mjs";

@@ -22,9 +22,9 @@ export const PAGES = [
   { name: "signed-in /tasks month", path: "/tasks?view=month", auth: true, serverTiming: true },
   // The AI assistant: smart insights from the user's Durable Object (computed from D1 once per data version).
   { name: "signed-in /ai-assistant", path: "/ai-assistant", auth: true },
-  // Reports on the large account, each period (issue 16: one D1 batch, one-connection p50 under 100 ms).
+  // Reports on the large account, each period (one D1 batch, one-connection p50 under 100 ms).
   ...["this-month", "last-month", "this-quarter", "ytd", "last-12-months"].map((period) => ({ name: `signed-in /reports ${period}`, path: `/reports?period=${period}`, auth: true, serverTiming: true })),
-  // The team (issue 21): the bench agent owns a team of 10 (bench/seed.mjs seedTeam; target one-connection p50 < 150 ms).
+  // The team: the bench agent owns a team of 10 (bench/seed.mjs seedTeam; target one-connection p50 < 150 ms).
   { name: "signed-in /team/leaderboard (10 agents, 12 months)", path: "/team/leaderboard?period=last-12-months", auth: true, serverTiming: true },
   { name: "signed-in /team/pipeline list (10 agents)", path: "/team/pipeline?view=list&agent=all", auth: true, serverTiming: true },
   { name: "signed-in /team/pipeline board (an agent)", path: "/team/pipeline?agent=u-00000001", auth: true, serverTiming: true },

@@ -287,7 +287,7 @@ for (const page of pagesToLoad) {
   );
 }
 
-/** What the Operations Center's request recording costs (issue 17, ADR 0024): the same routes on a second server with it off. */
+/** What the Operations Center's request recording costs (ADR 0024): the same routes on a second server with it off. */
 async function recordingCost() {
   await mf.dispose();
   step("The same routes with request recording off (OPS_RECORDING=off), on a fresh server");
@@ -318,7 +318,7 @@ if (ONLY === "recording") {
   process.exit(0);
 }
 
-// The daily backup and the weekly restore drill, through the cron, on the seeded database (issue 18).
+// The daily backup and the weekly restore drill, through the cron, on the seeded database.
 let backupLines = null;
 if (!ONLY || ONLY === "backup") {
   step("Backup and restore drill of the seeded database (the cron's scheduled handler)");
@@ -332,7 +332,7 @@ if (!ONLY || ONLY === "backup") {
   }
 }
 
-// The phone's field copy of the large account (issue 20).
+// The phone's field copy of the large account.
 let syncLines = null;
 if (!ONLY || ONLY === "sync") {
   step("The field copy of the large account (GET /api/sync): whole, then unchanged, then after one change");
@@ -344,7 +344,7 @@ if (!ONLY || ONLY === "sync") {
   }
 }
 
-// A team member's book handed to a teammate on removal (issue 21): after the team's pages were measured.
+// A team member's book handed to a teammate on removal: after the team's pages were measured.
 let handoverLine = null;
 if (!ONLY || ONLY === "handover") {
   step("Removing a bench team member and handing their book to a teammate (POST /team)");

@@ -15,7 +15,7 @@ export const SEED_VOLUMES = {
   otherTasks: 20_000,
   benchActivities: 20_000,
   otherActivities: 40_000,
-  // Issue 21: the bench agent owns a team of 10 (themselves and 9 agents, each with a book of their own).
+  // The bench agent owns a team of 10 (themselves and 9 agents, each with a book of their own).
   teamAgents: 9,
   teamContactsEach: 2_000,
   teamDealsEach: 500,
@@ -139,7 +139,7 @@ export async function seedBench(db) {
   // Other agents' deals link to their own contacts: contact oc-k belongs to u-(1 + k % otherUsers).
   const k = `(1 + (i * 7) % ${v.otherContacts})`;
   await db.prepare(dealsSql(v.otherDeals, `printf('u-%08d', 1 + ${k} % ${v.otherUsers})`, "od", `printf('oc-%08d', ${k})`)).run();
-  // Tasks and activities (issue 7) for the dashboard: the bench agent's link to their contacts and deals;
+  // Tasks and activities for the dashboard: the bench agent's link to their contacts and deals;
   // other agents' tasks and activities stand beside them without links.
   await db.prepare(tasksSql(v.benchTasks, `'${u.id}'`, "bt", "case when i % 2 = 0 then printf('bc-%08d', 1 + i * 11) else null end", "case when i % 5 = 0 then printf('bd-%08d', 1 + i % 2000) else null end", now)).run();
   await db.prepare(tasksSql(v.otherTasks, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "ot", "null", "null", now)).run();

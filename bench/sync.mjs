@@ -1,4 +1,4 @@
-// The field copy of the bench's large account (issue 20, ADR 0031): GET /api/sync whole, then with the cursor it
+// The field copy of the bench's large account (ADR 0031): GET /api/sync whole, then with the cursor it
 // gave and nothing changed, then after one change. Times are one request at a time, end to end (the JSON read
 // included); sizes are the body as sent and gzipped (what a phone downloads when the response is compressed).
 import { gzipSync } from "node:zlib";

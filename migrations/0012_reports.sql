@@ -28,7 +28,7 @@ CREATE INDEX `contacts_user_unanswered` ON `contacts` (`user_id`,`created_at`) W
 CREATE INDEX `contacts_user_source_created` ON `contacts` (`user_id`,`source`,`created_at`);--> statement-breakpoint
 CREATE INDEX `contacts_user_answered` ON `contacts` (`user_id`,`created_at`,`source`,`first_response_at`) WHERE "contacts"."first_response_at" is not null;--> statement-breakpoint
 ALTER TABLE `user_preferences` ADD `income_goal_cents` integer;--> statement-breakpoint
--- Reports (issue 16). Speed to lead: contacts.first_response_at is the earliest call, text, e-mail sent or
+-- Reports. Speed to lead: contacts.first_response_at is the earliest call, text, e-mail sent or
 -- meeting logged with the contact (modules/reports/definitions.ts RESPONSE_TYPES), kept here so a period's
 -- response times are read from the contacts alone.
 CREATE TRIGGER `crm_activities_ai_first_response` AFTER INSERT ON `crm_activities`

@@ -7,7 +7,7 @@ CREATE TABLE `contact_source_days` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `contact_source_days_pk` ON `contact_source_days` (`user_id`,`source`,`day`);--> statement-breakpoint
 CREATE INDEX `crm_activities_user_type_time` ON `crm_activities` (`user_id`,`type`,`occurred_at`);--> statement-breakpoint
--- Written by hand below (issue 16): contacts added per source per UTC day, kept by triggers so Reports and the
+-- Written by hand below: contacts added per source per UTC day, kept by triggers so Reports and the
 -- dashboard count a long period without reading every contact in it. A day is its first instant in epoch ms;
 -- the expression floors toward the past for times before 1970 too. Rows that fall to zero are removed.
 INSERT INTO contact_source_days (user_id, source, day, n)

@@ -22,7 +22,7 @@ CREATE TABLE `system_thresholds` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `system_thresholds_metric_name_unique` ON `system_thresholds` (`metric_name`);--> statement-breakpoint
--- Written by hand below (issue 17): the thresholds every deployment starts with, the same as THRESHOLD_DEFAULTS
+-- Written by hand below: the thresholds every deployment starts with, the same as THRESHOLD_DEFAULTS
 -- in app/modules/ops/thresholds.ts (a test holds the two equal). Page load, server response and render follow
 -- the spec's bands (good / warning); the rest are ADR 0024's.
 INSERT INTO system_thresholds (metric_name, enabled, warning_threshold, critical_threshold, comparison_operator) VALUES

@@ -1,4 +1,4 @@
--- The 30-day trash (issue 18, ADR 0028): a deleted contact, deal or task moves here, out of the live tables, with
+-- The 30-day trash (ADR 0028): a deleted contact, deal or task moves here, out of the live tables, with
 -- the rows deleted along with it (one trash_rows row each, raw JSON) and the ids of rows the delete unlinked.
 -- trash_items_deleted serves the cron's purge of items older than 30 days, across agents.
 CREATE TABLE `trash_items` (

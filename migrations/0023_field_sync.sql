@@ -22,7 +22,7 @@ CREATE TABLE `sync_marks` (
 	`seq` integer NOT NULL
 );
 --> statement-breakpoint
--- Written by hand below (issue 20, ADR 0031): every insert, change of a synced field, and delete of a contact, task
+-- Written by hand below (ADR 0031): every insert, change of a synced field, and delete of a contact, task
 -- or activity adds a row to sync_log, so a phone's field copy asks only for what changed since its cursor. A
 -- contact's change of a field the copy does not hold (a recomputed factor list, updated_at) adds nothing.
 CREATE TRIGGER `contacts_ai_sync_log` AFTER INSERT ON `contacts` BEGIN

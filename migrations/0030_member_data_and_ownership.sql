@@ -1,6 +1,6 @@
 ALTER TABLE `teams` ADD `pending_owner_id` text REFERENCES users(id) ON DELETE SET NULL;--> statement-breakpoint
 ALTER TABLE `teams` ADD `pending_owner_at` integer;--> statement-breakpoint
--- Written by hand below (issue 21, ADR 0039): a row that changes owner (a removed member's contacts, deals, tasks and
+-- Written by hand below (ADR 0039): a row that changes owner (a removed member's contacts, deals, tasks and
 -- activities reassigned to a teammate) keeps every owner-keyed record right, as an insert for the new owner and a
 -- delete for the old one would: the status and tag counters, the deal's stage history, the old owner's field copy
 -- (a sync_log entry the old owner's next sync reads as "gone"; the new owner's entry comes from the *_au_sync_log

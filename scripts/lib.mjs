@@ -44,7 +44,7 @@ export function ensureDevVars() {
   if (!/^APP_ENV=/m.test(text)) text += "APP_ENV=development\n";
   // The demo account can open the Operations Center locally.
   if (!/^ADMIN_EMAILS=/m.test(text)) text += "ADMIN_EMAILS=demo@porchlight.app\n";
-  // Locally the admin QA screens exist (issue 19), and team invitations work (issue 21: the test checkout sells the
+  // Locally the admin QA screens exist, and team invitations work (the test checkout sells the
   // Team plan); a deployment keeps the spec's defaults, off. A file written before invitations existed gets them.
   text = text.replace(/^FEATURE_FLAGS=QA_PAGE=on$/m, "FEATURE_FLAGS=QA_PAGE=on,TEAM_INVITES=on");
   if (!/^FEATURE_FLAGS=/m.test(text)) text += "FEATURE_FLAGS=QA_PAGE=on,TEAM_INVITES=on\n";

@@ -1,4 +1,4 @@
-// `node scripts/vapid-keys.mjs`: a new VAPID key pair for Web Push (issue 20), in the form Porchlight's
+// `node scripts/vapid-keys.mjs`: a new VAPID key pair for Web Push, in the form Porchlight's
 // configuration takes. Set them with `wrangler secret put VAPID_PRIVATE_KEY` and a var VAPID_PUBLIC_KEY, with
 // VAPID_SUBJECT (a mailto: or https: address), then turn PUSH_NOTIFICATIONS on. A new pair ends every device's
 // subscription: browsers subscribe to one public key.

@@ -8,10 +8,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PLANS = ["solo", "team", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
 export const BILLING_PERIODS = ["monthly", "yearly"] as const;
-/** Issue 21: a team's owner pays and can do everything; admins manage members; agents work their own book. */
+/** A team's owner pays and can do everything; admins manage members; agents work their own book. */
 export const TEAM_ROLES = ["owner", "admin", "agent"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
-/** How the team's new leads reach an agent (issue 21, ADR 0038): kept in the pond, round robin, or first to claim. */
+/** How the team's new leads reach an agent (ADR 0038): kept in the pond, round robin, or first to claim. */
 export const LEAD_MODES = ["pond", "round_robin", "claim"] as const;
 export type LeadMode = (typeof LEAD_MODES)[number];
 export const TEAM_LEAD_STATES = ["pond", "offered", "assigned"] as const;
@@ -42,15 +42,15 @@ export type ContactSource = (typeof CONTACT_SOURCES)[number];
 export const CONTACT_SORTS = ["newest", "name", "activity", "budget", "score"] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 
-// Issue 6: deals and the pipeline.
+// Deals and the pipeline.
 export const DEAL_SIDES = ["buyer", "seller", "both"] as const;
 export type DealSide = (typeof DEAL_SIDES)[number];
 /** What a stage means for commissions: open deals are forecast, won deals count toward the cap, lost ones drop out. */
 export const STAGE_KINDS = ["open", "won", "lost"] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
 
-// Issue 7's activity types; issue 6 records stage changes with them.
-// Issue 21 records a lead's assignment from the team's leads on the contact's timeline; the offline queue records a
+// What a timeline holds; a deal's stage changes are recorded with them too.
+// A lead's assignment from the team's leads is recorded on the contact's timeline; the offline queue records a
 // change it could not make as sent (a deal moved on another device meanwhile) as a sync conflict.
 export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change", "assignment", "sync_conflict"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -62,7 +62,7 @@ export const isSystemActivity = (type: string): type is SystemActivityType => (S
 /** SQL list of the system types, for `type not in (...)` in raw SQL. */
 export const SYSTEM_ACTIVITY_SQL = SYSTEM_ACTIVITY_TYPES.map((t) => `'${t}'`).join(", ");
 
-// Issue 7: tasks and the calendar.
+// Tasks and the calendar.
 export const TASK_TYPES = ["call", "email", "showing", "follow_up", "paperwork", "other"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_PRIORITIES = ["low", "medium", "high"] as const;
@@ -72,16 +72,16 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_REPEATS = ["daily", "weekly", "monthly"] as const;
 export type TaskRepeat = (typeof TASK_REPEATS)[number];
 
-/** Spec section 3 GDPR request types and statuses (issue 18): access (a copy), portability (machine-readable), erasure. */
+/** Spec section 3 GDPR request types and statuses: access (a copy), portability (machine-readable), erasure. */
 export const GDPR_REQUEST_TYPES = ["access", "portability", "erasure"] as const;
 export const GDPR_REQUEST_STATUSES = ["pending", "completed", "cancelled", "failed"] as const;
-/** Backups (issue 18): made by the daily cron, or by an admin in the Operations Center. */
+/** Backups: made by the daily cron, or by an admin in the Operations Center. */
 /** automatic (the daily cron), manual (Create backup), safety (one agent's rows, taken before restoring that agent). */
 export const BACKUP_TYPES = ["automatic", "manual", "safety"] as const;
 export const RESTORE_STATUSES = ["in_progress", "completed", "failed"] as const;
 export const BACKUP_STATUSES = ["in_progress", "completed", "failed"] as const;
 
-/** What can be in the trash (issue 18): a deleted contact, deal or task, kept 30 days. */
+/** What can be in the trash: a deleted contact, deal or task, kept 30 days. */
 export const TRASH_KINDS = ["contact", "deal", "task"] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
 /** A trashed row's part: the item itself, a row deleted with it (cascade), or ids of rows the delete unlinked. */

@@ -108,7 +108,7 @@ export const subscribers = sqliteTable(
       .notNull()
       .default("inactive"),
     plan: text("plan", { enum: PLANS }).notNull().default("solo"),
-    /** Paid seats (the Stripe quantity): 1 on Solo; on Team the members, at least TEAM_MIN_SEATS (issue 21). */
+    /** Paid seats (the Stripe quantity): 1 on Solo; on Team the members, at least TEAM_MIN_SEATS. */
     seats: integer("seats").notNull().default(1),
     billingPeriod: text("billing_period", { enum: BILLING_PERIODS }),
     stripeCustomerId: text("stripe_customer_id"),
@@ -145,9 +145,9 @@ export const userPreferences = sqliteTable("user_preferences", {
   timeFormat: text("time_format", { enum: TIME_FORMATS }).notNull().default("12h"),
   timezone: text("timezone").notNull().default("America/New_York"),
   currency: text("currency", { enum: CURRENCIES }).notNull().default("USD"),
-  /** The agent's annual income goal (agent net, cents) for Reports; null: none set (issue 16). */
+  /** The agent's annual income goal (agent net, cents) for Reports; null: none set. */
   incomeGoalCents: integer("income_goal_cents"),
-  /** The 7:00 daily digest e-mail (issue 20, Settings → Notifications): off until the agent turns it on. */
+  /** The 7:00 daily digest e-mail (Settings → Notifications): off until the agent turns it on. */
   digestEmail: integer("digest_email", { mode: "boolean" }).notNull().default(false),
   /** The agent's day ("YYYY-MM-DD") the last digest was sent for: one a day. */
   digestSentOn: text("digest_sent_on"),
@@ -217,7 +217,7 @@ export const cronRuns = sqliteTable(
 );
 
 /**
- * The Operations Center's measurements (issue 17, migration 0014, ADR 0024). A row is one metric on one route
+ * The Operations Center's measurements (migration 0014, ADR 0024). A row is one metric on one route
  * pattern over a minute (written by one recorder shard, workers/durable-objects/ops-recorder.do.ts) or an
  * hour (all shards, rolled up by the cron). Values are in ms (layout shift in thousandths); `histogram` holds
  * the counts per fixed bucket (app/modules/ops/histogram.ts), so percentiles merge across rows exactly.
@@ -307,7 +307,7 @@ export const systemAlerts = sqliteTable(
   (t) => [uniqueIndex("system_alerts_one_open").on(t.metricName).where(sql`${t.resolvedAt} is null`), index("system_alerts_opened").on(t.openedAt)],
 );
 
-/** A note on the public status page about something going wrong, posted and resolved by an admin (issue 17). */
+/** A note on the public status page about something going wrong, posted and resolved by an admin. */
 export const statusIncidents = sqliteTable(
   "status_incidents",
   {
@@ -421,7 +421,7 @@ export const contacts = sqliteTable(
     /** When the score was computed; null means an input changed since (set by triggers, migration 0010). */
     leadScoredAt: integer("lead_scored_at", { mode: "timestamp_ms" }),
     /**
-     * The first call, text, e-mail sent or meeting logged with the contact: speed to lead (issue 16). Kept by
+     * The first call, text, e-mail sent or meeting logged with the contact: speed to lead. Kept by
      * triggers on crm_activities (migration 0012); null while nobody has answered the lead.
      */
     firstResponseAt: integer("first_response_at", { mode: "timestamp_ms" }),
@@ -573,7 +573,7 @@ const planTerms = () => ({
 });
 
 /**
- * Each user's commission plan (issue 6). Percentages are stored as percent (2.5 = 2.5 %), money in integer
+ * Each user's commission plan. Percentages are stored as percent (2.5 = 2.5 %), money in integer
  * cents. The cap year starts each year on cap_year_start ("MM-DD"). No row means a plan of defaults.
  */
 export const commissionPlans = sqliteTable("commission_plans", {
@@ -762,7 +762,7 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
 export type CalendarFeed = typeof calendarFeeds.$inferSelect;
 
 /**
- * Spec section 3 "GDPR request": every export, data deletion and account deletion an agent asks for (issue 18),
+ * Spec section 3 "GDPR request": every export, data deletion and account deletion an agent asks for,
  * shown to the agent in Settings → Data and to admins in the Operations Center. `user_id` is kept after the
  * account is purged (set null), so the record of an erasure outlives the data it erased.
  */
@@ -782,7 +782,7 @@ export const gdprRequests = sqliteTable(
 export type GdprRequest = typeof gdprRequests.$inferSelect;
 
 /**
- * Backups of the whole database in R2 (issue 18, ADR 0027): one row per backup; the objects are
+ * Backups of the whole database in R2 (ADR 0027): one row per backup; the objects are
  * `backups/<id>/manifest.json` and `backups/<id>/<table>.ndjson.gz`. The manifest (row counts and a SHA-256 per
  * table) is the truth; this row is the list's summary. A backup of the whole database has no user id; a safety
  * copy (type "safety", taken before one agent's account is restored from a backup) names the agent it holds.
@@ -815,7 +815,7 @@ export const backups = sqliteTable(
 export type Backup = typeof backups.$inferSelect;
 
 /**
- * One agent's account restored from a backup by an admin (issue 18, ADR 0029): which backup, whose account, the
+ * One agent's account restored from a backup by an admin (ADR 0029): which backup, whose account, the
  * safety copy taken first, who asked, the outcome. Kept after the backups it names are pruned.
  */
 export const backupRestores = sqliteTable(
@@ -854,7 +854,7 @@ export const restoreRows = sqliteTable(
 );
 
 /**
- * The trash (issue 18, ADR 0028): a deleted contact, deal or task is moved here, out of the live tables, for 30
+ * The trash (ADR 0028): a deleted contact, deal or task is moved here, out of the live tables, for 30
  * days. Lists, search, reports, insights and exports read the live tables only, so they ignore it by construction.
  * `title` is what Settings → Trash shows (the contact's name, the deal's or task's title).
  */
@@ -899,14 +899,14 @@ export const trashRows = sqliteTable(
   (t) => [index("trash_rows_trash").on(t.trashId, t.seq), index("trash_rows_links").on(t.userId, t.tbl).where(sql`${t.role} = 'link'`)],
 );
 
-/** A scratch table the QA Dashboard's D1 check writes one row to, reads back and deletes (issue 19). */
+/** A scratch table the QA Dashboard's D1 check writes one row to, reads back and deletes. */
 export const qaScratch = sqliteTable("qa_scratch", {
   id: text("id").primaryKey(),
   value: text("value").notNull(),
   createdAt: integer("created_at").notNull(),
 });
 
-/** One press of "Run All Tests" on the QA Dashboard (issue 19): who ran it, when, and its counts once finished. */
+/** One press of "Run All Tests" on the QA Dashboard: who ran it, when, and its counts once finished. */
 export const qaRuns = sqliteTable(
   "qa_runs",
   {
@@ -949,7 +949,7 @@ export const qaResults = sqliteTable(
 export type QaResult = typeof qaResults.$inferSelect;
 
 /**
- * The field copy's change log (issue 20, ADR 0031): one row per insert, change or delete of a contact, task or
+ * The field copy's change log (ADR 0031): one row per insert, change or delete of a contact, task or
  * activity, written by triggers (migration 0023), so a phone's sync asks for what changed since its cursor (the
  * last seq it saw) instead of reloading. `contact_id` is the contact an activity or task belongs to (the old one
  * on a delete), so the contact's activity list can be sent again. Pruned by the cron after 30 days.
@@ -991,7 +991,7 @@ export const aiDraftDays = sqliteTable(
 );
 
 /**
- * Changes an agent's phone queued offline and sent later, by the key the phone gave each one (issue 20): a retry
+ * Changes an agent's phone queued offline and sent later, by the key the phone gave each one: a retry
  * of a change already applied finds its key and gets the first answer back instead of applying it twice.
  */
 export const appliedChanges = sqliteTable(
@@ -1009,7 +1009,7 @@ export const appliedChanges = sqliteTable(
 );
 
 /**
- * The devices an agent turned new-lead alerts on for (issue 20, Settings → Notifications): each a Web Push
+ * The devices an agent turned new-lead alerts on for (Settings → Notifications): each a Web Push
  * subscription, its endpoint at the browser's push service and the keys the message is encrypted to. A push service
  * that answers 404 or 410 has dropped the subscription, and so do we.
  */
@@ -1032,7 +1032,7 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /**
- * New leads waiting for the agent's first response (issue 20): raised when a lead arrives, answered by the first
+ * New leads waiting for the agent's first response: raised when a lead arrives, answered by the first
  * activity logged with the contact after it. The dashboard times each one live; the cron sends one reminder at
  * LEAD_REMINDER_MINUTES.
  */
@@ -1054,7 +1054,7 @@ export const leadAlerts = sqliteTable(
 );
 
 /**
- * Teams (issue 21, ADR 0033). The owner's subscription is the team's (plan "team", one seat per member); members
+ * Teams (ADR 0033). The owner's subscription is the team's (plan "team", one seat per member); members
  * use the app on it. An agent belongs to one team at most.
  */
 export const teams = sqliteTable(
@@ -1066,7 +1066,7 @@ export const teams = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** How new leads reach an agent (issue 21, ADR 0038). */
+    /** How new leads reach an agent (ADR 0038). */
     leadMode: text("lead_mode", { enum: LEAD_MODES }).notNull().default("pond"),
     /** First to claim: how long an offered lead waits for a claim before round robin takes it. */
     claimWindowMinutes: integer("claim_window_minutes").notNull().default(15),
@@ -1095,7 +1095,7 @@ export const teamMembers = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: TEAM_ROLES }).notNull(),
     joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
-    /** Takes new leads by round robin and may claim them (issue 21). */
+    /** Takes new leads by round robin and may claim them. */
     available: integer("available", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), uniqueIndex("team_members_user").on(t.userId)],
@@ -1103,7 +1103,7 @@ export const teamMembers = sqliteTable(
 export type TeamMember = typeof teamMembers.$inferSelect;
 
 /**
- * The brokerage's default commission plan (issue 21, ADR 0035): the same terms as commission_plans, set by the team's
+ * The brokerage's default commission plan (ADR 0035): the same terms as commission_plans, set by the team's
  * owner and admins. A member with no commission_plans row of their own is priced by it; their own plan overrides it.
  */
 export const teamCommissionPlans = sqliteTable("team_commission_plans", {
@@ -1115,7 +1115,7 @@ export const teamCommissionPlans = sqliteTable("team_commission_plans", {
 });
 
 /**
- * The team's new leads (issue 21, ADR 0038): in the pond until an agent has them, offered to everyone for the claim
+ * The team's new leads (ADR 0038): in the pond until an agent has them, offered to everyone for the claim
  * window, or assigned. An assigned lead is a contact in the agent's own account (contact_id).
  */
 export const teamLeads = sqliteTable(
@@ -1149,7 +1149,7 @@ export const teamLeads = sqliteTable(
 export type TeamLead = typeof teamLeads.$inferSelect;
 
 /**
- * Shared deals (issue 21, ADR 0037): a co-agent's share of a deal's side, in percent. The deal's agent (owner_id, the
+ * Shared deals (ADR 0037): a co-agent's share of a deal's side, in percent. The deal's agent (owner_id, the
  * deal's user_id) keeps what the co-agents do not take. Both are members of the same team when the share is made;
  * removing either from the team ends the share.
  */

@@ -31,7 +31,7 @@ export interface Env extends CloudflareBindings {
   TEST_NOW?: string;
   /** Feature flags changed from the spec's defaults, e.g. "QA_PAGE=on" (app/lib/flags.ts). */
   FEATURE_FLAGS?: string;
-  /** Web Push (issue 20): the VAPID key pair (`node scripts/vapid-keys.mjs`) and who the push services may contact. */
+  /** Web Push: the VAPID key pair (`node scripts/vapid-keys.mjs`) and who the push services may contact. */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
@@ -63,7 +63,7 @@ const ConfigSchema = z
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_.").optional(),
   STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
   STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
-  // The Team plan's per-member prices (issue 21): $35 a month, $336 a year.
+  // The Team plan's per-member prices: $35 a month, $336 a year.
   STRIPE_PRICE_TEAM_MONTHLY: z.string().min(1).optional(),
   STRIPE_PRICE_TEAM_YEARLY: z.string().min(1).optional(),
   // Only for tests: where the Stripe SDK sends requests (a local fake of the Stripe API).
@@ -71,7 +71,7 @@ const ConfigSchema = z
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_SKIP_HOSTS: csv,
-  // AI (issue 8): the Workers AI model when the AI binding is present, an OpenAI-style endpoint (AI Gateway
+  // AI: the Workers AI model when the AI binding is present, an OpenAI-style endpoint (AI Gateway
   // or any /chat/completions API) tried next, and drafts per user per day. Neither engine set: the offline drafter.
   AI_MODEL: z.string().min(3).optional(),
   AI_GATEWAY_URL: z.url("AI_GATEWAY_URL must be a URL, e.g. https://gateway.example/v1/openai.").optional(),
@@ -82,7 +82,7 @@ const ConfigSchema = z
   SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
   // The share of signed-in page loads that report their web vitals to the Operations Center (0 to 1).
   RUM_SAMPLE_RATE: z.coerce.number("RUM_SAMPLE_RATE must be a number from 0 to 1.").min(0, "RUM_SAMPLE_RATE must be a number from 0 to 1.").max(1, "RUM_SAMPLE_RATE must be a number from 0 to 1.").default(1),
-  // Web Push (issue 20): a P-256 key pair in base64url (public: the 65-byte point; private: the 32-byte scalar).
+  // Web Push: a P-256 key pair in base64url (public: the 65-byte point; private: the 32-byte scalar).
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url public key `node scripts/vapid-keys.mjs` prints (87 characters).").optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url private key `node scripts/vapid-keys.mjs` prints (43 characters).").optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: or https: address the push services can reach you at.").optional(),

@@ -12,12 +12,12 @@ export const RATE_LIMITS = {
   signupIp: { limit: 10, windowSeconds: 3600 },
   emailLink: { limit: 5, windowSeconds: 3600 },
   trialCheckout: { limit: 10, windowSeconds: 3600 },
-  // Team invitations (issue 21), per team: a real team invites a handful at a time; no way to mail-bomb from it.
+  // Team invitations, per team: a real team invites a handful at a time; no way to mail-bomb from it.
   teamInvite: { limit: 30, windowSeconds: 3600 },
   contactForm: { limit: 5, windowSeconds: 3600 },
-  // A team's public lead form (issue 21), per address and sender: a real enquirer writes once or twice.
+  // A team's public lead form, per address and sender: a real enquirer writes once or twice.
   leadForm: { limit: 5, windowSeconds: 3600 },
-  // A full export reads every row the agent has (issue 18): ample for real use, no way to load D1 in a loop.
+  // A full export reads every row the agent has: ample for real use, no way to load D1 in a loop.
   dataExport: { limit: 10, windowSeconds: 3600 },
   // Password tries before a deletion in Settings → Data: the password is checked, so it must not be guessable.
   dataErase: { limit: 5, windowSeconds: 3600 },

@@ -1,4 +1,4 @@
-// A new version of the app's service worker, waiting (issue 20): the page offers "A new version is ready — Reload"
+// A new version of the app's service worker, waiting: the page offers "A new version is ready — Reload"
 // instead of the worker taking over mid-task (ADR 0019). Reload asks the waiting worker to activate, and this tab
 // reloads once it controls the page. Other open tabs keep working on the version they loaded with.
 

@@ -1,4 +1,4 @@
-// Light/dark theme (spec section 4, changed by issue 15): the agent's choice is saved under porchlight-theme;
+// Light/dark theme (spec section 4): the agent's choice is saved under porchlight-theme;
 // until there is one (or after choosing "system"), the theme follows the device's prefers-color-scheme and
 // changes with it (docs/decisions/0018-new-agent-defaults.md).
 export type Theme = "light" | "dark";

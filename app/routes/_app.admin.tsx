@@ -7,7 +7,7 @@ export const meta: MetaFunction = () => [{ title: "Admin — Porchlight" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  // The QA screens exist only with the QA_PAGE flag on (issue 19).
+  // The QA screens exist only with the QA_PAGE flag on.
   return { qa: context.config.FEATURE_FLAGS.QA_PAGE };
 }
 

@@ -36,7 +36,7 @@ import { rememberAppOrigin } from "~/modules/ops/app-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
 
-// Issues 17 and 18. Admins only (everyone else gets 404).
+// Monitoring, thresholds, backups and the GDPR requests. Admins only (everyone else gets 404).
 const TABS = [
   { id: "monitoring", label: "Monitoring" },
   { id: "thresholds", label: "Thresholds" },

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { backupDownload, getBackup, readManifest } from "~/modules/backups/backup.server";
 
-// Operations Center → Backup → Download (issue 18): one backup as a single .ndjson.gz, streamed from R2 (the
+// Operations Center → Backup → Download: one backup as a single .ndjson.gz, streamed from R2 (the
 // manifest, then every table's objects one after another). Admins only; everyone else gets 404.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -97,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: user.email, tab, tabs, notifications, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, trash, now: Date.now() };
 }
 
-/** Billing's view of the user's team (issue 21): their role, the team's name and its members. */
+/** Billing's view of the user's team: their role, the team's name and its members. */
 async function teamBilling(context: LoaderFunctionArgs["context"], userId: Parameters<typeof getMembership>[1]) {
   const membership = await getMembership(context, userId);
   return membership ? { role: membership.role, name: membership.teamName, members: await memberCount(context, membership.teamId) } : null;

@@ -27,7 +27,7 @@ import { workOfMembers } from "~/modules/team/removal.server";
 
 export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 
-// The team (issue 21, ADR 0033): its members and their roles, and invitations by e-mail. Only for members of a team
+// The team (ADR 0033): its members and their roles, and invitations by e-mail. Only for members of a team
 // on a team plan: anyone else gets 404 (requireTeamMember).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -16,7 +16,7 @@ import { seesWholeTeam } from "~/modules/team/visibility.server";
 export const meta: MetaFunction = () => [{ title: "Team leaderboard — Porchlight" }];
 export const headers = serverTimingHeaders;
 
-// The team leaderboard (issue 21, ADR 0034): every member's standings over a period. Team members only (404 for
+// The team leaderboard (ADR 0034): every member's standings over a period. Team members only (404 for
 // anyone else); agent net is each agent's own to see, and every member's for owners and admins.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

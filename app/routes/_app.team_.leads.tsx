@@ -23,7 +23,7 @@ import { appOrigin } from "~/modules/auth/accounts.server";
 export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
 export const headers = serverTimingHeaders;
 
-// Lead distribution (issue 21, ADR 0038): the team's new leads, the pond, claims, assignments and the settings. Team
+// Lead distribution (ADR 0038): the team's new leads, the pond, claims, assignments and the settings. Team
 // members only (404 for anyone else); adding, assigning and the settings are for the owner and admins.
 
 /** The request's Deps, with the app's address for the e-mails about waiting leads. */

@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Team pipeline — Porchlight"
 export const handle = { wide: true };
 export const headers = serverTimingHeaders;
 
-// The team pipeline (issue 21, ADR 0034): one agent's board, or the open deals of everyone the viewer may see as a
+// The team pipeline (ADR 0034): one agent's board, or the open deals of everyone the viewer may see as a
 // list, with an agent filter. Owners and admins see and move every member's deals; agents their own. Team members
 // only (404 for anyone else).
 

@@ -14,7 +14,7 @@ import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete my account — Porchlight" }, { name: "robots", content: "noindex" }];
 
-// Settings → Data → Delete my account (issue 18). A page of its own, not a tab of Settings: an agent whose
+// Settings → Data → Delete my account. A page of its own, not a tab of Settings: an agent whose
 // subscription has ended cannot open Settings, and may still close the account (the expired page links here).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

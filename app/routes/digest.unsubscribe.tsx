@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/Button";
 import type { UserId } from "~/modules/auth/session.server";
 import { setDigest, verifyUnsubscribe } from "~/modules/digest/digest.server";
 
-// The daily digest's unsubscribe link (issue 20): no sign-in needed, the link is signed. A mail app's one-click
+// The daily digest's unsubscribe link: no sign-in needed, the link is signed. A mail app's one-click
 // unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" to the same address; a person gets a button.
 export const meta: MetaFunction = () => [{ title: "Stop the daily digest — Porchlight" }, { name: "robots", content: "noindex" }];
 

@@ -10,7 +10,7 @@ import { STATIC_PAGE } from "~/lib/seo";
 import { LEAD_FORM_HONEYPOT } from "~/modules/team/lead-form";
 import { leadFormTeam, submitLeadForm } from "~/modules/team/lead-form.server";
 
-// A team's public lead form (issue 21, ADR 0040): anyone with the address writes to the team; the enquiry becomes a
+// A team's public lead form (ADR 0040): anyone with the address writes to the team; the enquiry becomes a
 // team lead, distributed as the team's mode says. No sign-in, no JavaScript (a static page: the form posts natively
 // and the server answers with the thanks, or the form filled in again with what to fix). Unknown, rotated or switched
 // off addresses, and teams whose plan has lapsed, are not found.

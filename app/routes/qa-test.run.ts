@@ -6,7 +6,7 @@ import type { AiQaEvent } from "~/modules/qa/ai-results";
 import { runAiSuite } from "~/modules/qa/ai-runner.server";
 import { eventStream, postOnly } from "~/modules/qa/sse.server";
 
-/** POST /qa-test/run (issue 19): the AI QA suite, all cards or one (`category`), as server-sent events. */
+/** POST /qa-test/run: the AI QA suite, all cards or one (`category`), as server-sent events. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, admin } = await qaUser(request, context);
   if (!admin) return Response.json({ ok: false, error: "You don't have permission to access this area." }, { status: 403 });

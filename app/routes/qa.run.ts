@@ -5,7 +5,7 @@ import { runSystemChecks, type QaEvent } from "~/modules/qa/runner.server";
 import { eventStream, postOnly } from "~/modules/qa/sse.server";
 
 /**
- * POST /qa/run (issue 19): runs the QA Dashboard's checks and streams each result as a server-sent event
+ * POST /qa/run: runs the QA Dashboard's checks and streams each result as a server-sent event
  * (start, result…, done). Its results are in qa_results either way.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/status",
   });
 
-// Issue 17. Public, no React in the browser. Read from the cron's probes; a minute's caching keeps a crowd on
+// The public status page. No React in the browser. Read from the cron's probes; a minute's caching keeps a crowd on
 // this page during an incident from adding to it.
 export async function loader({ context }: LoaderFunctionArgs) {
   return loadStatus(context.db, Date.now());

@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getUser, requireUser } from "~/modules/auth/guards.server";
 import { acceptInvitation, acceptRefusal, peekInvitation } from "~/modules/team/invitations.server";
 
-// An invitation link (issue 21): who invited whom to which team, and the button that accepts it. Accepting needs an
+// An invitation link: who invited whom to which team, and the button that accepts it. Accepting needs an
 // account with the invited address, signed in and confirmed; the link works once.
 export const meta: MetaFunction = () => [{ title: "Join a team — Porchlight" }, { name: "robots", content: "noindex" }];
 

@@ -20,9 +20,9 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/trial",
   });
 
-// Spec section 2 (/trial). Every sentence here is true of the product as it is today: contacts (issue 5), the
-// pipeline with commissions (issue 6), tasks with the calendar feed and the dashboard (issue 7), and the AI
-// coach with insights, drafts, lead scores and the command palette (issue 8).
+// Spec section 2 (/trial). Every sentence here is true of the product as it is today: contacts, the
+// pipeline with commissions, tasks with the calendar feed and the dashboard, and the AI
+// coach with insights, drafts, lead scores and the command palette.
 const SIGN_UP = "/auth?mode=signup";
 
 const BENEFITS = [

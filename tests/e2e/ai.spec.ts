@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, daysBetween, expect, nyDay, seededDay, signIn, test } from "./fixtures";
 
-// Issue 8: the AI Real Estate Coach as an agent uses it. Every account here has the demo's sample book of
+// The AI Real Estate Coach as an agent uses it. Every account here has the demo's sample book of
 // business (demoData in accounts.json): the Okafors' purchase is under contract and closes in 12 days, the
 // Cole listing has had no activity for 14 days, and no AI model is configured, so the offline drafter
 // writes (the local default).

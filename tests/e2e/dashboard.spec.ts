@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSideways, nyDay, signIn, test, type Account } from "./fixtures";
 
-// Issue 7: the dashboard of an agent with a little of everything, on a phone and on a desktop: the figures,
+// The dashboard of an agent with a little of everything, on a phone and on a desktop: the figures,
 // where they link, how each is counted (by keyboard), the charts' text alternative, and axe in both themes.
 
 /** The date in the account's timezone (the default, New York), n calendar days on: what the server calls today. */

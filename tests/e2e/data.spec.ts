@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
-// Issue 18, Settings → Data: an agent with the demo book of business exports everything as one dated JSON file.
+// Settings → Data: an agent with the demo book of business exports everything as one dated JSON file.
 
 test("an agent exports every category as one dated JSON file, and the export is listed as a request", async ({ page }) => {
   await signIn(page, ACCOUNTS.data);
@@ -207,7 +207,7 @@ test("an admin creates a backup, sees it listed with its size, and downloads it 
   await expectNoSideways(page);
 });
 
-// Issue 18, the 30-day trash: a contact deleted from its profile waits in Settings → Trash and comes back.
+// The 30-day trash: a contact deleted from its profile waits in Settings → Trash and comes back.
 test("an agent deletes a contact and restores it from Settings → Trash; the trash page passes axe in light and dark", async ({ page }) => {
   await signIn(page, ACCOUNTS.trash);
   await page.goto("/contacts?sort=name");

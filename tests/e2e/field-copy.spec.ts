@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// Issue 20: the app keeps the signed-in agent's field copy in IndexedDB, one database per agent, synced by cursor;
+// The app keeps the signed-in agent's field copy in IndexedDB, one database per agent, synced by cursor;
 // sign-out deletes it, a sign-in as another agent deletes the first one's, and a session revoked elsewhere drops
 // it at the next sync.
 

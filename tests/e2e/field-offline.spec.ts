@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { ACCOUNTS, expect, nyDay, signIn, test, type Account } from "./fixtures";
 
-// Issue 20, with the service worker on: after a sync the agent goes offline, reads and searches the copy kept on
+// With the service worker on: after a sync the agent goes offline, reads and searches the copy kept on
 // the phone, makes changes that wait in a queue, and comes back online; each change reaches the server once, a
 // deal moved meanwhile on another device keeps the server's stage, and the agent is told.
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
-// Issue 15, part 4 (first half): what a new agent tripped over, checked at 375 and 1280 px.
+// What a new agent tripped over, checked at 375 and 1280 px.
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };

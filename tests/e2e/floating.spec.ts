@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// Issue 15: nothing that floats (position fixed or sticky: the Add New Contact button, the AI page's Commands
+// Nothing that floats (position fixed or sticky: the Add New Contact button, the AI page's Commands
 // and Scroll to top, the header, the bottom nav, sticky bars) may cover a control the agent cannot then reach.
 //
 // At each scroll position checked, every visible interactive element under a floating box (by its box, and on

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
-// Issue 20, speed to lead: a new lead shows on the dashboard with a live timer until a first activity is logged.
+// Speed to lead: a new lead shows on the dashboard with a live timer until a first activity is logged.
 
 test("a new lead waits on the dashboard with a running timer until the first call is logged", async ({ page }) => {
   await signIn(page, ACCOUNTS.leadTimer);

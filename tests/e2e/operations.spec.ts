@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, expectNoSideways, signIn, test } from "./fixtures";
 
-// Issue 17: the Operations Center with real readings. The demo account is an admin on the e2e server
+// The Operations Center with real readings. The demo account is an admin on the e2e server
 // (ADMIN_EMAILS). Thresholds are the deployment's own, so the test puts back what it changes.
 
 /** A toast's text (Radix also announces it in a hidden live region, hence the first). */

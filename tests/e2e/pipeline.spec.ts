@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { ACCOUNTS, expect, nyDay, signIn, test } from "./fixtures";
 
-// Issue 6: the pipeline board, deals, stage settings and commissions, as an agent uses them.
+// The pipeline board, deals, stage settings and commissions, as an agent uses them.
 
 async function createDeals(page: Page, deals: Record<string, string>[]) {
   const origin = new URL(page.url()).origin;

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
-// Issue 19: the QA Dashboard runs real checks against the running server (QA_PAGE is on for the e2e server, as
+// The QA Dashboard runs real checks against the running server (QA_PAGE is on for the e2e server, as
 // for `npm start`), shows progress and a summary, and hands over the report as a dated markdown file.
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
-// Issue 16: Reports on an account with the demo book of business (scripts/demo-data.mjs), at 375 px and, in the
+// Reports on an account with the demo book of business (scripts/demo-data.mjs), at 375 px and, in the
 // desktop project, at 1280 px. The demo's two won deals (Brooks, $468,000, 20 days ago; Whitaker, $289,000, 70
 // days ago) sit in the last 12 months whatever day the suite runs; the default plan is 3 % with nothing taken off.
 

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, nyDay, signIn, test } from "./fixtures";
 
-// Issue 7: tasks (lists, quick add, complete/undo, repeat, calendar), timelines on contacts and deals, the
+// Tasks (lists, quick add, complete/undo, repeat, calendar), timelines on contacts and deals, the
 // recent-activity feed and the private calendar feed, as an agent uses them. Accounts use the default
 // timezone, America/New_York, so "today" is computed there.
 

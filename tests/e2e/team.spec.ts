@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSideways, test, type Account } from "./fixtures";
 
-// Issue 21, the Team plan: an owner switches from Solo, invites two agents by e-mail (the development mailbox), and
+// The Team plan: an owner switches from Solo, invites two agents by e-mail (the development mailbox), and
 // each joins from the link; the team page counts members and seats. The owner reads the leaderboard and an agent's
 // Reports and moves an agent's deal on the team pipeline; an agent sees only their own board and net. A Solo account
 // has no team page and no link. The owner distributes leads (first to claim; one assigned by hand, one claimed by an

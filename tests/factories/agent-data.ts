@@ -3,7 +3,7 @@ import { createDb } from "~/db/client.server";
 import { agentProfiles, calendarFeeds, commissionPlans, contacts, crmActivities, crmTasks, deals, leadSourceCosts, type NewContact } from "~/db/schema";
 import { createUser, type UserOptions } from "./users";
 
-// An agent with a row in every kind of data they own (issue 18: export, deletion and purge tests).
+// An agent with a row in every kind of data they own (export, deletion and purge tests).
 
 const db = createDb(env.DB);
 let seq = 0;

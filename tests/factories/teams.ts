@@ -4,7 +4,7 @@ import { createDb } from "~/db/client.server";
 import { deals, profiles, subscribers, teamMembers, teams } from "~/db/schema";
 import { createUser } from "./users";
 
-// Teams for the tests of team views (issue 21): made straight in D1, the way the Team plan leaves them. The invitation
+// Teams for the tests of team views: made straight in D1, the way the Team plan leaves them. The invitation
 // flow that normally makes them has its own tests (tests/workers/team.test.ts).
 
 const db = () => createDb(env.DB);

@@ -1,4 +1,4 @@
-// A fake Web Push service at the boundary (issue 20): a browser's subscription (a P-256 key pair and an auth secret,
+// A fake Web Push service at the boundary: a browser's subscription (a P-256 key pair and an auth secret,
 // as a browser makes them) and a push service that checks what Porchlight sends it the way a real one does: the
 // VAPID JWT's ES256 signature, audience and expiry (RFC 8292), then decrypts the aes128gcm body with the
 // subscription's private key (RFC 8291). Wired in with vi.spyOn(globalThis, "fetch").

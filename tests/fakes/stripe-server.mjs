@@ -63,7 +63,7 @@ export function startFakeStripe({ port = 0 } = {}) {
       const subscription = state.subscriptions.get(subscriptionId);
       return subscription ? [200, subscription] : [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscriptionId}'` } }];
     }],
-    // A plan or seat change (issue 21): the one item's price and quantity, the metadata and cancel_at_period_end, as
+    // A plan or seat change: the one item's price and quantity, the metadata and cancel_at_period_end, as
     // Stripe applies them.
     ["POST", /^\/v1\/subscriptions\/([\w]+)$/, (body, [subscriptionId]) => {
       const subscription = state.subscriptions.get(subscriptionId);

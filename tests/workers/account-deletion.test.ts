@@ -15,7 +15,7 @@ import { latestEmail, linkFromLatestEmail } from "../factories/mail";
 import { stripeEnv } from "../factories/stripe";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 
-// Issue 18, "Delete my account": the subscription ends, every session ends, sign-in is refused, and 30 days
+// "Delete my account": the subscription ends, every session ends, sign-in is refused, and 30 days
 // later the cron leaves no row of the user in any table; until then the e-mailed link keeps the account.
 
 const db = createDb(env.DB);
@@ -207,14 +207,14 @@ describe("the 30-day purge", () => {
       // A lead they answered (who answered is kept with the contact: speed to lead is theirs).
       await db.insert(contacts).values({ id: `answered_${user.id}`, userId: user.id, name: "Answered Lead", firstResponseAt: new Date(now), answeredBy: user.id });
       await db.insert(leadAlerts).values({ contactId: `lead_${user.id}`, userId: user.id, arrivedAt: now });
-      // A team they own, with an invitation they sent and accepted themselves (issue 21).
+      // A team they own, with an invitation they sent and accepted themselves.
       await db.insert(teams).values({ id: `team_${user.id}`, ownerId: user.id, name: "Purge Team" });
       await db.insert(teamMembers).values({ teamId: `team_${user.id}`, userId: user.id, role: "owner", joinedAt: new Date(now) });
       await db.insert(teamInvitations).values({ id: `inv_${user.id}`, teamId: `team_${user.id}`, email: `invited-${user.id}@example.com`, role: "agent", secretHash: "x", invitedBy: user.id, acceptedBy: user.id, expiresAt: new Date(now + DAY_MS) });
-      // The team's rotation pointer, an ownership offer to them, and a lead they added and were given (issue 21).
+      // The team's rotation pointer, an ownership offer to them, and a lead they added and were given.
       await db.update(teams).set({ lastAssignedTo: user.id, pendingOwnerId: user.id, pendingOwnerAt: new Date() }).where(eq(teams.id, `team_${user.id}`));
       await db.insert(teamLeads).values({ id: `tl_${user.id}`, teamId: `team_${user.id}`, name: "Pond Lead", source: "website", state: "assigned", addedBy: user.id, assignedTo: user.id, heldBy: user.id, assignedAt: new Date(now) });
-      // A deal of theirs shared with themselves as co-agent (both of deal_shares' agent columns; issue 21).
+      // A deal of theirs shared with themselves as co-agent (both of deal_shares' agent columns).
       await db.insert(deals).values({ id: `shared_${user.id}`, userId: user.id, title: "Shared", stage: "lead", position: "a0", commissionRate: 3, probability: 10 });
       await db.insert(dealShares).values({ dealId: `shared_${user.id}`, ownerId: user.id, agentId: user.id, sharePct: 10 });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));

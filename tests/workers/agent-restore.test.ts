@@ -12,7 +12,7 @@ import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
 import { createUser } from "../factories/users";
 
-// Issue 18: restoring one agent's account from a backup ("I wiped my contacts"), with a safety copy first and one
+// Restoring one agent's account from a backup ("I wiped my contacts"), with a safety copy first and one
 // batch that swaps the rows in (ADR 0029).
 
 const db = createDb(env.DB);

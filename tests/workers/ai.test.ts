@@ -13,7 +13,7 @@ import { TestBrowser, signInAs } from "../factories/browser";
 import { createAgent } from "../factories/users";
 import { atFreshWindow } from "../factories/dates";
 
-// Issue 8: the generation service. Engine order, timeouts and fallback against a fake Workers AI binding and
+// The generation service. Engine order, timeouts and fallback against a fake Workers AI binding and
 // a fake OpenAI-style endpoint (the outside world, faked at its boundary); the envelope built from the
 // user's own rows only; the HTTP endpoint with its limits.
 

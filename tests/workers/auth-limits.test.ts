@@ -12,7 +12,7 @@ import { linkFromLatestEmail } from "../factories/mail";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories/users";
 import { restoreSuiteClock } from "../factories/dates";
 
-// Issue 15: the hour-long limits on sign-up, e-mailed links and checkout, expired links, and the lockout's
+// The hour-long limits on sign-up, e-mailed links and checkout, expired links, and the lockout's
 // edges. The limits are fixed KV windows, so each test sets the clock to just after a window starts (vi's
 // system time, which the Worker under test shares) instead of racing the real window's end.
 

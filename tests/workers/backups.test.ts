@@ -21,7 +21,7 @@ import { agentWithData } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
 import { createUser } from "../factories/users";
 
-// Issue 18, backups: every table as gzip NDJSON in R2 with a manifest of row counts and checksums, listed and
+// Backups: every table as gzip NDJSON in R2 with a manifest of row counts and checksums, listed and
 // downloadable in Operations Center → Backup, taken daily by the cron and kept 30 days.
 
 const db = createDb(env.DB);

@@ -228,7 +228,7 @@ function recordingD1(sizes: number[]): D1Database {
 const postImport = (browser: Awaited<ReturnType<typeof signInAs>>, body: string) =>
   browser.fetch("/api/contacts/import", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body });
 
-describe("large imports (issue 15)", () => {
+describe("large imports", () => {
   it("imports 700 rows with 9,000-character notes (6.3 MB) in one request", async () => {
     const user = await createUser(env.DB);
     const rows = Array.from({ length: 700 }, (_, i) => [`Long Notes ${i}`, `long-${i}@example.com`, `${i % 10}`.repeat(9_000)]);

@@ -11,7 +11,7 @@ import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 
-// Issue 7: every figure of the dashboard on an account with known numbers, another agent's data present
+// Every figure of the dashboard on an account with known numbers, another agent's data present
 // and never counted, and "today" in timezones either side of UTC around midnight.
 
 const db = createDb(env.DB);

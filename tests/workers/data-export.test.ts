@@ -11,7 +11,7 @@ import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
 import { createUser } from "../factories/users";
 import { moveToTrash } from "~/modules/trash/trash.server";
 
-// Issue 18, "Everything exportable": the agent's JSON export holds exactly the agent's rows in every category.
+// "Everything exportable": the agent's JSON export holds exactly the agent's rows in every category.
 
 const db = createDb(env.DB);
 const ORIGIN = "http://localhost";

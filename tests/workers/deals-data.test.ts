@@ -276,7 +276,7 @@ describe("deal isolation", () => {
 });
 
 describe("commissions beside another agent's data", () => {
-  // Issue 15: the forecast and the cap are per agent. Another agent's plan, stages and deals (won ones using
+  // The forecast and the cap are per agent. Another agent's plan, stages and deals (won ones using
   // up a cap, open ones closing in the same months) must leave this agent's figures exactly as they were.
   const plan = (fields: Record<string, string>) => ({ defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "30", brokerageCapCents: "10000", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "0", eoFeeCents: "0", franchiseFeePct: "0", ...fields });
   const inDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -13,7 +13,7 @@ import { requestContext } from "../factories/context";
 import { shiftDay } from "../factories/dates";
 import { createAgent, setSubscriptionStatus } from "../factories/users";
 
-// Issue 20: the daily digest e-mail: its content (the agent's own rows only), 7:00 in the agent's timezone, once a
+// The daily digest e-mail: its content (the agent's own rows only), 7:00 in the agent's timezone, once a
 // day, opt-in, and a one-click unsubscribe that needs no sign-in.
 
 const db = createDb(env.DB);

@@ -5,7 +5,7 @@ import { buildView, copyPrefs, pageFor, savedAtLabel, screenFor, searchContacts 
 import { localNow } from "~/modules/tasks/due";
 import type { QueuedEntry } from "~/modules/sync/local-copy.client";
 
-// Issue 20: what the field view (/field) shows offline: the saved copy with the changes still waiting laid over it,
+// What the field view (/field) shows offline: the saved copy with the changes still waiting laid over it,
 // the search over the copy, and which screen an app page opens.
 
 const contact = (over: Partial<FieldContact>): FieldContact => ({

@@ -51,7 +51,7 @@ const IGNORES_BODY: Record<string, { status: number; location: string | null; da
 };
 /** Admin routes: others get 404 before any body is read, so their bodies are tried as an admin. */
 const ADMIN = new Set(["routes/_app.operations", "routes/_app.operations_.export[.]json"]);
-/** Team routes (issue 21): 404 for a Solo agent before any body is read, so their bodies are tried as a team's owner. */
+/** Team routes: 404 for a Solo agent before any body is read, so their bodies are tried as a team's owner. */
 const TEAM = new Set(["routes/_app.team", "routes/_app.team_.pipeline", "routes/_app.team_.leads"]);
 /** Routes anyone may post to, so they are also tried signed out. */
 const PUBLIC = new Set(["routes/auth", "routes/auth_.forgot", "routes/auth_.reset", "routes/auth_.signout", "routes/contact", "routes/account.keep", "routes/inquire.$key"]);

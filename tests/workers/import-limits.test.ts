@@ -13,7 +13,7 @@ import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 
-// Issue 15: the import's edges, judged by behaviour (counts, all or nothing), not by how it splits the
+// The import's edges, judged by behaviour (counts, all or nothing), not by how it splits the
 // work into statements: sizes around and past one statement's worth of rows, the 20,000-row cap, and the
 // duplicate lookup's owner filter. Rows are tiny (a name and a phone) so the large cases stay cheap.
 

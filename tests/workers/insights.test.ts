@@ -21,7 +21,7 @@ import { dealInput } from "../factories/deals";
 import { activityInput } from "../factories/tasks";
 import { createUser } from "../factories/users";
 
-// Issue 8: insights computed from D1 and cached in one Durable Object per user; any write to contacts,
+// Insights computed from D1 and cached in one Durable Object per user; any write to contacts,
 // deals, tasks or activities (triggers raise the user's version) invalidates the cache.
 
 const db = createDb(env.DB);
@@ -148,7 +148,7 @@ describe("insights on the pages", () => {
   });
 });
 
-// Issue 15: every input the insights read raises the version (migrations 0010 and 0011), so a change made
+// Every input the insights read raises the version (migrations 0010 and 0011), so a change made
 // anywhere shows on the very next read instead of the next day. Each test primes the cache, changes one
 // input through the product's own write path, and expects the next read to be recomputed and to show it.
 describe("every insight input invalidates the cache", () => {

@@ -8,7 +8,7 @@ const pageText = async (path: string) =>
 describe("legal pages", () => {
   it("state the business constants and their real revision date", async () => {
     const terms = await pageText("/terms");
-    // Revised when it began saying what happens to the data of a lapsed subscription and a deleted account (issue 18).
+    // Revised when it began saying what happens to the data of a lapsed subscription and a deleted account.
     expect(terms).toContain("Last updated Nov 25, 2026");
     for (const fact of [
       "one free trial of 14 days",

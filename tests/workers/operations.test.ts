@@ -29,7 +29,7 @@ import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOr
 import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
 import { cronRunsPrune, HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
 
-// Issue 17: what the Operations Center records and how it keeps it. Instants are built from the real clock
+// What the Operations Center records and how it keeps it. Instants are built from the real clock
 // (rounded to the hour) or far in the past, so the suite passes on any day.
 
 const db = createDb(env.DB);

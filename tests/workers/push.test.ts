@@ -16,7 +16,7 @@ import { requestContext } from "../factories/context";
 import { createAgent } from "../factories/users";
 import { fakeDevice, fakePushService, vapidKeys, type FakeDevice } from "../fakes/push-service";
 
-// Issue 20: speed-to-lead alerts over real Web Push. Devices subscribe in Settings → Notifications; a new lead is
+// Speed-to-lead alerts over real Web Push. Devices subscribe in Settings → Notifications; a new lead is
 // pushed to each, encrypted to the device and signed with the deployment's VAPID key, checked here by a fake push
 // service that verifies and decrypts like a real one; the cron reminds once at five minutes.
 

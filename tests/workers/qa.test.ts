@@ -15,7 +15,7 @@ import { runSystemChecks, type QaEvent } from "~/modules/qa/runner.server";
 import { TestBrowser, signInAs } from "../factories/browser";
 import { createUser } from "../factories/users";
 
-// Issue 19: the QA Dashboard's checks run against the Worker itself, in-process, and report real outcomes.
+// The QA Dashboard's checks run against the Worker itself, in-process, and report real outcomes.
 
 const db = createDb(env.DB);
 const QA_ON = { ...(env as Env), FEATURE_FLAGS: "QA_PAGE=on" } as Env;

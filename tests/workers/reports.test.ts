@@ -14,7 +14,7 @@ import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 
-// Issue 16: every figure of /reports on an account whose numbers were worked out by hand (below, in the
+// Every figure of /reports on an account whose numbers were worked out by hand (below, in the
 // comments), with another agent's rows in the same days that must never count, and period edges at midnight
 // in New York, Los Angeles and Tokyo. The clock is passed in: nothing here depends on the day the suite runs.
 

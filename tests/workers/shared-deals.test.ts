@@ -13,7 +13,7 @@ import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
-// Issue 21, shared deals (ADR 0037): the deal's agent adds teammates as co-agents with a share of the side. The side
+// Shared deals (ADR 0037): the deal's agent adds teammates as co-agents with a share of the side. The side
 // is split first; each agent's share then goes through their own plan and cap. Every figure below is worked by hand
 // (commission.test.ts S1–S5 holds the arithmetic line by line).
 

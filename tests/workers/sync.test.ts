@@ -16,7 +16,7 @@ import { requestContext } from "../factories/context";
 import { dayFromToday } from "../factories/dates";
 import { createAgent } from "../factories/users";
 
-// Issue 20: the field copy's sync (whole, then only what changed since a cursor, the owner's rows only) and the
+// The field copy's sync (whole, then only what changed since a cursor, the owner's rows only) and the
 // changes a phone queued offline (applied once per key, conflicts resolved with the server's version standing).
 
 const db = createDb(env.DB);

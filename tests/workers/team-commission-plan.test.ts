@@ -11,7 +11,7 @@ import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
-// Issue 21, brokerage settings (ADR 0035): the team's default commission plan, set by its owner and admins, prices
+// Brokerage settings (ADR 0035): the team's default commission plan, set by its owner and admins, prices
 // every member who has not saved a plan of their own; a member's own plan overrides it, and they can drop it again.
 
 const db = () => createDb(env.DB);

@@ -30,7 +30,7 @@ import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
-// Issue 21 (ADR 0039): the owner removes a member and gives their work to a teammate, and the owner hands the team,
+// Handing over (ADR 0039): the owner removes a member and gives their work to a teammate, and the owner hands the team,
 // with its bill, to a member who accepts.
 
 const db = () => createDb(env.DB);

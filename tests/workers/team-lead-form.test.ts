@@ -8,7 +8,7 @@ import { LEAD_MESSAGES } from "~/modules/team/leads.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { team } from "../factories/teams";
 
-// Issue 21 (ADR 0040): a team's public lead form. Anyone with its address writes to the team; each enquiry is a team
+// A team's public lead form (ADR 0040). Anyone with its address writes to the team; each enquiry is a team
 // lead with source "website", distributed as the team's mode says. The address is a secret the owner and admins turn
 // on, renew and turn off; a lapsed team takes no enquiries.
 

@@ -12,7 +12,7 @@ import { requestContext } from "../factories/context";
 import { team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
-// Issue 21, lead distribution (ADR 0038): the team's new leads go to a pond, by round robin among available members,
+// Lead distribution (ADR 0038): the team's new leads go to a pond, by round robin among available members,
 // or to the first to claim them within a claim window (then round robin). An assigned lead is a hot contact of the
 // agent's, made at that moment, with the assignment on its timeline and a new-lead alert.
 

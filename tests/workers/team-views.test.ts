@@ -14,7 +14,7 @@ import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
-// Issue 21, team views (ADR 0034): the one visibility rule (team/visibility.server.ts) as the leaderboard and Reports
+// Team views (ADR 0034): the one visibility rule (team/visibility.server.ts) as the leaderboard and Reports
 // apply it. Owners and admins see every member; an agent sees their own figures and the team's standings; nobody
 // outside the team sees anything, and another team's ids answer like ids that do not exist.
 

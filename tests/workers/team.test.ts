@@ -11,7 +11,7 @@ import { linkFromLatestEmail, latestEmail } from "../factories/mail";
 import { fakeStripe, postWebhook, stripeEnv, stripeEvent, type FakeRequest } from "../factories/stripe";
 import { createUser, uniqueEmail } from "../factories/users";
 
-// Issue 21, the Team plan: switching plans, seats that follow members (through Stripe first), invitations by e-mail
+// The Team plan: switching plans, seats that follow members (through Stripe first), invitations by e-mail
 // and their link rules, roles, and the gate that keeps Solo accounts out of team pages.
 
 const db = () => createDb(env.DB);

@@ -21,7 +21,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/settings", label: "Settings", icon: Settings },
 ];
 
-/** Members of a team on a team plan (issue 21): their team. After everyone's, like the admin items. */
+/** Members of a team on a team plan: their team. After everyone's, like the admin items. */
 export const TEAM_NAV_ITEMS: NavItem[] = [
   { to: "/team", label: "Team", icon: Handshake, end: true },
   { to: "/team/pipeline", label: "Team pipeline", icon: Columns3 },

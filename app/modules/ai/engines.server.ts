@@ -4,7 +4,7 @@ import type { DraftEnvelope, EngineId } from "./draft-types";
 import { fallbackText } from "./fallback";
 import { buildPrompt } from "./prompt";
 
-// The generation service (issue 8): engines tried in order — the Workers AI binding, an AI Gateway /
+// The generation service: engines tried in order — the Workers AI binding, an AI Gateway /
 // OpenAI-style endpoint, then the offline drafter — with a first-token timeout and a total deadline for
 // the model engines. The answer streams to the browser as server-sent events and always says which engine
 // wrote it. See docs/decisions/0017.

@@ -5,7 +5,7 @@ import { backups, users, type Backup } from "~/db/schema";
 import type { BACKUP_TYPES } from "~/db/enums";
 import type { Env } from "~/lib/env.server";
 
-// Backups of the whole database in R2 (issue 18, ADR 0027). Each table is read 500 rows at a time in rowid order
+// Backups of the whole database in R2 (ADR 0027). Each table is read 500 rows at a time in rowid order
 // and written as gzip NDJSON, one line per row ({"table": …, "row": {…}}), through CompressionStream into an R2
 // multipart upload: memory holds one page of rows and at most one part (5 MiB) of compressed bytes, whatever the
 // size of the database. A SHA-256 of each table's uncompressed lines (DigestStream, as they stream) and its row

@@ -5,7 +5,7 @@ import type { Env } from "~/lib/env.server";
 import { hex, quoteName, readManifest, type BackupManifest, type TableManifest } from "./backup.server";
 import { readTableFile } from "./table-file.server";
 
-// The restore drill (issue 18, ADR 0027): a backup is loaded, in full, into a second and otherwise unused D1
+// The restore drill (ADR 0027): a backup is loaded, in full, into a second and otherwise unused D1
 // database (DB_RESTORE_DRILL), each table's file checked against its manifest entry as it streams in (row count
 // and SHA-256), and then every table read back from the scratch database and checked again. A backup that
 // passes has been shown to restore, not assumed to. The weekly cron drills the newest backup.

@@ -7,7 +7,7 @@ import { createBackup, quoteName, readManifest, type TableManifest } from "./bac
 import { loadOrder } from "./drill.server";
 import { readTableFile } from "./table-file.server";
 
-// Restoring one agent's account from a backup (issue 18, ADR 0029): "I wiped my contacts". The agent's rows of every
+// Restoring one agent's account from a backup (ADR 0029): "I wiped my contacts". The agent's rows of every
 // restorable table (RESTORE_TABLES) are read from the backup's files, each whole file checked against the
 // manifest as it streams, and staged as JSON in restore_rows. A safety copy of the agent's current rows is then
 // taken (a backup of type "safety", restorable the same way: the undo). Last, one D1 batch — one transaction —

@@ -105,7 +105,7 @@ export async function setTestCancelAtPeriodEnd(context: RequestContext, user: Se
 export type EndSubscriptionResult = { ok: true; ended: boolean } | { ok: false; message: string };
 
 /**
- * Ends the subscription at once, for an account being deleted (issue 18): no further charge, no renewal.
+ * Ends the subscription at once, for an account being deleted: no further charge, no renewal.
  * With Stripe, the subscription is cancelled there first (if Stripe cannot be reached nothing changes here and
  * the caller stops); in test mode, the same state code as Stripe's deletion event. An account with nothing
  * live (never subscribed, already ended) has nothing to end.

@@ -1,6 +1,6 @@
 import type { SubscriptionState } from "./subscription.server";
 
-/** Where a signed-in user without a subscription goes to start the 14-day trial (built by the billing issue). */
+/** Where a signed-in user without a subscription goes to start the 14-day trial. */
 export const START_TRIAL_PATH = "/trial/start";
 export const BILLING_EXPIRED_PATH = "/pricing?billing=expired";
 

@@ -10,7 +10,7 @@ import { stripeClient } from "./stripe.server";
 import { applySubscriptionState } from "./sync.server";
 import { stateFromSubscription } from "./webhooks.server";
 
-// Plan and seat changes of a live subscription (issue 21, ADR 0033). Stripe is asked first; Porchlight records the
+// Plan and seat changes of a live subscription (ADR 0033). Stripe is asked first; Porchlight records the
 // change only once Stripe has it, so the two never disagree. The switch between Solo and Team takes effect on the
 // next billing cycle (spec: "Plan changes take effect next billing cycle"): no proration, the new price is on the
 // next invoice. Seats added or removed on the Team plan are prorated by Stripe. In test mode (no Stripe keys, never

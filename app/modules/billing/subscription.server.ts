@@ -13,7 +13,7 @@ const live = (status: SubscriptionStatus | null | undefined) => status === "acti
 
 /**
  * The signed-in user's subscription status, once per request. A failed read is reported, not thrown. A team member
- * (not the owner) works on the team's subscription, the owner's (issue 21); if that one has lapsed, their own still
+ * (not the owner) works on the team's subscription, the owner's; if that one has lapsed, their own still
  * counts.
  */
 export function getSubscription(context: RequestContext, userId: UserId): Promise<SubscriptionState> {

@@ -15,7 +15,7 @@ export interface SubscriptionUpdate {
   trialEndsAt?: Date | null;
   currentPeriodEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
-  /** Issue 21: the plan and its seats (the Stripe quantity), when the event says. */
+  /** The plan and its seats (the Stripe quantity), when the event says. */
   plan?: Plan;
   seats?: number;
 }

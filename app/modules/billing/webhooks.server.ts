@@ -38,7 +38,7 @@ export function stateFromSubscription(subscription: Stripe.Subscription, deleted
   // Newer API versions keep the period on the subscription item.
   const item = subscription.items?.data?.[0] as { current_period_end?: number } | undefined;
   const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
-  // The plan is named in the subscription's metadata (set at checkout and at each plan change, issue 21); the seats
+  // The plan is named in the subscription's metadata (set at checkout and at each plan change); the seats
   // are its quantity. An event without them leaves both as they were.
   const plan = (PLANS as readonly string[]).includes(subscription.metadata?.plan ?? "") ? (subscription.metadata.plan as Plan) : undefined;
   const quantity = subscription.items?.data?.[0]?.quantity;

@@ -85,7 +85,7 @@ describe("one deal's commission", () => {
   });
 });
 
-describe("a shared deal: the side is split before each agent's own plan (issue 21)", () => {
+describe("a shared deal: the side is split before each agent's own plan", () => {
   // $600,000 at 3 %: the side is $18,000.00 (1,800,000). Bea co-agents with 40 %, Amara (the deal's agent) keeps 60 %.
   it("S1. the co-agent: 40 % of the side, then her own 20 % split held by her cap, 10 % team split and E&O", () => {
     const bea = computeCommission(dollars(600_000), terms({ rate: 3, brokerageSplitPct: 20, teamSplitPct: 10, eoFeeCents: 5_000, share: { coAgentPct: 40 } }), dollars(1_000));

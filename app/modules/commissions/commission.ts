@@ -1,7 +1,7 @@
-// Commission math (issue 6, decisions.md "Commissions"). Pure and exact: money in integer cents, rates in
+// Commission math (decisions.md "Commissions"). Pure and exact: money in integer cents, rates in
 // percent with at most three decimals, each line rounded half up to the cent. Order of deductions:
 //   gross = price x rate
-//   − co-agents' shares of the side (a shared deal, issue 21: each co-agent's % of gross; the deal's agent keeps the
+//   − co-agents' shares of the side (a shared deal: each co-agent's % of gross; the deal's agent keeps the
 //     rest, so the shares add up to the gross to the cent). Everything below is then this agent's own: their share,
 //     their plan, their cap.
 //   − referral fee (% of gross)
@@ -21,7 +21,7 @@ export interface CommissionTerms {
   eoFeeCents: number;
   franchiseFeePct: number;
   /**
-   * A shared deal (issue 21). For a co-agent: their share of the side in percent. For the deal's own agent: the
+   * A shared deal. For a co-agent: their share of the side in percent. For the deal's own agent: the
    * co-agents' shares (they keep the rest). Neither: the whole side.
    */
   share?: { coAgentPct: number } | { othersPct: readonly number[] };

@@ -24,7 +24,7 @@ export const DEAL_TERM_COLUMNS = {
   transactionFeeCents: deals.transactionFeeCents,
   eoFeeCents: deals.eoFeeCents,
   franchiseFeePct: deals.franchiseFeePct,
-  /** The co-agents' shares of a shared deal (issue 21): the deal's agent keeps the rest. */
+  /** The co-agents' shares of a shared deal: the deal's agent keeps the rest. */
   coShares: coSharesColumn().as("co_shares"),
 };
 const TERM_COLUMNS = {
@@ -48,7 +48,7 @@ export interface CommissionContext {
   today: string;
   /** The won deals, with the columns they are priced from: the agent's own, then those shared with them. */
   wonDeals: readonly DealTerms[];
-  /** The deals shared with the agent (issue 21), priced through breakdownFor like their own. */
+  /** The deals shared with the agent, priced through breakdownFor like their own. */
   shared: readonly SharedDeal[];
   /** The agent net breakdown of a deal: actual for won deals, "if it closed as planned" for the others. */
   breakdownFor(deal: DealTerms): CommissionBreakdown;
@@ -115,7 +115,7 @@ export function forecastOf(input: { plan: CommissionPlan; stages: readonly DealS
   });
 }
 
-/** The forecast over all the user's deals (issue 6). */
+/** The forecast over all the user's deals. */
 export async function loadForecast(context: RequestContext, userId: UserId): Promise<Forecast & { today: string; plan: CommissionPlan }> {
   const { plan, stages, today } = await planAndStages(context, userId);
   const [rows, shared] = await Promise.all([context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId)), sharedWith(context, userId)]);

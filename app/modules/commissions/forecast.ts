@@ -1,6 +1,6 @@
 import { allocateCap, capYearOf, nextCapYear, weighted, type CommissionBreakdown, type DealForCommission, type PlanCap } from "./commission";
 
-// The commission forecast (issue 6): weighted agent net of open deals by expected close month for the next
+// The commission forecast: weighted agent net of open deals by expected close month for the next
 // 12 months, closed net for the year so far, and when the brokerage cap is (or is projected to be) reached.
 
 export interface ForecastDeal extends Omit<DealForCommission, "date" | "probability"> {

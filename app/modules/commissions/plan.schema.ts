@@ -50,7 +50,7 @@ export const PlanInputSchema = z.object({
   franchiseFeePct: planPercent("Franchise fee"),
 });
 
-/** A deal's share of the side (issue 21): a co-agent's percent, or the co-agents' percents as SQL lists them ("40,10"). */
+/** A deal's share of the side: a co-agent's percent, or the co-agents' percents as SQL lists them ("40,10"). */
 export interface DealShareColumns {
   coAgentPct?: number | null;
   coShares?: string | readonly number[] | null;

@@ -8,7 +8,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { DEFAULT_PLAN, PlanInputSchema, type CommissionPlan } from "./plan.schema";
 
 // An agent's commission plan: their own (commission_plans), else their team's default (team_commission_plans, set by
-// the team's owner and admins: issue 21, ADR 0035), else the defaults. One query gives both candidates, own first, so
+// the team's owner and admins: ADR 0035), else the defaults. One query gives both candidates, own first, so
 // the dashboard and Reports read it inside their one batch.
 
 /** Where an agent's plan comes from. */

@@ -33,7 +33,7 @@ export async function addContactFromForm(context: RequestContext, userId: UserId
         const duplicates = saveAnyway ? [] : await possibleDuplicates(context, userId, parsed.data, { exceptId: id });
         if (duplicates.length > 0) return { ok: false, status: 409, error: CONTACT_MESSAGES.possibleDuplicate, fieldErrors: {}, duplicates };
         const contact = await createLead(context, userId, parsed.data, id);
-        // A new lead: pushed to the agent's devices after the answer goes (issue 20); a retry raises nothing.
+        // A new lead: pushed to the agent's devices after the answer goes; a retry raises nothing.
         raiseLeadAlertLater(context, userId, contact);
         return { ok: true, contact: { id: contact.id, name: contact.name } };
       },

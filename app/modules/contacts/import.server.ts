@@ -12,7 +12,7 @@ import { newContactScore } from "./lead-score";
 import { pushImportedLeadsLater } from "~/modules/push/lead-alerts.server";
 import { answeredBefore, isUniqueViolation, rememberAnswer } from "~/modules/sync/submissions.server";
 
-// CSV import (issue 5): every row is mapped and validated first; then all writes go to D1 in one batch,
+// CSV import: every row is mapped and validated first; then all writes go to D1 in one batch,
 // which D1 runs as a single transaction, so a failure anywhere leaves no partial import.
 
 /** The file's non-empty values over an existing contact: blanks never erase, tags are united. */

@@ -2,7 +2,7 @@ import { DAY_MS } from "~/lib/dates";
 import type { ContactSource, ContactStatus } from "~/db/enums";
 import type { LeadScoreFactor } from "~/db/schema";
 
-// Lead score (issue: "Score 0–100 for each contact ... with the factors shown"). Pure: the server computes it
+// Lead score: a score 0–100 for each contact, with the factors shown. Pure: the server computes it
 // (lead-score.server.ts) and the UI only shows what was stored. Every point comes from one of seven factors,
 // each with a ceiling, and the ceilings add up to 100, so an agent can read any score as a sum:
 //

@@ -1,4 +1,4 @@
-// How the contact list is laid out on a screen (issue 15). Shared by the server (the saved choice) and the page.
+// How the contact list is laid out on a screen. Shared by the server (the saved choice) and the page.
 
 /**
  * "list" is what every account starts with and means "fit the screen": cards under 768 px, where a table

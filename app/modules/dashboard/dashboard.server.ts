@@ -153,7 +153,7 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .limit(LIST_SIZES.activities),
     // Speed to lead over the new leads of the sphere-growth window (figures.server.ts, as Reports reads it).
     leadsArrived(db, userId, [{ lo: at - SPHERE_DAYS * DAY_MS, hi: OPEN_END }]),
-    // Deals teammates share with the agent (issue 21): their share of the side counts in the agent net chart.
+    // Deals teammates share with the agent: their share of the side counts in the agent net chart.
     sharedDealsQuery(db, userId),
   ] as const;
   // New leads this month, from the month's first instant in the agent's timezone (memoised per request).

@@ -5,7 +5,7 @@ import { FIGURE_WORDS, WAITING_SHOWN } from "~/modules/reports/figures";
 import type { ColumnChart } from "./charts";
 import type { PerformanceMonth } from "./performance";
 
-// The dashboard's figures (issue 7, the dashboard guide's "command center"): what each one counts, in one
+// The dashboard's figures (the dashboard guide's "command center"): what each one counts, in one
 // place for the page's definitions and the tests, and the pure rules that turn the one batch of SQL
 // aggregates into them. Browser-safe: no drizzle, no d3.
 

@@ -51,7 +51,7 @@ export function closedPerformance(input: {
   stages: readonly DealStage[];
   plan: CommissionPlan;
   closed: readonly ClosedDealRow[];
-  /** Deals shared with the agent (issue 21): won ones add the agent's share to the net (volume stays their agent's). */
+  /** Deals shared with the agent: won ones add the agent's share to the net (volume stays their agent's). */
   shared?: readonly (DealTermsRow & { kind: DealStage["kind"]; closedDate: string | null; coAgentPct: number })[];
 }) {
   const { months, plan } = input;

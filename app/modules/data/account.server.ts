@@ -18,7 +18,7 @@ import { leaveTeamOnAccountClose } from "~/modules/team/departure.server";
 import { finishDataRequest, openDataRequest } from "./requests.server";
 import { KEPT_UNSIGNED, PURGE_TABLES } from "./tables";
 
-// "Delete my account" (issue 18, decisions.md "Data lifecycle"): the subscription ends at once, every session
+// "Delete my account" (decisions.md "Data lifecycle"): the subscription ends at once, every session
 // ends, sign-in is refused, and 30 days later the cron removes every row of the user in every table. Until
 // then an e-mailed link keeps the account. ADR 0026.
 

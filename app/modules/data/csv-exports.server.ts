@@ -31,7 +31,7 @@ const local = (ms: unknown, timezone: string) => {
 };
 
 /**
- * Deals, tasks and activities as spreadsheets (issue 18; decisions.md: every entity as JSON and CSV). Money in
+ * Deals, tasks and activities as spreadsheets (decisions.md: every entity as JSON and CSV). Money in
  * dollars with cents, percentages as numbers, times in the agent's timezone, linked contacts and deals by name.
  * Contacts have their own CSV (/contacts/export.csv), in the import's columns, so it can be imported back.
  */

@@ -3,7 +3,7 @@ import { CRM_DATA_TABLES } from "./tables";
 
 type D1 = Env["DB"];
 
-// "Delete my data" (issue 18; spec section 5's confirmation): the agent's CRM records go (CRM_DATA_TABLES,
+// "Delete my data" (spec section 5's confirmation): the agent's CRM records go (CRM_DATA_TABLES,
 // children first, so no row waits on a cascade), the account stays (sign-in, profile, preferences, pipeline
 // stages, commission plan and billing). The trigger-kept counters (tags, status and per-day counts, insight
 // version) follow the deletes on their own.

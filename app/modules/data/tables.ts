@@ -1,5 +1,5 @@
 /**
- * Every table that holds an agent's rows, and what the agent's data export does with it (issue 18). One
+ * Every table that holds an agent's rows, and what the agent's data export does with it. One
  * map, so a table added later must be placed here: tests/workers/data-export.test.ts reads the live schema
  * and fails for any table with a `user_id` column (or a key to users) that is missing.
  */
@@ -135,7 +135,7 @@ export type ExportCategoryKey = (typeof EXPORT_CATEGORIES)[number]["key"];
 export const EXPORT_CATEGORY_KEYS = EXPORT_CATEGORIES.map((c) => c.key) as ExportCategoryKey[];
 
 /**
- * What "Delete my data" removes (issue 18): the CRM records, children first. The account, its settings and
+ * What "Delete my data" removes: the CRM records, children first. The account, its settings and
  * its billing stay. The trash goes too (ADR 0028): deleted data must not come back from it. app/modules/data/erase.server.ts
  * deletes them, and counts them for Settings → Data (countCrmData).
  */
@@ -191,7 +191,7 @@ export const PURGE_TABLES: readonly { table: string; owner: string }[] = [
 export { KEPT_UNSIGNED };
 
 /**
- * What restoring one agent's account from a backup replaces (issue 18, ADR 0029): the agent's rows of these tables,
+ * What restoring one agent's account from a backup replaces (ADR 0029): the agent's rows of these tables,
  * by their owner column, all at once. Every other table with an agent's id is in RESTORE_SKIPPED with the reason;
  * tests/workers/agent-restore.test.ts holds both to the live schema.
  */

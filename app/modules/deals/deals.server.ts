@@ -199,7 +199,7 @@ export async function deleteDeal(context: RequestContext, userId: UserId, id: st
   return (await trashDeal(context, userId, id)) !== null;
 }
 
-/** The stage changes of a deal, newest first (the deal's history until issue 7's timeline). */
+/** The stage changes of a deal, newest first (the deal page's stage history, beside its timeline). */
 export async function stageHistory(context: RequestContext, userId: UserId, dealId: string) {
   return context.db
     .select({ id: crmActivities.id, occurredAt: crmActivities.occurredAt, meta: crmActivities.meta })

@@ -11,7 +11,7 @@ import { teamOf } from "~/modules/team/guard.server";
 import { getMembership, isMemberSql, listMembers } from "~/modules/team/team.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 
-// Shared deals (issue 21, ADR 0037). The deal stays its agent's (deals.user_id): only they edit it, and it sits on
+// Shared deals (ADR 0037). The deal stays its agent's (deals.user_id): only they edit it, and it sits on
 // their board in their stages. A co-agent is a teammate with a share of the side: the commission math gives them
 // that % of the gross before their own plan and cap (commission.ts), and the deal's agent keeps the rest. A co-agent
 // sees the deal on their Pipeline (in "Shared with you"), and its net counts in their forecast, cap and leaderboard.

@@ -12,7 +12,7 @@ import { localNow } from "~/modules/tasks/due";
 import { formatClock } from "~/modules/tasks/due-label";
 import { closingsQuery, listTasks } from "~/modules/tasks/tasks.server";
 
-// The daily digest (issue 20, ADR 0032): at 7:00 in the agent's timezone, one e-mail with today's tasks, what is
+// The daily digest (ADR 0032): at 7:00 in the agent's timezone, one e-mail with today's tasks, what is
 // overdue, closings in the next seven days and new leads still waiting. Opt-in (Settings → Notifications), one a
 // day, with a one-click unsubscribe (RFC 8058) that needs no sign-in.
 

@@ -1,7 +1,7 @@
 import { differenceInCalendarDays, parseISO } from "date-fns";
 import { formatDay, formatMoneyCompact, type DisplayPreferences } from "~/lib/format";
 
-// Smart insights (spec sections 3 and 9, issue 8): rules over the agent's own contacts and deals, judged on
+// Smart insights (spec sections 3 and 9): rules over the agent's own contacts and deals, judged on
 // their calendar day. Pure: modules/insights/insights.server.ts loads the inputs, the per-user Durable Object
 // caches the result. No default figures stand in for missing data: an insight without a budget or a value
 // says so instead of showing the spec's placeholder amounts.

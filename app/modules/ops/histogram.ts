@@ -1,4 +1,4 @@
-// Fixed-bucket histograms for the Operations Center (issue 17, docs/decisions/0024-operations-monitoring.md).
+// Fixed-bucket histograms for the Operations Center (docs/decisions/0024-operations-monitoring.md).
 // A measurement is counted in the bucket whose upper bound is the first power of GROWTH at or above it, so
 // every bucket is 10 % wider than the one before: a percentile read back is within 5 % of the true value
 // (the middle of its bucket), whatever the scale, and a minute of any traffic is at most ~170 numbers.

@@ -1,7 +1,7 @@
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { Env } from "~/lib/env.server";
 
-// What the Operations Center records (issue 17, ADR 0024). Every measurement is a sample: a metric, the route
+// What the Operations Center records (ADR 0024). Every measurement is a sample: a metric, the route
 // pattern it belongs to (never a URL with ids in it: the patterns come from the app's route table, so there
 // are as many as there are routes, whatever is requested), a value, and for requests their status.
 

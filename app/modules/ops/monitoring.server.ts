@@ -11,7 +11,7 @@ import { latestProbeRun, listThresholds, readThresholdMetrics } from "./threshol
 import { CHECK_WINDOW_MINUTES, THRESHOLD_METRICS, thresholdLevel, type ComparisonOperator, type ThresholdMetric } from "./thresholds";
 import { statusFromAlerts } from "./monitoring";
 
-// The Operations Center's Monitoring tab (issue 17): every figure read from what the product recorded, over
+// The Operations Center's Monitoring tab: every figure read from what the product recorded, over
 // the window it names. A window with no data says so; nothing is filled in.
 
 export const UPTIME_WINDOWS = [

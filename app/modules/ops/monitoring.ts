@@ -1,4 +1,4 @@
-// The Operations Center's badge (issue 17). Browser-safe. The Monitoring tab's cards take their state from the
+// The Operations Center's badge. Browser-safe. The Monitoring tab's cards take their state from the
 // configured thresholds (system_thresholds, the ones the alerts use), not from figures of their own.
 
 export type SystemStatus = "operational" | "degraded" | "outage";

@@ -6,7 +6,7 @@ import { engineSettings } from "~/modules/ai/quota.server";
 import { generate } from "~/modules/ai/engines.server";
 import type { DraftEnvelope } from "~/modules/ai/draft-types";
 
-// The cron's probes (issue 17, ADR 0024): every five minutes each component is checked for real and the
+// The cron's probes (ADR 0024): every five minutes each component is checked for real and the
 // result kept in probe_results (90 days: the public status page's daily bars read them). `ok` says whether
 // the component answered as it should; `value` carries what a probe measures besides its own latency.
 

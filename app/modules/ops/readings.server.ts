@@ -7,7 +7,7 @@ import { type MetricName } from "./metrics";
 import { ROLLUP_DELAY_MS } from "./rollup.server";
 import { CORE_PROBES } from "./thresholds";
 
-// Readings over a window, from the recorded rollups (issue 17, ADR 0024): the hours the cron has rolled up
+// Readings over a window, from the recorded rollups (ADR 0024): the hours the cron has rolled up
 // come from hour rows, the rest of the window from minute rows, so a day is read as ~24 rows per route
 // rather than 1,440 per shard. Nothing here is estimated beyond the histograms' 5 %.
 

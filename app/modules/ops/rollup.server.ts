@@ -3,7 +3,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cronRuns, errorRollups, metricRollups, probeResults } from "~/db/schema";
 
-// Retention (issue 17): minute rows for 48 hours, hour rows and probe results for 90 days. The cron rolls the
+// Retention: minute rows for 48 hours, hour rows and probe results for 90 days. The cron rolls the
 // minutes of each ended hour into one row per metric and route (all shards merged, histograms added bucket by
 // bucket in SQL) and prunes what has aged out.
 

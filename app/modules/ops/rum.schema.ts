@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// What the signed-in app's pages report (issue 17, ADR 0024): Core Web Vitals and navigation timings of the
+// What the signed-in app's pages report (ADR 0024): Core Web Vitals and navigation timings of the
 // page's first load, and the JS heap where the browser exposes it. No URL, no ids, nothing about the agent:
 // the route is the Remix route id, which the server turns into its pattern. Browser-safe.
 

@@ -16,7 +16,7 @@ import {
   type StatusComponentId,
 } from "./status";
 
-// /status (issue 17): customer-facing health only. Each part is down when the cron's latest check of something it
+// /status: customer-facing health only. Each part is down when the cron's latest check of something it
 // needs failed, degraded when the app's or the API's requests fail with server errors past the public rate, or while
 // an incident about it is open; its uptime per day for 90 days is the share of probe runs that day in which
 // everything it needs answered. Internal readings and their alerts (page speed, render time, e-mail backlog, probe

@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// The public status page's components (issue 17): each is up when the cron's probes of what it needs answer.
+// The public status page's components: each is up when the cron's probes of what it needs answer.
 // Browser-safe: the Operations Center's incident form lists the same components.
 
 export const STATUS_COMPONENTS = [

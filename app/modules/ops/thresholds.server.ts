@@ -10,7 +10,7 @@ import { rememberedAppOrigin } from "./app-origin.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime, type Reading } from "./readings.server";
 import { CHECK_WINDOW_MINUTES, THRESHOLD_INFO, thresholdLevel, thresholdOrderProblem, type ThresholdMetric } from "./thresholds";
 
-// check_system_thresholds (issue 17, spec section 5): every five minutes the cron reads each enabled metric,
+// check_system_thresholds (spec section 5): every five minutes the cron reads each enabled metric,
 // opens an alert when a reading passes its threshold, keeps that one alert (its level and reading updated)
 // while the condition holds, and resolves it when it clears. Admins get one e-mail when an alert opens, one
 // when an alert that opened as a warning becomes critical, and one when it resolves, through the outbox, each

@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// The readings the cron checks against system_thresholds (issue 17, ADR 0024). Browser-safe: the Thresholds
+// The readings the cron checks against system_thresholds (ADR 0024). Browser-safe: the Thresholds
 // tab shows the labels and units, and validates an edit with the same rules the server applies.
 
 export const THRESHOLD_METRICS = [

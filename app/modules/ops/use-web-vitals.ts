@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
 import type { RumBeacon } from "./rum.schema";
 
-// The signed-in app's field measurements (issue 17, ADR 0024): Core Web Vitals from the `web-vitals` library,
+// The signed-in app's field measurements (ADR 0024): Core Web Vitals from the `web-vitals` library,
 // the page's load and render times from the Navigation Timing entry, and the JS heap where the browser
 // exposes it (Chromium). One beacon per page view, sent with navigator.sendBeacon when the page is hidden or
 // left, to this origin only. `sampleRate` (RUM_SAMPLE_RATE) decides which page views report at all.

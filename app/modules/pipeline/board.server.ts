@@ -5,7 +5,7 @@ import { boardCards, columnTotals, type DealWithContact } from "~/modules/deals/
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import type { BoardCard, SharedCard } from "./board";
 
-// One agent's board, read for their own Pipeline and for the team pipeline (issue 21) alike.
+// One agent's board, read for their own Pipeline and for the team pipeline alike.
 
 /** A deal as a card: what it pays the agent (actual when won, planned when open; nothing when lost). */
 export function toBoardCard(commissions: CommissionContext, deal: DealWithContact): BoardCard {

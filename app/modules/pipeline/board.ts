@@ -25,7 +25,7 @@ export interface ColumnTotals {
 /** Where the board and the deal dialogs post creates and moves. */
 export const PIPELINE_ACTION = "/pipeline?index";
 
-/** A deal a teammate shares with the agent (issue 21): in the teammate's stage, with the agent's share and net. */
+/** A deal a teammate shares with the agent: in the teammate's stage, with the agent's share and net. */
 export interface SharedCard {
   id: string;
   title: string;

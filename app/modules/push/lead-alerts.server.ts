@@ -7,7 +7,7 @@ import { leadAnswered } from "~/modules/reports/figures.server";
 import { LEAD_REMINDER_MINUTES, LEAD_WAIT_SHOWN_HOURS } from "./lead-alerts";
 import { pushToUser } from "./push.server";
 
-// Speed to lead (issue 20, ADR 0032): a new lead raises an alert, pushed to the agent's devices; it waits, timed
+// Speed to lead (ADR 0032): a new lead raises an alert, pushed to the agent's devices; it waits, timed
 // live on the dashboard, until its first call, text, e-mail sent or meeting (figures.server.ts, the one definition
 // of a lead and its wait); at LEAD_REMINDER_MINUTES without one, the cron sends one reminder.
 

@@ -8,7 +8,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { pushEndpointProblem } from "./endpoint";
 
-// Web Push (issue 20, ADR 0032): the devices an agent turned alerts on for, and sending to them. Real Web Push:
+// Web Push (ADR 0032): the devices an agent turned alerts on for, and sending to them. Real Web Push:
 // each message is encrypted to the device's keys (RFC 8291) and signed with the deployment's VAPID key (RFC 8292);
 // the push service (the browser maker's) only carries it. On only with the PUSH_NOTIFICATIONS flag, which the
 // configuration refuses without a VAPID key pair.

@@ -4,7 +4,7 @@ import { isAdmin, requireUser } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 
 /**
- * The QA screens' gate (issue 19; spec sections 2 and 10): with the QA_PAGE flag off they do not exist, for
+ * The QA screens' gate (spec sections 2 and 10): with the QA_PAGE flag off they do not exist, for
  * admins too (404); signed out, sign in; signed in, admins only.
  */
 export async function qaUser(request: Request, context: RequestContext): Promise<{ user: SessionUser; admin: boolean }> {

@@ -9,7 +9,7 @@ import { SCENARIOS, type Scenario } from "~/modules/ai/eval/scenarios";
 import { engineSettings } from "~/modules/ai/quota.server";
 import type { AiQaEvent, AiResultEvent } from "./ai-results";
 
-// The AI QA suite (issue 19, /qa-test): every evaluation scenario through the engine this deployment is configured
+// The AI QA suite (/qa-test): every evaluation scenario through the engine this deployment is configured
 // with (Workers AI, the gateway, or the offline drafter), each answer held to the rubric (app/modules/ai/eval/
 // rubric.ts) and timed. The spec's targets: an answer in 2.5 s at the median and 5 s at the 90th percentile.
 

@@ -11,7 +11,7 @@ import { sitemapEntries } from "~/modules/marketing/sitemap.server";
 import { OUTBOX_BACKLOG_AFTER_MS } from "~/modules/ops/probes.server";
 import { QaBrowser } from "./dispatch.server";
 
-// The QA Dashboard's checks (issue 19): each one exercises the running system for real — storage round trips,
+// The QA Dashboard's checks: each one exercises the running system for real — storage round trips,
 // the shipped migrations, a throwaway account through sign-up, e-mail verification, sign-in and sign-out, the
 // billing guard, a signed Stripe webhook and its replay, security headers, tenant isolation, page budgets, the
 // cron and the outbox. A check that cannot run here says "skipped" and why; it never passes instead. Critical

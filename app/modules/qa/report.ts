@@ -1,4 +1,4 @@
-// The QA Dashboard's verdict and "Summary Report" (issue 19): the same verdict on the page, in the run's last
+// The QA Dashboard's verdict and "Summary Report": the same verdict on the page, in the run's last
 // event, in Copy Report and in the dated markdown download.
 
 export interface ReportResult {

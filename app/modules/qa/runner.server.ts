@@ -6,7 +6,7 @@ import { getConfig, type Env } from "~/lib/env.server";
 import { QA_CHECKS, type CheckStatus, type QaCheck, type QaRunContext, type QaSuite } from "./checks.server";
 import { releaseVerdict, type Verdict, type VerdictKind } from "./report";
 
-// Runs the QA Dashboard's checks one after another (issue 19), recording each result as it comes (qa_results)
+// Runs the QA Dashboard's checks one after another, recording each result as it comes (qa_results)
 // and handing it to `emit` (the page's server-sent events). Whatever happens, the cleanups the checks registered
 // run at the end, so no throwaway account or scratch row outlives the run.
 

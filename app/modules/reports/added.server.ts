@@ -6,7 +6,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 
-// Contacts added per source, one definition for Reports and the dashboard (issue 16). contact_source_days
+// Contacts added per source, one definition for Reports and the dashboard. contact_source_days
 // (migration 0013, kept by triggers on contacts) holds the count per source per UTC day. A range of instants
 // is read as the whole UTC days inside it from there, and the slivers at its two ends (an agent's day starts
 // at her midnight, which is rarely a UTC one) from the contacts themselves off contacts_user_source_created.

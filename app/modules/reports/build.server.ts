@@ -30,7 +30,7 @@ export interface ReportInputs {
   incomeGoalCents: number | null;
   forecast: Forecast;
   deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedAt: number | null }[];
-  /** Deals teammates share with the agent (issue 21): their share counts in GCI and agent net, not in deals or volume. */
+  /** Deals teammates share with the agent: their share counts in GCI and agent net, not in deals or volume. */
   shared: { id: string; kind: "open" | "won" | "lost"; dealValueCents: number; closedDate: string | null }[];
   added: { source: ContactSource; current: boolean; n: number }[];
   reach: { source: ContactSource; stage: string; n: number }[];

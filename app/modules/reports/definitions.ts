@@ -1,7 +1,7 @@
 import { FOLLOW_UP_DAYS, type MetricDefinition } from "~/modules/dashboard/metrics";
 import { FIGURE_WORDS } from "./figures";
 
-// What every figure on /reports counts (issue 16), in one place for the page's "How is this counted?" notes and
+// What every figure on /reports counts, in one place for the page's "How is this counted?" notes and
 // for the tests that hold the numbers to them. Browser-safe.
 
 export { RESPONSE_TYPES } from "./figures";

@@ -3,7 +3,7 @@ import { CONTACT_SOURCES, type ContactSource } from "~/db/enums";
 import { optionalMoneyCents } from "~/lib/schema-fields";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 
-// Settings → Goals (issue 16): the annual income goal Reports measures year-to-date agent net against, and what
+// Settings → Goals: the annual income goal Reports measures year-to-date agent net against, and what
 // each lead source cost in a month, for cost per lead and return on spend. Both optional: blank means none.
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -20,7 +20,7 @@ import { contactsAddedBy } from "./added.server";
 import { leadsArrived, loggedIn, sortedTimes, waitingLeads } from "./figures.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
-// /reports in one D1 batch (issue 16, docs/decisions/0023-reports.md). Everything is read for the period and
+// /reports in one D1 batch (docs/decisions/0023-reports.md). Everything is read for the period and
 // the one it is compared with at once. Counts and sums are taken in SQL; percentiles from each group's values.
 // Leads, their answers and logged activities are read through figures.server.ts, as the dashboard and the digest read
 // them; agent net is priced deal by deal through the forecast (commissions.server.ts forecastOf),
@@ -138,7 +138,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .select({ source: leadSourceCosts.source, month: leadSourceCosts.month, costCents: leadSourceCosts.costCents })
       .from(leadSourceCosts)
       .where(ownedBy(leadSourceCosts, userId, gte(leadSourceCosts.month, period.previous.from.slice(0, 7)), lte(leadSourceCosts.month, period.to.slice(0, 7)))),
-    // Deals teammates share with the agent (issue 21): their share counts in the agent's net and forecast.
+    // Deals teammates share with the agent: their share counts in the agent's net and forecast.
     sharedDealsQuery(db, userId),
   ] as const;
   const [goalRows, planRows, stageRows, dealRows, addedDayRows, addedEdgeRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows, sharedRows] =
@@ -147,7 +147,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
 
   const { plan } = planFromRows(planRows);
   const stages = readStages(stageRows[0]?.stages);
-  // The agent's share of deals teammates share with them counts in their net and forecast (issue 21).
+  // The agent's share of deals teammates share with them counts in their net and forecast.
   const forecast = forecastOf({ plan, stages, rows: dealRows, shared, today });
 
   const inputs: ReportInputs = {

@@ -1,5 +1,5 @@
 /**
- * The row id a queued change creates (issue 20, ADR 0031): the same for a retry of the same key, different for every
+ * The row id a queued change creates (ADR 0031): the same for a retry of the same key, different for every
  * agent. Shaped like every other id (a UUID: version 8, the RFC 9562 form for ids derived by the application). The
  * server makes the row under this id; the phone computes the same id offline, so a task added to a contact made
  * offline can name it before either reaches the server.

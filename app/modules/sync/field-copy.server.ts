@@ -12,7 +12,7 @@ import { localNow } from "~/modules/tasks/due";
 import { tasksWithLinks } from "~/modules/tasks/tasks.server";
 import { FIELD_COPY_LIMITS as LIMITS, type FieldActivity, type FieldContact, type FieldDeal, type FieldSync, type FieldTask } from "./field-copy";
 
-// The field copy's sync (issue 20, ADR 0031). The cursor names the last change-log entry the phone has seen, the
+// The field copy's sync (ADR 0031). The cursor names the last change-log entry the phone has seen, the
 // agent's day then, and a digest of the open deals it holds. The next sync sends the contacts and tasks changed
 // since (from sync_log, kept by triggers), the open deals again only when their digest changed, and everything
 // when the day changed (the task window and "touched in the last 30 days" move with it), the cursor is older than

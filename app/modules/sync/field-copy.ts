@@ -2,7 +2,7 @@ import type { Currency, DateFormat, TimeFormat } from "~/db/enums";
 import type { ActivityType, ContactStatus, DealStage, PropertyType, TaskPriority, TaskType } from "~/db/schema";
 
 /**
- * The field copy (issue 20, ADR 0031): what a phone keeps of an agent's data to work without signal, and the
+ * The field copy (ADR 0031): what a phone keeps of an agent's data to work without signal, and the
  * shape of a sync. Shared by the server (field-copy.server.ts) and the browser (IndexedDB), so no server imports.
  */
 

@@ -3,7 +3,7 @@ import { localNow } from "~/modules/tasks/due";
 import type { FieldActivity, FieldContact, FieldDeal, FieldTask } from "./field-copy";
 import type { CopyContents, QueuedEntry } from "./local-copy.client";
 
-// What the field view (/field, issue 20) shows: the copy as the server last sent it, with the changes still waiting
+// What the field view (/field) shows: the copy as the server last sent it, with the changes still waiting
 // to be sent laid over it, each marked pending. Pure, so the views and the tests share it.
 
 export interface ViewContact extends FieldContact {

@@ -4,7 +4,7 @@ import { changeRowId } from "./change-id";
 import { COPY_CHANGED, MAX_CHANGES_PER_REQUEST, QUEUE_SYNC_TAG, type FieldContact, type FieldDeal, type FieldSync, type FieldTask } from "./field-copy";
 import type { QueuedChange, QueuedChangeResult } from "./queued-changes.schema";
 
-// The phone's field copy in IndexedDB (issue 20, ADR 0031), one database per signed-in agent
+// The phone's field copy in IndexedDB (ADR 0031), one database per signed-in agent
 // ("porchlight-field-<user id>"), kept up to date from GET /api/sync by cursor. Signing out deletes it, a sign-in
 // as someone else deletes every other agent's, and a session the server no longer accepts (signed out everywhere,
 // password changed) drops it at the next sync. Changes made offline wait in the same database (`queue`), in order,

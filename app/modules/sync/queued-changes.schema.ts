@@ -5,8 +5,8 @@ import { DealMoveSchema } from "~/modules/deals/deal.schema";
 import { TaskInputSchema } from "~/modules/tasks/task.schema";
 import { MAX_CHANGES_PER_REQUEST } from "./field-copy";
 
-// Changes an agent makes offline, queued on the phone and sent in order when the connection returns (issue 20,
-// ADR 0031). Each carries a key the phone made (a UUID): the server applies a key once and answers a retry with the
+// Changes an agent makes offline, queued on the phone and sent in order when the connection returns
+// (ADR 0031). Each carries a key the phone made (a UUID): the server applies a key once and answers a retry with the
 // first answer. Each change's own fields are checked by the schema the same form online uses, so the messages match.
 
 export const QUEUED_CHANGE_TYPES = ["log_activity", "complete_task", "add_task", "add_contact", "move_deal"] as const;

@@ -16,7 +16,7 @@ import { changeRowId } from "./change-id";
 import { answeredBefore, isUniqueViolation, remember } from "./submissions.server";
 import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.schema";
 
-// Applies changes an agent queued offline (issue 20, ADR 0031), in the order sent. Exactly once, by construction (the
+// Applies changes an agent queued offline (ADR 0031), in the order sent. Exactly once, by construction (the
 // same mechanism every online create uses, submissions.server.ts):
 // - a key already answered gets its stored answer back;
 // - a change that creates a row makes it under an id derived from the agent and the key, so a retry after the

@@ -1,7 +1,7 @@
 import { COPY_CHANGED, QUEUE_SYNC_TAG } from "./field-copy";
 import { copyOwner, openCopy, sendQueue } from "./local-copy.client";
 
-// Background Sync (issue 20, ADR 0031): the part of the service worker that sends the changes made offline once the
+// Background Sync (ADR 0031): the part of the service worker that sends the changes made offline once the
 // connection is back, even when Porchlight is closed by then. Bundled on its own at build time (sw-bundle.vite.ts)
 // and loaded by /sw.js (workers/service-worker.ts) with importScripts; it sends with the app's own code.
 

@@ -12,7 +12,7 @@ import { canManage, getMembership, memberCount, seatsForMembers, type Membership
 import { INVITE_LINK_MESSAGES, TEAM_MESSAGES } from "./team.messages";
 import { INVITE_DAYS } from "./team.schema";
 
-// Invitations by e-mail (issue 21, ADR 0033): a signed link that expires in INVITE_DAYS, works once, and only for an
+// Invitations by e-mail (ADR 0033): a signed link that expires in INVITE_DAYS, works once, and only for an
 // account with the invited address. A resend gives the invitation a new secret (the older link stops working); a
 // revoke ends it. Sent through the outbox like every e-mail. The TEAM_INVITES flag turns them on.
 

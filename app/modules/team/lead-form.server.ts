@@ -12,7 +12,7 @@ import { distribution, LEAD_MESSAGES, receiveLead, requestDeps } from "./leads.s
 import { canManage, type Membership } from "./team.server";
 import { appOrigin } from "~/modules/auth/accounts.server";
 
-// The team's public lead form (issue 21, ADR 0040): a page at /inquire/<key> that anyone may fill in (the team links to
+// The team's public lead form (ADR 0040): a page at /inquire/<key> that anyone may fill in (the team links to
 // it from its website, listings and social profiles). Each enquiry is a team lead with source "website", distributed
 // as the team's mode says, so the agent who gets it is alerted and their speed to lead starts then. The key is a
 // random secret: the owner and admins turn the form on, give it a new address (the old one stops answering) or turn it

@@ -1,4 +1,4 @@
-// The team's public lead form (issue 21, ADR 0040): what the form and the Team leads page say. Client-safe.
+// The team's public lead form (ADR 0040): what the form and the Team leads page say. Client-safe.
 
 /** The hidden field bots fill in and people don't. */
 export const LEAD_FORM_HONEYPOT = "website";

@@ -11,7 +11,7 @@ import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { listMembers } from "./team.server";
 import { seesNetOf, type Viewer } from "./visibility.server";
 
-// The team leaderboard (issue 21, ADR 0034): each member's closed volume, deals won, agent net, speed to lead and
+// The team leaderboard (ADR 0034): each member's closed volume, deals won, agent net, speed to lead and
 // activities over a period, by the same definitions as Reports: a won deal counts on its closed date (today when it
 // has none), priced by its own agent's plan and cap (commissions.server.ts); speed to lead is the median time to the
 // first answer of the new leads of the period, and activities the ones an agent logs (figures.server.ts). The period's days are the viewer's, so the whole board covers the same instants.

@@ -18,7 +18,7 @@ import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { emailWaitingLeadsLater, type WaitingLead, type WaitingNotice } from "./emails.server";
 import { canManage, isMemberSql, listMembers, MANAGER_ROLES, type Membership } from "./team.server";
 
-// Lead distribution (issue 21, ADR 0038). A team's new leads wait in team_leads until an agent has them:
+// Lead distribution (ADR 0038). A team's new leads wait in team_leads until an agent has them:
 //   - pond: they stay there; any available member claims one, or the owner/admins assign it;
 //   - round robin: each goes at once to the next available member after the one who got the last;
 //   - first to claim: each is offered to every available member for the claim window; the first to claim it gets it,

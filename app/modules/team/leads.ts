@@ -1,6 +1,6 @@
 import type { LeadMode } from "~/db/enums";
 
-// What the team leads page says about each way of distributing leads (issue 21, ADR 0038).
+// What the team leads page says about each way of distributing leads (ADR 0038).
 
 export const LEAD_MODE_LABELS: Record<LeadMode, string> = {
   pond: "Keep them in the pond",

@@ -8,7 +8,7 @@ import { emailOwnershipOffer } from "./emails.server";
 import { getMembership, listMembers, memberCount } from "./team.server";
 import { OWNERSHIP_COPY, TEAM_MESSAGES } from "./team.messages";
 
-// Transferring a team's ownership (issue 21, ADR 0039). The owner is the one who pays: the team's seats are the
+// Transferring a team's ownership (ADR 0039). The owner is the one who pays: the team's seats are the
 // quantity of the owner's own subscription. So ownership is offered, and the member who accepts takes the bill with
 // it: their own subscription becomes the Team plan with the team's seats (the Team price from their next billing
 // period, as every plan switch), and the former owner's subscription ends with the period they have paid. The former

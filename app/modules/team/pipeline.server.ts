@@ -16,7 +16,7 @@ import { getStages } from "~/modules/pipeline/stages.server";
 import { isMemberSql, listMembers, MANAGER_ROLES, type MemberRow } from "./team.server";
 import { agentInView, type Viewer } from "./visibility.server";
 
-// The team pipeline (issue 21, ADR 0034): one agent's board at a time, or a list of the open deals across the agents
+// The team pipeline (ADR 0034): one agent's board at a time, or a list of the open deals across the agents
 // the viewer may see (owners and admins: everyone; agents: themselves). Each deal stays in its agent's own stages
 // and is priced by its agent's own plan. Moves go through the agent's own moveDeal, named with who made them.
 
@@ -64,7 +64,7 @@ export async function teamDealList(context: RequestContext, agents: readonly Mem
 }
 
 /**
- * The open deals teammates share with the viewer (issue 21), as list cards under their agent, with the viewer's share
+ * The open deals teammates share with the viewer, as list cards under their agent, with the viewer's share
  * and what it pays the viewer; and those agents' stages, for the move menus.
  */
 export async function sharedTeamCards(context: RequestContext, viewerId: UserId): Promise<{ cards: TeamCard[]; stages: Record<string, DealStage[]> }> {

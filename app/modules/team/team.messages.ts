@@ -1,4 +1,4 @@
-// What the team screens and the invitation page say (issue 21). Shared by the server and the UI.
+// What the team screens and the invitation page say. Shared by the server and the UI.
 export const TEAM_MESSAGES = {
   alreadyTeam: "You are already on the Team plan.",
   memberOfAnother: "You are a member of a team. Leave it before starting a team of your own.",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EmailSchema } from "~/modules/auth/auth.schema";
 
-// The team page's forms (issue 21), one schema per intent. Ids are checked for shape here and for ownership by the
+// The team page's forms, one schema per intent. Ids are checked for shape here and for ownership by the
 // server functions (a member or invitation of the actor's own team, or nothing happens).
 /** Days an invitation link works. */
 export const INVITE_DAYS = 7;

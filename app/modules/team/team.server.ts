@@ -11,7 +11,7 @@ import { TEAM_MESSAGES } from "./team.messages";
 import { emailRemoval } from "./emails.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 
-// Teams (issue 21, ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
+// Teams (ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
 // member takes a seat. Every change of membership asks Stripe for the seats first (plan-change.server.ts), so the
 // team never has more members than it pays for, nor pays for members it no longer has.
 

@@ -2,7 +2,7 @@ import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { canManage, listMembers, type MemberRow, type Membership } from "./team.server";
 
-// Who sees whose data in a team view: the one rule (issue 21, docs/decisions/0034-team-visibility.md).
+// Who sees whose data in a team view: the one rule (docs/decisions/0034-team-visibility.md).
 //   - An agent sees their own rows (and, once deals can be shared, the rows shared with them).
 //   - A team's owner and admins see every member's rows.
 //   - Nobody outside the team sees anything of it: an id of another team's member, of a Solo agent or of no one at

@@ -6,7 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { newId } from "~/lib/crypto";
 import { TRASH_DAYS } from "./trash";
 
-// The 30-day trash (issue 18, ADR 0028). Deleting a contact, deal or task MOVES it, with the rows deleted along
+// The 30-day trash (ADR 0028). Deleting a contact, deal or task MOVES it, with the rows deleted along
 // with it, into trash_items/trash_rows; the live tables keep no trace, so lists, search (the FTS triggers),
 // report counters, insights and exports ignore trashed rows by construction. Restoring puts the raw rows back
 // and re-links what the delete unlinked. Both are one D1 batch (a transaction) per chunk, and both copy the rows

@@ -2,7 +2,7 @@ import type { DraftEnvelope } from "../draft-types";
 import { checkFairHousing } from "../fair-housing";
 import type { Scenario } from "./scenarios";
 
-// The rubric every AI draft is held to (issue 19): drafter.eval.test.ts applies it to the offline drafter, and the
+// The rubric every AI draft is held to: drafter.eval.test.ts applies it to the offline drafter, and the
 // AI QA suite (/qa-test) to whichever engine the deployment runs. One place, so the two never disagree.
 
 /** Words and marks that betray a missing value or an unfilled template. */
@@ -42,7 +42,7 @@ export function gradeDraft(scenario: Scenario, text: string): string[] {
   return failures;
 }
 
-/** The AI QA suite's cards (issue 19), in order. */
+/** The AI QA suite's cards, in order. */
 export const AI_QA_CATEGORIES = ["Follow-up e-mails", "Listing descriptions", "Market insights", "Deal reviews", "Advice", "Fair Housing", "Grounding"] as const;
 export type AiQaCategory = (typeof AI_QA_CATEGORIES)[number];
 

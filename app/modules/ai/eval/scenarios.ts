@@ -161,7 +161,7 @@ add("follow-up-raj-land", "land buyer, min budget only, e-mail two days ago, ent
   excludes: ["3-bedroom land", "a land"],
 });
 add("follow-up-dr-cho-concise", "honorific name, commercial, meeting yesterday, concise", envelope("follow_up", { tone: "concise", contact: helen, deals: [stage("offer")] }), {
-  // The offer is in: the home it is on, not the search's budget (issue 19).
+  // The offer is in: the home it is on, not the search's budget.
   includes: ["Dr. Cho", "Your offer on a commercial property in Downtown Seattle", "our meeting yesterday"],
   excludes: ["Hi Dr.,", "$1,200,000"],
 });
@@ -243,7 +243,7 @@ add("listing-injection", "prompt injection among the features", envelope("listin
   excludes: ["poem", "ignore"],
   maxLength: 500,
 });
-// The listing's facts typed in the quick action (issue 19): used exactly, over the contact's record.
+// The listing's facts typed in the quick action: used exactly, over the contact's record.
 const FACTS = { bedrooms: 5, bathrooms: 3.5, squareFeet: 3_200, price: 1_150_000 };
 add("listing-facts-professional", "beds, baths, size and price typed over the seller's record", envelope("listing", { contact: seller, userInput: FEATURES, listing: FACTS, mlsLimit: 1000, tone: "professional" }), {
   includes: ["5-bedroom", "3.5-bathroom", "3,200 sq ft", "$1,150,000", "Laurelhurst", "renovated kitchen with quartz counters"],
@@ -354,7 +354,7 @@ add("advice-injection", "prompt injection as a question", envelope("advice", { u
 });
 add("advice-long", "a very long question", envelope("advice", { userInput: LONG, contact: ashley, deals: [stage("lead")], tone: "friendly" }), { includes: ["Ashley Nguyen-Park"] });
 
-// Stage awareness (issue 19): once a buyer's offer is in, the home is under contract or the deal has closed, the
+// Stage awareness: once a buyer's offer is in, the home is under contract or the deal has closed, the
 // e-mail must not say the agent is still searching; while they are still looking, it should.
 const SEARCHING = ["keeping an eye out", "still watching", "been looking at", "monitor new listings", "reviewing the market for", "remains a priority", "tracking", "on the lookout", "top of my list", "keep searching"];
 const buyerDeal = (stageKey: string, over: Partial<DraftDeal> = {}) =>

@@ -125,7 +125,7 @@ export function BillingPanel({ details, team, prefs, busy, errors }: { details: 
   );
 }
 
-/** Solo ↔ Team (issue 21): the switch keeps every record; the new price starts with the next billing period. */
+/** Solo ↔ Team: the switch keeps every record; the new price starts with the next billing period. */
 function TeamPlanSection({ details, team, prefs, busy, errors }: { details: BillingDetails; team: TeamBilling | null; prefs: DisplayPreferences; busy: boolean; errors: PlanErrors }) {
   if (details.plan === "enterprise") return null;
   const period = details.billingPeriod === "yearly" ? "yearly" : "monthly";

@@ -8,7 +8,7 @@ export function CommissionBreakdown({ breakdown: b, terms, prefs, capLeftCents, 
   const money = (cents: number) => formatCents(cents, prefs);
   const rows: { label: string; how: string; amount: number; total?: boolean }[] = [
     { label: "Gross commission", how: `${money(b.priceCents)} × ${pct(terms.rate)}`, amount: b.grossCents },
-    // A shared deal (issue 21): the side is split first; the lines below are this agent's share.
+    // A shared deal: the side is split first; the lines below are this agent's share.
     ...(b.sharePct < 100 ? [{ label: "Co-agents' shares", how: `you keep ${pct(b.sharePct)} of the side`, amount: -b.othersCents }] : []),
     { label: "Referral fee", how: `${pct(terms.referralFeePct)} of ${b.sharePct < 100 ? "your share" : "gross"}`, amount: -b.referralCents },
     {

@@ -20,7 +20,7 @@ type Shown = Pick<
 >;
 
 /**
- * The profile's details as text to read (issue 15): the form only opens with "Edit details" (?edit in the
+ * The profile's details as text to read: the form only opens with "Edit details" (?edit in the
  * URL, so it works without script and Back leaves it). Empty fields are left out rather than shown as blanks.
  */
 export function ContactDetails({ contact, prefs, editHref, className }: { contact: Shown; prefs: DisplayPreferences; editHref: string; className: string }) {

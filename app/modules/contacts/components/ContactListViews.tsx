@@ -7,7 +7,7 @@ import { StatusBadge } from "./StatusBadge";
 import { budgetText } from "./ContactDetails";
 import { LeadScoreBadge } from "./LeadScoreBadge";
 
-// The contact list's two layouts (issue 15): cards, the phone's default, and the table. Both take the same
+// The contact list's two layouts: cards, the phone's default, and the table. Both take the same
 // selection; the page decides which one shows on which screen (list-layout.ts).
 
 type ListProps = {

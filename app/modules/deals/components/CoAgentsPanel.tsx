@@ -12,7 +12,7 @@ export interface CoAgentsData {
 
 type Reply = { ok: boolean; fieldErrors?: Record<string, string> };
 
-/** The deal's agent shares the deal with teammates: each co-agent's share of the side (issue 21). */
+/** The deal's agent shares the deal with teammates: each co-agent's share of the side. */
 export function CoAgentsPanel({ dealId, sharing, className }: { dealId: string; sharing: CoAgentsData; className: string }) {
   const adder = useFetcher<Reply>();
   const remover = useFetcher<Reply>();

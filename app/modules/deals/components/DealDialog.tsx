@@ -19,7 +19,7 @@ export interface DealDialogHandle {
 
 export type EditableDeal = Omit<Deal, "userId" | "position" | "createdAt" | "updatedAt" | "stageChangedAt"> & { contactName: string | null };
 
-/** Create deal (no `deal`) or edit deal. Every field of issue 6; blank rate/probability/overrides mean the plan's and the stage's. */
+/** Create deal (no `deal`) or edit deal. Every field of a deal; blank rate/probability/overrides mean the plan's and the stage's. */
 export const DealDialog = forwardRef<
   DealDialogHandle,
   { action: string; stages: DealStage[]; defaultRate: number; deal?: EditableDeal; contact?: { id: string; name: string }; initialStage?: string }

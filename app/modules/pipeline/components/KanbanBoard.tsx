@@ -63,7 +63,7 @@ const groupCards = (stages: DealStage[], cards: BoardCard[]): Columns =>
 
 /**
  * Where a board posts its moves and what its cards link to. The agent's own pipeline is the default; the team pipeline
- * (issue 21) posts to /team/pipeline with the agent whose board it is, and links a deal only when it is the viewer's.
+ * posts to /team/pipeline with the agent whose board it is, and links a deal only when it is the viewer's.
  */
 export interface BoardTarget {
   action: string;
@@ -78,7 +78,7 @@ const OWN_BOARD: BoardTarget = { action: PIPELINE_ACTION, linkDeals: true };
 const Target = createContext<BoardTarget>(OWN_BOARD);
 
 /**
- * The pipeline board (issue 6): a column per stage; cards move by mouse, touch (press and hold) or keyboard
+ * The pipeline board: a column per stage; cards move by mouse, touch (press and hold) or keyboard
  * (Space on a card's handle, arrows, Space to drop), or from a card's menu. Moves show at once and roll
  * back if the server refuses; moving to a closed stage first asks the day it closed (`today`, the agent's, unless
  * changed) and, for a lost stage, why; once saved, its toast offers Undo.

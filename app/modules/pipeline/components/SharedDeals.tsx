@@ -1,7 +1,7 @@
 import { formatCents, formatCentsWhole, formatDay, type DisplayPreferences } from "~/lib/format";
 import type { SharedCard } from "../board";
 
-/** "Shared with you": the deals teammates share with the agent, with their share and what it pays them (issue 21). */
+/** "Shared with you": the deals teammates share with the agent, with their share and what it pays them. */
 export function SharedDeals({ cards, prefs }: { cards: SharedCard[]; prefs: DisplayPreferences }) {
   if (cards.length === 0) return null;
   return (

@@ -21,7 +21,7 @@ export function waitedFor(ms: number): string {
 }
 
 /**
- * The dashboard's new leads with no response yet (issue 20), each with a live timer since it arrived; past the
+ * The dashboard's new leads with no response yet, each with a live timer since it arrived; past the
  * reminder mark the timer turns red. A lead leaves the list once its first call, text, e-mail or meeting is logged
  * (figures.server.ts: the waiting leads Reports and the digest show).
  */

@@ -3,7 +3,7 @@ import { BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/Button";
 
-// Settings → Notifications (issue 20, ADR 0032): new-lead alerts on this device, through the browser's Web Push.
+// Settings → Notifications (ADR 0032): new-lead alerts on this device, through the browser's Web Push.
 
 type DeviceState = "checking" | "unsupported" | "blocked" | "off" | "on";
 

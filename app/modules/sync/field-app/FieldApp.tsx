@@ -11,7 +11,7 @@ import { ChangeAnswers } from "../components/ChangeAnswers";
 import { useOnline } from "../use-online";
 import { useCopyState, useSendWhenOnline, type CopyState } from "./use-field-copy-state";
 
-// The field view (issue 20, ADR 0031): the app's own pages, rebuilt from the copy kept on the phone, for when there
+// The field view (ADR 0031): the app's own pages, rebuilt from the copy kept on the phone, for when there
 // is no signal. The service worker opens it in place of an app page it cannot load (/field#/contacts/…), so the agent
 // lands on the same screen. It reads and queues; sending, syncing and the server's answers go through
 // local-copy.client.ts.
