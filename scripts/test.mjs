@@ -54,6 +54,8 @@ function readJson(file) {
 await ensureChromium();
 await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], { quiet: true }));
 await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
+// The layers point one way and nothing goes round in a circle (.dependency-cruiser.cjs says the rule).
+await stage("Dependency rule (dependency-cruiser)", () => run("npm", ["run", "--silent", "deps"]));
 // Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
 // in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
 await stage("Client JS: the signed-in shell holds no zod", async () => {

@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { UserId } from "~/modules/auth/session.server";
+
+/**
+ * A user id that came from a verified session (modules/auth/session.server.ts), never from the browser. Domain modules
+ * and the filters below require it.
+ */
+export type UserId = string & { readonly __brand: "UserId" };
 
 /** Any table holding user data: it has a user_id column. */
 export type OwnedTable = { userId: AnySQLiteColumn };

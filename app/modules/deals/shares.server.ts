@@ -201,11 +201,6 @@ export async function removeShare(context: RequestContext, ownerId: UserId, deal
   return removed.length > 0;
 }
 
-/** Ends every share of a member who leaves their team, as co-agent and as the deal's agent (leave, team.server.ts). */
-export function endSharesOf(db: Db, memberId: string) {
-  return db.delete(dealShares).where(or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId)));
-}
-
 function forget(context: RequestContext, ownerId: UserId, agentId: UserId) {
   for (const key of [`shares-of:${ownerId}`, `shared-with:${agentId}`, `shares-touching:${ownerId}`, `shares-touching:${agentId}`]) context.memo.delete(key);
 }
