@@ -3,7 +3,7 @@
 // checked with the rest of the configuration (app/lib/env.server.ts): an unknown flag or value stops the Worker
 // with a message naming it, rather than running with a typo. ADR 0030 says what each flag can and cannot turn off.
 
-export const FLAGS = {
+const FLAGS = {
   QA_PAGE: { default: false, controls: "The admin QA screens, /qa and /qa-test. Off: those paths are not found, for admins too." },
   GDPR_EXPORT: {
     default: false,
@@ -25,9 +25,9 @@ export const FLAGS = {
   SETTINGS_TABS_MINIMAL: { default: true, controls: "Nothing it changes: Settings only ever shows tabs that have something in them." },
 } as const satisfies Record<string, { default: boolean; controls: string }>;
 
-export type FlagName = keyof typeof FLAGS;
+type FlagName = keyof typeof FLAGS;
 export type Flags = Record<FlagName, boolean>;
-export const FLAG_NAMES = Object.keys(FLAGS) as FlagName[];
+const FLAG_NAMES = Object.keys(FLAGS) as FlagName[];
 
 const ON = new Set(["on", "true", "1", "yes"]);
 const OFF = new Set(["off", "false", "0", "no"]);

@@ -20,7 +20,7 @@ export function ownedBy(table: OwnedTable, userId: UserId, ...conditions: (SQL |
 
 /**
  * The team-aware variant, for team views: rows of any of `userIds`. The ids come from the visibility rule
- * (team/visibility.server.ts visibleAgentIds), the only place that turns teammates into UserIds. No ids: no rows.
+ * (team/visibility.server.ts visibleMembers), the only place that turns teammates into UserIds. No ids: no rows.
  */
 export function ownedByAny(table: OwnedTable, userIds: readonly UserId[], ...conditions: (SQL | undefined)[]): SQL {
   if (userIds.length === 0) return sql`0`;

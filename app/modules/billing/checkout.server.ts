@@ -12,7 +12,7 @@ import { hasHadTrial } from "./sync.server";
 import { handleStripeEvent } from "./webhooks.server";
 
 /** Error codes of spec section 8 ("Signup Error"): the page maps them to its texts. */
-export type CheckoutError = "invalid_email" | "config_error" | "rate_limited" | "failed";
+type CheckoutError = "invalid_email" | "config_error" | "rate_limited" | "failed";
 export type CheckoutResult = { ok: true; url: string } | { ok: false; error: CheckoutError; retryAfterSeconds?: number };
 
 const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
