@@ -17,7 +17,7 @@ import { StaticToast, Toaster } from "~/components/ui/Toaster";
 import { UpdateBanner } from "~/components/UpdateBanner";
 import { isStaticPage } from "~/lib/seo";
 import { THEME_INIT_SCRIPT, THEME_TOGGLE_SCRIPT } from "~/lib/theme";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 import { failedForWantOfConnection, OfflinePage } from "~/modules/sync/components/OfflinePage";
 import { readToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css?url";

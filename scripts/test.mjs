@@ -1,5 +1,6 @@
 // `npm test`: every test. Builds the production bundle (the Worker tests and the end-to-end tests both run
-// against it), type-checks, runs the vitest suites inside workerd, then Playwright in Debian's Chromium.
+// against it), type-checks, checks the dependency rule and looks for dead code, runs the vitest suites inside workerd,
+// then Playwright in Debian's Chromium.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { calendarTestFiles, testFiles } from "../tests/calendar-files.mjs";
@@ -55,6 +56,10 @@ function readJson(file) {
 await ensureChromium();
 await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], { quiet: true }));
 await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
+// The layers point one way and nothing goes round in a circle (.dependency-cruiser.cjs says the rule).
+await stage("Dependency rule (dependency-cruiser)", () => run("npm", ["run", "--silent", "deps"]));
+// No unused files, exports or dependencies (knip.json says what runs that knip cannot see).
+await stage("Dead code (knip)", () => run("npm", ["run", "--silent", "knip"]));
 // Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
 // in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
 await stage("Client JS: the signed-in shell holds no zod", async () => {

@@ -16,7 +16,7 @@ export function requireInBatch(db: Db, condition: SQL) {
 }
 
 /** Whether `error` is the abort of a batch whose relationship check failed. */
-export function isWriteGuardAbort(error: unknown): boolean {
+function isWriteGuardAbort(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let e: unknown = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);

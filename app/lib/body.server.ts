@@ -6,7 +6,7 @@
 
 /** Forms are small (a contact's notes are at most 10,000 characters); anything far larger is not a form of ours. */
 export const FORM_MAX_BYTES = 1_000_000;
-export const JSON_MAX_BYTES = 1_000_000;
+const JSON_MAX_BYTES = 1_000_000;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

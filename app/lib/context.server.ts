@@ -38,3 +38,8 @@ export function memoize<T>(context: RequestContext, key: string, compute: () => 
   }
   return hit;
 }
+
+/** The origin that links in e-mails, feeds and pages point at: the configured PUBLIC_URL, else the request's own. */
+export function appOrigin(context: RequestContext, request: Request): string {
+  return context.config.PUBLIC_URL ?? new URL(request.url).origin;
+}

@@ -4,7 +4,7 @@
 // with a typo. Only flags that switch something exist (ADR 0030); the spec's other five switched nothing and were
 // removed, and naming one says so.
 
-export const FLAGS = {
+const FLAGS = {
   QA_PAGE: { default: false, controls: "The admin QA screens, /qa and /qa-test. Off: those paths are not found, for admins too." },
   PUSH_NOTIFICATIONS: {
     default: false,
@@ -27,9 +27,9 @@ const REMOVED: Record<string, string> = {
   MLS_INTEGRATION: "no MLS feed is built",
 };
 
-export type FlagName = keyof typeof FLAGS;
+type FlagName = keyof typeof FLAGS;
 export type Flags = Record<FlagName, boolean>;
-export const FLAG_NAMES = Object.keys(FLAGS) as FlagName[];
+const FLAG_NAMES = Object.keys(FLAGS) as FlagName[];
 
 const ON = new Set(["on", "true", "1", "yes"]);
 const OFF = new Set(["off", "false", "0", "no"]);

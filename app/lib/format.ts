@@ -68,7 +68,7 @@ export function formatDateTime(value: Date | number | string, prefs: DisplayPref
 }
 
 /** The zone's short name at that instant: "EST", "EDT", "UTC", or an offset ("GMT+1") where English has none. */
-export function zoneName(value: Date | number | string, timezone: string): string {
+function zoneName(value: Date | number | string, timezone: string): string {
   const timeZone = safeTimezone(timezone);
   const formatter = cached(`z-${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }));
   return formatter.formatToParts(toDate(value)).find((p) => p.type === "timeZoneName")?.value ?? timeZone;

@@ -5,7 +5,7 @@
 const MESSAGE_MAX = 300;
 
 /** The error's name and first line of its message, cut short; never its stack. */
-export function errorMessage(error: unknown): string {
+function errorMessage(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const line = text.split(/\r?\n/, 1)[0] ?? "";
   return line.length > MESSAGE_MAX ? `${line.slice(0, MESSAGE_MAX)}…` : line;

@@ -26,7 +26,7 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export const STATIC_SECURITY_HEADERS: Record<string, string> = {
+const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",

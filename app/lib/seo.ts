@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 
 // One place for each public page's title, description, canonical URL and Open Graph tags.
-export const SITE_NAME = "Porchlight";
+const SITE_NAME = "Porchlight";
 
 interface RootMatch {
   id: string;
@@ -9,7 +9,7 @@ interface RootMatch {
 }
 
 /** The public origin the root loader resolved (PUBLIC_URL, else the request's origin). */
-export function siteOrigin(matches: readonly RootMatch[]): string {
+function siteOrigin(matches: readonly RootMatch[]): string {
   const root = matches.find((match) => match.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
 }

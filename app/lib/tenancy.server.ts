@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { UserId } from "~/modules/auth/session.server";
+
+/**
+ * A user id that came from a verified session (modules/auth/session.server.ts), never from the browser. Domain modules
+ * and the filters below require it.
+ */
+export type UserId = string & { readonly __brand: "UserId" };
 
 /** Any table holding user data: it has a user_id column. */
 export type OwnedTable = { userId: AnySQLiteColumn };
@@ -15,7 +20,7 @@ export function ownedBy(table: OwnedTable, userId: UserId, ...conditions: (SQL |
 
 /**
  * The team-aware variant, for team views: rows of any of `userIds`. The ids come from the visibility rule
- * (team/visibility.server.ts visibleAgentIds), the only place that turns teammates into UserIds. No ids: no rows.
+ * (team/visibility.server.ts visibleMembers), the only place that turns teammates into UserIds. No ids: no rows.
  */
 export function ownedByAny(table: OwnedTable, userIds: readonly UserId[], ...conditions: (SQL | undefined)[]): SQL {
   if (userIds.length === 0) return sql`0`;

@@ -3,7 +3,7 @@
 // changes with it (docs/decisions/0018-new-agent-defaults.md).
 export type Theme = "light" | "dark";
 export type ThemeChoice = Theme | "system";
-export const THEME_STORAGE_KEY = "porchlight-theme";
+const THEME_STORAGE_KEY = "porchlight-theme";
 const KEY = JSON.stringify(THEME_STORAGE_KEY);
 
 /**

@@ -7,7 +7,7 @@ import type { ToastMessage } from "./toast";
 const TOAST_COOKIE = "porchlight_toast";
 
 /** A Set-Cookie header carrying a toast to the next page (shown once, then cleared). */
-export async function toastCookie(context: RequestContext, toast: Omit<ToastMessage, "id">): Promise<string> {
+async function toastCookie(context: RequestContext, toast: Omit<ToastMessage, "id">): Promise<string> {
   const payload = base64url(new TextEncoder().encode(JSON.stringify({ ...toast, id: newId() })));
   const signature = await hmacSign(context.config.SESSION_SECRET, `toast|${payload}`);
   return serializeCookie(TOAST_COOKIE, `${payload}.${signature}`, { maxAge: 60 });

@@ -1,5 +1,5 @@
 // Toast shape and constants shared by the server (cookie-carried toasts) and the browser.
-export type ToastVariant = "default" | "success" | "destructive";
+type ToastVariant = "default" | "success" | "destructive";
 export interface ToastMessage {
   id: string;
   title: string;

@@ -31,7 +31,7 @@ import { postIncident, recentIncidents, resolveIncident } from "~/modules/ops/st
 import { users } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { redirectWithToast } from "~/lib/toast.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 import { rememberAppOrigin } from "~/modules/ops/app-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];

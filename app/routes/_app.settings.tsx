@@ -11,7 +11,9 @@ import { CURRENCIES } from "~/db/enums";
 import { ThemePicker } from "~/components/ui/ThemePicker";
 import { formatDate, formatMoney, formatTime, type DisplayPreferences } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { changePassword, isOwnPassword } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
+import { changePassword } from "~/modules/auth/accounts.server";
+import { isOwnPassword } from "~/modules/auth/own-password.server";
 import { ChangePasswordSchema } from "~/modules/auth/auth.schema";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { BillingPanel } from "~/modules/billing/components/BillingPanel";
@@ -44,7 +46,6 @@ import { getGoals, saveIncomeGoal, saveSourceCosts } from "~/modules/reports/goa
 import { NotificationsPanel } from "~/modules/push/components/NotificationsPanel";
 import { countSubscriptions, pushPublicKey } from "~/modules/push/push.server";
 import { DIGEST_HOUR, digestOn, setDigest } from "~/modules/digest/digest.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
 import { TeamNameSchema } from "~/modules/team/team.schema";
 import { getMembership, memberCount, switchToSolo, switchToTeam } from "~/modules/team/team.server";
 

@@ -20,7 +20,7 @@ import { PlanForm } from "~/modules/commissions/components/PlanForm";
 import { PlanSummary } from "~/modules/commissions/components/PlanSummary";
 import { DEFAULT_PLAN } from "~/modules/commissions/plan.schema";
 import { formatDate } from "~/lib/format";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 import { RemoveMember } from "~/modules/team/components/RemoveMember";
 import { NO_WORK } from "~/modules/team/removal";
 import { workOfMembers } from "~/modules/team/removal.server";

@@ -18,7 +18,7 @@ import { addLead, assignLead, claimLead, importLeads, loadLeads, requestDeps, sa
 import { canManage, listMembers } from "~/modules/team/team.server";
 import { leadFormKeyOf, setLeadForm } from "~/modules/team/lead-form.server";
 import { leadFormPath } from "~/modules/team/lead-form";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 
 export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
 export const headers = serverTimingHeaders;

@@ -8,7 +8,7 @@ import { adminNavItems, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav
 import { openAlertCount } from "~/modules/ops/monitoring.server";
 import { teamOf } from "~/modules/team/guard.server";
 import { useWebVitals } from "~/modules/ops/use-web-vitals";
-import { SignOutForm } from "~/components/SignOutForm";
+import { SignOutForm } from "~/modules/auth/components/SignOutForm";
 import { useFieldCopy } from "~/modules/sync/use-field-copy";
 import { FieldCopyStatus } from "~/modules/sync/components/FieldCopyStatus";
 import { failedForWantOfConnection, OfflinePage } from "~/modules/sync/components/OfflinePage";

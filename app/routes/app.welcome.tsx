@@ -7,7 +7,7 @@ import { PublicHeader } from "~/components/PublicHeader";
 import { buttonClass } from "~/components/ui/Button";
 import { toast } from "~/components/ui/Toaster";
 import { requireSubscriber, requireUser } from "~/modules/auth/guards.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 import { WELCOME_TOAST } from "~/modules/billing/billing.messages";
 import { syncCompletedCheckout } from "~/modules/billing/checkout.server";
 import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";

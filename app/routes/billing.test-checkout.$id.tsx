@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
-import type { RequestContext } from "~/lib/context.server";
+import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { AuthLayout } from "~/modules/auth/components/AuthLayout";
 import { requireUser } from "~/modules/auth/guards.server";
 import { checkoutMode, openTestCheckout } from "~/modules/billing/checkout.server";
 import { SOLO_PRICES, TRIAL_DAYS } from "~/modules/billing/plans";
 import { abandonTestCheckout, completeTestCheckout } from "~/modules/billing/test-checkout.server";
 import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
 import { readForm } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Test-mode checkout — Porchlight" }, { name: "robots", content: "noindex" }];

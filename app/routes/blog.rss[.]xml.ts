@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 import { listPosts } from "~/modules/content/content.server";
 
 const xml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 import { requireQaAdmin } from "~/modules/qa/access.server";
 import { runSystemChecks, type QaEvent } from "~/modules/qa/runner.server";
 import { eventStream, postOnly } from "~/modules/qa/sse.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { appOrigin } from "~/modules/auth/accounts.server";
+import { appOrigin } from "~/lib/context.server";
 import { PRIVATE_PATHS } from "~/modules/marketing/sitemap.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {

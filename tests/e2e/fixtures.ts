@@ -46,7 +46,7 @@ const TEST_NOW_RUNNING = Boolean(process.env.TEST_NOW);
 if (process.env.TEST_NOW) shiftClock(process.env.TEST_NOW);
 
 /** Accounts keep their calendar in America/New_York: "today" and dates in specs are that zone's days. */
-export const TZ = "America/New_York";
+const TZ = "America/New_York";
 
 /** The New York calendar day `offsetDays` from today ("YYYY-MM-DD"). */
 export function nyDay(offsetDays = 0): string {

@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import type { Env } from "~/lib/env.server";
 
-export const WEBHOOK_SECRET = "whsec_porchlight_test_secret";
+const WEBHOOK_SECRET = "whsec_porchlight_test_secret";
 const worker = (exports as unknown as { default: Fetcher }).default;
 const crypto = Stripe.createSubtleCryptoProvider();
 

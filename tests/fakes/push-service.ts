@@ -38,7 +38,7 @@ export async function fakeDevice(name = crypto.randomUUID()): Promise<FakeDevice
   return { endpoint, subscription: { endpoint, keys: { p256dh: b64url(publicRaw), auth: b64url(auth) } }, privateKey: pair.privateKey, publicRaw, auth };
 }
 
-export interface Delivered {
+interface Delivered {
   endpoint: string;
   message: Record<string, unknown>;
   ttl: string | null;

@@ -4,7 +4,7 @@ import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
 import { generate, toEventStream } from "~/modules/ai/engines.server";
 import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
 import { countedOnSuccess, engineSettings, refundAiDraft, spendAiDraft } from "~/modules/ai/quota.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 import { apiSubscriber } from "./session.api";
 
 /**

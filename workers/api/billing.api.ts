@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createRequestContext } from "~/lib/context.server";
 import { getSession } from "~/modules/auth/session.server";
 import { getSubscription } from "~/modules/billing/subscription.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 
 /** GET /api/check-subscription (spec section 7): the signed-in user's subscription. */
 export const billingApi = new Hono<ApiEnv>().get("/check-subscription", async (c) => {

@@ -3,7 +3,7 @@ import { createRequestContext } from "~/lib/context.server";
 import { decideBillingAccess } from "~/modules/billing/guard";
 import { getSubscription } from "~/modules/billing/subscription.server";
 import { findCalendarFeed, renderCalendarFeed } from "~/modules/tasks/calendar-feed.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 
 /**
  * GET /api/calendar/<secret>.ics: the user's private calendar feed (tasks and closing dates). Calendar apps

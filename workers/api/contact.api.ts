@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { readJson } from "~/lib/body.server";
 import { createRequestContext } from "~/lib/context.server";
 import { submitContact } from "~/modules/marketing/contact.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 
 /** POST /api/contact-submit (spec section 7): JSON in, { ok, error } out (plus field errors). */
 export const contactApi = new Hono<ApiEnv>().post("/contact-submit", async (c) => {

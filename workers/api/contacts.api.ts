@@ -7,7 +7,7 @@ import { listContacts } from "~/modules/contacts/contacts.server";
 import { importContacts } from "~/modules/contacts/import.server";
 import { SUBMISSION_KEY_HEADER } from "~/modules/sync/submission-key";
 import { readSubmissionKey } from "~/modules/sync/submissions.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 import { apiSubscriber } from "./session.api";
 
 /**

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import type { Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { probeStorage } from "~/modules/ops/health.server";
 import { NO_ROUTE } from "~/modules/ops/metrics";
@@ -13,8 +12,7 @@ import { rumApi } from "./rum.api";
 import { searchApi } from "./search.api";
 import { stripeApi } from "./stripe.api";
 import { syncApi } from "./sync.api";
-
-export type ApiEnv = { Bindings: Env };
+import type { ApiEnv } from "./api-env";
 
 /** The route pattern each API request was answered by, read once the response is out. */
 export const apiRoutes = new WeakMap<Request, string>();

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { readJson } from "~/lib/body.server";
 import { pushPublicKey, PushSubscriptionSchema, removeSubscription, saveSubscription } from "~/modules/push/push.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 import { apiSubscriber } from "./session.api";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

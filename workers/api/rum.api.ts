@@ -3,7 +3,7 @@ import { readJson } from "~/lib/body.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { patternOfRouteId, queueSamples, type Sample } from "~/modules/ops/metrics";
 import { RUM_HOURLY, RUM_MAX_BYTES, RUM_RATE, RumBeaconSchema } from "~/modules/ops/rum.schema";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 import { apiSubscriber } from "./session.api";
 
 /**

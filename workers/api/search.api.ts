@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { PaletteQuerySchema } from "~/modules/palette/search.schema";
 import { paletteSearch } from "~/modules/palette/search.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 import { apiSubscriber } from "./session.api";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

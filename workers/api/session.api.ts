@@ -4,7 +4,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { getSession } from "~/modules/auth/session.server";
 import { decideBillingAccess } from "~/modules/billing/guard";
 import { getSubscription } from "~/modules/billing/subscription.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 
 /**
  * The JSON twin of requireSubscriber: the signed-in, verified, subscribed user and a request context, or the

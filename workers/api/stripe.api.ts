@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import { createRequestContext } from "~/lib/context.server";
+import { appOrigin, createRequestContext } from "~/lib/context.server";
 import { getConfig } from "~/lib/env.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
 import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
 import { verifyWebhook } from "~/modules/billing/stripe.server";
 import { handleStripeEvent } from "~/modules/billing/webhooks.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 
 /** POST /api/stripe/webhook: Stripe's events, verified on the raw body, applied once each. */
 export const stripeApi = new Hono<ApiEnv>().post("/stripe/webhook", async (c) => {

@@ -3,7 +3,7 @@ import { readJson } from "~/lib/body.server";
 import { fieldSync } from "~/modules/sync/field-copy.server";
 import { QueuedChangesSchema } from "~/modules/sync/queued-changes.schema";
 import { applyQueuedChanges } from "~/modules/sync/queued-changes.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
 import { apiSubscriber } from "./session.api";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

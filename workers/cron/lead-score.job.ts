@@ -3,7 +3,7 @@ import { refreshStaleScores, rescoreAging } from "~/modules/contacts/lead-score.
 import { count } from "~/modules/ops/cron-jobs";
 
 /** Contacts scored per run, at most, in each of the two passes (the cron runs every five minutes). */
-export const LEAD_SCORE_BATCH = 2_000;
+const LEAD_SCORE_BATCH = 2_000;
 
 /**
  * Keeps lead scores current between views: recomputes scores older than a day (recency and the 90-day window

@@ -4,10 +4,10 @@ import { MENU_ITEM_CLASS, OverflowMenu } from "~/components/ui/OverflowMenu";
 import type { NavItem } from "./nav";
 
 /** A link's accessible name: its label, and what its badge counts when there is one ("Operations, 2 open alerts"). */
-export const navName = (item: Pick<NavItem, "label" | "badge">) => (item.badge && item.badge.count > 0 ? `${item.label}, ${item.badge.label}` : undefined);
+const navName = (item: Pick<NavItem, "label" | "badge">) => (item.badge && item.badge.count > 0 ? `${item.label}, ${item.badge.label}` : undefined);
 
 /** A count beside a link's label (nothing at 0); screen readers hear it in the link's name (navName) instead. */
-export function NavBadge({ badge, className = "" }: { badge: NavItem["badge"]; className?: string }) {
+function NavBadge({ badge, className = "" }: { badge: NavItem["badge"]; className?: string }) {
   if (!badge || badge.count <= 0) return null;
   return (
     <span aria-hidden="true" className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white dark:bg-red-400 dark:text-stone-950 ${className}`}>

@@ -30,7 +30,7 @@ export const TEAM_NAV_ITEMS: NavItem[] = [
 ];
 
 /** Admin-only items, after everyone's (navigation and the command palette); others get 404 at these paths. */
-export const ADMIN_NAV_ITEMS: NavItem[] = [
+const ADMIN_NAV_ITEMS: NavItem[] = [
   { to: "/operations", label: "Operations", icon: Activity },
   { to: "/admin", label: "Admin", icon: ShieldCheck },
 ];

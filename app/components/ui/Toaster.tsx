@@ -10,7 +10,7 @@ import {
 } from "~/lib/toast";
 
 /** Buttons or links on a browser-raised toast (Undo, View Contact). Server-carried toasts have none. */
-export type ToastAction = { label: string; altText: string } & ({ onClick: () => void } | { href: string; newTab?: boolean });
+type ToastAction = { label: string; altText: string } & ({ onClick: () => void } | { href: string; newTab?: boolean });
 type ClientToast = ToastMessage & { actions?: ToastAction[] };
 
 // A tiny store so any component (or a server-carried cookie toast) can raise a toast.

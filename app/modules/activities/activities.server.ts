@@ -48,7 +48,7 @@ function activitiesWithLinks(context: RequestContext, userId: UserId) {
     .leftJoin(deals, and(eq(deals.id, crmActivities.dealId), eq(deals.userId, userId)));
 }
 
-export function toActivityItem(row: { activity: Activity; contactName: string | null; dealTitle: string | null }): ActivityItem {
+function toActivityItem(row: { activity: Activity; contactName: string | null; dealTitle: string | null }): ActivityItem {
   const { activity } = row;
   return {
     id: activity.id,

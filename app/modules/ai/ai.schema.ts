@@ -12,7 +12,7 @@ const count = (what: string, min: number, max: number) =>
     .transform((n) => n ?? null);
 
 /** The property's facts in the listing quick action; each may be left out. */
-export const ListingFactsSchema = z.object(
+const ListingFactsSchema = z.object(
   {
     bedrooms: count("Bedrooms", 0, L.bedrooms),
     bathrooms: z

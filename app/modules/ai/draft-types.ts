@@ -10,7 +10,7 @@ export const DRAFT_TASKS = ["follow_up", "listing", "market", "deal_review", "we
 export type DraftTask = (typeof DRAFT_TASKS)[number];
 
 /** The coach's quick actions; /ai-assistant?quick=<task> runs one (links from insights and the command palette). */
-export const QUICK_TASKS = ["follow_up", "listing", "market", "deal_review", "week_plan"] as const satisfies readonly DraftTask[];
+const QUICK_TASKS = ["follow_up", "listing", "market", "deal_review", "week_plan"] as const satisfies readonly DraftTask[];
 export type QuickTask = (typeof QUICK_TASKS)[number];
 export const isQuickTask = (value: string | null): value is QuickTask => QUICK_TASKS.includes(value as QuickTask);
 

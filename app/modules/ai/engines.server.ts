@@ -10,12 +10,12 @@ import { buildPrompt } from "./prompt";
 // wrote it. See docs/decisions/0017.
 
 /** The default Workers AI model: an 8B instruct model. */
-export const DEFAULT_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
-export const DEFAULT_GATEWAY_MODEL = "gpt-4o-mini";
+const DEFAULT_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
+const DEFAULT_GATEWAY_MODEL = "gpt-4o-mini";
 /** A model engine that has not produced text by then is abandoned for the next one. */
-export const FIRST_TOKEN_MS = 10_000;
+const FIRST_TOKEN_MS = 10_000;
 /** A model engine still writing after this is cut off (what it wrote is kept). */
-export const TOTAL_MS = 45_000;
+const TOTAL_MS = 45_000;
 const MAX_TOKENS = 900;
 
 /** The slice of the Workers AI binding used here (typed loosely: the model is configurable). */
@@ -114,7 +114,7 @@ function gateway(url: string, key: string | undefined, model: string, fetcher: t
 }
 
 /** The model engines configured, in order. None locally: the offline drafter writes. */
-export function modelEngines(settings: EngineSettings): ModelEngine[] {
+function modelEngines(settings: EngineSettings): ModelEngine[] {
   const engines: ModelEngine[] = [];
   if (settings.ai) engines.push(workersAi(settings.ai, settings.model || DEFAULT_AI_MODEL));
   if (settings.gatewayUrl) engines.push(gateway(settings.gatewayUrl, settings.gatewayKey, settings.gatewayModel || DEFAULT_GATEWAY_MODEL, settings.fetcher ?? fetch));
@@ -146,7 +146,7 @@ function within<T>(promise: Promise<T>, ms: number, signal: AbortController): Pr
 }
 
 /** The finished text as it is kept: trimmed, and for listings cut to the MLS limit at a sentence or word. */
-export function finish(envelope: DraftEnvelope, text: string): string {
+function finish(envelope: DraftEnvelope, text: string): string {
   const trimmed = text.trim();
   return envelope.task === "listing" ? fitToLimit(trimmed, envelope.mlsLimit) : trimmed;
 }

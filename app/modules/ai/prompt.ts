@@ -172,7 +172,7 @@ function taskFacts(envelope: DraftEnvelope): string[] {
 }
 
 /** The agent's input, trimmed and cut to MAX_PROMPT_INPUT, with anything that looks like our markers defused. */
-export function quoteAgentNote(input: string): string {
+function quoteAgentNote(input: string): string {
   const cleaned = input
     .replace(/\r\n?/g, "\n")
     .replace(/<{3,}|>{3,}/g, "")

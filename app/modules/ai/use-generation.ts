@@ -2,7 +2,7 @@ import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DraftTask, DraftTone, EngineId, ListingFacts } from "./draft-types";
 
-export const GENERATE_URL = "/api/ai/generate";
+const GENERATE_URL = "/api/ai/generate";
 
 /** What the page asks the coach for (the server builds the facts from the user's own data). */
 export interface GenerationRequest {
@@ -17,7 +17,7 @@ export interface GenerationRequest {
 }
 
 /** The contact an answer is about, as the server chose it. */
-export interface DraftContactRef {
+interface DraftContactRef {
   id: string;
   name: string;
   email: string | null;

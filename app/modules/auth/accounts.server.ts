@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { profiles, subscribers, userPreferences, users } from "~/db/schema";
-import type { RequestContext } from "~/lib/context.server";
+import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
 import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { AUTH_MESSAGES, NewPasswordSchema, tooManyAttempts, type AuthMessage } from "./auth.schema";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
+import { isOwnPassword } from "./own-password.server";
 import { createSession, destroySession, type UserId } from "./session.server";
 import { supportedTimezone } from "~/modules/settings/timezones";
 import { consumeToken, issueToken } from "./tokens.server";
@@ -26,10 +27,6 @@ const fail = (message: AuthMessage, status = 400, field?: "email" | "password"):
   status,
   field,
 });
-
-export function appOrigin(context: RequestContext, request: Request): string {
-  return context.config.PUBLIC_URL ?? new URL(request.url).origin;
-}
 
 export async function findUserByEmail(context: RequestContext, email: string) {
   return context.db
@@ -211,12 +208,6 @@ export async function resetPassword(context: RequestContext, token: string, pass
     })
     .where(eq(users.id, check.userId));
   return check;
-}
-
-/** Whether `password` is the signed-in agent's own: asked again before anything destructive (Settings). */
-export async function isOwnPassword(context: RequestContext, userId: UserId, password: string): Promise<boolean> {
-  const user = await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  return user !== undefined && (await verifyPassword(password, user.passwordHash));
 }
 
 /** Changes the password, ends every other session and gives this device a fresh one. */

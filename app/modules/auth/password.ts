@@ -3,7 +3,7 @@ import { base64url, fromBase64url, timingSafeEqual } from "~/lib/crypto";
 // Cloudflare Workers in production reject PBKDF2 above 100,000 iterations (local workerd does not),
 // so this is both the target and the ceiling. The count is stored in each hash so it can change later.
 export const PBKDF2_ITERATIONS = 100_000;
-export const PBKDF2_MAX_ITERATIONS = 100_000;
+const PBKDF2_MAX_ITERATIONS = 100_000;
 const ALGORITHM = "pbkdf2_sha256";
 const SALT_BYTES = 16;
 const KEY_BITS = 256;

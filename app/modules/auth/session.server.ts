@@ -3,6 +3,7 @@ import { users, type UserRole } from "~/db/schema";
 import { clearCookie, readCookie, serializeCookie } from "~/lib/cookies";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { randomToken, sha256 } from "~/lib/crypto";
+import type { UserId } from "~/lib/tenancy.server";
 
 export const SESSION_COOKIE = "porchlight_session";
 /** A session unused for this long ends. */
@@ -12,8 +13,8 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 /** lastSeenAt is written back at most this often, to keep KV writes off the hot path. */
 const SESSION_TOUCH_MS = 12 * 3600 * 1000;
 
-/** A user id that came from a verified session, never from the browser. Domain modules require it. */
-export type UserId = string & { readonly __brand: "UserId" };
+/** A user id that came from a verified session, never from the browser (defined with the query filters it feeds). */
+export type { UserId };
 
 export interface SessionUser {
   id: UserId;

@@ -17,12 +17,12 @@ type Bindings = Pick<Env, "DB" | "BACKUPS">;
 /** Kept this long (spec: retention_days 30); the cron deletes older ones. */
 export const BACKUP_RETENTION_DAYS = 30;
 /** The daily automatic backup: taken when the newest automatic one is older than this. */
-export const BACKUP_EVERY_MS = 24 * 3_600_000;
+const BACKUP_EVERY_MS = 24 * 3_600_000;
 const PAGE = 500;
 /** R2 multipart parts must be at least 5 MiB, except the last. */
 const PART_BYTES = 5 * 1024 * 1024;
-export const BACKUP_PREFIX = "backups/";
-export const MANIFEST_FORMAT = "porchlight-backup";
+const BACKUP_PREFIX = "backups/";
+const MANIFEST_FORMAT = "porchlight-backup";
 
 export interface TableManifest {
   table: string;
@@ -63,7 +63,7 @@ export async function backupTables(d1: Env["DB"]): Promise<string[]> {
 }
 
 /** backupTables with each table's CREATE TABLE statement and its indexes (SQLite's automatic ones aside). */
-export async function backupSchema(d1: Env["DB"]): Promise<{ name: string; sql: string; indexes: string[] }[]> {
+async function backupSchema(d1: Env["DB"]): Promise<{ name: string; sql: string; indexes: string[] }[]> {
   const { results } = await d1
     .prepare("select type, name, tbl_name as tableName, sql from sqlite_master where type in ('table', 'index') order by type desc, name")
     .all<{ type: "table" | "index"; name: string; tableName: string; sql: string | null }>();

@@ -14,7 +14,7 @@ type Bindings = Pick<Env, "BACKUPS" | "DB_RESTORE_DRILL">;
 const PAGE = 500;
 /** Statements per D1 batch while loading: one row each (D1 binds at most 100 values per statement). */
 const BATCH = 50;
-export const DRILL_EVERY_MS = 7 * 86_400_000;
+const DRILL_EVERY_MS = 7 * 86_400_000;
 
 export interface DrillResult {
   backupId: string;

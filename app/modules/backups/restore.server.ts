@@ -23,7 +23,7 @@ export const RESTORE_CONFIRM = "Are you sure you want to restore this backup? Th
 const ROWS_PER_INSERT = 25;
 const INSERTS_PER_BATCH = 20;
 
-export class RestoreError extends Error {}
+class RestoreError extends Error {}
 
 interface Column {
   name: string;

@@ -1,10 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { checkoutSessions, subscribers } from "~/db/schema";
-import type { RequestContext } from "~/lib/context.server";
+import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { ownedBy } from "~/lib/tenancy.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
 import { EMAIL_PATTERN } from "~/modules/auth/auth.messages";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { TRIAL_DAYS, type BillingPeriod } from "./plans";
@@ -13,7 +12,7 @@ import { hasHadTrial } from "./sync.server";
 import { handleStripeEvent } from "./webhooks.server";
 
 /** Error codes of spec section 8 ("Signup Error"): the page maps them to its texts. */
-export type CheckoutError = "invalid_email" | "config_error" | "rate_limited" | "failed";
+type CheckoutError = "invalid_email" | "config_error" | "rate_limited" | "failed";
 export type CheckoutResult = { ok: true; url: string } | { ok: false; error: CheckoutError; retryAfterSeconds?: number };
 
 const CHECKOUT_TTL_MS = 24 * 3600 * 1000;

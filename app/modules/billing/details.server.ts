@@ -1,10 +1,9 @@
 import type Stripe from "stripe";
 import { subscribers } from "~/db/schema";
-import type { RequestContext } from "~/lib/context.server";
+import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
 import { checkoutMode } from "./checkout.server";
 import { nextBillingDate } from "./plans";
 import { stripeClient } from "./stripe.server";

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { Config } from "~/lib/env.server";
 
 /** Webhook signatures older than this are refused (Stripe's default tolerance). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 

@@ -14,15 +14,6 @@ import {
   type SubscriptionUpdate,
 } from "./sync.server";
 
-export const HANDLED_EVENTS = [
-  "checkout.session.completed",
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "invoice.paid",
-  "invoice.payment_failed",
-] as const;
-
 /** Statuses a paid invoice may turn into "active": not canceled, and not an account that never checked out. */
 const PAYABLE_STATUSES = ["past_due", "trialing", "pending_checkout", "active"] as const;
 

@@ -109,7 +109,7 @@ export function weighted(cents: number, probability: number): number {
 // ---- Cap years ---------------------------------------------------------------------------------------
 
 /** "MM-DD" of a valid day in every year (no 29 February: it would vanish three years in four). */
-export const CAP_YEAR_START = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const CAP_YEAR_START = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 export function isValidCapYearStart(value: string): boolean {
   const match = CAP_YEAR_START.exec(value);

@@ -10,7 +10,7 @@ export interface ForecastDeal extends Omit<DealForCommission, "date" | "probabil
   date: string | null;
 }
 
-export interface ForecastMonth {
+interface ForecastMonth {
   /** "YYYY-MM" */
   month: string;
   deals: number;

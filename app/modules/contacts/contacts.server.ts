@@ -30,7 +30,7 @@ export interface ContactFilters {
   location?: string;
 }
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 /** `id`: a row id chosen by the caller (a change queued offline derives it from its key, so a retry cannot add it twice). */
 export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date(), lead = false): Promise<Contact> {

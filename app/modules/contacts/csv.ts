@@ -95,7 +95,7 @@ export function autoMap(headers: string[]): ColumnMapping {
  * an active Prospect or Client is hot, a Past Client is part of the sphere and cold. hot/warm/cold pass through.
  * A row marked New (or New lead) is warm too, and is a new lead: alerted and timed on the dashboard (ADR 0032).
  */
-export const STATUS_FROM_IMPORT: Record<string, ContactStatus> = {
+const STATUS_FROM_IMPORT: Record<string, ContactStatus> = {
   new: "warm",
   "new lead": "warm",
   lead: "warm",

@@ -106,7 +106,7 @@ export async function findDuplicates(context: RequestContext, userId: UserId, li
 const MERGED_FIELDS = ["phone", "email", "budgetMin", "budgetMax", "bedrooms", "bathrooms", "location", "company", "address", "timeline"] as const;
 
 /** What the kept contact becomes: its own values first, gaps filled from the others, tags and notes united. */
-export function mergedValues(primary: Contact, others: Contact[]): Partial<Contact> {
+function mergedValues(primary: Contact, others: Contact[]): Partial<Contact> {
   const merged: Partial<Contact> = {};
   for (const field of MERGED_FIELDS) {
     if (primary[field] == null) {

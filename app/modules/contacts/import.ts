@@ -8,7 +8,7 @@ import { IMPORT_FIELDS, mapRow, type ColumnMapping } from "./csv";
 export const DUPLICATE_MODES = ["skip", "update", "create"] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
 
-export interface RejectedRow {
+interface RejectedRow {
   /** The line in the file (the header is line 1). */
   line: number;
   reasons: string[];

@@ -17,7 +17,7 @@ import { ENGAGEMENT_WINDOW_DAYS, scoreLead } from "./lead-score";
 // like any value), and every write only lands where lead_scored_at still holds the value that was read.
 
 /** Scores older than this are recomputed by the cron (recency counts whole days). */
-export const SCORE_MAX_AGE_MS = DAY_MS;
+const SCORE_MAX_AGE_MS = DAY_MS;
 
 /** What a score is computed from: the contact's own fields and two owner-scoped counts. */
 function inputColumns(now: number) {
@@ -59,7 +59,7 @@ type InputRow = {
   openDeals: number;
 };
 
-export interface ScoredContact {
+interface ScoredContact {
   id: string;
   leadScore: number;
   leadScoreFactors: LeadScoreFactor[];

@@ -68,8 +68,8 @@ const SOURCE_REASONS: Record<ContactSource, string> = {
 const ENGAGEMENT_POINTS = [0, 4, 7, 10, 12, 14, 15] as const;
 
 /** Full recency points up to this many days since the last activity; none from RECENCY_ZERO_DAYS on. */
-export const RECENCY_FULL_DAYS = 3;
-export const RECENCY_ZERO_DAYS = 60;
+const RECENCY_FULL_DAYS = 3;
+const RECENCY_ZERO_DAYS = 60;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -84,7 +84,7 @@ function budgetFactor(min: number | null, max: number | null): LeadScoreFactor {
 }
 
 /** Whole days from `at` to `now`; an instant in the future counts as today. */
-export function daysSince(at: number, now: number): number {
+function daysSince(at: number, now: number): number {
   return Math.max(0, Math.floor((now - at) / DAY_MS));
 }
 

@@ -1,7 +1,6 @@
 import * as z from "zod";
 import { userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
-import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { CONTACTS_LAYOUTS } from "./list-layout";
 
@@ -13,15 +12,6 @@ export const ContactsViewSchema = z.object({
 });
 export type ContactsView = z.infer<typeof ContactsViewSchema>;
 export const DEFAULT_CONTACTS_VIEW: ContactsView = { contactsLayout: "list", contactsDensity: "comfortable", contactsDetail: "summary" };
-
-export async function getContactsView(context: RequestContext, userId: UserId): Promise<ContactsView> {
-  const row = await context.db
-    .select({ contactsLayout: userPreferences.contactsLayout, contactsDensity: userPreferences.contactsDensity, contactsDetail: userPreferences.contactsDetail })
-    .from(userPreferences)
-    .where(ownedBy(userPreferences, userId))
-    .get();
-  return row ?? DEFAULT_CONTACTS_VIEW;
-}
 
 export async function saveContactsView(context: RequestContext, userId: UserId, view: Partial<ContactsView>) {
   await context.db

@@ -11,7 +11,7 @@ const SCHEMAS: Record<string, ZodType> = { blog: BlogFrontmatter, guides: GuideF
 
 const marked = new Marked({ gfm: true, async: false });
 
-export function renderMarkdown(source: string, file: string) {
+function renderMarkdown(source: string, file: string) {
   const folder = path.basename(path.dirname(file));
   const schema = SCHEMAS[folder];
   if (!schema) throw new Error(`${file}: Markdown is only rendered from content/blog or content/guides`);

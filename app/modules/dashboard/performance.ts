@@ -38,7 +38,7 @@ export function closedDealsFrom(firstChartMonth: string): string {
   return `${addMonths(firstChartMonth, -12)}-01`;
 }
 
-export function wonStageKeys(stages: readonly DealStage[]): Set<string> {
+function wonStageKeys(stages: readonly DealStage[]): Set<string> {
   return new Set(stages.filter((s) => s.kind === "won").map((s) => s.key));
 }
 

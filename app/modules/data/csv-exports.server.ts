@@ -35,7 +35,7 @@ const local = (ms: unknown, timezone: string) => {
  * dollars with cents, percentages as numbers, times in the agent's timezone, linked contacts and deals by name.
  * Contacts have their own CSV (/contacts/export.csv), in the import's columns, so it can be imported back.
  */
-export const CSV_ENTITIES = {
+const CSV_ENTITIES = {
   deals: {
     label: "Deals",
     sql: `select d.rowid as __rowid, d.*, c.name as contact_name from deals d left join contacts c on c.id = d.contact_id and c.user_id = d.user_id

@@ -11,7 +11,7 @@ type Row = Record<string, unknown>;
 
 /** Rows read per query while streaming: a page of contacts is well under a megabyte. */
 export const EXPORT_PAGE = 500;
-export const EXPORT_FORMAT = { name: "porchlight-export", version: 1 } as const;
+const EXPORT_FORMAT = { name: "porchlight-export", version: 1 } as const;
 
 export interface CategorySummary {
   key: ExportCategoryKey;
@@ -86,7 +86,7 @@ async function* tableRows(db: D1, spec: ExportTable, userId: string): AsyncGener
   }
 }
 
-export interface ExportOptions {
+interface ExportOptions {
   db: D1;
   user: { id: string; email: string };
   categories: readonly ExportCategoryKey[];
@@ -98,7 +98,7 @@ export interface ExportOptions {
  * keyed by the table they come from, and the category's record count and newest change written after its
  * rows (so the count is exactly what the file holds, even if the agent was working while it streamed).
  */
-export async function* exportChunks({ db, user, categories, now }: ExportOptions): AsyncGenerator<string> {
+async function* exportChunks({ db, user, categories, now }: ExportOptions): AsyncGenerator<string> {
   const chosen: ExportCategory[] = EXPORT_CATEGORIES.filter((c) => categories.includes(c.key));
   const metadata = {
     format: EXPORT_FORMAT.name,

@@ -212,7 +212,7 @@ export async function stageHistory(context: RequestContext, userId: UserId, deal
 // ---- The board and the list ---------------------------------------------------------------------------
 
 /** Cards each column shows before "Show all": two to three phone screens. */
-export const CARDS_PER_COLUMN = 12;
+const CARDS_PER_COLUMN = 12;
 
 /** Per stage: how many deals, their total value and weighted value (value x probability, to the cent). */
 export async function columnTotals(context: RequestContext, userId: UserId): Promise<Record<string, ColumnTotals>> {

@@ -16,7 +16,7 @@ import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 // that % of the gross before their own plan and cap (commission.ts), and the deal's agent keeps the rest. A co-agent
 // sees the deal on their Pipeline (in "Shared with you"), and its net counts in their forecast, cap and leaderboard.
 
-export const MAX_CO_AGENTS = 4;
+const MAX_CO_AGENTS = 4;
 
 export const SHARE_MESSAGES = {
   teamOnly: "Sharing a deal needs the Team plan: co-agents are members of your team.",
@@ -199,11 +199,6 @@ export async function removeShare(context: RequestContext, ownerId: UserId, deal
     .returning({ dealId: dealShares.dealId });
   forget(context, ownerId, agentId as UserId);
   return removed.length > 0;
-}
-
-/** Ends every share of a member who leaves their team, as co-agent and as the deal's agent (leave, team.server.ts). */
-export function endSharesOf(db: Db, memberId: string) {
-  return db.delete(dealShares).where(or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId)));
 }
 
 function forget(context: RequestContext, ownerId: UserId, agentId: UserId) {

@@ -6,9 +6,9 @@ import { formatDay, formatMoneyCompact, type DisplayPreferences } from "~/lib/fo
 // caches the result. No default figures stand in for missing data: an insight without a budget or a value
 // says so instead of showing the spec's placeholder amounts.
 
-export const INSIGHT_TYPES = ["urgent", "opportunity", "market", "follow_up"] as const;
+const INSIGHT_TYPES = ["urgent", "opportunity", "market", "follow_up"] as const;
 export type InsightType = (typeof INSIGHT_TYPES)[number];
-export const INSIGHT_PRIORITIES = ["high", "medium", "low"] as const;
+const INSIGHT_PRIORITIES = ["high", "medium", "low"] as const;
 export type InsightPriority = (typeof INSIGHT_PRIORITIES)[number];
 
 export interface Insight {
@@ -31,21 +31,21 @@ export interface Insight {
 /** Hot contacts quiet for more than this many days need a follow-up (spec section 9). */
 export const HOT_QUIET_DAYS = 7;
 /** Commission estimate on a hot lead: this percent of their maximum budget (spec section 9). */
-export const HOT_COMMISSION_PCT = 3;
+const HOT_COMMISSION_PCT = 3;
 /** Under-contract deals closing within this many days (spec section 9). */
-export const CLOSING_SOON_DAYS = 15;
+const CLOSING_SOON_DAYS = 15;
 /** An open deal in the same stage for longer than this is stalling. */
-export const STALE_STAGE_DAYS = 30;
+const STALE_STAGE_DAYS = 30;
 /** An open deal with no activity for this long (and at least this old) is going quiet. */
-export const QUIET_DEAL_DAYS = 14;
+const QUIET_DEAL_DAYS = 14;
 /** A key date (inspection, appraisal, financing) this close or passed on a deal not yet closed. */
-export const KEY_DATE_DAYS = 3;
+const KEY_DATE_DAYS = 3;
 /** The page shows this many (spec: at most 5). */
 export const INSIGHTS_SHOWN = 5;
 /** The cache keeps a few more than it shows (the dashboard shows fewer). */
 export const INSIGHTS_KEPT = 12;
 
-export interface HotContactInput {
+interface HotContactInput {
   id: string;
   name: string;
   /** Whole currency units, null when not given. */
@@ -83,7 +83,7 @@ export function keyDatesOf(deal: { inspectionDate: string | null; appraisalDate:
   ].filter((key): key is { label: string; day: string } => key.day !== null);
 }
 
-export interface LocationInput {
+interface LocationInput {
   location: string;
   hotOrWarm: number;
 }

@@ -22,4 +22,3 @@ export const ContactSubmissionSchema = z.object({
   message: required("Message", 5000),
   consent: z.preprocess((value) => value === true || value === "true" || value === "on", z.literal(true, { error: CONTACT_MESSAGES.consentInline })),
 });
-export type ContactSubmission = z.infer<typeof ContactSubmissionSchema>;

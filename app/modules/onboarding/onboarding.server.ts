@@ -12,7 +12,7 @@ export interface OnboardingState extends OnboardingFlags {
   onboardingSkippedAt: Date | null;
 }
 
-export const NOT_STARTED: OnboardingState = { onboardingCompleted: false, onboardingSkipped: false, onboardingCompletedAt: null, onboardingSkippedAt: null };
+const NOT_STARTED: OnboardingState = { onboardingCompleted: false, onboardingSkipped: false, onboardingCompletedAt: null, onboardingSkippedAt: null };
 
 export async function getOnboardingState(context: RequestContext, userId: UserId): Promise<OnboardingState> {
   const row = await context.db

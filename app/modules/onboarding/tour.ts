@@ -3,7 +3,7 @@
 // there (the tour never leaves the signed-in app).
 
 export const TOUR_STEP_IDS = ["welcome", "dashboard", "add-contact", "pipeline", "ai-assistant", "contact-profile", "tasks", "completed"] as const;
-export type TourStepId = (typeof TOUR_STEP_IDS)[number];
+type TourStepId = (typeof TOUR_STEP_IDS)[number];
 
 export interface TourStep {
   id: TourStepId;
@@ -14,7 +14,7 @@ export interface TourStep {
   target?: string;
 }
 
-export const DASHBOARD_ROUTE = "/dashboard";
+const DASHBOARD_ROUTE = "/dashboard";
 
 export const TOUR_STEPS: readonly TourStep[] = [
   {

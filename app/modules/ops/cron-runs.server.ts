@@ -56,4 +56,3 @@ export async function loadCronJobs(db: Db, now: number) {
     };
   });
 }
-export type CronJobView = Awaited<ReturnType<typeof loadCronJobs>>[number];

@@ -7,7 +7,7 @@
 const GROWTH = 1.1;
 const LOG_GROWTH = Math.log(GROWTH);
 /** Bucket 0 holds everything at or below 1 (ms, or thousandths for layout shift). */
-export const MAX_BUCKET = 200;
+const MAX_BUCKET = 200;
 
 /** Counts by bucket index (sparse). */
 export type Histogram = Record<number, number>;
@@ -19,7 +19,7 @@ export function bucketOf(value: number): number {
 }
 
 /** The value a bucket stands for when read back: the geometric middle of its bounds (bucket 0: its bound, 1). */
-export function bucketValue(bucket: number): number {
+function bucketValue(bucket: number): number {
   return bucket <= 0 ? 1 : GROWTH ** (bucket - 0.5);
 }
 

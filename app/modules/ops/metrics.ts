@@ -9,9 +9,9 @@ import type { Env } from "~/lib/env.server";
 export const RECORDER_SHARDS = 8;
 
 /** Server metrics: each request's duration, and the part of it spent in the route's loaders and in its action. */
-export const SERVER_METRICS = ["request", "loader", "action"] as const;
+const SERVER_METRICS = ["request", "loader", "action"] as const;
 /** Browser metrics from the signed-in app's beacons: Core Web Vitals, navigation timings and the JS heap. */
-export const VITAL_METRICS = ["lcp", "inp", "cls", "ttfb", "load", "render", "heap"] as const;
+const VITAL_METRICS = ["lcp", "inp", "cls", "ttfb", "load", "render", "heap"] as const;
 export type MetricName = (typeof SERVER_METRICS)[number] | (typeof VITAL_METRICS)[number];
 
 export interface Sample {
@@ -93,7 +93,7 @@ export function queueSamples(namespace: Env["OPS"], samples: Sample[], waitUntil
 }
 
 /** Hands samples to a random recorder shard. Never throws: recording must not fail a request. */
-export async function recordSamples(namespace: Env["OPS"], samples: Sample[]): Promise<void> {
+async function recordSamples(namespace: Env["OPS"], samples: Sample[]): Promise<void> {
   if (samples.length === 0) return;
   try {
     const shard = Math.floor(Math.random() * RECORDER_SHARDS);

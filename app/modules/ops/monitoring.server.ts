@@ -14,7 +14,7 @@ import { statusFromAlerts } from "./monitoring";
 // The Operations Center's Monitoring tab: every figure read from what the product recorded, over
 // the window it names. A window with no data says so; nothing is filled in.
 
-export const UPTIME_WINDOWS = [
+const UPTIME_WINDOWS = [
   { key: "24h", label: "24 hours", ms: DAY_MS },
   { key: "7d", label: "7 days", ms: 7 * DAY_MS },
   { key: "30d", label: "30 days", ms: 30 * DAY_MS },
@@ -39,7 +39,7 @@ export function openAlertCount(context: RequestContext): Promise<number> {
  * up to SERVER_ERROR_ROWS), and the 4xx summed by status with their most frequent routes, so a handful of server
  * errors are never buried under hundreds of not-founds.
  */
-export const SERVER_ERROR_ROWS = 50;
+const SERVER_ERROR_ROWS = 50;
 export async function loadRecentErrors(db: Db, now: number) {
   const from = now - DAY_MS;
   const n = sql<number>`sum(${errorRollups.n})`;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cronRuns, emailOutbox, probeResults, stripeEvents } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
@@ -11,7 +11,7 @@ import type { DraftEnvelope } from "~/modules/ai/draft-types";
 // the component answered as it should; `value` carries what a probe measures besides its own latency.
 
 export const PROBE_COMPONENTS = ["d1", "kv", "durable_object", "outbox", "ai", "stripe", "webhooks", "cron"] as const;
-export type ProbeComponent = (typeof PROBE_COMPONENTS)[number];
+type ProbeComponent = (typeof PROBE_COMPONENTS)[number];
 
 export interface ProbeResult {
   component: ProbeComponent;
@@ -22,7 +22,7 @@ export interface ProbeResult {
 }
 
 /** How long a probe may take before it counts as failed. */
-export const PROBE_TIMEOUT_MS = 10_000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 async function timed(component: ProbeComponent, run: () => Promise<{ ok?: boolean; value?: number | null; detail?: string | null } | void>): Promise<ProbeResult> {
   const started = Date.now();
@@ -121,13 +121,4 @@ export async function runProbes(db: Db, env: Env, controller: { scheduledTime: n
   ]);
   await db.insert(probeResults).values(results.map((r) => ({ ...r, at: now })));
   return results;
-}
-
-/** The latest result of each component. */
-export async function latestProbes(db: Db) {
-  const rows = await db
-    .select()
-    .from(probeResults)
-    .where(inArray(probeResults.id, db.select({ id: sql<number>`max(${probeResults.id})` }).from(probeResults).groupBy(probeResults.component)));
-  return rows;
 }

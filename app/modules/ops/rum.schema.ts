@@ -17,7 +17,7 @@ export const RUM_HOURLY = { limit: 120, windowSeconds: 3600 };
 
 const ms = (max: number) => z.number().finite().min(0).max(max);
 /** Bounds past which a value is not a measurement but a broken clock or a forged beacon. */
-export const RumMetricSchema = z.discriminatedUnion("name", [
+const RumMetricSchema = z.discriminatedUnion("name", [
   z.object({ name: z.literal("lcp"), value: ms(600_000) }),
   z.object({ name: z.literal("inp"), value: ms(600_000) }),
   z.object({ name: z.literal("ttfb"), value: ms(600_000) }),

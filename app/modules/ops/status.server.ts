@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "~/lib/dates";
+import { DAY_MS, MINUTE_MS } from "~/lib/dates";
 import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { probeResults, statusIncidents } from "~/db/schema";
@@ -23,7 +23,7 @@ import {
 // latency) stay in the Operations Center: they open no "Degraded" here. A day with no probe run shows as no data.
 
 /** Server errors (5xx) among the app's and the API's requests over the public window; null rate with no requests. */
-export async function publicErrorRates(db: Db, now: number) {
+async function publicErrorRates(db: Db, now: number) {
   const { routes } = await readMetric(db, "request", now - PUBLIC_ERROR_WINDOW_MINUTES * MINUTE_MS, now);
   const part = (route: string): (typeof ERROR_RATE_COMPONENTS)[number] => (route === NO_ROUTE || route === "/api" || route.startsWith("/api/") ? "api" : "app");
   const totals = { app: { n: 0, errors: 0 }, api: { n: 0, errors: 0 } };
@@ -36,7 +36,7 @@ export async function publicErrorRates(db: Db, now: number) {
 }
 
 /** Whether server errors make a part degraded on the public page (too few requests say nothing either way). */
-export const errorsDegrade = (e: { requests: number; ratePct: number | null }) => e.requests >= PUBLIC_MIN_REQUESTS && e.ratePct !== null && e.ratePct > PUBLIC_ERROR_RATE_PCT;
+const errorsDegrade = (e: { requests: number; ratePct: number | null }) => e.requests >= PUBLIC_MIN_REQUESTS && e.ratePct !== null && e.ratePct > PUBLIC_ERROR_RATE_PCT;
 
 export async function loadStatus(db: Db, now: number) {
   const from = now - (now % DAY_MS) - (UPTIME_DAYS - 1) * DAY_MS;
@@ -82,7 +82,6 @@ export async function loadStatus(db: Db, now: number) {
   const overall: ComponentState = components.every((c) => c.state === "unknown") ? "unknown" : components.some((c) => c.state === "down") ? "down" : components.some((c) => c.state === "degraded") ? "degraded" : "operational";
   return { overall, checkedAt: latest[0]?.at ?? null, components, incidents };
 }
-export type StatusPage = Awaited<ReturnType<typeof loadStatus>>;
 
 /** Open incidents and those posted in the last 14 days, newest first, as of `now` (none posted after it). */
 export function recentIncidents(db: Db, now: number) {

@@ -152,11 +152,11 @@ const describe = (metric: string, value: number) => {
   const info = THRESHOLD_INFO[metric as ThresholdMetric];
   return info ? `${info.label}: ${formatReading(value)} ${info.unit}` : `${metric}: ${formatReading(value)}`;
 };
-export const formatReading = (value: number) => (Math.abs(value) >= 100 ? Math.round(value).toLocaleString("en-US") : String(Math.round(value * 10) / 10));
+const formatReading = (value: number) => (Math.abs(value) >= 100 ? Math.round(value).toLocaleString("en-US") : String(Math.round(value * 10) / 10));
 const labelOf = (metric: string) => THRESHOLD_INFO[metric as ThresholdMetric]?.label ?? metric;
 
 /** Everyone who runs the product, with how they read dates: admin accounts (their own display settings) and the addresses in ADMIN_EMAILS (UTC, unless they have an account). */
-export async function adminRecipients(context: Pick<Mailer, "db" | "config">): Promise<{ email: string; prefs: DisplayPreferences }[]> {
+async function adminRecipients(context: Pick<Mailer, "db" | "config">): Promise<{ email: string; prefs: DisplayPreferences }[]> {
   const listed = context.config.ADMIN_EMAILS;
   const rows = await context.db
     .select({ email: users.email, dateFormat: userPreferences.dateFormat, timeFormat: userPreferences.timeFormat, timezone: userPreferences.timezone, currency: userPreferences.currency })

@@ -55,12 +55,12 @@ export const THRESHOLD_DEFAULTS: Record<ThresholdMetric, { warning: number; crit
 };
 
 /** Whether `reading` is past `threshold` in the operator's direction. */
-export function passes(reading: number, threshold: number, operator: ComparisonOperator): boolean {
+function passes(reading: number, threshold: number, operator: ComparisonOperator): boolean {
   return operator === "greater_than" ? reading > threshold : reading < threshold;
 }
 
 /** The level a reading is at: critical, warning or null (within both). */
-export function levelOf(reading: number, t: { warning: number; critical: number; operator: ComparisonOperator }): "warning" | "critical" | null {
+function levelOf(reading: number, t: { warning: number; critical: number; operator: ComparisonOperator }): "warning" | "critical" | null {
   if (passes(reading, t.critical, t.operator)) return "critical";
   if (passes(reading, t.warning, t.operator)) return "warning";
   return null;

@@ -19,7 +19,7 @@ import type { QuickTask } from "~/modules/ai/draft-types";
 /** What a command does: go to a page, or open the Add New Contact dialog (it lives in the layout). */
 export type CommandRun = { to: string } | { addContact: true };
 
-export interface PaletteCommand {
+interface PaletteCommand {
   id: string;
   label: string;
   icon: LucideIcon;
@@ -29,14 +29,13 @@ export interface PaletteCommand {
 }
 
 /** The AI assistant's quick actions; /ai-assistant?quick=<id> starts one. */
-export const AI_QUICK_ACTIONS = [
+const AI_QUICK_ACTIONS = [
   { id: "follow_up", label: "Draft a follow-up for a hot lead", icon: Mail, keywords: ["email", "message", "lead"] },
   { id: "listing", label: "Write a listing description", icon: NotebookPen, keywords: ["property", "mls", "copy"] },
   { id: "market", label: "Market insight for a location", icon: MapPin, keywords: ["area", "prices", "neighborhood"] },
   { id: "deal_review", label: "Review at-risk deals", icon: ShieldAlert, keywords: ["pipeline", "risk", "stalled"] },
   { id: "week_plan", label: "Plan my week", icon: CalendarRange, keywords: ["schedule", "tasks", "priorities"] },
 ] as const satisfies readonly (Omit<PaletteCommand, "run"> & { id: QuickTask })[];
-export type AiQuickActionId = (typeof AI_QUICK_ACTIONS)[number]["id"];
 
 export interface CommandGroup {
   heading: string;

@@ -17,7 +17,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * A contains-match cannot use an index on the title; the user_id condition keeps the scan to the user's
  * own deals (the deals_user_* indexes lead with user_id).
  */
-export async function searchDeals(context: RequestContext, userId: UserId, q: string, limit = PALETTE_RESULT_LIMIT): Promise<PaletteDeal[]> {
+async function searchDeals(context: RequestContext, userId: UserId, q: string, limit = PALETTE_RESULT_LIMIT): Promise<PaletteDeal[]> {
   const term = escapeLike(q.trim());
   if (!term) return [];
   const [rows, stages] = await Promise.all([

@@ -26,7 +26,7 @@ export const STAGE_MESSAGES = {
   notEmpty: (n: number) => `Move this stage's ${n === 1 ? "deal" : `${n} deals`} to another stage first.`,
 } as const;
 
-export const StageSchema = z.object({
+const StageSchema = z.object({
   key: z.string().regex(/^[a-z0-9_]{1,40}$/),
   name: z.string().trim().min(1, STAGE_MESSAGES.nameRequired).max(40),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, STAGE_MESSAGES.color).transform((c) => c.toLowerCase()),

@@ -4,7 +4,7 @@
 // Pure: used when a subscription is saved and again before each send.
 
 /** The browsers' push services: a host listed here, or (for `suffix`) any host under that domain. */
-export const PUSH_SERVICES: readonly { browser: string; host?: string; suffix?: string }[] = [
+const PUSH_SERVICES: readonly { browser: string; host?: string; suffix?: string }[] = [
   // Chrome, and the Chromium browsers that use Google's service (Opera, Samsung Internet, Brave with it on).
   { browser: "Chrome", host: "fcm.googleapis.com" },
   // Firefox (Mozilla autopush).

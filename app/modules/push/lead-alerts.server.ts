@@ -4,14 +4,13 @@ import { contacts, leadAlerts } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { leadAnswered } from "~/modules/reports/figures.server";
-import { LEAD_REMINDER_MINUTES, LEAD_WAIT_SHOWN_HOURS } from "./lead-alerts";
+import { LEAD_REMINDER_MINUTES } from "./lead-alerts";
 import { pushToUser } from "./push.server";
 
 // Speed to lead (ADR 0032): a new lead raises an alert, pushed to the agent's devices; it waits, timed
 // live on the dashboard, until its first call, text, e-mail sent or meeting (figures.server.ts, the one definition
 // of a lead and its wait); at LEAD_REMINDER_MINUTES without one, the cron sends one reminder.
 
-export { LEAD_REMINDER_MINUTES, LEAD_WAIT_SHOWN_HOURS };
 /** The cron reminds only about leads that arrived within this window: a reminder an hour late helps nobody. */
 const REMINDER_WINDOW_MINUTES = 60;
 
@@ -84,7 +83,7 @@ export function raiseLeadAlertLater(context: RequestContext, userId: UserId, con
  * An import's rows marked New: their alerts were written with the contacts, in the import's transaction, at
  * `arrivedAt` (leadAlertsFor); this pushes them as one message. Returns how many devices took it.
  */
-export function pushImportedLeads(context: Pick<RequestContext, "db" | "config">, userId: UserId, leads: LeadContact[], arrivedAt: number): Promise<number> {
+function pushImportedLeads(context: Pick<RequestContext, "db" | "config">, userId: UserId, leads: LeadContact[], arrivedAt: number): Promise<number> {
   return pushArrivedLeads(context, userId, leads, arrivedAt);
 }
 

@@ -19,11 +19,11 @@ import { QaBrowser } from "./dispatch.server";
 // name: the mailer never hands their e-mails to the provider) and are purged by the runner, pass or fail.
 
 export const QA_DOMAIN = "qa.porchlight.invalid";
-export const QA_SUITES = ["Storage", "Schema", "Accounts", "Billing", "Security", "Pages", "Operations"] as const;
+const QA_SUITES = ["Storage", "Schema", "Accounts", "Billing", "Security", "Pages", "Operations"] as const;
 export type QaSuite = (typeof QA_SUITES)[number];
 export type CheckStatus = "passed" | "failed" | "skipped";
 
-export interface CheckOutcome {
+interface CheckOutcome {
   status: CheckStatus;
   details: string;
 }
@@ -92,7 +92,7 @@ const SHIPPED_MIGRATIONS = Object.keys(import.meta.glob("/migrations/*.sql", { q
   .sort();
 
 /** Public pages and the longest the server may take to start answering one (spec: first byte under 2 s). */
-export const PAGE_BUDGET_MS = 2_000;
+const PAGE_BUDGET_MS = 2_000;
 
 export const QA_CHECKS: QaCheck[] = [
   {
@@ -382,4 +382,3 @@ export const QA_CHECKS: QaCheck[] = [
   },
 ];
 
-export { failed, passed, skipped };

@@ -11,9 +11,9 @@ import { releaseVerdict, type Verdict, type VerdictKind } from "./report";
 // run at the end, so no throwaway account or scratch row outlives the run.
 
 /** How long one check may take before it counts as failed. */
-export const CHECK_TIMEOUT_MS = 20_000;
+const CHECK_TIMEOUT_MS = 20_000;
 
-export interface CheckResultEvent {
+interface CheckResultEvent {
   type: "result";
   index: number;
   suite: QaSuite;
@@ -23,7 +23,7 @@ export interface CheckResultEvent {
   details: string;
   ms: number;
 }
-export interface RunCounts {
+interface RunCounts {
   passed: number;
   failed: number;
   skipped: number;

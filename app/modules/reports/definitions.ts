@@ -4,15 +4,11 @@ import { FIGURE_WORDS } from "./figures";
 // What every figure on /reports counts, in one place for the page's "How is this counted?" notes and
 // for the tests that hold the numbers to them. Browser-safe.
 
-export { RESPONSE_TYPES } from "./figures";
 /** Speed-to-lead thresholds, in minutes. */
-export const ANSWERED_FAST_MINUTES = 5;
-export const ANSWERED_HOUR_MINUTES = 60;
+const ANSWERED_FAST_MINUTES = 5;
+const ANSWERED_HOUR_MINUTES = 60;
 /** How many waiting leads, quiet contacts and lost reasons the page lists. */
 export const REPORT_LIST_SIZE = 10;
-
-export const REPORT_KEYS = ["income", "sources", "speed", "funnel", "activity"] as const;
-export type ReportKey = (typeof REPORT_KEYS)[number];
 
 export const REPORT_DEFINITIONS = {
   income: {

@@ -28,9 +28,9 @@ export const OPEN_END = 8.64e15;
 const answeredByHolder = (userId: UserId): SQL => or(isNull(contacts.answeredBy), eq(contacts.answeredBy, userId))!;
 
 /** The leads that arrived in [lo, hi). */
-export const leadArrivedIn = (range: Range): SQL => and(isNotNull(contacts.leadAt), gte(contacts.leadAt, new Date(range.lo)), lt(contacts.leadAt, new Date(range.hi)))!;
+const leadArrivedIn = (range: Range): SQL => and(isNotNull(contacts.leadAt), gte(contacts.leadAt, new Date(range.lo)), lt(contacts.leadAt, new Date(range.hi)))!;
 /** Milliseconds from a lead arriving to its first answer (null while it waits). */
-export const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.leadAt})`;
+const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.leadAt})`;
 
 /**
  * Leads per source that arrived in each of `ranges` (rows carry the range's index), with the response times (ms) of
@@ -87,7 +87,7 @@ export function waitingLeads(db: Db, userId: UserId, range: Range, limit: number
 }
 
 /** How many leads that arrived in [lo, hi) are still waiting. */
-export function waitingCount(db: Db, userId: UserId, range: Range) {
+function waitingCount(db: Db, userId: UserId, range: Range) {
   return db.select({ n: count().as("n") }).from(contacts).where(ownedBy(contacts, userId, leadArrivedIn(range), isNull(contacts.firstResponseAt)));
 }
 

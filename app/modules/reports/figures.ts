@@ -1,11 +1,8 @@
-import { ACTIVITY_TYPES, isSystemActivity, type ActivityType, type LoggableActivityType } from "~/db/enums";
+import { ACTIVITY_TYPES, isSystemActivity, type LoggableActivityType } from "~/db/enums";
 
 // The figures the dashboard, Reports (page and CSV), the leaderboard and the daily digest share: what a lead is, when it
 // arrived, when it is waiting, and which activities count as logged. The SQL is in figures.server.ts; these are the
 // words each screen shows beside the figure, so the page, the file and the e-mail say the same thing. Browser-safe.
-
-/** Activities that answer a lead: the first of these logged with a contact ends its wait (speed to lead). */
-export const RESPONSE_TYPES = ["call", "text", "email_sent", "meeting"] as const satisfies readonly ActivityType[];
 
 /** Activities the agent logged: every type but those Porchlight writes itself (stage changes, lead assignments, sync conflicts). */
 export const LOGGED_TYPES = ACTIVITY_TYPES.filter((t): t is LoggableActivityType => !isSystemActivity(t));

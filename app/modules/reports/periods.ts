@@ -19,9 +19,9 @@ export const PERIOD_LABELS: Record<PeriodKey, string> = {
   "last-12-months": "Last 12 months",
   custom: "Custom range",
 };
-export const DEFAULT_PERIOD = "this-month" satisfies PeriodKey;
+const DEFAULT_PERIOD = "this-month" satisfies PeriodKey;
 /** The longest custom range, in days (about five years): reports stay one fast read. */
-export const MAX_CUSTOM_DAYS = 1_830;
+const MAX_CUSTOM_DAYS = 1_830;
 
 export interface DayRange {
   /** First day, included. */
@@ -53,7 +53,7 @@ const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4
 export const monthEnd = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, "0")}`;
 
 /** The same day n months later (earlier when negative), on the month's last day when it has fewer days. */
-export function shiftMonths(day: string, n: number): string {
+function shiftMonths(day: string, n: number): string {
   const month = addMonths(day.slice(0, 7), n);
   return `${month}-${String(Math.min(Number(day.slice(8, 10)), daysInMonth(month))).padStart(2, "0")}`;
 }

@@ -1,5 +1,5 @@
 import { addDays, DAY_MS, startOfDayIn } from "~/lib/dates";
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
 import { contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
@@ -33,7 +33,7 @@ export function instants(range: DayRange, timezone: string) {
 }
 
 /** Weeks (Monday to Sunday in the agent's timezone) touching a range: each one's first day and first instant. */
-export function weeksOf(range: DayRange, timezone: string): { day: string; start: number }[] {
+function weeksOf(range: DayRange, timezone: string): { day: string; start: number }[] {
   const weekday = (new Date(`${range.from}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
   const weeks: { day: string; start: number }[] = [];
   for (let day = addDays(range.from, -weekday); day <= range.to; day = addDays(day, 7)) weeks.push({ day, start: startOfDayIn(day, timezone) });

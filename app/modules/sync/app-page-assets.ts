@@ -12,7 +12,7 @@ interface ManifestRoute {
 }
 
 /** The signed-in app's layout route: every page with the tab bar is under it. */
-export const APP_LAYOUT_ROUTE = "routes/_app";
+const APP_LAYOUT_ROUTE = "routes/_app";
 
 /** Every file (module, the modules it imports, its CSS) of the app layout and every route under it, sorted, once each. */
 export function appPageAssets(manifest: { routes: Record<string, ManifestRoute | undefined> }): string[] {

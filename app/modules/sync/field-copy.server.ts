@@ -23,7 +23,7 @@ const CursorSchema = z.object({ v: z.literal(CURSOR_VERSION), s: z.number().int(
 type Cursor = z.infer<typeof CursorSchema>;
 
 /** The change log is kept this long; a phone that last synced before that gets a full copy. */
-export const SYNC_LOG_DAYS = 30;
+const SYNC_LOG_DAYS = 30;
 /** Past this many changed rows a delta is no smaller than the copy: send the copy. */
 const MAX_DELTA_ROWS = 3_000;
 

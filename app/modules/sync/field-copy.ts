@@ -109,7 +109,7 @@ export interface FieldDeal {
 }
 
 /** Rows to put in the copy (replacing any with the same id) and ids to take out of it. */
-export interface FieldChanges<T> {
+interface FieldChanges<T> {
   upsert: T[];
   remove: string[];
 }

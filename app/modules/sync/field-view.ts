@@ -10,7 +10,7 @@ export interface ViewContact extends FieldContact {
   pending: boolean;
   activities: ViewActivity[];
 }
-export interface ViewActivity extends FieldActivity {
+interface ViewActivity extends FieldActivity {
   pending: boolean;
 }
 export interface ViewTask extends FieldTask {

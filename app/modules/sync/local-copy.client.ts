@@ -11,7 +11,7 @@ import type { QueuedChange, QueuedChangeResult } from "./queued-changes.schema";
 // until they are sent; the copy itself only ever holds what the server sent. The service worker sends them too, when
 // the browser has Background Sync (send-queue.sw.ts): this module is bundled into it, so both send the same way.
 
-export const COPY_PREFIX = "porchlight-field-";
+const COPY_PREFIX = "porchlight-field-";
 
 export interface CopyMeta {
   cursor: string;
@@ -112,7 +112,6 @@ export async function readCopy(db: CopyDB): Promise<CopyContents> {
   return { meta: meta ?? null, sent: sent ?? null, contacts, tasks, deals, stages: stages.sort((a, b) => a.order - b.order), queue };
 }
 
-export { COPY_CHANGED };
 const announce = () => window.dispatchEvent(new Event(COPY_CHANGED));
 
 /** A change as the app makes it, before it gets its key. */
@@ -262,7 +261,7 @@ async function sendBatches(db: CopyDB, filed: () => void): Promise<SendOutcome> 
 }
 
 /** Puts a sync's answer into the copy in one transaction: all of it lands, or none. */
-export async function applySync(db: CopyDB, sync: FieldSync): Promise<void> {
+async function applySync(db: CopyDB, sync: FieldSync): Promise<void> {
   const tx = db.transaction(STORES, "readwrite");
   const contacts = tx.objectStore("contacts");
   const tasks = tx.objectStore("tasks");
@@ -285,7 +284,7 @@ export async function applySync(db: CopyDB, sync: FieldSync): Promise<void> {
 }
 
 /** Deletes the copies on this device: every agent's, or every one but `keep`'s. */
-export async function wipeCopies(keep?: string): Promise<void> {
+async function wipeCopies(keep?: string): Promise<void> {
   const names = typeof indexedDB.databases === "function" ? (await indexedDB.databases()).map((d) => d.name ?? "") : [];
   await Promise.all(names.filter((name) => name.startsWith(COPY_PREFIX) && name !== `${COPY_PREFIX}${keep ?? ""}`).map((name) => deleteDB(name)));
 }

@@ -9,10 +9,6 @@ import { MAX_CHANGES_PER_REQUEST } from "./field-copy";
 // (ADR 0031). Each carries a key the phone made (a UUID): the server applies a key once and answers a retry with the
 // first answer. Each change's own fields are checked by the schema the same form online uses, so the messages match.
 
-export const QUEUED_CHANGE_TYPES = ["log_activity", "complete_task", "add_task", "add_contact", "move_deal"] as const;
-export type QueuedChangeType = (typeof QUEUED_CHANGE_TYPES)[number];
-
-export { MAX_CHANGES_PER_REQUEST };
 
 const key = z.string({ error: "Each change needs its key." }).regex(/^[A-Za-z0-9_-]{8,80}$/, "A change's key must be 8 to 80 letters, digits, - or _.");
 const rowId = (what: string) => z.string({ error: `Name the ${what}.` }).min(1, `Name the ${what}.`).max(64, `That ${what} id is too long.`);

@@ -25,7 +25,7 @@ import { QueuedChangeSchema, type QueuedChangeResult } from "./queued-changes.sc
 //   moved since the phone's copy keeps the server's stage.
 
 /** Keys are kept this long: longer than a phone keeps a queue (the copy itself syncs in full after 30 days). */
-export const APPLIED_KEY_DAYS = 60;
+const APPLIED_KEY_DAYS = 60;
 
 /**
  * A note kept on a timeline: the agent's own words ("note", a logged activity), or Porchlight's record of a change it

@@ -22,7 +22,7 @@ const NOT_NAMES = new Set(
 );
 
 /** Lower-case words without accents, as the full-text index folds them ("José" → "jose"). */
-export function foldedWords(text: string): string[] {
+function foldedWords(text: string): string[] {
   return (
     text
       .normalize("NFKD")

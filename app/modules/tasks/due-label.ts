@@ -28,4 +28,3 @@ export function dueLabel(task: { dueDate: string; dueTime: string | null }, now:
   return { text: task.dueTime ? `${day} ${formatClock(task.dueTime, prefs)}` : day, overdue: isOverdue(task, now) };
 }
 
-export { shift as shiftDay };

@@ -25,7 +25,7 @@ const TYPE_WORDS: [RegExp, TaskType][] = [
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export function inferTaskType(title: string): TaskType {
+function inferTaskType(title: string): TaskType {
   return TYPE_WORDS.find(([pattern]) => pattern.test(title))?.[1] ?? "follow_up";
 }
 

@@ -33,7 +33,7 @@ export function emailWaitingLeadsLater(context: RequestContext, origin: string, 
   );
 }
 
-export async function emailWaitingLeads(context: Pick<RequestContext, "db" | "config">, origin: string, notice: WaitingNotice, leads: readonly WaitingLead[]): Promise<number> {
+async function emailWaitingLeads(context: Pick<RequestContext, "db" | "config">, origin: string, notice: WaitingNotice, leads: readonly WaitingLead[]): Promise<number> {
   const addedBy = leads.every((l) => l.addedBy === leads[0]!.addedBy) ? leads[0]!.addedBy : null;
   const members = await context.db
     .select({ id: users.id, email: users.email })

@@ -1,11 +1,10 @@
 import { DAY_MS } from "~/lib/dates";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { agentProfiles, profiles, teamInvitations, teamMembers, teams, users } from "~/db/schema";
-import type { RequestContext } from "~/lib/context.server";
+import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { readLink, signLink } from "~/modules/auth/tokens.server";
 import { canManage, getMembership, memberCount, seatsForMembers, type Membership } from "./team.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { teams } from "~/db/schema";
-import type { RequestContext } from "~/lib/context.server";
+import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { randomToken } from "~/lib/crypto";
 import { fieldErrors } from "~/lib/schema-fields";
 import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -10,7 +10,6 @@ import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { LEAD_FORM_HONEYPOT, LEAD_FORM_MESSAGES } from "./lead-form";
 import { distribution, LEAD_MESSAGES, receiveLead, requestDeps } from "./leads.server";
 import { canManage, type Membership } from "./team.server";
-import { appOrigin } from "~/modules/auth/accounts.server";
 
 // The team's public lead form (ADR 0040): a page at /inquire/<key> that anyone may fill in (the team links to
 // it from its website, listings and social profiles). Each enquiry is a team lead with source "website", distributed

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import * as z from "zod";
 import { LEAD_MODES, type LeadMode } from "~/db/enums";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_LABELS } from "./leads";
-export { LEAD_MODE_LABELS };
 import type { Db } from "~/db/client.server";
 import { contacts, crmActivities, crmTasks, deals, leadAlerts, teamLeads, teamMembers, teams, type TeamLead } from "~/db/schema";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
@@ -131,7 +130,7 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
  * The next available member after the one who got the last lead (by when they joined), and moves the team's pointer
  * to them: a conditional UPDATE, so two leads added at once go to two members. Null when nobody is available.
  */
-export async function takeNextInRotation(db: Db, teamId: string): Promise<UserId | null> {
+async function takeNextInRotation(db: Db, teamId: string): Promise<UserId | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [team, order] = await Promise.all([
       db.select({ last: teams.lastAssignedTo }).from(teams).where(eq(teams.id, teamId)).get(),

@@ -1,12 +1,11 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { agentProfiles, contacts, crmActivities, crmTasks, deals, leadAlerts, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { agentProfiles, contacts, crmActivities, crmTasks, dealShares, deals, leadAlerts, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modules/billing/plan-change.server";
 import { seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
-import { endSharesOf } from "~/modules/deals/shares.server";
 import { TEAM_MESSAGES } from "./team.messages";
 import { emailRemoval } from "./emails.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
@@ -227,8 +226,9 @@ async function leave(context: RequestContext, team: Membership, memberId: string
 /** What ends with a membership, in the batch that ends it. */
 function membershipEnds(db: Db, teamId: string, memberId: string) {
   return [
-    // Their shared deals end with their membership: a share is between teammates (ADR 0037).
-    endSharesOf(db, memberId),
+    // Their shared deals end with their membership, as co-agent and as the deal's agent: a share is between
+    // teammates (ADR 0037).
+    db.delete(dealShares).where(or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId))),
     // An ownership offer to them lapses.
     db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, teamId), eq(teams.pendingOwnerId, memberId))),
     // The team's record of a lead they held no longer points into their account (after a handover it names the teammate).

@@ -32,11 +32,6 @@ export async function visibleMembers(context: RequestContext, viewer: Viewer): P
  */
 export const seesNetOf = (viewer: Viewer, agentId: string): boolean => agentId === viewer.userId || seesWholeTeam(viewer);
 
-/** The ids of the agents whose rows `viewer` may see, for queries across them (tenancy.server.ts ownedByAny). */
-export async function visibleAgentIds(context: RequestContext, viewer: Viewer): Promise<UserId[]> {
-  return (await visibleMembers(context, viewer)).map((m) => m.userId as UserId);
-}
-
 const notFound = () => new Response("Not Found", { status: 404 });
 
 /**

@@ -8,4 +8,3 @@ export const TrashActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: ids }),
   z.object({ intent: z.literal("empty") }),
 ]);
-export type TrashAction = z.infer<typeof TrashActionSchema>;

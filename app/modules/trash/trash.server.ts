@@ -278,7 +278,7 @@ export interface TrashListItem {
 }
 
 /** How many items the trash page shows at once (newest first); the rest follow as those are restored or purged. */
-export const TRASH_PAGE = 200;
+const TRASH_PAGE = 200;
 
 /** The user's trash, newest first, and how many items it holds in all. */
 export async function listTrash(db: D1, userId: string, limit = TRASH_PAGE): Promise<{ items: TrashListItem[]; total: number }> {

@@ -11,7 +11,7 @@ import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ACTIVITIES_ACTION, ACTIVITY_TYPE_LABELS, type ActivityItem } from "../activity.schema";
 import { LogActivityDialog, type LogActivityHandle } from "./LogActivityDialog";
 
-export const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
+const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   call: Phone,
   email_sent: Mail,
   email_opened: MailOpen,
@@ -52,7 +52,7 @@ export function ActivityTypeFilter({ id, value, defaultValue, name, onChange }: 
 }
 
 /** What an activity says in one line: a stage change names its stages, others their type and outcome. */
-export function activitySummary(activity: ActivityItem): string {
+function activitySummary(activity: ActivityItem): string {
   if (activity.type === "stage_change") {
     const meta = activity.meta ?? {};
     return `Moved from ${meta.fromName ?? meta.from ?? "?"} to ${meta.toName ?? meta.to ?? "?"}${meta.by ? ` by ${meta.by}` : ""}`;

@@ -6,7 +6,7 @@ import { ContactPicker } from "~/modules/deals/components/ContactPicker";
 import { DRAFT_TONE_LABELS, DRAFT_TONES, LISTING_FACT_LIMITS, MLS_LIMITS, type DraftTone, type ListingFacts, type QuickTask } from "../draft-types";
 import type { GenerationRequest } from "../use-generation";
 
-export const QUICK_ACTIONS = [
+const QUICK_ACTIONS = [
   { task: "follow_up", label: "Follow-up for a hot lead", icon: MailPlus },
   { task: "listing", label: "Listing description", icon: FileText },
   { task: "market", label: "Market insight", icon: BarChart3 },

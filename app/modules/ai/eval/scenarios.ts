@@ -5,7 +5,7 @@ import type { DraftAgent, DraftContact, DraftDeal, DraftEnvelope, DraftTaskItem,
  * must say and must not say. drafter.eval.test.ts runs every one through the offline drafter and the prompt
  * builder; bench/drafter.mjs times the drafter over them. Pure data and builders, no test framework.
  */
-export interface ScenarioExpectations {
+interface ScenarioExpectations {
   /** Strings the draft must contain (case-sensitive). */
   includes?: string[];
   /** Strings the draft must not contain (case-insensitive). */
@@ -24,10 +24,10 @@ export interface Scenario {
 }
 
 /** A Monday. */
-export const TODAY = "2026-11-23";
+const TODAY = "2026-11-23";
 
-export const FULL_AGENT: DraftAgent = { name: "Jordan Reyes", brokerage: "Harbor & Pine Realty", market: "Portland, OR" };
-export const EMPTY_AGENT: DraftAgent = { name: null, brokerage: null, market: null };
+const FULL_AGENT: DraftAgent = { name: "Jordan Reyes", brokerage: "Harbor & Pine Realty", market: "Portland, OR" };
+const EMPTY_AGENT: DraftAgent = { name: null, brokerage: null, market: null };
 const NAME_ONLY_AGENT: DraftAgent = { name: "Sam Okafor", brokerage: null, market: null };
 const BROKERAGE_ONLY_AGENT: DraftAgent = { name: null, brokerage: "Keystone Homes", market: "Austin, TX" };
 
@@ -55,7 +55,7 @@ export function contact(over: Partial<DraftContact> = {}): DraftContact {
   };
 }
 
-export function deal(over: Partial<DraftDeal> = {}): DraftDeal {
+function deal(over: Partial<DraftDeal> = {}): DraftDeal {
   ids++;
   return {
     id: `d${ids}`,

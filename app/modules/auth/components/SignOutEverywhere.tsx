@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { SignOutForm } from "~/components/SignOutForm";
+import { SignOutForm } from "./SignOutForm";
 import { Button } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
 import { SIGN_OUT_EVERYWHERE_CONFIRM } from "../auth.schema";

@@ -36,7 +36,7 @@ export interface BackupView {
   restores: RestoreRow[];
 }
 
-export interface RestoreRow {
+interface RestoreRow {
   id: string;
   backupId: string;
   email: string | null;
@@ -55,7 +55,7 @@ const STATUS_LABELS: Record<BackupRow["status"], string> = { in_progress: "In pr
 const TYPE_LABELS: Record<BackupRow["type"], string> = { automatic: "Automatic", manual: "Manual", safety: "Safety copy" };
 
 /** 1,536 → "1.5 KB"; binary units, one decimal. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ["bytes", "KB", "MB", "GB", "TB"];
   let value = bytes;
   let unit = 0;

@@ -10,7 +10,7 @@ const BADGE_STYLE: Record<LeadScoreBand, string> = {
 };
 
 /** The link's name starts with what it shows ("92 High"), so a voice user can say what they see (WCAG 2.5.3). */
-export function leadScoreLabel(score: number) {
+function leadScoreLabel(score: number) {
   return `${score} ${LEAD_SCORE_BAND_LABELS[leadScoreBand(score)]}, lead score out of 100`;
 }
 

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/Button";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
 
 // Spec section 2: the public site's top navigation.
-export const SITE_NAV = [
+const SITE_NAV = [
   { to: "/features", label: "Features" },
   { to: "/pricing", label: "Pricing" },
   { to: "/about", label: "About" },

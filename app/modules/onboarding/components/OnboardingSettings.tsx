@@ -11,7 +11,7 @@ export interface OnboardingSettingsState {
   onboardingSkippedAt: Date | string | null;
 }
 
-export function onboardingStatusText(state: OnboardingSettingsState, prefs: DisplayPreferences): string {
+function onboardingStatusText(state: OnboardingSettingsState, prefs: DisplayPreferences): string {
   // With both set, the later one says what happened; a tie is the welcome dialog's Skip, which sets completed
   // too (spec) and was still a skip.
   const time = (value: Date | string | null) => (value ? new Date(value).getTime() : 0);

@@ -14,7 +14,7 @@ export interface WaitingLeadItem {
 }
 
 /** "0:42", "4:05", "1 h 12 min": how long a lead has waited. */
-export function waitedFor(ms: number): string {
+function waitedFor(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   if (seconds < 3_600) return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   return `${Math.floor(seconds / 3_600)} h ${Math.floor((seconds % 3_600) / 60)} min`;
