@@ -116,7 +116,7 @@ export async function expectNoSideways(page: Page) {
 }
 
 /** WCAG 2.2 AA, the level the product promises. */
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** axe-core finds no WCAG 2.2 AA violation on the page (or inside `include`, a CSS selector). */
 export async function expectNoViolations(page: Page, label: string, include?: string) {

@@ -36,7 +36,8 @@ const WRITERS: Record<DraftEnvelope["task"], (ctx: Ctx) => string> = {
 // and dates things the same way.
 export { listingHighlights } from "./drafter/agent-input";
 export { daysBetween } from "./drafter/days";
-export { isOpenDeal, weightedValue } from "./drafter/deal-risk";
+export { weightedValue } from "./drafter/deal-risk";
+export { isOpenDeal } from "./drafter/open-deal";
 export { formatArea, listingFactsOf } from "./drafter/homes";
 export { budgetRange, formatMoney } from "./drafter/money";
 export { cleanName, firstNameOf } from "./drafter/names";

@@ -1,5 +1,5 @@
 import type { DraftContact, DraftDeal, DraftEnvelope, DraftTone } from "../draft-types";
-import { isOpenDeal } from "./deal-risk";
+import { isOpenDeal } from "./open-deal";
 import { formatMoney } from "./money";
 import { cleanName, firstNameOf } from "./names";
 

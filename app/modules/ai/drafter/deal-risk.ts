@@ -7,8 +7,6 @@ import { clean, plural } from "./text";
 // How much risk each open deal carries (a late or near close date, a long stay in one stage, no recent activity, no
 // value) and the next step for it: read by the at-risk review, the advice and the week plan.
 
-export const isOpenDeal = (deal: DraftDeal) => deal.stage !== "closed_won" && deal.stage !== "closed_lost";
-
 /** dealValue × probability / 100, or null when either is missing. */
 export function weightedValue(deal: DraftDeal): number | null {
   return deal.dealValue != null && deal.probability != null ? (deal.dealValue * deal.probability) / 100 : null;

@@ -55,7 +55,7 @@ export function contact(over: Partial<DraftContact> = {}): DraftContact {
   };
 }
 
-function deal(over: Partial<DraftDeal> = {}): DraftDeal {
+export function deal(over: Partial<DraftDeal> = {}): DraftDeal {
   ids++;
   return {
     id: `d${ids}`,

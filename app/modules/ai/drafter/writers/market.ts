@@ -1,6 +1,7 @@
 import { INJECTION, PLACEHOLDER } from "../agent-input";
 import { pick, type Ctx } from "../context";
-import { isOpenDeal, stageLabel } from "../deal-risk";
+import { stageLabel } from "../deal-risk";
+import { isOpenDeal } from "../open-deal";
 import { describeHome, isSeller } from "../homes";
 import { budgetRange, positive } from "../money";
 import { MARKET_INTROS, MLS_CHECKLIST } from "../phrases/market";
