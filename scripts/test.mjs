@@ -41,6 +41,29 @@ async function stage(name, fn) {
     outcomes.push({ name, ok: false, seconds: (performance.now() - started) / 1000 });
   }
 }
+
+/**
+ * Stages that read the sources and nothing else (each one Node process, mostly on one core), two at a time on this
+ * 2-core machine. Their output is kept and printed whole when one fails, so two never interleave.
+ */
+async function checks(list) {
+  const queue = [...list];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, command, args] = next;
+      const started = performance.now();
+      try {
+        await run(command, args, { quiet: true });
+        outcomes.push({ name, ok: true, seconds: (performance.now() - started) / 1000 });
+        console.log(`✓ ${name} (${duration((performance.now() - started) / 1000)})`);
+      } catch (error) {
+        outcomes.push({ name, ok: false, seconds: (performance.now() - started) / 1000 });
+        console.error(`✗ ${name}\n${error instanceof Error ? error.message : error}`);
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
 const runStarted = performance.now();
 /** "1 min 05 s" or "42 s". */
 const duration = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s` : `${Math.round(seconds)} s`);
@@ -54,12 +77,17 @@ function readJson(file) {
 }
 
 await ensureChromium();
-await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], { quiet: true }));
-await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
-// The layers point one way and nothing goes round in a circle (.dependency-cruiser.cjs says the rule).
-await stage("Dependency rule (dependency-cruiser)", () => run("npm", ["run", "--silent", "deps"]));
-// No unused files, exports or dependencies (knip.json says what runs that knip cannot see).
-await stage("Dead code (knip)", () => run("npm", ["run", "--silent", "knip"]));
+step("Build and static checks, two at a time");
+await checks([
+  ["Build (remix vite:build)", bin("remix"), ["vite:build"]],
+  ["Type-check (tsc)", bin("tsc"), ["--noEmit"]],
+  // The layers point one way and nothing goes round in a circle (.dependency-cruiser.cjs says the rule).
+  ["Dependency rule (dependency-cruiser)", "npm", ["run", "--silent", "deps"]],
+  // No unused files, exports or dependencies (knip.json says what runs that knip cannot see).
+  ["Dead code (knip)", "npm", ["run", "--silent", "knip"]],
+  // Comments and docs say what the code does, not which tracker entry it came from.
+  ["No tracker numbers in comments and docs", "node", ["scripts/no-issue-refs.mjs"]],
+]);
 // Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
 // in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
 await stage("Client JS: the signed-in shell holds no zod", async () => {

@@ -57,7 +57,7 @@ const handler = {
         response = await api.fetch(request, env, ctx);
       } else {
         const context = createRequestContext(env, ctx, nonce);
-        // The QA Dashboard's checks send their requests through this same handler, in-process (issue 19).
+        // The QA Dashboard's checks send their requests through this same handler, in-process.
         context.dispatch = (inner, innerEnv) => handler.fetch(inner as Request<unknown, IncomingRequestCfProperties>, innerEnv, ctx);
         remixContext = context;
         response = await handleRemix(request, context);

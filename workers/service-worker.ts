@@ -2,7 +2,7 @@
 // deploy replaces the cached files and deletes the old cache once no page uses it. It never caches pages:
 // signed-in HTML is private (no-store). It serves the hashed build assets and the offline page's files from
 // its cache (at install it keeps those of the offline page, the field view and every signed-in page), and shows /offline when a page cannot load, or, for the signed-in app's pages, the field view (/field:
-// a page with no data in it that shows the agent's copy kept on the phone, issue 20, ADR 0031). It never holds a navigation on work of its own
+// a page with no data in it that shows the agent's copy kept on the phone, ADR 0031). It never holds a navigation on work of its own
 // (ADR 0019): the browser fetches the page (navigation preload) while the worker starts, every cache
 // write sits inside event.waitUntil, and a new version waits for the old one's pages to close instead of
 // taking them over mid-load, unless the agent presses Reload on "A new version is ready".
@@ -94,7 +94,7 @@ async function cacheFirst(event) {
   return response;
 }
 
-// New-lead alerts (issue 20, ADR 0032): each push carries { title, body, url, tag }, encrypted to this device. A
+// New-lead alerts (ADR 0032): each push carries { title, body, url, tag }, encrypted to this device. A
 // tap opens the lead in an open Porchlight window, or a new one. Only paths of this site are opened.
 const appPath = (value) => (typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/dashboard");
 

@@ -8,7 +8,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 const OFF = "Push notifications are not turned on for this Porchlight.";
 
 /**
- * New-lead alerts on a device (issue 20, ADR 0032; Settings → Notifications). Only while PUSH_NOTIFICATIONS is on.
+ * New-lead alerts on a device (ADR 0032; Settings → Notifications). Only while PUSH_NOTIFICATIONS is on.
  * POST /api/push/subscriptions: the browser's PushSubscription (toJSON()); this device alerts the signed-in agent.
  * DELETE /api/push/subscriptions { endpoint }: this device stops.
  */

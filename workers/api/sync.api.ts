@@ -9,7 +9,7 @@ import { apiSubscriber } from "./session.api";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /**
- * The phone's field copy (issue 20, ADR 0031).
+ * The phone's field copy (ADR 0031).
  * GET /api/sync?cursor=: the signed-in agent's copy, whole or what changed since the cursor (an unreadable cursor
  * gets the whole copy).
  * POST /api/sync/changes { changes: [...] }: changes queued offline, applied in order, each answered (applied,

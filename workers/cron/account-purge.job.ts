@@ -4,7 +4,7 @@ import { count } from "~/modules/ops/cron-jobs";
 import { dueAccountPurges, purgeAccount } from "~/modules/data/account.server";
 
 /**
- * Deletes the accounts whose 30 days are over (issue 18): every row of each, in every table. A few per run;
+ * Deletes the accounts whose 30 days are over: every row of each, in every table. A few per run;
  * one that fails is logged and tried again on the next run (the purge picks up where it stopped), without
  * holding back the others.
  */

@@ -6,7 +6,7 @@ import { abandonStaleRestores } from "~/modules/backups/restore.server";
 import { count } from "~/modules/ops/cron-jobs";
 
 /**
- * The daily automatic backup (issue 18): taken on the first five-minute run a day after the last one, and
+ * The daily automatic backup (ADR 0027): taken on the first five-minute run a day after the last one, and
  * backups older than 30 days deleted (safety copies too) and an agent restore cut off part-way marked failed; then, once a week, a restore drill of the newest backup. A failed backup
  * or drill is recorded (the Backup tab shows why) and makes the run an error in the cron log.
  */

@@ -5,7 +5,7 @@ import { raiseLeadAlert } from "~/modules/push/lead-alerts.server";
 import { settleExpiredOffers } from "~/modules/team/leads.server";
 
 /**
- * First to claim (issue 21, ADR 0038): leads whose claim window has passed go to the next available agent by round
+ * First to claim (ADR 0038): leads whose claim window has passed go to the next available agent by round
  * robin (or back to the team's pond when nobody is available), with the new-lead alert to that agent.
  */
 export async function leadOffersJob(db: Db, _controller: ScheduledController, env: Env): Promise<string> {

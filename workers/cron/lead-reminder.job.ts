@@ -5,7 +5,7 @@ import { sendLeadReminders } from "~/modules/push/lead-alerts.server";
 import { pushPublicKey } from "~/modules/push/push.server";
 
 /**
- * Speed to lead (issue 20, ADR 0032): one push reminder for each new lead still unanswered five minutes after it
+ * Speed to lead (ADR 0032): one push reminder for each new lead still unanswered five minutes after it
  * arrived. Nothing to do while push notifications are off.
  */
 export async function leadReminderJob(db: Db, _controller: ScheduledController, env: Env): Promise<string> {

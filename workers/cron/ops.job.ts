@@ -5,7 +5,7 @@ import { runProbes } from "~/modules/ops/probes.server";
 import { prune, rollUpHours } from "~/modules/ops/rollup.server";
 import { checkSystemThresholds } from "~/modules/ops/thresholds.server";
 
-/** The Operations Center's five-minute work (issue 17): probe every component, roll ended hours up, prune, check the thresholds. */
+/** The Operations Center's five-minute work: probe every component, roll ended hours up, prune, check the thresholds. */
 export async function opsJob(db: Db, controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: Env): Promise<string> {
   const now = Date.now();
   const probes = await runProbes(db, env, controller, now);

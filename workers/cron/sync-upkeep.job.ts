@@ -5,7 +5,7 @@ import { pruneSyncLog } from "~/modules/sync/field-copy.server";
 import { pruneAppliedChanges } from "~/modules/sync/queued-changes.server";
 
 /**
- * The field copy's upkeep (issue 20, ADR 0031): an hourly mark of the change log, the log pruned past 30 days (a
+ * The field copy's upkeep (ADR 0031): an hourly mark of the change log, the log pruned past 30 days (a
  * phone that has not synced since gets a whole copy), the keys of applied changes and submissions past 60 days, and the
  * AI quota's counts of days gone (ADR 0051).
  */

@@ -5,7 +5,7 @@ import { bucketOf, encodeHistogram, type Histogram } from "~/modules/ops/histogr
 import { type Sample } from "~/modules/ops/metrics";
 
 /**
- * One shard of the request and web-vitals recorder (issue 17, ADR 0024). Requests pick a shard at random
+ * One shard of the request and web-vitals recorder (ADR 0024). Requests pick a shard at random
  * (idFromName("shard-<n>")), so at 1,000 requests a second each of the eight takes about 125. A sample is
  * one upsert into the object's own SQLite (the minute it arrived, its metric, route and bucket), so nothing
  * is lost when the object is evicted between requests. An alarm a second after each minute ends writes the
