@@ -9,6 +9,9 @@ import { aliases } from "./vite.aliases";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
+    // npm test runs two vitest processes side by side (scripts/test.mjs): each lane keeps its own Vite cache, so two
+    // dependency optimisations never write one directory at once on a fresh clone.
+    cacheDir: process.env.VITEST_LANE ? `node_modules/.vite-${process.env.VITEST_LANE}` : undefined,
     resolve: { alias: aliases },
     plugins: [
       tsconfigPaths(),

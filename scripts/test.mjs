@@ -43,26 +43,33 @@ async function stage(name, fn) {
 }
 
 /**
- * Stages that read the sources and nothing else (each one Node process, mostly on one core), two at a time on this
- * 2-core machine. Their output is kept and printed whole when one fails, so two never interleave.
+ * Runs one stage with its output kept: printed whole when it fails, or its last `tail` lines when it passes, so stages
+ * that run side by side never interleave their output.
  */
-async function checks(list) {
+async function quietStage([name, command, args, env], { tail = 0 } = {}) {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const output = await run(command, args, { quiet: true, ...(env ? { env: { ...localEnv, ...env } } : {}) });
+    outcomes.push({ name, ok: true, seconds: seconds() });
+    const last = tail ? output.replace(/\x1b\[[0-9;]*m/g, "").trimEnd().split("\n").slice(-tail).map((line) => `    ${line}`) : [];
+    console.log([`✓ ${name} (${duration(seconds())})`, ...last].join("\n"));
+  } catch (error) {
+    outcomes.push({ name, ok: false, seconds: seconds() });
+    console.error(`✗ ${name}\n${error instanceof Error ? error.message : error}`);
+  }
+}
+
+/**
+ * Stages that each run in one Node or workerd process, mostly on one core: two at a time on this 2-core machine
+ * (each stage is [name, command, args, env?]).
+ */
+async function twoAtATime(list, options) {
   const queue = [...list];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [name, command, args] = next;
-      const started = performance.now();
-      try {
-        await run(command, args, { quiet: true });
-        outcomes.push({ name, ok: true, seconds: (performance.now() - started) / 1000 });
-        console.log(`✓ ${name} (${duration((performance.now() - started) / 1000)})`);
-      } catch (error) {
-        outcomes.push({ name, ok: false, seconds: (performance.now() - started) / 1000 });
-        console.error(`✗ ${name}\n${error instanceof Error ? error.message : error}`);
-      }
-    }
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await quietStage(next, options);
   };
-  await Promise.all([worker(), worker()]);
+  await Promise.all([lane(), lane()]);
 }
 const runStarted = performance.now();
 /** "1 min 05 s" or "42 s". */
@@ -78,7 +85,7 @@ function readJson(file) {
 
 await ensureChromium();
 step("Build and static checks, two at a time");
-await checks([
+await twoAtATime([
   ["Build (remix vite:build)", bin("remix"), ["vite:build"]],
   ["Type-check (tsc)", bin("tsc"), ["--noEmit"]],
   // The layers point one way and nothing goes round in a circle (.dependency-cruiser.cjs says the rule).
@@ -95,21 +102,23 @@ await stage("Client JS: the signed-in shell holds no zod", async () => {
   console.log(`signed-in shell: ${(shell.gzip / 1024).toFixed(1)} KiB gzip in ${shell.files.length} files`);
   if (shell.withZod.length > 0) throw new Error(`zod is in the signed-in shell: ${shell.withZod.join(", ")}`);
 });
-await stage("Unit and Worker tests (vitest in workerd)", () =>
-  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"]),
-);
-// The Worker tests that read the calendar, again "as of" instants chosen to be hard (ADR 0020): a test that reads the
-// real clock but assumes a day, a month or a timezone offset fails here even when today happens to be kind to it.
-// Which files read the calendar is decided from their sources at each run (tests/calendar-files.mjs).
+// The Worker tests on the real clock; beside them, the ones that read the calendar again "as of" instants chosen to be
+// hard (ADR 0020): a test that reads the real clock but assumes a day, a month or a timezone offset fails there even
+// when today happens to be kind to it. Which files read the calendar is decided from their sources at each run
+// (tests/calendar-files.mjs). A vitest run keeps one workerd busy, about one core: the two lanes share the machine.
 const calendarFiles = calendarTestFiles(root);
-console.log(`${calendarFiles.length} of ${testFiles(root).length} Worker test files read the calendar and run at the hard instants too`);
-for (const [index, instant] of HARD_INSTANTS.entries()) {
-  await stage(`Worker tests as of ${instant}`, () =>
-    run(bin("vitest"), ["run", "--reporter=dot", "--reporter=json", `--outputFile=test-results/vitest-results-at-${index}.json`, ...calendarFiles], {
-      env: { ...localEnv, TEST_NOW: instant },
-    }),
-  );
-}
+step(`Worker tests (vitest in workerd): all ${testFiles(root).length} files now, and beside them the ${calendarFiles.length} that read the calendar at ${HARD_INSTANTS.length} hard instants`);
+await Promise.all([
+  quietStage(["Unit and Worker tests (vitest in workerd)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"]], { tail: 6 }),
+  (async () => {
+    for (const [index, instant] of HARD_INSTANTS.entries()) {
+      await quietStage(
+        [`Worker tests as of ${instant}`, bin("vitest"), ["run", "--reporter=dot", "--reporter=json", `--outputFile=test-results/vitest-results-at-${index}.json`, ...calendarFiles], { TEST_NOW: instant, VITEST_LANE: "calendar" }],
+        { tail: 6 },
+      );
+    }
+  })(),
+]);
 await stage("End-to-end tests (Playwright, Chromium)", () => run(bin("playwright"), ["test"]));
 
 // A failed end-to-end test: what the server answered while it ran (scripts/serve-e2e.mjs keeps the log). A request
