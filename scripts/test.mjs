@@ -4,6 +4,7 @@ import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { signedInShell } from "./client-js.mjs";
 import { bin, localEnv, root, run, step } from "./lib.mjs";
+import { assertEachModuleOnce } from "./worker-bundle.mjs";
 
 // 01:30 in New York on the Sunday US clocks spring forward (an hour that does not exist follows),
 // 29 February of a leap year in UTC while New York is still on the 28th (a month end between zones), and
@@ -53,6 +54,9 @@ function readJson(file) {
 
 await ensureChromium();
 await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], { quiet: true }));
+// The Worker as wrangler deploys it takes the routes, /api, the cron's jobs and the Durable Objects from the one server
+// build: a module bundled a second time from source would exist twice, caches and all (ADR 0052).
+await stage("Worker bundle: each module once", assertEachModuleOnce);
 await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
 // Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
 // in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
