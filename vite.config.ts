@@ -5,6 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { markdownContent } from "./app/modules/content/markdown.vite";
 import { serviceWorkerSendQueue } from "./app/modules/sync/sw-bundle.vite";
 import { aliases } from "./vite.aliases";
+import { serverModuleList } from "./vite.server-modules";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -12,7 +13,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // The dev proxy starts workerd; during `vite:build` it would keep the build from exiting.
     command === "serve" ? cloudflareDevProxyVitePlugin() : null,
@@ -29,6 +30,7 @@ export default defineConfig(({ command }) => ({
     serviceWorkerSendQueue(),
     tailwindcss(),
     tsconfigPaths(),
+    serverModuleList(),
   ],
   ssr: {
     // Dependencies stay external: wrangler bundles build/server together with workers/app.ts, so the
@@ -47,5 +49,8 @@ export default defineConfig(({ command }) => ({
     minify: true,
     // Remix moves it to build/.vite/client-manifest.json (not served); the bench sizes each route from it.
     manifest: true,
+    // The server build holds the Worker's own code too (ADR 0052): its Durable Objects import the runtime's
+    // `cloudflare:workers`, which only workerd provides.
+    ...(isSsrBuild ? { rollupOptions: { external: [/^cloudflare:/] } } : {}),
   },
 }));

@@ -43,3 +43,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status });
 }
+
+// The rest of the Worker (/api, the cron's jobs, the Durable Objects) is built here with the routes, so the deployed
+// Worker holds each module once: workers/app.ts takes it from this build's `entry.module` (ADR 0052).
+export { createWorker, InsightsCache, OpsRecorder } from "../workers/worker";

@@ -9,6 +9,7 @@
 //   BENCH_LIGHTHOUSE=0 npm run bench                         (skips Lighthouse)
 //   BENCH_ONLY=/dashboard npm run bench                      (only the routes whose path contains this, and the floor)
 //   BENCH_ONLY=drafter npm run bench                         (only the offline drafter's latency, bench/drafter.mjs; no server)
+//   BENCH_ONLY=bundle npm run bench                          (only the Worker bundle's size; no server)
 //   BENCH_ONLY=import npm run bench                          (only the two imports: 10,000 rows, and the largest accepted)
 //   BENCH_ONLY=sync npm run bench                            (only the large account's field copy: whole, unchanged, one change)
 //   BENCH_ONLY=handover npm run bench                        (only a team member's book handed to a teammate on removal)
@@ -262,6 +263,12 @@ const drafter = !ONLY || ONLY === "drafter" ? await benchDrafter() : null;
 if (ONLY === "drafter") process.exit(0);
 
 const workerPath = await buildBundle();
+const workerGzip = gz(workerPath);
+const workerSize = `Worker bundle (minified, as deployed): ${kib(statSync(workerPath).size)}, ${kib(workerGzip)} gzip.`;
+if (ONLY === "bundle") {
+  console.log(`\n${workerSize}`);
+  process.exit(0);
+}
 const { mf, origin, sessionCookie } = await startSeededServer(workerPath);
 
 step(`Loading each route for ${DURATION} s with ${CONNECTIONS} connections`);
@@ -403,7 +410,6 @@ const recording = ONLY ? null : await recordingCost();
 if (ONLY) await mf.dispose();
 
 const floor = rows.find((r) => r.floor);
-const workerGzip = gz(workerPath);
 const perRoute = clientJsPerRoute({ manifest: path.join(dist, "client-manifest.json"), clientDir });
 const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
 
@@ -425,7 +431,7 @@ const table = [
   ...(recording ? ["", recording] : []),
   ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),
   "",
-  `Worker bundle (minified, as deployed): ${kib(statSync(workerPath).size)}, ${kib(workerGzip)} gzip.`,
+  workerSize,
   "",
   "| client JS per route (gzip) | size |",
   "| --- | ---: |",

@@ -5,6 +5,7 @@ import { Miniflare } from "miniflare";
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { bin, root, run, step } from "../scripts/lib.mjs";
+import { bundleWorker } from "../scripts/worker-bundle.mjs";
 import { BENCH_USER, SEED_VOLUMES, seedBench } from "./seed.mjs";
 
 export const dist = path.join(root, "dist");
@@ -23,10 +24,10 @@ export async function buildBundle({ minify = true } = {}) {
   step(`Building (remix vite:build) and bundling the Worker as wrangler deploy would${minify ? "" : " (not minified)"}`);
   await run(bin("remix"), ["vite:build"], { quiet: true });
   rmSync(dist, { recursive: true, force: true });
-  await run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", dist, ...(minify ? ["--minify"] : [])], { quiet: true });
+  const { file } = await bundleWorker(dist, { minify });
   cpSync(path.join(root, "build/client"), clientDir, { recursive: true });
   cpSync(path.join(root, "build/.vite/client-manifest.json"), path.join(dist, "client-manifest.json"));
-  return path.join(dist, readdirSync(dist).find((f) => f.endsWith(".js")));
+  return file;
 }
 
 async function applyMigrations(db) {

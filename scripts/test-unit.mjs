@@ -6,8 +6,9 @@ import path from "node:path";
 import { bin, root, run, step } from "./lib.mjs";
 
 const built = path.join(root, "build", "server", "index.js");
-// What `remix vite:build` reads: the app, the Markdown content, and the build's own configuration.
-const SOURCES = ["app", "content", "public", "vite.config.ts", "vite.aliases.ts", "tsconfig.json", "package-lock.json"];
+// What `remix vite:build` reads: the app, the Worker's own code (built with it, ADR 0052), the Markdown content, and
+// the build's own configuration.
+const SOURCES = ["app", "workers", "content", "public", "vite.config.ts", "vite.aliases.ts", "tsconfig.json", "package-lock.json"];
 
 /** The newest modification time under `entry` (a file or a folder), with the file it belongs to. */
 function newest(entry) {

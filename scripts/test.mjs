@@ -6,6 +6,7 @@ import path from "node:path";
 import { calendarTestFiles, testFiles } from "../tests/calendar-files.mjs";
 import { signedInShell } from "./client-js.mjs";
 import { bin, localEnv, root, run, step } from "./lib.mjs";
+import { assertEachModuleOnce } from "./worker-bundle.mjs";
 
 // 01:30 in New York on the Sunday US clocks spring forward (an hour that does not exist follows),
 // 29 February of a leap year in UTC while New York is still on the 28th (a month end between zones), and
@@ -95,6 +96,9 @@ await twoAtATime([
   // Comments and docs say what the code does, not which tracker entry it came from.
   ["No tracker numbers in comments and docs", "node", ["scripts/no-issue-refs.mjs"]],
 ]);
+// The Worker as wrangler deploys it takes the routes, /api, the cron's jobs and the Durable Objects from the one server
+// build: a module bundled a second time from source would exist twice, caches and all (ADR 0052).
+await stage("Worker bundle: each module once", assertEachModuleOnce);
 // Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
 // in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
 await stage("Client JS: the signed-in shell holds no zod", async () => {

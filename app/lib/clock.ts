@@ -4,7 +4,7 @@
 // process sees the shifted time, which is why one switch covers the Worker, the Durable Objects in the same
 // isolate, and the browser page (tests/e2e/fixtures.ts installs the same function there). ADR 0020.
 //
-// Never used in production: workers/app.ts installs it only when APP_ENV is not "production".
+// Never used in production: workers/worker.ts installs it only when APP_ENV is not "production".
 
 /** Parses TEST_NOW; a value that is not an instant is an error, not a silent real-clock run. */
 export function parseTestNow(value: string): number {

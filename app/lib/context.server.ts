@@ -9,7 +9,7 @@ export type RequestContext = {
   cspNonce: string;
   /** Per-request memo for work several loaders share (the signed-in user, the subscription). */
   memo: Map<string, Promise<unknown>>;
-  /** The Worker's own request handler, for the QA Dashboard's in-process checks (set by workers/app.ts). */
+  /** The Worker's own request handler, for the QA Dashboard's in-process checks (set by workers/worker.ts). */
   dispatch: AppDispatch | null;
 };
 

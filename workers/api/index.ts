@@ -30,7 +30,7 @@ api.use(async (c, next) => {
     c.res = thrown;
   }
   // The pattern of the handler that answered ("/api/contacts/:id"), for the Operations Center's request
-  // timings (workers/app.ts); this middleware's own "/api/*" means no route matched.
+  // timings (workers/worker.ts); this middleware's own "/api/*" means no route matched.
   apiRoutes.set(c.req.raw, c.req.routePath === "/api/*" ? NO_ROUTE : c.req.routePath);
 });
 

@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import type { Sample } from "./metrics";
 
 // The loader and action part of each request (ADR 0024). The Worker wraps every route module's
-// loader and action once, at start-up (workers/app.ts), so no route has to remember to report its time: each
+// loader and action once, at start-up (workers/worker.ts), so no route has to remember to report its time: each
 // call notes when it started and ended against the request's load context, which Remix hands to every
 // loader and action of the request as the same object. A document request runs its routes' loaders side by
 // side, so what is recorded is their span (first start to last end): the time the page waited for data.

@@ -58,7 +58,7 @@ export function remixRouteIdPatterns(routes: Record<string, { id: string; parent
 }
 
 let routeIds: Map<string, string> = new Map();
-/** The Worker registers its build's routes once (workers/app.ts); the beacon endpoint looks ids up here. */
+/** The Worker registers its build's routes once (workers/worker.ts); the beacon endpoint looks ids up here. */
 export function registerRouteIds(patterns: Map<string, string>): void {
   routeIds = patterns;
 }

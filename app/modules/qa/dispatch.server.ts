@@ -2,7 +2,7 @@ import type { AppDispatch } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 
-// The QA runner's way into the running Worker: workers/app.ts puts its own fetch handler on the request
+// The QA runner's way into the running Worker: workers/worker.ts puts its own fetch handler on the request
 // context (context.dispatch), and the checks send it real requests, in-process, through everything a browser's
 // request goes through (the cross-origin check, Remix or the /api app, the security headers). A Worker cannot
 // fetch its own hostname over the network, and this needs no secret or extra route.

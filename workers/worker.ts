@@ -1,0 +1,95 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { applyTestClock } from "~/lib/clock";
+import { createRequestContext } from "~/lib/context.server";
+import { ConfigError, type Env } from "~/lib/env.server";
+import { logError } from "~/lib/log.server";
+import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
+import { sessionIdFrom } from "~/modules/auth/session.server";
+import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
+import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
+import { api, apiRoutes } from "./api";
+import { runScheduled } from "./cron";
+import { appPageAssets } from "~/modules/sync/app-page-assets";
+import { serviceWorkerScript } from "./service-worker";
+
+// The Worker's code: /api to the Hono app, every other path to Remix, the cron's jobs, the Durable Object classes.
+// It is compiled into the Remix server build (app/entry.server.tsx exports it), beside the routes, so the deployed
+// Worker holds each module once; workers/app.ts, the entry wrangler bundles, takes all of it from that build (ADR 0052).
+export { InsightsCache } from "./durable-objects/insights.do";
+export { OpsRecorder } from "./durable-objects/ops-recorder.do";
+
+function plainError(status: number, message: string) {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** The Worker's handlers (fetch and scheduled) over the server build it is part of. */
+export function createWorker(build: ServerBuild) {
+  // Every route's loader and action note their time against the request (ADR 0024).
+  const handleRemix = createRequestHandler(timeRouteHandlers(build));
+  const serviceWorker = serviceWorkerScript(build.assets.version, appPageAssets(build.assets));
+  const remixRoute = remixRoutePatterns(build.routes);
+  registerRouteIds(remixRouteIdPatterns(build.routes));
+
+  /** The route pattern a request is counted under: never its URL, which may hold ids. */
+  function routeOf(request: Request, url: URL, response: Response): string {
+    if (url.pathname === "/sw.js") return "/sw.js";
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return apiRoutes.get(request) ?? (response.status === 403 ? "(refused)" : NO_ROUTE);
+    return response.status === 403 && isCrossOriginWrite(request) ? "(refused)" : remixRoute(url.pathname);
+  }
+
+  const handler = {
+    async fetch(request, env, ctx) {
+      applyTestClock(env);
+      const started = Date.now();
+      const nonce = createNonce();
+      const url = new URL(request.url);
+      const isPrivate = sessionIdFrom(request) !== null;
+      let response: Response;
+      let remixContext: object | null = null;
+      try {
+        if (isCrossOriginWrite(request)) {
+          response = plainError(403, "Cross-origin request refused.");
+        } else if (url.pathname === "/sw.js") {
+          response = new Response(serviceWorker, {
+            headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" },
+          });
+        } else if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+          response = await api.fetch(request, env, ctx);
+        } else {
+          const context = createRequestContext(env, ctx, nonce);
+          // The QA Dashboard's checks send their requests through this same handler, in-process.
+          context.dispatch = (inner, innerEnv) => handler.fetch(inner as Request<unknown, IncomingRequestCfProperties>, innerEnv, ctx);
+          remixContext = context;
+          response = await handleRemix(request, context);
+        }
+      } catch (error) {
+        if (error instanceof ConfigError) {
+          console.error(error.message);
+          response = plainError(500, error.message);
+        } else {
+          // Errors inside Remix and the /api app are logged where their route is known; this is what escaped both.
+          // The path may hold ids, so only its first segment is logged.
+          logError("unhandled_error", `/${url.pathname.split("/")[1] ?? ""}`, error);
+          response = plainError(500, "Something went wrong on our side. Please try again.");
+        }
+      }
+      // The Operations Center's request timings: recorded after the answer is out (ADR 0024).
+      if (env.OPS_RECORDING !== "off" && env.OPS) {
+        const route = routeOf(request, url, response);
+        const samples: Sample[] = [{ metric: "request", route, value: Date.now() - started, status: response.status }, ...(remixContext ? handlerSamples(remixContext, route) : [])];
+        queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
+      }
+      return withSecurityHeaders(response, { nonce, private: isPrivate });
+    },
+
+    async scheduled(controller, env, _ctx) {
+      applyTestClock(env);
+      // Awaited rather than handed to waitUntil: a scheduled event lasts until its work is done either way, and this
+      // way `wrangler dev --test-scheduled`'s /__scheduled answers only once the jobs have run. With waitUntil it
+      // answered at once, and an e2e test that read /operations right after raced the monitoring job: under load the
+      // page rendered before the alert was opened (operations.spec failed once in five full runs).
+      await runScheduled(controller, env);
+    },
+  } satisfies ExportedHandler<Env>;
+  return handler;
+}
