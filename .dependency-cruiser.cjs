@@ -28,8 +28,9 @@ module.exports = {
     {
       name: "app-not-to-workers",
       severity: "error",
-      comment: "workers/ are entry points: app/ never imports them (move what is shared into app/).",
-      from: { path: "^app/" },
+      comment:
+        "workers/ are entry points: app/ never imports them (move what is shared into app/). The one exception is the server build's entry, app/entry.server.tsx, which carries the Worker's code (workers/worker.ts) into the one build so no module is bundled twice (ADR 0052).",
+      from: { path: "^app/", pathNot: "^app/entry\\.server\\.tsx$" },
       to: { path: "^workers/" },
     },
     {

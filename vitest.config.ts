@@ -25,6 +25,8 @@ export default defineConfig(async () => {
             APP_ENV: "test",
             SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
             ADMIN_EMAILS: "listed-admin@example.com",
+            // Every flag at its default, whatever .dev.vars (written by `npm start`, read by the pool) turns on.
+            FEATURE_FLAGS: "",
             STRIPE_WEBHOOK_SECRET: "whsec_porchlight_test_secret",
             // The fake push service's host (tests/fakes/push-service.ts); honoured only outside production.
             PUSH_TEST_HOSTS: "push.fake.test",
