@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { inlineScript } from "./app/lib/inline-script.vite";
 import { markdownContent } from "./app/modules/content/markdown.vite";
 import { serviceWorkerSendQueue } from "./app/modules/sync/sw-bundle.vite";
 import { aliases } from "./vite.aliases";
@@ -26,6 +27,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         v3_lazyRouteDiscovery: true,
       },
     }),
+    inlineScript(),
     markdownContent(),
     serviceWorkerSendQueue(),
     tailwindcss(),

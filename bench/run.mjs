@@ -24,7 +24,7 @@ import { readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { clientJsPerRoute } from "../scripts/client-js.mjs";
+import { budgetKib, clientJsPerRoute } from "../scripts/client-js.mjs";
 import { root, step } from "../scripts/lib.mjs";
 import { PAGES, PUBLIC_PAGES, SIGNED_IN_LIGHTHOUSE_PAGES } from "./pages.mjs";
 import { BENCH_USER, SEED_VOLUMES } from "./seed.mjs";
@@ -433,9 +433,9 @@ const table = [
   "",
   workerSize,
   "",
-  "| client JS per route (gzip) | size |",
-  "| --- | ---: |",
-  ...perRoute.map((r) => `| ${r.route} | ${r.static ? "none (static page)" : kib(r.gzip)} |`),
+  "| client JS per route (gzip) | size | budget |",
+  "| --- | ---: | ---: |",
+  ...perRoute.map((r) => `| ${r.route} | ${r.static ? "none (static page)" : kib(r.gzip)} | ${budgetKib(r.route) ?? "none"} KiB |`),
 ].join("\n");
 
 console.log(`\n${table}\n`);

@@ -56,3 +56,65 @@ export function signedInShell(build = BUILD) {
   const withZod = files.filter((file) => /(^|\/)zod-[\w-]+\.js$/.test(file) || readFileSync(path.join(build.clientDir, file), "utf8").includes("ZodError"));
   return { files, gzip: files.reduce((sum, file) => sum + gzip(file), 0), withZod };
 }
+
+/**
+ * Each route's ceiling for its client JavaScript, KiB gzip: `npm test` fails above it, `npm run bench` prints it. /auth
+ * is served without React (ADR 0011) to stay at 80; the contacts list, the page agents open most, at 150. Every other
+ * signed-in page has its figure of 2026-11-27 rounded up to the next 5 KiB (at least 1 KiB above), so growth is noticed
+ * and a budget is raised on purpose. A new signed-in page needs its own line here.
+ */
+export const JS_BUDGET_KIB = {
+  auth: 80,
+  "_app.pipeline._index": 190,
+  "_app.contacts.$id": 180,
+  "_app.deals.$id": 180,
+  "_app.tasks": 180,
+  "_app.team_.pipeline": 180,
+  "_app.ai-assistant": 180,
+  "_app.dashboard": 170,
+  "_app.settings": 170,
+  "_app.contacts.import": 170,
+  "_app.operations": 165,
+  "_app.activities": 165,
+  "_app.team": 165,
+  "_app.pipeline.commissions": 160,
+  "_app.pipeline.stages": 160,
+  "field": 150,
+  "_app.reports": 140,
+  "_app.contacts._index": 150,
+  "_app.team_.leaderboard": 135,
+  "_app.qa": 135,
+  "_app.qa-test": 130,
+  "_app.team_.leads": 130,
+  "_app.contacts.duplicates": 130,
+  "_app.admin": 130,
+  "_app.calendar-feed": 130,
+  "_app.contacts.export[.]csv": 130,
+  "_app.onboarding": 130,
+  "_app.operations_.backups.$id.download": 130,
+  "_app.operations_.export[.]json": 130,
+  "_app.reports_.$table[.]csv": 130,
+  "_app.settings_.export.$entity[.]csv": 130,
+  "_app.settings_.export[.]json": 130,
+  "_app.settings_.trash": 130,
+  "_app": 130,
+};
+/** Hydrated pages outside the app (password reset, e-mail confirmation, checkout): the runtime and little else. */
+export const OTHER_PAGE_BUDGET_KIB = 100;
+
+const signedIn = (route) => route === "_app" || route.startsWith("_app.") || route === "field";
+
+/** A route's budget in KiB gzip, or null for a signed-in page without one (which `npm test` reports). */
+export function budgetKib(route) {
+  return JS_BUDGET_KIB[route] ?? (signedIn(route) ? null : OTHER_PAGE_BUDGET_KIB);
+}
+
+/** The routes over their budget (or signed-in without one), each said with its figure and its budget. */
+export function overBudget(perRoute = clientJsPerRoute()) {
+  return perRoute.flatMap(({ route, gzip }) => {
+    const budget = budgetKib(route);
+    const kib = (gzip / 1024).toFixed(1);
+    if (budget === null) return [`${route}: ${kib} KiB gzip and no budget (add one to JS_BUDGET_KIB in scripts/client-js.mjs)`];
+    return gzip > budget * 1024 ? [`${route}: ${kib} KiB gzip, over its budget of ${budget} KiB`] : [];
+  });
+}

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { calendarTestFiles, testFiles } from "../tests/calendar-files.mjs";
-import { signedInShell } from "./client-js.mjs";
+import { clientJsPerRoute, overBudget, signedInShell } from "./client-js.mjs";
 import { bin, localEnv, root, run, step } from "./lib.mjs";
 import { assertEachModuleOnce } from "./worker-bundle.mjs";
 
@@ -105,6 +105,12 @@ await stage("Client JS: the signed-in shell holds no zod", async () => {
   const shell = signedInShell();
   console.log(`signed-in shell: ${(shell.gzip / 1024).toFixed(1)} KiB gzip in ${shell.files.length} files`);
   if (shell.withZod.length > 0) throw new Error(`zod is in the signed-in shell: ${shell.withZod.join(", ")}`);
+});
+// Each route's client JavaScript against its budget (JS_BUDGET_KIB in scripts/client-js.mjs): /auth 80 KiB, the
+// contacts list 150 KiB, every other signed-in page a little above its figure when the budget was set.
+await stage("Client JS: every route within its budget", async () => {
+  const over = overBudget(clientJsPerRoute());
+  if (over.length > 0) throw new Error(`client JavaScript over budget: ${over.join("; ")}`);
 });
 // The Worker tests on the real clock; beside them, the ones that read the calendar again "as of" instants chosen to be
 // hard (ADR 0020): a test that reads the real clock but assumes a day, a month or a timezone offset fails there even

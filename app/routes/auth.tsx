@@ -1,22 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { PublicHeader } from "~/components/PublicHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
-import { PasswordField } from "~/components/ui/PasswordField";
-import { toast } from "~/components/ui/Toaster";
-import { seo } from "~/lib/seo";
+import { FIELD_ERROR_CLASS, FieldShell } from "~/components/ui/FieldShell";
+import { useNonce } from "~/components/ui/nonce";
+import { PasswordInput } from "~/components/ui/PasswordField";
+import { StaticToast } from "~/components/ui/Toaster";
+import { seo, STATIC_PAGE } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/auth/accounts.server";
-import { AUTH_MESSAGES, EMAIL_PATTERN, HONEYPOT_FIELD, type AuthMessage } from "~/modules/auth/auth.messages";
+import { AUTH_MESSAGES, HONEYPOT_FIELD, type AuthMessage } from "~/modules/auth/auth.messages";
+import authFormScript from "~/modules/auth/auth-form.inline.ts?inline-script";
 import { AuthFormSchema } from "~/modules/auth/auth.schema";
-import { registerClientAttempt } from "~/modules/auth/client-attempts";
+import { enhanceAuthForm } from "~/modules/auth/enhance-auth-form";
 import { getUser, VERIFY_EMAIL_PATH } from "~/modules/auth/guards.server";
 import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
 import { readForm } from "~/lib/body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+
+// Served without React (ADR 0011): the form posts natively and the server answers with the page again, its message
+// and the e-mail filled in, or the redirect; a small inline script adds the browser-side checks and the password toggle.
+export const handle = STATIC_PAGE;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -30,16 +37,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-// The same words the server answers with (NewPasswordSchema), shown as the agent types.
-const TOO_SHORT: AuthMessage = { title: "Weak Password", description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` };
-
-type ActionResult = { message: AuthMessage; field?: "email" | "password"; mode: "signin" | "signup" };
+type ActionResult = { message: AuthMessage; field?: "email" | "password"; mode: "signin" | "signup"; email: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const mode = form.get("mode") === "signup" ? "signup" : "signin";
+  // The page is rendered again with the answer and the e-mail filled in (the password never comes back).
+  const email = String(form.get("email") ?? "").slice(0, 254);
   const reply = (message: AuthMessage, status: number, field?: "email" | "password") =>
-    data<ActionResult>({ message, field, mode }, { status });
+    data<ActionResult>({ message, field, mode, email }, { status });
 
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return reply(AUTH_MESSAGES.honeypot, 400);
   const parsed = AuthFormSchema.safeParse(Object.fromEntries(form));
@@ -67,42 +73,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AuthPage() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<"signin" | "signup">(params.get("mode") === "signup" ? "signup" : "signin");
-  const [clientError, setClientError] = useState<{ field?: "email" | "password"; message: AuthMessage } | null>(null);
-  const navigation = useNavigation();
-  const submit = useSubmit();
+  const nonce = useNonce();
   const formRef = useRef<HTMLFormElement>(null);
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [timezone, setTimezone] = useState("");
-  useEffect(() => {
-    try {
-      setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
-    } catch {
-      // An old browser without time zone support: the server uses the default.
-    }
-  }, []);
-
-  useEffect(() => {
-    if (actionData) toast({ ...actionData.message, variant: "destructive" });
-  }, [actionData]);
-
-  const error = clientError ?? (actionData && actionData.mode === mode ? actionData : null);
+  // Served as a document, the inline script below does this; on a client-side visit from a page of the app (where
+  // React inserts the script without running it), the same code starts here.
+  useEffect(() => (formRef.current ? enhanceAuthForm(formRef.current) : undefined), []);
+  const mode = actionData?.mode ?? (params.get("mode") === "signup" ? "signup" : "signin");
   const isSignup = mode === "signup";
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const fail = (message: AuthMessage, field?: "email" | "password") => {
-      setClientError({ message, field });
-      toast({ ...message, variant: "destructive" });
-    };
-    if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return fail(AUTH_MESSAGES.honeypot);
-    if (!EMAIL_PATTERN.test(String(form.get("email") ?? "").trim())) return fail(AUTH_MESSAGES.invalidEmail, "email");
-    if (isSignup && String(form.get("password") ?? "").length < PASSWORD_MIN_LENGTH) return fail(TOO_SHORT, "password");
-    if (!registerClientAttempt(window.sessionStorage)) return fail(AUTH_MESSAGES.tooManyAttempts);
-    setClientError(null);
-    submit(event.currentTarget);
-  }
+  const error = actionData ?? null;
+  const other = new URLSearchParams(params);
+  if (isSignup) other.delete("mode");
+  else other.set("mode", "signup");
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -112,56 +93,72 @@ export default function AuthPage() {
         <p className="mt-2 text-stone-600 dark:text-stone-400">
           {isSignup ? "Start with your e-mail and a password. Your 14-day trial starts after you confirm your e-mail." : "Welcome back. Your pipeline is waiting."}
         </p>
-        <Form ref={formRef} method="post" replace onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-4" aria-describedby={error ? "auth-error" : undefined}>
+        <form
+          ref={formRef}
+          method="post"
+          noValidate
+          data-auth-form=""
+          data-error-class={FIELD_ERROR_CLASS}
+          className="mt-8 flex flex-col gap-4"
+          aria-describedby={error && !error.field ? "auth-error" : undefined}
+        >
           <input type="hidden" name="mode" value={mode} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          {/* The browser's timezone becomes the new account's; the server checks it (and falls back without it). */}
-          {isSignup ? <input type="hidden" name="timezone" value={timezone} /> : null}
+          {/* The browser's timezone becomes the new account's (the script fills it in); the server checks it and
+              falls back without it. */}
+          {isSignup ? <input type="hidden" name="timezone" defaultValue="" /> : null}
           {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
             <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
           <Field
+            id="email"
             label="Email"
             name="email"
             type="email"
             inputMode="email"
             autoComplete="email"
             required
+            defaultValue={actionData?.email}
             error={error?.field === "email" ? error.message.description : undefined}
           />
-          <PasswordField
+          <FieldShell
+            id="password"
             label="Password"
-            name="password"
-            autoComplete={isSignup ? "new-password" : "current-password"}
-            required
-            minLength={isSignup ? PASSWORD_MIN_LENGTH : undefined}
-            tooShortMessage={TOO_SHORT.description}
             hint={isSignup ? `At least ${PASSWORD_MIN_LENGTH} characters. A short sentence works well.` : undefined}
             error={error?.field === "password" ? error.message.description : undefined}
-          />
-          {error && !error.field ? (
-            <div id="auth-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-              <p className="font-semibold">{error.message.title}</p>
-              <p>{error.message.description}</p>
-            </div>
-          ) : null}
-          <Button type="submit" busy={busy} busyLabel={isSignup ? "Creating account…" : "Signing in…"}>
+          >
+            <PasswordInput
+              name="password"
+              type="password"
+              autoComplete={isSignup ? "new-password" : "current-password"}
+              required
+              minLength={isSignup ? PASSWORD_MIN_LENGTH : undefined}
+              invalid={error?.field === "password"}
+              shown={false}
+            />
+          </FieldShell>
+          <div
+            id="auth-error"
+            data-auth-alert=""
+            role="alert"
+            hidden={!error || Boolean(error.field)}
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            <p data-title="" className="font-semibold">
+              {error && !error.field ? error.message.title : null}
+            </p>
+            <p data-description="">{error && !error.field ? error.message.description : null}</p>
+          </div>
+          <Button type="submit" data-busy-label={isSignup ? "Creating account…" : "Signing in…"}>
             {isSignup ? "Create account" : "Sign in"}
           </Button>
-        </Form>
+        </form>
         <div className="mt-6 flex flex-col items-center gap-3 text-sm">
-          <button
-            type="button"
-            className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
-            onClick={() => {
-              setMode(isSignup ? "signin" : "signup");
-              setClientError(null);
-            }}
-          >
+          <Link reloadDocument to={`/auth${other.size ? `?${other}` : ""}`} className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             {isSignup ? "Have an account? Sign in" : "Need an account? Sign up"}
-          </button>
+          </Link>
           {!isSignup ? (
             <Link to="/auth/forgot" className="text-stone-600 underline-offset-4 hover:underline dark:text-stone-400">
               Forgot your password?
@@ -169,6 +166,12 @@ export default function AuthPage() {
           ) : null}
         </div>
       </main>
+      {actionData ? <StaticToast toast={{ id: "auth-answer", ...actionData.message, variant: "destructive" }} /> : null}
+      {/* The script shows a copy of this for what the browser refuses before sending. */}
+      <div id="auth-toast" hidden>
+        <StaticToast toast={{ id: "auth-refused", title: "", description: " ", variant: "destructive" }} />
+      </div>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: authFormScript }} />
     </div>
   );
 }

@@ -11,7 +11,8 @@ test("public pages have no WCAG 2.2 AA violations in light or dark", async ({ pa
       await expectNoViolations(page, `${path} (${theme})`);
     }
     await page.goto("/auth");
-    await page.getByRole("button", { name: "Need an account? Sign up" }).click();
+    await page.getByRole("link", { name: "Need an account? Sign up" }).click();
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await expectNoViolations(page, `/auth sign-up (${theme})`);
   }
 });

@@ -103,6 +103,26 @@ test("the form checks e-mail, honeypot and attempts in the browser, and the serv
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test("reached from a page of the app (a client-side visit), the form does the same checks in the browser", async ({ page }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/auth/forgot");
+  await page.getByRole("link", { name: "Back to sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Porchlight" })).toBeVisible();
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("whatever it is");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Invalid Email", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  const toggle = page.getByRole("button", { name: "Show password" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  expect(posts).toHaveLength(0);
+});
+
 test.describe("sign-up from a browser in Tokyo", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 

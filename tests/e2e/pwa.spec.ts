@@ -161,10 +161,11 @@ test("a new version waits for the old version's pages to close, then takes over 
 test("a new version offers “A new version is ready — Reload”, and Reload moves this tab onto it", async ({ context }) => {
   const page = await context.newPage();
   await installPreviousVersion(context, page);
-  await page.reload();
+  // The banner is part of the app's React pages; /auth is served without React (ADR 0011), /auth/forgot is not.
+  await page.goto("/auth/forgot");
   expect(Object.keys(await cachedUrls(page))).toEqual(["porchlight-previous-version"]);
   const banner = page.getByRole("status").filter({ hasText: "A new version is ready" });
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible();
   await expect(banner).toBeHidden();
 
   // The deploy: the new version installs and waits, and the page offers it instead of being taken over.
@@ -179,7 +180,7 @@ test("a new version offers “A new version is ready — Reload”, and Reload m
   await banner.getByRole("button", { name: "Reload" }).click();
   await reloaded;
   expect(await page.evaluate(() => "loadedBeforeReload" in window)).toBe(false);
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible();
   await expect.poll(() => cachedUrls(page).then(Object.keys)).not.toContain("porchlight-previous-version");
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
   await expect(banner).toBeHidden();

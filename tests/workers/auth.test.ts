@@ -107,6 +107,39 @@ describe("sign-in and sign-up messages (spec section 8)", () => {
     expect(await unknown.text()).toContain(AUTH_MESSAGES.invalidCredentials.description);
   });
 
+  it("is served without React, and answers a native post with the page again: its message and the e-mail filled in", async () => {
+    const page = await new TestBrowser().get("/auth?mode=signup&redirectTo=%2Fcontacts");
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    // No runtime: no module script and no preloaded chunk; the inline script drives the form.
+    expect(html).not.toMatch(/type="module"|modulepreload/);
+    expect(html).toContain("data-auth-form");
+    expect(html).toContain("Create your account");
+    expect(html).toContain('name="timezone"');
+    // The switch is a link that keeps where the agent was going.
+    expect(html).toContain('href="/auth?redirectTo=%2Fcontacts"');
+
+    const user = await createUser(env.DB);
+    const wrong = await signIn(new TestBrowser(), user.email, "not the password at all");
+    const answer = await wrong.text();
+    expect(wrong.status).toBe(401);
+    expect(answer).not.toMatch(/type="module"|modulepreload/);
+    expect(answer).toContain(`value="${user.email}"`);
+    expect(answer).toMatch(/<div id="auth-error"[^>]*role="alert"[^>]*>/);
+    expect(answer).not.toMatch(/<div id="auth-error"[^>]*hidden/);
+    expect(answer).toContain(AUTH_MESSAGES.invalidCredentials.description);
+    expect(answer).toContain("Sign in to Porchlight");
+
+    // A field's error stays on its field, in the mode the agent was in.
+    const invalid = await signUp(new TestBrowser(), "not-an-address");
+    const form = await invalid.text();
+    expect(invalid.status).toBe(400);
+    expect(form).toContain('value="not-an-address"');
+    expect(form).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="email-error"/);
+    expect(form).toContain(`<p id="email-error"`);
+    expect(form).toContain("Create your account");
+  });
+
   it("refuses a second account for the same address, whatever its case", async () => {
     const user = await createUser(env.DB);
     const response = await signUp(new TestBrowser(), user.email.toUpperCase());

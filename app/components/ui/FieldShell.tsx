@@ -1,5 +1,8 @@
 import { cloneElement, type ReactElement } from "react";
 
+/** A field's error line (a script that shows an error without React uses the same look). */
+export const FIELD_ERROR_CLASS = "text-sm font-medium text-red-700 dark:text-red-400";
+
 /** A label, one control (input, select, textarea), an optional hint and its error, tied together for screen readers. */
 export function FieldShell({
   id,
@@ -29,7 +32,7 @@ export function FieldShell({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+        <p id={errorId} className={FIELD_ERROR_CLASS}>
           {error}
         </p>
       ) : null}

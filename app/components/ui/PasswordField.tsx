@@ -45,10 +45,13 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { tooShor
   );
 });
 
-type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { invalid: boolean; shown: boolean; onToggle: () => void };
+type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { invalid: boolean; shown: boolean; onToggle?: () => void };
 
-/** The input and its toggle in one box. FieldShell puts id and aria-* on this element; they go to the input. */
-const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function PasswordInput({ invalid, shown, onToggle, className = "", ...input }, ref) {
+/**
+ * The input and its toggle in one box. FieldShell puts id and aria-* on this element; they go to the input. The icon
+ * follows the toggle's aria-pressed in CSS, so a page served without React (/auth) can drive it from a small script.
+ */
+export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function PasswordInput({ invalid, shown, onToggle, className = "", ...input }, ref) {
   return (
     <div className="relative">
       <input
@@ -66,9 +69,10 @@ const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function Password
         aria-pressed={shown}
         aria-controls={input.id}
         onClick={onToggle}
-        className="absolute inset-y-0 right-0 inline-flex w-12 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-stone-300 dark:hover:text-stone-100"
+        className="group absolute inset-y-0 right-0 inline-flex w-12 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-stone-300 dark:hover:text-stone-100"
       >
-        {shown ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+        <Eye aria-hidden="true" className="h-5 w-5 group-aria-pressed:hidden" />
+        <EyeOff aria-hidden="true" className="hidden h-5 w-5 group-aria-pressed:block" />
       </button>
     </div>
   );

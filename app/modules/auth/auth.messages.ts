@@ -1,4 +1,6 @@
 // Texts and constants the browser needs too; no zod here, so the sign-in page stays light.
+import { PASSWORD_MIN_LENGTH } from "./password";
+
 // Texts from the product spec, section 8 (errors) and section 5 (validation).
 export const AUTH_MESSAGES = {
   invalidEmail: { title: "Invalid Email", description: "Please enter a valid email address." },
@@ -25,6 +27,8 @@ export const AUTH_MESSAGES = {
   },
   signedIn: { title: "Signed in", description: "Welcome back!" },
   accountCreated: { title: "Account Created", description: "Please check your email to verify your account." },
+  // The same words the server answers with (NewPasswordSchema), shown as the agent types.
+  passwordTooShort: { title: "Weak Password", description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` },
 } as const;
 
 export type AuthMessage = { title: string; description: string };

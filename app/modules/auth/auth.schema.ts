@@ -14,7 +14,7 @@ export const EmailSchema = z
 
 export const NewPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort.description)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 export const AuthFormSchema = z.object({
