@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react
 import { TOAST_DURATION_MS, TOAST_LIMIT, type ToastMessage } from "~/lib/toast";
 
 /** Buttons or links on a browser-raised toast (Undo, View Contact). Server-carried toasts have none. */
-export type ToastAction = { label: string; altText: string } & ({ onClick: () => void } | { href: string; newTab?: boolean });
+type ToastAction = { label: string; altText: string } & ({ onClick: () => void } | { href: string; newTab?: boolean });
 export type ClientToast = ToastMessage & { actions?: ToastAction[] };
 
 // A tiny store so any component (or a server-carried cookie toast) can raise a toast.
