@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "~/lib/dates";
+import { DAY_MS, MINUTE_MS } from "~/lib/dates";
 import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { probeResults, statusIncidents } from "~/db/schema";

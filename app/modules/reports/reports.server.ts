@@ -1,5 +1,5 @@
 import { addDays, DAY_MS, startOfDayIn } from "~/lib/dates";
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
 import { contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
