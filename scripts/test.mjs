@@ -1,5 +1,6 @@
 // `npm test`: every test. Builds the production bundle (the Worker tests and the end-to-end tests both run
-// against it), type-checks, runs the vitest suites inside workerd, then Playwright in Debian's Chromium.
+// against it), type-checks, lints, checks the formatting, runs the vitest suites inside workerd, then Playwright in
+// Debian's Chromium.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { signedInShell } from "./client-js.mjs";
@@ -54,6 +55,9 @@ function readJson(file) {
 await ensureChromium();
 await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], { quiet: true }));
 await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
+// The same commands as `npm run lint` and `npm run format:check` (package.json holds their options).
+await stage("Lint (eslint)", () => run("npm", ["run", "--silent", "lint"]));
+await stage("Format check (biome)", () => run("npm", ["run", "--silent", "format:check"]));
 // Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
 // in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
 await stage("Client JS: the signed-in shell holds no zod", async () => {
