@@ -57,7 +57,7 @@ await stage("Build (remix vite:build)", () => run(bin("remix"), ["vite:build"], 
 await stage("Type-check (tsc)", () => run(bin("tsc"), ["--noEmit"]));
 // The same commands as `npm run lint` and `npm run format:check` (package.json holds their options).
 await stage("Lint (eslint)", () => run("npm", ["run", "--silent", "lint"]));
-await stage("Format check (prettier)", () => run("npm", ["run", "--silent", "format:check"]));
+await stage("Format check (biome)", () => run("npm", ["run", "--silent", "format:check"]));
 // Every signed-in page loads the shell: it must not carry zod (25 KiB gzip). Constants and types the shell needs live
 // in zod-free files (trash/trash.ts, deals/deal.messages.ts); the forms' schemas load with their pages.
 await stage("Client JS: the signed-in shell holds no zod", async () => {
