@@ -44,9 +44,13 @@ export default tseslint.config(
     },
   },
   {
-    // Node scripts: the test runner, the e2e server, seeding, benchmarks.
-    files: ["**/*.{js,mjs}"],
+    // Node scripts: the test runner, the e2e server, seeding, benchmarks, tool configs.
+    files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
   },
   {
     // Inlined verbatim into the contact page: a plain browser script.
