@@ -61,7 +61,9 @@ for (const [id, count] of hits) {
   const seen = new Set();
   for (let at = id; at !== undefined; at = parent.get(at)) {
     const name = label(nodes.get(at));
-    if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + count), seen.add(name);
+    if (seen.has(name)) continue;
+    inclusive.set(name, (inclusive.get(name) ?? 0) + count);
+    seen.add(name);
   }
 }
 const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `  ${((100 * count) / profile.samples.length).toFixed(1).padStart(5)}%  ${name}`).join("\n");

@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { stripVTControlCharacters } from "node:util";
 import path from "node:path";
 import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
 import { bin, buildExists, localEnv, root, run } from "./lib.mjs";
@@ -65,7 +66,7 @@ mkdirSync(path.join(root, "test-results"), { recursive: true });
 const serverLog = createWriteStream(path.join(root, "test-results", "e2e-server.log"));
 for (const [stream, forward] of [[server.stdout, null], [server.stderr, process.stderr]]) {
   createInterface({ input: stream }).on("line", (line) => {
-    serverLog.write(`${new Date().toISOString()} ${line.replace(/\x1b\[[0-9;]*m/g, "")}\n`);
+    serverLog.write(`${new Date().toISOString()} ${stripVTControlCharacters(line)}\n`);
     forward?.write(`${line}\n`);
   });
 }

@@ -1,6 +1,6 @@
 // `npm test`: every test. Builds the production bundle (the Worker tests and the end-to-end tests both run
-// against it), type-checks, checks the dependency rule and looks for dead code, runs the vitest suites inside workerd,
-// then Playwright in Debian's Chromium.
+// against it), type-checks, lints, checks the formatting, the dependency rule and for dead code, runs the vitest suites
+// inside workerd, then Playwright in Debian's Chromium.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { calendarTestFiles, testFiles } from "../tests/calendar-files.mjs";
@@ -93,6 +93,9 @@ await twoAtATime([
   ["Dependency rule (dependency-cruiser)", "npm", ["run", "--silent", "deps"]],
   // No unused files, exports or dependencies (knip.json says what runs that knip cannot see).
   ["Dead code (knip)", "npm", ["run", "--silent", "knip"]],
+  // The same commands as `npm run lint` and `npm run format:check` (package.json holds their options).
+  ["Lint (eslint)", "npm", ["run", "--silent", "lint"]],
+  ["Format check (biome)", "npm", ["run", "--silent", "format:check"]],
   // Comments and docs say what the code does, not which tracker entry it came from.
   ["No tracker numbers in comments and docs", "node", ["scripts/no-issue-refs.mjs"]],
 ]);

@@ -32,6 +32,7 @@ export function DeleteSection({ id, title, question, className, onConfirm, busy 
           <p id={`${id}-confirm`}>{question}</p>
           <input type="hidden" name="intent" value="delete" />
           <div className="flex flex-wrap gap-2">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation the agent just asked for takes focus */}
             <Button type="submit" variant="danger" autoFocus busy={deleting} busyLabel="Deleting…">
               Delete
             </Button>

@@ -16,6 +16,7 @@ export type RequestContext = {
 export type AppDispatch = (request: Request, env: Env) => Promise<Response>;
 
 declare module "@remix-run/cloudflare" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface, not a type alias
   interface AppLoadContext extends RequestContext {}
 }
 

@@ -294,7 +294,14 @@ function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result: Delete
       {confirming ? (
         <span role="alertdialog" aria-label="Confirm delete" className="flex flex-wrap items-center gap-2">
           <span>Delete {ids.length} {ids.length === 1 ? "contact" : "contacts"}?</span>
-          <button type="button" autoFocus disabled={busy} onClick={() => remove.submit(post({ intent: "delete" }), { method: "post", action: CONTACTS_ACTION })} className={buttonClass("danger")}>
+          <button
+            type="button"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation the agent just asked for takes focus
+            autoFocus
+            disabled={busy}
+            onClick={() => remove.submit(post({ intent: "delete" }), { method: "post", action: CONTACTS_ACTION })}
+            className={buttonClass("danger")}
+          >
             Delete
           </button>
           <button type="button" onClick={() => setConfirming(false)} className={small}>

@@ -56,7 +56,7 @@ export default function QaDashboardPage() {
   const [tab, setTab] = useState<(typeof TABS)[number]["id"]>("results");
   const [live, setLive] = useState<{ total: number; results: ReportResult[]; startedAt: number; finishedAt: number | null } | null>(null);
   const running = live !== null && live.finishedAt === null;
-  const shown = live ?? (latest ? { ...latest, total: stored.length, results: stored } : null);
+  const shown = useMemo(() => live ?? (latest ? { ...latest, total: stored.length, results: stored } : null), [live, latest, stored]);
   const counts = countResults(shown?.results ?? []);
   const verdict = shown && !running ? releaseVerdict(counts) : null;
   const total = shown?.total ?? 0;

@@ -1,5 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSideways, signIn, test } from "./fixtures";
 
 // Reports on an account with the demo book of business (scripts/demo-data.mjs), at 375 px and, in the

@@ -13,7 +13,6 @@ import { signInAs } from "../factories/browser";
 import { changedBeforeNextBatch, requestContext } from "../factories/context";
 import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
-import { createUser } from "../factories/users";
 
 // A write that touches another user's rows re-checks the relationship it relies on (membership, role, current holder)
 // in its own batch (write-guard.server.ts), and nothing outside the trash and the purge deletes anyone's rows for good.

@@ -1,12 +1,12 @@
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { JOBS } from "../../workers/cron";
 import { heartbeatJob } from "../../workers/cron/heartbeat.job";
 import { createDb } from "~/db/client.server";
-import { cronRuns, emailOutbox } from "~/db/schema";
+import { emailOutbox } from "~/db/schema";
 import { ConfigError, getConfig, type Env } from "~/lib/env.server";
 import { sendEmail } from "~/lib/mailer.server";
 import { requestContext } from "../factories/context";

@@ -397,7 +397,7 @@ describe("the lead timer and the five-minute reminder", () => {
   });
 
   it("reminds once, at five minutes, only about leads nobody has answered", async () => {
-    const { user, phone, context, service } = await agentWithPhone();
+    const { user, context, service } = await agentWithPhone();
     const now = Date.now();
     const due = await addContact(user.id, "Due Lead");
     const early = await addContact(user.id, "Early Lead");

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { contacts, crmActivities, crmTasks, deals } from "~/db/schema";

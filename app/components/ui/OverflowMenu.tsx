@@ -71,6 +71,8 @@ export function OverflowMenu({
         )}
       </button>
       {open ? (
+        // A click that bubbles up from an item (a link or button, so Enter and Space click it too) closes the menu.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- not a control itself
         <div
           id={id}
           className="absolute right-0 z-40 mt-2 flex w-60 flex-col gap-1 rounded-xl border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"

@@ -52,6 +52,7 @@ describe("the evaluation set", () => {
     expect(envs.some((e) => /\{name\}/.test(e.userInput))).toBe(true);
     expect(envs.some((e) => /ignore previous instructions/i.test(e.userInput))).toBe(true);
     expect(envs.some((e) => hasFairHousingInput(e))).toBe(true);
+    // eslint-disable-next-line no-control-regex -- the range is "any non-ASCII character", from NUL up
     expect(envs.some((e) => e.contact?.name.includes("'") && /[^\x00-\x7f]/.test(e.contact.name))).toBe(true);
     expect(envs.some((e) => e.agent.name === null && e.agent.brokerage === null)).toBe(true);
   });

@@ -69,10 +69,10 @@ export function statusFromStripe(status: string): SubscriptionStatus {
       return "trialing";
     case "active":
       return "active";
-    case "past_due":
-    case "unpaid":
     // A paused subscription is a trial that ended without a payment method: payment is what it needs.
     case "paused":
+    case "past_due":
+    case "unpaid":
       return "past_due";
     case "canceled":
       return "canceled";

@@ -102,7 +102,6 @@ const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "nume
 const monthLabel = (month: string) => monthName.format(new Date(`${month}-15T12:00:00Z`));
 const shortMonth = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 const inRange = (day: string | null, range: DayRange): day is string => day !== null && day >= range.from && day <= range.to;
-const pctText = (pct: number | null) => (pct === null ? DASH : `${pct}%`);
 const pctCell = (pct: number | null) => (pct === null ? empty() : cell(`${pct}%`, pct));
 /** A moment as the CSV holds it: the agent's own clock, "2026-06-05 10:00" (the column's header names the zone). */
 const localStamp = (at: number | Date, timezone: string) => {
@@ -134,7 +133,6 @@ export function buildReports(input: ReportInputs): Reports {
   // file stands alone, so its cell carries them.
   const previousDays = `${formatDay(period.previous.from, prefs)} – ${formatDay(period.previous.to, prefs)}`;
   const previousLabel = cell("Previous period", `Previous period, ${previousDays}`);
-  const stageName = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
   const currency = prefs.currency;
 
   // ---- Income: won deals by closed month, priced by the forecast (actual breakdowns of closed deals) ----

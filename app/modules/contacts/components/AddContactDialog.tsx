@@ -130,6 +130,7 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
           {/* A retry of a save that got no answer (a slow one, a reload) is answered with the first contact, not a second. */}
           <SubmissionKey name="add-contact" answer={create.data} />
           <div className="sm:col-span-2">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into the dialog the agent just opened */}
             <Field label="Name" name="name" autoComplete="off" required error={errors.name} autoFocus />
           </div>
           <Field label="Phone" name="phone" type="tel" inputMode="tel" autoComplete="off" error={errors.phone} />

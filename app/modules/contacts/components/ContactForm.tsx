@@ -91,6 +91,7 @@ export function ContactForm({
       >
         <input type="hidden" name="intent" value="update" />
         <div className="sm:col-span-2">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens when the agent asks to edit, on its first field */}
           <Field label="Name" name="name" defaultValue={contact.name} required error={errors.name} autoFocus />
         </div>
         <Field label="Phone" name="phone" type="tel" inputMode="tel" defaultValue={contact.phone ?? ""} error={errors.phone} />
@@ -137,6 +138,7 @@ export function ContactForm({
       >
         <p>You changed this contact's details without saving. Leaving now discards those changes.</p>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes focus in the dialog that just opened */}
           <Button type="button" variant="secondary" autoFocus onClick={() => leaveRef.current?.close()}>
             Keep editing
           </Button>

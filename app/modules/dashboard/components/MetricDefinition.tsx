@@ -35,7 +35,7 @@ export function Definition({ label, definition }: { label: string; definition: s
         <Info aria-hidden="true" className="h-4 w-4" />
         <span className="sr-only">{`How ${label} is counted`}</span>
       </button>
-      <p id={id} hidden={!open} onKeyDown={onKeyDown} className="mt-2 rounded-lg bg-stone-100 p-2 text-sm text-stone-800 dark:bg-stone-800 dark:text-stone-200">
+      <p id={id} hidden={!open} className="mt-2 rounded-lg bg-stone-100 p-2 text-sm text-stone-800 dark:bg-stone-800 dark:text-stone-200">
         {definition}
       </p>
     </>

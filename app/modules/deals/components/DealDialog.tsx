@@ -72,6 +72,7 @@ export const DealDialog = forwardRef<
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
         {editing ? null : <SubmissionKey name="create-deal" answer={save.data} />}
         <div className="sm:col-span-2">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into the dialog the agent just opened */}
           <Field label="Title" name="title" defaultValue={d?.title} placeholder="e.g. 12 Oak St purchase" required error={errors.title} autoFocus />
         </div>
         <div className="sm:col-span-2">

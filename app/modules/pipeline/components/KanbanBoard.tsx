@@ -122,6 +122,7 @@ export function KanbanBoard({
     const column = list.querySelector<HTMLElement>(`[aria-labelledby="${columnHeadingId(first.key)}"]`);
     if (column) list.scrollLeft = column.offsetLeft - Number.parseFloat(getComputedStyle(list).paddingLeft || "0");
     // Only as the board opens: later moves and "Show all" leave the agent's scroll alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on mount, with the stages and totals it opened with
   }, []);
 
   // A refused move puts the board back as it was before the drag; a close that was saved says so, with Undo.

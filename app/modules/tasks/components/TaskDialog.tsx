@@ -46,7 +46,17 @@ export const TaskDialog = forwardRef<TaskDialogHandle, { today: string }>(functi
         <input type="hidden" name="intent" value={task ? "update" : "create"} />
         {task ? <input type="hidden" name="id" value={task.id} /> : <SubmissionKey name="add-task" answer={save.data} />}
         <div className="sm:col-span-2">
-          <Field label="Title" name="title" defaultValue={task?.title} placeholder="e.g. Call Dana about the inspection" required error={errors.title} autoFocus maxLength={200} />
+          <Field
+            label="Title"
+            name="title"
+            defaultValue={task?.title}
+            placeholder="e.g. Call Dana about the inspection"
+            required
+            error={errors.title}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into the dialog the agent just opened
+            autoFocus
+            maxLength={200}
+          />
         </div>
         <SelectField label="Type" name="type" options={choices(TASK_TYPES, TASK_TYPE_LABELS)} defaultValue={task?.type ?? "follow_up"} error={errors.type} />
         <SelectField label="Priority" name="priority" options={choices(TASK_PRIORITIES, TASK_PRIORITY_LABELS)} defaultValue={task?.priority ?? "medium"} error={errors.priority} />
