@@ -3,6 +3,7 @@
 // inside workerd, then Playwright in Debian's Chromium.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { calendarTestFiles, testFiles } from "../tests/calendar-files.mjs";
 import { clientJsPerRoute, overBudget, signedInShell } from "./client-js.mjs";
 import { bin, localEnv, root, run, step } from "./lib.mjs";
@@ -53,7 +54,7 @@ async function quietStage([name, command, args, env], { tail = 0 } = {}) {
   try {
     const output = await run(command, args, { quiet: true, ...(env ? { env: { ...localEnv, ...env } } : {}) });
     outcomes.push({ name, ok: true, seconds: seconds() });
-    const last = tail ? output.replace(/\x1b\[[0-9;]*m/g, "").trimEnd().split("\n").slice(-tail).map((line) => `    ${line}`) : [];
+    const last = tail ? stripVTControlCharacters(output).trimEnd().split("\n").slice(-tail).map((line) => `    ${line}`) : [];
     console.log([`✓ ${name} (${duration(seconds())})`, ...last].join("\n"));
   } catch (error) {
     outcomes.push({ name, ok: false, seconds: seconds() });

@@ -6,10 +6,8 @@ import { formatDay, formatMoneyCompact, type DisplayPreferences } from "~/lib/fo
 // caches the result. No default figures stand in for missing data: an insight without a budget or a value
 // says so instead of showing the spec's placeholder amounts.
 
-const INSIGHT_TYPES = ["urgent", "opportunity", "market", "follow_up"] as const;
-export type InsightType = (typeof INSIGHT_TYPES)[number];
-const INSIGHT_PRIORITIES = ["high", "medium", "low"] as const;
-export type InsightPriority = (typeof INSIGHT_PRIORITIES)[number];
+export type InsightType = "urgent" | "opportunity" | "market" | "follow_up";
+export type InsightPriority = "high" | "medium" | "low";
 
 export interface Insight {
   /** Stable for the same fact (rule and record), so the page can key on it. */

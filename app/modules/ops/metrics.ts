@@ -9,10 +9,10 @@ import type { Env } from "~/lib/env.server";
 export const RECORDER_SHARDS = 8;
 
 /** Server metrics: each request's duration, and the part of it spent in the route's loaders and in its action. */
-const SERVER_METRICS = ["request", "loader", "action"] as const;
+type ServerMetric = "request" | "loader" | "action";
 /** Browser metrics from the signed-in app's beacons: Core Web Vitals, navigation timings and the JS heap. */
-const VITAL_METRICS = ["lcp", "inp", "cls", "ttfb", "load", "render", "heap"] as const;
-export type MetricName = (typeof SERVER_METRICS)[number] | (typeof VITAL_METRICS)[number];
+type VitalMetric = "lcp" | "inp" | "cls" | "ttfb" | "load" | "render" | "heap";
+export type MetricName = ServerMetric | VitalMetric;
 
 export interface Sample {
   metric: MetricName;
