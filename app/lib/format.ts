@@ -1,4 +1,5 @@
 import type { Currency, DateFormat, TimeFormat } from "~/db/enums";
+import { timezoneOr, wallClockIn } from "~/lib/dates";
 
 // Display preferences (spec sections 3 and 9). Formatting uses Intl, which every runtime here ships.
 export interface DisplayPreferences {
@@ -25,20 +26,9 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return hit;
 }
 
-const validTimezones = new Map<string, string>();
-/** The timezone if this runtime knows it, else the default (checked once per name: building a formatter is slow). */
+/** The timezone if this runtime knows it, else the default. */
 function safeTimezone(timezone: string): string {
-  let checked = validTimezones.get(timezone);
-  if (checked === undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: timezone });
-      checked = timezone;
-    } catch {
-      checked = DEFAULT_DISPLAY_PREFERENCES.timezone;
-    }
-    validTimezones.set(timezone, checked);
-  }
-  return checked;
+  return timezoneOr(timezone, DEFAULT_DISPLAY_PREFERENCES.timezone);
 }
 
 const toDate = (value: Date | number | string) => (value instanceof Date ? value : new Date(value));
@@ -97,9 +87,7 @@ export function formatMoneyCompact(amount: number, prefs: Pick<DisplayPreference
 
 /** The calendar date ("YYYY-MM-DD") it is at `value` in `timezone`: "today" for the user, never shifted by UTC. */
 export function isoDateIn(value: Date, timezone: string): string {
-  const timeZone = safeTimezone(timezone);
-  const formatter = cached(`iso-${timeZone}`, () => new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }));
-  return formatter.format(value);
+  return wallClockIn(value, safeTimezone(timezone)).date;
 }
 
 /** Money in cents with the cents shown: "$5,892.50", "−$445.00". */

@@ -1,4 +1,4 @@
-import { startOfDayIn } from "~/lib/dates";
+import { startOfDayIn } from "~/lib/dates/zones";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

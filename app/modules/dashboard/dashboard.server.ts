@@ -1,4 +1,5 @@
-import { addDays, DAY_MS, possibleTodays, startOfDayIn } from "~/lib/dates";
+import { addDays, DAY_MS, possibleTodays, timezoneOr } from "~/lib/dates";
+import { startOfDayIn } from "~/lib/dates/zones";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
   contacts,
@@ -253,10 +254,5 @@ function speedToLead(leads: { leads: number; times: number[] }): Dashboard["stat
 
 /** The timezone if this runtime knows it, else the default one (as the date formatting falls back). */
 function zoneOrDefault(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
-    return timezone;
-  } catch {
-    return DEFAULT_DISPLAY_PREFERENCES.timezone;
-  }
+  return timezoneOr(timezone, DEFAULT_DISPLAY_PREFERENCES.timezone);
 }

@@ -1,4 +1,5 @@
-import { addDays, addMonths, possibleTodays, startOfDayIn } from "~/lib/dates";
+import { addDays, addMonths, possibleTodays } from "~/lib/dates";
+import { startOfDayIn } from "~/lib/dates/zones";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
 import { DEFAULT_PLAN } from "~/modules/commissions/plan.schema";

@@ -1,4 +1,5 @@
-import { addDays, startOfDayIn } from "~/lib/dates";
+import { addDays } from "~/lib/dates";
+import { startOfDayIn } from "~/lib/dates/zones";
 import { and, asc, count, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contacts, crmActivities, crmConfig, deals, insightVersions, userPreferences } from "~/db/schema";

@@ -1,4 +1,5 @@
-import { addDays, DAY_MS, startOfDayIn } from "~/lib/dates";
+import { addDays, DAY_MS } from "~/lib/dates";
+import { startOfDayIn } from "~/lib/dates/zones";
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";

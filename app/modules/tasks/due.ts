@@ -1,6 +1,7 @@
 import { addDays, addMonths, addWeeks, format, parseISO } from "date-fns";
-import { TZDate } from "@date-fns/tz";
 import type { TaskRepeat } from "~/db/enums";
+import { wallClockIn } from "~/lib/dates";
+import { instantIn } from "~/lib/dates/zones";
 import type { TaskList } from "./task.schema";
 
 // When a task is due, in the user's own calendar. A due date is their calendar day and a due time their wall
@@ -13,16 +14,9 @@ export interface LocalNow {
   time: string;
 }
 
-/** The user's calendar day and wall-clock time at `at`. */
+/** The user's calendar day and wall-clock time at `at` (in UTC when the timezone is not one this runtime knows). */
 export function localNow(timezone: string, at: Date = new Date()): LocalNow {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
-  } catch {
-    return localNow("UTC", at);
-  }
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+  return wallClockIn(at, timezone);
 }
 
 /**
@@ -59,13 +53,5 @@ export function nextOccurrence(dueDate: string, repeat: TaskRepeat, today: strin
 
 /** The instant at which it is `day` `time` on the wall clocks of `timezone` (for calendar feeds and logged activities). */
 export function instantOf(day: string, time: string | null, timezone: string): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  const [hh, mm] = (time ?? "00:00").split(":").map(Number);
-  let zone = timezone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-  } catch {
-    zone = "UTC";
-  }
-  return new Date(new TZDate(y!, m! - 1, d!, hh!, mm!, zone).getTime());
+  return new Date(instantIn(day, time, timezone));
 }
