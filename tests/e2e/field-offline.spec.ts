@@ -180,7 +180,7 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   expect(after.tasks.upsert.some((t) => t.title === "Call Priya about the inspection window")).toBe(false);
   expect(after.deals.all.find((d) => d.title === "Circle C relocation")?.stage).toBe("offer");
   expect(after.deals.all.find((d) => d.title === "Liu Tarrytown purchase")?.stage).toBe("under_contract");
-  const search = await page.request.get(`/api/contacts/search?q=${encodeURIComponent("Rowan Offline-Lead")}`);
+  const search = await page.request.get(`/api/search?scope=contacts&q=${encodeURIComponent("Rowan Offline-Lead")}`);
   expect(JSON.stringify(await search.json()).match(/Rowan Offline-Lead/g)).toHaveLength(1);
 
   // The agent has read it; the full app opens where they were.

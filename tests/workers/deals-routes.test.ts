@@ -72,15 +72,3 @@ describe("deals through the app", () => {
     expect((await getStages(requestContext(), bob.id as UserId)).find((s) => s.key === "offer")?.name).toBe("Offer");
   });
 });
-
-describe("contact search for pickers", () => {
-  it("finds only the signed-in agent's contacts, and nothing when signed out", async () => {
-    const { aliceBrowser, bobBrowser } = await twoAgents();
-    const search = async (browser: TestBrowser, q: string) => (await (await browser.get(`/api/contacts/search?q=${encodeURIComponent(q)}`)).json()) as { contacts: { name: string; detail: string | null }[] };
-    expect((await search(aliceBrowser, "client")).contacts).toEqual([{ id: expect.any(String), name: "Alice's Client", detail: "client@example.com" }]);
-    expect((await search(bobBrowser, "client")).contacts).toEqual([]);
-    // Nothing searchable in it: no error, just the agent's recent contacts, as for an empty box.
-    expect((await search(aliceBrowser, '"(*-')).contacts.map((c) => c.name)).toEqual(["Alice's Client"]);
-    expect((await new TestBrowser().get("/api/contacts/search?q=client")).status).toBe(401);
-  });
-});

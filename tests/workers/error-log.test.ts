@@ -62,10 +62,10 @@ describe("a server error is logged once, as one compact line without user data",
   it("an /api handler that throws: one line with the Hono route pattern", async () => {
     const user = await createUser(env.DB);
     const browser = (await signInAs(user)).using({ ...(env as Env), DB: failingD1(env.DB, /contacts_fts|from "contacts"/) });
-    const { response, calls } = await errorsDuring(() => browser.get("/api/contacts/search?q=someone"));
+    const { response, calls } = await errorsDuring(() => browser.get("/api/search?scope=contacts&q=someone"));
     expect(response.status).toBe(500);
     const { parsed } = oneCompactLine(calls);
-    expect(parsed).toMatchObject({ event: "api_error", route: "/api/contacts/search" });
+    expect(parsed).toMatchObject({ event: "api_error", route: "/api/search" });
     expect(JSON.stringify(parsed)).not.toContain("someone");
   });
 });

@@ -65,7 +65,7 @@ describe("billing guard on the JSON API (/api/*)", () => {
   const endpoints = (tag: string): [string, string, unknown?][] => [
     ["GET", "/api/sync"],
     ["POST", "/api/sync/changes", { changes: [{ key: `guard-${tag}`, type: "add_contact", contact: { name: `Guard ${tag}`, phone: "555 0100" } }] }],
-    ["GET", "/api/contacts/search?q=Guard"],
+    ["GET", "/api/search?scope=contacts&q=Guard"],
     ["POST", "/api/contacts/import", { rows: [[`Guard import ${tag}`, "555 0101"]], mapping: ["name", "phone"], mode: "skip" }],
     ["GET", "/api/search?q=Guard"],
     ["POST", "/api/ai/generate", { task: "advice", tone: "friendly", userInput: "What next?" }],

@@ -4,13 +4,14 @@ import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { createContact } from "~/modules/contacts/contacts.server";
 import { createDeal } from "~/modules/deals/deals.server";
-import type { PaletteSearchResult } from "~/modules/palette/search";
+import type { PaletteSearchResult, PickerSearchResult } from "~/modules/palette/search";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
 import { createUser } from "../factories/users";
 
-// GET /api/search: the command palette's contacts and deals, the signed-in agent's only.
+// GET /api/search: the command palette's contacts and deals, and (scope=contacts) the contact pickers', the
+// signed-in agent's only.
 
 async function agentWith(contacts: { name: string; email?: string; phone?: string }[], deals: { title: string; contact?: string; stage?: string }[]) {
   const user = await createUser(env.DB);
@@ -102,5 +103,37 @@ describe("GET /api/search", () => {
     const response = await search(new TestBrowser(), "marisol");
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ ok: false });
+  });
+});
+
+describe("GET /api/search?scope=contacts (the contact pickers)", () => {
+  const pick = (browser: TestBrowser, q: string) => browser.get(`/api/search?scope=contacts&q=${encodeURIComponent(q)}`);
+  const picked = async (browser: TestBrowser, q: string) => {
+    const response = await pick(browser, q);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    return (await response.json()) as PickerSearchResult;
+  };
+
+  it("finds only the signed-in agent's contacts, and nothing when signed out", async () => {
+    const alice = await agentWith([{ name: "Alice's Client", email: "client@example.com" }], [{ title: "Alice's listing", contact: "Alice's Client" }]);
+    const bob = await agentWith([], []);
+    expect(await picked(alice.browser, "client")).toEqual({ contacts: [{ id: alice.ids.get("Alice's Client"), name: "Alice's Client", detail: "client@example.com" }] });
+    expect((await picked(bob.browser, "client")).contacts).toEqual([]);
+    // Nothing searchable in it: no error, just the agent's recent contacts, as for an empty box.
+    expect((await picked(alice.browser, '"(*-')).contacts.map((c) => c.name)).toEqual(["Alice's Client"]);
+    expect((await picked(alice.browser, "")).contacts.map((c) => c.name)).toEqual(["Alice's Client"]);
+    // A picker's long text is cut to the palette's limit, not refused.
+    expect((await picked(alice.browser, `client ${"a".repeat(200)}`)).contacts).toEqual([]);
+    const signedOut = await pick(new TestBrowser(), "client");
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toMatchObject({ ok: false });
+  });
+
+  it("returns at most eight contacts, the newest first for an empty box", async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `Picker Lakeview ${String(i).padStart(2, "0")}`);
+    const { browser } = await agentWith(names.map((name, i) => ({ name, phone: `555 02${String(i).padStart(2, "0")}` })), []);
+    expect((await picked(browser, "lakeview")).contacts.map((c) => c.name)).toEqual(names.slice(0, 8));
+    expect((await picked(browser, "")).contacts).toHaveLength(8);
   });
 });

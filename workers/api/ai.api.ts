@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { readJson } from "~/lib/body.server";
 import { GenerateRequestSchema } from "~/modules/ai/ai.schema";
-import { generate, toEventStream } from "~/modules/ai/engines.server";
+import { eventStreamResponse } from "~/lib/sse.server";
+import { asServerSentEvents, generate } from "~/modules/ai/engines.server";
 import { EnvelopeError, loadEnvelope } from "~/modules/ai/envelope.server";
 import { countedOnSuccess, engineSettings, refundAiDraft, spendAiDraft } from "~/modules/ai/quota.server";
 import type { ApiEnv } from "./api-env";
@@ -30,7 +31,5 @@ export const aiApi = new Hono<ApiEnv>().post("/ai/generate", async (c) => {
   // A draft that fails (or is abandoned) gives its quota back, after the stream has ended (ADR 0051).
   const refund = () => auth.context.cloudflare.ctx.waitUntil(refundAiDraft(auth.context, auth.user.id, spent.day).catch((error: unknown) => console.error(JSON.stringify({ event: "ai_refund_failed", message: String(error) }))));
   const events = countedOnSuccess(generate(envelope, engineSettings(c.env, auth.context.config)), refund);
-  return new Response(toEventStream(events), {
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" },
-  });
+  return eventStreamResponse(asServerSentEvents(events));
 });

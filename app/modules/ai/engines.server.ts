@@ -1,4 +1,5 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
+import type { ServerSentEvent } from "~/lib/sse.server";
 import { draft, fitToLimit } from "./drafter";
 import type { DraftEnvelope, EngineId } from "./draft-types";
 import { fallbackText } from "./fallback";
@@ -230,21 +231,7 @@ export async function* generate(envelope: DraftEnvelope, settings: EngineSetting
   yield { type: "done" };
 }
 
-/** The events as a server-sent-events byte stream. */
-export function toEventStream(events: AsyncGenerator<GenerationEvent>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await events.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      const { type, ...data } = next.value;
-      controller.enqueue(encoder.encode(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
-    },
-    async cancel() {
-      await events.return(undefined);
-    },
-  });
+/** The events as server-sent events: the type names each event, the rest is its data. */
+export async function* asServerSentEvents(events: AsyncGenerator<GenerationEvent>): AsyncGenerator<ServerSentEvent> {
+  for await (const { type, ...data } of events) yield { event: type, data };
 }

@@ -92,7 +92,7 @@ export type ContactInput = z.output<typeof ContactInputSchema>;
 
 /** Field errors keyed by field name, first message each. */
 
-/** A contact as pickers show it (GET /api/contacts/search). */
+/** A contact as pickers and the palette show it (GET /api/search). */
 export interface ContactOption {
   id: string;
   name: string;

@@ -1,4 +1,5 @@
 import type { RequestContext } from "~/lib/context.server";
+import { emitted, eventStreamResponse } from "~/lib/sse.server";
 
 /**
  * A server-sent-events response fed by `run` (the QA suites' runs): each emitted event is written as
@@ -6,26 +7,19 @@ import type { RequestContext } from "~/lib/context.server";
  * cleanup) if the page goes away; writes to a closed stream are dropped.
  */
 export function eventStream<E extends { type: string }>(context: RequestContext, run: (emit: (event: E) => Promise<void>) => Promise<unknown>, onError: (emit: (event: E) => Promise<void>) => Promise<void>): Response {
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const writer = writable.getWriter();
-  const encoder = new TextEncoder();
-  let open = true;
-  const emit = async (event: E) => {
-    if (!open) return;
+  const events = emitted<E>(async (emit) => {
     try {
-      await writer.write(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
-    } catch {
-      open = false;
-    }
-  };
-  const done = run(emit)
-    .catch(async (error) => {
+      await run(emit);
+    } catch (error) {
       console.error(JSON.stringify({ event: "qa_run_failed", message: String(error) }));
       await onError(emit);
-    })
-    .finally(() => writer.close().catch(() => undefined));
-  context.cloudflare.ctx.waitUntil(done);
-  return new Response(readable, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" } });
+    }
+  });
+  return eventStreamResponse(asServerSentEvents(events), { keepRunning: (done) => context.cloudflare.ctx.waitUntil(done) });
+}
+
+async function* asServerSentEvents<E extends { type: string }>(events: AsyncIterable<E>) {
+  for await (const event of events) yield { event: event.type, data: event };
 }
 
 export function postOnly() {

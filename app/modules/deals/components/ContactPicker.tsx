@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ContactOption } from "~/modules/contacts/contact.schema";
+import { PICKER_SCOPE, type PickerSearchResult } from "~/modules/palette/search";
 
-const SEARCH_URL = "/api/contacts/search";
+const SEARCH_URL = `/api/search?scope=${PICKER_SCOPE}`;
 
 /**
  * The deal's contact: a combobox (ARIA 1.2 list autocomplete) that searches the user's contacts as they
@@ -37,8 +38,8 @@ export function ContactPicker({
       request.current = controller;
       setLoading(true);
       try {
-        const response = await fetch(`${SEARCH_URL}?q=${encodeURIComponent(chosen && query === chosen.name ? "" : query)}`, { signal: controller.signal });
-        const body = (await response.json()) as { contacts?: ContactOption[] };
+        const response = await fetch(`${SEARCH_URL}&q=${encodeURIComponent(chosen && query === chosen.name ? "" : query)}`, { signal: controller.signal });
+        const body = (await response.json()) as Partial<PickerSearchResult>;
         setOptions(body.contacts ?? []);
         setActive(-1);
       } catch {
