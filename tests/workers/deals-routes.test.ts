@@ -6,7 +6,7 @@ import { createContact } from "~/modules/contacts/contacts.server";
 import { createDeal, getDeal } from "~/modules/deals/deals.server";
 import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
 import { getStages } from "~/modules/pipeline/stages.server";
-import { signInAs, TestBrowser } from "../factories/browser";
+import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
 import { createUser } from "../factories/users";
