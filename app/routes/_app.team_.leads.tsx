@@ -5,20 +5,21 @@ import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { CONTACT_SOURCES, LEAD_MODES } from "~/db/enums";
+import { LEAD_MODES } from "~/db/enums";
 import { readForm } from "~/lib/body.server";
 import { formatDateTime, formatTime } from "~/lib/format";
+import { dispatchIntent } from "~/lib/intents.server";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { redirectWithToast } from "~/lib/toast.server";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
-import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
-import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
-import { addLead, assignLead, claimLead, importLeads, loadLeads, requestDeps, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
-import { canManage, listMembers } from "~/modules/team/team.server";
-import { leadFormKeyOf, setLeadForm } from "~/modules/team/lead-form.server";
-import { leadFormPath } from "~/modules/team/lead-form";
-import { appOrigin } from "~/lib/context.server";
+import { LEAD_IMPORT_MAX_BYTES, LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
+import { addLead, claimLead, importLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
+import { assignLeadAsManager, leadDeps, loadLeadsPage } from "~/modules/team/leads-page.server";
+import { setLeadForm } from "~/modules/team/lead-form.server";
+import { AddLeads } from "~/modules/team/components/AddLeads";
+import { AssignForm, LeadError } from "~/modules/team/components/LeadControls";
+import { LeadFormSettings } from "~/modules/team/components/LeadFormSettings";
 
 export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
 export const headers = serverTimingHeaders;
@@ -26,32 +27,10 @@ export const headers = serverTimingHeaders;
 // Lead distribution (ADR 0038): the team's new leads, the pond, claims, assignments and the settings. Team
 // members only (404 for anyone else); adding, assigning and the settings are for the owner and admins.
 
-/** The request's Deps, with the app's address for the e-mails about waiting leads. */
-const deps = (context: LoaderFunctionArgs["context"], request: Request) => requestDeps(context, appOrigin(context, request));
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
   const { user, team } = await requireTeamMember(request, context);
-  const manages = canManage(team);
-  const [view, prefs, formKey] = await Promise.all([
-    loadLeads(context, team, deps(context, request)),
-    getDisplayPreferences(context, user.id),
-    manages ? leadFormKeyOf(context, team.teamId) : Promise.resolve(null),
-  ]);
-  return data(
-    {
-      me: user.id,
-      manages,
-      teamName: team.teamName,
-      prefs,
-      // The public lead form's address: for the owner and admins, who hand it out (ADR 0040).
-      leadFormUrl: formKey ? `${appOrigin(context, request)}${leadFormPath(formKey)}` : null,
-      ...view,
-      // Agents see who a waiting lead is and where it came from; its phone and e-mail once it is theirs.
-      waiting: view.waiting.map((lead) => (manages ? lead : { ...lead, email: null, phone: null })),
-    },
-    { headers: serverTiming("team-leads", started) },
-  );
+  return data(await loadLeadsPage(context, request, user, team), { headers: serverTiming("team-leads", started) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,19 +39,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: LEAD_IMPORT_MAX_BYTES + 64_000 });
   const intent = String(form.get("intent") ?? "");
   const lead = String(form.get("lead") ?? "");
-  let result: LeadResult;
-  if (intent === "add") result = await addLead(context, team, deps(context, request), user.id, form);
-  else if (intent === "claim") result = await claimLead(context, team, deps(context, request), user.id, lead);
-  else if (intent === "assign") {
-    const me = (await listMembers(context, team.teamId)).find((m) => m.userId === user.id);
-    result = await assignLead(context, team, deps(context, request), { id: user.id, name: me?.name ?? user.email }, lead, String(form.get("agent") ?? ""));
-  } else if (intent === "import") result = await importLeads(context, team, deps(context, request), user.id, form.get("file"));
-  else if (intent === "settings") result = await saveLeadSettings(context, team, form);
-  else if (intent === "form-on" || intent === "form-off") result = await setLeadForm(context, team, intent === "form-on");
-  else if (intent === "availability") result = await setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true");
-  else return data({ ok: false as const, intent, error: "Unknown action.", fieldErrors: {} as Record<string, string> }, { status: 400 });
-  if (result.ok) return redirectWithToast(context, "/team/leads", { title: result.message, description: result.detail, variant: "success" });
-  return data({ ok: false as const, intent, lead, error: result.error, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
+  const deps = leadDeps(context, request);
+  const answer = async (pending: Promise<LeadResult>) => {
+    const result = await pending;
+    if (result.ok) return redirectWithToast(context, "/team/leads", { title: result.message, description: result.detail, variant: "success" });
+    return data({ ok: false as const, intent, lead, error: result.error, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
+  };
+  return dispatchIntent(form, {
+    add: () => answer(addLead(context, team, deps, user.id, form)),
+    claim: () => answer(claimLead(context, team, deps, user.id, lead)),
+    assign: () => answer(assignLeadAsManager(context, request, user, team, lead, String(form.get("agent") ?? ""))),
+    import: () => answer(importLeads(context, team, deps, user.id, form.get("file"))),
+    settings: () => answer(saveLeadSettings(context, team, form)),
+    "form-on": () => answer(setLeadForm(context, team, true)),
+    "form-off": () => answer(setLeadForm(context, team, false)),
+    availability: () => answer(setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true")),
+  });
 }
 
 /**
@@ -226,117 +208,12 @@ export default function TeamLeadsPage() {
               </Form>
             </section>
 
-            <section aria-labelledby="leads-form" className={`${card} lg:col-span-2`}>
-              <h2 id="leads-form" className="font-semibold">
-                Website lead form
-              </h2>
-              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-                A page anyone can fill in, with your team&apos;s name on it: link to it from your website, listings and social profiles. Each enquiry arrives
-                here as a website lead and is distributed as set above. A new address stops the old one from working.
-              </p>
-              {loaded.leadFormUrl ? (
-                <p className="mt-2 text-sm [overflow-wrap:anywhere]">
-                  <span className="font-medium">Address: </span>
-                  <a href={loaded.leadFormUrl} target="_blank" rel="noreferrer" className="underline">
-                    {loaded.leadFormUrl}
-                  </a>
-                </p>
-              ) : (
-                <p className="mt-2 text-sm font-medium">The form is off.</p>
-              )}
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="form-on" />
-                  <Button type="submit" variant="secondary" disabled={busy}>
-                    {loaded.leadFormUrl ? "Give it a new address" : "Turn the form on"}
-                  </Button>
-                </Form>
-                {loaded.leadFormUrl ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="form-off" />
-                    <Button type="submit" variant="ghost" disabled={busy}>
-                      Turn the form off
-                    </Button>
-                  </Form>
-                ) : null}
-              </div>
-            </section>
+            <LeadFormSettings leadFormUrl={loaded.leadFormUrl} busy={busy} className={card} />
 
-            <section aria-labelledby="leads-add" className={`${card} lg:col-span-2`}>
-              <h2 id="leads-add" className="font-semibold">
-                Add a lead
-              </h2>
-              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">A new lead for the team: it is distributed as set above.</p>
-              <Form method="post" aria-label="Add a lead" className="mt-2 grid gap-3 sm:grid-cols-2">
-                <input type="hidden" name="intent" value="add" />
-                <Field label="Name" name="name" required error={errorFor("add")?.fieldErrors.name} />
-                <SelectField
-                  label="Source"
-                  name="source"
-                  placeholder={{ label: "Where did this lead come from?", disabled: true }}
-                  options={CONTACT_SOURCES.map((s) => [s, SOURCE_LABELS[s]] as const)}
-                  error={errorFor("add")?.fieldErrors.source}
-                />
-                <Field label="Phone" name="phone" type="tel" error={errorFor("add")?.fieldErrors.phone} />
-                <Field label="E-mail" name="email" type="email" error={errorFor("add")?.fieldErrors.email} />
-                <div className="flex flex-col sm:col-span-2">
-                  <label htmlFor="lead-message" className="text-sm font-medium">
-                    Message
-                  </label>
-                  <textarea id="lead-message" name="message" rows={3} maxLength={10_000} className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-950" />
-                </div>
-                <div className="sm:col-span-2">
-                  <Button type="submit" disabled={busy}>
-                    Add lead
-                  </Button>
-                </div>
-              </Form>
-              <Form method="post" encType="multipart/form-data" aria-label="Import leads" className="mt-4 flex flex-col gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
-                <input type="hidden" name="intent" value="import" />
-                <label htmlFor="leads-file" className="text-sm font-medium">
-                  Or import a CSV file of leads
-                </label>
-                <p id="leads-file-hint" className="text-sm text-stone-600 dark:text-stone-400">
-                  Up to {LEAD_IMPORT_ROWS} rows, with a Name column and a phone or e-mail for each; Source and Notes columns are used too. Each lead is distributed as set above.
-                </p>
-                <input id="leads-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="leads-file-hint" className="min-h-12 w-full max-w-full text-base" />
-                <LeadError error={errorFor("import")} />
-                <div>
-                  <Button type="submit" variant="secondary" disabled={busy}>
-                    Import leads
-                  </Button>
-                </div>
-              </Form>
-            </section>
+            <AddLeads errorFor={errorFor} busy={busy} className={card} />
           </>
         ) : null}
       </div>
     </>
-  );
-}
-
-/** An owner's or admin's choice of agent for a lead (assign a waiting one, reassign an unanswered one). */
-function AssignForm({ leadId, label, verb, options, busy }: { leadId: string; label: string; verb: string; options: readonly (readonly [string, string])[]; busy: boolean }) {
-  return (
-    // One column on a phone (a select is as wide as its longest name otherwise, and would push the page sideways).
-    <Form method="post" className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-end">
-      <input type="hidden" name="intent" value="assign" />
-      <input type="hidden" name="lead" value={leadId} />
-      <div className="min-w-0 sm:w-72">
-        <SelectField label={label} name="agent" options={options} placeholder={{ label: "Choose an agent" }} />
-      </div>
-      <Button type="submit" variant="secondary" disabled={busy}>
-        {verb}
-      </Button>
-    </Form>
-  );
-}
-
-function LeadError({ error }: { error: { error: string } | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-      {error.error}
-    </p>
   );
 }

@@ -44,3 +44,5 @@ export const INVITE_LINK_MESSAGES = {
   inAnotherTeam: "You are already a member of a team. Leave it before joining another.",
   ownsTeam: "You own a team. A team's owner cannot join another team.",
 } as const;
+
+export const ROLE_NAMES = { owner: "Owner", admin: "Admin", agent: "Agent" } as const;

@@ -1,0 +1,38 @@
+import { appOrigin, type RequestContext } from "~/lib/context.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { leadFormPath } from "./lead-form";
+import { leadFormKeyOf } from "./lead-form.server";
+import { assignLead, loadLeads, requestDeps, type LeadResult } from "./leads.server";
+import { canManage, listMembers, type Membership } from "./team.server";
+
+// The team leads page (ADR 0038): what each member sees of the team's leads, and the assignment as its manager.
+
+/** The request's Deps, with the app's address for the e-mails about waiting leads. */
+export const leadDeps = (context: RequestContext, request: Request) => requestDeps(context, appOrigin(context, request));
+
+export async function loadLeadsPage(context: RequestContext, request: Request, user: SessionUser, team: Membership) {
+  const manages = canManage(team);
+  const [view, prefs, formKey] = await Promise.all([
+    loadLeads(context, team, leadDeps(context, request)),
+    getDisplayPreferences(context, user.id),
+    manages ? leadFormKeyOf(context, team.teamId) : Promise.resolve(null),
+  ]);
+  return {
+    me: user.id,
+    manages,
+    teamName: team.teamName,
+    prefs,
+    // The public lead form's address: for the owner and admins, who hand it out (ADR 0040).
+    leadFormUrl: formKey ? `${appOrigin(context, request)}${leadFormPath(formKey)}` : null,
+    ...view,
+    // Agents see who a waiting lead is and where it came from; its phone and e-mail once it is theirs.
+    waiting: view.waiting.map((lead) => (manages ? lead : { ...lead, email: null, phone: null })),
+  };
+}
+
+/** An owner or admin gives a lead to an agent, named in the agent's alert by their name in the team. */
+export async function assignLeadAsManager(context: RequestContext, request: Request, user: SessionUser, team: Membership, leadId: string, agentId: string): Promise<LeadResult> {
+  const me = (await listMembers(context, team.teamId)).find((m) => m.userId === user.id);
+  return assignLead(context, team, leadDeps(context, request), { id: user.id, name: me?.name ?? user.email }, leadId, agentId);
+}
