@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from "~/lib/toast";
-import { VARIANT_CLASS, type ClientToast } from "./Toaster";
+import { VARIANT_CLASS, type ClientToast } from "./toast-look";
 
 const TOAST_ACTION_CLASS =
   "inline-flex min-h-10 items-center rounded-md border border-current px-3 text-sm font-semibold hover:bg-black/5 dark:hover:bg-white/10";

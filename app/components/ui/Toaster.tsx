@@ -1,9 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { TOAST_DURATION_MS, TOAST_LIMIT, type ToastMessage } from "~/lib/toast";
-
-/** Buttons or links on a browser-raised toast (Undo, View Contact). Server-carried toasts have none. */
-type ToastAction = { label: string; altText: string } & ({ onClick: () => void } | { href: string; newTab?: boolean });
-export type ClientToast = ToastMessage & { actions?: ToastAction[] };
+import { VARIANT_CLASS, type ClientToast } from "./toast-look";
 
 // A tiny store so any component (or a server-carried cookie toast) can raise a toast.
 let toasts: ClientToast[] = [];
@@ -26,12 +23,6 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const EMPTY: ClientToast[] = [];
-
-export const VARIANT_CLASS = {
-  default: "border-stone-200 bg-white text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100",
-  success: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
-  destructive: "border-red-300 bg-red-50 text-red-950 dark:border-red-700 dark:bg-red-950 dark:text-red-50",
-};
 
 // The radix toast code (about 13 KiB gzip) loads the first time a toast must show, not with every page. Offline
 // before it was ever loaded (the service worker keeps it once fetched), the newest toast shows as a static status.
