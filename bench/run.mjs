@@ -14,6 +14,8 @@
 //   BENCH_ONLY=sync npm run bench                            (only the large account's field copy: whole, unchanged, one change)
 //   BENCH_ONLY=handover npm run bench                        (only a team member's book handed to a teammate on removal)
 //   BENCH_ONLY=backup npm run bench                          (only the backup, the restore drill and one account's restore)
+//   BENCH_ONLY=tap npm run bench                             (only when /contacts shows its rows and when a tap on one is
+//                                                             answered, in headless Chromium: bench/tap.mjs)
 //   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
 //                                                             and /dashboard with it, then on a second server without it)
 //   BENCH_LIGHTHOUSE_RUNS=3 npm run bench                    (audits each page 3 times, keeps the median; default 1)
@@ -31,6 +33,7 @@ import { BENCH_USER, SEED_VOLUMES } from "./seed.mjs";
 import { benchDrafter } from "./drafter.mjs";
 import { benchSync } from "./sync.mjs";
 import { benchHandover } from "./handover.mjs";
+import { benchTap } from "./tap.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
 import { benchAgentRestore, benchBackup } from "./backup.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
@@ -271,6 +274,18 @@ if (ONLY === "bundle") {
 }
 const { mf, origin, sessionCookie } = await startSeededServer(workerPath);
 
+// The contact list in a browser, before any load run: rows visible, then rows answering a tap.
+let tapLine = null;
+if (!ONLY || ONLY === "tap") {
+  step("When /contacts shows its rows and answers a tap (headless Chromium, CPU slowed 4×)");
+  tapLine = await benchTap(origin, sessionCookie);
+  console.log(`  ${tapLine}`);
+  if (ONLY === "tap") {
+    await mf.dispose();
+    process.exit(0);
+  }
+}
+
 step(`Loading each route for ${DURATION} s with ${CONNECTIONS} connections`);
 const rows = [];
 /** The routes the recording's cost is shown on: the floor (no binding touched) and the large dashboard. */
@@ -427,6 +442,7 @@ const table = [
   worstLine,
   ...(backupLines ? ["", backupLines] : []),
   ...(syncLines ? ["", syncLines] : []),
+  ...(tapLine ? ["", tapLine] : []),
   ...(handoverLine ? ["", handoverLine] : []),
   ...(recording ? ["", recording] : []),
   ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),

@@ -2,10 +2,16 @@ import { useEffect } from "react";
 
 /** How often an open app brings its field copy up to date (a sync with nothing new costs one small request). */
 const SYNC_EVERY_MS = 5 * 60_000;
+/** The longest the first sync waits for an idle moment after the page became interactive. */
+const FIRST_SYNC_WITHIN_MS = 5_000;
+/** Where the browser has no requestIdleCallback (Safari), the first sync waits this long instead. */
+const FIRST_SYNC_FALLBACK_MS = 1_000;
 
 /**
  * Keeps the signed-in agent's field copy (local-copy.client.ts) up to date while the app is open: on arrival, when
  * the connection or the app comes back, and every five minutes. The IndexedDB code loads after the page, on its own.
+ * The first sync waits until the browser is idle after hydration: loading the copy's code and writing IndexedDB
+ * would otherwise hold the main thread just when the page starts answering taps.
  */
 export function useFieldCopy(userId: string) {
   useEffect(() => {
@@ -17,12 +23,16 @@ export function useFieldCopy(userId: string) {
     const onVisible = () => {
       if (document.visibilityState === "visible") run();
     };
-    run();
+    const first =
+      typeof window.requestIdleCallback === "function"
+        ? { id: window.requestIdleCallback(run, { timeout: FIRST_SYNC_WITHIN_MS }), cancel: (id: number) => window.cancelIdleCallback(id) }
+        : { id: window.setTimeout(run, FIRST_SYNC_FALLBACK_MS), cancel: (id: number) => window.clearTimeout(id) };
     const timer = window.setInterval(run, SYNC_EVERY_MS);
     window.addEventListener("online", run);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       stopped = true;
+      first.cancel(first.id);
       window.clearInterval(timer);
       window.removeEventListener("online", run);
       document.removeEventListener("visibilitychange", onVisible);
