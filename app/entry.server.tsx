@@ -13,7 +13,11 @@ import { logError, routePattern } from "~/lib/log.server";
 export const handleError: HandleErrorFunction = (error, { request, params }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logError("server_error", routePattern(new URL(request.url).pathname, params), isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.statusText) : error);
+  logError(
+    "server_error",
+    routePattern(new URL(request.url).pathname, params),
+    isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.statusText) : error,
+  );
 };
 
 export default async function handleRequest(

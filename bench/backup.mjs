@@ -22,7 +22,9 @@ function workerdPid() {
 }
 
 const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return line ? Number(line.replace(/\D+/g, "")) / 1024 : 0;
 };
 
@@ -65,7 +67,8 @@ export async function benchAgentRestore(mf, origin, sessionCookie, email) {
   const backup = await db.prepare("select id from backups where status = 'completed' and user_id is null order by started_at desc limit 1").first();
   const counts = async () => {
     const out = {};
-    for (const table of ["contacts", "deals", "crm_tasks", "crm_activities"]) out[table] = (await db.prepare(`select count(*) as n from ${table} where user_id = ?`).bind(user.id).first()).n;
+    for (const table of ["contacts", "deals", "crm_tasks", "crm_activities"])
+      out[table] = (await db.prepare(`select count(*) as n from ${table} where user_id = ?`).bind(user.id).first()).n;
     return out;
   };
   const before = await counts();
@@ -83,12 +86,16 @@ export async function benchAgentRestore(mf, origin, sessionCookie, email) {
   if (timer) clearInterval(timer);
   await db.prepare("update users set role = ? where id = ?").bind(user.role, user.id).run();
   const row = await db.prepare("select * from backup_restores order by started_at desc limit 1").first();
-  if (response.status !== 302 || row?.status !== "completed") throw new Error(`the agent restore did not complete (${response.status}): ${row?.error_message}`);
+  if (response.status !== 302 || row?.status !== "completed")
+    throw new Error(`the agent restore did not complete (${response.status}): ${row?.error_message}`);
   const after = await counts();
-  if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`the restored account differs: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+  if (JSON.stringify(after) !== JSON.stringify(before))
+    throw new Error(`the restored account differs: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
   const safety = await db.prepare("select size_bytes from backups where id = ?").bind(row.safety_backup_id).first();
   return (
-    `Restore of the large account from that backup (${row.row_count.toLocaleString("en-US")} rows: ${Object.entries(after).map(([t, n]) => `${n.toLocaleString("en-US")} ${t}`).join(", ")}), ` +
+    `Restore of the large account from that backup (${row.row_count.toLocaleString("en-US")} rows: ${Object.entries(after)
+      .map(([t, n]) => `${n.toLocaleString("en-US")} ${t}`)
+      .join(", ")}), ` +
     `safety copy (${(safety.size_bytes / 1048576).toFixed(1)} MB) and one swap batch included: ${((row.finished_at - row.started_at) / 1000).toFixed(1)} s` +
     (rssBefore === null ? "." : `; workerd resident memory ${rssBefore.toFixed(0)} MB before, peak ${Math.max(rssBefore, ...samples).toFixed(0)} MB.`)
   );

@@ -30,7 +30,16 @@ export async function benchDrafter({ drafts = DRAFTS } = {}) {
     );
     const outfile = path.join(dir, "drafter.mjs");
     // tsconfig.json's paths resolve "~/…" imports, as Vite does for the app.
-    await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", outfile, tsconfig: path.join(root, "tsconfig.json"), logLevel: "error" });
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      outfile,
+      tsconfig: path.join(root, "tsconfig.json"),
+      logLevel: "error",
+    });
     const { draft, SCENARIOS } = await import(pathToFileURL(outfile).href);
     const envelopes = SCENARIOS.flatMap((s) => [0, 1, 2].map((variant) => ({ ...s.envelope, variant })));
     for (let i = 0; i < WARMUP; i++) draft(envelopes[i % envelopes.length]);

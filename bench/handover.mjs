@@ -14,7 +14,10 @@ export async function benchHandover(mf, origin, sessionCookie) {
   // The bench runs without Stripe, and a removal asks Stripe for the seat first. The owner's subscription is set to the
   // seats the removal asks for, so Porchlight skips that call: the figure is Porchlight's own work, not Stripe's.
   const members = (await db.prepare("select count(*) as n from team_members where team_id = 'bench-team'").first()).n;
-  await db.prepare("update subscribers set seats = ? where user_id = (select owner_id from teams where id = 'bench-team')").bind(Math.max(2, members - 1)).run();
+  await db
+    .prepare("update subscribers set seats = ? where user_id = (select owner_id from teams where id = 'bench-team')")
+    .bind(Math.max(2, members - 1))
+    .run();
   const started = performance.now();
   const answer = await fetch(`${origin}/team`, {
     method: "POST",
@@ -23,7 +26,8 @@ export async function benchHandover(mf, origin, sessionCookie) {
     redirect: "manual",
   });
   const ms = Math.round(performance.now() - started);
-  if (answer.status !== 302) throw new Error(`the handover answered ${answer.status}: ${(await answer.text()).match(/role="alert"[^>]*>([^<]*)/)?.[1] ?? "no message"}`);
+  if (answer.status !== 302)
+    throw new Error(`the handover answered ${answer.status}: ${(await answer.text()).match(/role="alert"[^>]*>([^<]*)/)?.[1] ?? "no message"}`);
   for (const table of TABLES) if ((await count(table, from)) !== 0) throw new Error(`${table} rows were left with the removed member`);
   if ((await count("contacts", to)) !== receiving + before.contacts) throw new Error("the teammate did not get every contact");
   const n = (v) => v.toLocaleString("en-US");

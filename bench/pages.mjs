@@ -23,7 +23,12 @@ export const PAGES = [
   // The AI assistant: smart insights from the user's Durable Object (computed from D1 once per data version).
   { name: "signed-in /ai-assistant", path: "/ai-assistant", auth: true },
   // Reports on the large account, each period (one D1 batch, one-connection p50 under 100 ms).
-  ...["this-month", "last-month", "this-quarter", "ytd", "last-12-months"].map((period) => ({ name: `signed-in /reports ${period}`, path: `/reports?period=${period}`, auth: true, serverTiming: true })),
+  ...["this-month", "last-month", "this-quarter", "ytd", "last-12-months"].map((period) => ({
+    name: `signed-in /reports ${period}`,
+    path: `/reports?period=${period}`,
+    auth: true,
+    serverTiming: true,
+  })),
   // The team: the bench agent owns a team of 10 (bench/seed.mjs seedTeam; target one-connection p50 < 150 ms).
   { name: "signed-in /team/leaderboard (10 agents, 12 months)", path: "/team/leaderboard?period=last-12-months", auth: true, serverTiming: true },
   { name: "signed-in /team/pipeline list (10 agents)", path: "/team/pipeline?view=list&agent=all", auth: true, serverTiming: true },

@@ -26,13 +26,18 @@ socket.on("message", (raw) => {
   pending.get(message.id)?.(message);
   pending.delete(message.id);
 });
-const send = (method, params = {}) => new Promise((resolve) => {
-  const id = ++nextId;
-  pending.set(id, resolve);
-  socket.send(JSON.stringify({ id, method, params }));
-});
-const load = () => new Promise((resolve, reject) =>
-  autocannon({ url: `${origin}${route}`, connections: 10, duration: 6, headers: { Cookie: sessionCookie } }, (error, result) => (error ? reject(error) : resolve(result))));
+const send = (method, params = {}) =>
+  new Promise((resolve) => {
+    const id = ++nextId;
+    pending.set(id, resolve);
+    socket.send(JSON.stringify({ id, method, params }));
+  });
+const load = () =>
+  new Promise((resolve, reject) =>
+    autocannon({ url: `${origin}${route}`, connections: 10, duration: 6, headers: { Cookie: sessionCookie } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
 
 step(`Warming ${route} up, then profiling it for 6 s at 10 connections`);
 await load();
@@ -43,7 +48,8 @@ const result = await load();
 const { profile } = (await send("Profiler.stop")).result;
 socket.close();
 await mf.dispose();
-if (result.non2xx || result.errors) throw new Error(`${route}: ${result.non2xx} non-2xx answers and ${result.errors} errors: the profile would describe an error page`);
+if (result.non2xx || result.errors)
+  throw new Error(`${route}: ${result.non2xx} non-2xx answers and ${result.errors} errors: the profile would describe an error page`);
 
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const file = path.join(root, "bench/results", `${route.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "root"}.cpuprofile`);
@@ -53,7 +59,8 @@ const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id])));
 const hits = new Map();
 for (const sample of profile.samples) hits.set(sample, (hits.get(sample) ?? 0) + 1);
-const label = (n) => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url ? `${path.basename(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ""}`.trim();
+const label = (n) =>
+  `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url ? `${path.basename(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ""}`.trim();
 const self = new Map();
 const inclusive = new Map();
 for (const [id, count] of hits) {
@@ -66,6 +73,13 @@ for (const [id, count] of hits) {
     seen.add(name);
   }
 }
-const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `  ${((100 * count) / profile.samples.length).toFixed(1).padStart(5)}%  ${name}`).join("\n");
-console.log(`\n${route}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (not minified); ${profile.samples.length} samples`);
+const top = (map, n) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, count]) => `  ${((100 * count) / profile.samples.length).toFixed(1).padStart(5)}%  ${name}`)
+    .join("\n");
+console.log(
+  `\n${route}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (not minified); ${profile.samples.length} samples`,
+);
 console.log(`\nSelf time:\n${top(self, 25)}\n\nInclusive time:\n${top(inclusive, 40)}\n\nProfile written to ${path.relative(root, file)}`);

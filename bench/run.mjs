@@ -63,24 +63,35 @@ function auditItems(audit, max = 3) {
   const describe = (item) => {
     const node = item.node;
     if (node?.type === "node") {
-      const why = node.explanation?.split("\n").map((l) => l.trim()).find((l) => l && !/^Fix (any|all)/.test(l));
+      const why = node.explanation
+        ?.split("\n")
+        .map((l) => l.trim())
+        .find((l) => l && !/^Fix (any|all)/.test(l));
       return `${node.selector ?? ""}${node.nodeLabel ? ` "${node.nodeLabel}"` : ""}${why ? `: ${why}` : ""}`;
     }
     if (item.description) return `${item.description}${item.sourceLocation?.url ? ` (${pathOf(item.sourceLocation.url)})` : ""}`;
-    if (typeof item.url === "string") return `${pathOf(item.url)}${item.wastedBytes ? ` (${kib(item.wastedBytes)} to save)` : ""}${item.wastedMs ? ` (${Math.round(item.wastedMs)} ms to save)` : ""}`;
+    if (typeof item.url === "string")
+      return `${pathOf(item.url)}${item.wastedBytes ? ` (${kib(item.wastedBytes)} to save)` : ""}${item.wastedMs ? ` (${Math.round(item.wastedMs)} ms to save)` : ""}`;
     return null;
   };
-  const lines = items.map(describe).filter(Boolean).map((l) => (l.length > 180 ? `${l.slice(0, 177)}…` : l));
+  const lines = items
+    .map(describe)
+    .filter(Boolean)
+    .map((l) => (l.length > 180 ? `${l.slice(0, 177)}…` : l));
   return lines.length > max ? [...lines.slice(0, max), `… and ${lines.length - max} more`] : lines;
 }
 
 /** Scores (0–100), script bytes transferred and the failing audits of each below-target category. */
 function summarizeLighthouse(page, lhr, signedIn = false) {
-  const scores = Object.fromEntries(LH_CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
+  const scores = Object.fromEntries(
+    LH_CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]),
+  );
   const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === "Script");
   const jsBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   // A failed stylesheet or script makes every score meaningless (e.g. build/ changed under the server).
-  const failedRequests = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.statusCode >= 400).map((item) => `${item.statusCode} ${pathOf(item.url)}`);
+  const failedRequests = (lhr.audits["network-requests"]?.details?.items ?? [])
+    .filter((item) => item.statusCode >= 400)
+    .map((item) => `${item.statusCode} ${pathOf(item.url)}`);
   const below = signedIn
     ? Object.keys(LH_SIGNED_IN_TARGETS).filter((id) => scores[id] === null || scores[id] < LH_SIGNED_IN_TARGETS[id])
     : LH_CATEGORIES.filter((id) => scores[id] === null || scores[id] < (LH_TARGETS[id] ?? 100));
@@ -90,14 +101,31 @@ function summarizeLighthouse(page, lhr, signedIn = false) {
     failing[id] = (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.group !== "hidden")
       .map((ref) => lhr.audits[ref.id])
-      .filter((a) => a && (a.scoreDisplayMode === "error" || (a.score !== null && a.score < 1 && !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode))))
+      .filter(
+        (a) =>
+          a &&
+          (a.scoreDisplayMode === "error" ||
+            (a.score !== null && a.score < 1 && !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode))),
+      )
       .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue, error: a.errorMessage, items: auditItems(a) }));
   }
   // Signed-in pages (the app, on the bench's large account) are held to accessibility and best practices;
   // their speed is the load table's business, and SEO does not apply to pages behind sign-in.
   const targets = signedIn ? LH_SIGNED_IN_TARGETS : LH_TARGETS;
-  const meets = !failedRequests.length && Object.entries(targets).every(([id, target]) => scores[id] !== null && scores[id] >= target) && (signedIn || jsBytes <= LH_JS_TARGET);
-  return { page, signedIn, scores, jsBytes, scripts: scripts.map((s) => ({ url: s.url, transferSize: s.transferSize })), failedRequests, meets, failing };
+  const meets =
+    !failedRequests.length &&
+    Object.entries(targets).every(([id, target]) => scores[id] !== null && scores[id] >= target) &&
+    (signedIn || jsBytes <= LH_JS_TARGET);
+  return {
+    page,
+    signedIn,
+    scores,
+    jsBytes,
+    scripts: scripts.map((s) => ({ url: s.url, transferSize: s.transferSize })),
+    failedRequests,
+    meets,
+    failing,
+  };
 }
 
 /**
@@ -110,13 +138,20 @@ async function lighthousePages(origin, sessionCookie) {
   const reports = path.join(root, "bench/results/lighthouse");
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH || "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox"], logLevel: "silent" });
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox"],
+    logLevel: "silent",
+  });
   const results = [];
   let environment = null;
   try {
     // The user agent reports a reduced version (156.0.0.0); the DevTools endpoint has the real one.
     const browser = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;
-    const pages = [...PUBLIC_PAGES.map((page) => ({ page, signedIn: false })), ...SIGNED_IN_LIGHTHOUSE_PAGES.map((page) => ({ page, signedIn: true }))];
+    const pages = [
+      ...PUBLIC_PAGES.map((page) => ({ page, signedIn: false })),
+      ...SIGNED_IN_LIGHTHOUSE_PAGES.map((page) => ({ page, signedIn: true })),
+    ];
     for (const { page, signedIn } of pages) {
       const url = `${origin}${page}`;
       const headers = signedIn ? { Cookie: sessionCookie } : {};
@@ -135,24 +170,37 @@ async function lighthousePages(origin, sessionCookie) {
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
           // A busy machine sometimes loses the trace (NO_NAVSTART): that run is repeated once, not reported.
           for (let attempt = 1; ; attempt++) {
-            const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "html", onlyCategories: LH_CATEGORIES, extraHeaders: headers });
+            const result = await lighthouse(url, {
+              port: chrome.port,
+              logLevel: "error",
+              output: "html",
+              onlyCategories: LH_CATEGORIES,
+              extraHeaders: headers,
+            });
             if (!result.lhr.runtimeError) {
               runs.push(result);
               break;
             }
-            if (attempt === 2 || result.lhr.runtimeError.code !== "NO_NAVSTART") throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+            if (attempt === 2 || result.lhr.runtimeError.code !== "NO_NAVSTART")
+              throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
           }
         }
         runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
         const result = runs[Math.floor(runs.length / 2)];
         const { lhr } = result;
-        environment ??= { lighthouse: lhr.lighthouseVersion, chrome: browser.split("/")[1], benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
+        environment ??= {
+          lighthouse: lhr.lighthouseVersion,
+          chrome: browser.split("/")[1],
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        };
         const name = page === "/" ? "index" : page.slice(1).replace(/[^\w-]+/g, "_");
         writeFileSync(path.join(reports, `${signedIn ? "signed-in_" : ""}${name}.html`), result.report);
         const row = summarizeLighthouse(page, lhr, signedIn);
         results.push(row);
-        console.log(`  ${page}: ${LH_CATEGORIES.map((id) => `${id} ${row.scores[id] ?? "–"}`).join(", ")}, JS ${kib(row.jsBytes)}` +
-            `${row.failedRequests.length ? `, ${row.failedRequests.length} failed requests` : ""}${lhr.runWarnings.length ? ` (warnings: ${lhr.runWarnings.join("; ")})` : ""}`);
+        console.log(
+          `  ${page}: ${LH_CATEGORIES.map((id) => `${id} ${row.scores[id] ?? "–"}`).join(", ")}, JS ${kib(row.jsBytes)}` +
+            `${row.failedRequests.length ? `, ${row.failedRequests.length} failed requests` : ""}${lhr.runWarnings.length ? ` (warnings: ${lhr.runWarnings.join("; ")})` : ""}`,
+        );
       } catch (error) {
         results.push({ page, signedIn, status: `Lighthouse failed: ${error.message.split("\n")[0]}` });
         console.log(`  ${page}: Lighthouse failed: ${error.message}`);
@@ -189,11 +237,13 @@ function lighthouseTable({ environment, results }) {
     "",
     "| page | performance | accessibility | best-practices | SEO | JS transferred | targets |",
     "| --- | ---: | ---: | ---: | ---: | ---: | :---: |",
-    ...results.filter((r) => !r.signedIn).map((r) =>
-      r.status
-        ? `| ${r.page} | ${r.status} | | | | | |`
-        : `| ${r.page} | ${cell(r, "performance")} | ${cell(r, "accessibility")} | ${cell(r, "best-practices")} | ${cell(r, "seo")} | ${kib(r.jsBytes)} ${mark(r.jsBytes <= LH_JS_TARGET)} | ${r.failedRequests.length ? `invalid: ${r.failedRequests.length} requests failed` : r.meets ? "met" : "missed"} |`,
-    ),
+    ...results
+      .filter((r) => !r.signedIn)
+      .map((r) =>
+        r.status
+          ? `| ${r.page} | ${r.status} | | | | | |`
+          : `| ${r.page} | ${cell(r, "performance")} | ${cell(r, "accessibility")} | ${cell(r, "best-practices")} | ${cell(r, "seo")} | ${kib(r.jsBytes)} ${mark(r.jsBytes <= LH_JS_TARGET)} | ${r.failedRequests.length ? `invalid: ${r.failedRequests.length} requests failed` : r.meets ? "met" : "missed"} |`,
+      ),
     ...(signedIn.length ? signedInTable : []),
   ].join("\n");
 }
@@ -225,7 +275,9 @@ function lighthouseFailures({ results }) {
     }
     if (parts.length) lines.push(`  ${r.signedIn ? "signed-in " : ""}${r.page}:`, ...parts);
   }
-  return lines.length ? `Lighthouse audits to fix (reports in bench/results/lighthouse/):\n${lines.join("\n")}` : "Lighthouse: every audited page meets its targets.";
+  return lines.length
+    ? `Lighthouse audits to fix (reports in bench/results/lighthouse/):\n${lines.join("\n")}`
+    : "Lighthouse: every audited page meets its targets.";
 }
 
 /** The loader's own time (Server-Timing) over 50 sequential requests: p50 and p99 in ms. */
@@ -255,9 +307,7 @@ async function drained(origin) {
 
 function load(url, headers, connections = CONNECTIONS, duration = DURATION) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -301,7 +351,16 @@ for (const page of pagesToLoad) {
   const alone = await load(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {}, 1, SOLO_DURATION);
   const errors = result.errors + result.non2xx + alone.errors + alone.non2xx;
   const server = page.serverTiming ? await serverTime(`${origin}${page.path}`, page.auth ? { Cookie: sessionCookie } : {}) : null;
-  rows.push({ ...page, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, soloP50: alone.latency.p50, soloP99: alone.latency.p99, errors, server });
+  rows.push({
+    ...page,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    soloP50: alone.latency.p50,
+    soloP99: alone.latency.p99,
+    errors,
+    server,
+  });
   console.log(
     `  ${page.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
       `1 connection p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms${errors ? `, ${errors} errors` : ""}` +
@@ -380,7 +439,15 @@ if (!ONLY || ONLY === "handover") {
 
 // Importing 10,000 contacts (one JSON request, as the import screen sends it), timed end to end.
 step("Importing 10,000 contacts through /api/contacts/import");
-const importRows = Array.from({ length: 10_000 }, (_, i) => [`Imported Person ${i}`, `import${i}@example.com`, `(555) 200-${String(i % 10000).padStart(4, "0")}`, "buyer; import", "Maple Grove", "$400k - $650k", "Lead"]);
+const importRows = Array.from({ length: 10_000 }, (_, i) => [
+  `Imported Person ${i}`,
+  `import${i}@example.com`,
+  `(555) 200-${String(i % 10000).padStart(4, "0")}`,
+  "buyer; import",
+  "Maple Grove",
+  "$400k - $650k",
+  "Lead",
+]);
 const importStart = performance.now();
 const imported = await fetch(`${origin}/api/contacts/import`, {
   method: "POST",
@@ -402,7 +469,8 @@ const worstAnswer = await fetch(`${origin}/api/contacts/import`, {
 });
 const worstMs = Math.round(performance.now() - worstStart);
 const worstSummary = await worstAnswer.json();
-if (worstAnswer.status !== 200 || worstSummary.summary?.created !== worst.rows) throw new Error(`the largest import answered ${worstAnswer.status}: ${JSON.stringify(worstSummary).slice(0, 200)}`);
+if (worstAnswer.status !== 200 || worstSummary.summary?.created !== worst.rows)
+  throw new Error(`the largest import answered ${worstAnswer.status}: ${JSON.stringify(worstSummary).slice(0, 200)}`);
 const worstLine = `Importing the largest request the import accepts (${worst.rows.toLocaleString("en-US")} rows, ${(worst.bytes / 1e6).toFixed(1)} MB, one request, all or nothing): ${worstMs} ms.`;
 console.log(`  ${worstLine}`);
 if (ONLY === "import") {
@@ -414,7 +482,9 @@ if (ONLY === "import") {
 // canonical, robots.txt and crawlability checks read what the Worker itself serves.
 let lh = null;
 if (LIGHTHOUSE) {
-  step(`Lighthouse (mobile, simulated throttling) on ${PUBLIC_PAGES.length} public and ${SIGNED_IN_LIGHTHOUSE_PAGES.length} signed-in pages, one at a time`);
+  step(
+    `Lighthouse (mobile, simulated throttling) on ${PUBLIC_PAGES.length} public and ${SIGNED_IN_LIGHTHOUSE_PAGES.length} signed-in pages, one at a time`,
+  );
   try {
     lh = await lighthousePages(origin, sessionCookie);
   } catch (error) {
@@ -430,12 +500,15 @@ const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
 
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, Node ${process.version}; ` +
-    `${CONNECTIONS} connections, ${DURATION} s per route; seeded ${Object.entries(SEED_VOLUMES).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}.`,
+    `${CONNECTIONS} connections, ${DURATION} s per route; seeded ${Object.entries(SEED_VOLUMES)
+      .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+      .join(", ")}.`,
   "",
   `| route | requests/s | p50 ms | p99 ms | 1 connection p50 / p99 ms | vs floor | loader p50 / p99 ms |`,
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map(
-    (r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.soloP50} / ${r.soloP99} | ${r.floor ? "1.00" : (r.rps / floor.rps).toFixed(2)} | ${r.server ? `${r.server.p50} / ${r.server.p99}` : ""} |`,
+    (r) =>
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.soloP50} / ${r.soloP99} | ${r.floor ? "1.00" : (r.rps / floor.rps).toFixed(2)} | ${r.server ? `${r.server.p50} / ${r.server.p99}` : ""} |`,
   ),
   "",
   `Importing 10,000 contacts (one request, all or nothing): ${importMs} ms.`,
@@ -445,7 +518,12 @@ const table = [
   ...(tapLine ? ["", tapLine] : []),
   ...(handoverLine ? ["", handoverLine] : []),
   ...(recording ? ["", recording] : []),
-  ...(drafter ? ["", `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`] : []),
+  ...(drafter
+    ? [
+        "",
+        `Offline drafter (Node, ${drafter.drafts.toLocaleString("en-US")} drafts over ${drafter.scenarios} scenarios, all tasks): p50 ${drafter.p50} ms, p90 ${drafter.p90} ms.`,
+      ]
+    : []),
   "",
   workerSize,
   "",
@@ -460,12 +538,19 @@ if (lh) console.log(`${lhTable}\n\n${lighthouseFailures(lh)}\n`);
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 writeFileSync(
   path.join(root, "bench/results/latest.json"),
-  JSON.stringify({ rows, workerGzip, perRoute, duration: DURATION, connections: CONNECTIONS, ...(drafter ? { drafter } : {}), ...(lh ? { lighthouse: lh } : {}) }, null, 2),
+  JSON.stringify(
+    { rows, workerGzip, perRoute, duration: DURATION, connections: CONNECTIONS, ...(drafter ? { drafter } : {}), ...(lh ? { lighthouse: lh } : {}) },
+    null,
+    2,
+  ),
 );
 
 if (process.argv.includes("--write-readme")) {
   const readme = path.join(root, "README.md");
-  const text = readFileSync(readme, "utf8").replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${lhTable ? `${table}\n\n${lhTable}` : table}\n<!-- bench:end -->`);
+  const text = readFileSync(readme, "utf8").replace(
+    /<!-- bench:start -->[\s\S]*<!-- bench:end -->/,
+    `<!-- bench:start -->\n${lhTable ? `${table}\n\n${lhTable}` : table}\n<!-- bench:end -->`,
+  );
   writeFileSync(readme, text);
   console.log("README.md performance section updated.");
 }

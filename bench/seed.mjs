@@ -37,10 +37,63 @@ function hash(password) {
 
 const range = (n) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})`;
 
-const FIRST = ["Avery", "Blake", "Casey", "Dana", "Emerson", "Finley", "Gray", "Harper", "Indy", "Jordan", "Kai", "Logan", "Morgan", "Noa", "Oakley", "Parker", "Quinn", "Reese", "Sage", "Taylor"];
-const LAST = ["Reyes", "Lindqvist", "Moreno", "Nakamura", "Okafor", "Schmidt", "Dubois", "Haddad", "Kowalski", "Rossi", "Silva", "Tanaka", "Walsh", "Yilmaz", "Ng", "Patel", "Cohen", "Novak", "Berg", "Lopez"];
-const PLACES = ["Maple Grove", "Lake Town", "Hill Side", "Riverside", "Old Town", "Cedar Park", "Brookfield", "Harbor View", "Elm Heights", "Pine Ridge"];
-const TAGS = ['["buyer"]', '["seller"]', '["buyer","first-time"]', '["investor"]', '["sphere"]', '["buyer","relocation"]', '[]'];
+const FIRST = [
+  "Avery",
+  "Blake",
+  "Casey",
+  "Dana",
+  "Emerson",
+  "Finley",
+  "Gray",
+  "Harper",
+  "Indy",
+  "Jordan",
+  "Kai",
+  "Logan",
+  "Morgan",
+  "Noa",
+  "Oakley",
+  "Parker",
+  "Quinn",
+  "Reese",
+  "Sage",
+  "Taylor",
+];
+const LAST = [
+  "Reyes",
+  "Lindqvist",
+  "Moreno",
+  "Nakamura",
+  "Okafor",
+  "Schmidt",
+  "Dubois",
+  "Haddad",
+  "Kowalski",
+  "Rossi",
+  "Silva",
+  "Tanaka",
+  "Walsh",
+  "Yilmaz",
+  "Ng",
+  "Patel",
+  "Cohen",
+  "Novak",
+  "Berg",
+  "Lopez",
+];
+const PLACES = [
+  "Maple Grove",
+  "Lake Town",
+  "Hill Side",
+  "Riverside",
+  "Old Town",
+  "Cedar Park",
+  "Brookfield",
+  "Harbor View",
+  "Elm Heights",
+  "Pine Ridge",
+];
+const TAGS = ['["buyer"]', '["seller"]', '["buyer","first-time"]', '["investor"]', '["sphere"]', '["buyer","relocation"]', "[]"];
 const pickSql = (list, expr) => `json_extract('${JSON.stringify(list).replace(/'/g, "''")}', '$[' || ((${expr}) % ${list.length}) || ']')`;
 
 /**
@@ -134,16 +187,43 @@ export async function seedBench(db) {
   await db.prepare(contactsSql(v.benchContacts, `'${u.id}'`, "bc", now)).run();
   await db.prepare(contactsSql(v.otherContacts, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "oc", now)).run();
   // The bench agent's commission plan: 30 % split with a $20,000 cap, so every page prices deals through the cap.
-  await db.prepare("insert into commission_plans (user_id, default_rate, brokerage_split_pct, brokerage_cap_cents, transaction_fee_cents) values (?, 3, 30, 2000000, 39500)").bind(u.id).run();
+  await db
+    .prepare(
+      "insert into commission_plans (user_id, default_rate, brokerage_split_pct, brokerage_cap_cents, transaction_fee_cents) values (?, 3, 30, 2000000, 39500)",
+    )
+    .bind(u.id)
+    .run();
   await db.prepare(dealsSql(v.benchDeals, `'${u.id}'`, "bd", "printf('bc-%08d', 1 + i * 7)")).run();
   // Other agents' deals link to their own contacts: contact oc-k belongs to u-(1 + k % otherUsers).
   const k = `(1 + (i * 7) % ${v.otherContacts})`;
   await db.prepare(dealsSql(v.otherDeals, `printf('u-%08d', 1 + ${k} % ${v.otherUsers})`, "od", `printf('oc-%08d', ${k})`)).run();
   // Tasks and activities for the dashboard: the bench agent's link to their contacts and deals;
   // other agents' tasks and activities stand beside them without links.
-  await db.prepare(tasksSql(v.benchTasks, `'${u.id}'`, "bt", "case when i % 2 = 0 then printf('bc-%08d', 1 + i * 11) else null end", "case when i % 5 = 0 then printf('bd-%08d', 1 + i % 2000) else null end", now)).run();
+  await db
+    .prepare(
+      tasksSql(
+        v.benchTasks,
+        `'${u.id}'`,
+        "bt",
+        "case when i % 2 = 0 then printf('bc-%08d', 1 + i * 11) else null end",
+        "case when i % 5 = 0 then printf('bd-%08d', 1 + i % 2000) else null end",
+        now,
+      ),
+    )
+    .run();
   await db.prepare(tasksSql(v.otherTasks, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "ot", "null", "null", now)).run();
-  await db.prepare(activitiesSql(v.benchActivities, `'${u.id}'`, "ba", "printf('bc-%08d', 1 + (i * 13) % 100000)", "case when i % 4 = 0 then printf('bd-%08d', 1 + i % 2000) else null end", now)).run();
+  await db
+    .prepare(
+      activitiesSql(
+        v.benchActivities,
+        `'${u.id}'`,
+        "ba",
+        "printf('bc-%08d', 1 + (i * 13) % 100000)",
+        "case when i % 4 = 0 then printf('bd-%08d', 1 + i % 2000) else null end",
+        now,
+      ),
+    )
+    .run();
   await db.prepare(activitiesSql(v.otherActivities, `printf('u-%08d', 1 + i % ${v.otherUsers})`, "oa", "null", "null", now)).run();
   await seedTeam(db, now);
 }
@@ -156,26 +236,38 @@ async function seedTeam(db, now) {
     db.prepare("update subscribers set plan = 'team', seats = ? where user_id = ?").bind(v.teamAgents + 1, u.id),
     db.prepare("insert into teams (id, owner_id, name, created_at, updated_at) values ('bench-team', ?, 'Bench Team', ?, ?)").bind(u.id, now, now),
     db.prepare("insert into team_members (team_id, user_id, role, joined_at) values ('bench-team', ?, 'owner', ?)").bind(u.id, now),
-    ...TEAM_AGENT_IDS.map((id, i) => db.prepare("insert into team_members (team_id, user_id, role, joined_at) values ('bench-team', ?, ?, ?)").bind(id, i === 0 ? "admin" : "agent", now)),
+    ...TEAM_AGENT_IDS.map((id, i) =>
+      db
+        .prepare("insert into team_members (team_id, user_id, role, joined_at) values ('bench-team', ?, ?, ?)")
+        .bind(id, i === 0 ? "admin" : "agent", now),
+    ),
   ]);
   for (const [n, id] of TEAM_AGENT_IDS.entries()) {
     const owner = `'${id}'`;
     await db.prepare(contactsSql(v.teamContactsEach, owner, `tc${n}`, now)).run();
     await db.prepare(dealsSql(v.teamDealsEach, owner, `td${n}`, `printf('tc${n}-%08d', 1 + (i * 3) % ${v.teamContactsEach})`)).run();
-    await db.prepare(activitiesSql(v.teamActivitiesEach, owner, `ta${n}`, `printf('tc${n}-%08d', 1 + (i * 7) % ${v.teamContactsEach})`, "null", now)).run();
+    await db
+      .prepare(activitiesSql(v.teamActivitiesEach, owner, `ta${n}`, `printf('tc${n}-%08d', 1 + (i * 7) % ${v.teamContactsEach})`, "null", now))
+      .run();
   }
   const agents = JSON.stringify(TEAM_AGENT_IDS);
   const agentOf = (expr) => `json_extract('${agents}', '$[' || ((${expr}) % ${TEAM_AGENT_IDS.length}) || ']')`;
   await db.batch([
     db.prepare("update teams set lead_mode = 'claim', last_assigned_to = ? where id = 'bench-team'").bind(TEAM_AGENT_IDS[0]),
-    db.prepare(`${range(v.teamLeadsWaiting)} insert into team_leads (id, team_id, name, phone, source, message, state, offered_until, added_by, created_at)
+    db
+      .prepare(`${range(v.teamLeadsWaiting)} insert into team_leads (id, team_id, name, phone, source, message, state, offered_until, added_by, created_at)
       select printf('tlw-%08d', i), 'bench-team', printf('Waiting Lead %d', i), printf('(555) 700-%04d', i), 'website', 'Saw the listing online',
-        case when i % 2 = 0 then 'offered' else 'pond' end, case when i % 2 = 0 then ${now} + 30 * 86400000 else null end, ?, ${now} - i * 60000 from n`).bind(u.id),
+        case when i % 2 = 0 then 'offered' else 'pond' end, case when i % 2 = 0 then ${now} + 30 * 86400000 else null end, ?, ${now} - i * 60000 from n`)
+      .bind(u.id),
     // Assigned leads point at a contact of their agent's (agent n has contacts tc{n}-…).
-    db.prepare(`${range(v.teamLeadsAssigned)} insert into team_leads (id, team_id, name, phone, source, state, added_by, assigned_to, assigned_at, assigned_how, contact_id, created_at)
+    db
+      .prepare(`${range(v.teamLeadsAssigned)} insert into team_leads (id, team_id, name, phone, source, state, added_by, assigned_to, assigned_at, assigned_how, contact_id, created_at)
       select printf('tla-%08d', i), 'bench-team', printf('Assigned Lead %d', i), printf('(555) 710-%04d', i % 10000), 'website', 'assigned', ?, ${agentOf("i")},
-        ${now} - i * 1036800, 'round robin', printf('tc%d-%08d', i % ${TEAM_AGENT_IDS.length}, 1 + i % ${v.teamContactsEach}), ${now} - i * 1036800 from n`).bind(u.id),
-    db.prepare(`${range(v.sharedDeals)} insert into deal_shares (deal_id, owner_id, agent_id, share_pct, created_at)
-      select printf('bd-%08d', i * 20), ?, ${agentOf("i")}, 25 + (i % 3) * 5, ${now} from n`).bind(u.id),
+        ${now} - i * 1036800, 'round robin', printf('tc%d-%08d', i % ${TEAM_AGENT_IDS.length}, 1 + i % ${v.teamContactsEach}), ${now} - i * 1036800 from n`)
+      .bind(u.id),
+    db
+      .prepare(`${range(v.sharedDeals)} insert into deal_shares (deal_id, owner_id, agent_id, share_pct, created_at)
+      select printf('bd-%08d', i * 20), ?, ${agentOf("i")}, 25 + (i % 3) * 5, ${now} from n`)
+      .bind(u.id),
   ]);
 }

@@ -32,7 +32,9 @@ export async function buildBundle({ minify = true } = {}) {
 
 async function applyMigrations(db) {
   const dir = path.join(root, "migrations");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     const statements = readFileSync(path.join(dir, file), "utf8")
       .split("--> statement-breakpoint")
       .map((s) => s.trim())
@@ -68,7 +70,11 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
   });
   const origin = (await mf.ready).origin;
 
-  step(`Seeding: ${Object.entries(SEED_VOLUMES).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`);
+  step(
+    `Seeding: ${Object.entries(SEED_VOLUMES)
+      .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+      .join(", ")}`,
+  );
   const db = await mf.getD1Database("DB");
   await applyMigrations(db);
   const seedStart = performance.now();
@@ -81,7 +87,10 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
     headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.200.0.1" },
     body: new URLSearchParams({ mode: "signin", email: BENCH_USER.email, password: BENCH_USER.password, website_url: "" }),
   });
-  const sessionCookie = signIn.headers.getSetCookie().find((c) => c.startsWith("porchlight_session="))?.split(";")[0];
+  const sessionCookie = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("porchlight_session="))
+    ?.split(";")[0];
   if (!sessionCookie) throw new Error(`bench sign-in failed (${signIn.status})`);
   return { mf, origin, sessionCookie };
 }

@@ -25,8 +25,16 @@ export async function benchSync(origin, sessionCookie, runs = 7) {
   // One activity logged on a contact in the copy, as a phone would send it after a call.
   const contact = copy.contacts.upsert[0];
   const day = copy.today;
-  const change = { key: crypto.randomUUID(), type: "log_activity", activity: { type: "call", contactId: contact.id, date: day, time: "12:00", outcome: "Connected", notes: "Bench call" } };
-  const sent = await fetch(`${origin}/api/sync/changes`, { method: "POST", headers: { ...headers, Origin: origin, "Content-Type": "application/json" }, body: JSON.stringify({ changes: [change] }) });
+  const change = {
+    key: crypto.randomUUID(),
+    type: "log_activity",
+    activity: { type: "call", contactId: contact.id, date: day, time: "12:00", outcome: "Connected", notes: "Bench call" },
+  };
+  const sent = await fetch(`${origin}/api/sync/changes`, {
+    method: "POST",
+    headers: { ...headers, Origin: origin, "Content-Type": "application/json" },
+    body: JSON.stringify({ changes: [change] }),
+  });
   if (sent.status !== 200) throw new Error(`/api/sync/changes answered ${sent.status}`);
   const after = await timed(`${origin}/api/sync?cursor=${encodeURIComponent(copy.cursor)}`, headers);
   const size = (r) => `${kib(r.text.length)} (${kib(gzipSync(r.text).length)} gzip)`;

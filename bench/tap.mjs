@@ -46,7 +46,8 @@ async function oneLoad(browser, origin, sessionCookie) {
       // handled a tap.
       const fetch = window.fetch;
       window.fetch = (input, init) => {
-        if (window.__tapAnswered === undefined && /\/contacts\/[^/?]+\.data/.test(String(input instanceof Request ? input.url : input))) window.__tapAnswered = performance.now();
+        if (window.__tapAnswered === undefined && /\/contacts\/[^/?]+\.data/.test(String(input instanceof Request ? input.url : input)))
+          window.__tapAnswered = performance.now();
         return fetch(input, init);
       };
     }, ROW_LINK);

@@ -53,7 +53,9 @@ export function signedInShell(build = BUILD) {
   const { filesOf, gzip } = readManifest(build);
   const files = [...filesOf(["app/entry.client.tsx", "app/root.tsx", "app/routes/_app.tsx"])];
   // zod's own chunk, or its code inlined into another.
-  const withZod = files.filter((file) => /(^|\/)zod-[\w-]+\.js$/.test(file) || readFileSync(path.join(build.clientDir, file), "utf8").includes("ZodError"));
+  const withZod = files.filter(
+    (file) => /(^|\/)zod-[\w-]+\.js$/.test(file) || readFileSync(path.join(build.clientDir, file), "utf8").includes("ZodError"),
+  );
   return { files, gzip: files.reduce((sum, file) => sum + gzip(file), 0), withZod };
 }
 
@@ -79,7 +81,7 @@ export const JS_BUDGET_KIB = {
   "_app.team": 165,
   "_app.pipeline.commissions": 160,
   "_app.pipeline.stages": 160,
-  "field": 150,
+  field: 150,
   "_app.reports": 140,
   "_app.contacts._index": 150,
   "_app.team_.leaderboard": 135,
@@ -97,7 +99,7 @@ export const JS_BUDGET_KIB = {
   "_app.settings_.export.$entity[.]csv": 130,
   "_app.settings_.export[.]json": 130,
   "_app.settings_.trash": 130,
-  "_app": 130,
+  _app: 130,
 };
 /** Hydrated pages outside the app (password reset, e-mail confirmation, checkout): the runtime and little else. */
 export const OTHER_PAGE_BUDGET_KIB = 100;

@@ -94,7 +94,8 @@ const DEMO_INCOME_GOAL_CENTS = 12_000_000;
 // The demo account's ids end in d3e0; an end-to-end account given the same book (demoData in
 // tests/e2e/accounts.json) gets its own ids from the last four characters of its user id and its id's fourth group.
 const idFor = (userId) => (kind, n) => `00000000-0000-4000-${userId.split("-")[3] ?? "8000"}-${userId.slice(-4)}${kind}${String(n).padStart(6, "0")}`;
-const q = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+const q = (value) =>
+  value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
 
 /** The SQL that gives `userId` the demo book of business. */
 export function demoDataSql(userId, now = new Date()) {
@@ -103,12 +104,32 @@ export function demoDataSql(userId, now = new Date()) {
   const stmts = [];
   const created = (daysAgo) => now.getTime() - daysAgo * DAY;
   CONTACTS.forEach(([name, status, source, min, max, type, beds, baths, location, tags, daysAgo], i) => {
-    const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".").replace(/^\.|\.$/g, "")}@example.com`;
+    const email = `${name
+      .toLowerCase()
+      .replace(/[^a-z]+/g, ".")
+      .replace(/^\.|\.$/g, "")}@example.com`;
     stmts.push(
       // Each arrived as a new lead (lead_at) when it was added, so speed to lead has the whole book to show.
       `INSERT OR IGNORE INTO contacts (id, user_id, name, email, phone, status, source, budget_min, budget_max, property_type, bedrooms, bathrooms, location, tags, notes, last_activity, created_at, updated_at, lead_at) VALUES (${[
-        q(idOf("c1", i)), q(userId), q(name), q(email), q(`(512) 555-01${String(i).padStart(2, "0")}`), q(status), q(source), q(min), q(max), q(type), q(beds), q(baths), q(location),
-        q(JSON.stringify(tags)), q("Demo contact."), created(daysAgo), created(daysAgo), created(daysAgo), created(daysAgo),
+        q(idOf("c1", i)),
+        q(userId),
+        q(name),
+        q(email),
+        q(`(512) 555-01${String(i).padStart(2, "0")}`),
+        q(status),
+        q(source),
+        q(min),
+        q(max),
+        q(type),
+        q(beds),
+        q(baths),
+        q(location),
+        q(JSON.stringify(tags)),
+        q("Demo contact."),
+        created(daysAgo),
+        created(daysAgo),
+        created(daysAgo),
+        created(daysAgo),
       ].join(", ")});`,
     );
   });
@@ -120,9 +141,24 @@ export function demoDataSql(userId, now = new Date()) {
     const changedAt = closed ? created(-closeOffset) : created(Math.max(1, 20 - i));
     stmts.push(
       `INSERT OR IGNORE INTO deals (id, user_id, contact_id, title, stage, position, deal_value_cents, commission_rate, probability, probability_set, expected_close_date, closing_date, closed_date, lost_reason, side, created_at, updated_at, stage_changed_at) VALUES (${[
-        q(idOf("d1", i)), q(userId), q(idOf("c1", contact)), q(title), q(stage), q(`a${i}`), value * 100, 3, probability, 0, q(day),
-        q(stage === "under_contract" ? day : null), q(closed ? day : null), q(stage === "closed_lost" ? "Bought with another agent." : null), q(i % 3 === 1 ? "seller" : "buyer"),
-        createdAt, createdAt, changedAt,
+        q(idOf("d1", i)),
+        q(userId),
+        q(idOf("c1", contact)),
+        q(title),
+        q(stage),
+        q(`a${i}`),
+        value * 100,
+        3,
+        probability,
+        0,
+        q(day),
+        q(stage === "under_contract" ? day : null),
+        q(closed ? day : null),
+        q(stage === "closed_lost" ? "Bought with another agent." : null),
+        q(i % 3 === 1 ? "seller" : "buyer"),
+        createdAt,
+        createdAt,
+        changedAt,
       ].join(", ")});`,
     );
     // The stages it went through before (Reports' funnel): inserting the deal recorded only its present stage
@@ -141,8 +177,20 @@ export function demoDataSql(userId, now = new Date()) {
   TASKS.forEach(([title, type, priority, dueOffset, time, contact, deal, repeat, done], i) => {
     stmts.push(
       `INSERT OR IGNORE INTO crm_tasks (id, user_id, contact_id, deal_id, title, type, priority, status, due_date, due_time, repeat, completed_at, created_at, updated_at) VALUES (${[
-        q(idOf("t1", i)), q(userId), q(contact === null ? null : idOf("c1", contact)), q(deal === null ? null : idOf("d1", deal)), q(title), q(type), q(priority), q(done ? "completed" : "open"),
-        q(shiftDay(today, dueOffset)), q(time), q(repeat), done ? created(-dueOffset) : "NULL", created(10), created(10),
+        q(idOf("t1", i)),
+        q(userId),
+        q(contact === null ? null : idOf("c1", contact)),
+        q(deal === null ? null : idOf("d1", deal)),
+        q(title),
+        q(type),
+        q(priority),
+        q(done ? "completed" : "open"),
+        q(shiftDay(today, dueOffset)),
+        q(time),
+        q(repeat),
+        done ? created(-dueOffset) : "NULL",
+        created(10),
+        created(10),
       ].join(", ")});`,
     );
   });
@@ -150,7 +198,15 @@ export function demoDataSql(userId, now = new Date()) {
     const at = created(daysAgo) - (now.getUTCHours() - hour - 5) * 3_600_000;
     stmts.push(
       `INSERT OR IGNORE INTO crm_activities (id, user_id, contact_id, deal_id, type, occurred_at, outcome, notes, created_at) VALUES (${[
-        q(idOf("a1", i)), q(userId), q(idOf("c1", contact)), q(deal === null ? null : idOf("d1", deal)), q(type), Math.min(at, now.getTime()), q(outcome), q(notes), created(daysAgo),
+        q(idOf("a1", i)),
+        q(userId),
+        q(idOf("c1", contact)),
+        q(deal === null ? null : idOf("d1", deal)),
+        q(type),
+        Math.min(at, now.getTime()),
+        q(outcome),
+        q(notes),
+        created(daysAgo),
       ].join(", ")});`,
     );
   });
@@ -158,7 +214,9 @@ export function demoDataSql(userId, now = new Date()) {
   for (let back = 0; back < 12; back++) {
     const month = shiftMonth(today.slice(0, 7), -back);
     for (const [source, cents] of SOURCE_COSTS) {
-      stmts.push(`INSERT OR IGNORE INTO lead_source_costs (user_id, source, month, cost_cents) VALUES (${[q(userId), q(source), q(month), cents].join(", ")});`);
+      stmts.push(
+        `INSERT OR IGNORE INTO lead_source_costs (user_id, source, month, cost_cents) VALUES (${[q(userId), q(source), q(month), cents].join(", ")});`,
+      );
     }
   }
   stmts.push(`UPDATE user_preferences SET income_goal_cents = ${DEMO_INCOME_GOAL_CENTS} WHERE user_id = ${q(userId)} AND income_goal_cents IS NULL;`);

@@ -25,9 +25,7 @@ export function run(command, args, options = {}) {
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
-    );
+    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`))));
   });
 }
 

@@ -7,8 +7,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DEFAULT_PATHS = ["app", "workers", "tests", "scripts", "bench", "docs", "content", "migrations", "README.md",
-  ...readdirSync(root).filter((name) => /\.(?:ts|mjs)$/.test(name) && !name.endsWith(".d.ts"))];
+const DEFAULT_PATHS = [
+  "app",
+  "workers",
+  "tests",
+  "scripts",
+  "bench",
+  "docs",
+  "content",
+  "migrations",
+  "README.md",
+  ...readdirSync(root).filter((name) => /\.(?:ts|mjs)$/.test(name) && !name.endsWith(".d.ts")),
+];
 // Generated output and run results, not written by us.
 const SKIP_DIRS = new Set(["node_modules", "build", "dist", ".wrangler", "test-results", "playwright-report", path.join("bench", "results")]);
 const TEXT = /\.(?:[cm]?[jt]sx?|md|mdx|sql|css|html|json|ya?ml|toml|txt)$/;
@@ -33,9 +43,11 @@ const targets = process.argv.slice(2);
 const found = [];
 for (const target of targets.length ? targets : DEFAULT_PATHS) {
   for (const file of files(path.resolve(root, target))) {
-    readFileSync(file, "utf8").split("\n").forEach((line, i) => {
-      if (PATTERN.test(line)) found.push(`${path.relative(root, file)}:${i + 1}: ${line.trim().slice(0, 160)}`);
-    });
+    readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        if (PATTERN.test(line)) found.push(`${path.relative(root, file)}:${i + 1}: ${line.trim().slice(0, 160)}`);
+      });
   }
 }
 

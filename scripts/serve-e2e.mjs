@@ -40,18 +40,25 @@ const server = spawn(
   bin("wrangler"),
   [
     "dev",
-    "--port", E2E_PORT,
-    "--ip", "127.0.0.1",
-    "--persist-to", state,
+    "--port",
+    E2E_PORT,
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    state,
     "--show-interactive-dev-session=false",
     // GET /__scheduled?cron=... runs the cron as Cloudflare would (operations.spec.ts). Miniflare's own
     // /cdn-cgi/handler/scheduled fails here: with static assets it hands the ScheduledController to the
     // Worker over RPC, which cannot copy it (DataCloneError).
     "--test-scheduled",
-    "--var", "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
-    "--var", "APP_ENV:development",
-    "--var", `ADMIN_EMAILS:${DEMO_ACCOUNT.email}`,
-    "--var", "FEATURE_FLAGS:QA_PAGE=on,TEAM_INVITES=on",
+    "--var",
+    "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
+    "--var",
+    "APP_ENV:development",
+    "--var",
+    `ADMIN_EMAILS:${DEMO_ACCOUNT.email}`,
+    "--var",
+    "FEATURE_FLAGS:QA_PAGE=on,TEAM_INVITES=on",
     // `TEST_NOW=<ISO instant> npm run test:e2e`: the Worker's clock starts there (app/lib/clock.ts).
     ...(process.env.TEST_NOW ? ["--var", `TEST_NOW:${process.env.TEST_NOW}`] : []),
   ],
@@ -64,7 +71,10 @@ const server = spawn(
 // which Playwright prints.
 mkdirSync(path.join(root, "test-results"), { recursive: true });
 const serverLog = createWriteStream(path.join(root, "test-results", "e2e-server.log"));
-for (const [stream, forward] of [[server.stdout, null], [server.stderr, process.stderr]]) {
+for (const [stream, forward] of [
+  [server.stdout, null],
+  [server.stderr, process.stderr],
+]) {
   createInterface({ input: stream }).on("line", (line) => {
     serverLog.write(`${new Date().toISOString()} ${stripVTControlCharacters(line)}\n`);
     forward?.write(`${line}\n`);

@@ -54,7 +54,13 @@ async function quietStage([name, command, args, env], { tail = 0 } = {}) {
   try {
     const output = await run(command, args, { quiet: true, ...(env ? { env: { ...localEnv, ...env } } : {}) });
     outcomes.push({ name, ok: true, seconds: seconds() });
-    const last = tail ? stripVTControlCharacters(output).trimEnd().split("\n").slice(-tail).map((line) => `    ${line}`) : [];
+    const last = tail
+      ? stripVTControlCharacters(output)
+          .trimEnd()
+          .split("\n")
+          .slice(-tail)
+          .map((line) => `    ${line}`)
+      : [];
     console.log([`✓ ${name} (${duration(seconds())})`, ...last].join("\n"));
   } catch (error) {
     outcomes.push({ name, ok: false, seconds: seconds() });
@@ -75,7 +81,8 @@ async function twoAtATime(list, options) {
 }
 const runStarted = performance.now();
 /** "1 min 05 s" or "42 s". */
-const duration = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s` : `${Math.round(seconds)} s`);
+const duration = (seconds) =>
+  seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s` : `${Math.round(seconds)} s`;
 
 function readJson(file) {
   try {
@@ -92,7 +99,7 @@ await twoAtATime([
   ["Type-check (tsc)", bin("tsc"), ["--noEmit"]],
   // The layers point one way and nothing goes round in a circle (.dependency-cruiser.cjs says the rule).
   ["Dependency rule (dependency-cruiser)", "npm", ["run", "--silent", "deps"]],
-  // No unused files, exports or dependencies (knip.json says what runs that knip cannot see).
+  // No unused files, exports or dependencies (knip.jsonc says what runs that knip cannot see).
   ["Dead code (knip)", "npm", ["run", "--silent", "knip"]],
   // The same commands as `npm run lint` and `npm run format:check` (package.json holds their options).
   ["Lint (eslint)", "npm", ["run", "--silent", "lint"]],
@@ -121,13 +128,27 @@ await stage("Client JS: every route within its budget", async () => {
 // when today happens to be kind to it. Which files read the calendar is decided from their sources at each run
 // (tests/calendar-files.mjs). A vitest run keeps one workerd busy, about one core: the two lanes share the machine.
 const calendarFiles = calendarTestFiles(root);
-step(`Worker tests (vitest in workerd): all ${testFiles(root).length} files now, and beside them the ${calendarFiles.length} that read the calendar at ${HARD_INSTANTS.length} hard instants`);
+step(
+  `Worker tests (vitest in workerd): all ${testFiles(root).length} files now, and beside them the ${calendarFiles.length} that read the calendar at ${HARD_INSTANTS.length} hard instants`,
+);
 await Promise.all([
-  quietStage(["Unit and Worker tests (vitest in workerd)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"]], { tail: 6 }),
+  quietStage(
+    [
+      "Unit and Worker tests (vitest in workerd)",
+      bin("vitest"),
+      ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest-results.json"],
+    ],
+    { tail: 6 },
+  ),
   (async () => {
     for (const [index, instant] of HARD_INSTANTS.entries()) {
       await quietStage(
-        [`Worker tests as of ${instant}`, bin("vitest"), ["run", "--reporter=dot", "--reporter=json", `--outputFile=test-results/vitest-results-at-${index}.json`, ...calendarFiles], { TEST_NOW: instant, VITEST_LANE: "calendar" }],
+        [
+          `Worker tests as of ${instant}`,
+          bin("vitest"),
+          ["run", "--reporter=dot", "--reporter=json", `--outputFile=test-results/vitest-results-at-${index}.json`, ...calendarFiles],
+          { TEST_NOW: instant, VITEST_LANE: "calendar" },
+        ],
         { tail: 6 },
       );
     }
@@ -149,7 +170,14 @@ function serverLogDuringFailures() {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        for (const r of t.results ?? []) if (r.status !== "passed" && r.status !== "skipped") failures.push({ title: [...titles, spec.title].join(" › "), project: t.projectName, start: Date.parse(r.startTime), end: Date.parse(r.startTime) + r.duration });
+        for (const r of t.results ?? [])
+          if (r.status !== "passed" && r.status !== "skipped")
+            failures.push({
+              title: [...titles, spec.title].join(" › "),
+              project: t.projectName,
+              start: Date.parse(r.startTime),
+              end: Date.parse(r.startTime) + r.duration,
+            });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -180,7 +208,9 @@ const stagesFailed = outcomes.filter((o) => !o.ok).map((o) => o.name);
 console.log("\nSummary");
 for (const o of outcomes) console.log(`  ${o.ok ? "ok  " : "FAIL"} ${o.name.padEnd(48)} ${duration(o.seconds).padStart(12)}`);
 console.log(`       ${"Total".padEnd(48)} ${duration((performance.now() - runStarted) / 1000).padStart(12)}`);
-console.log(`  vitest (now, and ${calendarFiles.length} calendar files at ${HARD_INSTANTS.join(", ")}): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+console.log(
+  `  vitest (now, and ${calendarFiles.length} calendar files at ${HARD_INSTANTS.join(", ")}): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
+);
 console.log(`  playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
 console.log(`\ntests: ${passed} passed, ${failed + (stagesFailed.length && !failed ? 1 : 0)} failed`);
 process.exit(stagesFailed.length || failed ? 1 : 0);

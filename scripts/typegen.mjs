@@ -11,7 +11,8 @@ if (hidden) renameSync(devVars, aside);
 try {
   await run(bin("wrangler"), [
     "types",
-    "--env-interface", "CloudflareBindings",
+    "--env-interface",
+    "CloudflareBindings",
     "--include-runtime=false",
     "--strict-vars=false",
     "worker-configuration.d.ts",

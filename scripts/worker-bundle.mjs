@@ -20,7 +20,13 @@ const SERVER_MODULES = path.join(root, "build", ".vite", "server-modules.json");
 export async function bundleWorker(outdir, { minify = false } = {}) {
   const meta = path.join(outdir, "meta.json");
   await run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "--metafile", meta, ...(minify ? ["--minify"] : [])], { quiet: true });
-  return { file: path.join(outdir, readdirSync(outdir).find((f) => f.endsWith(".js"))), metafile: JSON.parse(readFileSync(meta, "utf8")) };
+  return {
+    file: path.join(
+      outdir,
+      readdirSync(outdir).find((f) => f.endsWith(".js")),
+    ),
+    metafile: JSON.parse(readFileSync(meta, "utf8")),
+  };
 }
 
 /**
@@ -30,7 +36,8 @@ export async function bundleWorker(outdir, { minify = false } = {}) {
  */
 export function modulesTwice(metafile, serverModules) {
   const inputs = Object.keys(metafile.inputs);
-  if (!inputs.includes(SERVER_BUILD)) throw new Error(`the Worker does not include ${SERVER_BUILD}; its inputs: ${inputs.filter((i) => !i.startsWith("node_modules/")).join(", ")}`);
+  if (!inputs.includes(SERVER_BUILD))
+    throw new Error(`the Worker does not include ${SERVER_BUILD}; its inputs: ${inputs.filter((i) => !i.startsWith("node_modules/")).join(", ")}`);
   const inBuild = new Set(serverModules);
   return inputs.filter((input) => inBuild.has(input)).sort();
 }
@@ -42,7 +49,8 @@ export async function checkWorkerBundle() {
   const serverModules = JSON.parse(readFileSync(SERVER_MODULES, "utf8"));
   // An empty or partial list would let every module through.
   for (const expected of ["app/entry.server.tsx", "app/root.tsx"]) {
-    if (!serverModules.includes(expected)) throw new Error(`${path.relative(root, SERVER_MODULES)} does not list ${expected}, which the server build holds`);
+    if (!serverModules.includes(expected))
+      throw new Error(`${path.relative(root, SERVER_MODULES)} does not list ${expected}, which the server build holds`);
   }
   const outdir = mkdtempSync(path.join(os.tmpdir(), "porchlight-worker-"));
   try {

@@ -6,4 +6,3 @@ const CALENDAR =
 export function readsTheCalendar(source) {
   return CALENDAR.test(source);
 }
-

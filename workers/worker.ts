@@ -33,7 +33,8 @@ export function createWorker(build: ServerBuild) {
   /** The route pattern a request is counted under: never its URL, which may hold ids. */
   function routeOf(request: Request, url: URL, response: Response): string {
     if (url.pathname === "/sw.js") return "/sw.js";
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return apiRoutes.get(request) ?? (response.status === 403 ? "(refused)" : NO_ROUTE);
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/"))
+      return apiRoutes.get(request) ?? (response.status === 403 ? "(refused)" : NO_ROUTE);
     return response.status === 403 && isCrossOriginWrite(request) ? "(refused)" : remixRoute(url.pathname);
   }
 
@@ -76,7 +77,10 @@ export function createWorker(build: ServerBuild) {
       // The Operations Center's request timings: recorded after the answer is out (ADR 0024).
       if (env.OPS_RECORDING !== "off" && env.OPS) {
         const route = routeOf(request, url, response);
-        const samples: Sample[] = [{ metric: "request", route, value: Date.now() - started, status: response.status }, ...(remixContext ? handlerSamples(remixContext, route) : [])];
+        const samples: Sample[] = [
+          { metric: "request", route, value: Date.now() - started, status: response.status },
+          ...(remixContext ? handlerSamples(remixContext, route) : []),
+        ];
         queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
       }
       return withSecurityHeaders(response, { nonce, private: isPrivate });

@@ -8,7 +8,21 @@ import { Button, buttonClass } from "~/components/ui/Button";
  * `onConfirm`: the page deletes in its own way once the script runs (the contact profile, to offer Undo);
  * the form still posts to the page's action without script.
  */
-export function DeleteSection({ id, title, question, className, onConfirm, busy = false }: { id: string; title: string; question: string; className: string; onConfirm?: () => void; busy?: boolean }) {
+export function DeleteSection({
+  id,
+  title,
+  question,
+  className,
+  onConfirm,
+  busy = false,
+}: {
+  id: string;
+  title: string;
+  question: string;
+  className: string;
+  onConfirm?: () => void;
+  busy?: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
   const deleting = busy || (navigation.state === "submitting" && navigation.formData?.get("intent") === "delete");

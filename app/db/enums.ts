@@ -52,7 +52,21 @@ export type StageKind = (typeof STAGE_KINDS)[number];
 // What a timeline holds; a deal's stage changes are recorded with them too.
 // A lead's assignment from the team's leads is recorded on the contact's timeline; the offline queue records a
 // change it could not make as sent (a deal moved on another device meanwhile) as a sync conflict.
-export const ACTIVITY_TYPES = ["call", "email_sent", "email_opened", "text", "showing", "meeting", "listing", "offer", "contract", "note", "stage_change", "assignment", "sync_conflict"] as const;
+export const ACTIVITY_TYPES = [
+  "call",
+  "email_sent",
+  "email_opened",
+  "text",
+  "showing",
+  "meeting",
+  "listing",
+  "offer",
+  "contract",
+  "note",
+  "stage_change",
+  "assignment",
+  "sync_conflict",
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** Activities Porchlight writes itself: not logged by the agent, not an answer to a lead, not counted as work. */
 export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict"] as const;

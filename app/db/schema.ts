@@ -35,14 +35,8 @@ import {
 export * from "./enums";
 
 // Times are stored as integer milliseconds since the epoch (drizzle "timestamp_ms" mode gives Date objects).
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
-const updatedAt = () =>
-  integer("updated_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 export const users = sqliteTable(
   "users",
@@ -104,9 +98,7 @@ export const subscribers = sqliteTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES })
-      .notNull()
-      .default("inactive"),
+    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("inactive"),
     plan: text("plan", { enum: PLANS }).notNull().default("solo"),
     /** Paid seats (the Stripe quantity): 1 on Solo; on Team the members, at least TEAM_MIN_SEATS. */
     seats: integer("seats").notNull().default(1),
@@ -136,11 +128,15 @@ export const userPreferences = sqliteTable("user_preferences", {
   onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "timestamp_ms" }),
   // "list" (the default) fits the screen: cards on phones, the table from md up; "table" and "cards" are the
   // agent's explicit choice and hold on every screen (docs/decisions/0022-contact-list-on-phones.md).
-  contactsLayout: text("contacts_layout", { enum: ["list", "table", "cards"] }).notNull().default("list"),
+  contactsLayout: text("contacts_layout", { enum: ["list", "table", "cards"] })
+    .notNull()
+    .default("list"),
   contactsDensity: text("contacts_density", { enum: ["comfortable", "compact"] })
     .notNull()
     .default("comfortable"),
-  contactsDetail: text("contacts_detail", { enum: ["summary", "full"] }).notNull().default("summary"),
+  contactsDetail: text("contacts_detail", { enum: ["summary", "full"] })
+    .notNull()
+    .default("summary"),
   dateFormat: text("date_format", { enum: DATE_FORMATS }).notNull().default("US"),
   timeFormat: text("time_format", { enum: TIME_FORMATS }).notNull().default("12h"),
   timezone: text("timezone").notNull().default("America/New_York"),
@@ -280,7 +276,9 @@ export const systemThresholds = sqliteTable("system_thresholds", {
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
   warningThreshold: real("warning_threshold").notNull(),
   criticalThreshold: real("critical_threshold").notNull(),
-  comparisonOperator: text("comparison_operator", { enum: ["greater_than", "less_than"] }).notNull().default("greater_than"),
+  comparisonOperator: text("comparison_operator", { enum: ["greater_than", "less_than"] })
+    .notNull()
+    .default("greater_than"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
 
@@ -412,9 +410,7 @@ export const contacts = sqliteTable(
     address: text("address"),
     timeline: text("timeline"),
     notes: text("notes"),
-    lastActivity: integer("last_activity", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    lastActivity: integer("last_activity", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     /** Lead score 0–100 (modules/contacts/lead-score.ts) and the factors behind it, as last computed. */
     leadScore: integer("lead_score").notNull().default(0),
     leadScoreFactors: text("lead_score_factors", { mode: "json" }).$type<LeadScoreFactor[]>().notNull().default(sql`'[]'`),
@@ -462,7 +458,10 @@ export const contacts = sqliteTable(
     // modules/contacts/duplicates.server.ts, which the warning before a save looks up).
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
     index("contacts_user_phone").on(t.userId, t.phone),
-    index("contacts_user_phone_digits").on(t.userId, sql`replace(replace(replace(replace(replace(replace(${t.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`),
+    index("contacts_user_phone_digits").on(
+      t.userId,
+      sql`replace(replace(replace(replace(replace(replace(${t.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`,
+    ),
   ],
 );
 export type Contact = typeof contacts.$inferSelect;
@@ -623,9 +622,7 @@ export const deals = sqliteTable(
     transactionFeeCents: integer("transaction_fee_cents"),
     eoFeeCents: integer("eo_fee_cents"),
     franchiseFeePct: real("franchise_fee_pct"),
-    stageChangedAt: integer("stage_changed_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    stageChangedAt: integer("stage_changed_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -913,8 +910,12 @@ export const qaRuns = sqliteTable(
     id: text("id").primaryKey(),
     /** The admin who ran it; kept, unsigned, when that account is purged. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    suite: text("suite", { enum: ["system", "ai"] }).notNull().default("system"),
-    status: text("status", { enum: ["running", "completed", "cancelled"] }).notNull().default("running"),
+    suite: text("suite", { enum: ["system", "ai"] })
+      .notNull()
+      .default("system"),
+    status: text("status", { enum: ["running", "completed", "cancelled"] })
+      .notNull()
+      .default("running"),
     startedAt: integer("started_at").notNull(),
     finishedAt: integer("finished_at"),
     passed: integer("passed").notNull().default(0),

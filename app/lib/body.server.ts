@@ -27,7 +27,14 @@ function contentType(request: Request): { type: string; params: Map<string, stri
   const params = new Map<string, string>();
   for (const part of rest) {
     const eq = part.indexOf("=");
-    if (eq > 0) params.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1"));
+    if (eq > 0)
+      params.set(
+        part.slice(0, eq).trim().toLowerCase(),
+        part
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, "$1"),
+      );
   }
   return type.trim() ? { type: type.trim().toLowerCase(), params } : null;
 }
@@ -38,7 +45,8 @@ function isUtf8(charset: string | undefined) {
 
 /** The body's bytes, refusing more than `maxBytes` (by Content-Length first, then while reading). */
 async function readBytes(request: Request, kind: Kind, { maxBytes, tooLargeMessage }: ReadOptions): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => refusal(kind, 413, tooLargeMessage ?? `The request is too large: send at most ${(maxBytes / 1_000_000).toLocaleString("en-US")} MB.`);
+  const tooLarge = () =>
+    refusal(kind, 413, tooLargeMessage ?? `The request is too large: send at most ${(maxBytes / 1_000_000).toLocaleString("en-US")} MB.`);
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
@@ -79,7 +87,8 @@ export async function readForm(request: Request, options: Partial<ReadOptions> =
     throw refusal("form", 415, "This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data).");
   }
   if (!isUtf8(type.params.get("charset"))) throw refusal("form", 415, "This form must be sent in UTF-8.");
-  if (type.type === "multipart/form-data" && !type.params.get("boundary")) throw refusal("form", 400, "The form could not be read: its multipart body has no boundary.");
+  if (type.type === "multipart/form-data" && !type.params.get("boundary"))
+    throw refusal("form", 400, "The form could not be read: its multipart body has no boundary.");
   const bytes = await readBytes(request, "form", { maxBytes: FORM_MAX_BYTES, ...options });
   try {
     return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();

@@ -51,62 +51,80 @@ const csv = z
 
 const ConfigSchema = z
   .object({
-  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
-  SESSION_SECRET: z
-    .string({ error: "SESSION_SECRET is not set. Set it with `wrangler secret put SESSION_SECRET` (32+ random characters)." })
-    .min(32, "SESSION_SECRET must be at least 32 characters long."),
-  ADMIN_EMAILS: csv,
-  MAIL_FROM: z.string().min(3).default("Porchlight <hello@porchlight.app>"),
-  RESEND_API_KEY: z.string().min(1).optional(),
-  PUBLIC_URL: z.url().optional(),
-  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_.").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_.").optional(),
-  STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
-  STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
-  // The Team plan's per-member prices: $35 a month, $336 a year.
-  STRIPE_PRICE_TEAM_MONTHLY: z.string().min(1).optional(),
-  STRIPE_PRICE_TEAM_YEARLY: z.string().min(1).optional(),
-  // Only for tests: where the Stripe SDK sends requests (a local fake of the Stripe API).
-  STRIPE_API_BASE: z.url().optional(),
-  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
-  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
-  TURNSTILE_SKIP_HOSTS: csv,
-  // AI: the Workers AI model when the AI binding is present, an OpenAI-style endpoint (AI Gateway
-  // or any /chat/completions API) tried next, and drafts per user per day. Neither engine set: the offline drafter.
-  AI_MODEL: z.string().min(3).optional(),
-  AI_GATEWAY_URL: z.url("AI_GATEWAY_URL must be a URL, e.g. https://gateway.example/v1/openai.").optional(),
-  AI_GATEWAY_KEY: z.string().min(1).optional(),
-  AI_GATEWAY_MODEL: z.string().min(1).optional(),
-  AI_DAILY_QUOTA: z.coerce.number().int("AI_DAILY_QUOTA must be a whole number.").min(1).max(100_000).default(100),
-  // Where contact-form messages are sent.
-  SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
-  // The share of signed-in page loads that report their web vitals to the Operations Center (0 to 1).
-  RUM_SAMPLE_RATE: z.coerce.number("RUM_SAMPLE_RATE must be a number from 0 to 1.").min(0, "RUM_SAMPLE_RATE must be a number from 0 to 1.").max(1, "RUM_SAMPLE_RATE must be a number from 0 to 1.").default(1),
-  // Web Push: a P-256 key pair in base64url (public: the 65-byte point; private: the 32-byte scalar).
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url public key `node scripts/vapid-keys.mjs` prints (87 characters).").optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url private key `node scripts/vapid-keys.mjs` prints (43 characters).").optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: or https: address the push services can reach you at.").optional(),
-  // Outside production only (getConfig drops it there): hosts push may be sent to besides the browsers' push
-  // services, for the tests' fake push service (app/modules/push/endpoint.ts).
-  PUSH_TEST_HOSTS: csv.refine(
-    (hosts) => hosts.every((host) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host)),
-    "PUSH_TEST_HOSTS must be host names (no IP addresses, ports or schemes), comma-separated.",
-  ),
-  FEATURE_FLAGS: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      try {
-        return parseFlags(text);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
-        return z.NEVER;
-      }
-    }),
+    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    SESSION_SECRET: z
+      .string({ error: "SESSION_SECRET is not set. Set it with `wrangler secret put SESSION_SECRET` (32+ random characters)." })
+      .min(32, "SESSION_SECRET must be at least 32 characters long."),
+    ADMIN_EMAILS: csv,
+    MAIL_FROM: z.string().min(3).default("Porchlight <hello@porchlight.app>"),
+    RESEND_API_KEY: z.string().min(1).optional(),
+    PUBLIC_URL: z.url().optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_.").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_.").optional(),
+    STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+    STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
+    // The Team plan's per-member prices: $35 a month, $336 a year.
+    STRIPE_PRICE_TEAM_MONTHLY: z.string().min(1).optional(),
+    STRIPE_PRICE_TEAM_YEARLY: z.string().min(1).optional(),
+    // Only for tests: where the Stripe SDK sends requests (a local fake of the Stripe API).
+    STRIPE_API_BASE: z.url().optional(),
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+    TURNSTILE_SKIP_HOSTS: csv,
+    // AI: the Workers AI model when the AI binding is present, an OpenAI-style endpoint (AI Gateway
+    // or any /chat/completions API) tried next, and drafts per user per day. Neither engine set: the offline drafter.
+    AI_MODEL: z.string().min(3).optional(),
+    AI_GATEWAY_URL: z.url("AI_GATEWAY_URL must be a URL, e.g. https://gateway.example/v1/openai.").optional(),
+    AI_GATEWAY_KEY: z.string().min(1).optional(),
+    AI_GATEWAY_MODEL: z.string().min(1).optional(),
+    AI_DAILY_QUOTA: z.coerce.number().int("AI_DAILY_QUOTA must be a whole number.").min(1).max(100_000).default(100),
+    // Where contact-form messages are sent.
+    SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
+    // The share of signed-in page loads that report their web vitals to the Operations Center (0 to 1).
+    RUM_SAMPLE_RATE: z.coerce
+      .number("RUM_SAMPLE_RATE must be a number from 0 to 1.")
+      .min(0, "RUM_SAMPLE_RATE must be a number from 0 to 1.")
+      .max(1, "RUM_SAMPLE_RATE must be a number from 0 to 1.")
+      .default(1),
+    // Web Push: a P-256 key pair in base64url (public: the 65-byte point; private: the 32-byte scalar).
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url public key `node scripts/vapid-keys.mjs` prints (87 characters).")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url private key `node scripts/vapid-keys.mjs` prints (43 characters).")
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: or https: address the push services can reach you at.")
+      .optional(),
+    // Outside production only (getConfig drops it there): hosts push may be sent to besides the browsers' push
+    // services, for the tests' fake push service (app/modules/push/endpoint.ts).
+    PUSH_TEST_HOSTS: csv.refine(
+      (hosts) => hosts.every((host) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host)),
+      "PUSH_TEST_HOSTS must be host names (no IP addresses, ports or schemes), comma-separated.",
+    ),
+    FEATURE_FLAGS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        try {
+          return parseFlags(text);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+          return z.NEVER;
+        }
+      }),
   })
   .superRefine((config, ctx) => {
     if (config.FEATURE_FLAGS?.PUSH_NOTIFICATIONS && !(config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["FEATURE_FLAGS"], message: "PUSH_NOTIFICATIONS is on, but VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set (make a pair with `node scripts/vapid-keys.mjs`)." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["FEATURE_FLAGS"],
+        message:
+          "PUSH_NOTIFICATIONS is on, but VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set (make a pair with `node scripts/vapid-keys.mjs`).",
+      });
     }
   });
 

@@ -37,10 +37,14 @@ const OFF = new Set(["off", "false", "0", "no"]);
 /** The spec's defaults with a FEATURE_FLAGS value's changes; throws an Error naming a bad entry. */
 export function parseFlags(text: string | undefined): Flags {
   const flags = Object.fromEntries(FLAG_NAMES.map((name) => [name, FLAGS[name].default])) as Flags;
-  for (const entry of (text ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (text ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [rawName = "", rawValue, ...rest] = entry.split("=").map((p) => p.trim());
     const name = rawName.toUpperCase();
-    if (name in REMOVED) throw new Error(`FEATURE_FLAGS names ${name}, which was removed because it switched nothing: ${REMOVED[name]}. Take it out of FEATURE_FLAGS.`);
+    if (name in REMOVED)
+      throw new Error(`FEATURE_FLAGS names ${name}, which was removed because it switched nothing: ${REMOVED[name]}. Take it out of FEATURE_FLAGS.`);
     if (!(name in FLAGS)) throw new Error(`FEATURE_FLAGS names an unknown flag "${rawName}" (known: ${FLAG_NAMES.join(", ")}).`);
     const value = (rawValue ?? "").toLowerCase();
     if (rest.length > 0 || !(ON.has(value) || OFF.has(value))) throw new Error(`FEATURE_FLAGS: write ${name}=on or ${name}=off, not "${entry}".`);

@@ -47,8 +47,9 @@ export function formatDate(value: Date | number | string, prefs: DisplayPreferen
 export function formatTime(value: Date | number | string, prefs: DisplayPreferences = DEFAULT_DISPLAY_PREFERENCES): string {
   const timeZone = safeTimezone(prefs.timezone);
   const hour12 = prefs.timeFormat === "12h";
-  const formatter = cached(`t-${hour12}-${timeZone}`, () =>
-    new Intl.DateTimeFormat(hour12 ? "en-US" : "en-GB", { hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", hour12, timeZone }),
+  const formatter = cached(
+    `t-${hour12}-${timeZone}`,
+    () => new Intl.DateTimeFormat(hour12 ? "en-US" : "en-GB", { hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", hour12, timeZone }),
   );
   return formatter.format(toDate(value));
 }
@@ -71,16 +72,18 @@ export function formatDateTimeWithZone(value: Date | number | string, prefs: Dis
 
 /** Whole units, no fraction digits: "$650,000", "€650,000", "NOK 650,000". */
 export function formatMoney(amount: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
-  const formatter = cached(`m-${prefs.currency}`, () =>
-    new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  const formatter = cached(
+    `m-${prefs.currency}`,
+    () => new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
   );
   return formatter.format(amount);
 }
 
 /** Short money for chart axes, in whole units: "$0", "$250K", "$1.5M", "NOK 2M". */
 export function formatMoneyCompact(amount: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
-  const formatter = cached(`mc-${prefs.currency}`, () =>
-    new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, notation: "compact", maximumFractionDigits: 1 }),
+  const formatter = cached(
+    `mc-${prefs.currency}`,
+    () => new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, notation: "compact", maximumFractionDigits: 1 }),
   );
   return formatter.format(amount);
 }
@@ -92,7 +95,10 @@ export function isoDateIn(value: Date, timezone: string): string {
 
 /** Money in cents with the cents shown: "$5,892.50", "−$445.00". */
 export function formatCents(cents: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
-  const formatter = cached(`c-${prefs.currency}`, () => new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  const formatter = cached(
+    `c-${prefs.currency}`,
+    () => new Intl.NumberFormat("en-US", { style: "currency", currency: prefs.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
   return formatter.format(cents / 100);
 }
 

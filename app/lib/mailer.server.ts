@@ -40,7 +40,14 @@ export async function sendEmail(context: Pick<RequestContext, "db" | "config">, 
     const response = await fetch(RESEND_ENDPOINT, {
       method: "POST",
       headers: { Authorization: `Bearer ${config.RESEND_API_KEY}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ from: config.MAIL_FROM, to: [email.to], subject: email.subject, text: email.text, html: email.html, ...(email.headers ? { headers: email.headers } : {}) }),
+      body: JSON.stringify({
+        from: config.MAIL_FROM,
+        to: [email.to],
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        ...(email.headers ? { headers: email.headers } : {}),
+      }),
     });
     const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };
     if (!response.ok) throw new Error(body.message ?? `provider answered ${response.status}`);

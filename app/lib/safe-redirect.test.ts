@@ -20,7 +20,18 @@ describe("safeRedirect", () => {
   });
 
   it("falls back on the tricks that are not plain paths at all", () => {
-    for (const trick of ["//evil.example", "/\\evil.example", "/\t/evil.example/x", "/\r\n/evil.example", "/%2e%2e//evil.example", "/..//evil.example", "https://evil.example", "javascript:alert(1)", "\uff0f\uff0fevil.example", "/\u2028/evil.example"]) {
+    for (const trick of [
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example/x",
+      "/\r\n/evil.example",
+      "/%2e%2e//evil.example",
+      "/..//evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "\uff0f\uff0fevil.example",
+      "/\u2028/evil.example",
+    ]) {
       expect(safeRedirect(trick), JSON.stringify(trick)).toBe("/dashboard");
     }
     for (const value of [null, undefined, "", "x".repeat(2001)]) expect(safeRedirect(value)).toBe("/dashboard");

@@ -5,11 +5,15 @@ import * as z from "zod";
 
 const blankToNull = (value: unknown) => (typeof value === "string" ? value.trim() || null : (value ?? null));
 
-export const optionalText = (max: number, label: string) => z.preprocess(blankToNull, z.string().max(max, `${label} must be at most ${max} characters.`).nullable());
+export const optionalText = (max: number, label: string) =>
+  z.preprocess(blankToNull, z.string().max(max, `${label} must be at most ${max} characters.`).nullable());
 
 /** "650000", "650,000", "$650,000.50" → cents, as an exact string conversion (no float on the way). */
 export function parseMoneyToCents(value: string): number | null {
-  const cleaned = value.trim().replace(/^\$\s*/, "").replace(/\s/g, "");
+  const cleaned = value
+    .trim()
+    .replace(/^\$\s*/, "")
+    .replace(/\s/g, "");
   if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ""] = cleaned.replace(/,/g, "").split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
@@ -25,7 +29,8 @@ export const moneyCents = (label: string, message = `Enter ${label.toLowerCase()
     z.number({ error: message }).int(message).min(0, message).max(MAX_CENTS, `${label} is too large.`),
   );
 
-export const optionalMoneyCents = (label: string) => z.preprocess((value) => (blankToNull(value) === null ? null : value), moneyCents(label).nullable());
+export const optionalMoneyCents = (label: string) =>
+  z.preprocess((value) => (blankToNull(value) === null ? null : value), moneyCents(label).nullable());
 
 /** A percentage from 0 to 100 with at most three decimals (2.125). */
 export const percent = (label: string) => {
@@ -49,7 +54,10 @@ export const optionalDate = (label: string) =>
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date.`)
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${label} must be a real date.`)
+      .refine(
+        (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+        `${label} must be a real date.`,
+      )
       .nullable(),
   );
 

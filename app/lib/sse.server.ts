@@ -13,7 +13,10 @@ const HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Con
  * so a generator's finally blocks do). With `keepRunning` (the request's waitUntil) the source is read to its end
  * whatever the client does, for work that must finish and clean up; what comes after the client left is dropped.
  */
-export function eventStreamResponse(source: AsyncIterable<ServerSentEvent>, options: { keepRunning?: (done: Promise<unknown>) => void } = {}): Response {
+export function eventStreamResponse(
+  source: AsyncIterable<ServerSentEvent>,
+  options: { keepRunning?: (done: Promise<unknown>) => void } = {},
+): Response {
   const encoder = new TextEncoder();
   const encode = ({ event, data }: ServerSentEvent) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   if (options.keepRunning) {

@@ -13,22 +13,14 @@ async function toastCookie(context: RequestContext, toast: Omit<ToastMessage, "i
   return serializeCookie(TOAST_COOKIE, `${payload}.${signature}`, { maxAge: 60 });
 }
 
-export async function redirectWithToast(
-  context: RequestContext,
-  to: string,
-  toast: Omit<ToastMessage, "id">,
-  headers: HeadersInit = {},
-) {
+export async function redirectWithToast(context: RequestContext, to: string, toast: Omit<ToastMessage, "id">, headers: HeadersInit = {}) {
   const all = new Headers(headers);
   all.append("Set-Cookie", await toastCookie(context, toast));
   return redirect(to, { headers: all });
 }
 
 /** The pending toast, if any, and the header that clears it. */
-export async function readToast(
-  context: RequestContext,
-  request: Request,
-): Promise<{ toast: ToastMessage | null; setCookie: string | null }> {
+export async function readToast(context: RequestContext, request: Request): Promise<{ toast: ToastMessage | null; setCookie: string | null }> {
   const raw = readCookie(request.headers.get("Cookie"), TOAST_COOKIE);
   if (!raw) return { toast: null, setCookie: null };
   const [payload, signature] = raw.split(".");

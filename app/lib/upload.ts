@@ -3,7 +3,12 @@
  * fraction, 0 to 1. Resolves with the status and the parsed JSON answer (null when the answer is not JSON);
  * rejects only when the request could not be made at all.
  */
-export function postJsonWithProgress<T>(url: string, body: string, onProgress: (fraction: number) => void, headers: Record<string, string> = {}): Promise<{ status: number; data: T | null }> {
+export function postJsonWithProgress<T>(
+  url: string,
+  body: string,
+  onProgress: (fraction: number) => void,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; data: T | null }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);

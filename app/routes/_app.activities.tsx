@@ -71,12 +71,17 @@ export default function ActivityFeedPage() {
           </ol>
         ) : (
           <p className="py-6 text-center text-stone-600 dark:text-stone-400">
-            {params.get("before") ? "No older activity." : "No activity yet. Log calls, showings and notes from a contact or a deal, or complete a task and log it."}
+            {params.get("before")
+              ? "No older activity."
+              : "No activity yet. Log calls, showings and notes from a contact or a deal, or complete a task and log it."}
           </p>
         )}
       </section>
       {nextCursor ? (
-        <Link to={`/activities?${more}`} className="mt-3 inline-flex min-h-12 items-center rounded-lg px-3 font-medium text-brand-700 hover:underline dark:text-brand-400">
+        <Link
+          to={`/activities?${more}`}
+          className="mt-3 inline-flex min-h-12 items-center rounded-lg px-3 font-medium text-brand-700 hover:underline dark:text-brand-400"
+        >
           Older activity
         </Link>
       ) : null}

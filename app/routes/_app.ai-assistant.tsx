@@ -39,7 +39,10 @@ export default function AIAssistantPage() {
     <>
       <PageHeader title="AI Assistant" description="Drafts and advice written from your own data" actions={<GuideButton page="ai-assistant" />} />
       <div data-tour="ai-assistant" className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-labelledby="insights-heading" className="rounded-2xl border border-stone-200 bg-white p-4 lg:row-span-2 dark:border-stone-800 dark:bg-stone-900">
+        <section
+          aria-labelledby="insights-heading"
+          className="rounded-2xl border border-stone-200 bg-white p-4 lg:row-span-2 dark:border-stone-800 dark:bg-stone-900"
+        >
           <h2 id="insights-heading" className="flex items-center gap-2 text-lg font-semibold">
             <Lightbulb aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" /> Smart Insights
           </h2>
@@ -66,8 +69,10 @@ export default function AIAssistantPage() {
           />
           <p className="text-sm text-stone-600 dark:text-stone-400">
             Written by {ENGINE_LABELS[engine]}
-            {engine === "offline" ? " from your own data (no AI model is configured on this server)" : ", falling back to the offline drafter if it does not answer"}.{" "}
-            {Math.max(0, quota.limit - used)} of {quota.limit} drafts left today.
+            {engine === "offline"
+              ? " from your own data (no AI model is configured on this server)"
+              : ", falling back to the offline drafter if it does not answer"}
+            . {Math.max(0, quota.limit - used)} of {quota.limit} drafts left today.
             {!agent.name || !agent.brokerage ? (
               <>
                 {" "}

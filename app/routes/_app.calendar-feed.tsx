@@ -5,7 +5,6 @@ import type { CalendarFeedResult } from "~/modules/tasks/task.schema";
 import { calendarFeedPath, createCalendarFeed, revokeCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { readForm } from "~/lib/body.server";
 
-
 // Action only (Settings → Calendar feed): make a new private feed URL, which replaces any earlier one, or
 // turn the feed off. The URL is in this answer only: the server keeps just a hash of its secret.
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -62,7 +62,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     activity,
     stages,
     defaultRate: plan.defaultRate,
-    deals: deals.map((d) => ({ id: d.id, title: d.title, stage: d.stage, dealValueCents: d.dealValueCents, expectedCloseDate: d.expectedCloseDate, closedDate: d.closedDate })),
+    deals: deals.map((d) => ({
+      id: d.id,
+      title: d.title,
+      stage: d.stage,
+      dealValueCents: d.dealValueCents,
+      expectedCloseDate: d.expectedCloseDate,
+      closedDate: d.closedDate,
+    })),
   };
 }
 
@@ -79,7 +86,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const before = await getContact(context, user.id, id);
   if (!before) throw new Response("Not Found", { status: 404 });
   // A changed e-mail or phone that another contact has: warn, unless the agent saw the warning and saves anyway.
-  const duplicates = form.get(SAVE_ANYWAY_FIELD) === "1" ? [] : await possibleDuplicates(context, user.id, parsed.data, { exceptId: id, previous: before });
+  const duplicates =
+    form.get(SAVE_ANYWAY_FIELD) === "1" ? [] : await possibleDuplicates(context, user.id, parsed.data, { exceptId: id, previous: before });
   if (duplicates.length > 0) return data({ ok: false as const, fieldErrors: {} as Record<string, string>, duplicates }, { status: 409 });
   const updated = await updateContact(context, user.id, id, parsed.data);
   if (!updated) throw new Response("Not Found", { status: 404 });
@@ -112,7 +120,8 @@ export default function ContactProfile() {
   const duplicates = result && !result.ok && result.duplicates.length > 0 ? result.duplicates : null;
 
   useEffect(() => {
-    if (result && !result.ok && result.duplicates.length === 0) toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
+    if (result && !result.ok && result.duplicates.length === 0)
+      toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
   }, [result]);
 
   // Deleting goes through the list's action, which answers with the removed row: the list then offers Undo.
@@ -125,7 +134,8 @@ export default function ContactProfile() {
     else toast({ title: "This contact was already deleted", variant: "destructive" });
   });
 
-  const quick = "inline-flex min-h-12 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 font-medium dark:border-stone-700 dark:bg-stone-900";
+  const quick =
+    "inline-flex min-h-12 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 font-medium dark:border-stone-700 dark:bg-stone-900";
   return (
     <>
       <BackToContacts />
@@ -136,7 +146,8 @@ export default function ContactProfile() {
       </div>
       <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
         {/* A contact nobody has worked with yet has no last activity (its stored one is only the day it was added). */}
-        Added {formatDate(contact.createdAt, prefs)} · {activity.activities.length === 0 ? "No activity yet" : `last activity ${formatDate(contact.lastActivity, prefs)}`}
+        Added {formatDate(contact.createdAt, prefs)} ·{" "}
+        {activity.activities.length === 0 ? "No activity yet" : `last activity ${formatDate(contact.lastActivity, prefs)}`}
       </p>
       <div className="mb-4 flex flex-wrap gap-2">
         {contact.phone ? (
@@ -163,7 +174,13 @@ export default function ContactProfile() {
               Edit details
             </h2>
             {/* Keyed by the last save, so a reopened form starts from what is stored now. */}
-            <ContactForm key={String(contact.updatedAt)} contact={contact} errors={errors} duplicates={duplicates} cancelHref={`/contacts/${contact.id}`} />
+            <ContactForm
+              key={String(contact.updatedAt)}
+              contact={contact}
+              errors={errors}
+              duplicates={duplicates}
+              cancelHref={`/contacts/${contact.id}`}
+            />
           </section>
         ) : (
           <ContactDetails contact={contact} prefs={prefs} editHref={`/contacts/${contact.id}?edit`} className={`${card} self-start`} />
@@ -195,14 +212,24 @@ export default function ContactProfile() {
                       <span className="flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
                         <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: stage?.color }} />
                         {stage?.name ?? deal.stage} · {formatCentsWhole(deal.dealValueCents, prefs)}
-                        {deal.closedDate ? ` · closed ${formatDay(deal.closedDate, prefs)}` : deal.expectedCloseDate ? ` · closes ${formatDay(deal.expectedCloseDate, prefs)}` : ""}
+                        {deal.closedDate
+                          ? ` · closed ${formatDay(deal.closedDate, prefs)}`
+                          : deal.expectedCloseDate
+                            ? ` · closes ${formatDay(deal.expectedCloseDate, prefs)}`
+                            : ""}
                       </span>
                     </li>
                   );
                 })}
               </ul>
             )}
-            <DealDialog ref={dealDialog} action={PIPELINE_ACTION} stages={stages} defaultRate={defaultRate} contact={{ id: contact.id, name: contact.name }} />
+            <DealDialog
+              ref={dealDialog}
+              action={PIPELINE_ACTION}
+              stages={stages}
+              defaultRate={defaultRate}
+              contact={{ id: contact.id, name: contact.name }}
+            />
           </section>
           <TaskPanel tasks={tasks} now={now} prefs={prefs} contact={{ id: contact.id, name: contact.name }} />
           <ActivityTimeline initial={activity} prefs={prefs} today={now.date} nowTime={now.time} contact={{ id: contact.id, name: contact.name }} />

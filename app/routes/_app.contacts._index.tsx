@@ -47,7 +47,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?highlight=<id>: that contact is shown even when it is not on the first page.
   const contacts = highlighted && !page.contacts.some((c) => c.id === highlighted.id) ? [highlighted, ...page.contacts] : page.contacts;
   return data(
-    { contacts, nextCursor: page.nextCursor, counts, tags, view, prefs, highlight: highlighted?.id ?? null, filtered: Object.values(filters).some((v) => v !== undefined) },
+    {
+      contacts,
+      nextCursor: page.nextCursor,
+      counts,
+      tags,
+      view,
+      prefs,
+      highlight: highlighted?.id ?? null,
+      filtered: Object.values(filters).some((v) => v !== undefined),
+    },
     { headers: serverTiming("contacts", started) },
   );
 }
@@ -68,7 +77,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     view: async () => send(await saveViewFromForm(context, user.id, form)),
   });
 }
-
 
 export default function ContactsPage() {
   const loaded = useLoaderData<typeof loader>();
@@ -98,13 +106,16 @@ export default function ContactsPage() {
   // A new search or filter starts the list again.
   useEffect(() => setExtra({ contacts: [], nextCursor: null }), [loaded]);
   useEffect(() => {
-    if (more.data && more.state === "idle") setExtra((prev) => ({ contacts: [...prev.contacts, ...(more.data!.contacts as Contact[])], nextCursor: more.data!.nextCursor }));
+    if (more.data && more.state === "idle")
+      setExtra((prev) => ({ contacts: [...prev.contacts, ...(more.data!.contacts as Contact[])], nextCursor: more.data!.nextCursor }));
   }, [more.data, more.state]);
 
   useEffect(() => {
     if (!loaded.highlight) return;
     // The table row or the card, whichever this screen shows.
-    const row = [document.getElementById(`contact-${loaded.highlight}`), document.getElementById(`contact-card-${loaded.highlight}`)].find((el) => el && el.getClientRects().length > 0);
+    const row = [document.getElementById(`contact-${loaded.highlight}`), document.getElementById(`contact-card-${loaded.highlight}`)].find(
+      (el) => el && el.getClientRects().length > 0,
+    );
     row?.scrollIntoView({ block: "center" });
     row?.focus();
   }, [loaded.highlight]);
@@ -154,20 +165,20 @@ export default function ContactsPage() {
         {header}
         {/* Where the list will be: the tour's "contact profile" step points here on an empty account. */}
         <div data-tour="contact-list">
-        <EmptyState icon={Users} title="No contacts yet">
-          <p>Add your first contact, or bring your whole list from a spreadsheet or another CRM with a CSV file.</p>
-          <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <button type="button" onClick={openAdd} className={buttonClass("primary")}>
-              Add your first contact
-            </button>
-            <Link to="/contacts/import" className={buttonClass("secondary")}>
-              Import a CSV
-            </Link>
-            <Link to="/guides/importing-contacts" className={buttonClass("ghost")}>
-              How to import a CSV
-            </Link>
-          </div>
-        </EmptyState>
+          <EmptyState icon={Users} title="No contacts yet">
+            <p>Add your first contact, or bring your whole list from a spreadsheet or another CRM with a CSV file.</p>
+            <div className="mt-4 flex flex-wrap justify-center gap-3">
+              <button type="button" onClick={openAdd} className={buttonClass("primary")}>
+                Add your first contact
+              </button>
+              <Link to="/contacts/import" className={buttonClass("secondary")}>
+                Import a CSV
+              </Link>
+              <Link to="/guides/importing-contacts" className={buttonClass("ghost")}>
+                How to import a CSV
+              </Link>
+            </div>
+          </EmptyState>
         </div>
       </>
     );
@@ -192,17 +203,20 @@ export default function ContactsPage() {
       ) : (
         // One tour target around both layouts: only one of them shows at a time.
         <div data-tour="contact-list">
-        {(["phone", "wide"] as const).map((screen) => {
-          const layout = layoutOn(screen, view.contactsLayout);
-          // One list when both screens show the same layout; otherwise each shows only on its own screen.
-          if (screen === "wide" && layout === phoneLayout) return null;
-          const View = layout === "cards" ? ContactCards : ContactTable;
-          return (
-            <div key={screen} className={layout === wideLayout && layout === phoneLayout ? undefined : screen === "phone" ? "md:hidden" : "hidden md:block"}>
-              <View {...listProps} sortedByScore={params.get("sort") === "score"} />
-            </div>
-          );
-        })}
+          {(["phone", "wide"] as const).map((screen) => {
+            const layout = layoutOn(screen, view.contactsLayout);
+            // One list when both screens show the same layout; otherwise each shows only on its own screen.
+            if (screen === "wide" && layout === phoneLayout) return null;
+            const View = layout === "cards" ? ContactCards : ContactTable;
+            return (
+              <div
+                key={screen}
+                className={layout === wideLayout && layout === phoneLayout ? undefined : screen === "phone" ? "md:hidden" : "hidden md:block"}
+              >
+                <View {...listProps} sortedByScore={params.get("sort") === "score"} />
+              </div>
+            );
+          })}
         </div>
       )}
       {nextCursor ? (

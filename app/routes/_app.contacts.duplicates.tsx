@@ -26,10 +26,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const form = await readForm(request);
   const primary = String(form.get("primary") ?? "");
-  const others = form.getAll("id").map(String).filter((id) => id !== primary);
+  const others = form
+    .getAll("id")
+    .map(String)
+    .filter((id) => id !== primary);
   const merged = await mergeContacts(context, user.id, primary, others);
   if (!merged) return data({ error: "Those contacts could not be merged. Reload the page and try again." }, { status: 404 });
-  return redirectWithToast(context, "/contacts/duplicates", { title: "Contacts merged", description: `Kept ${merged.name}, with tags and notes from all.`, variant: "success" });
+  return redirectWithToast(context, "/contacts/duplicates", {
+    title: "Contacts merged",
+    description: `Kept ${merged.name}, with tags and notes from all.`,
+    variant: "success",
+  });
 }
 
 export default function DuplicatesPage() {
@@ -47,21 +54,37 @@ export default function DuplicatesPage() {
         <ul className="flex flex-col gap-4">
           {groups.map((group) => (
             <li key={`${group.reason}-${group.key}`}>
-              <Form method="post" className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900" aria-label={`Same ${group.reason === "email" ? "e-mail" : "phone"}: ${group.key}`}>
+              <Form
+                method="post"
+                className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
+                aria-label={`Same ${group.reason === "email" ? "e-mail" : "phone"}: ${group.key}`}
+              >
                 <fieldset>
                   <legend className="font-semibold">
                     Same {group.reason === "email" ? "e-mail" : "phone"}: {group.key}
                   </legend>
-                  <p className="text-sm text-stone-600 dark:text-stone-400">Choose the contact to keep. The others are merged into it: empty fields are filled in, tags and notes are combined.</p>
+                  <p className="text-sm text-stone-600 dark:text-stone-400">
+                    Choose the contact to keep. The others are merged into it: empty fields are filled in, tags and notes are combined.
+                  </p>
                   <div className="mt-3 flex flex-col gap-2">
                     {group.contacts.map((contact, index) => (
-                      <label key={contact.id} className="flex min-h-12 items-start gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700">
-                        <input type="radio" name="primary" value={contact.id} defaultChecked={index === 0} className="mt-1 h-5 w-5 accent-brand-700" />
+                      <label
+                        key={contact.id}
+                        className="flex min-h-12 items-start gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700"
+                      >
+                        <input
+                          type="radio"
+                          name="primary"
+                          value={contact.id}
+                          defaultChecked={index === 0}
+                          className="mt-1 h-5 w-5 accent-brand-700"
+                        />
                         <input type="hidden" name="id" value={contact.id} />
                         <span>
                           <span className="font-medium">{contact.name}</span> · {STATUS_LABELS[contact.status]}
                           <span className="block text-sm text-stone-600 dark:text-stone-400">
-                            {[contact.email, contact.phone, contact.location].filter(Boolean).join(" · ")} · added {formatDate(contact.createdAt, prefs)}
+                            {[contact.email, contact.phone, contact.location].filter(Boolean).join(" · ")} · added{" "}
+                            {formatDate(contact.createdAt, prefs)}
                             {contact.tags.length ? ` · tags: ${contact.tags.join(", ")}` : ""}
                           </span>
                         </span>

@@ -8,7 +8,18 @@ import { postJsonWithProgress } from "~/lib/upload";
 import { settleSubmission, SUBMISSION_KEY_HEADER, submissionKey } from "~/modules/sync/submission-key";
 import { subscriberOnlyLoader } from "~/modules/auth/guards.server";
 import { autoMap, IMPORT_FIELDS, parseCsv, toCsv, type ColumnMapping, type ImportField } from "~/modules/contacts/csv";
-import { DUPLICATE_MODES, fileLine, IMPORT_MAX_BYTES, IMPORT_ROW_LIMIT, IMPORT_TOO_LARGE, importRequestBytes, validateRows, type DuplicateMode, type ImportResponse, type ImportSummary } from "~/modules/contacts/import";
+import {
+  DUPLICATE_MODES,
+  fileLine,
+  IMPORT_MAX_BYTES,
+  IMPORT_ROW_LIMIT,
+  IMPORT_TOO_LARGE,
+  importRequestBytes,
+  validateRows,
+  type DuplicateMode,
+  type ImportResponse,
+  type ImportSummary,
+} from "~/modules/contacts/import";
 
 // The import itself is POST /api/contacts/import (workers/api/contacts.api.ts), sent with XMLHttpRequest so
 // the progress bar can show the upload; the server then writes every row in one D1 batch (all or nothing).
@@ -49,7 +60,10 @@ const MODE_TEXT: Record<DuplicateMode, { label: string; hint: string }> = {
 type Parsed = { name: string; headers: string[]; rows: string[][]; lines: number[] };
 
 function downloadRejected(headers: string[], summary: ImportSummary) {
-  const csv = toCsv([...headers, "line", "reasons"], summary.rejected.map((r) => [...r.cells, String(r.line), r.reasons.join("; ")]));
+  const csv = toCsv(
+    [...headers, "line", "reasons"],
+    summary.rejected.map((r) => [...r.cells, String(r.line), r.reasons.join("; ")]),
+  );
   const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: "text/csv" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: "rejected-rows.csv" });
   link.click();
@@ -79,9 +93,14 @@ export default function ImportContacts() {
       // The same import sent again (after a slow answer or a reload) carries the same key and is answered, not redone.
       const body = JSON.stringify({ rows, mapping, mode });
       const key = submissionKey(IMPORT_SUBMISSION, body);
-      const { status, data } = await postJsonWithProgress<ImportResponse>(IMPORT_ENDPOINT, body, (fraction) => setProgress(fraction < 1 ? { phase: "sending", fraction } : { phase: "saving" }), {
-        [SUBMISSION_KEY_HEADER]: key,
-      });
+      const { status, data } = await postJsonWithProgress<ImportResponse>(
+        IMPORT_ENDPOINT,
+        body,
+        (fraction) => setProgress(fraction < 1 ? { phase: "sending", fraction } : { phase: "saving" }),
+        {
+          [SUBMISSION_KEY_HEADER]: key,
+        },
+      );
       settleSubmission(IMPORT_SUBMISSION);
       if (data && !data.ok && data.redirectTo) return navigate(data.redirectTo);
       // The server numbers rows by position; the file's own lines (blank rows, line breaks in quotes) are here.
@@ -98,8 +117,12 @@ export default function ImportContacts() {
     setFileError(null);
     if (!chosen) return;
     const { headers, rows, lines, errors } = parseCsv(await chosen.text());
-    if (headers.length === 0 || rows.length === 0) return setFileError("That file has no rows under a header row. Save it as CSV (UTF-8) with one header row.");
-    if (rows.length > IMPORT_ROW_LIMIT) return setFileError(`That file has ${rows.length.toLocaleString("en-US")} rows; import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} at a time.`);
+    if (headers.length === 0 || rows.length === 0)
+      return setFileError("That file has no rows under a header row. Save it as CSV (UTF-8) with one header row.");
+    if (rows.length > IMPORT_ROW_LIMIT)
+      return setFileError(
+        `That file has ${rows.length.toLocaleString("en-US")} rows; import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} at a time.`,
+      );
     if (errors.length > 0 && rows.length === 0) return setFileError(errors[0]!);
     setFile({ name: chosen.name, headers, rows, lines });
     setMapping(autoMap(headers));
@@ -110,12 +133,23 @@ export default function ImportContacts() {
     return (
       <>
         <PageHeader title="Import finished" />
-        <section role="status" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
+        <section
+          role="status"
+          className="rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50"
+        >
           <ul className="grid gap-1 sm:grid-cols-2">
-            <li>Created: <strong>{s.created}</strong></li>
-            <li>Updated: <strong>{s.updated}</strong></li>
-            <li>Skipped as duplicates: <strong>{s.skipped}</strong></li>
-            <li>Rejected: <strong>{s.rejected.length}</strong></li>
+            <li>
+              Created: <strong>{s.created}</strong>
+            </li>
+            <li>
+              Updated: <strong>{s.updated}</strong>
+            </li>
+            <li>
+              Skipped as duplicates: <strong>{s.skipped}</strong>
+            </li>
+            <li>
+              Rejected: <strong>{s.rejected.length}</strong>
+            </li>
           </ul>
           {s.newLeads > 0 ? (
             <p className="mt-3">
@@ -177,7 +211,8 @@ export default function ImportContacts() {
         <p id="csv-file-status" aria-live="polite" className="mt-2 text-sm">
           {file ? (
             <>
-              Chosen: <span className="break-all font-medium">{file.name}</span> ({file.rows.length.toLocaleString("en-US")} {file.rows.length === 1 ? "row" : "rows"})
+              Chosen: <span className="break-all font-medium">{file.name}</span> ({file.rows.length.toLocaleString("en-US")}{" "}
+              {file.rows.length === 1 ? "row" : "rows"})
             </>
           ) : (
             <span className="text-stone-600 dark:text-stone-400">No file chosen yet.</span>
@@ -189,7 +224,11 @@ export default function ImportContacts() {
           </p>
         ) : null}
         <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
-          The <Link to="/guides/importing-contacts" className="underline">importing guide</Link> lists the columns Porchlight recognises.
+          The{" "}
+          <Link to="/guides/importing-contacts" className="underline">
+            importing guide
+          </Link>{" "}
+          lists the columns Porchlight recognises.
         </p>
       </section>
 
@@ -203,9 +242,15 @@ export default function ImportContacts() {
               <table className="w-full text-left text-sm">
                 <thead className="bg-stone-100 dark:bg-stone-800">
                   <tr>
-                    <th scope="col" className="px-3 py-2">Column in your file</th>
-                    <th scope="col" className="hidden px-3 py-2 sm:table-cell">First value</th>
-                    <th scope="col" className="px-3 py-2">Porchlight field</th>
+                    <th scope="col" className="px-3 py-2">
+                      Column in your file
+                    </th>
+                    <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                      First value
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Porchlight field
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
@@ -213,9 +258,13 @@ export default function ImportContacts() {
                     <tr key={`${header}-${index}`}>
                       <th scope="row" className="px-3 py-2 font-medium">
                         {header || `(column ${index + 1})`}
-                        <span className="block max-w-40 truncate text-xs font-normal text-stone-600 sm:hidden dark:text-stone-400">{file.rows[0]?.[index] ?? ""}</span>
+                        <span className="block max-w-40 truncate text-xs font-normal text-stone-600 sm:hidden dark:text-stone-400">
+                          {file.rows[0]?.[index] ?? ""}
+                        </span>
                       </th>
-                      <td className="hidden max-w-48 truncate px-3 py-2 text-stone-600 sm:table-cell dark:text-stone-400">{file.rows[0]?.[index] ?? ""}</td>
+                      <td className="hidden max-w-48 truncate px-3 py-2 text-stone-600 sm:table-cell dark:text-stone-400">
+                        {file.rows[0]?.[index] ?? ""}
+                      </td>
                       <td className="px-3 py-2">
                         <select
                           aria-label={`Field for column ${header || index + 1}`}
@@ -242,7 +291,14 @@ export default function ImportContacts() {
             <legend className="px-1 text-lg font-semibold">When the e-mail is already in your contacts</legend>
             {DUPLICATE_MODES.map((value) => (
               <label key={value} className="flex min-h-12 items-start gap-3 py-1">
-                <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} className="mt-1 h-5 w-5 accent-brand-700" />
+                <input
+                  type="radio"
+                  name="mode"
+                  value={value}
+                  checked={mode === value}
+                  onChange={() => setMode(value)}
+                  className="mt-1 h-5 w-5 accent-brand-700"
+                />
                 <span>
                   <span className="font-medium">{MODE_TEXT[value].label}</span>
                   <span className="block text-sm text-stone-600 dark:text-stone-400">{MODE_TEXT[value].hint}</span>
@@ -283,13 +339,7 @@ export default function ImportContacts() {
           ) : null}
           {importing ? <ImportProgress progress={progress} count={check.valid.length} /> : null}
           <div className="mt-6 flex flex-wrap gap-3">
-            <Button
-              type="button"
-              busy={importing}
-              busyLabel="Importing…"
-              disabled={check.valid.length === 0}
-              onClick={() => void start(file.rows)}
-            >
+            <Button type="button" busy={importing} busyLabel="Importing…" disabled={check.valid.length === 0} onClick={() => void start(file.rows)}>
               Import {check.valid.length.toLocaleString("en-US")} {check.valid.length === 1 ? "contact" : "contacts"}
             </Button>
             <Link to="/contacts" className={buttonClass("secondary")}>
@@ -308,7 +358,11 @@ function ImportProgress({ progress, count }: { progress: Progress; count: number
   const percent = progress.phase === "sending" ? Math.round(progress.fraction * 100) : null;
   return (
     <div className="mt-6 flex flex-col gap-2">
-      <p role="status">{percent !== null ? `Sending ${contactsText}: ${percent}%` : `Saving ${contactsText}. They are written together, so nothing is ever half imported.`}</p>
+      <p role="status">
+        {percent !== null
+          ? `Sending ${contactsText}: ${percent}%`
+          : `Saving ${contactsText}. They are written together, so nothing is ever half imported.`}
+      </p>
       <div
         role="progressbar"
         aria-label="Import progress"
@@ -318,7 +372,10 @@ function ImportProgress({ progress, count }: { progress: Progress; count: number
         aria-valuetext={percent !== null ? `Sending, ${percent}%` : "Saving"}
         className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
       >
-        <div className={`h-full rounded-full bg-brand-600 transition-[width] ${percent === null ? "w-full animate-pulse" : ""}`} style={percent !== null ? { width: `${percent}%` } : undefined} />
+        <div
+          className={`h-full rounded-full bg-brand-600 transition-[width] ${percent === null ? "w-full animate-pulse" : ""}`}
+          style={percent !== null ? { width: `${percent}%` } : undefined}
+        />
       </div>
     </div>
   );

@@ -39,9 +39,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
   // The insights come from the user's Durable Object, alongside the dashboard's one D1 batch.
   const now = new Date();
-  const [dashboard, insights, waiting] = await Promise.all([loadDashboard(context, user.id, now), readInsights(context, user.id), leadsWaitingNow(context, user.id, now.getTime())]);
+  const [dashboard, insights, waiting] = await Promise.all([
+    loadDashboard(context, user.id, now),
+    readInsights(context, user.id),
+    leadsWaitingNow(context, user.id, now.getTime()),
+  ]);
   return data(
-    { ...dashboard, insights: insights.insights.slice(0, DASHBOARD_INSIGHTS), leadsWaiting: waiting.leads, moreLeadsWaiting: waiting.count - waiting.leads.length, now: now.getTime() },
+    {
+      ...dashboard,
+      insights: insights.insights.slice(0, DASHBOARD_INSIGHTS),
+      leadsWaiting: waiting.leads,
+      moreLeadsWaiting: waiting.count - waiting.leads.length,
+      now: now.getTime(),
+    },
     { headers: serverTiming("dashboard", started) },
   );
 }
@@ -53,7 +63,9 @@ const longMonth = (month: string) => monthName.format(new Date(`${month}-15T12:0
 export default function DashboardPage() {
   const d = useLoaderData<typeof loader>();
   const { prefs, stats, today } = d;
-  const header = <PageHeader title="Dashboard" description={`Your command center · ${formatDay(today, prefs)}`} actions={<GuideButton page="dashboard" />} />;
+  const header = (
+    <PageHeader title="Dashboard" description={`Your command center · ${formatDay(today, prefs)}`} actions={<GuideButton page="dashboard" />} />
+  );
   const onboarding = d.onboarding ? <OnboardingDialog /> : null;
 
   if (d.empty) {
@@ -62,25 +74,28 @@ export default function DashboardPage() {
         {header}
         {onboarding}
         <div data-tour="dashboard">
-        <EmptyState icon={LayoutDashboard} title="Your dashboard fills in as you work">
-          <p>Quick stats, your pipeline, closings, task reminders and charts are worked out from your own contacts, deals, tasks and activities. Start with one of these:</p>
-          <div className="mt-4 flex flex-wrap justify-center gap-2">
-            <Link to="/contacts" className={buttonClass("primary")}>
-              Add your first contact
-            </Link>
-            <Link to="/contacts/import" className={buttonClass("secondary")}>
-              Import contacts
-            </Link>
-            <Link to="/pipeline" className={buttonClass("secondary")}>
-              Set up your pipeline
-            </Link>
-          </div>
-          <p className="mt-4">
-            <Link to="/guides/dashboard-guide" className="underline underline-offset-4">
-              What the dashboard shows
-            </Link>
-          </p>
-        </EmptyState>
+          <EmptyState icon={LayoutDashboard} title="Your dashboard fills in as you work">
+            <p>
+              Quick stats, your pipeline, closings, task reminders and charts are worked out from your own contacts, deals, tasks and activities.
+              Start with one of these:
+            </p>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              <Link to="/contacts" className={buttonClass("primary")}>
+                Add your first contact
+              </Link>
+              <Link to="/contacts/import" className={buttonClass("secondary")}>
+                Import contacts
+              </Link>
+              <Link to="/pipeline" className={buttonClass("secondary")}>
+                Set up your pipeline
+              </Link>
+            </div>
+            <p className="mt-4">
+              <Link to="/guides/dashboard-guide" className="underline underline-offset-4">
+                What the dashboard shows
+              </Link>
+            </p>
+          </EmptyState>
         </div>
       </>
     );
@@ -93,7 +108,8 @@ export default function DashboardPage() {
   const volumeAny = hasIncome(d.performance.months, "volume");
   const netAny = hasIncome(d.performance.months, "net");
   const sharedAny = d.performance.months.some((m) => m.sharedDeals > 0);
-  const monthRows = (show: (m: (typeof d.performance.months)[number]) => string[]) => d.performance.months.map((m) => [longMonth(m.month), String(m.deals), ...show(m)]);
+  const monthRows = (show: (m: (typeof d.performance.months)[number]) => string[]) =>
+    d.performance.months.map((m) => [longMonth(m.month), String(m.deals), ...show(m)]);
   const sphere = stats.sphere;
 
   return (
@@ -102,7 +118,10 @@ export default function DashboardPage() {
       {onboarding}
       <LeadsWaiting leads={d.leadsWaiting} more={d.moreLeadsWaiting} serverNow={d.now} reminderMinutes={LEAD_REMINDER_MINUTES} />
       <h2 className="sr-only">Quick stats</h2>
-      <ul data-tour="dashboard" className="grid grid-cols-2 gap-3 lg:grid-cols-3 [&>li:last-child:nth-child(odd)]:col-span-2 lg:[&>li:last-child:nth-child(odd)]:col-span-1">
+      <ul
+        data-tour="dashboard"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-3 [&>li:last-child:nth-child(odd)]:col-span-2 lg:[&>li:last-child:nth-child(odd)]:col-span-1"
+      >
         <StatCard metric="totalContacts" value={count(stats.totalContacts)} href="/contacts">
           {count(stats.byStatus.hot)} hot · {count(stats.byStatus.warm)} warm · {count(stats.byStatus.cold)} cold
         </StatCard>
@@ -135,15 +154,24 @@ export default function DashboardPage() {
           in the last {SPHERE_DAYS} days; {sphere.before === 0 ? "none" : count(sphere.before)} in the {SPHERE_DAYS} before
           {sphere.changePct === null ? "" : ` (${sphere.changePct >= 0 ? "up" : "down"} ${Math.abs(sphere.changePct)}%)`}
         </StatCard>
-        <StatCard metric="speedToLead" value={stats.speedToLead.medianMinutes === null ? "—" : formatMinutes(stats.speedToLead.medianMinutes)} href="/reports#speed">
-          {stats.speedToLead.leads === 0 ? `no new leads in the last ${SPHERE_DAYS} days` : `median; ${count(stats.speedToLead.answered)} of ${count(stats.speedToLead.leads)} new leads of the last ${SPHERE_DAYS} days answered`}
+        <StatCard
+          metric="speedToLead"
+          value={stats.speedToLead.medianMinutes === null ? "—" : formatMinutes(stats.speedToLead.medianMinutes)}
+          href="/reports#speed"
+        >
+          {stats.speedToLead.leads === 0
+            ? `no new leads in the last ${SPHERE_DAYS} days`
+            : `median; ${count(stats.speedToLead.answered)} of ${count(stats.speedToLead.leads)} new leads of the last ${SPHERE_DAYS} days answered`}
         </StatCard>
       </ul>
 
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="lg:col-span-2">
           <DashboardSection metric="smartInsights" id="insights" more={{ to: "/ai-assistant", label: "All insights and the AI coach" }}>
-            <InsightList insights={d.insights} empty="Nothing pressing: no hot lead has gone quiet, no deal is slipping and nothing closes in the next 15 days." />
+            <InsightList
+              insights={d.insights}
+              empty="Nothing pressing: no hot lead has gone quiet, no deal is slipping and nothing closes in the next 15 days."
+            />
           </DashboardSection>
         </div>
         <DashboardSection metric="pipeline" more={{ to: "/pipeline", label: "Open the pipeline" }}>
@@ -161,7 +189,11 @@ export default function DashboardPage() {
           )}
         </DashboardSection>
         <DashboardSection metric="taskReminders" more={{ to: "/tasks", label: "All tasks" }}>
-          {d.tasks.length > 0 ? <TaskReminders tasks={d.tasks} today={today} prefs={prefs} /> : <SectionEmpty>No open tasks. You are all caught up.</SectionEmpty>}
+          {d.tasks.length > 0 ? (
+            <TaskReminders tasks={d.tasks} today={today} prefs={prefs} />
+          ) : (
+            <SectionEmpty>No open tasks. You are all caught up.</SectionEmpty>
+          )}
         </DashboardSection>
         <DashboardSection metric="recentActivityList" id="activity" more={{ to: "/activities", label: "All activity" }}>
           {d.activities.length > 0 ? (
@@ -191,7 +223,11 @@ export default function DashboardPage() {
               label="volume"
               tone="brand"
               formatTick={tick}
-              table={{ caption: `${METRIC_DEFINITIONS.closedVolume.label}, last ${CHART_MONTHS} months`, headers: ["Month", "Deals closed", "Closed volume"], rows: monthRows((m) => [money(m.volumeCents)]) }}
+              table={{
+                caption: `${METRIC_DEFINITIONS.closedVolume.label}, last ${CHART_MONTHS} months`,
+                headers: ["Month", "Deals closed", "Closed volume"],
+                rows: monthRows((m) => [money(m.volumeCents)]),
+              }}
             />
           ) : (
             <SectionEmpty>No deals closed won in the last {CHART_MONTHS} months.</SectionEmpty>

@@ -50,7 +50,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const shares = sharing.coAgents.map((c) => c.sharePct);
   const { userId: _owner, position: _position, ...shown } = deal;
-  const capDate = deal.closedDate ?? (deal.expectedCloseDate && deal.expectedCloseDate > commissions.today ? deal.expectedCloseDate : commissions.today);
+  const capDate =
+    deal.closedDate ?? (deal.expectedCloseDate && deal.expectedCloseDate > commissions.today ? deal.expectedCloseDate : commissions.today);
   return {
     deal: shown,
     stages: commissions.stages,
@@ -58,9 +59,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     breakdown: commissions.breakdownFor(deal),
     terms: termsFor(commissions.plan, { ...deal, coShares: shares }),
     // Co-agents are teammates: the panel shows on a team plan, or while shares made then remain.
-    sharing: sharing.onTeam || sharing.coAgents.length > 0 ? { coAgents: sharing.coAgents, candidates: sharing.onTeam ? sharing.candidates : [] } : null,
+    sharing:
+      sharing.onTeam || sharing.coAgents.length > 0 ? { coAgents: sharing.coAgents, candidates: sharing.onTeam ? sharing.candidates : [] } : null,
     capLeftCents: commissions.capLeftOn(capDate),
-    history: history.map((h) => ({ id: h.id, at: h.occurredAt.toISOString(), from: String(h.meta?.fromName ?? ""), to: String(h.meta?.toName ?? ""), reason: h.meta?.lostReason ? String(h.meta.lostReason) : null })),
+    history: history.map((h) => ({
+      id: h.id,
+      at: h.occurredAt.toISOString(),
+      from: String(h.meta?.fromName ?? ""),
+      to: String(h.meta?.toName ?? ""),
+      reason: h.meta?.lostReason ? String(h.meta.lostReason) : null,
+    })),
     prefs,
     now: localNow(prefs.timezone),
     tasks,
@@ -98,7 +106,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 // After a delete from this page the deal is gone: its loader would answer 404 while the page leaves for the pipeline.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.get("intent") === "delete" ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "delete" ? false : defaultShouldRevalidate;
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
@@ -116,7 +125,17 @@ export default function DealPage() {
     const name = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
     const to = closingTo.current;
     if (!to) return;
-    announceClosed({ dealId: deal.id, title: deal.title, toStage: to, toName: name(to), closedDate: result.closedDate, from: result.from, fromName: name(result.from.stage), action: `/deals/${deal.id}`, prefs });
+    announceClosed({
+      dealId: deal.id,
+      title: deal.title,
+      toStage: to,
+      toName: name(to),
+      closedDate: result.closedDate,
+      from: result.from,
+      fromName: name(result.from.stage),
+      action: `/deals/${deal.id}`,
+      prefs,
+    });
   });
   // Deleting answers with the trash id: the pipeline then shows the toast with Undo.
   const remover = useFetcher<TrashedResult>();
@@ -124,7 +143,11 @@ export default function DealPage() {
   const navigate = useNavigate();
   useFetcherResult(remover, (deleted) => {
     navigate("/pipeline");
-    if (deleted.ok) announceTrashed(deleted, DEAL_MESSAGES.deleted, { title: "Undo failed", description: "The deal could not be restored. It is still in Settings → Trash." });
+    if (deleted.ok)
+      announceTrashed(deleted, DEAL_MESSAGES.deleted, {
+        title: "Undo failed",
+        description: "The deal could not be restored. It is still in Settings → Trash.",
+      });
     else toast({ title: "This deal was already deleted", variant: "destructive" });
   });
   const [stageChoice, setStageChoice] = useState(deal.stage);
@@ -173,12 +196,19 @@ export default function DealPage() {
           </h2>
           {stage?.kind === "lost" ? <p className="mt-1 font-medium">The deal was lost, so it paid you nothing.</p> : null}
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            {formatCentsWhole(deal.dealValueCents, prefs)} at {deal.commissionRate}%, probability {deal.probability}%{deal.probabilitySet ? " (set by you)" : " (the stage's)"}.
+            {formatCentsWhole(deal.dealValueCents, prefs)} at {deal.commissionRate}%, probability {deal.probability}%
+            {deal.probabilitySet ? " (set by you)" : " (the stage's)"}.
             {capLeftCents !== null && !closed ? ` Cap left this cap year after your closed deals: ${formatCents(capLeftCents, prefs)}.` : ""}
             {!closed ? ` Weighted net: ${formatCents(Math.round((breakdown.netCents * deal.probability) / 100), prefs)}.` : ""}
           </p>
           <div className="mt-3">
-            <CommissionBreakdown breakdown={breakdown} terms={terms} prefs={prefs} capLeftCents={capLeftCents} caption={`Commission breakdown for ${deal.title}`} />
+            <CommissionBreakdown
+              breakdown={breakdown}
+              terms={terms}
+              prefs={prefs}
+              capLeftCents={capLeftCents}
+              caption={`Commission breakdown for ${deal.title}`}
+            />
           </div>
           <p className="mt-2 text-sm">
             <Link to="/pipeline/commissions" className="underline underline-offset-4">
@@ -208,10 +238,20 @@ export default function DealPage() {
           </dl>
           {deal.notes ? <p className="mt-3 whitespace-pre-line text-sm">{deal.notes}</p> : null}
 
-          <mover.Form method="post" className="mt-4 flex flex-wrap items-end gap-2" onSubmit={() => (closingTo.current = chosenStage && chosenStage.kind !== "open" ? chosenStage.key : null)}>
+          <mover.Form
+            method="post"
+            className="mt-4 flex flex-wrap items-end gap-2"
+            onSubmit={() => (closingTo.current = chosenStage && chosenStage.kind !== "open" ? chosenStage.key : null)}
+          >
             <input type="hidden" name="intent" value="move" />
             <div className="min-w-44 flex-1">
-              <SelectField label="Move to stage" name="stage" options={stages.map((s) => [s.key, s.name] as const)} value={stageChoice} onChange={(event) => setStageChoice(event.target.value)} />
+              <SelectField
+                label="Move to stage"
+                name="stage"
+                options={stages.map((s) => [s.key, s.name] as const)}
+                value={stageChoice}
+                onChange={(event) => setStageChoice(event.target.value)}
+              />
             </div>
             {chosenStage && chosenStage.kind !== "open" && deal.stage !== stageChoice ? (
               <div className="w-full">
@@ -257,7 +297,13 @@ export default function DealPage() {
 
         {sharing ? <CoAgentsPanel dealId={deal.id} sharing={sharing} className={card} /> : null}
 
-        <TaskPanel tasks={tasks} now={now} prefs={prefs} deal={{ id: deal.id, title: deal.title }} contact={deal.contactId && deal.contactName ? { id: deal.contactId, name: deal.contactName } : null} />
+        <TaskPanel
+          tasks={tasks}
+          now={now}
+          prefs={prefs}
+          deal={{ id: deal.id, title: deal.title }}
+          contact={deal.contactId && deal.contactName ? { id: deal.contactId, name: deal.contactName } : null}
+        />
         <ActivityTimeline
           initial={activity}
           prefs={prefs}

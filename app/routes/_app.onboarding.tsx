@@ -25,7 +25,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(context, "/dashboard", { title: "Tour skipped", description: "You can take it any time from Settings." });
     case "complete":
       await completeOnboarding(context, user.id);
-      return redirectWithToast(context, "/dashboard", { title: "Onboarding complete", description: "You can take the tour again from Settings.", variant: "success" });
+      return redirectWithToast(context, "/dashboard", {
+        title: "Onboarding complete",
+        description: "You can take the tour again from Settings.",
+        variant: "success",
+      });
     case "reset":
       await resetOnboarding(context, user.id);
       return redirectWithToast(context, "/settings", {

@@ -64,8 +64,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (tab === "backup") {
     const bucket = context.cloudflare.env.BACKUPS;
-    const [list, storage, restores, open] = await Promise.all([listBackups(context.db), backupStorage(bucket), listRestores(context.db), openAlerts(context.db)]);
-    const backup: BackupView = { backups: list, storage, retentionDays: BACKUP_RETENTION_DAYS, restores: restores.map((r) => ({ ...r.restore, email: r.email })) };
+    const [list, storage, restores, open] = await Promise.all([
+      listBackups(context.db),
+      backupStorage(bucket),
+      listRestores(context.db),
+      openAlerts(context.db),
+    ]);
+    const backup: BackupView = {
+      backups: list,
+      storage,
+      retentionDays: BACKUP_RETENTION_DAYS,
+      restores: restores.map((r) => ({ ...r.restore, email: r.email })),
+    };
     return { tab, prefs, status: statusFromAlerts(open), thresholds: null, monitoring: null, compliance: null, backup, incidents: [], readAt: now };
   }
   const [monitoring, incidents] = await Promise.all([loadMonitoring(context.db, now), recentIncidents(context.db, now)]);
@@ -78,7 +88,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "check") {
     const result = await checkSystemThresholds({ ...context, origin: appOrigin(context, request), kv: context.cloudflare.env.KV }, Date.now());
-    return { ok: true as const, message: result.alerts.length === 0 ? "All systems within normal parameters" : `${result.alerts.length} alert${result.alerts.length === 1 ? "" : "s"} open, ${result.alerts_triggered} new` };
+    return {
+      ok: true as const,
+      message:
+        result.alerts.length === 0
+          ? "All systems within normal parameters"
+          : `${result.alerts.length} alert${result.alerts.length === 1 ? "" : "s"} open, ${result.alerts_triggered} new`,
+    };
   }
   if (intent === "threshold") {
     const parsed = ThresholdEditSchema.safeParse(Object.fromEntries(form));
@@ -87,7 +103,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (problem) return data({ ok: false as const, error: problem }, 400);
     const [saved] = (await listThresholds(context.db)).filter((t) => t.id === parsed.data.id);
     const label = THRESHOLD_INFO[saved?.metricName as ThresholdMetric]?.label ?? saved?.metricName ?? "Threshold";
-    const message = parsed.data.field === "enabled" ? `${label} is ${parsed.data.value === "true" ? "checked" : "no longer checked"}.` : `${label}: ${parsed.data.field} at ${parsed.data.value}.`;
+    const message =
+      parsed.data.field === "enabled"
+        ? `${label} is ${parsed.data.value === "true" ? "checked" : "no longer checked"}.`
+        : `${label}: ${parsed.data.field} at ${parsed.data.value}.`;
     return { ok: true as const, message };
   }
   if (intent === "backup") {
@@ -102,19 +121,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "drill") {
     const [newest] = (await listBackups(context.db, 20)).filter((b) => b.status === "completed" && b.userId === null);
-    if (!newest) return redirectWithToast(context, "/operations?tab=backup", { title: "Restore drill failed", description: "There is no completed backup to drill yet.", variant: "destructive" });
+    if (!newest)
+      return redirectWithToast(context, "/operations?tab=backup", {
+        title: "Restore drill failed",
+        description: "There is no completed backup to drill yet.",
+        variant: "destructive",
+      });
     const drill = await runRestoreDrill(context.cloudflare.env, context.db, newest.id);
     return redirectWithToast(
       context,
       "/operations?tab=backup",
       drill.ok
-        ? { title: "Restore drill passed", description: `${drill.rows.toLocaleString("en-US")} rows restored and checked in ${(drill.ms / 1000).toFixed(1)} s.`, variant: "success" }
+        ? {
+            title: "Restore drill passed",
+            description: `${drill.rows.toLocaleString("en-US")} rows restored and checked in ${(drill.ms / 1000).toFixed(1)} s.`,
+            variant: "success",
+          }
         : { title: "Restore drill failed", description: drill.error ?? "Please try again.", variant: "destructive" },
     );
   }
   if (intent === "restore") {
     const parsed = RestoreFormSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "That restore cannot be run.", restore: true }, 400);
+    if (!parsed.success)
+      return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "That restore cannot be run.", restore: true }, 400);
     const agent = await context.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get();
     if (!agent) return data({ ok: false as const, error: "No account has that e-mail address.", restore: true }, 400);
     const done = await restoreAgent(context.cloudflare.env, context.db, { backupId: parsed.data.backupId, userId: agent.id, requestedBy: user.id });
@@ -123,19 +152,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
       context,
       "/operations?tab=backup",
       done.status === "completed"
-        ? { title: "Restore Completed", description: `${rows} of ${parsed.data.email} restored. What they had before is in a safety copy at the top of the list.`, variant: "success" }
-        : { title: "Restore Failed", description: `${done.errorMessage ?? "Please try again."} Nothing of the agent's was changed.`, variant: "destructive" },
+        ? {
+            title: "Restore Completed",
+            description: `${rows} of ${parsed.data.email} restored. What they had before is in a safety copy at the top of the list.`,
+            variant: "success",
+          }
+        : {
+            title: "Restore Failed",
+            description: `${done.errorMessage ?? "Please try again."} Nothing of the agent's was changed.`,
+            variant: "destructive",
+          },
     );
   }
   if (intent === "incident") {
     const parsed = IncidentSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "That incident cannot be posted." }, 400);
     await postIncident(context.db, parsed.data, user.id, Date.now());
-    return redirectWithToast(context, "/operations", { title: "Incident posted", description: "It shows on the status page now.", variant: "success" });
+    return redirectWithToast(context, "/operations", {
+      title: "Incident posted",
+      description: "It shows on the status page now.",
+      variant: "success",
+    });
   }
   if (intent === "resolve-incident") {
     const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || !(await resolveIncident(context.db, id, Date.now()))) return data({ ok: false as const, error: "That incident is not open." }, 400);
+    if (!Number.isInteger(id) || !(await resolveIncident(context.db, id, Date.now())))
+      return data({ ok: false as const, error: "That incident is not open." }, 400);
     return redirectWithToast(context, "/operations", { title: "Incident resolved", variant: "success" });
   }
   return data({ ok: false as const, error: "Unknown action." }, 400);

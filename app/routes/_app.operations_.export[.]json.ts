@@ -22,8 +22,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = (await readForm(request)).get("email");
   if (typeof email !== "string" || !email.trim()) return refuse(400, "Enter the e-mail address of the account to export.");
   const limit = await hitRateLimit(context.cloudflare.env.KV, "data-export", admin.id, RATE_LIMITS.dataExport);
-  if (!limit.allowed) return refuse(429, `You have exported ${RATE_LIMITS.dataExport.limit} times this hour. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`);
+  if (!limit.allowed)
+    return refuse(
+      429,
+      `You have exported ${RATE_LIMITS.dataExport.limit} times this hour. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+    );
   const subject = await findUserByEmail(context, email);
   if (!subject) return refuse(404, "There is no account with that e-mail address.");
-  return exportResponse(context, subject, EXPORT_CATEGORY_KEYS, { type: "access", description: `Export (JSON) of everything, by ${admin.email} for a request by e-mail` });
+  return exportResponse(context, subject, EXPORT_CATEGORY_KEYS, {
+    type: "access",
+    description: `Export (JSON) of everything, by ${admin.email} for a request by e-mail`,
+  });
 }

@@ -35,19 +35,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view: PipelineView = params.get("view") === "list" ? "list" : "board";
   const expand = params.get("expand");
   const { commissions, prefs, totals, cards, empty, today } = await loadBoard(context, user.id, { cards: view === "board", expand });
-  const base = { view, stages: commissions.stages, totals, prefs, today, defaultRate: commissions.plan.defaultRate, empty, shared: sharedCards(commissions) };
+  const base = {
+    view,
+    stages: commissions.stages,
+    totals,
+    prefs,
+    today,
+    defaultRate: commissions.plan.defaultRate,
+    empty,
+    shared: sharedCards(commissions),
+  };
   if (view === "list") {
     const sort = (DEAL_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as DealSort) : "close";
     const money = (key: string) => (params.get(key) ? (parseMoneyToCents(params.get(key)!) ?? undefined) : undefined);
     const month = /^\d{4}-\d{2}$/.test(params.get("month") ?? "") ? params.get("month")! : undefined;
     const contactId = params.get("contactId") || undefined;
     const [{ deals, total }, contact] = await Promise.all([
-      listDeals(context, user.id, { stage: params.get("stage") || undefined, month, contactId, minCents: money("min"), maxCents: money("max") }, sort),
+      listDeals(
+        context,
+        user.id,
+        { stage: params.get("stage") || undefined, month, contactId, minCents: money("min"), maxCents: money("max") },
+        sort,
+      ),
       contactId ? getContact(context, user.id, contactId) : Promise.resolve(null),
     ]);
-    return data({ ...base, cards: deals.map((deal) => toBoardCard(commissions, deal)), total, contact: contact ? { id: contact.id, name: contact.name } : null }, { headers: serverTiming("pipeline", started) });
+    return data(
+      {
+        ...base,
+        cards: deals.map((deal) => toBoardCard(commissions, deal)),
+        total,
+        contact: contact ? { id: contact.id, name: contact.name } : null,
+      },
+      { headers: serverTiming("pipeline", started) },
+    );
   }
-  return data({ ...base, cards, total: cards.length, contact: null as { id: string; name: string } | null }, { headers: serverTiming("pipeline", started) });
+  return data(
+    { ...base, cards, total: cards.length, contact: null as { id: string; name: string } | null },
+    { headers: serverTiming("pipeline", started) },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

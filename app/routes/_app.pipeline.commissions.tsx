@@ -25,7 +25,12 @@ export const meta: MetaFunction = () => [{ title: "Forecast and commissions — 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const [forecast, prefs, { source }, team] = await Promise.all([loadForecast(context, user.id), getDisplayPreferences(context, user.id), getPlanWithSource(context, user.id), teamOf(context, user)]);
+  const [forecast, prefs, { source }, team] = await Promise.all([
+    loadForecast(context, user.id),
+    getDisplayPreferences(context, user.id),
+    getPlanWithSource(context, user.id),
+    teamOf(context, user),
+  ]);
   const { breakdowns: _perDeal, ...summary } = forecast;
   // On the Team plan: whose plan this is, and whether the team has one to go back to (ADR 0035).
   const teamPlan = team ? await getTeamPlan(context.db, team.teamId) : null;
@@ -37,14 +42,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await readForm(request));
   if (form.intent === "use-team-plan") {
     await dropOwnPlan(context, user.id);
-    return redirectWithToast(context, "/pipeline/commissions", { title: "You use the team's plan", description: "Every deal and the forecast are priced by it.", variant: "success" });
+    return redirectWithToast(context, "/pipeline/commissions", {
+      title: "You use the team's plan",
+      description: "Every deal and the forecast are priced by it.",
+      variant: "success",
+    });
   }
   const result = await savePlan(context, user.id, form);
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
-const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthName = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function CommissionsPage() {
   const loaded = useLoaderData<typeof loader>();
@@ -82,7 +92,15 @@ export default function CommissionsPage() {
                 <p className="text-2xl font-bold tabular-nums">
                   {formatCentsWhole(cap.paidCents, prefs)} <span className="text-base font-normal">of {formatCentsWhole(cap.capCents, prefs)}</span>
                 </p>
-                <div role="progressbar" aria-label="Cap paid" aria-valuemin={0} aria-valuemax={cap.capCents} aria-valuenow={cap.paidCents} aria-valuetext={`${Math.round((cap.paidCents / cap.capCents) * 100)}%`} className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800">
+                <div
+                  role="progressbar"
+                  aria-label="Cap paid"
+                  aria-valuemin={0}
+                  aria-valuemax={cap.capCents}
+                  aria-valuenow={cap.paidCents}
+                  aria-valuetext={`${Math.round((cap.paidCents / cap.capCents) * 100)}%`}
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
+                >
                   <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, (cap.paidCents / cap.capCents) * 100)}%` }} />
                 </div>
                 <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
@@ -105,18 +123,26 @@ export default function CommissionsPage() {
             <caption className="sr-only">Weighted agent net of open deals by expected close month, next 12 months</caption>
             <thead className="text-stone-600 dark:text-stone-400">
               <tr>
-                <th scope="col" className="py-1 font-medium">Month</th>
-                <th scope="col" className="py-1 text-right font-medium">Deals</th>
+                <th scope="col" className="py-1 font-medium">
+                  Month
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Deals
+                </th>
                 <th scope="col" className="w-2/5 py-1 font-medium">
                   <span className="sr-only">Share</span>
                 </th>
-                <th scope="col" className="py-1 text-right font-medium">Weighted net</th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Weighted net
+                </th>
               </tr>
             </thead>
             <tbody>
               {loaded.months.map((m) => (
                 <tr key={m.month} className="border-t border-stone-100 dark:border-stone-800">
-                  <th scope="row" className="py-1.5 font-normal">{monthName(m.month)}</th>
+                  <th scope="row" className="py-1.5 font-normal">
+                    {monthName(m.month)}
+                  </th>
                   <td className="py-1.5 text-right tabular-nums">{m.deals}</td>
                   <td className="py-1.5 pl-3" aria-hidden="true">
                     <div className="h-3 rounded bg-brand-500/80" style={{ width: `${(Math.max(0, m.weightedNetCents) / peak) * 100}%` }} />
@@ -136,7 +162,8 @@ export default function CommissionsPage() {
               const b = bucket as { deals: number; weightedNetCents: number };
               return (
                 <p key={String(text)} className="mt-2 text-sm text-stone-700 dark:text-stone-300">
-                  Not in the months above: {b.deals} open {b.deals === 1 ? "deal" : "deals"} {String(text)}, weighted net {formatCents(b.weightedNetCents, prefs)}.{" "}
+                  Not in the months above: {b.deals} open {b.deals === 1 ? "deal" : "deals"} {String(text)}, weighted net{" "}
+                  {formatCents(b.weightedNetCents, prefs)}.{" "}
                   <Link to="/pipeline?view=list&sort=close" className="underline underline-offset-4">
                     Review close dates
                   </Link>
@@ -192,12 +219,27 @@ function Calculator({ plan, prefs, capLeftCents }: { plan: CommissionPlan; prefs
     return Number.isFinite(n) && n >= 0 && n <= 100 ? n : null;
   };
   const cents = (v: string) => (v.trim() === "" ? 0 : parseMoneyToCents(v));
-  const terms: Partial<CommissionTerms> = { rate: num(values.rate) ?? undefined, referralFeePct: num(values.referral) ?? undefined, brokerageSplitPct: num(values.split) ?? undefined, teamSplitPct: num(values.team) ?? undefined, franchiseFeePct: num(values.franchise) ?? undefined, transactionFeeCents: cents(values.transaction) ?? undefined, eoFeeCents: cents(values.eo) ?? undefined };
+  const terms: Partial<CommissionTerms> = {
+    rate: num(values.rate) ?? undefined,
+    referralFeePct: num(values.referral) ?? undefined,
+    brokerageSplitPct: num(values.split) ?? undefined,
+    teamSplitPct: num(values.team) ?? undefined,
+    franchiseFeePct: num(values.franchise) ?? undefined,
+    transactionFeeCents: cents(values.transaction) ?? undefined,
+    eoFeeCents: cents(values.eo) ?? undefined,
+  };
   const price = cents(values.price);
   const capLeft = values.capLeft.trim() === "" ? null : parseMoneyToCents(values.capLeft);
   const complete = price !== null && Object.values(terms).every((v) => v !== undefined) && (values.capLeft.trim() === "" || capLeft !== null);
   const field = (key: keyof typeof values, label: string, hint?: string) => (
-    <Field label={label} name={key} inputMode="decimal" value={values[key]} hint={hint} onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))} />
+    <Field
+      label={label}
+      name={key}
+      inputMode="decimal"
+      value={values[key]}
+      hint={hint}
+      onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))}
+    />
   );
   return (
     <section aria-labelledby="calculator" className={card}>
@@ -218,7 +260,13 @@ function Calculator({ plan, prefs, capLeftCents }: { plan: CommissionPlan; prefs
       </div>
       <div className="mt-4" aria-live="polite">
         {complete ? (
-          <CommissionBreakdown breakdown={computeCommission(price!, terms as CommissionTerms, capLeft)} terms={terms as CommissionTerms} prefs={prefs} capLeftCents={capLeft} caption="Calculator breakdown" />
+          <CommissionBreakdown
+            breakdown={computeCommission(price!, terms as CommissionTerms, capLeft)}
+            terms={terms as CommissionTerms}
+            prefs={prefs}
+            capLeftCents={capLeft}
+            caption="Calculator breakdown"
+          />
         ) : (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
             Enter amounts like 650000 or 650,000.50 and percentages from 0 to 100.
@@ -228,4 +276,3 @@ function Calculator({ plan, prefs, capLeftCents }: { plan: CommissionPlan; prefs
     </section>
   );
 }
-

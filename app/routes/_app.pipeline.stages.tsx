@@ -88,22 +88,41 @@ export default function StageSettings() {
                 </label>
                 <label className="flex flex-col gap-1 text-sm font-medium">
                   Colour
-                  <input type="color" value={stage.color} onChange={(event) => update(index, { color: event.target.value })} className="h-12 w-full rounded-lg border border-stone-300 bg-white p-1 dark:border-stone-700 dark:bg-stone-950" />
+                  <input
+                    type="color"
+                    value={stage.color}
+                    onChange={(event) => update(index, { color: event.target.value })}
+                    className="h-12 w-full rounded-lg border border-stone-300 bg-white p-1 dark:border-stone-700 dark:bg-stone-950"
+                  />
                 </label>
                 <label className="flex flex-col gap-1 text-sm font-medium">
                   Probability (%)
                   <input
                     inputMode="numeric"
                     value={String(stage.probability)}
-                    onChange={(event) => update(index, { probability: event.target.value === "" ? 0 : Number(event.target.value.replace(/\D/g, "")) })}
+                    onChange={(event) =>
+                      update(index, { probability: event.target.value === "" ? 0 : Number(event.target.value.replace(/\D/g, "")) })
+                    }
                     className="min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base font-normal dark:border-stone-700 dark:bg-stone-950"
                   />
                 </label>
                 <div className="col-span-2 flex items-end gap-1 sm:col-span-1">
-                  <button type="button" aria-label={`Move ${stage.name} up`} disabled={index === 0} onClick={() => (swap(index, -1), setFocusIndex(index - 1))} className="inline-flex h-12 w-12 items-center justify-center rounded-lg border border-stone-300 disabled:opacity-40 dark:border-stone-700">
+                  <button
+                    type="button"
+                    aria-label={`Move ${stage.name} up`}
+                    disabled={index === 0}
+                    onClick={() => (swap(index, -1), setFocusIndex(index - 1))}
+                    className="inline-flex h-12 w-12 items-center justify-center rounded-lg border border-stone-300 disabled:opacity-40 dark:border-stone-700"
+                  >
                     <ArrowUp aria-hidden="true" className="h-5 w-5" />
                   </button>
-                  <button type="button" aria-label={`Move ${stage.name} down`} disabled={index === stages.length - 1} onClick={() => (swap(index, 1), setFocusIndex(index + 1))} className="inline-flex h-12 w-12 items-center justify-center rounded-lg border border-stone-300 disabled:opacity-40 dark:border-stone-700">
+                  <button
+                    type="button"
+                    aria-label={`Move ${stage.name} down`}
+                    disabled={index === stages.length - 1}
+                    onClick={() => (swap(index, 1), setFocusIndex(index + 1))}
+                    className="inline-flex h-12 w-12 items-center justify-center rounded-lg border border-stone-300 disabled:opacity-40 dark:border-stone-700"
+                  >
                     <ArrowDown aria-hidden="true" className="h-5 w-5" />
                   </button>
                   {!fixed ? (
@@ -112,7 +131,8 @@ export default function StageSettings() {
                       aria-label={`Delete ${stage.name}`}
                       aria-disabled={deals > 0 || undefined}
                       onClick={() => {
-                        if (deals > 0) return toast({ title: `${stage.name} has deals`, description: STAGE_MESSAGES.notEmpty(deals), variant: "destructive" });
+                        if (deals > 0)
+                          return toast({ title: `${stage.name} has deals`, description: STAGE_MESSAGES.notEmpty(deals), variant: "destructive" });
                         setStages((list) => list.filter((_, i) => i !== index));
                       }}
                       className="inline-flex h-12 w-12 items-center justify-center rounded-lg border border-stone-300 text-red-700 aria-disabled:opacity-40 dark:border-stone-700 dark:text-red-400"
@@ -139,14 +159,29 @@ export default function StageSettings() {
             // New stages go before the closed ones, where open work lives.
             const at = stages.findIndex((s) => s.kind !== "open");
             const name = "New stage";
-            const stage: DealStage = { key: newStageKey(name, stages.map((s) => s.key)), name: stages.some((s) => s.name === name) ? `${name} ${stages.length + 1}` : name, color: "#6366f1", probability: 50, kind: "open" };
+            const stage: DealStage = {
+              key: newStageKey(
+                name,
+                stages.map((s) => s.key),
+              ),
+              name: stages.some((s) => s.name === name) ? `${name} ${stages.length + 1}` : name,
+              color: "#6366f1",
+              probability: 50,
+              kind: "open",
+            };
             setStages((list) => [...list.slice(0, at), stage, ...list.slice(at)]);
             setFocusIndex(at);
           }}
         >
           <Plus aria-hidden="true" className="h-5 w-5" /> Add stage
         </Button>
-        <Button type="button" busy={save.state !== "idle"} busyLabel="Saving…" disabled={!dirty} onClick={() => save.submit({ stages } as never, { method: "post", encType: "application/json" })}>
+        <Button
+          type="button"
+          busy={save.state !== "idle"}
+          busyLabel="Saving…"
+          disabled={!dirty}
+          onClick={() => save.submit({ stages } as never, { method: "post", encType: "application/json" })}
+        >
           Save stages
         </Button>
         {dirty ? (

@@ -14,12 +14,22 @@ import { scenarioCounts } from "~/modules/qa/ai-runner.server";
 
 export const meta: MetaFunction = () => [{ title: "AI QA Suite — Porchlight" }];
 
-const ENGINE_NAMES = { "workers-ai": "Workers AI", gateway: "the AI gateway", offline: "the offline drafter", fallback: "the fallback text" } as const;
+const ENGINE_NAMES = {
+  "workers-ai": "Workers AI",
+  gateway: "the AI gateway",
+  offline: "the offline drafter",
+  fallback: "the fallback text",
+} as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { admin } = await qaUser(request, context);
   if (!admin) return data({ admin: false as const }, { status: 403 });
-  return { admin: true as const, counts: scenarioCounts(), engine: primaryEngine(engineSettings(context.cloudflare.env, context.config)), targets: AI_TARGETS };
+  return {
+    admin: true as const,
+    counts: scenarioCounts(),
+    engine: primaryEngine(engineSettings(context.cloudflare.env, context.config)),
+    targets: AI_TARGETS,
+  };
 }
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
@@ -57,7 +67,15 @@ export default function AiQaPage() {
         else if (event.type === "done") finished = event;
       }
       if (!finished) throw new Error("the connection closed before the run finished");
-      toast(finished.passed === finished.total ? { title: "Test Passed", description: `${finished.passed} of ${finished.total} scenarios passed.`, variant: "success" } : { title: "Test Failed", description: `${finished.total - finished.passed} of ${finished.total} scenarios failed.`, variant: "destructive" });
+      toast(
+        finished.passed === finished.total
+          ? { title: "Test Passed", description: `${finished.passed} of ${finished.total} scenarios passed.`, variant: "success" }
+          : {
+              title: "Test Failed",
+              description: `${finished.total - finished.passed} of ${finished.total} scenarios failed.`,
+              variant: "destructive",
+            },
+      );
     } catch (error) {
       toast({ title: "Test execution failed", description: "An error occurred while running the tests", variant: "destructive" });
       console.error(error);
@@ -70,16 +88,24 @@ export default function AiQaPage() {
   const all = results.map((r) => r.ms);
   return (
     <>
-      <PageHeader title="AI QA Suite" description={`Every evaluation scenario through ${ENGINE_NAMES[engine]}, the engine this deployment writes with, each answer checked against the rubric and timed.`} />
+      <PageHeader
+        title="AI QA Suite"
+        description={`Every evaluation scenario through ${ENGINE_NAMES[engine]}, the engine this deployment writes with, each answer checked against the rubric and timed.`}
+      />
       <section aria-labelledby="ai-qa-summary" className={`${card} mb-6`}>
         <h2 id="ai-qa-summary" className="text-lg font-semibold">
           Success rate
         </h2>
         <p role="status" className="mt-1 text-2xl font-semibold tabular-nums">
-          {results.length === 0 ? (running ? "Running…" : "Not run yet") : `${Math.round((passed / results.length) * 100)}% (${passed} of ${results.length})`}
+          {results.length === 0
+            ? running
+              ? "Running…"
+              : "Not run yet"
+            : `${Math.round((passed / results.length) * 100)}% (${passed} of ${results.length})`}
         </p>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Answer time p50 {seconds(percentile(all, 50))} (target {seconds(targets.p50Ms)}), p90 {seconds(percentile(all, 90))} (target {seconds(targets.p90Ms)}).
+          Answer time p50 {seconds(percentile(all, 50))} (target {seconds(targets.p50Ms)}), p90 {seconds(percentile(all, 90))} (target{" "}
+          {seconds(targets.p90Ms)}).
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button type="button" onClick={() => run("all")} disabled={running !== null} busy={running === "all"} busyLabel="Running…">
@@ -94,8 +120,14 @@ export default function AiQaPage() {
         {AI_QA_CATEGORIES.map((category) => {
           const mine = results.filter((r) => r.category === category);
           const ok = mine.filter((r) => r.status === "passed").length;
-          const p50 = percentile(mine.map((r) => r.ms), 50);
-          const p90 = percentile(mine.map((r) => r.ms), 90);
+          const p50 = percentile(
+            mine.map((r) => r.ms),
+            50,
+          );
+          const p90 = percentile(
+            mine.map((r) => r.ms),
+            90,
+          );
           const slow = (p50 !== null && p50 > targets.p50Ms) || (p90 !== null && p90 > targets.p90Ms);
           const headingId = `card-${category.replace(/\W+/g, "-").toLowerCase()}`;
           return (
@@ -107,11 +139,21 @@ export default function AiQaPage() {
                   </h2>
                   <p className="text-sm text-stone-600 dark:text-stone-400">{counts[category]} scenarios</p>
                 </div>
-                <Button type="button" variant="secondary" onClick={() => run(category)} disabled={running !== null} busy={running === category} busyLabel="Running…" aria-label={`Run ${category}`}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => run(category)}
+                  disabled={running !== null}
+                  busy={running === category}
+                  busyLabel="Running…"
+                  aria-label={`Run ${category}`}
+                >
                   Run
                 </Button>
               </div>
-              <p className="mt-3 font-medium tabular-nums">{mine.length === 0 ? "Not run yet" : `${ok} of ${mine.length} passed${mine.length < counts[category] ? " so far" : ""}`}</p>
+              <p className="mt-3 font-medium tabular-nums">
+                {mine.length === 0 ? "Not run yet" : `${ok} of ${mine.length} passed${mine.length < counts[category] ? " so far" : ""}`}
+              </p>
               {mine.length > 0 ? (
                 <p className={`text-sm tabular-nums ${slow ? "text-red-700 dark:text-red-400" : "text-stone-600 dark:text-stone-400"}`}>
                   p50 {seconds(p50)}, p90 {seconds(p90)}

@@ -18,15 +18,34 @@ export const meta: MetaFunction = () => [{ title: "QA Dashboard — Porchlight" 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireQaAdmin(request, context);
   // The release verdict is the system checks' alone: an AI QA run (its own suite, /qa-test) never takes its place.
-  const [runs, latest, latestAi, prefs] = await Promise.all([listRuns(context.db), latestCompletedRun(context.db, "system"), latestCompletedRun(context.db, "ai"), getDisplayPreferences(context, user.id)]);
+  const [runs, latest, latestAi, prefs] = await Promise.all([
+    listRuns(context.db),
+    latestCompletedRun(context.db, "system"),
+    latestCompletedRun(context.db, "ai"),
+    getDisplayPreferences(context, user.id),
+  ]);
   const results = latest ? await runResults(context.db, latest.id) : [];
   return {
     prefs,
     host: new URL(request.url).host,
-    runs: runs.map((r) => ({ id: r.id, suite: r.suite, status: r.status, startedAt: r.startedAt, finishedAt: r.finishedAt, passed: r.passed, failed: r.failed, skipped: r.skipped, criticalFailed: r.criticalFailed, criticalSkipped: r.criticalSkipped, total: r.total })),
+    runs: runs.map((r) => ({
+      id: r.id,
+      suite: r.suite,
+      status: r.status,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+      passed: r.passed,
+      failed: r.failed,
+      skipped: r.skipped,
+      criticalFailed: r.criticalFailed,
+      criticalSkipped: r.criticalSkipped,
+      total: r.total,
+    })),
     latest: latest ? { startedAt: latest.startedAt, finishedAt: latest.finishedAt } : null,
     latestAi: latestAi ? { startedAt: latestAi.startedAt, passed: latestAi.passed, total: latestAi.total } : null,
-    results: results.map((r): ReportResult => ({ suite: r.category, name: r.testName, critical: r.critical, status: r.status, details: r.details, ms: r.durationMs })),
+    results: results.map(
+      (r): ReportResult => ({ suite: r.category, name: r.testName, critical: r.critical, status: r.status, details: r.details, ms: r.durationMs }),
+    ),
   };
 }
 
@@ -60,7 +79,10 @@ export default function QaDashboardPage() {
   const counts = countResults(shown?.results ?? []);
   const verdict = shown && !running ? releaseVerdict(counts) : null;
   const total = shown?.total ?? 0;
-  const report = useMemo(() => (shown ? buildReport({ startedAt: shown.startedAt, finishedAt: shown.finishedAt, host }, shown.results) : ""), [shown, host]);
+  const report = useMemo(
+    () => (shown ? buildReport({ startedAt: shown.startedAt, finishedAt: shown.finishedAt, host }, shown.results) : ""),
+    [shown, host],
+  );
   const reportBox = useRef<HTMLTextAreaElement>(null);
 
   async function runAll() {
@@ -75,7 +97,17 @@ export default function QaDashboardPage() {
         if (ended) break;
         const event = JSON.parse(value.data) as QaEvent;
         if (event.type === "start") setLive((s) => s && { ...s, total: event.total });
-        else if (event.type === "result") setLive((s) => s && { ...s, results: [...s.results, { suite: event.suite, name: event.name, critical: event.critical, status: event.status, details: event.details, ms: event.ms }] });
+        else if (event.type === "result")
+          setLive(
+            (s) =>
+              s && {
+                ...s,
+                results: [
+                  ...s.results,
+                  { suite: event.suite, name: event.name, critical: event.critical, status: event.status, details: event.details, ms: event.ms },
+                ],
+              },
+          );
         else if (event.type === "done") {
           done = true;
           setLive((s) => s && { ...s, finishedAt: Date.now() });
@@ -124,7 +156,10 @@ export default function QaDashboardPage() {
   const suites = [...new Set((shown?.results ?? []).map((r) => r.suite))];
   return (
     <>
-      <PageHeader title="QA Dashboard" description={`Checks that exercise this deployment (${host}) for real. A release is blocked when any critical check fails, and not verified while one cannot run.`} />
+      <PageHeader
+        title="QA Dashboard"
+        description={`Checks that exercise this deployment (${host}) for real. A release is blocked when any critical check fails, and not verified while one cannot run.`}
+      />
       <section aria-labelledby="qa-run-heading" className={`${card} mb-6`}>
         <h2 id="qa-run-heading" className="sr-only">
           Run
@@ -140,13 +175,22 @@ export default function QaDashboardPage() {
         <div className="mt-2 flex flex-col gap-1 text-sm text-stone-600 dark:text-stone-400">
           <p>{`${shown && !running ? `System checks, run ${formatDate(shown.startedAt, prefs)} ${formatTime(shown.startedAt, prefs)}. ` : ""}The release verdict comes from the system checks alone.`}</p>
           <p>
-            {latestAi ? `AI QA suite, last run ${formatDate(latestAi.startedAt, prefs)} ${formatTime(latestAi.startedAt, prefs)}: ${passRate(latestAi.passed, latestAi.total)}). ` : "The AI QA suite has not run yet. "}
+            {latestAi
+              ? `AI QA suite, last run ${formatDate(latestAi.startedAt, prefs)} ${formatTime(latestAi.startedAt, prefs)}: ${passRate(latestAi.passed, latestAi.total)}). `
+              : "The AI QA suite has not run yet. "}
             <Link to="/qa-test" className="underline underline-offset-4">
               Open the AI QA Suite
             </Link>
           </p>
         </div>
-        <div className="mt-4 h-3 w-full overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800" role="progressbar" aria-label="Checks done" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className="mt-4 h-3 w-full overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
+          role="progressbar"
+          aria-label="Checks done"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <div className="h-full rounded-full bg-brand-700 transition-[width] dark:bg-brand-400" style={{ width: `${percent}%` }} />
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -183,8 +227,14 @@ export default function QaDashboardPage() {
                         .map((r) => (
                           <li key={r.name} className="py-3">
                             <div className="flex flex-wrap items-center gap-2">
-                              <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_CLASS[r.status]}`}>{STATUS_TEXT[r.status]}</span>
-                              {r.critical ? <span className="rounded-full border border-stone-400 px-2 py-0.5 text-xs font-medium dark:border-stone-500">Critical</span> : null}
+                              <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_CLASS[r.status]}`}>
+                                {STATUS_TEXT[r.status]}
+                              </span>
+                              {r.critical ? (
+                                <span className="rounded-full border border-stone-400 px-2 py-0.5 text-xs font-medium dark:border-stone-500">
+                                  Critical
+                                </span>
+                              ) : null}
                               <span className="font-medium">{r.name}</span>
                               <span className="text-sm tabular-nums text-stone-600 dark:text-stone-400">{r.ms} ms</span>
                             </div>
@@ -201,7 +251,14 @@ export default function QaDashboardPage() {
                 <label htmlFor="qa-report" className="font-medium">
                   Summary Report
                 </label>
-                <textarea id="qa-report" ref={reportBox} readOnly value={report} rows={16} className="w-full rounded-lg border border-stone-300 bg-stone-50 p-3 font-mono text-sm dark:border-stone-700 dark:bg-stone-950" />
+                <textarea
+                  id="qa-report"
+                  ref={reportBox}
+                  readOnly
+                  value={report}
+                  rows={16}
+                  className="w-full rounded-lg border border-stone-300 bg-stone-50 p-3 font-mono text-sm dark:border-stone-700 dark:bg-stone-950"
+                />
                 <div className="flex flex-wrap gap-2">
                   <Button type="button" variant="secondary" onClick={copyReport} disabled={running}>
                     Copy Report

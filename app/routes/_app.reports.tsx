@@ -37,7 +37,8 @@ function Change({ figure }: { figure: SummaryFigure }) {
   if (figure.changePct === null) return <span className="text-stone-700 dark:text-stone-300">{`No comparison (before: ${figure.previous})`}</span>;
   const good = figure.changePct === 0 ? null : figure.changePct > 0 === figure.higherIsBetter;
   const Icon = figure.changePct >= 0 ? ArrowUpRight : ArrowDownRight;
-  const tone = good === null ? "text-stone-700 dark:text-stone-300" : good ? "text-emerald-800 dark:text-emerald-300" : "text-red-800 dark:text-red-300";
+  const tone =
+    good === null ? "text-stone-700 dark:text-stone-300" : good ? "text-emerald-800 dark:text-emerald-300" : "text-red-800 dark:text-red-300";
   return (
     <span className={`inline-flex items-center gap-1 ${tone}`}>
       <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -77,7 +78,9 @@ export default function ReportsPage() {
         {r.summary.map((figure) => (
           <li key={figure.key} className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
             <a href={`#${figure.section}`} className="group flex flex-col rounded-md">
-              <span className="text-sm font-medium text-stone-600 group-hover:underline group-hover:underline-offset-4 dark:text-stone-400">{figure.label}</span>
+              <span className="text-sm font-medium text-stone-600 group-hover:underline group-hover:underline-offset-4 dark:text-stone-400">
+                {figure.label}
+              </span>
               <span className="mt-1 text-2xl font-bold tabular-nums">{figure.value}</span>
             </a>
             <p className="mt-1 text-sm">
@@ -89,7 +92,11 @@ export default function ReportsPage() {
 
       <nav aria-label="Reports on this page" className="relative -mx-4 mb-4 flex gap-1 overflow-x-auto px-4 print:hidden">
         {SECTIONS.map(([id, label]) => (
-          <a key={id} href={`#${id}`} className="inline-flex min-h-12 shrink-0 items-center rounded-lg px-3 text-sm font-medium text-brand-700 underline underline-offset-4 hover:bg-stone-100 dark:text-brand-400 dark:hover:bg-stone-800">
+          <a
+            key={id}
+            href={`#${id}`}
+            className="inline-flex min-h-12 shrink-0 items-center rounded-lg px-3 text-sm font-medium text-brand-700 underline underline-offset-4 hover:bg-stone-100 dark:text-brand-400 dark:hover:bg-stone-800"
+          >
             {label}
           </a>
         ))}
@@ -99,18 +106,26 @@ export default function ReportsPage() {
         <ReportSection id="income" definition="income" query={query} downloads={r.income.empty ? [] : [r.income.table]}>
           {r.income.empty ? (
             <ReportEmpty>
-              No deal closed won in this period, of yours or shared with you. Move a deal to Closed Won in the <Link to="/pipeline" className="font-medium underline underline-offset-4">pipeline</Link> and its volume, gross commission and agent net appear here by month.
+              No deal closed won in this period, of yours or shared with you. Move a deal to Closed Won in the{" "}
+              <Link to="/pipeline" className="font-medium underline underline-offset-4">
+                pipeline
+              </Link>{" "}
+              and its volume, gross commission and agent net appear here by month.
             </ReportEmpty>
           ) : (
             <>
               <div className="w-full max-w-lg">
-              <ColumnChartFigure
-                chart={r.income.chart}
-                label="Agent net by month"
-                tone="green"
-                formatTick={(value) => formatMoneyCompact(value, prefs)}
-                table={{ caption: "Agent net by month", headers: ["Month", "Agent net"], rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]) }}
-              />
+                <ColumnChartFigure
+                  chart={r.income.chart}
+                  label="Agent net by month"
+                  tone="green"
+                  formatTick={(value) => formatMoneyCompact(value, prefs)}
+                  table={{
+                    caption: "Agent net by month",
+                    headers: ["Month", "Agent net"],
+                    rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]),
+                  }}
+                />
               </div>
               <ReportTableView table={r.income.table} />
             </>
@@ -130,7 +145,11 @@ export default function ReportsPage() {
                     `${r.agent.name} has set no annual goal.`
                   ) : (
                     <>
-                      No annual goal set. <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">Set one in Settings → Goals</Link>.
+                      No annual goal set.{" "}
+                      <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+                        Set one in Settings → Goals
+                      </Link>
+                      .
                     </>
                   )}
                 </p>
@@ -153,7 +172,11 @@ export default function ReportsPage() {
                 </>
               ) : (
                 <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-                  Your commission plan has no cap. <Link to="/pipeline/commissions" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">Set one under Forecast and commissions</Link>.
+                  Your commission plan has no cap.{" "}
+                  <Link to="/pipeline/commissions" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+                    Set one under Forecast and commissions
+                  </Link>
+                  .
                 </p>
               )}
             </div>
@@ -163,7 +186,11 @@ export default function ReportsPage() {
         <ReportSection id="sources" definition="sources" query={query} downloads={r.sources.empty ? [] : [r.sources.table, r.sources.reach]}>
           {r.sources.empty ? (
             <ReportEmpty>
-              No contacts added and no deals closed in this period. Record where each contact came from when you <Link to="/contacts" className="font-medium underline underline-offset-4">add or import them</Link>, and this shows which source pays you.
+              No contacts added and no deals closed in this period. Record where each contact came from when you{" "}
+              <Link to="/contacts" className="font-medium underline underline-offset-4">
+                add or import them
+              </Link>
+              , and this shows which source pays you.
             </ReportEmpty>
           ) : (
             <>
@@ -171,7 +198,11 @@ export default function ReportsPage() {
               <ReportTableView table={r.sources.table} />
               {r.sources.hasCosts ? null : (
                 <p className="text-sm text-stone-700 dark:text-stone-300">
-                  Enter what each source costs you under <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">Settings → Goals</Link> to see cost per lead and return on spend.
+                  Enter what each source costs you under{" "}
+                  <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+                    Settings → Goals
+                  </Link>{" "}
+                  to see cost per lead and return on spend.
                 </p>
               )}
               <ReportTableView table={r.sources.reach} />
@@ -181,7 +212,10 @@ export default function ReportsPage() {
 
         <ReportSection id="speed" definition="speed" query={query} downloads={r.speed.empty ? [] : [r.speed.table, r.speed.waiting]}>
           {r.speed.empty ? (
-            <ReportEmpty>No new lead arrived in this period. When one does, log your first call, text, e-mail or meeting with them and this shows how fast you answer.</ReportEmpty>
+            <ReportEmpty>
+              No new lead arrived in this period. When one does, log your first call, text, e-mail or meeting with them and this shows how fast you
+              answer.
+            </ReportEmpty>
           ) : (
             <>
               <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
@@ -204,7 +238,9 @@ export default function ReportsPage() {
               {r.speed.waiting.rows.length > 0 ? (
                 <>
                   <ReportTableView table={r.speed.waiting} />
-                  {r.speed.waitingCount > r.speed.waiting.rows.length ? <p className="text-sm">{`The oldest ${r.speed.waiting.rows.length} of ${r.speed.waitingCount} waiting.`}</p> : null}
+                  {r.speed.waitingCount > r.speed.waiting.rows.length ? (
+                    <p className="text-sm">{`The oldest ${r.speed.waiting.rows.length} of ${r.speed.waitingCount} waiting.`}</p>
+                  ) : null}
                 </>
               ) : (
                 <p className="text-sm">Every new lead of this period has been answered.</p>
@@ -216,7 +252,11 @@ export default function ReportsPage() {
         <ReportSection id="funnel" definition="funnel" query={query} downloads={r.funnel.empty ? [] : [r.funnel.table, r.funnel.lostReasons]}>
           {r.funnel.empty ? (
             <ReportEmpty>
-              No deal entered a stage in this period. Add deals and move them through the <Link to="/pipeline" className="font-medium underline underline-offset-4">pipeline</Link>; each move is recorded here.
+              No deal entered a stage in this period. Add deals and move them through the{" "}
+              <Link to="/pipeline" className="font-medium underline underline-offset-4">
+                pipeline
+              </Link>
+              ; each move is recorded here.
             </ReportEmpty>
           ) : (
             <>
@@ -226,33 +266,52 @@ export default function ReportsPage() {
                 {r.funnel.averageDealCents === null ? "No deal closed won in the period." : `Average deal size: ${money(r.funnel.averageDealCents)}.`}
               </p>
               <ReportTableView table={r.funnel.table} />
-              {r.funnel.lostReasons.rows.length > 0 ? <ReportTableView table={r.funnel.lostReasons} /> : <p className="text-sm">No lost reasons recorded in this period.</p>}
+              {r.funnel.lostReasons.rows.length > 0 ? (
+                <ReportTableView table={r.funnel.lostReasons} />
+              ) : (
+                <p className="text-sm">No lost reasons recorded in this period.</p>
+              )}
             </>
           )}
         </ReportSection>
 
-        <ReportSection id="activity" definition="activity" query={query} downloads={r.activity.empty ? [] : [r.activity.table, r.activity.tasks, r.activity.followUps]}>
+        <ReportSection
+          id="activity"
+          definition="activity"
+          query={query}
+          downloads={r.activity.empty ? [] : [r.activity.table, r.activity.tasks, r.activity.followUps]}
+        >
           {r.activity.empty ? (
             <ReportEmpty>
-              No activity, tasks or follow-ups in this period. Log calls, e-mails and showings on a contact, or add <Link to="/tasks" className="font-medium underline underline-offset-4">tasks</Link>, and they are counted here by week.
+              No activity, tasks or follow-ups in this period. Log calls, e-mails and showings on a contact, or add{" "}
+              <Link to="/tasks" className="font-medium underline underline-offset-4">
+                tasks
+              </Link>
+              , and they are counted here by week.
             </ReportEmpty>
           ) : (
             <>
               <div className="w-full max-w-lg">
-              <ColumnChartFigure
-                chart={r.activity.chart}
-                label="Activities by week"
-                tone="brand"
-                formatTick={(value) => value.toLocaleString("en-US")}
-                table={{ caption: "Activities logged by week (weeks with none left out)", headers: ["Week of", "Activities"], rows: r.activity.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]) }}
-              />
+                <ColumnChartFigure
+                  chart={r.activity.chart}
+                  label="Activities by week"
+                  tone="brand"
+                  formatTick={(value) => value.toLocaleString("en-US")}
+                  table={{
+                    caption: "Activities logged by week (weeks with none left out)",
+                    headers: ["Week of", "Activities"],
+                    rows: r.activity.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]),
+                  }}
+                />
               </div>
               <ReportTableView table={r.activity.table} />
               <ReportTableView table={r.activity.tasks} />
               {r.activity.followUps.rows.length > 0 ? (
                 <>
                   <ReportTableView table={r.activity.followUps} />
-                  {r.activity.followUpCount > r.activity.followUps.rows.length ? <p className="text-sm">{`The ${r.activity.followUps.rows.length} quiet longest of ${r.activity.followUpCount}.`}</p> : null}
+                  {r.activity.followUpCount > r.activity.followUps.rows.length ? (
+                    <p className="text-sm">{`The ${r.activity.followUps.rows.length} quiet longest of ${r.activity.followUpCount}.`}</p>
+                  ) : null}
                 </>
               ) : (
                 <p className="text-sm">No hot or warm contact has gone 14 days without activity.</p>
@@ -269,14 +328,31 @@ const pct = (value: number | null) => (value === null ? "—" : `${value}%`);
 
 function Progress({ pct, label }: { pct: number; label: string }) {
   return (
-    <div role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, Math.max(0, pct))} className="mt-2 h-2 rounded-full bg-stone-100 dark:bg-stone-800">
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.min(100, Math.max(0, pct))}
+      className="mt-2 h-2 rounded-full bg-stone-100 dark:bg-stone-800"
+    >
       <div className="h-2 rounded-full bg-emerald-600 dark:bg-emerald-400" style={{ width: `${Math.min(100, Math.max(0, pct))}%` }} />
     </div>
   );
 }
 
 /** On the Team plan, owners and admins choose whose reports to read (ADR 0034). */
-function AgentPicker({ members, me, agent, period }: { members: { id: string; name: string }[]; me: string; agent: string | null; period: Pick<Period, "key" | "from" | "to"> }) {
+function AgentPicker({
+  members,
+  me,
+  agent,
+  period,
+}: {
+  members: { id: string; name: string }[];
+  me: string;
+  agent: string | null;
+  period: Pick<Period, "key" | "from" | "to">;
+}) {
   return (
     <Form method="get" action="/reports" aria-label="Whose reports" className="mb-3 flex flex-wrap items-end gap-2 print:hidden">
       {Object.entries(Object.fromEntries(new URLSearchParams(periodQuery(period)))).map(([name, value]) => (
@@ -284,7 +360,11 @@ function AgentPicker({ members, me, agent, period }: { members: { id: string; na
       ))}
       <label className="flex flex-col text-sm font-medium">
         Agent
-        <select name="agent" defaultValue={agent ?? me} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900">
+        <select
+          name="agent"
+          defaultValue={agent ?? me}
+          className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
+        >
           {members.map((m) => (
             <option key={m.id} value={m.id}>
               {m.id === me ? `${m.name} (you)` : m.name}

@@ -5,7 +5,13 @@ import { loadReportsInView } from "~/modules/reports/scope.server";
 import { csvRows } from "~/modules/reports/table";
 
 /** A name's ASCII letters and digits, for a file name (a header value must be plain ASCII). */
-const slug = (name: string) => name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "agent";
+const slug = (name: string) =>
+  name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40) || "agent";
 
 /**
  * /reports/<table>.csv?<period>[&agent=<id>]: one table of /reports as CSV, built by the same code as the page's table, so

@@ -74,7 +74,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
   const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest, crmCounts] = await Promise.all([
-    tab === "billing" ? getBillingDetails(context, user).then(async (details) => ({ ...details, team: await teamBilling(context, user.id) })) : Promise.resolve(null),
+    tab === "billing"
+      ? getBillingDetails(context, user).then(async (details) => ({ ...details, team: await teamBilling(context, user.id) }))
+      : Promise.resolve(null),
     tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
     tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
     tab === "account" ? getAgentProfile(context, user.id) : Promise.resolve(null),
@@ -91,12 +93,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? {
           categories: exportCategories,
           deletion: deletionSummary(crmCounts),
-          requests: requests.map((r) => ({ id: r.id, type: r.type, status: r.status, description: r.description, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null })),
+          requests: requests.map((r) => ({
+            id: r.id,
+            type: r.type,
+            status: r.status,
+            description: r.description,
+            createdAt: r.createdAt.toISOString(),
+            completedAt: r.completedAt?.toISOString() ?? null,
+          })),
         }
       : null;
   // New-lead alerts only where push is on (PUSH_NOTIFICATIONS); the daily digest everywhere.
-  const notifications = tab === "notifications" ? { push: pushKey ? { publicKey: pushKey, devices: devices ?? 0 } : null, digest: digest ?? false, hour: DIGEST_HOUR, timezone: prefs.timezone } : null;
-  return { email: user.email, tab, tabs, notifications, prefs, billing, onboarding, agent, goals, data, calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null, trash, now: Date.now() };
+  const notifications =
+    tab === "notifications"
+      ? { push: pushKey ? { publicKey: pushKey, devices: devices ?? 0 } : null, digest: digest ?? false, hour: DIGEST_HOUR, timezone: prefs.timezone }
+      : null;
+  return {
+    email: user.email,
+    tab,
+    tabs,
+    notifications,
+    prefs,
+    billing,
+    onboarding,
+    agent,
+    goals,
+    data,
+    calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null,
+    trash,
+    now: Date.now(),
+  };
 }
 
 /** Billing's view of the user's team: their role, the team's name and its members. */
@@ -105,7 +131,18 @@ async function teamBilling(context: LoaderFunctionArgs["context"], userId: Param
   return membership ? { role: membership.role, name: membership.teamName, members: await memberCount(context, membership.teamId) } : null;
 }
 
-type Intent = "preferences" | "agent" | "password" | "goal" | "costs" | "test-cancel" | "test-resume" | "delete-data" | "digest" | "team-plan" | "solo-plan";
+type Intent =
+  | "preferences"
+  | "agent"
+  | "password"
+  | "goal"
+  | "costs"
+  | "test-cancel"
+  | "test-resume"
+  | "delete-data"
+  | "digest"
+  | "team-plan"
+  | "solo-plan";
 type ActionData = { intent: Intent; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -115,7 +152,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Each form's outcome: a redirect with its toast, or its field errors for the form that was sent.
   const answer = (intent: Intent) => async (outcome: Promise<SettingsOutcome>) => {
     const done = await outcome;
-    return done.ok ? redirectWithToast(context, done.to, done.toast, done.headers) : data<ActionData>({ intent, errors: done.errors }, { status: done.status });
+    return done.ok
+      ? redirectWithToast(context, done.to, done.toast, done.headers)
+      : data<ActionData>({ intent, errors: done.errors }, { status: done.status });
   };
   return dispatchIntent(form, {
     preferences: () => answer("preferences")(savePreferencesFromForm(context, user.id, fields)),
@@ -135,7 +174,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
 export default function SettingsPage() {
-  const { email, tab, tabs, notifications, prefs, billing, onboarding, agent, goals, data: dataTab, calendarFeed, trash, now } = useLoaderData<typeof loader>();
+  const {
+    email,
+    tab,
+    tabs,
+    notifications,
+    prefs,
+    billing,
+    onboarding,
+    agent,
+    goals,
+    data: dataTab,
+    calendarFeed,
+    trash,
+    now,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -158,48 +211,87 @@ export default function SettingsPage() {
       ) : tab === "goals" && goals ? (
         <GoalsPanel goals={goals} prefs={prefs} errors={(intent) => errors(intent)} busy={busy} className={card} />
       ) : tab === "data" && dataTab ? (
-        <DataPanel categories={dataTab.categories} deletion={dataTab.deletion} requests={dataTab.requests} prefs={prefs} className={card} deleteError={errors("delete-data").password} deleting={busy("delete-data")} />
+        <DataPanel
+          categories={dataTab.categories}
+          deletion={dataTab.deletion}
+          requests={dataTab.requests}
+          prefs={prefs}
+          className={card}
+          deleteError={errors("delete-data").password}
+          deleting={busy("delete-data")}
+        />
       ) : tab === "notifications" && notifications ? (
         <div className="flex flex-col gap-6">
-          <DigestSettings on={notifications.digest} hour={notifications.hour} timezone={notifications.timezone} busy={busy("digest")} className={card} />
-          {notifications.push ? <NotificationsPanel publicKey={notifications.push.publicKey} devices={notifications.push.devices} className={card} /> : null}
+          <DigestSettings
+            on={notifications.digest}
+            hour={notifications.hour}
+            timezone={notifications.timezone}
+            busy={busy("digest")}
+            className={card}
+          />
+          {notifications.push ? (
+            <NotificationsPanel publicKey={notifications.push.publicKey} devices={notifications.push.devices} className={card} />
+          ) : null}
         </div>
       ) : tab === "trash" && trash ? (
         <TrashPanel items={trash.items} total={trash.total} days={TRASH_DAYS} now={now} prefs={prefs} className={card} />
       ) : (
-      <div className="flex flex-col gap-6">
-        <DisplaySettings prefs={prefs} now={now} errors={errors("preferences")} busy={busy("preferences")} className={card} />
+        <div className="flex flex-col gap-6">
+          <DisplaySettings prefs={prefs} now={now} errors={errors("preferences")} busy={busy("preferences")} className={card} />
 
-        {agent ? <AgentProfileSettings agent={agent} errors={errors("agent")} busy={busy("agent")} className={card} /> : null}
+          {agent ? <AgentProfileSettings agent={agent} errors={errors("agent")} busy={busy("agent")} className={card} /> : null}
 
-        <section aria-labelledby="password-heading" className={card}>
-          <h2 id="password-heading" className="text-lg font-semibold">
-            Change password
-          </h2>
-          <Form method="post" className="mt-4 flex max-w-md flex-col gap-4">
-            <input type="hidden" name="intent" value="password" />
-            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors("password").currentPassword} />
-            <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors("password").password} />
-            <Field label="Repeat new password" name="confirm" type="password" autoComplete="new-password" required error={errors("password").confirm} />
-            <Button type="submit" busy={busy("password")} busyLabel="Saving…">
+          <section aria-labelledby="password-heading" className={card}>
+            <h2 id="password-heading" className="text-lg font-semibold">
               Change password
-            </Button>
-          </Form>
-        </section>
+            </h2>
+            <Form method="post" className="mt-4 flex max-w-md flex-col gap-4">
+              <input type="hidden" name="intent" value="password" />
+              <Field
+                label="Current password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errors("password").currentPassword}
+              />
+              <Field
+                label="New password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+                error={errors("password").password}
+              />
+              <Field
+                label="Repeat new password"
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                required
+                error={errors("password").confirm}
+              />
+              <Button type="submit" busy={busy("password")} busyLabel="Saving…">
+                Change password
+              </Button>
+            </Form>
+          </section>
 
-        <section aria-labelledby="sessions-heading" className={card}>
-          <h2 id="sessions-heading" className="text-lg font-semibold">
-            Signed-in devices
-          </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            Lost a phone or used a shared computer? Sign out of Porchlight on every device at once, this one included.
-          </p>
-          <SignOutEverywhere className="mt-4" />
-        </section>
+          <section aria-labelledby="sessions-heading" className={card}>
+            <h2 id="sessions-heading" className="text-lg font-semibold">
+              Signed-in devices
+            </h2>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+              Lost a phone or used a shared computer? Sign out of Porchlight on every device at once, this one included.
+            </p>
+            <SignOutEverywhere className="mt-4" />
+          </section>
 
-        <CalendarFeedSettings feed={calendarFeed} prefs={prefs} className={card} />
-        {onboarding ? <OnboardingSettings state={onboarding} prefs={prefs} className={card} /> : null}
-      </div>
+          <CalendarFeedSettings feed={calendarFeed} prefs={prefs} className={card} />
+          {onboarding ? <OnboardingSettings state={onboarding} prefs={prefs} className={card} /> : null}
+        </div>
       )}
     </>
   );

@@ -12,7 +12,8 @@ import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const entity = params.entity ?? "";
-  if (!isCsvEntity(entity)) throw new Response("There is no export by that name.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!isCsvEntity(entity))
+    throw new Response("There is no export by that name.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const [prefs, stages] = await Promise.all([getDisplayPreferences(context, user.id), getStages(context, user.id)]);
   const body = csvStream(context.cloudflare.env.DB, user.id, entity, { stages, timezone: prefs.timezone });
   return new Response(body, {

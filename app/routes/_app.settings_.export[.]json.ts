@@ -21,6 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const categories = chosenCategories((await readForm(request)).getAll("category"));
   if (categories.length === 0) return refuse(400, "Choose at least one category to export.");
   const limit = await hitRateLimit(context.cloudflare.env.KV, "data-export", user.id, RATE_LIMITS.dataExport);
-  if (!limit.allowed) return refuse(429, `You have exported ${RATE_LIMITS.dataExport.limit} times this hour. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`);
+  if (!limit.allowed)
+    return refuse(
+      429,
+      `You have exported ${RATE_LIMITS.dataExport.limit} times this hour. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+    );
   return exportResponse(context, user, categories, { type: "portability", description: `Export (JSON): ${categoryLabels(categories)}` });
 }

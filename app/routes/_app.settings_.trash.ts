@@ -18,7 +18,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const parsed = TrashActionSchema.safeParse({ intent, id: form.getAll("id").map(String).filter((id) => id.trim() !== "") });
+  const parsed = TrashActionSchema.safeParse({
+    intent,
+    id: form
+      .getAll("id")
+      .map(String)
+      .filter((id) => id.trim() !== ""),
+  });
   if (!parsed.success) {
     const known = intent === "restore" || intent === "delete" || intent === "empty";
     return answer({ ok: false, intent, error: known ? (parsed.error.issues[0]?.message ?? TRASH_MESSAGES.unknown) : TRASH_MESSAGES.unknown }, 400);
@@ -28,14 +34,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (input.intent === "restore") {
       const result = await restoreFromTrash(db, user.id, input.id);
-      if (result.restored === 0) return answer({ ok: false, intent, error: result.conflicts ? TRASH_MESSAGES.conflict : TRASH_MESSAGES.notFound }, result.conflicts ? 409 : 404);
+      if (result.restored === 0)
+        return answer(
+          { ok: false, intent, error: result.conflicts ? TRASH_MESSAGES.conflict : TRASH_MESSAGES.notFound },
+          result.conflicts ? 409 : 404,
+        );
       const message = result.conflicts ? `${restoredMessage(result.byKind)}. ${TRASH_MESSAGES.conflict}` : restoredMessage(result.byKind);
       return answer({ ok: true, intent, message, count: result.restored });
     }
     if (input.intent === "delete") {
       const deleted = await emptyTrash(db, user.id, input.id);
       if (deleted === 0) return answer({ ok: false, intent, error: TRASH_MESSAGES.notFound }, 404);
-      return answer({ ok: true, intent, message: `${deleted.toLocaleString("en-US")} ${deleted === 1 ? "item" : "items"} deleted for good`, count: deleted });
+      return answer({
+        ok: true,
+        intent,
+        message: `${deleted.toLocaleString("en-US")} ${deleted === 1 ? "item" : "items"} deleted for good`,
+        count: deleted,
+      });
     }
     const deleted = await emptyTrash(db, user.id);
     return answer({ ok: true, intent, message: deleted ? "Trash emptied" : "The trash was already empty", count: deleted });

@@ -15,7 +15,15 @@ import { TaskCalendar } from "~/modules/tasks/components/TaskCalendar";
 import { TaskList } from "~/modules/tasks/components/TaskList";
 import { localNow, openTaskList } from "~/modules/tasks/due";
 import { taskAction } from "~/modules/tasks/task-actions.server";
-import { isRealDay, TASK_LIST_LABELS, TASK_PAGE_SIZE, TASK_LISTS, TASK_VIEWS, type TaskList as TaskListName, type TaskView } from "~/modules/tasks/task.schema";
+import {
+  isRealDay,
+  TASK_LIST_LABELS,
+  TASK_PAGE_SIZE,
+  TASK_LISTS,
+  TASK_VIEWS,
+  type TaskList as TaskListName,
+  type TaskView,
+} from "~/modules/tasks/task.schema";
 import { calendarMonth, calendarRange, listTasks } from "~/modules/tasks/tasks.server";
 import { readForm } from "~/lib/body.server";
 
@@ -51,7 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const limit = Math.min(Math.max(Number(params.get("limit")) || TASK_PAGE_SIZE, TASK_PAGE_SIZE), 10 * TASK_PAGE_SIZE);
   const list = await listTasks(context, user.id, view, now, limit);
-  return data({ view, prefs, now, day: now.date, tasks: list.tasks, counts: list.counts, closings: [], cells: null, list: { hasMore: list.hasMore, limit } }, { headers: serverTiming("tasks", started) });
+  return data(
+    { view, prefs, now, day: now.date, tasks: list.tasks, counts: list.counts, closings: [], cells: null, list: { hasMore: list.hasMore, limit } },
+    { headers: serverTiming("tasks", started) },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,7 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const tabClass = (current: boolean) =>
   `inline-flex min-h-12 shrink-0 items-center gap-2 rounded-full px-4 text-sm font-medium ${
-    current ? "bg-brand-700 text-white dark:bg-brand-400 dark:text-stone-950" : "bg-stone-100 text-stone-800 hover:bg-stone-200 dark:bg-stone-800 dark:text-stone-100 dark:hover:bg-stone-700"
+    current
+      ? "bg-brand-700 text-white dark:bg-brand-400 dark:text-stone-950"
+      : "bg-stone-100 text-stone-800 hover:bg-stone-200 dark:bg-stone-800 dark:text-stone-100 dark:hover:bg-stone-700"
   }`;
 
 export default function TasksPage() {
@@ -92,7 +105,11 @@ export default function TasksPage() {
           <Link key={list} to={`/tasks?view=${list}`} aria-current={view === list ? "page" : undefined} className={tabClass(view === list)}>
             {TASK_LIST_LABELS[list]}
             {list !== "completed" ? (
-              <span className={`rounded-full px-2 text-xs ${list === "overdue" && counts.overdue ? "bg-red-600 text-white" : "bg-black/10 dark:bg-white/15"}`}>{counts[list]}</span>
+              <span
+                className={`rounded-full px-2 text-xs ${list === "overdue" && counts.overdue ? "bg-red-600 text-white" : "bg-black/10 dark:bg-white/15"}`}
+              >
+                {counts[list]}
+              </span>
             ) : null}
           </Link>
         ))}
@@ -106,9 +123,21 @@ export default function TasksPage() {
         </Link>
       </nav>
       {calendar ? (
-        <TaskCalendar key={`${view}-${loaded.day}`} view={view} day={loaded.day} tasks={loaded.tasks} cells={loaded.cells ?? {}} closings={loaded.closings} now={now} prefs={prefs} />
+        <TaskCalendar
+          key={`${view}-${loaded.day}`}
+          view={view}
+          day={loaded.day}
+          tasks={loaded.tasks}
+          cells={loaded.cells ?? {}}
+          closings={loaded.closings}
+          now={now}
+          prefs={prefs}
+        />
       ) : (
-        <section aria-labelledby="list-heading" className="rounded-2xl border border-stone-200 bg-white px-4 pb-2 pt-4 dark:border-stone-800 dark:bg-stone-900">
+        <section
+          aria-labelledby="list-heading"
+          className="rounded-2xl border border-stone-200 bg-white px-4 pb-2 pt-4 dark:border-stone-800 dark:bg-stone-900"
+        >
           <TaskList
             tasks={loaded.tasks}
             highlightId={added}
@@ -134,17 +163,29 @@ export default function TasksPage() {
             empty={
               <div className="flex flex-col items-center gap-2 py-8 text-center text-stone-600 dark:text-stone-400">
                 <CircleCheckBig aria-hidden="true" className="h-8 w-8" />
-                <p>{view === "completed" ? "No completed tasks yet." : view === "overdue" ? "Nothing overdue. Well done." : `No tasks ${view === "today" ? "left for today" : "coming up"}.`}</p>
+                <p>
+                  {view === "completed"
+                    ? "No completed tasks yet."
+                    : view === "overdue"
+                      ? "Nothing overdue. Well done."
+                      : `No tasks ${view === "today" ? "left for today" : "coming up"}.`}
+                </p>
               </div>
             }
           />
           {loaded.list?.hasMore ? (
             loaded.list.limit < 10 * TASK_PAGE_SIZE ? (
-              <Link to={`/tasks?view=${view}&limit=${loaded.list.limit + TASK_PAGE_SIZE}`} preventScrollReset className="my-2 inline-flex min-h-12 items-center rounded-lg px-3 font-medium text-brand-700 hover:underline dark:text-brand-400">
+              <Link
+                to={`/tasks?view=${view}&limit=${loaded.list.limit + TASK_PAGE_SIZE}`}
+                preventScrollReset
+                className="my-2 inline-flex min-h-12 items-center rounded-lg px-3 font-medium text-brand-700 hover:underline dark:text-brand-400"
+              >
                 Show more
               </Link>
             ) : (
-              <p className="py-3 text-sm text-stone-600 dark:text-stone-400">Showing the first {loaded.list.limit}. The calendar shows every task by day.</p>
+              <p className="py-3 text-sm text-stone-600 dark:text-stone-400">
+                Showing the first {loaded.list.limit}. The calendar shows every task by day.
+              </p>
             )
           ) : null}
         </section>

@@ -56,7 +56,9 @@ export default function TeamPage() {
   const actionData = answered && "errors" in answered ? answered : undefined;
   const navigation = useNavigation();
   const busy = (intent: string, id?: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("memberId") === id || navigation.formData?.get("invitationId") === id);
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (id === undefined || navigation.formData?.get("memberId") === id || navigation.formData?.get("invitationId") === id);
   const errors = (intent: TeamAction["intent"]) => (actionData?.intent === intent ? actionData.errors : {});
   const owner = team.role === "owner";
   const manager = owner || team.role === "admin";
@@ -85,7 +87,15 @@ export default function TeamPage() {
         </p>
       ) : null}
       <div className="flex flex-col gap-6">
-        {loaded.offerForMe ? <OwnershipOffer ownerName={members.find((m) => m.role === "owner")?.name ?? "The owner"} teamName={team.name} seats={Math.max(seats, members.length)} canTakeTheBill={loaded.offerForMe.canTakeTheBill} busy={busy} /> : null}
+        {loaded.offerForMe ? (
+          <OwnershipOffer
+            ownerName={members.find((m) => m.role === "owner")?.name ?? "The owner"}
+            teamName={team.name}
+            seats={Math.max(seats, members.length)}
+            canTakeTheBill={loaded.offerForMe.canTakeTheBill}
+            busy={busy}
+          />
+        ) : null}
         <MembersSection members={members} me={me} owner={owner} manager={manager} work={loaded.work} prefs={prefs} busy={busy} />
 
         {manager ? (
@@ -105,18 +115,26 @@ export default function TeamPage() {
             </h2>
             {loaded.teamPlan ? (
               <>
-                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Set by the team's owner and admins. Your deals use it unless you saved a plan of your own under Forecast and commissions.</p>
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+                  Set by the team's owner and admins. Your deals use it unless you saved a plan of your own under Forecast and commissions.
+                </p>
                 <PlanSummary plan={loaded.teamPlan} prefs={loaded.prefs} />
               </>
             ) : (
-              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">The team has no default plan. Your deals use your own plan under Forecast and commissions.</p>
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+                The team has no default plan. Your deals use your own plan under Forecast and commissions.
+              </p>
             )}
           </section>
         )}
 
-        {manager ? <InvitationsSection invitesOn={invitesOn} invitations={invitations} owner={owner} prefs={prefs} busy={busy} errors={errors("invite")} /> : null}
+        {manager ? (
+          <InvitationsSection invitesOn={invitesOn} invitations={invitations} owner={owner} prefs={prefs} busy={busy} errors={errors("invite")} />
+        ) : null}
 
-        {owner && members.length > 1 ? <OwnershipSection members={members} me={me} offer={loaded.offer} prefs={prefs} busy={busy} errors={errors("offer-ownership")} /> : null}
+        {owner && members.length > 1 ? (
+          <OwnershipSection members={members} me={me} offer={loaded.offer} prefs={prefs} busy={busy} errors={errors("offer-ownership")} />
+        ) : null}
 
         {owner ? (
           <section aria-labelledby="name-heading" className={card}>

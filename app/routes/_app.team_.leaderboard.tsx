@@ -34,7 +34,12 @@ export default function LeaderboardPage() {
   const { prefs, period, rows } = board;
   const money = (row: LeaderRow, cents: number) => formatCentsWhole(cents, { currency: row.currency });
   const speed = (row: LeaderRow) => (row.medianResponseMinutes === null ? "None answered" : formatMinutes(row.medianResponseMinutes));
-  const reportsOf = (row: LeaderRow) => (row.me ? `/reports?${periodQuery(period)}` : board.readsReports ? `/reports?${periodQuery(period)}&agent=${encodeURIComponent(row.userId)}` : null);
+  const reportsOf = (row: LeaderRow) =>
+    row.me
+      ? `/reports?${periodQuery(period)}`
+      : board.readsReports
+        ? `/reports?${periodQuery(period)}&agent=${encodeURIComponent(row.userId)}`
+        : null;
   const agentName = (row: LeaderRow) => {
     const to = reportsOf(row);
     const label = row.me ? `${row.name} (you)` : row.name;
@@ -46,7 +51,8 @@ export default function LeaderboardPage() {
       <span className="font-medium">{label}</span>
     );
   };
-  const net = (row: LeaderRow) => (row.netCents === null ? <span className="text-stone-600 dark:text-stone-400">{PRIVATE}</span> : money(row, row.netCents));
+  const net = (row: LeaderRow) =>
+    row.netCents === null ? <span className="text-stone-600 dark:text-stone-400">{PRIVATE}</span> : money(row, row.netCents);
   const empty = rows.every((row) => row.dealsWon === 0 && row.activities === 0 && row.answered === 0);
 
   return (
@@ -143,10 +149,23 @@ export default function LeaderboardPage() {
           How the standings are counted
         </h2>
         <ul className="mt-1 list-disc pl-5">
-          <li>Closed volume, deals won and agent net: deals each agent moved to Closed Won with a closed date in the period, priced by their own commission plan and cap, as on their Reports.</li>
-          <li>Speed to lead: of the contacts each agent added in the period and answered, the median time from adding them to the first call, text, e-mail sent or meeting logged with them, as on Reports.</li>
-          <li>Activities: everything each agent logged in the period (calls, e-mails, texts, showings, meetings, notes and the rest; stage changes are left out).</li>
-          <li>{board.seesAllNet ? "As an owner or admin you see every member's agent net; agents see only their own." : "Agent net shows your split and cap, so each agent sees only their own; the team's owner and admins see everyone's."}</li>
+          <li>
+            Closed volume, deals won and agent net: deals each agent moved to Closed Won with a closed date in the period, priced by their own
+            commission plan and cap, as on their Reports.
+          </li>
+          <li>
+            Speed to lead: of the contacts each agent added in the period and answered, the median time from adding them to the first call, text,
+            e-mail sent or meeting logged with them, as on Reports.
+          </li>
+          <li>
+            Activities: everything each agent logged in the period (calls, e-mails, texts, showings, meetings, notes and the rest; stage changes are
+            left out).
+          </li>
+          <li>
+            {board.seesAllNet
+              ? "As an owner or admin you see every member's agent net; agents see only their own."
+              : "Agent net shows your split and cap, so each agent sees only their own; the team's owner and admins see everyone's."}
+          </li>
         </ul>
       </section>
     </>

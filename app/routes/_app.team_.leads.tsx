@@ -61,7 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * A refused claim or assignment (409: someone was quicker, a window passed) reloads the lists, so the lead no longer
  * shows a Claim button that cannot work. Other refusals (400: a form to fix) keep the page as it is.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 export default function TeamLeadsPage() {
@@ -70,7 +71,8 @@ export default function TeamLeadsPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const me = loaded.members.find((m) => m.userId === loaded.me);
-  const errorFor = (intent: string, lead?: string) => (failed && !failed.ok && failed.intent === intent && (lead === undefined || ("lead" in failed && failed.lead === lead)) ? failed : null);
+  const errorFor = (intent: string, lead?: string) =>
+    failed && !failed.ok && failed.intent === intent && (lead === undefined || ("lead" in failed && failed.lead === lead)) ? failed : null;
   const agents = loaded.members.map((m) => [m.userId, m.userId === loaded.me ? `${m.name} (you)` : m.name] as const);
   return (
     <>
@@ -83,7 +85,12 @@ export default function TeamLeadsPage() {
           {/* A claim or assignment refused for a lead that has since left these lists (someone was quicker). */}
           <LeadError
             error={
-              failed && !failed.ok && "lead" in failed && failed.lead && !loaded.waiting.some((l) => l.id === failed.lead) && (failed.intent === "claim" || !loaded.assigned.some((l) => l.id === failed.lead))
+              failed &&
+              !failed.ok &&
+              "lead" in failed &&
+              failed.lead &&
+              !loaded.waiting.some((l) => l.id === failed.lead) &&
+              (failed.intent === "claim" || !loaded.assigned.some((l) => l.id === failed.lead))
                 ? failed
                 : null
             }
@@ -100,7 +107,9 @@ export default function TeamLeadsPage() {
                       <p className="font-medium">{lead.name}</p>
                       <p className="text-sm text-stone-600 dark:text-stone-400">
                         {SOURCE_LABELS[lead.source]} · added {formatDateTime(lead.createdAt, loaded.prefs)}
-                        {lead.state === "offered" && lead.offeredUntil ? ` · claim by ${formatTime(lead.offeredUntil, loaded.prefs)}` : " · in the pond"}
+                        {lead.state === "offered" && lead.offeredUntil
+                          ? ` · claim by ${formatTime(lead.offeredUntil, loaded.prefs)}`
+                          : " · in the pond"}
                       </p>
                       {lead.email || lead.phone ? <p className="text-sm">{[lead.phone, lead.email].filter(Boolean).join(" · ")}</p> : null}
                       {lead.message ? <p className="mt-1 whitespace-pre-line break-words text-sm">{lead.message}</p> : null}
@@ -145,11 +154,18 @@ export default function TeamLeadsPage() {
                         {lead.heldByName ? ` (now with ${lead.heldByName})` : ""}
                       </p>
                       <p className="text-sm text-stone-600 dark:text-stone-400">
-                        {lead.how ? `${lead.how[0]!.toUpperCase()}${lead.how.slice(1)}` : "Assigned"} · {formatDateTime(lead.assignedAt, loaded.prefs)} · {lead.answered ? "answered" : "not answered yet"}
+                        {lead.how ? `${lead.how[0]!.toUpperCase()}${lead.how.slice(1)}` : "Assigned"} ·{" "}
+                        {formatDateTime(lead.assignedAt, loaded.prefs)} · {lead.answered ? "answered" : "not answered yet"}
                       </p>
                     </div>
                     {loaded.manages && !lead.answered ? (
-                      <AssignForm leadId={lead.id} label={`Reassign ${lead.name} to`} verb="Reassign" options={agents.filter(([id]) => id !== lead.holderId)} busy={busy} />
+                      <AssignForm
+                        leadId={lead.id}
+                        label={`Reassign ${lead.name} to`}
+                        verb="Reassign"
+                        options={agents.filter(([id]) => id !== lead.holderId)}
+                        busy={busy}
+                      />
                     ) : null}
                     <LeadError error={error} />
                   </li>
@@ -163,20 +179,28 @@ export default function TeamLeadsPage() {
           <h2 id="leads-availability" className="font-semibold">
             Availability
           </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Available members take leads by round robin and can claim them. Pause when you are away.</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            Available members take leads by round robin and can claim them. Pause when you are away.
+          </p>
           <ul aria-label="Members' availability" className="mt-2 flex flex-col gap-2">
             {loaded.members
               .filter((m) => loaded.manages || m.userId === loaded.me)
               .map((m) => (
                 <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2">
                   <span className="min-w-0 break-words">
-                    <span className="font-medium">{m.userId === loaded.me ? `${m.name} (you)` : m.name}</span> · {m.available ? "available" : "paused"}
+                    <span className="font-medium">{m.userId === loaded.me ? `${m.name} (you)` : m.name}</span> ·{" "}
+                    {m.available ? "available" : "paused"}
                   </span>
                   <Form method="post">
                     <input type="hidden" name="intent" value="availability" />
                     <input type="hidden" name="member" value={m.userId} />
                     <input type="hidden" name="available" value={m.available ? "false" : "true"} />
-                    <Button type="submit" variant="ghost" disabled={busy} aria-label={`${m.available ? "Pause" : "Resume"} new leads for ${m.userId === loaded.me ? "you" : m.name}`}>
+                    <Button
+                      type="submit"
+                      variant="ghost"
+                      disabled={busy}
+                      aria-label={`${m.available ? "Pause" : "Resume"} new leads for ${m.userId === loaded.me ? "you" : m.name}`}
+                    >
                       {m.available ? "Pause" : "Resume"}
                     </Button>
                   </Form>
@@ -193,7 +217,13 @@ export default function TeamLeadsPage() {
               </h2>
               <Form method="post" className="mt-2 flex flex-col gap-3">
                 <input type="hidden" name="intent" value="settings" />
-                <SelectField label="Distribution" name="mode" options={LEAD_MODES.map((m) => [m, LEAD_MODE_LABELS[m]] as const)} defaultValue={loaded.mode} error={errorFor("settings")?.fieldErrors.mode} />
+                <SelectField
+                  label="Distribution"
+                  name="mode"
+                  options={LEAD_MODES.map((m) => [m, LEAD_MODE_LABELS[m]] as const)}
+                  defaultValue={loaded.mode}
+                  error={errorFor("settings")?.fieldErrors.mode}
+                />
                 <Field
                   label="Claim window (minutes)"
                   name="claimWindowMinutes"

@@ -55,7 +55,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await agentInView(context, viewer, asked === EVERYONE ? null : asked);
   const board = await loadBoard(context, scope.agentId, { cards: true, expand: params.get("expand") });
   return data(
-    { ...base, view, agent: scope.agentId as string, list: null, board: { stages: board.commissions.stages, totals: board.totals, cards: board.cards, prefs: board.prefs, today: board.today, self: scope.self, empty: board.empty } },
+    {
+      ...base,
+      view,
+      agent: scope.agentId as string,
+      list: null,
+      board: {
+        stages: board.commissions.stages,
+        totals: board.totals,
+        cards: board.cards,
+        prefs: board.prefs,
+        today: board.today,
+        self: scope.self,
+        empty: board.empty,
+      },
+    },
     { headers: serverTiming("team-pipeline", started) },
   );
 }
@@ -70,12 +84,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TeamPipelinePage() {
   const loaded = useLoaderData<typeof loader>();
   const agentName = loaded.members.find((m) => m.id === loaded.agent)?.name;
-  const viewHref = (view: "board" | "list") => `?${new URLSearchParams({ view, agent: view === "board" && loaded.agent === EVERYONE ? loaded.me : loaded.agent }).toString()}`;
+  const viewHref = (view: "board" | "list") =>
+    `?${new URLSearchParams({ view, agent: view === "board" && loaded.agent === EVERYONE ? loaded.me : loaded.agent }).toString()}`;
   return (
     <>
       <PageHeader
         title="Team pipeline"
-        description={loaded.wholeTeam ? `${loaded.teamName}: every member's deals, in each agent's own stages.` : `${loaded.teamName}: your deals. The team's owner and admins see everyone's.`}
+        description={
+          loaded.wholeTeam
+            ? `${loaded.teamName}: every member's deals, in each agent's own stages.`
+            : `${loaded.teamName}: your deals. The team's owner and admins see everyone's.`
+        }
       />
       <div className="mb-4 flex flex-wrap items-end gap-2">
         <ViewSwitch view={loaded.view} href={viewHref} />
@@ -84,7 +103,11 @@ export default function TeamPipelinePage() {
             <input type="hidden" name="view" value={loaded.view} />
             <label className="flex flex-col text-sm font-medium">
               Agent
-              <select name="agent" defaultValue={loaded.agent} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900">
+              <select
+                name="agent"
+                defaultValue={loaded.agent}
+                className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
+              >
                 {loaded.view === "list" ? <option value={EVERYONE}>Everyone</option> : null}
                 {loaded.members.map((m) => (
                   <option key={m.id} value={m.id}>
@@ -115,7 +138,12 @@ export default function TeamPipelinePage() {
             totals={loaded.board.totals}
             prefs={loaded.board.prefs}
             today={loaded.board.today}
-            target={{ action: "/team/pipeline", fields: { agent: loaded.agent }, linkDeals: loaded.board.self, query: `agent=${encodeURIComponent(loaded.agent)}&` }}
+            target={{
+              action: "/team/pipeline",
+              fields: { agent: loaded.agent },
+              linkDeals: loaded.board.self,
+              query: `agent=${encodeURIComponent(loaded.agent)}&`,
+            }}
           />
         </>
       ) : loaded.list ? (
@@ -125,11 +153,22 @@ export default function TeamPipelinePage() {
   );
 }
 
-function TeamDealList({ list, prefs }: { list: { cards: TeamCard[]; total: number; stages: Record<string, DealStage[]> }; prefs: DisplayPreferences }) {
-  if (list.cards.length === 0) return <p className="rounded-xl border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900">No open deals.</p>;
+function TeamDealList({
+  list,
+  prefs,
+}: {
+  list: { cards: TeamCard[]; total: number; stages: Record<string, DealStage[]> };
+  prefs: DisplayPreferences;
+}) {
+  if (list.cards.length === 0)
+    return <p className="rounded-xl border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900">No open deals.</p>;
   return (
     <>
-      <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">{list.total > list.cards.length ? `The first ${list.cards.length} of ${list.total} open deals, soonest close first.` : `${list.total === 1 ? "1 open deal" : `${list.total} open deals`}, soonest close first.`}</p>
+      <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">
+        {list.total > list.cards.length
+          ? `The first ${list.cards.length} of ${list.total} open deals, soonest close first.`
+          : `${list.total === 1 ? "1 open deal" : `${list.total} open deals`}, soonest close first.`}
+      </p>
       <ul aria-label="Open deals" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {list.cards.map((card) => (
           <TeamDealItem key={card.id} card={card} stages={list.stages[card.agentId] ?? []} prefs={prefs} />
@@ -172,7 +211,16 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
           if (!chosen || chosen.kind === "open") return;
           event.preventDefault();
           const fields = Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]));
-          submitClosing(fields, { dealId: card.id, title: card.title, toStage: chosen.key, toName: chosen.name, stageName, action: "/team/pipeline", fields: { agent: card.agentId }, prefs });
+          submitClosing(fields, {
+            dealId: card.id,
+            title: card.title,
+            toStage: chosen.key,
+            toName: chosen.name,
+            stageName,
+            action: "/team/pipeline",
+            fields: { agent: card.agentId },
+            prefs,
+          });
         }}
       >
         <input type="hidden" name="intent" value="move" />
@@ -180,7 +228,13 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
         <input type="hidden" name="id" value={card.id} />
         <label htmlFor={fieldId} className="flex flex-col text-sm font-medium">
           Move to
-          <select id={fieldId} name="stage" value={choice} onChange={(event) => setChoice(event.target.value)} className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900">
+          <select
+            id={fieldId}
+            name="stage"
+            value={choice}
+            onChange={(event) => setChoice(event.target.value)}
+            className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
+          >
             {stages.map((s) => (
               <option key={s.key} value={s.key}>
                 {s.name}
@@ -196,7 +250,11 @@ function TeamDealItem({ card, stages, prefs }: { card: TeamCard; stages: DealSta
         {lostKeys.includes(choice) ? (
           <label className="flex flex-col text-sm font-medium">
             Reason (optional)
-            <input name="lostReason" maxLength={LOST_REASON_MAX} className="mt-1 min-h-12 w-40 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900" />
+            <input
+              name="lostReason"
+              maxLength={LOST_REASON_MAX}
+              className="mt-1 min-h-12 w-40 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
+            />
           </label>
         ) : null}
         <Button type="submit" variant="secondary" disabled={mover.state !== "idle"} aria-label={`Move ${card.title}`}>

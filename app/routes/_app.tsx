@@ -33,7 +33,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { userId: user.id, email: user.email, admin, team, openAlerts, rumSampleRate: context.config.RUM_SAMPLE_RATE };
 }
 
-function Shell({ children, email, admin, team, userId, openAlerts = 0 }: { children: React.ReactNode; email?: string; admin?: boolean; team?: boolean; userId?: string; openAlerts?: number }) {
+function Shell({
+  children,
+  email,
+  admin,
+  team,
+  userId,
+  openAlerts = 0,
+}: {
+  children: React.ReactNode;
+  email?: string;
+  admin?: boolean;
+  team?: boolean;
+  userId?: string;
+  openAlerts?: number;
+}) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && !navigation.formMethod;
   // A page whose route says `handle = { wide: true }` (the pipeline board) may use the whole width.
@@ -53,7 +67,10 @@ function Shell({ children, email, admin, team, userId, openAlerts = 0 }: { child
           {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
           <ThemeToggle />
           <SignOutForm>
-            <button type="submit" className="inline-flex h-12 items-center gap-2 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800">
+            <button
+              type="submit"
+              className="inline-flex h-12 items-center gap-2 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+            >
               <LogOut aria-hidden="true" className="h-5 w-5" />
               <span className="sr-only sm:not-sr-only">Sign out</span>
             </button>
@@ -71,7 +88,11 @@ function Shell({ children, email, admin, team, userId, openAlerts = 0 }: { child
       {/* The bottom padding keeps the page's last controls clear of the floating buttons (Add New Contact, and
           the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
           nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}
-      <main id="main" className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pt-4 md:pt-20 ${touring ? "pb-[22rem] md:pb-72" : "pb-40 md:pb-24"}`} aria-busy={loading || undefined}>
+      <main
+        id="main"
+        className={`mx-auto w-full ${wide ? "max-w-none" : "max-w-5xl"} px-4 pt-4 md:pt-20 ${touring ? "pb-[22rem] md:pb-72" : "pb-40 md:pb-24"}`}
+        aria-busy={loading || undefined}
+      >
         {userId ? <FieldCopyStatus userId={userId} /> : null}
         {children}
       </main>

@@ -19,8 +19,14 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const PAINS = [
   { title: "Leads go cold in the gaps", body: "A new inquiry comes in during a showing, and by evening it is buried under texts and e-mails." },
-  { title: "Your pipeline lives in your head", body: "Which deals are really closing this month? Without one list of stages and dates, every forecast is a guess." },
-  { title: "You never know your real take-home", body: "Splits, caps, referral and transaction fees: the number on the settlement statement is rarely the one you expected." },
+  {
+    title: "Your pipeline lives in your head",
+    body: "Which deals are really closing this month? Without one list of stages and dates, every forecast is a guess.",
+  },
+  {
+    title: "You never know your real take-home",
+    body: "Splits, caps, referral and transaction fees: the number on the settlement statement is rarely the one you expected.",
+  },
 ] as const;
 
 const BEFORE_AFTER = [
@@ -37,7 +43,19 @@ const AUDIENCES = [
   { icon: CalendarCheck, title: "Busy top producers", body: "Stay on top of dozens of active clients, showings and deadlines at once." },
 ] as const;
 
-function Section({ id, title, intro, children, tone = "plain" }: { id: string; title: string; intro?: string; children: React.ReactNode; tone?: "plain" | "tinted" }) {
+function Section({
+  id,
+  title,
+  intro,
+  children,
+  tone = "plain",
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: React.ReactNode;
+  tone?: "plain" | "tinted";
+}) {
   return (
     <section aria-labelledby={id} className={tone === "tinted" ? "bg-white py-16 dark:bg-stone-900" : "py-16"}>
       <div className="mx-auto w-full max-w-6xl px-4">
@@ -57,10 +75,12 @@ export default function Landing() {
       <main id="main" className="flex-1">
         <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-16 md:py-24">
           <p className="font-semibold text-brand-700 dark:text-brand-400">The AI CRM for real estate agents</p>
-          <h1 className="max-w-4xl text-4xl font-bold leading-tight md:text-6xl">Every lead answered. Every deal on track. Your real commission, up front.</h1>
+          <h1 className="max-w-4xl text-4xl font-bold leading-tight md:text-6xl">
+            Every lead answered. Every deal on track. Your real commission, up front.
+          </h1>
           <p className="max-w-2xl text-lg text-stone-700 md:text-xl dark:text-stone-300">
-            Porchlight keeps your contacts, pipeline, tasks and commissions in one place that is instant on your phone, with AI that writes
-            follow-ups and listings from your own data.
+            Porchlight keeps your contacts, pipeline, tasks and commissions in one place that is instant on your phone, with AI that writes follow-ups
+            and listings from your own data.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/trial" className={buttonClass("primary")}>
@@ -83,16 +103,20 @@ export default function Landing() {
           </div>
         </Section>
 
-        <Section id="features" title="Built for the way agents work" intro="Two things set Porchlight apart: a coach that reads your pipeline, and a pipeline that knows your numbers.">
+        <Section
+          id="features"
+          title="Built for the way agents work"
+          intro="Two things set Porchlight apart: a coach that reads your pipeline, and a pipeline that knows your numbers."
+        >
           <div className="grid gap-6 md:grid-cols-2">
             <InfoCard icon={Bot} title="AI coach">
-                Drafts follow-up e-mails and listing descriptions from your client&apos;s budget, location and history; points out hot leads
-                you have not called in a week and deals closing soon; flags wording that could raise Fair Housing concerns. You review
-                everything before it is sent.
+              Drafts follow-up e-mails and listing descriptions from your client&apos;s budget, location and history; points out hot leads you have
+              not called in a week and deals closing soon; flags wording that could raise Fair Housing concerns. You review everything before it is
+              sent.
             </InfoCard>
             <InfoCard icon={Calculator} title="Pipeline with your commission">
-                Drag deals from Lead to Closed Won on a board that works on a phone. Every card shows your agent net after referral fee,
-                brokerage split and cap, team split and fees, and the forecast weighs each deal by its stage.
+              Drag deals from Lead to Closed Won on a board that works on a phone. Every card shows your agent net after referral fee, brokerage split
+              and cap, team split and fees, and the forecast weighs each deal by its stage.
             </InfoCard>
           </div>
           <p className="mt-6">
@@ -137,15 +161,20 @@ export default function Landing() {
           </div>
         </Section>
 
-        <Section id="pricing" title="One plan, everything included" intro="Unlimited contacts and deals. Switch to yearly billing and save 20%." tone="tinted">
+        <Section
+          id="pricing"
+          title="One plan, everything included"
+          intro="Unlimited contacts and deals. Switch to yearly billing and save 20%."
+          tone="tinted"
+        >
           <PricingPlan />
         </Section>
 
         <Section id="about" title="Made by agents, for agents">
           <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
             <p className="max-w-2xl text-lg text-stone-700 dark:text-stone-300">
-              Porchlight was founded in 2025 by licensed real estate agents who wanted a CRM that is fast on a phone, honest about the
-              numbers, and respectful of client data: encrypted, isolated per account, and exportable whenever you like.
+              Porchlight was founded in 2025 by licensed real estate agents who wanted a CRM that is fast on a phone, honest about the numbers, and
+              respectful of client data: encrypted, isolated per account, and exportable whenever you like.
             </p>
             <Link to="/about" className={buttonClass("secondary")}>
               About us
@@ -158,7 +187,9 @@ export default function Landing() {
             <h2 id="final-cta" className="text-3xl font-bold md:text-4xl">
               Try Porchlight free for {TRIAL_DAYS} days
             </h2>
-            <p className="max-w-2xl text-lg text-brand-50">Set up takes about 10 minutes. Import your contacts from a CSV and your pipeline is ready today.</p>
+            <p className="max-w-2xl text-lg text-brand-50">
+              Set up takes about 10 minutes. Import your contacts from a CSV and your pipeline is ready today.
+            </p>
             <Link to="/trial" className={buttonClass("secondary")}>
               Start Free Trial
             </Link>

@@ -19,7 +19,10 @@ export const meta: MetaFunction = ({ matches }) =>
 const DIFFERENTIATORS = [
   { title: "Instant on a phone", body: "Built for 375 pixels first and a one-handed thumb. Installable, with large touch targets and dark mode." },
   { title: "Honest numbers", body: "Your agent net after every split, cap and fee, and forecasts that only count what your pipeline supports." },
-  { title: "AI that writes from your data", body: "Drafts use your client's actual budget, location and history, and every answer says which engine wrote it." },
+  {
+    title: "AI that writes from your data",
+    body: "Drafts use your client's actual budget, location and history, and every answer says which engine wrote it.",
+  },
   { title: "Your data stays yours", body: "Encrypted in transit and at rest, isolated per account, never sold, and exportable as CSV at any time." },
 ] as const;
 
@@ -36,8 +39,8 @@ export default function AboutPage() {
             Our mission
           </h2>
           <p className="mt-3 text-stone-700 dark:text-stone-300">
-            Give every agent the follow-up discipline and financial clarity of a well-run team, without the admin. Answer every lead, keep
-            every deal moving, and know what you will actually take home.
+            Give every agent the follow-up discipline and financial clarity of a well-run team, without the admin. Answer every lead, keep every deal
+            moving, and know what you will actually take home.
           </p>
         </section>
         <section aria-labelledby="different">
@@ -58,13 +61,13 @@ export default function AboutPage() {
           </h2>
           <div className="mt-3 flex flex-col gap-3 text-stone-700 dark:text-stone-300">
             <p>
-              Porchlight was founded in 2025 by licensed real estate agents. We had tried the big CRMs and kept going back to a spreadsheet
-              and our phone&apos;s notes: the tools were slow on a phone, buried the numbers that mattered, and their automation sent
-              messages we would never have written.
+              Porchlight was founded in 2025 by licensed real estate agents. We had tried the big CRMs and kept going back to a spreadsheet and our
+              phone&apos;s notes: the tools were slow on a phone, buried the numbers that mattered, and their automation sent messages we would never
+              have written.
             </p>
             <p>
-              So we built the tool we wanted at the curb before a showing: find a client in a second, see which deals need attention, know
-              the net on an offer, and get a first draft of the e-mail that has to go out tonight.
+              So we built the tool we wanted at the curb before a showing: find a client in a second, see which deals need attention, know the net on
+              an offer, and get a first draft of the e-mail that has to go out tonight.
             </p>
           </div>
         </section>
@@ -73,7 +76,10 @@ export default function AboutPage() {
             Talk to us
           </h2>
           <p className="mt-2 text-stone-700 dark:text-stone-300">Questions, a team or brokerage, or feedback: we reply within 1 business day.</p>
-          <a href={`mailto:${LEGAL.contactEmail}`} className="mt-3 inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+          <a
+            href={`mailto:${LEGAL.contactEmail}`}
+            className="mt-3 inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"
+          >
             <Mail aria-hidden="true" className="h-5 w-5" />
             {LEGAL.contactEmail}
           </a>

@@ -72,7 +72,10 @@ export default function DeleteAccountPage() {
         <p className="font-medium">Are you sure you want to delete your account? Enter your password to confirm.</p>
         <PasswordField label="Password" name="password" autoComplete="current-password" required error={actionData?.error} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Link to="/settings?tab=data" className="inline-flex min-h-11 items-center rounded-lg px-4 font-medium text-stone-700 underline-offset-4 hover:underline dark:text-stone-300">
+          <Link
+            to="/settings?tab=data"
+            className="inline-flex min-h-11 items-center rounded-lg px-4 font-medium text-stone-700 underline-offset-4 hover:underline dark:text-stone-300"
+          >
             Cancel
           </Link>
           <Button type="submit" variant="danger" busy={navigation.state === "submitting"} busyLabel="Deleting…">

@@ -100,7 +100,10 @@ export default function WelcomePage() {
         <ul className="grid gap-4 md:grid-cols-3">
           {CARDS.map(({ to, icon: Icon, title, body }) => (
             <li key={to}>
-              <Link to={to} className="flex h-full flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-5 hover:border-brand-600 dark:border-stone-800 dark:bg-stone-900">
+              <Link
+                to={to}
+                className="flex h-full flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-5 hover:border-brand-600 dark:border-stone-800 dark:bg-stone-900"
+              >
                 <Icon aria-hidden="true" className="h-7 w-7 text-brand-700 dark:text-brand-400" />
                 <span className="font-semibold">{title}</span>
                 <span className="text-sm text-stone-600 dark:text-stone-400">{body}</span>

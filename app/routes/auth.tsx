@@ -57,7 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     const { email, password, redirectTo, timezone } = parsed.data;
-    const result = mode === "signup" ? await signUp(context, request, { email, password, timezone }) : await signIn(context, request, { email, password });
+    const result =
+      mode === "signup" ? await signUp(context, request, { email, password, timezone }) : await signIn(context, request, { email, password });
     if (!result.ok) return reply(result.message, result.status, result.field);
     const headers = new Headers();
     for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
@@ -91,7 +92,9 @@ export default function AuthPage() {
       <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 pb-16">
         <h1 className="text-3xl font-bold">{isSignup ? "Create your account" : "Sign in to Porchlight"}</h1>
         <p className="mt-2 text-stone-600 dark:text-stone-400">
-          {isSignup ? "Start with your e-mail and a password. Your 14-day trial starts after you confirm your e-mail." : "Welcome back. Your pipeline is waiting."}
+          {isSignup
+            ? "Start with your e-mail and a password. Your 14-day trial starts after you confirm your e-mail."
+            : "Welcome back. Your pipeline is waiting."}
         </p>
         <form
           ref={formRef}
@@ -156,7 +159,11 @@ export default function AuthPage() {
           </Button>
         </form>
         <div className="mt-6 flex flex-col items-center gap-3 text-sm">
-          <Link reloadDocument to={`/auth${other.size ? `?${other}` : ""}`} className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          <Link
+            reloadDocument
+            to={`/auth${other.size ? `?${other}` : ""}`}
+            className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
+          >
             {isSignup ? "Have an account? Sign in" : "Need an account? Sign up"}
           </Link>
           {!isSignup ? (

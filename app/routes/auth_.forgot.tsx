@@ -24,9 +24,7 @@ export default function ForgotPasswordPage() {
   if (actionData?.sent) {
     return (
       <AuthLayout title="Check your e-mail">
-        <p role="status">
-          If an account exists for that address, a link to reset its password is on its way. It works once and expires in 1 hour.
-        </p>
+        <p role="status">If an account exists for that address, a link to reset its password is on its way. It works once and expires in 1 hour.</p>
         <Link to="/auth" className="mt-6 inline-block font-medium text-brand-700 underline dark:text-brand-400">
           Back to sign in
         </Link>

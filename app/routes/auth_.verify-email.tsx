@@ -36,8 +36,8 @@ export default function VerifyEmailPage() {
       title="Confirm your e-mail"
       intro={
         <p>
-          We sent a confirmation link to <strong className="text-stone-900 dark:text-stone-100">{email}</strong>. Open it to
-          finish setting up your account. The link works once and expires in 24 hours.
+          We sent a confirmation link to <strong className="text-stone-900 dark:text-stone-100">{email}</strong>. Open it to finish setting up your
+          account. The link works once and expires in 24 hours.
         </p>
       }
     >

@@ -48,9 +48,12 @@ export default function TestCheckoutPage() {
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
     <AuthLayout title="Checkout">
-      <p role="note" className="mb-6 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-        Test mode: Stripe is not configured on this server, so no card is taken and nothing is charged. Completing this checkout
-        updates the subscription exactly as Stripe's confirmation would.
+      <p
+        role="note"
+        className="mb-6 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+      >
+        Test mode: Stripe is not configured on this server, so no card is taken and nothing is charged. Completing this checkout updates the
+        subscription exactly as Stripe's confirmation would.
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="text-stone-600 dark:text-stone-400">Plan</dt>

@@ -16,7 +16,13 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? seo(matches, { title: data.meta.title, description: data.meta.description, path: `/blog/${data.slug}`, type: "article", published: data.meta.date })
+    ? seo(matches, {
+        title: data.meta.title,
+        description: data.meta.description,
+        path: `/blog/${data.slug}`,
+        type: "article",
+        published: data.meta.date,
+      })
     : [{ title: "Page not found — Porchlight" }];
 
 export default function BlogPost() {

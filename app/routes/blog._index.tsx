@@ -10,7 +10,8 @@ export const handle = STATIC_PAGE;
 export const meta: MetaFunction = ({ matches }) => [
   ...seo(matches, {
     title: "Blog",
-    description: "Practical articles for real estate agents: follow-up cadence, speed to lead, commission splits, pipeline hygiene, AI drafts and CSV imports.",
+    description:
+      "Practical articles for real estate agents: follow-up cadence, speed to lead, commission splits, pipeline hygiene, AI drafts and CSV imports.",
     path: "/blog",
   }),
   { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Porchlight blog", href: "/blog/rss.xml" },
@@ -18,14 +19,24 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export function loader() {
   return {
-    posts: listPosts().map((post) => ({ slug: post.slug, title: post.meta.title, excerpt: post.meta.description, date: post.meta.date, minutes: readingMinutes(post.words) })),
+    posts: listPosts().map((post) => ({
+      slug: post.slug,
+      title: post.meta.title,
+      excerpt: post.meta.description,
+      date: post.meta.date,
+      minutes: readingMinutes(post.words),
+    })),
   };
 }
 
 export default function BlogIndex() {
   const { posts } = useLoaderData<typeof loader>();
   return (
-    <MarketingPage label="Blog" title="The Porchlight blog" intro={<p>Practical notes on running a real estate business: leads, follow-up, pipeline and money.</p>}>
+    <MarketingPage
+      label="Blog"
+      title="The Porchlight blog"
+      intro={<p>Practical notes on running a real estate business: leads, follow-up, pipeline and money.</p>}
+    >
       <ol className="flex flex-col gap-4">
         {posts.map((post) => (
           <li key={post.slug}>

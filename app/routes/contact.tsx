@@ -23,7 +23,8 @@ export const handle = STATIC_PAGE;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Contact",
-    description: "Questions about Porchlight, the AI CRM for real estate agents, or a plan for your team? Write to us; we reply within 1 business day.",
+    description:
+      "Questions about Porchlight, the AI CRM for real estate agents, or a plan for your team? Write to us; we reply within 1 business day.",
     path: "/contact",
   });
 
@@ -43,7 +44,10 @@ const inputClass =
 
 function Sent() {
   return (
-    <section role="status" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
+    <section
+      role="status"
+      className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50"
+    >
       <h2 className="text-xl font-semibold">Message sent</h2>
       <p className="mt-2">Thank you. We reply within 1 business day.</p>
       <p className="mt-2">While you wait: setting up Porchlight takes about 10 minutes, and the free trial lasts 14 days.</p>
@@ -80,10 +84,26 @@ export default function ContactPage() {
         </div>
         <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />
         <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
-        <Field label="Email" name="email" type="email" inputMode="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
         <Field label="Phone (optional)" name="phone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={values.phone} error={errors.phone} />
         <div className="sm:col-span-2">
-          <Field label="Company (brokerage)" name="company" autoComplete="organization" required defaultValue={values.company} error={errors.company} />
+          <Field
+            label="Company (brokerage)"
+            name="company"
+            autoComplete="organization"
+            required
+            defaultValue={values.company}
+            error={errors.company}
+          />
         </div>
         <div className="sm:col-span-2">
           <SelectField

@@ -45,7 +45,15 @@ export default function DevMailbox() {
           <label htmlFor="to" className="sr-only">
             Filter by recipient
           </label>
-          <input id="to" name="to" type="email" inputMode="email" defaultValue={to} placeholder="Filter by recipient" className="min-h-12 flex-1 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900" />
+          <input
+            id="to"
+            name="to"
+            type="email"
+            inputMode="email"
+            defaultValue={to}
+            placeholder="Filter by recipient"
+            className="min-h-12 flex-1 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900"
+          />
           <button type="submit" className="min-h-12 rounded-lg border border-stone-300 px-4 font-semibold dark:border-stone-700">
             Filter
           </button>

@@ -45,7 +45,9 @@ export default function DigestUnsubscribe() {
           </p>
         ) : (
           <Form method="post" className="mt-4">
-            <p className="text-stone-700 dark:text-stone-300">Porchlight will stop sending you the 7:00 e-mail with your day. Nothing else changes.</p>
+            <p className="text-stone-700 dark:text-stone-300">
+              Porchlight will stop sending you the 7:00 e-mail with your day. Nothing else changes.
+            </p>
             <Button type="submit" className="mt-4">
               Stop the daily digest
             </Button>

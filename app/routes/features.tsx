@@ -71,7 +71,10 @@ export default function FeaturesPage() {
             title={title}
             level="h2"
             footer={
-              <Link to={guide.to} className="mt-4 inline-flex min-h-10 items-center font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+              <Link
+                to={guide.to}
+                className="mt-4 inline-flex min-h-10 items-center font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"
+              >
                 Guide: {guide.label}
               </Link>
             }

@@ -14,7 +14,9 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data ? seo(matches, { title: data.meta.title, description: data.meta.description, path: `/guides/${data.slug}`, type: "article" }) : [{ title: "Page not found — Porchlight" }];
+  data
+    ? seo(matches, { title: data.meta.title, description: data.meta.description, path: `/guides/${data.slug}`, type: "article" })
+    : [{ title: "Page not found — Porchlight" }];
 
 export default function GuidePage() {
   const { meta, html } = useLoaderData<typeof loader>();

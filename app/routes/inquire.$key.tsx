@@ -43,7 +43,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const team = await teamAt(context, params.key);
   const form = await readForm(request);
   const result = await submitLeadForm(context, request, team, form);
-  if (result.ok) return data({ ok: true as const, error: null, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> }, { headers: HEADERS });
+  if (result.ok)
+    return data(
+      { ok: true as const, error: null, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> },
+      { headers: HEADERS },
+    );
   const values = Object.fromEntries(FIELDS.map((name) => [name, typeof form.get(name) === "string" ? (form.get(name) as string) : ""]));
   return data({ ok: false as const, error: result.error, fieldErrors: result.fieldErrors, values }, { status: result.status, headers: HEADERS });
 }
@@ -62,21 +66,44 @@ export default function TeamLeadForm() {
       <main id="main" className="mx-auto w-full max-w-lg flex-1 px-4 py-10">
         <h1 className="text-3xl font-bold">Contact {teamName}</h1>
         {sent?.ok ? (
-          <section role="status" className="mt-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
+          <section
+            role="status"
+            className="mt-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50"
+          >
             <h2 className="text-xl font-semibold">Message sent</h2>
             <p className="mt-2">{`Thank you. ${teamName} has your message, and an agent will contact you.`}</p>
           </section>
         ) : (
           <>
-            <p className="mt-2 text-stone-600 dark:text-stone-400">Looking to buy, sell or rent? Leave your details and an agent of {teamName} will contact you.</p>
+            <p className="mt-2 text-stone-600 dark:text-stone-400">
+              Looking to buy, sell or rent? Leave your details and an agent of {teamName} will contact you.
+            </p>
             <Form method="post" noValidate className="mt-6 flex flex-col gap-4" aria-label={`Contact ${teamName}`}>
               <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                 <label htmlFor={LEAD_FORM_HONEYPOT}>Leave this field empty</label>
                 <input id={LEAD_FORM_HONEYPOT} name={LEAD_FORM_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
               </div>
               <Field label="Name" name="name" autoComplete="name" required maxLength={200} defaultValue={values.name} error={errors.name} />
-              <Field label="Phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} error={errors.phone} />
-              <Field label="Email" name="email" type="email" inputMode="email" autoComplete="email" maxLength={254} defaultValue={values.email} error={errors.email} />
+              <Field
+                label="Phone"
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={40}
+                defaultValue={values.phone}
+                error={errors.phone}
+              />
+              <Field
+                label="Email"
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={values.email}
+                error={errors.email}
+              />
               <p className="-mt-2 text-sm text-stone-600 dark:text-stone-400">A phone number or an e-mail address, or both.</p>
               <FieldShell id="message" label="What are you looking for? (optional)" error={errors.message}>
                 <textarea name="message" rows={4} maxLength={2000} defaultValue={values.message} className={`${inputClass} py-2`} />

@@ -86,7 +86,10 @@ export default function PricingPage() {
       width="max-w-4xl"
     >
       {expired ? (
-        <div role="alert" className="mb-8 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+        <div
+          role="alert"
+          className="mb-8 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
           <p className="font-semibold">{text.title}</p>
           <p>{text.body}</p>
           <div className="mt-3 flex flex-wrap gap-3">

@@ -13,7 +13,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const asked = form.get("category");
   const category = AI_QA_CATEGORIES.find((c) => c === asked);
-  if (asked !== null && asked !== "" && !category) return Response.json({ ok: false, error: `Choose one of: ${AI_QA_CATEGORIES.join(", ")}.` }, { status: 400 });
+  if (asked !== null && asked !== "" && !category)
+    return Response.json({ ok: false, error: `Choose one of: ${AI_QA_CATEGORIES.join(", ")}.` }, { status: 400 });
   return eventStream<AiQaEvent>(
     context,
     (emit) => runAiSuite({ env: context.cloudflare.env, db: context.db, userId: user.id, category, emit }),

@@ -15,7 +15,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return eventStream<QaEvent>(
     context,
     (emit) => runSystemChecks({ env: context.cloudflare.env, db: context.db, userId: user.id, origin: appOrigin(context, request), dispatch, emit }),
-    (emit) => emit({ type: "done", runId: "", counts: { passed: 0, failed: 0, skipped: 0, criticalFailed: 0, criticalSkipped: 0, total: 0 }, blocked: true, verdict: "blocked", headline: "The run stopped with an error: nothing was verified" }),
+    (emit) =>
+      emit({
+        type: "done",
+        runId: "",
+        counts: { passed: 0, failed: 0, skipped: 0, criticalFailed: 0, criticalSkipped: 0, total: 0 },
+        blocked: true,
+        verdict: "blocked",
+        headline: "The run stopped with an error: nothing was verified",
+      }),
   );
 }
 

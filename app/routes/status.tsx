@@ -2,7 +2,15 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { seo, STATIC_PAGE } from "~/lib/seo";
 import { MarketingPage } from "~/modules/marketing/components/MarketingPage";
-import { COMPONENT_STATE_LABELS, PUBLIC_ERROR_RATE_PCT, PUBLIC_ERROR_WINDOW_MINUTES, PUBLIC_MIN_REQUESTS, STATUS_COMPONENTS, UPTIME_DAYS, type ComponentState } from "~/modules/ops/status";
+import {
+  COMPONENT_STATE_LABELS,
+  PUBLIC_ERROR_RATE_PCT,
+  PUBLIC_ERROR_WINDOW_MINUTES,
+  PUBLIC_MIN_REQUESTS,
+  STATUS_COMPONENTS,
+  UPTIME_DAYS,
+  type ComponentState,
+} from "~/modules/ops/status";
 import { loadStatus } from "~/modules/ops/status.server";
 
 export const handle = STATIC_PAGE;
@@ -10,7 +18,8 @@ export const handle = STATIC_PAGE;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "System status",
-    description: "Whether Porchlight is up right now and answering without errors, its uptime over the last 90 days, and incidents, from the checks it runs every five minutes.",
+    description:
+      "Whether Porchlight is up right now and answering without errors, its uptime over the last 90 days, and incidents, from the checks it runs every five minutes.",
     path: "/status",
   });
 
@@ -34,7 +43,13 @@ const OVERALL: Record<ComponentState, string> = {
   unknown: "No checks have run yet",
 };
 const barClass = (pct: number | null) =>
-  pct === null ? "bg-stone-200 dark:bg-stone-700" : pct >= 99.9 ? "bg-emerald-500 dark:bg-emerald-400" : pct >= 95 ? "bg-amber-500 dark:bg-amber-400" : "bg-red-600 dark:bg-red-400";
+  pct === null
+    ? "bg-stone-200 dark:bg-stone-700"
+    : pct >= 99.9
+      ? "bg-emerald-500 dark:bg-emerald-400"
+      : pct >= 95
+        ? "bg-amber-500 dark:bg-amber-400"
+        : "bg-red-600 dark:bg-red-400";
 const dayLabel = (day: number) => new Date(day).toISOString().slice(0, 10);
 /** Visitors are anywhere: times here are UTC. */
 const utc = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -50,14 +65,21 @@ export default function StatusPage() {
     <MarketingPage
       label="Status"
       title="System status"
-      intro={<p>Porchlight checks each of its parts every five minutes and counts the requests it answers with an error. This page shows what you would notice, as measured, and any incident we are working on.</p>}
+      intro={
+        <p>
+          Porchlight checks each of its parts every five minutes and counts the requests it answers with an error. This page shows what you would
+          notice, as measured, and any incident we are working on.
+        </p>
+      }
     >
       <div className="flex flex-col gap-8">
         <section aria-labelledby="now" className={`rounded-2xl p-5 ${STATE_CLASS[status.overall]}`}>
           <h2 id="now" className="text-xl font-bold">
             {OVERALL[status.overall]}
           </h2>
-          <p className="mt-1 text-sm">{status.checkedAt ? `Last checked ${utc(status.checkedAt)}.` : "The first check runs within five minutes of starting."}</p>
+          <p className="mt-1 text-sm">
+            {status.checkedAt ? `Last checked ${utc(status.checkedAt)}.` : "The first check runs within five minutes of starting."}
+          </p>
         </section>
 
         {status.incidents.length > 0 ? (
@@ -69,7 +91,10 @@ export default function StatusPage() {
               {status.incidents.map((i) => (
                 <li key={i.id} className="rounded-xl border border-stone-200 p-4 dark:border-stone-800">
                   <p className="font-semibold">
-                    {i.title} <span className="font-normal text-stone-600 dark:text-stone-400">· {STATUS_COMPONENTS.find((c) => c.id === i.component)?.label ?? i.component}</span>
+                    {i.title}{" "}
+                    <span className="font-normal text-stone-600 dark:text-stone-400">
+                      · {STATUS_COMPONENTS.find((c) => c.id === i.component)?.label ?? i.component}
+                    </span>
                   </p>
                   {i.body ? <p className="mt-1 whitespace-pre-line text-stone-700 dark:text-stone-300">{i.body}</p> : null}
                   <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
@@ -86,7 +111,8 @@ export default function StatusPage() {
             {`Uptime, last ${UPTIME_DAYS} days`}
           </h2>
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            Each bar is a day (UTC): the share of that day's checks in which everything the part needs answered. Green at 99.9% or more, amber from 95%, red below; grey when no check ran.
+            Each bar is a day (UTC): the share of that day's checks in which everything the part needs answered. Green at 99.9% or more, amber from
+            95%, red below; grey when no check ran.
           </p>
           <ul className="mt-4 flex flex-col gap-6">
             {status.components.map((c) => {
@@ -95,11 +121,17 @@ export default function StatusPage() {
                 <li key={c.id}>
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <h3 className="font-semibold">{c.label}</h3>
-                    <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${STATE_CLASS[c.state]}`}>{COMPONENT_STATE_LABELS[c.state]}</span>
+                    <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${STATE_CLASS[c.state]}`}>
+                      {COMPONENT_STATE_LABELS[c.state]}
+                    </span>
                   </div>
                   <div aria-hidden="true" className="mt-2 flex h-8 gap-px">
                     {c.daily.map((d) => (
-                      <span key={d.day} title={`${dayLabel(d.day)}: ${pctText(d.uptimePct)}`} className={`flex-1 rounded-sm ${barClass(d.uptimePct)}`} />
+                      <span
+                        key={d.day}
+                        title={`${dayLabel(d.day)}: ${pctText(d.uptimePct)}`}
+                        className={`flex-1 rounded-sm ${barClass(d.uptimePct)}`}
+                      />
                     ))}
                   </div>
                   <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
@@ -119,8 +151,8 @@ export default function StatusPage() {
           </h2>
           <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-stone-700 dark:text-stone-300">
             <li>
-              <strong>Down:</strong> the latest check of something the part needs did not answer. App, API and Sign-in need the database and the session store, Database the
-              database, Payments the payment setup, and AI the AI engine.
+              <strong>Down:</strong> the latest check of something the part needs did not answer. App, API and Sign-in need the database and the
+              session store, Database the database, Payments the payment setup, and AI the AI engine.
             </li>
             <li>
               <strong>Degraded:</strong>{" "}
@@ -129,7 +161,10 @@ export default function StatusPage() {
             <li>
               <strong>Uptime:</strong> the share of a day&apos;s checks in which everything the part needs answered.
             </li>
-            <li>Our team also watches internal measurements, such as page speed and the e-mail queue. They do not change this page; when one affects you, we post an incident here.</li>
+            <li>
+              Our team also watches internal measurements, such as page speed and the e-mail queue. They do not change this page; when one affects
+              you, we post an incident here.
+            </li>
           </ul>
         </section>
       </div>

@@ -41,7 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await acceptInvitation(context, user, token);
   if (!result.ok) return data({ message: result.message }, { status: 400, headers: noStore });
-  return redirectWithToast(context, "/team", { title: `Welcome to ${result.teamName}`, description: "You are on the team's plan now.", variant: "success" });
+  return redirectWithToast(context, "/team", {
+    title: `Welcome to ${result.teamName}`,
+    description: "You are on the team's plan now.",
+    variant: "success",
+  });
 }
 
 export default function JoinTeam() {
@@ -60,8 +64,8 @@ export default function JoinTeam() {
         ) : (
           <>
             <p className="mt-3 text-stone-700 dark:text-stone-300">
-              {view.inviter} invited {view.email} to join {view.teamName} on Porchlight as {view.role === "admin" ? "an admin" : "an agent"}. Your contacts, deals and
-              tasks stay yours; the team&apos;s plan pays for your seat.
+              {view.inviter} invited {view.email} to join {view.teamName} on Porchlight as {view.role === "admin" ? "an admin" : "an agent"}. Your
+              contacts, deals and tasks stay yours; the team&apos;s plan pays for your seat.
             </p>
             {result?.message || view.refusal ? (
               <p role="alert" className="mt-4 font-medium text-red-700 dark:text-red-400">

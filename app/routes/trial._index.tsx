@@ -16,7 +16,8 @@ export const handle = STATIC_PAGE;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Start your 14-day free trial",
-    description: "Try Porchlight, the AI CRM for real estate agents, free for 14 days. Card required; cancel before the trial ends and you pay nothing.",
+    description:
+      "Try Porchlight, the AI CRM for real estate agents, free for 14 days. Card required; cancel before the trial ends and you pay nothing.",
     path: "/trial",
   });
 
@@ -26,8 +27,16 @@ export const meta: MetaFunction = ({ matches }) =>
 const SIGN_UP = "/auth?mode=signup";
 
 const BENEFITS = [
-  { icon: Timer, title: "Ready in about 10 minutes", body: "Create your account, import a CSV of your contacts and your list is ready the same day." },
-  { icon: Sparkles, title: "Every feature included", body: "Unlimited contacts and every feature of the Solo Agent plan during the trial: nothing held back." },
+  {
+    icon: Timer,
+    title: "Ready in about 10 minutes",
+    body: "Create your account, import a CSV of your contacts and your list is ready the same day.",
+  },
+  {
+    icon: Sparkles,
+    title: "Every feature included",
+    body: "Unlimited contacts and every feature of the Solo Agent plan during the trial: nothing held back.",
+  },
   { icon: Undo2, title: "Cancel anytime", body: `Cancel during the ${TRIAL_DAYS} days and you are never charged. No setup fees.` },
 ] as const;
 
@@ -37,7 +46,10 @@ const STEPS = [
     title: "Start the trial",
     body: `Choose monthly ($${SOLO_PRICES.monthly.perMonth}/month) or yearly ($${SOLO_PRICES.yearly.perMonth}/month) and add a card on Stripe's secure checkout. Nothing is charged for ${TRIAL_DAYS} days.`,
   },
-  { title: "Bring your business", body: "Import your contacts from a CSV or add them one by one, tag and sort them, and call, text or e-mail them from their profile." },
+  {
+    title: "Bring your business",
+    body: "Import your contacts from a CSV or add them one by one, tag and sort them, and call, text or e-mail them from their profile.",
+  },
   {
     title: "Put your deals on the board",
     body: "Add your deals, drag them through your stages, and enter your commission plan: each deal shows what it pays you after referral fees, your brokerage split and cap, team split and fees, and the forecast adds them up by month.",
@@ -92,8 +104,8 @@ export default function TrialPage() {
           </p>
           <h1 className="text-4xl font-bold leading-tight md:text-5xl">Run your real estate business from your phone, free for {TRIAL_DAYS} days</h1>
           <p className="text-lg text-stone-700 md:text-xl dark:text-stone-300">
-            One place for your clients: every contact searchable and tagged, imported from your old CRM by CSV, and a tap away from a
-            call, text or e-mail. Card required; cancel before the trial ends and you are never charged.
+            One place for your clients: every contact searchable and tagged, imported from your old CRM by CSV, and a tap away from a call, text or
+            e-mail. Card required; cancel before the trial ends and you are never charged.
           </p>
           <Link to={SIGN_UP} className={buttonClass("primary")}>
             Create your account
@@ -123,7 +135,10 @@ export default function TrialPage() {
             <ol className="mt-6 grid gap-4 md:grid-cols-3">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
-                  <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white dark:bg-brand-400 dark:text-stone-950">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white dark:bg-brand-400 dark:text-stone-950"
+                  >
                     {index + 1}
                   </span>
                   <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
@@ -146,7 +161,10 @@ export default function TrialPage() {
             </h2>
             <ul className="flex flex-wrap gap-3">
               {BADGES.map(({ icon: Icon, label }) => (
-                <li key={label} className="flex items-center gap-2 rounded-full border border-stone-300 px-4 py-2 text-sm font-medium dark:border-stone-700">
+                <li
+                  key={label}
+                  className="flex items-center gap-2 rounded-full border border-stone-300 px-4 py-2 text-sm font-medium dark:border-stone-700"
+                >
                   <Icon aria-hidden="true" className="h-4 w-4" />
                   {label}
                 </li>

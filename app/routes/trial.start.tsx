@@ -46,13 +46,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await createCheckout(context, request, user, period);
   if (result.ok) return redirect(result.url);
-  if (result.error === "rate_limited") return data({ error: waitDescription(result.retryAfterSeconds ?? 60), title: CHECKOUT_ERROR_TITLE }, { status: 429 });
+  if (result.error === "rate_limited")
+    return data({ error: waitDescription(result.retryAfterSeconds ?? 60), title: CHECKOUT_ERROR_TITLE }, { status: 429 });
   return data({ error: CHECKOUT_ERRORS[result.error], title: CHECKOUT_ERROR_TITLE }, { status: result.error === "config_error" ? 503 : 400 });
 }
 
 const PLANS: { period: BillingPeriod; label: string; price: string; note: string; badge?: string }[] = [
   { period: "monthly", label: "Monthly", price: `$${SOLO_PRICES.monthly.perMonth}`, note: "per month, billed monthly" },
-  { period: "yearly", label: "Yearly", price: `$${SOLO_PRICES.yearly.perMonth}`, note: "per month, $384 billed yearly · Save $96/year", badge: "Save 20%" },
+  {
+    period: "yearly",
+    label: "Yearly",
+    price: `$${SOLO_PRICES.yearly.perMonth}`,
+    note: "per month, $384 billed yearly · Save $96/year",
+    badge: "Save 20%",
+  },
 ];
 
 export default function StartTrialPage() {
@@ -73,8 +80,8 @@ export default function StartTrialPage() {
       intro={
         trial ? (
           <p>
-            Signed in as <strong className="text-stone-900 dark:text-stone-100">{email}</strong>. Nothing is charged for 14 days. A card is
-            required, and you can cancel any time before the trial ends.
+            Signed in as <strong className="text-stone-900 dark:text-stone-100">{email}</strong>. Nothing is charged for 14 days. A card is required,
+            and you can cancel any time before the trial ends.
           </p>
         ) : (
           <p role="status">
@@ -91,8 +98,8 @@ export default function StartTrialPage() {
       ) : null}
       {forOwnership ? (
         <p role="status" className="mb-4 rounded-lg border border-stone-300 p-3 text-sm dark:border-stone-700">
-          You have been offered your team&apos;s ownership. The owner pays for the team, so start a subscription of your own here; when you accept
-          on the Team page, the team&apos;s seats move to it on the Team plan.
+          You have been offered your team&apos;s ownership. The owner pays for the team, so start a subscription of your own here; when you accept on
+          the Team page, the team&apos;s seats move to it on the Team plan.
         </p>
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
@@ -102,14 +109,27 @@ export default function StartTrialPage() {
             <label
               key={plan.period}
               className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 ${
-                period === plan.period ? "border-brand-700 bg-brand-50 dark:border-brand-400 dark:bg-stone-900" : "border-stone-300 dark:border-stone-700"
+                period === plan.period
+                  ? "border-brand-700 bg-brand-50 dark:border-brand-400 dark:bg-stone-900"
+                  : "border-stone-300 dark:border-stone-700"
               }`}
             >
-              <input type="radio" name="period" value={plan.period} checked={period === plan.period} onChange={() => setPeriod(plan.period)} className="h-5 w-5 accent-brand-700" />
+              <input
+                type="radio"
+                name="period"
+                value={plan.period}
+                checked={period === plan.period}
+                onChange={() => setPeriod(plan.period)}
+                className="h-5 w-5 accent-brand-700"
+              />
               <span className="flex flex-1 flex-col">
                 <span className="flex items-center gap-2 font-semibold">
                   {plan.label}
-                  {plan.badge ? <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white dark:bg-brand-400 dark:text-stone-950">{plan.badge}</span> : null}
+                  {plan.badge ? (
+                    <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white dark:bg-brand-400 dark:text-stone-950">
+                      {plan.badge}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="text-sm text-stone-600 dark:text-stone-400">{plan.note}</span>
               </span>
@@ -118,7 +138,10 @@ export default function StartTrialPage() {
           ))}
         </fieldset>
         {actionData?.error ? (
-          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <div
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             <p className="font-semibold">{actionData.title}</p>
             <p>{actionData.error}</p>
           </div>

@@ -34,8 +34,14 @@ test("the contact list, the Add New Contact dialog and a profile have no WCAG 2.
   test.setTimeout(60_000);
   await signIn(page, ACCOUNTS.a11yContacts);
   const origin = new URL(page.url()).origin;
-  for (const [name, status] of [["Avery Lindqvist", "hot"], ["Blake Moreno", "warm"]] as const) {
-    await page.request.post("/contacts?index", { form: { intent: "create", name, status, email: `${status}-${Date.now()}@example.com`, tags: "buyer" }, headers: { Origin: origin } });
+  for (const [name, status] of [
+    ["Avery Lindqvist", "hot"],
+    ["Blake Moreno", "warm"],
+  ] as const) {
+    await page.request.post("/contacts?index", {
+      form: { intent: "create", name, status, email: `${status}-${Date.now()}@example.com`, tags: "buyer" },
+      headers: { Origin: origin },
+    });
   }
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
@@ -48,7 +54,9 @@ test("the contact list, the Add New Contact dialog and a profile have no WCAG 2.
     await expect(page.getByRole("heading", { name: "Avery Lindqvist", level: 1 })).toBeVisible();
     await expectNoViolations(page, `contact profile (${theme})`);
     await page.goto("/contacts/import");
-    await page.getByLabel("Choose a CSV file").setInputFiles({ name: "a.csv", mimeType: "text/csv", buffer: Buffer.from("name,email,current status\nA,a@example.com,Lead\nB,,Someday\n") });
+    await page
+      .getByLabel("Choose a CSV file")
+      .setInputFiles({ name: "a.csv", mimeType: "text/csv", buffer: Buffer.from("name,email,current status\nA,a@example.com,Lead\nB,,Someday\n") });
     await expect(page.getByRole("heading", { name: "Preview" })).toBeVisible();
     await expectNoViolations(page, `import screen (${theme})`);
   }

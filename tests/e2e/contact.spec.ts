@@ -36,7 +36,15 @@ test("when the server refuses, the form stays filled and says why", async ({ pag
   // Use up this connection's allowance through the real endpoint, then send from the page.
   for (let i = 0; i < 5; i++) {
     const response = await page.request.post("/api/contact-submit", {
-      data: { firstName: "A", lastName: "B", email: `flood-${Date.now()}-${i}@example.com`, company: "C", interest: "other", message: "hi", consent: true },
+      data: {
+        firstName: "A",
+        lastName: "B",
+        email: `flood-${Date.now()}-${i}@example.com`,
+        company: "C",
+        interest: "other",
+        message: "hi",
+        consent: true,
+      },
     });
     expect(response.status()).toBe(200);
   }

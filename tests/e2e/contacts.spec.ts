@@ -76,8 +76,14 @@ test("the Add New Contact dialog validates, adds, resets, and undoes", async ({ 
   await expect(page.getByRole("link", { name: "Dana Twice", exact: true })).toHaveCount(0);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).include('dialog[aria-labelledby="add-contact-title"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), scheme).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .include('dialog[aria-labelledby="add-contact-title"]')
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      scheme,
+    ).toEqual([]);
     await warning.screenshot({ path: `test-results/screenshots/${test.info().project.name}-duplicate-warning-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -98,7 +104,10 @@ test("the contact list searches as you type, filters by status and keeps its lay
     { name: "Casey Nakamura", email: "casey@example.com", status: "cold", location: "Hill Side" },
   ];
   for (const person of people) {
-    const response = await page.request.post("/contacts?index", { form: { intent: "create", ...person }, headers: { Origin: new URL(page.url()).origin } });
+    const response = await page.request.post("/contacts?index", {
+      form: { intent: "create", ...person },
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(response.status()).toBe(200);
   }
   await page.reload();
@@ -182,7 +191,11 @@ test("a contact's profile edits behind Edit details, offers quick actions, and d
   await expect(shown).toContainText("Warm");
 
   await page.getByRole("button", { name: "Delete contact…" }).click();
-  await expect(page.getByText(`Delete ${name}? Their deals, tasks and activities stay, without the link. The contact goes to the trash for 30 days: undo it from the message that follows, or restore it (links and all) from Settings → Trash.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Delete ${name}? Their deals, tasks and activities stay, without the link. The contact goes to the trash for 30 days: undo it from the message that follows, or restore it (links and all) from Settings → Trash.`,
+    ),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.waitForURL("**/contacts");
   await expect(page.getByText("Contact deleted", { exact: true }).first()).toBeVisible();
@@ -235,7 +248,9 @@ test("a CSV imports with automatic mapping, a preview of bad rows and a summary,
   expect(body).toContain("Dana,Reyes,dana@example.com");
   expect(body).toContain('"Lake Town, North"');
   // One header style, and our own import maps every column of it.
-  expect(body.split("\r\n")[0]).toBe("\uFEFFfirst_name,last_name,email,phone,company,address,tags,notes,lead_source,property_type,budget_range,bedrooms,bathrooms,timeline,area_of_interest,current_status");
+  expect(body.split("\r\n")[0]).toBe(
+    "\uFEFFfirst_name,last_name,email,phone,company,address,tags,notes,lead_source,property_type,budget_range,bedrooms,bathrooms,timeline,area_of_interest,current_status",
+  );
   await page.goto("/contacts/import");
   await page.getByLabel("Choose a CSV file").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(body) });
   await expect(page.getByRole("heading", { name: "Match the columns of export.csv" })).toBeVisible();
@@ -261,7 +276,17 @@ test("the import names the file's real line numbers and its file picker is a lab
   await expect(input).toBeFocused();
   const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Space");
-  const csv = ["name,email,current status", "Ann,ann@example.com,Lead", "", "Bob,,Lead", '"Cy', 'Multi",cy@example.com,Someday', "Dee,dee@example.com,Lead", ",,", "Eve,,Hot"].join("\n");
+  const csv = [
+    "name,email,current status",
+    "Ann,ann@example.com,Lead",
+    "",
+    "Bob,,Lead",
+    '"Cy',
+    'Multi",cy@example.com,Someday',
+    "Dee,dee@example.com,Lead",
+    ",,",
+    "Eve,,Hot",
+  ].join("\n");
   await (await chooser).setFiles({ name: "with-blank-rows.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.locator("#csv-file-status")).toHaveText("Chosen: with-blank-rows.csv (5 rows)");
   await expect(page.getByText("Choose another CSV file")).toBeVisible();
@@ -276,7 +301,12 @@ test("the import names the file's real line numbers and its file picker is a lab
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download rejected rows" }).click();
   const rejected = await (await (await download).createReadStream()).toArray();
-  const { data } = Papa.parse<Record<string, string>>(Buffer.concat(rejected).toString("utf8").replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true });
+  const { data } = Papa.parse<Record<string, string>>(
+    Buffer.concat(rejected)
+      .toString("utf8")
+      .replace(/^\uFEFF/, ""),
+    { header: true, skipEmptyLines: true },
+  );
   // The server's answer is translated to the same lines.
   expect(data.map((row) => row.line)).toEqual(["4", "5", "9"]);
 });
@@ -286,7 +316,10 @@ test("bulk actions set status, add a tag, and delete with confirmation and undo"
   const origin = new URL(page.url()).origin;
   for (const name of ["Bulk One", "Bulk Two", "Bulk Three"]) {
     // The same phone on purpose (save anyway): the bulk actions need several rows, not different people.
-    await page.request.post("/contacts?index", { form: { intent: "create", name, phone: "555 0100", duplicateOk: "1" }, headers: { Origin: origin } });
+    await page.request.post("/contacts?index", {
+      form: { intent: "create", name, phone: "555 0100", duplicateOk: "1" },
+      headers: { Origin: origin },
+    });
   }
   await page.goto("/contacts");
   await page.getByRole("checkbox", { name: "Select Bulk One" }).check();
@@ -318,9 +351,15 @@ test("bulk actions set status, add a tag, and delete with confirmation and undo"
 test("the duplicate finder merges contacts that share an e-mail into the one the agent keeps", async ({ page }) => {
   await signIn(page, ACCOUNTS.contactsDupes);
   const origin = new URL(page.url()).origin;
-  await page.request.post("/contacts?index", { form: { intent: "create", name: "Dana Reyes", email: "dana@example.com", tags: "buyer" }, headers: { Origin: origin } });
+  await page.request.post("/contacts?index", {
+    form: { intent: "create", name: "Dana Reyes", email: "dana@example.com", tags: "buyer" },
+    headers: { Origin: origin },
+  });
   // Saved anyway, past the warning: the duplicate finder is where two such records are merged.
-  await page.request.post("/contacts?index", { form: { intent: "create", name: "Dana R.", email: "DANA@example.com", phone: "555 0100", tags: "vip", duplicateOk: "1" }, headers: { Origin: origin } });
+  await page.request.post("/contacts?index", {
+    form: { intent: "create", name: "Dana R.", email: "DANA@example.com", phone: "555 0100", tags: "vip", duplicateOk: "1" },
+    headers: { Origin: origin },
+  });
   await page.goto("/contacts");
   await openMoreOnPhone(page);
   await page.getByRole("link", { name: "Find duplicates" }).click();

@@ -20,7 +20,13 @@ async function seedAgent(page: Page, account: Account) {
   await post(page, "/contacts?index", { intent: "create", name: "Priya Hot", email: "priya@example.com", status: "hot", source: "referral" });
   await post(page, "/contacts?index", { intent: "create", name: "Marco Warm", email: "marco@example.com", status: "warm", source: "website" });
   await post(page, "/contacts?index", { intent: "create", name: "Lena Cold", email: "lena@example.com", status: "cold", source: "website" });
-  await post(page, "/pipeline?index", { intent: "create", title: "14 Birch Lane", stage: "offer", dealValueCents: "500000", expectedCloseDate: dayInNewYork(30) });
+  await post(page, "/pipeline?index", {
+    intent: "create",
+    title: "14 Birch Lane",
+    stage: "offer",
+    dealValueCents: "500000",
+    expectedCloseDate: dayInNewYork(30),
+  });
   await post(page, "/pipeline?index", { intent: "create", title: "9 Elm Court", stage: "closed_won", dealValueCents: "400000" });
   await post(page, "/pipeline?index", { intent: "create", title: "22 Oak Road", stage: "lead", dealValueCents: "250000" });
   await page.goto("/pipeline?view=list");
@@ -30,7 +36,11 @@ async function seedAgent(page: Page, account: Account) {
 }
 
 /** The quick stats, in order. */
-const stats = (page: Page) => page.getByRole("list").filter({ has: page.getByRole("link", { name: /^Total contacts/ }) }).getByRole("listitem");
+const stats = (page: Page) =>
+  page
+    .getByRole("list")
+    .filter({ has: page.getByRole("link", { name: /^Total contacts/ }) })
+    .getByRole("listitem");
 const stat = (page: Page, label: string) => stats(page).filter({ hasText: label });
 
 async function expectFigures(page: Page) {
@@ -67,7 +77,9 @@ async function expectFigures(page: Page) {
   const thisMonth = new Date(`${dayInNewYork()}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
   const volume = page.getByRole("table", { name: "Closed volume by month, last 12 months" });
   await expect(volume.getByRole("row", { name: new RegExp(thisMonth) })).toContainText("$400,000");
-  await expect(page.getByRole("table", { name: "Agent net by month, last 12 months" }).getByRole("row", { name: new RegExp(thisMonth) })).toContainText("$12,000.00");
+  await expect(
+    page.getByRole("table", { name: "Agent net by month, last 12 months" }).getByRole("row", { name: new RegExp(thisMonth) }),
+  ).toContainText("$12,000.00");
   await expect(page.locator('svg[data-chart="volume"] rect')).toHaveCount(12);
 }
 
@@ -100,7 +112,9 @@ test("every figure from the agent's data, each linked and explained, keyboard in
   await sectionHow.focus();
   await page.keyboard.press("Space");
   await expect(page.getByRole("region", { name: "Follow up next" })).toContainText("Hot and warm contacts with no activity in the last 14 days");
-  await expect(page.getByRole("region", { name: "Follow up next" })).toContainText("Every hot and warm contact has had activity in the last 14 days.");
+  await expect(page.getByRole("region", { name: "Follow up next" })).toContainText(
+    "Every hot and warm contact has had activity in the last 14 days.",
+  );
 
   // Links go where they say.
   await page.getByRole("link", { name: "Hot prospects 1" }).click();
@@ -126,11 +140,23 @@ test.describe("on a desktop", () => {
     const reached: string[] = [];
     for (let i = 0; i < 27 && reached.length < 9; i++) {
       await page.keyboard.press("Tab");
-      const name = await page.evaluate(() => (document.activeElement?.getAttribute("aria-expanded") !== null ? document.activeElement?.textContent : null));
+      const name = await page.evaluate(() =>
+        document.activeElement?.getAttribute("aria-expanded") !== null ? document.activeElement?.textContent : null,
+      );
       if (name) reached.push(name);
     }
     expect(reached).toEqual(
-      ["Total contacts", "Active deals", "Tasks due", "Recent activity", "New leads this month", "Follow-up required", "Hot prospects", "Sphere growth", "Speed to lead"].map((l) => `How ${l} is counted`),
+      [
+        "Total contacts",
+        "Active deals",
+        "Tasks due",
+        "Recent activity",
+        "New leads this month",
+        "Follow-up required",
+        "Hot prospects",
+        "Sphere growth",
+        "Speed to lead",
+      ].map((l) => `How ${l} is counted`),
     );
   });
 });
@@ -155,7 +181,12 @@ test("long names give way on one line with an ellipsis, prices stay on it, and S
   test.setTimeout(60_000);
   await signIn(page, ACCOUNTS.dashboardLayout);
   const title = "1234 Northwest Evergreen Meadows Boulevard, Unit 5B, Lake Town";
-  await post(page, "/contacts?index", { intent: "create", name: "Maximiliana Bartholomew-Featherstonehaugh", email: "max@example.com", status: "hot" });
+  await post(page, "/contacts?index", {
+    intent: "create",
+    name: "Maximiliana Bartholomew-Featherstonehaugh",
+    email: "max@example.com",
+    status: "hot",
+  });
   await post(page, "/pipeline?index", { intent: "create", title, stage: "offer", dealValueCents: "1250000", expectedCloseDate: dayInNewYork(10) });
   await page.goto("/dashboard");
   const closings = page.getByRole("region", { name: "Upcoming closings" });

@@ -56,7 +56,10 @@ test("Settings → Data has no WCAG 2.2 AA violations in light and dark", async 
     // The deletion's confirmation, open.
     await page.getByRole("button", { name: "Delete my data" }).click();
     await expect(page.getByRole("dialog", { name: "Delete my data" })).toBeVisible();
-    const dialog = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const dialog = await new AxeBuilder({ page })
+      .include("dialog[open]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(dialog.violations.map((v) => `${theme} dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
 });
@@ -172,7 +175,10 @@ test("an admin creates a backup, sees it listed with its size, and downloads it 
   await newest.getByRole("link", { name: /^Download/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^porchlight-backup-\d{4}-\d{2}-\d{2}-[\da-f]{8}\.ndjson\.gz$/);
-  const lines = gunzipSync(readFileSync(await file.path())).toString("utf8").trim().split("\n");
+  const lines = gunzipSync(readFileSync(await file.path()))
+    .toString("utf8")
+    .trim()
+    .split("\n");
   const { manifest } = JSON.parse(lines[0]!);
   expect(manifest.format).toBe("porchlight-backup");
   const total = manifest.tables.reduce((sum: number, t: { rows: number }) => sum + t.rows, 0);
@@ -186,10 +192,17 @@ test("an admin creates a backup, sees it listed with its size, and downloads it 
   await expect(page.getByRole("status").filter({ hasText: /^Last drill: passed/ })).toBeVisible();
 
   // Restore one agent's account from that backup: confirmed with the spec's text, a safety copy taken first.
-  await list.getByRole("row").nth(1).getByRole("button", { name: /^Restore/ }).click();
+  await list
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: /^Restore/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Restore an agent's account" });
   await expect(dialog.getByText("Are you sure you want to restore this backup? This will overwrite current data.")).toBeVisible();
-  const axeDialog = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const axeDialog = await new AxeBuilder({ page })
+    .include("dialog[open]")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   expect(axeDialog.violations.map((v) => v.id)).toEqual([]);
   await dialog.getByLabel("Agent's e-mail").fill("nobody-at-all@example.com");
   await dialog.getByRole("button", { name: "Restore", exact: true }).click();
@@ -211,7 +224,10 @@ test("an admin creates a backup, sees it listed with its size, and downloads it 
 test("an agent deletes a contact and restores it from Settings → Trash; the trash page passes axe in light and dark", async ({ page }) => {
   await signIn(page, ACCOUNTS.trash);
   await page.goto("/contacts?sort=name");
-  const first = page.locator("main a[href^='/contacts/']").filter({ hasNotText: /import|duplicates|export/i }).first();
+  const first = page
+    .locator("main a[href^='/contacts/']")
+    .filter({ hasNotText: /import|duplicates|export/i })
+    .first();
   const href = await first.getAttribute("href");
   expect(href).toMatch(/^\/contacts\/[^/?]+$/);
   await page.goto(href!);
@@ -241,7 +257,10 @@ test("an agent deletes a contact and restores it from Settings → Trash; the tr
     await page.getByRole("button", { name: "Empty trash" }).click();
     const dialog = page.getByRole("dialog", { name: "Empty trash" });
     await expect(dialog.getByText(/Delete the \d+ items? in the trash for good\? This cannot be undone\./)).toBeVisible();
-    const inDialog = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const inDialog = await new AxeBuilder({ page })
+      .include("dialog[open]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(inDialog.violations.map((v) => `${theme} dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();

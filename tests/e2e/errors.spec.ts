@@ -16,7 +16,10 @@ test("a signed-in user asking for a contact that is not theirs gets the 404 page
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, ACCOUNTS.errorsOther);
-  const created = await owner.request.post("/contacts?index", { form: { intent: "create", name, phone: "555 0177" }, headers: { Origin: new URL(owner.url()).origin } });
+  const created = await owner.request.post("/contacts?index", {
+    form: { intent: "create", name, phone: "555 0177" },
+    headers: { Origin: new URL(owner.url()).origin },
+  });
   expect(created.status()).toBe(200);
   await owner.goto(`/contacts?q=${encodeURIComponent(name)}`);
   const href = await owner.getByRole("main").getByRole("link", { name }).first().getAttribute("href");

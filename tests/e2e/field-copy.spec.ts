@@ -47,7 +47,9 @@ async function cacheHoldsNoPage(page: Page) {
     for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) all.push(new URL(request.url).pathname);
     return all;
   });
-  expect(urls.filter((url) => !url.startsWith("/assets/") && !["/offline", "/field", "/icons/icon-192.png", "/favicon.svg"].includes(url))).toEqual([]);
+  expect(urls.filter((url) => !url.startsWith("/assets/") && !["/offline", "/field", "/icons/icon-192.png", "/favicon.svg"].includes(url))).toEqual(
+    [],
+  );
 }
 
 test("signing in fills the agent's own copy; signing out leaves no copy and no page in the caches", async ({ page }) => {

@@ -66,7 +66,10 @@ async function otherDevice(context: BrowserContext, account: Account, ip: string
   return { laptop, close: () => laptopContext.close() };
 }
 
-test("offline after a sync: read, search, queue five kinds of change, reconnect; each lands once and a conflict is explained", async ({ page, context }) => {
+test("offline after a sync: read, search, queue five kinds of change, reconnect; each lands once and a conflict is explained", async ({
+  page,
+  context,
+}) => {
   test.slow();
   await signInWithCopy(page, ACCOUNTS.fieldD);
   const before = await serverCopy(page);
@@ -128,7 +131,9 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   await nav.getByRole("link", { name: "Tasks" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Call Priya about the inspection window" })).toContainText("at 3:00 PM");
   await page.getByRole("button", { name: "Complete Call Priya about the inspection window" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: "Call Priya about the inspection window" }).getByText("Done — waiting to send")).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Call Priya about the inspection window" }).getByText("Done — waiting to send"),
+  ).toBeVisible();
 
   // Move two deals: one nobody else touched, and one that another device moves meanwhile.
   await nav.getByRole("link", { name: "Pipeline" }).click();
@@ -144,7 +149,9 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   // Meanwhile, on the laptop, the Liu deal goes under contract.
   const { laptop, close } = await otherDevice(context, ACCOUNTS.fieldD, "10.79.0.2");
   const moved = await laptop.request.post("/api/sync/changes", {
-    data: { changes: [{ key: "laptop-move-liu-0001", type: "move_deal", dealId: liu.id, fromStage: "showing", toStage: "under_contract", note: null }] },
+    data: {
+      changes: [{ key: "laptop-move-liu-0001", type: "move_deal", dealId: liu.id, fromStage: "showing", toStage: "under_contract", note: null }],
+    },
   });
   expect((await moved.json()).results[0].status).toBe("applied");
   await close();
@@ -166,7 +173,9 @@ test("offline after a sync: read, search, queue five kinds of change, reconnect;
   await expect(page.getByText("It will be sent when you are back online")).toHaveCount(0);
   await nav.getByRole("link", { name: "Pipeline" }).click();
   const answers = page.getByRole("region", { name: "What happened to changes made offline" });
-  await expect(answers).toContainText("Liu Tarrytown purchase moved to Offer: The deal had moved to Under Contract on another device, so it stays there. Your move to Offer is saved on the deal's timeline.");
+  await expect(answers).toContainText(
+    "Liu Tarrytown purchase moved to Offer: The deal had moved to Under Contract on another device, so it stays there. Your move to Offer is saved on the deal's timeline.",
+  );
   await expect(page.getByText("Moved here — waiting to send")).toHaveCount(0);
 
   // On the server, each change exactly once.
@@ -206,7 +215,9 @@ test("Background Sync: a change made offline is sent by the service worker after
   await expect(page.getByRole("listitem").filter({ hasText: "Sent by the service worker" }).getByText("Waiting to send")).toBeVisible();
   // The change asked the worker to send it when the connection is back.
   const worker = context.serviceWorkers().find((sw) => sw.url().startsWith(origin))!;
-  await expect.poll(() => worker.evaluate(() => (self as unknown as { registration: { sync: { getTags(): Promise<string[]> } } }).registration.sync.getTags())).toContain("porchlight-send-queue");
+  await expect
+    .poll(() => worker.evaluate(() => (self as unknown as { registration: { sync: { getTags(): Promise<string[]> } } }).registration.sync.getTags()))
+    .toContain("porchlight-send-queue");
 
   // Porchlight is closed (only a blank tab is left), then the signal returns and the browser fires the sync.
   const blank = await context.newPage();
@@ -214,20 +225,30 @@ test("Background Sync: a change made offline is sent by the service worker after
   await context.setOffline(false);
   const cdp = await context.newCDPSession(blank);
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const ours = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
+    cdp.on(
+      "ServiceWorker.workerRegistrationUpdated",
+      ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const ours = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      },
+    );
   });
   await cdp.send("ServiceWorker.enable");
-  await cdp.send("ServiceWorker.dispatchSyncEvent", { origin, registrationId: await registrationId, tag: "porchlight-send-queue", lastChance: false });
+  await cdp.send("ServiceWorker.dispatchSyncEvent", {
+    origin,
+    registrationId: await registrationId,
+    tag: "porchlight-send-queue",
+    lastChance: false,
+  });
 
   // The call is on the server, once, and the queue on the phone is empty.
   await expect
     .poll(async () => {
       const response = await context.request.get("/api/sync");
       const copy = (await response.json()) as SyncCopy;
-      return copy.contacts.upsert.find((c) => c.name === "Grace Liu")?.activities.filter((a) => a.outcome === "Sent by the service worker").length ?? 0;
+      return (
+        copy.contacts.upsert.find((c) => c.name === "Grace Liu")?.activities.filter((a) => a.outcome === "Sent by the service worker").length ?? 0
+      );
     })
     .toBe(1);
   const waiting = await worker.evaluate(
@@ -261,7 +282,12 @@ test("pages that need the server say so offline; the app's own links lead into t
   await expect(page.getByRole("heading", { name: "Settings needs a connection" })).toBeVisible();
   await page.getByRole("link", { name: "Go to the dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "Confirm appraisal date with the lender" }).getByText(/^Overdue/)).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: "Confirm appraisal date with the lender" })
+      .getByText(/^Overdue/),
+  ).toBeVisible();
   await expect(page.getByRole("region", { name: "Hot leads" }).getByRole("link", { name: "The Okafor family", exact: true })).toBeVisible();
 
   // Every screen of the field view, in light and dark, with no WCAG 2.2 AA violation.
@@ -273,13 +299,19 @@ test("pages that need the server say so offline; the app's own links lead into t
       await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toBeVisible();
       await expect(page.locator("main h1")).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${hash} (${theme})`).toEqual([]);
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${hash} (${theme})`,
+      ).toEqual([]);
     }
     await page.goto("/field#/contacts");
     await page.getByRole("link", { name: "The Okafor family", exact: true }).click();
     await expect(page.getByRole("heading", { name: "The Okafor family", level: 1 })).toBeVisible();
     const profile = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(profile.violations.map((v) => v.id), `profile (${theme})`).toEqual([]);
+    expect(
+      profile.violations.map((v) => v.id),
+      `profile (${theme})`,
+    ).toEqual([]);
   }
   await context.setOffline(false);
 });
@@ -289,7 +321,8 @@ test("offline, every tab of the app opens that screen of the saved copy, with it
   // Anything that ever shows "Something went wrong" in this tab is remembered across its page loads.
   await context.addInitScript(() => {
     const check = () => {
-      if ([...document.querySelectorAll("h1")].some((h1) => h1.textContent === "Something went wrong")) sessionStorage.setItem("e2e-error-page-seen", location.href);
+      if ([...document.querySelectorAll("h1")].some((h1) => h1.textContent === "Something went wrong"))
+        sessionStorage.setItem("e2e-error-page-seen", location.href);
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
   });
@@ -320,7 +353,8 @@ test("offline, every tab of the app opens that screen of the saved copy, with it
     await expect(savedCopyTabs).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toBeVisible();
     await expect(savedCopyTabs.getByRole("link")).toHaveText(["Dashboard", "Contacts", "Pipeline", "Tasks"]);
-    if (["/dashboard", "/contacts", "/pipeline", "/tasks"].includes(to.path)) await expect(savedCopyTabs.getByRole("link", { name: to.name })).toHaveAttribute("aria-current", "page");
+    if (["/dashboard", "/contacts", "/pipeline", "/tasks"].includes(to.path))
+      await expect(savedCopyTabs.getByRole("link", { name: to.name })).toHaveAttribute("aria-current", "page");
   }
   // A link inside a page (a contact in the list) opens that contact's saved profile.
   await context.setOffline(false);
@@ -333,7 +367,10 @@ test("offline, every tab of the app opens that screen of the saved copy, with it
   await context.setOffline(false);
 });
 
-test("offline, a deal moved to Closed Won asks the day it closed, can be undone while it waits, and reaches the server with that day", async ({ page, context }) => {
+test("offline, a deal moved to Closed Won asks the day it closed, can be undone while it waits, and reaches the server with that day", async ({
+  page,
+  context,
+}) => {
   test.slow();
   await signInWithCopy(page, ACCOUNTS.fieldClose);
   const okafor = (await serverCopy(page)).deals.all.find((deal) => deal.title === "Okafor Westlake purchase")!;
@@ -345,7 +382,9 @@ test("offline, a deal moved to Closed Won asks the day it closed, can be undone 
   await expect(form.getByLabel("Closed on")).toHaveValue(nyDay(0));
   await form.getByLabel("Closed on").fill(nyDay(-1));
   await form.getByRole("button", { name: "Move" }).click();
-  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${nyDay(-1)}T12:00:00Z`));
+  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${nyDay(-1)}T12:00:00Z`),
+  );
   await expect(page.getByText(`Moved here, closed ${day} — waiting to send`)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "1 change waiting to send" })).toBeVisible();
   // Undo while it waits: the move leaves the queue.

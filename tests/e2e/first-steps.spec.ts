@@ -71,7 +71,12 @@ test("the card's Move menu shows every stage on screen, and a lost deal earns no
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.goto("/pipeline?view=list");
-    const net = (title: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name: title }) }).getByRole("cell").last();
+    const net = (title: string) =>
+      page
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: title }) })
+        .getByRole("cell")
+        .last();
     await expect(net("Lima")).toHaveText("—None, the deal was lost");
     await expect(net("Lima")).not.toContainText("$");
     await expect(net("Kilo")).toHaveText("$12,000.00");
@@ -81,9 +86,18 @@ test("the card's Move menu shows every stage on screen, and a lost deal earns no
   await expect(page.getByText("The deal was lost, so it paid you nothing.")).toBeVisible();
 });
 
-test("on a phone the contact list is cards with call and text, 44 px targets and a header that fits; the desktop keeps the table; an explicit choice holds", async ({ page }) => {
+test("on a phone the contact list is cards with call and text, 44 px targets and a header that fits; the desktop keeps the table; an explicit choice holds", async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.tripsContacts);
-  await post(page, "/contacts?index", { intent: "create", name: "Mira Phone", phone: "(555) 010-4400", email: "mira@example.com", status: "hot", location: "Lake Town" });
+  await post(page, "/contacts?index", {
+    intent: "create",
+    name: "Mira Phone",
+    phone: "(555) 010-4400",
+    email: "mira@example.com",
+    status: "hot",
+    location: "Lake Town",
+  });
   await post(page, "/contacts?index", { intent: "create", name: "Noor Mail", email: "noor@example.com" });
   await page.setViewportSize(PHONE);
   await page.goto("/contacts");
@@ -162,10 +176,19 @@ test("on a phone the contact list is cards with call and text, 44 px targets and
   await expect(page.getByRole("table")).toBeVisible();
 });
 
-test("a contact's profile reads as a page, edits behind Edit, warns before unsaved changes are lost, and its delete can be undone", async ({ page }) => {
+test("a contact's profile reads as a page, edits behind Edit, warns before unsaved changes are lost, and its delete can be undone", async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.tripsProfile);
   const name = "Orla Profile";
-  await post(page, "/contacts?index", { intent: "create", name, phone: "(555) 010-5500", email: "orla@example.com", company: "Harbor Homes", notes: "Wants a garden.\nNo HOA." });
+  await post(page, "/contacts?index", {
+    intent: "create",
+    name,
+    phone: "(555) 010-5500",
+    email: "orla@example.com",
+    company: "Harbor Homes",
+    notes: "Wants a garden.\nNo HOA.",
+  });
   await page.setViewportSize(PHONE);
   await page.goto("/contacts");
   await page.getByRole("main").getByRole("link", { name, exact: true }).click();

@@ -50,7 +50,10 @@ const TZ = "America/New_York";
 
 /** The New York calendar day `offsetDays` from today ("YYYY-MM-DD"). */
 export function nyDay(offsetDays = 0): string {
-  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date()).split("-").map(Number);
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
   return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
 }
 
@@ -94,7 +97,11 @@ export async function openMoreOnPhone(page: Page): Promise<void> {
  */
 export async function signIn(page: Page, account: Account, landing = "/dashboard") {
   const origin = new URL(test.info().project.use.baseURL!).origin;
-  const response = await page.request.post("/auth", { form: { mode: "signin", email: account.email, password: account.password, redirectTo: "" }, headers: { Origin: origin }, maxRedirects: 0 });
+  const response = await page.request.post("/auth", {
+    form: { mode: "signin", email: account.email, password: account.password, redirectTo: "" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   expect(response.status(), `signing in as ${account.email}`).toBe(302);
   await page.goto(response.headers()["location"]!);
   await page.waitForURL(`**${landing}`);

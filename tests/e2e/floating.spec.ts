@@ -15,7 +15,12 @@ type Covered = { floating: string; control: string; at: string };
 /** Runs in the page: the covered controls that the remaining scroll cannot free. */
 function findTrapped(): Covered[] {
   const describe = (el: Element) => {
-    const name = el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent?.trim().replace(/\s+/g, " ").slice(0, 40) || el.getAttribute("name") || "";
+    const name =
+      el.getAttribute("aria-label") ||
+      el.getAttribute("title") ||
+      el.textContent?.trim().replace(/\s+/g, " ").slice(0, 40) ||
+      el.getAttribute("name") ||
+      "";
     return `<${el.tagName.toLowerCase()}${el.getAttribute("role") ? ` role=${el.getAttribute("role")}` : ""}> "${name}"`;
   };
   // 1 px boxes are visually hidden (sr-only skip link, live regions): nothing to cover or be covered.
@@ -28,7 +33,11 @@ function findTrapped(): Covered[] {
     return (style.position === "fixed" || style.position === "sticky") && style.pointerEvents !== "none" && shown(el);
   });
   // tabindex="-1" marks targets of script focus (rows, headings), not controls.
-  const controls = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])')].filter(shown);
+  const controls = [
+    ...document.querySelectorAll(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])',
+    ),
+  ].filter(shown);
   const vh = window.innerHeight;
   const vw = window.innerWidth;
   const scrollLeftBelow = document.documentElement.scrollHeight - vh - window.scrollY;
@@ -62,7 +71,11 @@ async function settle(page: Page) {
 
 async function expectNothingTrapped(page: Page, label: string) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-  for (const [where, y] of [["top", 0], ["middle", Math.round(height / 2)], ["bottom", height]] as const) {
+  for (const [where, y] of [
+    ["top", 0],
+    ["middle", Math.round(height / 2)],
+    ["bottom", height],
+  ] as const) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
     await settle(page);
     // The AI page's Scroll to top appears after 300 px: wait for it where the page has scrolled that far.
@@ -77,14 +90,33 @@ test("no floating button or bar covers a control at 375 or 1280 px, at the top, 
   // The account holds the demo book (demoData), so every page is full: a contact with tasks, a deal, insights.
   const link = async (path: string, pattern: RegExp) => {
     await page.goto(path);
-    const href = await page.getByRole("main").locator("a[href]").evaluateAll((links, source) => links.map((a) => a.getAttribute("href")!).find((h) => new RegExp(source).test(h)), pattern.source);
+    const href = await page
+      .getByRole("main")
+      .locator("a[href]")
+      .evaluateAll((links, source) => links.map((a) => a.getAttribute("href")!).find((h) => new RegExp(source).test(h)), pattern.source);
     expect(href, `a link like ${pattern} on ${path}`).toBeTruthy();
     return href!;
   };
   const contact = await link("/contacts", /^\/contacts\/[0-9a-f-]{36}$/);
   const deal = await link("/pipeline", /^\/deals\/[0-9a-f-]{36}$/);
-  const pages = ["/dashboard", "/contacts", contact, "/pipeline", deal, "/pipeline/commissions", "/pipeline/stages", "/tasks", "/activities", "/ai-assistant", "/settings", "/reports"];
-  for (const size of [{ width: 375, height: 812 }, { width: 1280, height: 800 }]) {
+  const pages = [
+    "/dashboard",
+    "/contacts",
+    contact,
+    "/pipeline",
+    deal,
+    "/pipeline/commissions",
+    "/pipeline/stages",
+    "/tasks",
+    "/activities",
+    "/ai-assistant",
+    "/settings",
+    "/reports",
+  ];
+  for (const size of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(size);
     for (const path of pages) {
       await page.goto(path);

@@ -3,7 +3,21 @@ import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
 const NAV = ["Dashboard", "Contacts", "Pipeline", "Tasks", "Reports", "AI Assistant", "Settings"];
 // The layout account has the demo data, so tables, cards and calendars are full (a lost deal's list row included).
-const PAGES = ["/dashboard", "/contacts", "/pipeline", "/pipeline?view=list", "/tasks", "/tasks?view=week", "/tasks?view=month", "/reports", "/reports?period=last-12-months", "/ai-assistant", "/settings", "/settings?tab=goals", "/app/welcome?trial=1"];
+const PAGES = [
+  "/dashboard",
+  "/contacts",
+  "/pipeline",
+  "/pipeline?view=list",
+  "/tasks",
+  "/tasks?view=week",
+  "/tasks?view=month",
+  "/reports",
+  "/reports?period=last-12-months",
+  "/ai-assistant",
+  "/settings",
+  "/settings?tab=goals",
+  "/app/welcome?trial=1",
+];
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -36,7 +50,22 @@ test("the navigation has the seven items, marks the current page, and sits where
 
 test("every page fits the screen without sideways scrolling, in light and dark", async ({ page }, info) => {
   test.setTimeout(120_000);
-  for (const path of ["/", "/features", "/pricing", "/about", "/trial", "/blog", "/blog/commission-splits-explained", "/support", "/guides/importing-contacts", "/auth", "/contact", "/terms", "/privacy", "/missing-page"]) {
+  for (const path of [
+    "/",
+    "/features",
+    "/pricing",
+    "/about",
+    "/trial",
+    "/blog",
+    "/blog/commission-splits-explained",
+    "/support",
+    "/guides/importing-contacts",
+    "/auth",
+    "/contact",
+    "/terms",
+    "/privacy",
+    "/missing-page",
+  ]) {
     await page.goto(path);
     await expectNoHorizontalScroll(page);
     await screenshot(page, `public${path.replace(/\//g, "_") || "_home"}`, info.project.name);

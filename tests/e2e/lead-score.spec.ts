@@ -3,7 +3,10 @@ import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
 async function addContact(page: Page, fields: Record<string, string>) {
-  const response = await page.request.post("/contacts?index", { form: { intent: "create", ...fields }, headers: { Origin: new URL(page.url()).origin, Connection: "close" } });
+  const response = await page.request.post("/contacts?index", {
+    form: { intent: "create", ...fields },
+    headers: { Origin: new URL(page.url()).origin, Connection: "close" },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -20,7 +23,15 @@ test("the list shows each contact's score, sorts by it, and the profile explains
   // hot 30 + new 20 + range 10 + referral 10 + e-mail and phone 5 = 75; warm 18 + 20 + max 8 + website 6 + e-mail 3 = 55;
   // cold 5 + 20 + other 2 + e-mail 3 = 30.
   await addContact(page, { name: "Cora Low", status: "cold", email: "cora@example.com" });
-  await addContact(page, { name: "Ari High", status: "hot", source: "referral", budgetMin: "400000", budgetMax: "550000", email: "ari@example.com", phone: "555 0101" });
+  await addContact(page, {
+    name: "Ari High",
+    status: "hot",
+    source: "referral",
+    budgetMin: "400000",
+    budgetMax: "550000",
+    email: "ari@example.com",
+    phone: "555 0101",
+  });
   await addContact(page, { name: "Mae Middle", status: "warm", source: "website", budgetMax: "350000", email: "mae@example.com" });
 
   await page.goto("/contacts");
@@ -81,7 +92,15 @@ test("the score badge and the profile's lead score section have no WCAG 2.2 AA v
   // Six axe scans of full pages: on a busy 2-core machine the 1280 px run has taken just over a minute.
   test.setTimeout(120_000);
   await signIn(page, ACCOUNTS.a11yLeadScore);
-  await addContact(page, { name: "High Score", status: "hot", source: "referral", budgetMin: "400000", budgetMax: "550000", email: "high@example.com", phone: "555 0102" });
+  await addContact(page, {
+    name: "High Score",
+    status: "hot",
+    source: "referral",
+    budgetMin: "400000",
+    budgetMax: "550000",
+    email: "high@example.com",
+    phone: "555 0102",
+  });
   await addContact(page, { name: "Medium Score", status: "warm", source: "website", budgetMax: "350000", email: "medium@example.com" });
   await addContact(page, { name: "Low Score", status: "cold", email: "low@example.com" });
   for (const theme of ["light", "dark"]) {

@@ -6,7 +6,8 @@ const linksOn = async (page: Page) =>
   (await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))).map((href) => href.split("#")[0]!);
 
 /** Pages of the public site the crawl follows links from; anything else (the app, /auth) is only fetched. */
-const isPublicPage = (path: string) => /^\/(features|pricing|about|blog(\/[\w-]+)?|contact|support|guides\/[\w-]+|trial|terms|privacy)?$/.test(path.split("?")[0]!);
+const isPublicPage = (path: string) =>
+  /^\/(features|pricing|about|blog(\/[\w-]+)?|contact|support|guides\/[\w-]+|trial|terms|privacy)?$/.test(path.split("?")[0]!);
 
 // decisions.md: every internal link resolves. Start at / and follow every internal link of the public site.
 test("a crawl from / over every internal link of the public site finds no dead link", async ({ page }) => {
@@ -34,7 +35,8 @@ test("a crawl from / over every internal link of the public site finds no dead l
   // The whole site was reached: every guide and article, the legal pages and the feed's pages.
   expect([...visited].filter((p) => p.startsWith("/guides/")).length).toBe(20);
   expect([...visited].filter((p) => p.startsWith("/blog/")).length).toBeGreaterThanOrEqual(6);
-  for (const path of ["/features", "/pricing", "/about", "/contact", "/support", "/terms", "/privacy", "/trial", "/blog"]) expect(visited).toContain(path);
+  for (const path of ["/features", "/pricing", "/about", "/contact", "/support", "/terms", "/privacy", "/trial", "/blog"])
+    expect(visited).toContain(path);
 });
 
 test("every internal link on the sign-in and not-found pages resolves", async ({ page }) => {

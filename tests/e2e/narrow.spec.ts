@@ -18,7 +18,10 @@ test("with a 60-character e-mail address, no signed-in page is wider than a 375 
   // A contact's and a deal's own page, from the lists.
   const firstLink = async (path: string, pattern: RegExp) => {
     await page.goto(path);
-    const hrefs = await page.getByRole("main").locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const hrefs = await page
+      .getByRole("main")
+      .locator("a[href]")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     return hrefs.find((href) => pattern.test(href))!;
   };
   const contact = await firstLink("/contacts", /^\/contacts\/[0-9a-f-]{36}$/);

@@ -26,7 +26,9 @@ async function setNumber(page: Page, metric: string, field: "warning" | "critica
   await expect(toastText(page, "Threshold updated")).toBeVisible();
 }
 
-test("an admin sees real readings, edits thresholds, and a breach opens an alert the badges show and the public /status does not", async ({ page }) => {
+test("an admin sees real readings, edits thresholds, and a breach opens an alert the badges show and the public /status does not", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, DEMO);
   // Full page loads: each sends its web vitals when it is hidden, as when an agent switches apps on a phone.
@@ -61,7 +63,12 @@ test("an admin sees real readings, edits thresholds, and a breach opens an alert
   const routeRows = slowest.locator("tbody tr");
   expect(await routeRows.count()).toBeGreaterThan(0);
   expect(await routeRows.count()).toBeLessThanOrEqual(10);
-  await expect(slowest.locator("tbody td:nth-child(5)").filter({ hasText: /^\d+ ms$|^\d+(\.\d)? s$/ }).first()).toBeVisible();
+  await expect(
+    slowest
+      .locator("tbody td:nth-child(5)")
+      .filter({ hasText: /^\d+ ms$|^\d+(\.\d)? s$/ })
+      .first(),
+  ).toBeVisible();
 
   // Thresholds: the switch saves at once, a number when its field is left.
   const row = await thresholdRow(page, "cron_lateness");
@@ -94,7 +101,9 @@ test("an admin sees real readings, edits thresholds, and a breach opens an alert
   // the core probes) would make it an outage.
   const openRows = alerts.locator("tbody tr").filter({ has: page.locator("td:last-child", { hasText: /^Open$/ }) });
   const outage = await openRows.filter({ hasText: /^(Uptime \(24 h\)|Server error rate|Slowest core probe)Critical/ }).count();
-  await expect(page.getByRole("status").filter({ hasText: /^(Degraded|Outage|Systems Operational)$/ })).toHaveText(outage > 0 ? "Outage" : "Degraded");
+  await expect(page.getByRole("status").filter({ hasText: /^(Degraded|Outage|Systems Operational)$/ })).toHaveText(
+    outage > 0 ? "Outage" : "Degraded",
+  );
   // The admin's navigation counts the open alerts on its Operations link: the side rail from md up; on a phone the
   // header's More menu, whose button carries the count too (whichever is on screen is the one in the accessibility tree).
   const open = await openRows.count();
@@ -113,7 +122,13 @@ test("an admin sees real readings, edits thresholds, and a breach opens an alert
   await setNumber(page, "page_load_p75", "warning", "2000");
   await runCron(page);
   await page.goto("/operations");
-  await expect(page.getByRole("table", { name: /Open alerts/ }).getByRole("row").filter({ hasText: "Page load (p75)" }).first()).not.toContainText("Open");
+  await expect(
+    page
+      .getByRole("table", { name: /Open alerts/ })
+      .getByRole("row")
+      .filter({ hasText: "Page load (p75)" })
+      .first(),
+  ).not.toContainText("Open");
 });
 
 test("the Operations Center and /status have no WCAG 2.2 AA violations in light and dark, and fit the screen", async ({ page }) => {

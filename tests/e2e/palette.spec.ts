@@ -4,9 +4,15 @@ import { ACCOUNTS, expect, signIn, test } from "./fixtures";
 
 async function seed(page: Page) {
   const origin = new URL(page.url()).origin;
-  const contact = await page.request.post("/contacts?index", { form: { intent: "create", name: "Octavia Palmquist", email: "octavia@example.com" }, headers: { Origin: origin } });
+  const contact = await page.request.post("/contacts?index", {
+    form: { intent: "create", name: "Octavia Palmquist", email: "octavia@example.com" },
+    headers: { Origin: origin },
+  });
   expect(contact.status()).toBe(200);
-  const deal = await page.request.post("/pipeline?index", { form: { intent: "create", title: "Juniper Terrace listing", stage: "offer", dealValueCents: "450000" }, headers: { Origin: origin } });
+  const deal = await page.request.post("/pipeline?index", {
+    form: { intent: "create", title: "Juniper Terrace listing", stage: "offer", dealValueCents: "450000" },
+    headers: { Origin: origin },
+  });
   expect(deal.status()).toBe(200);
 }
 
@@ -42,7 +48,9 @@ test.describe("with a keyboard", () => {
     await expect(page.getByRole("button", { name: "Search and commands" }).locator("kbd")).toHaveText("Ctrl K");
 
     // Ctrl+K and ⌘K toggle it, and the browser's own shortcut does not run.
-    await page.evaluate(() => window.addEventListener("keydown", (event) => ((window as unknown as { prevented: boolean }).prevented = event.defaultPrevented)));
+    await page.evaluate(() =>
+      window.addEventListener("keydown", (event) => ((window as unknown as { prevented: boolean }).prevented = event.defaultPrevented)),
+    );
     await shortcut(page);
     await expect(box(page)).toBeFocused();
     expect(await page.evaluate(() => (window as unknown as { prevented: boolean }).prevented)).toBe(true);
@@ -135,7 +143,9 @@ test.describe("with a keyboard", () => {
   });
 });
 
-test("the header's search button opens the palette: full width with large targets on a phone, a centred sheet with the shortcut shown on a desktop", async ({ page }) => {
+test("the header's search button opens the palette: full width with large targets on a phone, a centred sheet with the shortcut shown on a desktop", async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.palettePhone);
   await seed(page);
   // Tailwind's breakpoints the palette uses: sm 640 px (sheet), md 768 px (row height), lg 1024 px (shortcut).
@@ -159,7 +169,9 @@ test("the header's search button opens the palette: full width with large target
   for (const option of await palette(page).getByRole("option").all()) expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(minRow);
 
   await find(page, "palmquist");
-  await palette(page).getByRole("option", { name: /Octavia Palmquist/ }).click();
+  await palette(page)
+    .getByRole("option", { name: /Octavia Palmquist/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Octavia Palmquist" })).toBeVisible();
 
   // No Escape key on a phone: the close button (there on every size).

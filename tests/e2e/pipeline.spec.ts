@@ -7,7 +7,10 @@ import { ACCOUNTS, expect, nyDay, signIn, test } from "./fixtures";
 async function createDeals(page: Page, deals: Record<string, string>[]) {
   const origin = new URL(page.url()).origin;
   for (const deal of deals) {
-    const response = await page.request.post("/pipeline?index", { form: { intent: "create", stage: "lead", dealValueCents: "400000", ...deal }, headers: { Origin: origin } });
+    const response = await page.request.post("/pipeline?index", {
+      form: { intent: "create", stage: "lead", dealValueCents: "400000", ...deal },
+      headers: { Origin: origin },
+    });
     expect(response.status()).toBe(200);
   }
 }
@@ -17,10 +20,15 @@ const cardTitles = (page: Page, stage: string) => column(page, stage).getByRole(
 const moveSaved = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/pipeline") && r.status() === 200);
 
 /** A calendar day ("YYYY-MM-DD") as the app shows it to an account with US dates: "Nov 27, 2026". */
-const usDay = (day: string) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+const usDay = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 
 /** The toast of a move into a closed stage, with its Undo. */
-const closedToast = (page: Page, title: string) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem").filter({ hasText: title });
+const closedToast = (page: Page, title: string) =>
+  page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
 
 /** Cuts the account's pipeline to Lead, Under Contract, Closed Won and Closed Lost, so a 1280 px board shows Closed Won. */
 async function shortPipeline(page: Page) {
@@ -30,7 +38,10 @@ async function shortPipeline(page: Page) {
     { key: "closed_won", name: "Closed Won", probability: 100, kind: "won" },
     { key: "closed_lost", name: "Closed Lost", probability: 0, kind: "lost" },
   ];
-  const response = await page.request.post("/pipeline/stages", { data: { stages: stages.map((stage) => ({ ...stage, color: "#445566" })) }, headers: { Origin: new URL(page.url()).origin } });
+  const response = await page.request.post("/pipeline/stages", {
+    data: { stages: stages.map((stage) => ({ ...stage, color: "#445566" })) },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -49,7 +60,10 @@ async function drag(page: Page, handle: Locator, target: Locator, offsetY = 0) {
 test("a deal is created from the dialog with a searched contact, shows its net on the board, its breakdown, and on the contact", async ({ page }) => {
   await signIn(page, ACCOUNTS.pipelineDeal);
   const origin = new URL(page.url()).origin;
-  await page.request.post("/contacts?index", { form: { intent: "create", name: "Priya Lindqvist", email: "priya@example.com" }, headers: { Origin: origin } });
+  await page.request.post("/contacts?index", {
+    form: { intent: "create", name: "Priya Lindqvist", email: "priya@example.com" },
+    headers: { Origin: origin },
+  });
   await page.goto("/pipeline");
   await expect(page.getByRole("heading", { name: "No deals yet" })).toBeVisible();
   await page.getByRole("button", { name: "New deal" }).click();
@@ -141,9 +155,24 @@ test.describe("on a desktop", () => {
     // A move the server refuses rolls back: here Showing is deleted (in another tab) while this board shows it.
     await page.goto("/pipeline");
     const stages = ["lead", "qualified", "offer", "under_contract", "closed_won", "closed_lost"];
-    const defaults = { lead: ["Lead", 10], qualified: ["Qualified", 25], offer: ["Offer", 60], under_contract: ["Under Contract", 90], closed_won: ["Closed Won", 100], closed_lost: ["Closed Lost", 0] } as const;
+    const defaults = {
+      lead: ["Lead", 10],
+      qualified: ["Qualified", 25],
+      offer: ["Offer", 60],
+      under_contract: ["Under Contract", 90],
+      closed_won: ["Closed Won", 100],
+      closed_lost: ["Closed Lost", 0],
+    } as const;
     const withoutShowing = await page.request.post("/pipeline/stages", {
-      data: { stages: stages.map((key) => ({ key, name: defaults[key as keyof typeof defaults][0], color: "#445566", probability: defaults[key as keyof typeof defaults][1], kind: key === "closed_won" ? "won" : key === "closed_lost" ? "lost" : "open" })) },
+      data: {
+        stages: stages.map((key) => ({
+          key,
+          name: defaults[key as keyof typeof defaults][0],
+          color: "#445566",
+          probability: defaults[key as keyof typeof defaults][1],
+          kind: key === "closed_won" ? "won" : key === "closed_lost" ? "lost" : "open",
+        })),
+      },
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(withoutShowing.status()).toBe(200);
@@ -353,7 +382,9 @@ test("stage settings rename, recolour, reorder and add; a stage with deals canno
   await expect(page.getByText("Stages saved", { exact: true }).first()).toBeVisible();
 
   await page.goto("/pipeline");
-  await expect(page.getByRole("list", { name: "Pipeline stages" }).getByRole("heading", { level: 2 })).toHaveText(["New Lead", "Showing", "Qualified", "Offer", "Under Contract", "Inspection", "Closed Won", "Closed Lost"].map((n) => new RegExp(`^${n}`)));
+  await expect(page.getByRole("list", { name: "Pipeline stages" }).getByRole("heading", { level: 2 })).toHaveText(
+    ["New Lead", "Showing", "Qualified", "Offer", "Under Contract", "Inspection", "Closed Won", "Closed Lost"].map((n) => new RegExp(`^${n}`)),
+  );
 });
 
 test("the commission plan prices every deal, the calculator shows each line, and the forecast counts the cap", async ({ page }) => {

@@ -76,7 +76,10 @@ test("the page that installs the worker is not taken over; the next one gets its
 
   // The assets this page loaded are now cached, and are served with no network at all.
   const assets = await page.evaluate(() =>
-    performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith("/assets/")),
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.startsWith("/assets/")),
   );
   expect(assets.length).toBeGreaterThan(0);
   await expect.poll(async () => Object.values(await cachedUrls(page)).flat()).toEqual(expect.arrayContaining(assets));
@@ -96,7 +99,8 @@ test("no signed-in page is ever cached: the only page kept is the field view, wh
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe("activated");
 
   const cached = Object.values(await cachedUrls(page)).flat();
-  for (const path of cached) expect(["/offline", "/field", "/icons/icon-192.png", "/favicon.svg"].includes(path) || path.startsWith("/assets/"), path).toBe(true);
+  for (const path of cached)
+    expect(["/offline", "/field", "/icons/icon-192.png", "/favicon.svg"].includes(path) || path.startsWith("/assets/"), path).toBe(true);
   expect(cached).toContain("/field");
   // The field view's document is the same for everyone: no e-mail, no name, no contact from this account.
   const fieldHtml = await page.evaluate(async () => (await (await caches.match("/field"))?.text()) ?? "");

@@ -34,7 +34,12 @@ test("the demo account's reports are filled in: income, sources, speed to lead, 
   await expect(speed.locator("dl > div").filter({ hasText: "Median" }).getByRole("definition")).toHaveText(/\d+ (days?|h|min)/);
   // Five of the ten demo contacts have had no call, text, e-mail or meeting.
   await expect(speed.locator("dl > div").filter({ hasText: "Not answered" })).toContainText("50%");
-  await expect(speed.getByRole("table", { name: /still waiting/ }).getByRole("link").first()).toHaveAttribute("href", /^\/contacts\//);
+  await expect(
+    speed
+      .getByRole("table", { name: /still waiting/ })
+      .getByRole("link")
+      .first(),
+  ).toHaveAttribute("href", /^\/contacts\//);
 
   const funnel = page.getByRole("region", { name: "Pipeline conversion" });
   await expect(funnel.getByRole("table", { name: /entered each stage/ }).getByRole("row", { name: /^Lead/ })).toContainText("9");
@@ -48,7 +53,10 @@ test("the demo account's reports are filled in: income, sources, speed to lead, 
   await page.screenshot({ path: `test-results/screenshots/${info.project.name}-reports.png`, fullPage: true });
 
   // Summary cards jump to their report.
-  await page.getByRole("list", { name: "Summary" }).getByRole("link", { name: /Agent net/ }).click();
+  await page
+    .getByRole("list", { name: "Summary" })
+    .getByRole("link", { name: /Agent net/ })
+    .click();
   await expect(page).toHaveURL(/#income$/);
 });
 
@@ -64,7 +72,12 @@ test("the period switch, a custom range, a CSV download and the print view", asy
   await range.getByLabel("To").fill(day(0));
   await range.getByRole("button", { name: "Show custom range" }).click();
   await expect(page).toHaveURL(new RegExp(`period=custom&from=${day(-100)}&to=${day(0)}`));
-  await expect(page.getByRole("region", { name: "Income" }).getByRole("table").getByRole("row", { name: /^Total/ })).toContainText("$757,000.00");
+  await expect(
+    page
+      .getByRole("region", { name: "Income" })
+      .getByRole("table")
+      .getByRole("row", { name: /^Total/ }),
+  ).toContainText("$757,000.00");
   await page.goto(`/reports?period=custom&from=${day(0)}&to=${day(-5)}`);
   await expect(page.getByRole("alert")).toHaveText("The custom range ends before it starts, so this shows This month.");
 
@@ -73,13 +86,21 @@ test("the period switch, a custom range, a CSV download and the print view", asy
   await page.getByRole("link", { name: /^CSV: Lead sources/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^porchlight-sources-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = Buffer.concat(await (await file.createReadStream()).toArray()).toString("utf8").replace(/^\uFEFF/, "");
+  const csv = Buffer.concat(await (await file.createReadStream()).toArray())
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   const lines = csv.trim().split("\r\n");
-  expect(lines[0]).toBe("Source,Contacts added,Won,Conversion (%),Deals closed,Days to close,Closed volume (USD),Agent net (USD),Cost (USD),Cost per lead (USD),Cost per closed deal (USD),Return on spend (×)");
+  expect(lines[0]).toBe(
+    "Source,Contacts added,Won,Conversion (%),Deals closed,Days to close,Closed volume (USD),Agent net (USD),Cost (USD),Cost per lead (USD),Cost per closed deal (USD),Return on spend (×)",
+  );
   expect(lines.find((line) => line.startsWith("Website,"))).toMatch(/^Website,\d+,\d+,\d*,1,\d+,289000,8670,/);
 
   // Print: the light theme even when the screen is dark, without the app's header, navigation or floating buttons.
-  const colors = () => page.evaluate(() => ({ body: getComputedStyle(document.body).color, section: getComputedStyle(document.querySelector(".report-section")!).backgroundColor }));
+  const colors = () =>
+    page.evaluate(() => ({
+      body: getComputedStyle(document.body).color,
+      section: getComputedStyle(document.querySelector(".report-section")!).backgroundColor,
+    }));
   await page.evaluate(() => localStorage.setItem("porchlight-theme", "light"));
   await page.reload();
   const light = await colors();

@@ -56,7 +56,10 @@ test("Sign out everywhere asks first, saying what happens; Cancel keeps every de
   await expect(confirm).toHaveAccessibleDescription(/this one included/);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-    const results = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .include("dialog[open]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(results.violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
   }
   // Cancel (or Esc): nothing happens, and focus goes back to the button.

@@ -6,14 +6,14 @@ import { ACCOUNTS, expect, nyDay, signIn, test } from "./fixtures";
 // recent-activity feed and the private calendar feed, as an agent uses them. Accounts use the default
 // timezone, America/New_York, so "today" is computed there.
 
-
 async function post(page: Page, path: string, form: Record<string, string>) {
   // A fresh connection each time: a kept-alive one that the local server has just closed resets the request.
   const response = await page.request.post(path, { form, headers: { Origin: new URL(page.url()).origin, Connection: "close" } });
   expect(response.status()).toBe(200);
   return response;
 }
-const createTask = (page: Page, fields: Record<string, string>) => post(page, "/tasks", { intent: "create", type: "call", priority: "medium", dueTime: "", repeat: "", ...fields });
+const createTask = (page: Page, fields: Record<string, string>) =>
+  post(page, "/tasks", { intent: "create", type: "call", priority: "medium", dueTime: "", repeat: "", ...fields });
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const undo = (page: Page) => page.getByRole("button", { name: "Undo" }).first();
 
@@ -175,7 +175,13 @@ test("tasks and activities on a contact and a deal; the recent-activity feed", a
   await expect(timeline.getByRole("listitem")).toHaveCount(1);
 
   // A deal of this contact: its own tasks and timeline; activity there shows on the contact too.
-  await post(page, "/pipeline?index", { intent: "create", title: "22 Cedar Court", stage: "showing", dealValueCents: "450000", contactId: contactUrl.split("/").pop()! });
+  await post(page, "/pipeline?index", {
+    intent: "create",
+    title: "22 Cedar Court",
+    stage: "showing",
+    dealValueCents: "450000",
+    contactId: contactUrl.split("/").pop()!,
+  });
   await page.goto("/pipeline?view=list");
   await page.getByRole("link", { name: "22 Cedar Court" }).click();
   await page.getByLabel("Quick add a task for this deal").fill("Order inspection tomorrow");
@@ -263,7 +269,10 @@ test("a quick add whose answer never came, sent again after a reload, adds the t
   await page.goto("/tasks?view=upcoming");
   const name = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => String.fromCharCode(97 + (b % 26))).join("");
   const text = `Call Rory ${name} tomorrow 9am`;
-  const rows = page.getByRole("list", { name: "Upcoming tasks" }).getByRole("listitem").filter({ hasText: `Call Rory ${name}` });
+  const rows = page
+    .getByRole("list", { name: "Upcoming tasks" })
+    .getByRole("listitem")
+    .filter({ hasText: `Call Rory ${name}` });
   // The first send reaches the server, which adds the task, but its answer never reaches the page (a spinner that
   // does not stop); the agent reloads and sends the same line again.
   let reached!: () => void;

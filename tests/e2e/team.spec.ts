@@ -16,7 +16,10 @@ async function axeClean(page: Page, label: string) {
     await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
     await page.reload();
     const results = await new AxeBuilder({ page }).include("main").withTags(WCAG).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${label} (${theme})`).toEqual([]);
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `${label} (${theme})`,
+    ).toEqual([]);
   }
   await page.evaluate(() => localStorage.setItem("porchlight-theme", "light"));
 }
@@ -24,7 +27,10 @@ async function axeClean(page: Page, label: string) {
 /** The open dialog, in the theme the page has (a reload, as axeClean does for both themes, would close it). */
 async function axeCleanDialog(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).include("dialog[open]").withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    label,
+  ).toEqual([]);
 }
 
 /** Screenshots of what is on screen now, light and dark (dialogs stay open: the theme class is set, not reloaded). */
@@ -55,7 +61,10 @@ async function joinFromMailbox(browser: Browser, account: Account, teamName: str
   const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": ip }, viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   await page.goto("/dev/mailbox");
-  const message = page.getByRole("article", { name: new RegExp(`invited you to ${teamName} on Porchlight`) }).filter({ hasText: account.email }).first();
+  const message = page
+    .getByRole("article", { name: new RegExp(`invited you to ${teamName} on Porchlight`) })
+    .filter({ hasText: account.email })
+    .first();
   await message.getByRole("link", { name: /\/team\/join\?token=/ }).click();
   await expect(page.getByRole("heading", { name: `Join ${teamName}`, level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Sign in to accept" }).click();
@@ -93,7 +102,9 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   // The switch says what it costs before it happens.
   await page.getByRole("button", { name: "Switch to the Team plan…" }).click();
   const confirmSwitch = page.getByRole("dialog", { name: "Switch to the Team plan?" });
-  await expect(confirmSwitch.getByText("the Team plan costs $35 a seat per month, at least 2 seats: $70 a month instead of $40 a month", { exact: false })).toBeVisible();
+  await expect(
+    confirmSwitch.getByText("the Team plan costs $35 a seat per month, at least 2 seats: $70 a month instead of $40 a month", { exact: false }),
+  ).toBeVisible();
   await axeCleanDialog(page, "the Team plan switch's confirmation");
   await look(page, "team-switch-dialog");
   await confirmSwitch.getByRole("button", { name: "Switch to the Team plan" }).click();
@@ -215,7 +226,11 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await distribution.getByLabel("Distribution").selectOption("claim");
   await distribution.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Lead settings saved", { exact: true }).first()).toBeVisible();
-  for (const [name, phone] of [[claimed, "555-0142"], [assigned, "555-0143"], [raced, "555-0144"]] as const) {
+  for (const [name, phone] of [
+    [claimed, "555-0142"],
+    [assigned, "555-0143"],
+    [raced, "555-0144"],
+  ] as const) {
     const add = page.getByRole("form", { name: "Add a lead" });
     await add.getByLabel("Name").fill(name);
     await add.getByLabel("Source").selectOption({ label: "Open house" });
@@ -232,7 +247,10 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await leadForm.getByRole("button", { name: "Turn the form on" }).click();
   const address = (await leadForm.getByRole("link", { name: /\/inquire\// }).textContent())!;
   const enquirer = `Nadia Brooks ${project}`;
-  const visitor = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "10.121.0.9" }, viewport: test.info().project.use.viewport ?? undefined });
+  const visitor = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": "10.121.0.9" },
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
   const form = await visitor.newPage();
   await form.goto(new URL(address).pathname);
   await expect(form.getByRole("heading", { name: `Contact ${teamName}`, level: 1 })).toBeVisible();

@@ -45,7 +45,10 @@ for (const theme of THEMES) {
     // A contact's and a deal's own page, from the lists.
     const firstLink = async (path: string, pattern: RegExp) => {
       await page.goto(path);
-      const hrefs = await page.getByRole("main").locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      const hrefs = await page
+        .getByRole("main")
+        .locator("a[href]")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
       return hrefs.find((href) => pattern.test(href));
     };
     const contact = await firstLink("/contacts", /^\/contacts\/[0-9a-f-]{36}$/);

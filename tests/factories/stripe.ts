@@ -14,7 +14,15 @@ export function stripeEvent(type: string, object: Record<string, unknown>, creat
   return { id: `evt_test_${Date.now()}_${sequence}`, object: "event", type, created, livemode: false, api_version: "2025-10-29", data: { object } };
 }
 
-export function subscriptionObject(input: { id?: string; customer: string; userId?: string; status: string; interval?: "month" | "year"; trialEnd?: number; periodEnd?: number }) {
+export function subscriptionObject(input: {
+  id?: string;
+  customer: string;
+  userId?: string;
+  status: string;
+  interval?: "month" | "year";
+  trialEnd?: number;
+  periodEnd?: number;
+}) {
   return {
     id: input.id ?? `sub_${input.customer}`,
     object: "subscription",
@@ -23,7 +31,12 @@ export function subscriptionObject(input: { id?: string; customer: string; userI
     metadata: input.userId ? { userId: input.userId } : {},
     cancel_at_period_end: false,
     trial_end: input.trialEnd ?? null,
-    items: { object: "list", data: [{ id: "si_1", current_period_end: input.periodEnd ?? null, price: { id: "price_x", recurring: { interval: input.interval ?? "month" } } }] },
+    items: {
+      object: "list",
+      data: [
+        { id: "si_1", current_period_end: input.periodEnd ?? null, price: { id: "price_x", recurring: { interval: input.interval ?? "month" } } },
+      ],
+    },
   };
 }
 
@@ -62,6 +75,9 @@ export type FakeRequest = { method: string; path: string; body: Record<string, s
 
 /** Talks to the fake's control endpoints: seed objects, complete sessions, read what was requested. */
 export async function fakeStripe<T = unknown>(path: string, json?: unknown): Promise<T> {
-  const response = await fetch(`${inject("fakeStripeBase")}${path}`, json === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) });
+  const response = await fetch(
+    `${inject("fakeStripeBase")}${path}`,
+    json === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) },
+  );
   return response.json<T>();
 }

@@ -4,7 +4,15 @@ import { dayFromToday } from "./dates";
 
 /** A valid task form, as the browser would post it (due tomorrow in New York), with `fields` on top. */
 export function taskInput(fields: Record<string, unknown> = {}): TaskInput {
-  return TaskInputSchema.parse({ title: "Call the lender", type: "call", priority: "medium", dueDate: dayFromToday(1), dueTime: "", repeat: "", ...fields });
+  return TaskInputSchema.parse({
+    title: "Call the lender",
+    type: "call",
+    priority: "medium",
+    dueDate: dayFromToday(1),
+    dueTime: "",
+    repeat: "",
+    ...fields,
+  });
 }
 
 /** A valid log-activity form (three days ago in New York). */

@@ -40,4 +40,14 @@ export async function team(name = "Okafor Group") {
 
 /** A deal row for `userId`: closed won at 3% unless `fields` say otherwise. */
 export const deal = (userId: string, fields: Partial<typeof deals.$inferInsert>) =>
-  ({ id: crypto.randomUUID(), userId, title: "Deal", stage: "closed_won", position: "a0", dealValueCents: 0, commissionRate: 3, probability: 100, ...fields }) satisfies typeof deals.$inferInsert;
+  ({
+    id: crypto.randomUUID(),
+    userId,
+    title: "Deal",
+    stage: "closed_won",
+    position: "a0",
+    dealValueCents: 0,
+    commissionRate: 3,
+    probability: 100,
+    ...fields,
+  }) satisfies typeof deals.$inferInsert;

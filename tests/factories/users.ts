@@ -36,8 +36,7 @@ export async function createUser(d1: D1Database, options: UserOptions = {}) {
   const id = crypto.randomUUID();
   const email = (options.email ?? uniqueEmail()).toLowerCase();
   const password = options.password ?? DEFAULT_PASSWORD;
-  const passwordHash =
-    password === DEFAULT_PASSWORD ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : await hashPassword(password);
+  const passwordHash = password === DEFAULT_PASSWORD ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : await hashPassword(password);
   const status = options.status === undefined ? "active" : options.status;
   await db.batch([
     db.insert(users).values({

@@ -4,8 +4,13 @@
 // subscription's private key (RFC 8291). Wired in with vi.spyOn(globalThis, "fetch").
 
 const enc = new TextEncoder();
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const fromB64url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
 const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -35,7 +40,13 @@ export async function fakeDevice(name = crypto.randomUUID()): Promise<FakeDevice
   const publicRaw = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   const auth = crypto.getRandomValues(new Uint8Array(16));
   const endpoint = `https://push.fake.test/send/${name}`;
-  return { endpoint, subscription: { endpoint, keys: { p256dh: b64url(publicRaw), auth: b64url(auth) } }, privateKey: pair.privateKey, publicRaw, auth };
+  return {
+    endpoint,
+    subscription: { endpoint, keys: { p256dh: b64url(publicRaw), auth: b64url(auth) } },
+    privateKey: pair.privateKey,
+    publicRaw,
+    auth,
+  };
 }
 
 interface Delivered {
@@ -73,7 +84,13 @@ async function checkVapid(header: string | null, endpoint: string, now: number) 
   const [, jwt, k] = match as unknown as [string, string, string];
   const [head, claims, signature] = jwt.split(".") as [string, string, string];
   const raw = fromB64url(k);
-  const key = await crypto.subtle.importKey("jwk", { kty: "EC", crv: "P-256", x: b64url(raw.slice(1, 33)), y: b64url(raw.slice(33, 65)) }, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
+  const key = await crypto.subtle.importKey(
+    "jwk",
+    { kty: "EC", crv: "P-256", x: b64url(raw.slice(1, 33)), y: b64url(raw.slice(33, 65)) },
+    { name: "ECDSA", namedCurve: "P-256" },
+    false,
+    ["verify"],
+  );
   const valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, fromB64url(signature), enc.encode(`${head}.${claims}`));
   if (!valid) throw new Error("The VAPID signature does not verify.");
   const payload = JSON.parse(new TextDecoder().decode(fromB64url(claims))) as Delivered["jwt"];
@@ -86,7 +103,10 @@ async function checkVapid(header: string | null, endpoint: string, now: number) 
  * The fake push service: answers each device's endpoint (201, or the status `statusFor` gives, e.g. 410 for a
  * subscription the browser dropped) and records what it decrypted. Other URLs go to `passThrough`.
  */
-export function fakePushService(devices: FakeDevice[], options: { publicKey: string; statusFor?: (endpoint: string) => number; passThrough: typeof fetch }) {
+export function fakePushService(
+  devices: FakeDevice[],
+  options: { publicKey: string; statusFor?: (endpoint: string) => number; passThrough: typeof fetch },
+) {
   const delivered: Delivered[] = [];
   const handler = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -98,7 +118,13 @@ export function fakePushService(devices: FakeDevice[], options: { publicKey: str
     if (k !== options.publicKey) throw new Error("Signed with another key than the deployment's.");
     if (request.headers.get("content-encoding") !== "aes128gcm") throw new Error("Not aes128gcm.");
     const text = await decrypt(device, new Uint8Array(await request.arrayBuffer()));
-    delivered.push({ endpoint: request.url, message: JSON.parse(text) as Record<string, unknown>, ttl: request.headers.get("ttl"), urgency: request.headers.get("urgency"), jwt: payload });
+    delivered.push({
+      endpoint: request.url,
+      message: JSON.parse(text) as Record<string, unknown>,
+      ttl: request.headers.get("ttl"),
+      urgency: request.headers.get("urgency"),
+      jwt: payload,
+    });
     return new Response(null, { status: 201 });
   };
   return { delivered, handler };

@@ -3,7 +3,32 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { appliedChanges, dealShares, deals, teamLeads, leadAlerts, pushSubscriptions, teamInvitations, teamMembers, teams, authTokens, backupRestores, backups, checkoutSessions, contacts, crmConfig, emailOutbox, gdprRequests, qaResults, qaRuns, statusIncidents, subscribers, trialClaims, users, aiDraftDays } from "~/db/schema";
+import {
+  appliedChanges,
+  dealShares,
+  deals,
+  teamLeads,
+  leadAlerts,
+  pushSubscriptions,
+  teamInvitations,
+  teamMembers,
+  teams,
+  authTokens,
+  backupRestores,
+  backups,
+  checkoutSessions,
+  contacts,
+  crmConfig,
+  emailOutbox,
+  gdprRequests,
+  qaResults,
+  qaRuns,
+  statusIncidents,
+  subscribers,
+  trialClaims,
+  users,
+  aiDraftDays,
+} from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS, dueAccountPurges } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { moveToTrash } from "~/modules/trash/trash.server";
@@ -20,7 +45,8 @@ import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 
 const db = createDb(env.DB);
 const close = (browser: TestBrowser, password: string) => browser.post("/account/delete", { password });
-const signIn = (browser: TestBrowser, email: string, password = DEFAULT_PASSWORD) => browser.post("/auth", { mode: "signin", email, password, website_url: "" });
+const signIn = (browser: TestBrowser, email: string, password = DEFAULT_PASSWORD) =>
+  browser.post("/auth", { mode: "signin", email, password, website_url: "" });
 const purgeAt = async (userId: string) => (await db.select({ at: users.purgeAfter }).from(users).where(eq(users.id, userId)).get())?.at ?? null;
 /** Every account the purge would take at `at`, not only the first few a run takes (other tests' included). */
 const dueAt = (at: number) => dueAccountPurges(db, new Date(at), Number.MAX_SAFE_INTEGER);
@@ -28,14 +54,18 @@ const dueAt = (at: number) => dueAccountPurges(db, new Date(at), Number.MAX_SAFE
 /** Every row, in every table, that names the user by id or holds their e-mail address anywhere in its text. */
 async function rowsOf(userId: string, email: string): Promise<Record<string, number>> {
   const found: Record<string, number> = {};
-  const { results: tables } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'").all<{ name: string }>();
+  const { results: tables } = await env.DB.prepare(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'",
+  ).all<{ name: string }>();
   for (const { name } of tables) {
     const { results: columns } = await env.DB.prepare("select name, type from pragma_table_info(?)").bind(name).all<{ name: string; type: string }>();
     const text = columns.filter((c) => c.type.toLowerCase() === "text" || c.type === "");
     if (text.length === 0) continue;
     const binds = text.flatMap(() => [userId, email.toLowerCase()]);
     const clauses = text.map((c) => `(instr(coalesce("${c.name}", ''), ?) > 0 or instr(lower(coalesce("${c.name}", '')), ?) > 0)`).join(" or ");
-    const row = await env.DB.prepare(`select count(*) as n from "${name}" where ${clauses}`).bind(...binds).first<{ n: number }>();
+    const row = await env.DB.prepare(`select count(*) as n from "${name}" where ${clauses}`)
+      .bind(...binds)
+      .first<{ n: number }>();
     if (row && row.n > 0) found[name] = row.n;
   }
   return found;
@@ -77,7 +107,10 @@ describe("Delete my account", () => {
     const right = await signIn(new TestBrowser(), user.email);
     expect(right.status).toBe(403);
     expect(await right.text()).toContain("This account was deleted and is waiting to be erased.");
-    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.userId, user.id), eq(emailOutbox.kind, "account_deletion")));
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, user.id), eq(emailOutbox.kind, "account_deletion")));
     expect(mails).toHaveLength(2);
   });
 
@@ -136,7 +169,11 @@ describe("Delete my account", () => {
     const stranger = await new TestBrowser().post("/account/delete", { password: user.password });
     expect(stranger.status).toBe(302);
     expect(stranger.headers.get("Location")).toMatch(/^\/auth/);
-    const json = await browser.fetch("/account/delete", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" });
+    const json = await browser.fetch("/account/delete", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(415);
   });
 
@@ -155,7 +192,10 @@ describe("Delete my account", () => {
       ["sub_down_" + crypto.randomUUID().slice(0, 8), 502],
     ] as const) {
       const user = await createUser(env.DB);
-      await db.update(subscribers).set({ stripeCustomerId: `cus_${subscription}`, stripeSubscriptionId: subscription }).where(eq(subscribers.userId, user.id));
+      await db
+        .update(subscribers)
+        .set({ stripeCustomerId: `cus_${subscription}`, stripeSubscriptionId: subscription })
+        .where(eq(subscribers.userId, user.id));
       const browser = (await signInAs(user)).using(stripeEnv());
       const response = await close(browser, user.password);
       expect(response.status, subscription).toBe(expected);
@@ -185,37 +225,93 @@ describe("the 30-day purge", () => {
     for (const { user } of [gone, stays]) {
       // A row in every other table that can hold an agent's id.
       await db.insert(crmConfig).values({ userId: user.id, dealStages: [] });
-      await db.insert(checkoutSessions).values({ id: `cs_${user.id}`, userId: user.id, provider: "test", billingPeriod: "monthly", withTrial: true, expiresAt: new Date(now + DAY_MS) });
+      await db.insert(checkoutSessions).values({
+        id: `cs_${user.id}`,
+        userId: user.id,
+        provider: "test",
+        billingPeriod: "monthly",
+        withTrial: true,
+        expiresAt: new Date(now + DAY_MS),
+      });
       await db.insert(trialClaims).values({ emailKey: user.email, userId: user.id, claimedAt: new Date() });
-      await db.insert(authTokens).values({ id: `tok_${user.id}`, userId: user.id, purpose: "verify_email", secretHash: "x", expiresAt: new Date(now + DAY_MS) });
+      await db
+        .insert(authTokens)
+        .values({ id: `tok_${user.id}`, userId: user.id, purpose: "verify_email", secretHash: "x", expiresAt: new Date(now + DAY_MS) });
       await db.insert(statusIncidents).values({ component: "app", title: "Slow sign-in", openedAt: now, createdBy: user.id });
-      await db.insert(emailOutbox).values({ id: `mail_${user.id}`, userId: user.id, kind: "verify_email", toAddress: user.email, subject: "Confirm", textBody: "Hello", htmlBody: "<p>Hello</p>" });
+      await db.insert(emailOutbox).values({
+        id: `mail_${user.id}`,
+        userId: user.id,
+        kind: "verify_email",
+        toAddress: user.email,
+        subject: "Confirm",
+        textBody: "Hello",
+        htmlBody: "<p>Hello</p>",
+      });
       // A safety copy an admin's restore of the account took, and the restore's log (kept, unsigned).
       const safety = `safety-${crypto.randomUUID()}`;
       await db.insert(backups).values({ id: safety, type: "safety", status: "completed", startedAt: now, userId: user.id });
-      await db.insert(backupRestores).values({ id: crypto.randomUUID(), backupId: safety, userId: user.id, requestedBy: user.id, status: "completed", startedAt: now });
+      await db
+        .insert(backupRestores)
+        .values({ id: crypto.randomUUID(), backupId: safety, userId: user.id, requestedBy: user.id, status: "completed", startedAt: now });
       // A QA Dashboard run they started as an admin, and its result (kept, unsigned).
       const qaRun = crypto.randomUUID();
       await db.insert(qaRuns).values({ id: qaRun, userId: user.id, startedAt: now });
-      await db.insert(qaResults).values({ runId: qaRun, userId: user.id, category: "Storage", testName: "D1", status: "passed", details: "ok", durationMs: 1, createdAt: now });
+      await db.insert(qaResults).values({
+        runId: qaRun,
+        userId: user.id,
+        category: "Storage",
+        testName: "D1",
+        status: "passed",
+        details: "ok",
+        durationMs: 1,
+        createdAt: now,
+      });
       // A change the phone sent from offline (its key; the contacts' triggers fill sync_log).
       await db.insert(appliedChanges).values({ userId: user.id, key: crypto.randomUUID(), result: { status: "applied" }, appliedAt: now });
       await db.insert(aiDraftDays).values({ userId: user.id, day: "2026-11-20", drafts: 3 });
       // A device with new-lead alerts on, and a new lead waiting.
-      await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.fake.test/${user.id}`, p256dh: "k", auth: "a", createdAt: now });
+      await db
+        .insert(pushSubscriptions)
+        .values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.fake.test/${user.id}`, p256dh: "k", auth: "a", createdAt: now });
       await db.insert(contacts).values({ id: `lead_${user.id}`, userId: user.id, name: "New Lead" });
       // A lead they answered (who answered is kept with the contact: speed to lead is theirs).
-      await db.insert(contacts).values({ id: `answered_${user.id}`, userId: user.id, name: "Answered Lead", firstResponseAt: new Date(now), answeredBy: user.id });
+      await db
+        .insert(contacts)
+        .values({ id: `answered_${user.id}`, userId: user.id, name: "Answered Lead", firstResponseAt: new Date(now), answeredBy: user.id });
       await db.insert(leadAlerts).values({ contactId: `lead_${user.id}`, userId: user.id, arrivedAt: now });
       // A team they own, with an invitation they sent and accepted themselves.
       await db.insert(teams).values({ id: `team_${user.id}`, ownerId: user.id, name: "Purge Team" });
       await db.insert(teamMembers).values({ teamId: `team_${user.id}`, userId: user.id, role: "owner", joinedAt: new Date(now) });
-      await db.insert(teamInvitations).values({ id: `inv_${user.id}`, teamId: `team_${user.id}`, email: `invited-${user.id}@example.com`, role: "agent", secretHash: "x", invitedBy: user.id, acceptedBy: user.id, expiresAt: new Date(now + DAY_MS) });
+      await db.insert(teamInvitations).values({
+        id: `inv_${user.id}`,
+        teamId: `team_${user.id}`,
+        email: `invited-${user.id}@example.com`,
+        role: "agent",
+        secretHash: "x",
+        invitedBy: user.id,
+        acceptedBy: user.id,
+        expiresAt: new Date(now + DAY_MS),
+      });
       // The team's rotation pointer, an ownership offer to them, and a lead they added and were given.
-      await db.update(teams).set({ lastAssignedTo: user.id, pendingOwnerId: user.id, pendingOwnerAt: new Date() }).where(eq(teams.id, `team_${user.id}`));
-      await db.insert(teamLeads).values({ id: `tl_${user.id}`, teamId: `team_${user.id}`, name: "Pond Lead", source: "website", state: "assigned", addedBy: user.id, assignedTo: user.id, heldBy: user.id, assignedAt: new Date(now) });
+      await db
+        .update(teams)
+        .set({ lastAssignedTo: user.id, pendingOwnerId: user.id, pendingOwnerAt: new Date() })
+        .where(eq(teams.id, `team_${user.id}`));
+      await db.insert(teamLeads).values({
+        id: `tl_${user.id}`,
+        teamId: `team_${user.id}`,
+        name: "Pond Lead",
+        source: "website",
+        state: "assigned",
+        addedBy: user.id,
+        assignedTo: user.id,
+        heldBy: user.id,
+        assignedAt: new Date(now),
+      });
       // A deal of theirs shared with themselves as co-agent (both of deal_shares' agent columns).
-      await db.insert(deals).values({ id: `shared_${user.id}`, userId: user.id, title: "Shared", stage: "lead", position: "a0", commissionRate: 3, probability: 10 });
+      await db
+        .insert(deals)
+        .values({ id: `shared_${user.id}`, userId: user.id, title: "Shared", stage: "lead", position: "a0", commissionRate: 3, probability: 10 });
       await db.insert(dealShares).values({ dealId: `shared_${user.id}`, ownerId: user.id, agentId: user.id, sharePct: 10 });
       await signInAs(user).then((browser) => browser.post("/settings/export.json", { category: "contacts" }));
       // Something in the trash (a contact with its links): trash_items and trash_rows.
@@ -249,7 +345,10 @@ describe("the 30-day purge", () => {
     // Due: the cron takes five a run, the longest due first, and accounts other tests closed may be due before
     // this one. Runs go on as the cron's would until it is gone, each purging every account it took.
     expect(await dueAt(due + 1000)).toContain(gone.user.id);
-    const [deletionRequest] = await db.select({ id: gdprRequests.id }).from(gdprRequests).where(and(eq(gdprRequests.userId, gone.user.id), eq(gdprRequests.type, "erasure")));
+    const [deletionRequest] = await db
+      .select({ id: gdprRequests.id })
+      .from(gdprRequests)
+      .where(and(eq(gdprRequests.userId, gone.user.id), eq(gdprRequests.type, "erasure")));
     const exists = async () => (await db.select({ id: users.id }).from(users).where(eq(users.id, gone.user.id)).get()) !== undefined;
     for (let runs = 1; await exists(); runs++) {
       const run = await purgeDueAccounts(env, db, new Date(due + 1000));
@@ -264,9 +363,26 @@ describe("the 30-day purge", () => {
     expect(await counted(stays.user.id)).toEqual(othersBefore);
 
     // What is kept has no one's id: the deletion's record (now complete) and the status note.
-    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual(["backup_restores", "backups", "gdpr_requests", "qa_results", "qa_runs", "status_incidents", "team_invitations"]);
-    const record = await db.select({ userId: gdprRequests.userId, type: gdprRequests.type, status: gdprRequests.status, description: gdprRequests.description }).from(gdprRequests).where(eq(gdprRequests.id, deletionRequest!.id)).get();
-    expect(record).toEqual({ userId: null, type: "erasure", status: "completed", description: `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted` });
+    expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual([
+      "backup_restores",
+      "backups",
+      "gdpr_requests",
+      "qa_results",
+      "qa_runs",
+      "status_incidents",
+      "team_invitations",
+    ]);
+    const record = await db
+      .select({ userId: gdprRequests.userId, type: gdprRequests.type, status: gdprRequests.status, description: gdprRequests.description })
+      .from(gdprRequests)
+      .where(eq(gdprRequests.id, deletionRequest!.id))
+      .get();
+    expect(record).toEqual({
+      userId: null,
+      type: "erasure",
+      status: "completed",
+      description: `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted`,
+    });
     // Nothing of it is left to do: the purge no longer lists it.
     expect(await dueAt(due + 1000)).not.toContain(gone.user.id);
   });

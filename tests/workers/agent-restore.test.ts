@@ -24,30 +24,46 @@ const DERIVED = ["contact_tags", "contact_status_counts", "contact_tag_counts", 
 async function snapshot(userId: string): Promise<Record<string, Record<string, unknown>[]>> {
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const table of [...RESTORED, ...DERIVED]) {
-    const { results: columns } = await env.DB.prepare("select name, type, pk from pragma_table_info(?)").bind(table).all<{ name: string; type: string; pk: number }>();
-    const alias = columns.filter((c) => c.pk > 0).length === 1 ? columns.find((c) => c.pk === 1 && c.type.toUpperCase() === "INTEGER")?.name : undefined;
+    const { results: columns } = await env.DB.prepare("select name, type, pk from pragma_table_info(?)")
+      .bind(table)
+      .all<{ name: string; type: string; pk: number }>();
+    const alias =
+      columns.filter((c) => c.pk > 0).length === 1 ? columns.find((c) => c.pk === 1 && c.type.toUpperCase() === "INTEGER")?.name : undefined;
     const names = columns.map((c) => c.name).filter((c) => c !== alias);
-    const { results } = await env.DB.prepare(`select ${names.map((c) => `"${c}"`).join(", ")} from "${table}" where user_id = ?`).bind(userId).all<Record<string, unknown>>();
+    const { results } = await env.DB.prepare(`select ${names.map((c) => `"${c}"`).join(", ")} from "${table}" where user_id = ?`)
+      .bind(userId)
+      .all<Record<string, unknown>>();
     // A counter that went down to 0 stays as a row saying 0: the same as no row.
     const kept = results.filter((r) => !(DERIVED.includes(table) && r.n === 0));
-    out[table] = kept.map((r) => JSON.stringify(r)).sort().map((r) => JSON.parse(r) as Record<string, unknown>);
+    out[table] = kept
+      .map((r) => JSON.stringify(r))
+      .sort()
+      .map((r) => JSON.parse(r) as Record<string, unknown>);
   }
   return out;
 }
 
 const sha256 = async (value: unknown) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(value))))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(value))))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 
 describe("the restore's map of tables", () => {
   it("places every table holding an agent's id: restored, or left as it is with a reason", async () => {
     const found = [...(await tablesWithAnAgentsId()).keys()];
     const placed = new Set([...RESTORED, ...Object.keys(RESTORE_SKIPPED)]);
-    expect(found.filter((t) => !placed.has(t)), "tables the restore does not place").toEqual([]);
+    expect(
+      found.filter((t) => !placed.has(t)),
+      "tables the restore does not place",
+    ).toEqual([]);
     expect(RESTORED.filter((t) => t in RESTORE_SKIPPED)).toEqual([]);
     expect(new Set(RESTORED).size).toBe(RESTORED.length);
     for (const { table, owner } of RESTORE_TABLES) {
       const { results } = await env.DB.prepare("select name from pragma_table_info(?)").bind(table).all<{ name: string }>();
-      expect(results.map((r) => r.name), table).toContain(owner);
+      expect(
+        results.map((r) => r.name),
+        table,
+      ).toContain(owner);
     }
   });
 });
@@ -61,7 +77,9 @@ describe("restoring one agent from a backup", () => {
   beforeAll(async () => {
     rhea = await agentWithData("Rhea");
     otto = await agentWithData("Otto");
-    await db.insert(dealStageHistory).values({ userId: rhea.user.id, dealId: rhea.deal.id, stage: "offer", enteredAt: new Date(Date.now() - 3_600_000) });
+    await db
+      .insert(dealStageHistory)
+      .values({ userId: rhea.user.id, dealId: rhea.deal.id, stage: "offer", enteredAt: new Date(Date.now() - 3_600_000) });
     before = await snapshot(rhea.user.id);
     backupId = (await createBackup(env, db, "manual")).id;
   }, 60_000);
@@ -113,7 +131,11 @@ describe("restoring one agent from a backup", () => {
       status: "failed",
       errorMessage: "That backup does not exist or did not complete.",
     });
-    expect(await restoreAgent(env, db, { backupId, userId: "no-such-user", requestedBy: null })).toMatchObject({ status: "failed", userId: null, errorMessage: "That agent's account no longer exists." });
+    expect(await restoreAgent(env, db, { backupId, userId: "no-such-user", requestedBy: null })).toMatchObject({
+      status: "failed",
+      userId: null,
+      errorMessage: "That agent's account no longer exists.",
+    });
   });
 
   it("restores nothing from a file changed after the backup, and takes no safety copy", async () => {
@@ -127,7 +149,9 @@ describe("restoring one agent from a backup", () => {
         const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream)).text();
         const edited = text.replace("Rhea 12 Oak St", "Rhea 13 Oak St");
         expect(edited).not.toBe(text);
-        bytes = new Uint8Array(await new Response(new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream)).arrayBuffer());
+        bytes = new Uint8Array(
+          await new Response(new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream)).arrayBuffer(),
+        );
       }
       await env.BACKUPS.put(key, bytes);
       tables.push({ ...entry, key });
@@ -184,7 +208,10 @@ describe("Operations Center → Backup → Restore", () => {
 
     const response = await admin.post("/operations?tab=backup", { intent: "restore", backupId: id, email: agent.user.email.toUpperCase() });
     expect(response.status).toBe(302);
-    expect((await db.select().from(contacts).where(eq(contacts.userId, agent.user.id))).map((c) => c.name).sort()).toEqual(["Vera Buyer", "Vera Seller"]);
+    expect((await db.select().from(contacts).where(eq(contacts.userId, agent.user.id))).map((c) => c.name).sort()).toEqual([
+      "Vera Buyer",
+      "Vera Seller",
+    ]);
     const listed = await (await admin.get("/operations?tab=backup")).text();
     expect(listed).toContain("Safety copy");
     expect(listed).toContain(agent.user.email);

@@ -26,13 +26,34 @@ const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0
 
 const agent = () => createAgent(env.DB);
 async function addContact(userId: string, fields: Partial<NewContact> = {}) {
-  const row: NewContact = { id: id("c"), userId, name: "Jane Doe", email: "jane@example.com", status: "hot", budgetMax: 450_000, location: "Austin", ...fields };
+  const row: NewContact = {
+    id: id("c"),
+    userId,
+    name: "Jane Doe",
+    email: "jane@example.com",
+    status: "hot",
+    budgetMax: 450_000,
+    location: "Austin",
+    ...fields,
+  };
   await db.insert(contacts).values(row);
   return row;
 }
 async function addDeal(userId: string, fields: Partial<NewDeal> = {}) {
   const now = new Date();
-  const row: NewDeal = { id: id("d"), userId, title: "12 Oak St", stage: "offer", position: `a${seq}`, dealValueCents: 50_000_000, commissionRate: 3, probability: 60, createdAt: now, stageChangedAt: now, ...fields };
+  const row: NewDeal = {
+    id: id("d"),
+    userId,
+    title: "12 Oak St",
+    stage: "offer",
+    position: `a${seq}`,
+    dealValueCents: 50_000_000,
+    commissionRate: 3,
+    probability: 60,
+    createdAt: now,
+    stageChangedAt: now,
+    ...fields,
+  };
   await db.insert(deals).values(row);
   return row;
 }
@@ -45,7 +66,14 @@ async function collect(events: AsyncGenerator<GenerationEvent>) {
   const engine = all.find((e) => e.type === "engine") as Extract<GenerationEvent, { type: "engine" }> | undefined;
   const final = all.find((e) => e.type === "final") as Extract<GenerationEvent, { type: "final" }> | undefined;
   const error = all.find((e) => e.type === "error") as Extract<GenerationEvent, { type: "error" }> | undefined;
-  return { all, engine: engine?.engine, note: engine?.note ?? null, text: final?.text ?? "", error: error?.message ?? null, done: all.at(-1)?.type === "done" };
+  return {
+    all,
+    engine: engine?.engine,
+    note: engine?.note ?? null,
+    text: final?.text ?? "",
+    error: error?.message ?? null,
+    done: all.at(-1)?.type === "done",
+  };
 }
 
 /** A Workers AI text stream as the binding returns it: server-sent events of {"response": "..."}. */
@@ -179,7 +207,9 @@ describe("the envelope comes from the user's own data", () => {
     const contact = await addContact(userId, { name: "Dana Reyes", bedrooms: 3 });
     await addDeal(userId, { contactId: contact.id, title: "Dana buys on Elm", stage: "showing" });
     await addDeal(userId, { contactId: contact.id, title: "Old lost deal", stage: "closed_lost" });
-    await db.insert(crmActivities).values({ id: id("a"), userId, contactId: contact.id, type: "showing", occurredAt: new Date(Date.now() - 2 * DAY), outcome: "Loved the yard" });
+    await db
+      .insert(crmActivities)
+      .values({ id: id("a"), userId, contactId: contact.id, type: "showing", occurredAt: new Date(Date.now() - 2 * DAY), outcome: "Loved the yard" });
     const envelope = await loadEnvelope(db, userId, request({ task: "follow_up", contactId: contact.id }));
     expect(envelope.contact).toMatchObject({ name: "Dana Reyes", bedrooms: 3, budgetMax: 450_000, lastActivitySummary: "Showing — Loved the yard" });
     expect(envelope.deals.map((d) => [d.title, d.stageName])).toEqual([["Dana buys on Elm", "Showing"]]);
@@ -208,7 +238,9 @@ describe("the envelope comes from the user's own data", () => {
   it("reviews open deals riskiest first, healthy ones after, closed ones not at all", async () => {
     const { userId } = await agent();
     await addDeal(userId, { title: "Healthy", expectedCloseDate: null });
-    await db.insert(crmActivities).values({ id: id("a"), userId, dealId: (await addDeal(userId, { title: "Also healthy" })).id, type: "call", occurredAt: new Date() });
+    await db
+      .insert(crmActivities)
+      .values({ id: id("a"), userId, dealId: (await addDeal(userId, { title: "Also healthy" })).id, type: "call", occurredAt: new Date() });
     await addDeal(userId, { title: "Slipping", expectedCloseDate: "2020-01-01" });
     await addDeal(userId, { title: "Won", stage: "closed_won", expectedCloseDate: "2020-01-01" });
     const old = new Date(Date.now() - 40 * DAY);
@@ -232,7 +264,6 @@ const events = (text: string) =>
     });
 
 describe("POST /api/ai/generate", () => {
-
   it("streams a follow-up for the user's contact, written offline, and counts it", async () => {
     const user = await agent();
     const contact = await addContact(user.userId, { name: "Maria Lopez" });
@@ -268,7 +299,13 @@ describe("POST /api/ai/generate", () => {
     const seller = await addContact(user.userId, { name: "Grace Whitfield", tags: ["seller"], bedrooms: 3, bathrooms: 2, location: "Laurelhurst" });
     const browser = await signInAs(user);
     const facts = { bedrooms: 4, bathrooms: 2.5, squareFeet: 2_400, price: 875_000 };
-    const response = await post(browser, { task: "listing", contactId: seller.id, userInput: "renovated kitchen, two-car garage", mlsLimit: 500, listing: facts });
+    const response = await post(browser, {
+      task: "listing",
+      contactId: seller.id,
+      userInput: "renovated kitchen, two-car garage",
+      mlsLimit: 500,
+      listing: facts,
+    });
     expect(response.status).toBe(200);
     const text = String(events(await response.text()).find((e) => e.event === "final")!.data.text);
     expect(text).toContain("4-bedroom, 2.5-bathroom, 2,400 sq ft home in Laurelhurst");
@@ -281,9 +318,19 @@ describe("POST /api/ai/generate", () => {
     expect(envelope.listing).toEqual(facts);
     const { ai, calls } = fakeAi(async () => sse(["A 4-bedroom home at $875,000 with a renovated kitchen and a two-car garage."]));
     await collect(generate(envelope, { ai }));
-    expect(JSON.stringify(calls[0]!.inputs)).toContain("Listing facts\\n- Bedrooms: 4\\n- Bathrooms: 2.5\\n- Size: 2,400 sq ft\\n- List price: $875,000");
+    expect(JSON.stringify(calls[0]!.inputs)).toContain(
+      "Listing facts\\n- Bedrooms: 4\\n- Bathrooms: 2.5\\n- Size: 2,400 sq ft\\n- List price: $875,000",
+    );
     expect((await loadEnvelope(db, user.userId, request({ task: "follow_up", contactId: seller.id, listing: facts }))).listing).toBeNull();
-    expect((await loadEnvelope(db, user.userId, request({ task: "listing", contactId: seller.id, listing: { bedrooms: null, bathrooms: null, squareFeet: null, price: null } }))).listing).toBeNull();
+    expect(
+      (
+        await loadEnvelope(
+          db,
+          user.userId,
+          request({ task: "listing", contactId: seller.id, listing: { bedrooms: null, bathrooms: null, squareFeet: null, price: null } }),
+        )
+      ).listing,
+    ).toBeNull();
   });
 
   it("refuses listing facts that are not a property's, with a message, spending nothing", async () => {
@@ -311,15 +358,16 @@ describe("POST /api/ai/generate", () => {
     expect(response.status).toBe(401);
   });
 
-  it("stops a burst with a clear message after the per-minute limit", () => atFreshWindow(60, async () => {
-    const user = await agent();
-    const browser = await signInAs(user);
-    for (let i = 0; i < AI_RATE.limit; i++) expect((await post(browser, { task: "week_plan" })).status).toBe(200);
-    const refused = await post(browser, { task: "week_plan" });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^That is 10 drafts in a minute\. Please wait \d+ seconds/);
-  }));
+  it("stops a burst with a clear message after the per-minute limit", () =>
+    atFreshWindow(60, async () => {
+      const user = await agent();
+      const browser = await signInAs(user);
+      for (let i = 0; i < AI_RATE.limit; i++) expect((await post(browser, { task: "week_plan" })).status).toBe(200);
+      const refused = await post(browser, { task: "week_plan" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^That is 10 drafts in a minute\. Please wait \d+ seconds/);
+    }));
 });
 
 describe("daily quota", () => {
@@ -331,7 +379,11 @@ describe("daily quota", () => {
     expect(await spendAiDraft({ db }, env.KV, me, 2, morning)).toEqual({ ok: true, day: "2026-11-20" });
     expect((await spendAiDraft({ db }, env.KV, me, 2, morning + 60_000)).ok).toBe(true);
     const refused = await spendAiDraft({ db }, env.KV, me, 2, morning + 120_000);
-    expect(refused).toEqual({ ok: false, message: "You have used all 2 AI drafts for today. The quota resets at midnight UTC, in about 15 hours.", retryAfterSeconds: 14 * 3600 + 58 * 60 });
+    expect(refused).toEqual({
+      ok: false,
+      message: "You have used all 2 AI drafts for today. The quota resets at midnight UTC, in about 15 hours.",
+      retryAfterSeconds: 14 * 3600 + 58 * 60,
+    });
     expect((await spendAiDraft({ db }, env.KV, you, 2, morning + 120_000)).ok).toBe(true);
     expect(await spendAiDraft({ db }, env.KV, me, 2, Date.parse("2026-11-21T00:00:30Z"))).toEqual({ ok: true, day: "2026-11-21" });
   });
@@ -364,7 +416,14 @@ describe("daily quota", () => {
     const broken = fakeAi(async () => {
       throw new Error("down");
     });
-    const fallback = await draft(generate(envelope, { ai: broken.ai, offline: () => { throw new Error("drafter broke"); } }));
+    const fallback = await draft(
+      generate(envelope, {
+        ai: broken.ai,
+        offline: () => {
+          throw new Error("drafter broke");
+        },
+      }),
+    );
     expect(fallback.engine).toBe("fallback");
     expect(await aiDraftsToday({ db }, me, at)).toBe(0);
     // A model that finishes, and the offline drafter after a model failed: each counted.

@@ -19,7 +19,11 @@ import { restoreSuiteClock } from "../factories/dates";
 const db = () => createDb(env.DB);
 const userByEmail = (email: string) => db().select().from(users).where(eq(users.email, email)).get();
 const emailsTo = async (to: string, kind: "verify_email" | "reset_password") =>
-  (await db().select({ n: count() }).from(emailOutbox).where(and(eq(emailOutbox.toAddress, to.toLowerCase()), eq(emailOutbox.kind, kind))).get())!.n;
+  (await db()
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, to.toLowerCase()), eq(emailOutbox.kind, kind)))
+    .get())!.n;
 const signIn = (browser: TestBrowser, email: string, password = DEFAULT_PASSWORD) =>
   browser.post("/auth", { mode: "signin", email, password, website_url: "" });
 
@@ -53,7 +57,9 @@ describe("sign-up limit per client address", () => {
     expect(text).toContain("Please wait a minute before trying again.");
     expect(await userByEmail(email)).toBeUndefined();
     // Another address is not held back.
-    expect((await new TestBrowser().post("/auth", { mode: "signup", email: uniqueEmail("limit"), password: DEFAULT_PASSWORD, website_url: "" })).status).toBe(302);
+    expect(
+      (await new TestBrowser().post("/auth", { mode: "signup", email: uniqueEmail("limit"), password: DEFAULT_PASSWORD, website_url: "" })).status,
+    ).toBe(302);
 
     vi.setSystemTime(start + rule.windowSeconds * 1000);
     const next = await browser.post("/auth", { mode: "signup", email, password: DEFAULT_PASSWORD, website_url: "" });

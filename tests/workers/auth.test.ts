@@ -78,10 +78,22 @@ describe("sign-up, verification, sign-in and sign-out", () => {
   it("returns to the page that asked for sign-in, but never to another site", async () => {
     const user = await createUser(env.DB);
     const browser = new TestBrowser();
-    const kept = await browser.post("/auth", { mode: "signin", email: user.email, password: user.password, website_url: "", redirectTo: "/settings" });
+    const kept = await browser.post("/auth", {
+      mode: "signin",
+      email: user.email,
+      password: user.password,
+      website_url: "",
+      redirectTo: "/settings",
+    });
     expect(kept.headers.get("Location")).toBe("/settings");
     const other = new TestBrowser();
-    const refused = await other.post("/auth", { mode: "signin", email: user.email, password: user.password, website_url: "", redirectTo: "//evil.example/x" });
+    const refused = await other.post("/auth", {
+      mode: "signin",
+      email: user.email,
+      password: user.password,
+      website_url: "",
+      redirectTo: "//evil.example/x",
+    });
     expect(refused.headers.get("Location")).toBe("/dashboard");
   });
 
@@ -184,25 +196,30 @@ describe("sign-in and sign-up messages (spec section 8)", () => {
 });
 
 describe("server-side attempt limits", () => {
-  it("refuses the 6th sign-in in a minute from one address, even with the right password", () => atFreshWindow(60, async () => {
-    const user = await createUser(env.DB);
-    const browser = new TestBrowser();
-    for (let i = 0; i < 5; i++) expect((await signIn(browser, user.email, "wrong password here")).status).toBe(401);
-    const sixth = await signIn(browser, user.email);
-    expect(sixth.status).toBe(429);
-    expect(await sixth.text()).toContain(AUTH_MESSAGES.tooManyAttempts.description);
-    expect(browser.session()).toBeNull();
-  }));
+  it("refuses the 6th sign-in in a minute from one address, even with the right password", () =>
+    atFreshWindow(60, async () => {
+      const user = await createUser(env.DB);
+      const browser = new TestBrowser();
+      for (let i = 0; i < 5; i++) expect((await signIn(browser, user.email, "wrong password here")).status).toBe(401);
+      const sixth = await signIn(browser, user.email);
+      expect(sixth.status).toBe(429);
+      expect(await sixth.text()).toContain(AUTH_MESSAGES.tooManyAttempts.description);
+      expect(browser.session()).toBeNull();
+    }));
 
-  it("refuses the 6th sign-in in a minute for one e-mail, however many client addresses try", () => atFreshWindow(60, async () => {
-    const user = await createUser(env.DB);
-    for (let i = 0; i < 5; i++) expect((await signIn(new TestBrowser(), user.email, "wrong password here")).status).toBe(401);
-    expect((await signIn(new TestBrowser(), user.email)).status).toBe(429);
-  }));
+  it("refuses the 6th sign-in in a minute for one e-mail, however many client addresses try", () =>
+    atFreshWindow(60, async () => {
+      const user = await createUser(env.DB);
+      for (let i = 0; i < 5; i++) expect((await signIn(new TestBrowser(), user.email, "wrong password here")).status).toBe(401);
+      expect((await signIn(new TestBrowser(), user.email)).status).toBe(429);
+    }));
 
   it("locks the account after repeated failures, exactly, and a reset unlocks it", async () => {
     const user = await createUser(env.DB);
-    await db().update(users).set({ failedSigninCount: LOCKOUT_THRESHOLD - 1 }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ failedSigninCount: LOCKOUT_THRESHOLD - 1 })
+      .where(eq(users.id, user.id));
     const failing = await signIn(new TestBrowser(), user.email, "wrong password here");
     expect(failing.status).toBe(423);
     expect(await failing.text()).toContain("Too many failed sign-in attempts");
@@ -272,7 +289,12 @@ describe("sessions", () => {
     const user = await createUser(env.DB);
     const browser = await signInAs(user);
     const before = (await userByEmail(user.email))!.passwordHash;
-    const response = await browser.post("/settings", { intent: "password", currentPassword: "not my password", password: "another long passphrase", confirm: "another long passphrase" });
+    const response = await browser.post("/settings", {
+      intent: "password",
+      currentPassword: "not my password",
+      password: "another long passphrase",
+      confirm: "another long passphrase",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Your current password is not correct.");
     expect((await userByEmail(user.email))!.passwordHash).toBe(before);
@@ -351,7 +373,13 @@ describe("password reset", () => {
 describe("the new account's timezone", () => {
   const timezoneAfterSignUp = async (timezone?: string) => {
     const email = uniqueEmail("tz");
-    const response = await new TestBrowser().post("/auth", { mode: "signup", email, password: DEFAULT_PASSWORD, website_url: "", ...(timezone === undefined ? {} : { timezone }) });
+    const response = await new TestBrowser().post("/auth", {
+      mode: "signup",
+      email,
+      password: DEFAULT_PASSWORD,
+      website_url: "",
+      ...(timezone === undefined ? {} : { timezone }),
+    });
     expect(response.status).toBe(302);
     const user = (await userByEmail(email))!;
     return (await db().select().from(userPreferences).where(eq(userPreferences.userId, user.id)).get())!.timezone;

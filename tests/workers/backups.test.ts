@@ -29,8 +29,14 @@ const db = createDb(env.DB);
 async function gunzip(body: ReadableStream): Promise<Uint8Array> {
   return new Uint8Array(await new Response(body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream)).arrayBuffer());
 }
-const sha256 = async (bytes: Uint8Array) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>))].map((b) => b.toString(16).padStart(2, "0")).join("");
-const lines = (bytes: Uint8Array) => new TextDecoder().decode(bytes).split("\n").filter(Boolean).map((l) => JSON.parse(l) as { table: string; row: Record<string, unknown> });
+const sha256 = async (bytes: Uint8Array) =>
+  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const lines = (bytes: Uint8Array) =>
+  new TextDecoder()
+    .decode(bytes)
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { table: string; row: Record<string, unknown> });
 
 describe("a backup", () => {
   let backup: Backup;
@@ -68,11 +74,16 @@ describe("a backup", () => {
       expect(rows.every((r) => r.table === table.table)).toBe(true);
     }
     const contacts = lines(await gunzip((await env.BACKUPS.get(backupKey(backup.id, "contacts.ndjson.gz")))!.body));
-    const hers = contacts.filter((c) => c.row.user_id === agent.user.id).map((c) => c.row.name).sort();
+    const hers = contacts
+      .filter((c) => c.row.user_id === agent.user.id)
+      .map((c) => c.row.name)
+      .sort();
     expect(hers).toEqual(["Tove Buyer", "Tove Seller"]);
     // Stored as the database holds it: JSON columns as their text, times as numbers.
     expect(typeof contacts.find((c) => c.row.id === agent.contact.id)!.row.tags).toBe("string");
-    expect(backup.sizeBytes).toBe(manifest.tables.reduce((sum, t) => sum + t.stored, 0) + (await env.BACKUPS.head(backupKey(backup.id, "manifest.json")))!.size);
+    expect(backup.sizeBytes).toBe(
+      manifest.tables.reduce((sum, t) => sum + t.stored, 0) + (await env.BACKUPS.head(backupKey(backup.id, "manifest.json")))!.size,
+    );
   });
 
   it("downloads for an admin as one gzip file: the manifest, then every row", async () => {
@@ -80,7 +91,10 @@ describe("a backup", () => {
     const response = await admin.get(`/operations/backups/${backup.id}/download`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="porchlight-backup-${backup.id}.ndjson.gz"`);
-    const text = new TextDecoder().decode(await gunzip(response.body!)).split("\n").filter(Boolean);
+    const text = new TextDecoder()
+      .decode(await gunzip(response.body!))
+      .split("\n")
+      .filter(Boolean);
     expect(JSON.parse(text[0]!).manifest).toEqual(manifest);
     expect(text).toHaveLength(1 + manifest.tables.reduce((sum, t) => sum + t.rows, 0));
 
@@ -128,7 +142,12 @@ describe("the restore drill", () => {
 
   it("loads parents before children", () => {
     const order = loadOrder(manifest.tables);
-    for (const [parent, child] of [["users", "contacts"], ["contacts", "deals"], ["deals", "deal_stage_history"], ["users", "gdpr_requests"]]) {
+    for (const [parent, child] of [
+      ["users", "contacts"],
+      ["contacts", "deals"],
+      ["deals", "deal_stage_history"],
+      ["users", "gdpr_requests"],
+    ]) {
       expect(order.indexOf(parent!), `${parent} before ${child}`).toBeLessThan(order.indexOf(child!));
     }
     expect([...order].sort()).toEqual(manifest.tables.map((t) => t.table).sort());
@@ -151,7 +170,9 @@ describe("the restore drill", () => {
       const text = new TextDecoder().decode(await gunzip(new Blob([gz as Uint8Array<ArrayBuffer>]).stream()));
       const edited = text.replace(/"role":"user"/, '"role":"admin"');
       expect(edited).not.toBe(text);
-      return new Uint8Array(await new Response(new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream)).arrayBuffer());
+      return new Uint8Array(
+        await new Response(new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream)).arrayBuffer(),
+      );
     });
     const bad = await runRestoreDrill(env, db, changed);
     expect(bad.ok).toBe(false);
@@ -169,7 +190,10 @@ describe("the restore drill", () => {
 
   it("is due weekly for the newest completed backup, and a drill from a clock ahead does not hold it off", async () => {
     const now = Date.now();
-    await db.update(backups).set({ drillAt: now - 60_000 }).where(eq(backups.id, id));
+    await db
+      .update(backups)
+      .set({ drillAt: now - 60_000 })
+      .where(eq(backups.id, id));
     expect(await drillDue(db, now)).toBeNull();
     expect(await drillDue(db, now + 8 * DAY_MS)).not.toBeNull();
   });

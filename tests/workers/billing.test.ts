@@ -16,7 +16,12 @@ import { createUser, uniqueEmail } from "../factories/users";
 
 const db = () => createDb(env.DB);
 const subscriberOf = (userId: string) => db().select().from(subscribers).where(eq(subscribers.userId, userId)).get();
-const welcomeEmails = (to: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, "welcome"))).all();
+const welcomeEmails = (to: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, "welcome")))
+    .all();
 
 async function startCheckout(browser: TestBrowser, period: "monthly" | "yearly" = "monthly") {
   const response = await browser.post("/trial/start", { period });
@@ -58,7 +63,10 @@ describe("local test-mode checkout", () => {
     expect(welcome[0]!.textBody).toMatch(/^Hello,\n\nWelcome to Porchlight!/);
     expect(welcome[0]!.textBody).not.toContain(user.email.split("@")[0]);
     // A later live event does not send it again.
-    await db().update(subscribers).set({ stripeCustomerId: `cus_${user.id.slice(0, 8)}` }).where(eq(subscribers.userId, user.id));
+    await db()
+      .update(subscribers)
+      .set({ stripeCustomerId: `cus_${user.id.slice(0, 8)}` })
+      .where(eq(subscribers.userId, user.id));
     await postWebhook(stripeEvent("customer.subscription.updated", subscriptionObject({ customer: `cus_${user.id.slice(0, 8)}`, status: "active" })));
     expect(await welcomeEmails(user.email)).toHaveLength(1);
 
@@ -116,7 +124,11 @@ describe("local test-mode checkout", () => {
     const checkout = await startCheckout(owner);
     for (const overrides of [{ APP_ENV: "production" }, { STRIPE_SECRET_KEY: "sk_test_configured" }]) {
       const request = new Request(`http://localhost${checkout}`, { headers: { Cookie: `porchlight_session=${owner.session()}`, Host: "localhost" } });
-      const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...(env as Env), ...overrides }, createExecutionContext());
+      const response = await worker.fetch(
+        request as Request<unknown, IncomingRequestCfProperties>,
+        { ...(env as Env), ...overrides },
+        createExecutionContext(),
+      );
       expect(response.status, JSON.stringify(overrides)).toBe(404);
     }
   });
@@ -125,10 +137,19 @@ describe("local test-mode checkout", () => {
     const owner = await signInAs(await createUser(env.DB, { status: "inactive" }));
     const request = new Request("http://localhost/trial/start", {
       method: "POST",
-      headers: { Cookie: `porchlight_session=${owner.session()}`, Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Cookie: `porchlight_session=${owner.session()}`,
+        Host: "localhost",
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: "period=monthly",
     });
-    const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...(env as Env), APP_ENV: "production" }, createExecutionContext());
+    const response = await worker.fetch(
+      request as Request<unknown, IncomingRequestCfProperties>,
+      { ...(env as Env), APP_ENV: "production" },
+      createExecutionContext(),
+    );
     expect(response.status).toBe(503);
     expect(await response.text()).toContain(CHECKOUT_ERRORS.config_error);
   });
@@ -156,7 +177,9 @@ describe("Stripe checkout (against the local fake Stripe API)", () => {
     const location = response.headers.get("Location")!;
     expect(location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/);
 
-    const requests = (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.body["metadata[userId]"] === user.id || r.body.email === user.email);
+    const requests = (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter(
+      (r) => r.body["metadata[userId]"] === user.id || r.body.email === user.email,
+    );
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/customers", "POST /v1/checkout/sessions"]);
     expect(requests[0]!.authorization).toBe("Bearer sk_test_porchlight_fake");
     const session = requests[1]!.body;
@@ -188,7 +211,9 @@ describe("Stripe checkout (against the local fake Stripe API)", () => {
     const user = await createUser(env.DB, { status: "canceled" });
     const customer = `cus_back${user.id.slice(0, 6)}`;
     await db().update(subscribers).set({ stripeCustomerId: customer }).where(eq(subscribers.userId, user.id));
-    await db().insert(trialClaims).values({ emailKey: `old-${user.email}`, userId: user.id, stripeCustomerId: customer, claimedAt: new Date() });
+    await db()
+      .insert(trialClaims)
+      .values({ emailKey: `old-${user.email}`, userId: user.id, stripeCustomerId: customer, claimedAt: new Date() });
     const browser = (await signInAs(user)).using(stripeEnv());
     expect(await (await browser.get("/trial/start")).text()).toContain("already had its free trial");
     const response = await browser.post("/trial/start", { period: "monthly" });
@@ -271,9 +296,14 @@ describe("Settings › Billing", () => {
     await fakeStripe(`/__fake/customers/${customer}`, {
       email: user.email,
       address: { line1: "12 Porch Lane", line2: null, city: "Austin", postal_code: "78701", state: "TX", country: "US" },
-      payment_methods: [{ id: "pm_1", object: "payment_method", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2029 }, billing_details: {} }],
+      payment_methods: [
+        { id: "pm_1", object: "payment_method", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2029 }, billing_details: {} },
+      ],
     });
-    await db().update(subscribers).set({ stripeCustomerId: customer, billingPeriod: "monthly", currentPeriodEnd: new Date("2026-12-22T12:00:00Z") }).where(eq(subscribers.userId, user.id));
+    await db()
+      .update(subscribers)
+      .set({ stripeCustomerId: customer, billingPeriod: "monthly", currentPeriodEnd: new Date("2026-12-22T12:00:00Z") })
+      .where(eq(subscribers.userId, user.id));
     const browser = (await signInAs(user)).using(stripeEnv());
     const html = await (await browser.get("/settings?tab=billing")).text();
     expect(html).toContain("VISA ending in 4242 (expires 04/2029)");
@@ -283,7 +313,9 @@ describe("Settings › Billing", () => {
     const portal = await browser.post("/billing/portal", {});
     expect(portal.status).toBe(302);
     expect(portal.headers.get("Location")).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_\w+$/);
-    const asked = (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.path === "/v1/billing_portal/sessions" && r.body.customer === customer);
+    const asked = (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter(
+      (r) => r.path === "/v1/billing_portal/sessions" && r.body.customer === customer,
+    );
     expect(asked[0]!.body.return_url).toBe("http://localhost/settings?tab=billing");
   });
 

@@ -5,7 +5,7 @@ import { readsTheCalendar } from "../calendar-rule.mjs";
 // Which test files run again at the hard instants (tests/calendar-files.mjs): the rule, on samples of each kind.
 describe("a test file reads the calendar", () => {
   it.each([
-    ["a day from the factories", 'const due = dayFromToday(1);'],
+    ["a day from the factories", "const due = dayFromToday(1);"],
     ["an instant of its own", 'await atInstant("2027-03-14T06:30:00Z", run);'],
     ["a frozen clock", "vi.setSystemTime(new Date(2027, 0, 1));"],
     ["a date's fields", "expect(new Date().getUTCDate()).toBe(1);"],

@@ -48,7 +48,9 @@ describe("the test clock (TEST_NOW)", () => {
 
   it("runs this suite at TEST_NOW when it is set", () => {
     const testNow = (env as unknown as { TEST_NOW?: string }).TEST_NOW;
-    const expected = testNow ? parseTestNow(testNow) : (globalThis.Date as DateConstructor & { realDate?: DateConstructor }).realDate?.now() ?? Date.now();
+    const expected = testNow
+      ? parseTestNow(testNow)
+      : ((globalThis.Date as DateConstructor & { realDate?: DateConstructor }).realDate?.now() ?? Date.now());
     // The suite has run for minutes at most since the clock was set.
     expect(Math.abs(Date.now() - expected)).toBeLessThan(30 * 60_000);
   });

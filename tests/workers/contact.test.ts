@@ -32,7 +32,11 @@ describe("contact form", () => {
     const [row] = await stored(fields.email);
     expect(row).toMatchObject({ firstName: "Dana", company: "Reyes Realty", interest: "commission-tracking", phone: null, consent: true });
     expect(row!.notifiedAt).not.toBeNull();
-    const mail = await db().select().from(emailOutbox).where(and(eq(emailOutbox.kind, "contact_form"), eq(emailOutbox.toAddress, "hello@porchlight.app"))).all();
+    const mail = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "contact_form"), eq(emailOutbox.toAddress, "hello@porchlight.app")))
+      .all();
     const ours = mail.find((m) => m.textBody.includes(fields.email))!;
     expect(ours.subject).toBe("Contact form: Dana Reyes (Commission Tracking)");
     expect(ours.textBody).toContain("Can Porchlight handle a 70/30 split with a cap?");

@@ -2,7 +2,20 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
-import { changeTag, countByStatus, createContact, deleteContacts, getContact, listContacts, listTags, loadListSurroundings, setStatus, trashContacts, updateContact, type ContactFilters } from "~/modules/contacts/contacts.server";
+import {
+  changeTag,
+  countByStatus,
+  createContact,
+  deleteContacts,
+  getContact,
+  listContacts,
+  listTags,
+  loadListSurroundings,
+  setStatus,
+  trashContacts,
+  updateContact,
+  type ContactFilters,
+} from "~/modules/contacts/contacts.server";
 import { ftsQuery } from "~/modules/contacts/search";
 import { restoreFromTrash } from "~/modules/trash/trash.server";
 import { requestContext } from "../factories/context";
@@ -32,14 +45,27 @@ describe("contact validation (spec section 5)", () => {
       location: "  ",
       tags: ["buyer", " Buyer ", "", "first-time"],
     });
-    expect(contact).toMatchObject({ name: "Dana Reyes", email: null, budgetMin: 450000, budgetMax: 600000, bedrooms: null, location: null, status: "cold", propertyType: "house", source: "other" });
+    expect(contact).toMatchObject({
+      name: "Dana Reyes",
+      email: null,
+      budgetMin: 450000,
+      budgetMax: 600000,
+      bedrooms: null,
+      location: null,
+      status: "cold",
+      propertyType: "house",
+      source: "other",
+    });
     expect(contact.tags).toEqual(["buyer", "first-time"]);
     expect(normaliseTags("vip, relocation ,vip")).toEqual(["vip", "relocation"]);
   });
 
   it("refuses numbers that are not whole, and a budget range upside down", () => {
     const fractional = ContactInputSchema.safeParse({ name: "A", email: "a@example.com", bedrooms: "2.5", bathrooms: "two" });
-    expect(fieldErrors(fractional.error!)).toMatchObject({ bedrooms: "Bedrooms must be a whole number.", bathrooms: "Bathrooms must be a whole number." });
+    expect(fieldErrors(fractional.error!)).toMatchObject({
+      bedrooms: "Bedrooms must be a whole number.",
+      bathrooms: "Bathrooms must be a whole number.",
+    });
     const upsideDown = ContactInputSchema.safeParse({ name: "A", email: "a@example.com", budgetMin: "900000", budgetMax: "100000" });
     expect(fieldErrors(upsideDown.error!)).toEqual({ budgetMax: "Maximum budget must be at least the minimum." });
   });
@@ -55,7 +81,18 @@ describe("contact search", () => {
   it("finds contacts by name, e-mail, phone digits, location, notes and tags, and never errors", async () => {
     const userId = await owner();
     const ctx = context();
-    const dana = await createContact(ctx, userId, input({ name: "Dana Reyes-Ólafsdóttir", email: "dana@reyes.example", phone: "(555) 010-2000", location: "Maple Grove", notes: "Wants a yard for the dog", tags: ["first-time"] }));
+    const dana = await createContact(
+      ctx,
+      userId,
+      input({
+        name: "Dana Reyes-Ólafsdóttir",
+        email: "dana@reyes.example",
+        phone: "(555) 010-2000",
+        location: "Maple Grove",
+        notes: "Wants a yard for the dog",
+        tags: ["first-time"],
+      }),
+    );
     await createContact(ctx, userId, input({ name: "Sam Other", email: "sam@example.com" }));
     const find = async (search: string) => (await listContacts(ctx, userId, { filters: { search } })).contacts.map((c) => c.id);
     for (const term of ["dana", "Olafs", "reyes.example", "5550102000", "010", "maple gr", "dog", "first-time", "DANA REY"]) {
@@ -81,13 +118,17 @@ describe("contact lists", () => {
     const made = [];
     for (let i = 0; i < 23; i++) {
       made.push(
-        await createContact(ctx, userId, input({
-          name: `Person ${String.fromCharCode(65 + (i % 26))}${i}`,
-          status: (["hot", "warm", "cold"] as const)[i % 3],
-          budgetMax: i % 4 === 0 ? null : 100_000 * i,
-          tags: i % 2 === 0 ? ["buyer"] : ["seller"],
-          location: i % 5 === 0 ? "Lake Town" : "Hill Side",
-        })),
+        await createContact(
+          ctx,
+          userId,
+          input({
+            name: `Person ${String.fromCharCode(65 + (i % 26))}${i}`,
+            status: (["hot", "warm", "cold"] as const)[i % 3],
+            budgetMax: i % 4 === 0 ? null : 100_000 * i,
+            tags: i % 2 === 0 ? ["buyer"] : ["seller"],
+            location: i % 5 === 0 ? "Lake Town" : "Hill Side",
+          }),
+        ),
       );
     }
     for (const sort of ["newest", "name", "activity", "budget"] as const) {
@@ -110,7 +151,9 @@ describe("contact lists", () => {
     expect(hot.contacts.length).toBe(4);
     expect((await listContacts(ctx, userId, { filters: { location: "lake" } })).contacts.length).toBe(5);
     expect((await listContacts(ctx, userId, { filters: { location: "%" } })).contacts.length).toBe(0);
-    expect((await listContacts(ctx, userId, { filters: { budgetMin: 1_000_000, budgetMax: 1_500_000 } })).contacts.map((c) => c.budgetMax).sort()).toEqual([1_000_000, 1_100_000, 1_300_000, 1_400_000, 1_500_000]);
+    expect(
+      (await listContacts(ctx, userId, { filters: { budgetMin: 1_000_000, budgetMax: 1_500_000 } })).contacts.map((c) => c.budgetMax).sort(),
+    ).toEqual([1_000_000, 1_100_000, 1_300_000, 1_400_000, 1_500_000]);
     expect(await countByStatus(ctx, userId)).toEqual({ hot: 8, warm: 8, cold: 7, all: 23 });
     expect(await listTags(ctx, userId)).toEqual([
       { tag: "buyer", count: 12 },
@@ -131,7 +174,11 @@ describe("contact lists", () => {
     const other = await owner();
     const ctx = context();
     for (let i = 0; i < 14; i++) {
-      await createContact(ctx, userId, input({ name: `Lindqvist ${i}`, status: i % 2 ? "hot" : "warm", budgetMax: 50_000 * (i % 5), tags: i % 3 ? ["Buyer"] : ["seller"] }));
+      await createContact(
+        ctx,
+        userId,
+        input({ name: `Lindqvist ${i}`, status: i % 2 ? "hot" : "warm", budgetMax: 50_000 * (i % 5), tags: i % 3 ? ["Buyer"] : ["seller"] }),
+      );
     }
     // Another user's matching contacts must not leak through the driven shape, whose owner test is not indexed.
     await createContact(ctx, other, input({ name: "Lindqvist other", tags: ["buyer"] }));
@@ -193,7 +240,10 @@ describe("bulk changes", () => {
     expect(await changeTag(ctx, userId, ids, "VIP", "add")).toBe(3);
     expect((await getContact(ctx, userId, ids[0]!))!.tags).toEqual(["Buyer", "vip"]);
     expect(await changeTag(ctx, userId, [ids[0]!], "buyer", "remove")).toBe(1);
-    expect(await listTags(ctx, userId)).toEqual([{ tag: "vip", count: 3 }, { tag: "Buyer", count: 2 }]);
+    expect(await listTags(ctx, userId)).toEqual([
+      { tag: "vip", count: 3 },
+      { tag: "Buyer", count: 2 },
+    ]);
     expect((await listContacts(ctx, userId, { filters: { tag: "buyer" } })).contacts.map((c) => c.name).sort()).toEqual(["Ben", "Cat"]);
 
     const removed = await trashContacts(ctx, userId, ids.slice(1));

@@ -30,12 +30,33 @@ describe("duplicate finder", () => {
   it("merges into the chosen contact: gaps filled, tags and notes united, the rest deleted, counters exact", async () => {
     const userId = await owner();
     const keep = await add(userId, { name: "Dana Reyes", email: "dana@example.com", tags: ["buyer"], notes: "Met at open house" });
-    const other = await add(userId, { name: "Dana R.", email: "dana@example.com", phone: "555 0100", location: "Maple Grove", budgetMax: "650000", source: "referral", tags: ["Buyer", "vip"], notes: "Prefers texts" });
+    const other = await add(userId, {
+      name: "Dana R.",
+      email: "dana@example.com",
+      phone: "555 0100",
+      location: "Maple Grove",
+      budgetMax: "650000",
+      source: "referral",
+      tags: ["Buyer", "vip"],
+      notes: "Prefers texts",
+    });
     const merged = await mergeContacts(requestContext(), userId, keep.id, [other.id]);
-    expect(merged).toMatchObject({ id: keep.id, name: "Dana Reyes", phone: "555 0100", location: "Maple Grove", budgetMax: 650000, source: "referral", tags: ["buyer", "vip"], notes: "Met at open house\n\nPrefers texts" });
+    expect(merged).toMatchObject({
+      id: keep.id,
+      name: "Dana Reyes",
+      phone: "555 0100",
+      location: "Maple Grove",
+      budgetMax: 650000,
+      source: "referral",
+      tags: ["buyer", "vip"],
+      notes: "Met at open house\n\nPrefers texts",
+    });
     expect(await getContact(requestContext(), userId, other.id)).toBeUndefined();
     expect((await countByStatus(requestContext(), userId)).all).toBe(1);
-    expect(await listTags(requestContext(), userId)).toEqual([{ tag: "buyer", count: 1 }, { tag: "vip", count: 1 }]);
+    expect(await listTags(requestContext(), userId)).toEqual([
+      { tag: "buyer", count: 1 },
+      { tag: "vip", count: 1 },
+    ]);
     expect(await findDuplicates(requestContext(), userId)).toEqual([]);
   });
 
@@ -59,7 +80,8 @@ describe("duplicate finder", () => {
 describe("the warning before a save", () => {
   const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
   const fields = (extra: Record<string, string>) => ({ intent: "create", status: "hot", propertyType: "house", source: "website", ...extra });
-  const named = async (userId: UserId, name: string) => (await listContacts(requestContext(), userId, { filters: { search: name }, sort: "name" })).contacts.filter((c) => c.name === name);
+  const named = async (userId: UserId, name: string) =>
+    (await listContacts(requestContext(), userId, { filters: { search: name }, sort: "name" })).contacts.filter((c) => c.name === name);
 
   it("names the contact with the same e-mail or phone when one is added, and saves only when the agent says save anyway", async () => {
     const user = await createUser(env.DB);
@@ -70,7 +92,10 @@ describe("the warning before a save", () => {
     await add(stranger, { name: "Not Yours", email: "solo.warn@example.com" });
     const browser = await signInAs(user);
 
-    for (const extra of [{ name: "Dana Again", email: "DANA.WARN@example.com" }, { name: "Dana Again", phone: "(512) 555 0142" }] as Record<string, string>[]) {
+    for (const extra of [
+      { name: "Dana Again", email: "DANA.WARN@example.com" },
+      { name: "Dana Again", phone: "(512) 555 0142" },
+    ] as Record<string, string>[]) {
       const warned = await browser.post("/contacts?index", fields(extra));
       expect(warned.status, JSON.stringify(extra)).toBe(409);
       const page = await warned.text();
@@ -83,7 +108,11 @@ describe("the warning before a save", () => {
     expect(saved.status).toBe(200);
     expect(await named(userId, "Dana Again")).toHaveLength(1);
     // No match, a stranger's match, or a number too short to be a phone: saved at once.
-    for (const extra of [{ name: "Fresh Face", email: "fresh.warn@example.com" }, { name: "Solo Warn", email: "solo.warn@example.com" }, { name: "Short Number", phone: "555-01" }] as Record<string, string>[]) {
+    for (const extra of [
+      { name: "Fresh Face", email: "fresh.warn@example.com" },
+      { name: "Solo Warn", email: "solo.warn@example.com" },
+      { name: "Short Number", phone: "555-01" },
+    ] as Record<string, string>[]) {
       expect((await browser.post("/contacts?index", fields(extra))).status, JSON.stringify(extra)).toBe(200);
     }
     // Bad input is still refused as before.
@@ -97,7 +126,8 @@ describe("the warning before a save", () => {
     const twin = await add(userId, { name: "Ann Twin", email: "ann.keeper@example.com" });
     const bo = await add(userId, { name: "Bo Other", email: "bo.other@example.com" });
     const browser = await signInAs(user);
-    const edit = (id: string, extra: Record<string, string>) => browser.post(`/contacts/${id}?edit`, { intent: "update", status: "warm", propertyType: "house", source: "other", ...extra });
+    const edit = (id: string, extra: Record<string, string>) =>
+      browser.post(`/contacts/${id}?edit`, { intent: "update", status: "warm", propertyType: "house", source: "other", ...extra });
 
     // Ann Twin already shares Ann's e-mail: saving another field does not warn again.
     expect((await edit(twin.id, { name: "Ann Twin", email: "ann.keeper@example.com", location: "Maple Grove" })).status).toBe(302);
@@ -109,6 +139,19 @@ describe("the warning before a save", () => {
     expect((await edit(bo.id, { name: "Bo Other", email: "bo.other@example.com", phone: "555-010-7000", duplicateOk: "1" })).status).toBe(302);
     expect((await getContact(requestContext(), userId, bo.id))?.phone).toBe("555-010-7000");
     // Another agent's id is still not found.
-    expect((await (await signInAs(await createUser(env.DB))).post(`/contacts/${bo.id}?edit`, { intent: "update", name: "Bo", email: "x@example.com", status: "warm", propertyType: "house", source: "other" })).status).toBe(404);
+    expect(
+      (
+        await (
+          await signInAs(await createUser(env.DB))
+        ).post(`/contacts/${bo.id}?edit`, {
+          intent: "update",
+          name: "Bo",
+          email: "x@example.com",
+          status: "warm",
+          propertyType: "house",
+          source: "other",
+        })
+      ).status,
+    ).toBe(404);
   });
 });

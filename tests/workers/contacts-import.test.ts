@@ -15,7 +15,8 @@ import { createUser } from "../factories/users";
 const owner = async () => (await createUser(env.DB)).id as UserId;
 const all = async (userId: UserId) => (await listContacts(requestContext(), userId, { sort: "name", limit: 200 })).contacts;
 
-const GUIDE_HEADER = "first_name,last_name,email,phone,company,address,tags,notes,lead source,property_type,budget_range,timeline,area of interest,current status";
+const GUIDE_HEADER =
+  "first_name,last_name,email,phone,company,address,tags,notes,lead source,property_type,budget_range,timeline,area of interest,current status";
 
 async function importText(userId: UserId, text: string, mode: "skip" | "update" | "create" = "skip") {
   const { headers, rows } = parseCsv(text);
@@ -36,9 +37,28 @@ describe("CSV parsing and mapping", () => {
 
   it("maps the guide's columns and common CRM names on its own", () => {
     expect(autoMap(GUIDE_HEADER.split(","))).toEqual([
-      "first_name", "last_name", "email", "phone", "company", "address", "tags", "notes", "source", "property_type", "budget_range", "timeline", "location", "status",
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "company",
+      "address",
+      "tags",
+      "notes",
+      "source",
+      "property_type",
+      "budget_range",
+      "timeline",
+      "location",
+      "status",
     ]);
-    expect(autoMap(["Full Name", "E-mail Address", "Mobile Phone", "Lead Status", "Favourite colour"])).toEqual(["name", "email", "phone", "status", "ignore"]);
+    expect(autoMap(["Full Name", "E-mail Address", "Mobile Phone", "Lead Status", "Favourite colour"])).toEqual([
+      "name",
+      "email",
+      "phone",
+      "status",
+      "ignore",
+    ]);
   });
 
   it("names the export's columns in one style, and the import maps every one of them", () => {
@@ -95,16 +115,38 @@ describe("CSV import", () => {
     expect(summary.rejected.map((r) => [r.line, r.reasons])).toEqual([
       [4, ["Name is required"]],
       [5, ["Phone or email is required"]],
-      [6, ['Budget range "lots of money" is not a number or a range like 400000-650000.', 'Status "Someday" is not one of New, Lead, Prospect, Client, Past Client, Hot, Warm or Cold.']],
+      [
+        6,
+        [
+          'Budget range "lots of money" is not a number or a range like 400000-650000.',
+          'Status "Someday" is not one of New, Lead, Prospect, Client, Past Client, Hot, Warm or Cold.',
+        ],
+      ],
     ]);
     const [dana, sam] = await all(userId);
-    expect(dana).toMatchObject({ name: "Dana Reyes", email: "dana@example.com", company: "Reyes Realty, LLC", tags: ["buyer", "vip"], source: "open_house", propertyType: "house", budgetMin: 450000, budgetMax: 650000, location: "Maple Grove", status: "hot", timeline: "3 months" });
+    expect(dana).toMatchObject({
+      name: "Dana Reyes",
+      email: "dana@example.com",
+      company: "Reyes Realty, LLC",
+      tags: ["buyer", "vip"],
+      source: "open_house",
+      propertyType: "house",
+      budgetMin: 450000,
+      budgetMax: 650000,
+      location: "Maple Grove",
+      status: "hot",
+      timeline: "3 months",
+    });
     expect(sam).toMatchObject({ name: "Sam Lee", phone: "555 0100", source: "website", propertyType: "condo", status: "cold" });
   });
 
   it("handles duplicates by e-mail in each mode: skip, update existing, create duplicates", async () => {
     const userId = await owner();
-    await createContact(requestContext(), userId, ContactInputSchema.parse({ name: "Dana Reyes", email: "dana@example.com", phone: "555 0001", tags: ["old"] }));
+    await createContact(
+      requestContext(),
+      userId,
+      ContactInputSchema.parse({ name: "Dana Reyes", email: "dana@example.com", phone: "555 0001", tags: ["old"] }),
+    );
     const text = `name,email,phone,tags,notes\nDana R.,Dana@Example.com,,new,Moved to Lake Town\nNew Person,new@example.com,,,\nNew Person Again,NEW@example.com,555 0002,,`;
 
     const skipped = await importText(userId, text, "skip");
@@ -141,13 +183,15 @@ describe("CSV import", () => {
     const byName = Object.fromEntries((await all(userId)).map((c) => [c.name, c]));
     expect(byName["Nia Fresh"]).toMatchObject({ status: "warm" });
     // An update of a contact already here is not a new lead, whatever the file says.
-    expect(((await leadsWaitingNow(requestContext(), userId)).leads).map((l) => l.name).sort()).toEqual(["Nia Fresh", "Omar Fresh", "Pia Twice"]);
+    expect((await leadsWaitingNow(requestContext(), userId)).leads.map((l) => l.name).sort()).toEqual(["Nia Fresh", "Omar Fresh", "Pia Twice"]);
     const [first] = (await leadsWaitingNow(requestContext(), userId)).leads;
     expect(Date.now() - first!.arrivedAt).toBeLessThan(60_000);
 
     // A failed import writes no alert either: they are in one transaction with the contacts. The update of the
     // contact already here runs after the inserts and their alerts, and fails at execution time.
-    await env.DB.prepare(`CREATE TRIGGER fail_import_alerts BEFORE UPDATE ON contacts WHEN new.notes = 'poison' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await env.DB.prepare(
+      `CREATE TRIGGER fail_import_alerts BEFORE UPDATE ON contacts WHEN new.notes = 'poison' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+    ).run();
     try {
       const text2 = "name,email,notes,current status\nQuin New,quin@example.com,,New\nKnown Buyer,known@example.com,poison,New";
       await expect(importText(userId, text2, "update")).rejects.toThrow(/injected failure/);
@@ -162,7 +206,9 @@ describe("CSV import", () => {
     const userId = await owner();
     const poison = `Poison ${crypto.randomUUID()}`;
     // A database trigger that fails one row, late in the batch, at execution time.
-    await env.DB.prepare(`CREATE TRIGGER fail_import_test BEFORE INSERT ON contacts WHEN new.name = '${poison}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await env.DB.prepare(
+      `CREATE TRIGGER fail_import_test BEFORE INSERT ON contacts WHEN new.name = '${poison}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+    ).run();
     try {
       const rows = Array.from({ length: 12 }, (_, i) => `Person ${i},p${i}@example.com`);
       rows.push(`${poison},poison@example.com`);
@@ -177,7 +223,24 @@ describe("CSV import", () => {
     const source = await owner();
     const ctx = requestContext();
     const originals = [
-      { name: "Mary Ann Smith", email: "mary@example.com", phone: "+1 555 010 2000", company: "Smith & Co, LLC", address: "1 Main St\nUnit 2", tags: ["buyer", "first-time"], notes: '=HYPERLINK("x") is just text', source: "open_house", propertyType: "townhouse", budgetMin: 400000, budgetMax: 650000, bedrooms: 3, bathrooms: 2, timeline: "spring", location: "Maple Grove", status: "hot" },
+      {
+        name: "Mary Ann Smith",
+        email: "mary@example.com",
+        phone: "+1 555 010 2000",
+        company: "Smith & Co, LLC",
+        address: "1 Main St\nUnit 2",
+        tags: ["buyer", "first-time"],
+        notes: '=HYPERLINK("x") is just text',
+        source: "open_house",
+        propertyType: "townhouse",
+        budgetMin: 400000,
+        budgetMax: 650000,
+        bedrooms: 3,
+        bathrooms: 2,
+        timeline: "spring",
+        location: "Maple Grove",
+        status: "hot",
+      },
       { name: "Solo", phone: "555 0101", budgetMax: 300000, source: "cold_call", propertyType: "land", status: "warm" },
       { name: "Minny Min", email: "min@example.com", budgetMin: 250000, status: "cold" },
     ];
@@ -209,10 +272,11 @@ function recordingD1(sizes: number[]): D1Database {
           if (!sql.includes("json_each")) return statement;
           return new Proxy(statement, {
             get(inner, name) {
-              if (name === "bind") return (...values: unknown[]) => {
-                sizes.push(new TextEncoder().encode(String(values[1])).length);
-                return inner.bind(...values);
-              };
+              if (name === "bind")
+                return (...values: unknown[]) => {
+                  sizes.push(new TextEncoder().encode(String(values[1])).length);
+                  return inner.bind(...values);
+                };
               const value = Reflect.get(inner, name);
               return typeof value === "function" ? value.bind(inner) : value;
             },
@@ -235,7 +299,9 @@ describe("large imports", () => {
     const response = await postImport(await signInAs(user), JSON.stringify({ rows, mapping: ["name", "email", "notes"], mode: "skip" }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, summary: { created: 700, updated: 0, skipped: 0, rejected: [] } });
-    const stored = await env.DB.prepare("select count(*) as n, min(length(notes)) as shortest from contacts where user_id = ?").bind(user.id).first<{ n: number; shortest: number }>();
+    const stored = await env.DB.prepare("select count(*) as n, min(length(notes)) as shortest from contacts where user_id = ?")
+      .bind(user.id)
+      .first<{ n: number; shortest: number }>();
     expect(stored).toEqual({ n: 700, shortest: 9_000 });
   });
 
@@ -244,7 +310,11 @@ describe("large imports", () => {
     const sizes: number[] = [];
     // 9,000 characters of 界 are 27,000 bytes: counting characters would pack 2.7 times too much.
     const rows = Array.from({ length: 300 }, (_, i) => [`Wide Notes ${i}`, `wide-${i}@example.com`, "界".repeat(9_000)]);
-    const summary = await importContacts(requestContext({ DB: recordingD1(sizes) }), userId, { rows, mapping: ["name", "email", "notes"], mode: "create" });
+    const summary = await importContacts(requestContext({ DB: recordingD1(sizes) }), userId, {
+      rows,
+      mapping: ["name", "email", "notes"],
+      mode: "create",
+    });
     expect(summary.created).toBe(300);
     expect(sizes.length).toBeGreaterThanOrEqual(Math.ceil((300 * 27_000) / INSERT_PAYLOAD_MAX_BYTES));
     for (const size of sizes) expect(size).toBeLessThanOrEqual(INSERT_PAYLOAD_MAX_BYTES);

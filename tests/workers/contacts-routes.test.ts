@@ -25,14 +25,28 @@ describe("contacts through the app", () => {
     const good = await browser.post("/contacts?index", { intent: "create", name: "Dana Reyes", email: "Dana@Example.com", budgetMax: "650,000" });
     expect(good.status).toBe(200);
     const [dana] = (await listContacts(requestContext(), agent.id as UserId)).contacts;
-    expect(dana).toMatchObject({ name: "Dana Reyes", email: "dana@example.com", budgetMax: 650000, status: "cold", propertyType: "house", source: "other" });
+    expect(dana).toMatchObject({
+      name: "Dana Reyes",
+      email: "dana@example.com",
+      budgetMax: 650000,
+      status: "cold",
+      propertyType: "house",
+      source: "other",
+    });
 
     const page = decode(await (await browser.get(`/contacts/${dana!.id}`)).text());
     expect(page).toContain("Dana Reyes");
     expect(page).toContain('href="mailto:dana@example.com"');
     // Nobody has worked with Dana yet: no last activity is claimed, until there is one.
     expect(page).toMatch(/Added [^<]+ · No activity yet</);
-    const logged = await browser.post("/activities", { intent: "log", type: "call", contactId: dana!.id, date: dayFromToday(0), time: "09:15", outcome: "Left a voicemail" });
+    const logged = await browser.post("/activities", {
+      intent: "log",
+      type: "call",
+      contactId: dana!.id,
+      date: dayFromToday(0),
+      time: "09:15",
+      outcome: "Left a voicemail",
+    });
     expect(logged.status).toBe(200);
     const after = decode(await (await browser.get(`/contacts/${dana!.id}`)).text());
     expect(after).toMatch(/Added [^<]+ · last activity [^<]+</);
@@ -61,7 +75,13 @@ describe("contacts through the app", () => {
     const updated = await aliceBrowser.post(`/contacts/${id}`, { intent: "update", name: "Private Client", phone: "", email: "", status: "hot" });
     expect(updated.status).toBe(400);
     expect(await getContact(requestContext(), alice.id as UserId, id)).toMatchObject({ phone: "555 0100", status: "cold" });
-    const saved = await aliceBrowser.post(`/contacts/${id}`, { intent: "update", name: "Private Client", phone: "555 0100", status: "hot", tags: "vip" });
+    const saved = await aliceBrowser.post(`/contacts/${id}`, {
+      intent: "update",
+      name: "Private Client",
+      phone: "555 0100",
+      status: "hot",
+      tags: "vip",
+    });
     // Saved: back to the readable profile.
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/contacts/${id}`);
@@ -89,7 +109,11 @@ describe("contacts through the app", () => {
 
 describe("CSV import and export through the app", () => {
   const postJson = (browser: Awaited<ReturnType<typeof signInAs>>, body: unknown) =>
-    browser.fetch("/api/contacts/import", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
+    browser.fetch("/api/contacts/import", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    });
 
   it("imports into the signed-in account only, refuses malformed requests, and exports only your own contacts", async () => {
     const alice = await createUser(env.DB);
@@ -97,7 +121,11 @@ describe("CSV import and export through the app", () => {
     const aliceBrowser = await signInAs(alice);
     const bobBrowser = await signInAs(bob);
 
-    const signedOut = await new TestBrowser().fetch("/api/contacts/import", { method: "POST", body: JSON.stringify({ rows: [["Ada"]], mapping: ["name"], mode: "skip" }), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
+    const signedOut = await new TestBrowser().fetch("/api/contacts/import", {
+      method: "POST",
+      body: JSON.stringify({ rows: [["Ada"]], mapping: ["name"], mode: "skip" }),
+      headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    });
     expect(signedOut.status).toBe(401);
     expect(await signedOut.json()).toEqual({ ok: false, error: "Please sign in again to continue." });
     const empty = await postJson(aliceBrowser, { rows: [], mapping: [], mode: "skip" });
@@ -107,7 +135,11 @@ describe("CSV import and export through the app", () => {
     expect((await postJson(aliceBrowser, "not json at all")).status).toBe(400);
     expect((await listContacts(requestContext(), alice.id as UserId)).contacts).toEqual([]);
 
-    const imported = await postJson(aliceBrowser, { rows: [["Ada Import", "ada@example.com", bob.id]], mapping: ["name", "email", "ignore"], mode: "skip" });
+    const imported = await postJson(aliceBrowser, {
+      rows: [["Ada Import", "ada@example.com", bob.id]],
+      mapping: ["name", "email", "ignore"],
+      mode: "skip",
+    });
     expect(imported.status).toBe(200);
     expect((await listContacts(requestContext(), alice.id as UserId)).contacts.map((c) => c.name)).toEqual(["Ada Import"]);
     expect((await listContacts(requestContext(), bob.id as UserId)).contacts).toEqual([]);
@@ -118,7 +150,9 @@ describe("CSV import and export through the app", () => {
     const exported = parseCsv(aliceCsv);
     expect(exported.headers).toEqual([...EXPORT_COLUMNS]);
     expect(autoMap(exported.headers)).not.toContain("ignore");
-    expect(validateRows(exported.rows, autoMap(exported.headers)).valid.map((r) => [r.contact.name, r.contact.email])).toEqual([["Ada Import", "ada@example.com"]]);
+    expect(validateRows(exported.rows, autoMap(exported.headers)).valid.map((r) => [r.contact.name, r.contact.email])).toEqual([
+      ["Ada Import", "ada@example.com"],
+    ]);
     await bobBrowser.post("/contacts?index", { intent: "create", name: "Bo Own", phone: "555 0142" });
     const bobCsv = await bobBrowser.page("/contacts/export.csv");
     expect(bobCsv).not.toContain("Ada");

@@ -20,12 +20,24 @@ import { deal, team } from "../factories/teams";
 const db = () => createDb(env.DB);
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const says = (text: string, message: string) => text.includes(message) || text.includes(escapeHtml(message));
-const leadNamed = async (teamId: string, name: string) => (await db().select().from(teamLeads).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.name, name))).get())!;
+const leadNamed = async (teamId: string, name: string) =>
+  (await db()
+    .select()
+    .from(teamLeads)
+    .where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.name, name)))
+    .get())!;
 const contactsNamed = (name: string) => db().select().from(contacts).where(eq(contacts.name, name));
 const deps = { db: db(), alert: () => undefined };
 
 async function addPondLead(browser: Awaited<ReturnType<typeof signInAs>>, name: string) {
-  const reply = await browser.post("/team/leads", { intent: "add", name, phone: "555-0142", email: "", source: "open_house", message: "Asked about the open house" });
+  const reply = await browser.post("/team/leads", {
+    intent: "add",
+    name,
+    phone: "555-0142",
+    email: "",
+    source: "open_house",
+    message: "Asked about the open house",
+  });
   expect(reply.status).toBe(302);
 }
 
@@ -41,7 +53,9 @@ describe("team leads and a member who leaves", () => {
     const toAmara = await leadNamed(t.teamId, name);
     expect(toAmara).toMatchObject({ assignedTo: t.agentA.id });
     const taskId = crypto.randomUUID();
-    await db().insert(crmTasks).values({ id: taskId, userId: t.agentA.id, contactId: toAmara.contactId, title: `Call ${name}`, dueDate: dayFromToday(1) });
+    await db()
+      .insert(crmTasks)
+      .values({ id: taskId, userId: t.agentA.id, contactId: toAmara.contactId, title: `Call ${name}`, dueDate: dayFromToday(1) });
 
     // Amara is removed, keeping her data: the team's record no longer points into her account.
     expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id })).status).toBe(302);
@@ -52,11 +66,18 @@ describe("team leads and a member who leaves", () => {
     expect(reply.status).toBe(302);
     const amaraCopy = await db().select().from(contacts).where(eq(contacts.id, toAmara.contactId!)).get();
     expect(amaraCopy).toMatchObject({ userId: t.agentA.id, name });
-    expect(await db().select().from(crmTasks).where(eq(crmTasks.id, taskId)).get()).toMatchObject({ userId: t.agentA.id, contactId: toAmara.contactId });
+    expect(await db().select().from(crmTasks).where(eq(crmTasks.id, taskId)).get()).toMatchObject({
+      userId: t.agentA.id,
+      contactId: toAmara.contactId,
+    });
     const toBea = await leadNamed(t.teamId, name);
     expect(toBea).toMatchObject({ assignedTo: t.agentB.id });
     expect(toBea.contactId).not.toBe(toAmara.contactId);
-    expect(await db().select().from(contacts).where(eq(contacts.id, toBea.contactId!)).get()).toMatchObject({ userId: t.agentB.id, name, status: "hot" });
+    expect(await db().select().from(contacts).where(eq(contacts.id, toBea.contactId!)).get()).toMatchObject({
+      userId: t.agentB.id,
+      name,
+      status: "hot",
+    });
     expect((await contactsNamed(name)).map((c) => c.userId).sort()).toEqual([t.agentA.id, t.agentB.id].sort());
   });
 
@@ -69,24 +90,37 @@ describe("team leads and a member who leaves", () => {
     expect((await owner.post("/team/leads", { intent: "assign", lead: lead.id, agent: t.agentA.id })).status).toBe(302);
     const held = await leadNamed(t.teamId, name);
     const taskId = crypto.randomUUID();
-    await db().insert(crmTasks).values({ id: taskId, userId: t.agentA.id, contactId: held.contactId, title: `Call ${name}`, dueDate: dayFromToday(1) });
+    await db()
+      .insert(crmTasks)
+      .values({ id: taskId, userId: t.agentA.id, contactId: held.contactId, title: `Call ${name}`, dueDate: dayFromToday(1) });
 
     // A manager whose page still shows Bea as a member, though she has just left: nothing moves.
     const context = requestContext();
     const membership = (await getMembership(context, t.owner.id as UserId))!;
     await listMembers(context, t.teamId);
-    await db().delete(teamMembers).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id)));
+    await db()
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id)));
     const stale = await assignLead(context, membership, deps, { id: t.owner.id as UserId, name: "Olu Okafor" }, lead.id, t.agentB.id);
     expect(stale).toMatchObject({ ok: false, status: 409, error: LEAD_MESSAGES.taken });
     expect(await db().select().from(contacts).where(eq(contacts.id, held.contactId!)).get()).toMatchObject({ userId: t.agentA.id });
     expect(await leadNamed(t.teamId, name)).toMatchObject({ assignedTo: t.agentA.id, contactId: held.contactId });
-    expect(await db().select().from(contacts).where(and(eq(contacts.userId, t.agentB.id), eq(contacts.name, name))).get()).toBeUndefined();
+    expect(
+      await db()
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.userId, t.agentB.id), eq(contacts.name, name)))
+        .get(),
+    ).toBeUndefined();
 
     // A manager demoted a moment ago cannot assign either, though their page said admin.
     const adminContext = requestContext();
     const adminMembership = (await getMembership(adminContext, t.admin.id as UserId))!;
     await listMembers(adminContext, t.teamId);
-    await db().update(teamMembers).set({ role: "agent" }).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id)));
+    await db()
+      .update(teamMembers)
+      .set({ role: "agent" })
+      .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id)));
     const demoted = await assignLead(adminContext, adminMembership, deps, { id: t.admin.id as UserId, name: "Ada Admin" }, lead.id, t.owner.id);
     expect(demoted).toMatchObject({ ok: false, status: 409 });
     expect(await db().select().from(contacts).where(eq(contacts.id, held.contactId!)).get()).toMatchObject({ userId: t.agentA.id });
@@ -97,8 +131,16 @@ describe("team leads and a member who leaves", () => {
     const moved = await db().select().from(contacts).where(eq(contacts.id, held.contactId!)).get();
     expect(moved).toMatchObject({ userId: t.owner.id, name });
     expect(await db().select().from(crmTasks).where(eq(crmTasks.id, taskId)).get()).toMatchObject({ userId: t.owner.id, contactId: held.contactId });
-    expect((await db().select().from(crmActivities).where(eq(crmActivities.contactId, held.contactId!))).every((a) => a.userId === t.owner.id)).toBe(true);
-    expect(await db().select().from(contacts).where(and(eq(contacts.userId, t.agentA.id), eq(contacts.name, name))).get()).toBeUndefined();
+    expect((await db().select().from(crmActivities).where(eq(crmActivities.contactId, held.contactId!))).every((a) => a.userId === t.owner.id)).toBe(
+      true,
+    );
+    expect(
+      await db()
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.userId, t.agentA.id), eq(contacts.name, name)))
+        .get(),
+    ).toBeUndefined();
     const alerts = await db().select().from(leadAlerts).where(eq(leadAlerts.contactId, held.contactId!));
     expect(alerts.every((a) => a.userId === t.owner.id)).toBe(true);
   });
@@ -111,7 +153,9 @@ describe("team leads and a member who leaves", () => {
     const lead = await leadNamed(t.teamId, name);
     expect((await owner.post("/team/leads", { intent: "assign", lead: lead.id, agent: t.agentA.id })).status).toBe(302);
     const held = await leadNamed(t.teamId, name);
-    await db().insert(crmActivities).values({ id: crypto.randomUUID(), userId: t.agentA.id, contactId: held.contactId, type: "call", occurredAt: new Date() });
+    await db()
+      .insert(crmActivities)
+      .values({ id: crypto.randomUUID(), userId: t.agentA.id, contactId: held.contactId, type: "call", occurredAt: new Date() });
     const reply = await owner.post("/team/leads", { intent: "assign", lead: lead.id, agent: t.agentB.id });
     expect(reply.status).toBe(409);
     expect(says(await reply.text(), LEAD_MESSAGES.answered)).toBe(true);
@@ -125,7 +169,13 @@ describe("handing over a removed member's work", () => {
     const contactId = crypto.randomUUID();
     await db().insert(contacts).values({ id: contactId, userId: t.agentA.id, name: "Amara's Client" });
     // Bea leaves after the removal has read the members and before its batch is written.
-    const context = requestContext({ DB: changedBeforeNextBatch(env.DB, () => db().delete(teamMembers).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id)))) });
+    const context = requestContext({
+      DB: changedBeforeNextBatch(env.DB, () =>
+        db()
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id))),
+      ),
+    });
     const owner = { id: t.owner.id as UserId, email: t.owner.email } as Parameters<typeof removeMember>[1];
     const refused = await removeMember(context, owner, t.agentA.id, t.agentB.id, "http://localhost");
     expect(refused).toMatchObject({ ok: false, message: TEAM_MESSAGES.notAMember });
@@ -143,8 +193,14 @@ describe("handing over a removed member's work", () => {
     await getMembership(context, owner.id);
     // Ownership moved to the admin a moment ago (the request still holds the old membership).
     await db().batch([
-      db().update(teamMembers).set({ role: "admin" }).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.owner.id))),
-      db().update(teamMembers).set({ role: "owner" }).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id))),
+      db()
+        .update(teamMembers)
+        .set({ role: "admin" })
+        .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.owner.id))),
+      db()
+        .update(teamMembers)
+        .set({ role: "owner" })
+        .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id))),
       db().update(teams).set({ ownerId: t.admin.id }).where(eq(teams.id, t.teamId)),
     ]);
     const refused = await removeMember(context, owner, t.agentA.id, t.owner.id, "http://localhost");
@@ -158,12 +214,16 @@ describe("shares and team pipeline moves", () => {
   it("does not share a deal with a teammate who has just left, nor let a former co-agent or manager move it", async () => {
     const t = await team("Share Check Realty");
     const dealId = crypto.randomUUID();
-    await db().insert(deals).values(deal(t.agentA.id, { id: dealId, title: "Amara's Condo", stage: "showing", dealValueCents: 30_000_000, probability: 40 }));
+    await db()
+      .insert(deals)
+      .values(deal(t.agentA.id, { id: dealId, title: "Amara's Condo", stage: "showing", dealValueCents: 30_000_000, probability: 40 }));
     const amara = { id: t.agentA.id as UserId, email: t.agentA.email } as Parameters<typeof saveShare>[1];
     const context = requestContext();
     await listMembers(context, t.teamId);
     await getMembership(context, amara.id);
-    await db().delete(teamMembers).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id)));
+    await db()
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id)));
     const form = new FormData();
     form.set("agent", t.agentB.id);
     form.set("sharePct", "30");
@@ -174,7 +234,10 @@ describe("shares and team pipeline moves", () => {
     const adminContext = requestContext();
     const adminTeam = (await getMembership(adminContext, t.admin.id as UserId))!;
     await listMembers(adminContext, t.teamId);
-    await db().update(teamMembers).set({ role: "agent" }).where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id)));
+    await db()
+      .update(teamMembers)
+      .set({ role: "agent" })
+      .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id)));
     const move = new FormData();
     for (const [k, v] of Object.entries({ intent: "move", agent: t.agentA.id, id: dealId, stage: "offer" })) move.set(k, v);
     const moved = await moveTeamDeal(adminContext, { userId: t.admin.id as UserId, team: adminTeam }, move);
@@ -189,7 +252,8 @@ describe("closing an account in a team", () => {
     const owner = await signInAs(t.owner);
     expect((await owner.post("/team/leads", { intent: "settings", mode: "round_robin", claimWindowMinutes: "15" })).status).toBe(302);
     // Only Amara and Bea take leads.
-    for (const member of [t.owner.id, t.admin.id]) expect((await owner.post("/team/leads", { intent: "availability", member, available: "false" })).status).toBe(302);
+    for (const member of [t.owner.id, t.admin.id])
+      expect((await owner.post("/team/leads", { intent: "availability", member, available: "false" })).status).toBe(302);
     const first = `Rotation One ${crypto.randomUUID().slice(0, 6)}`;
     const second = `Rotation Two ${crypto.randomUUID().slice(0, 6)}`;
     await addPondLead(owner, first);
@@ -223,7 +287,14 @@ describe("closing an account in a team", () => {
     expect(says(await reply.text(), TEAM_MESSAGES.ownerClosesWithMembers(3))).toBe(true);
     expect((await db().select({ purgeAfter: users.purgeAfter }).from(users).where(eq(users.id, t.owner.id)).get())!.purgeAfter).toBeNull();
     expect((await db().select().from(teamMembers).where(eq(teamMembers.teamId, t.teamId))).length).toBe(4);
-    expect(await db().select({ status: subscribers.subscriptionStatus }).from(subscribers).where(eq(subscribers.userId, t.owner.id)).get()).toEqual({ status: "active" });
-    expect(await db().select().from(teams).where(inArray(teams.id, [t.teamId]))).toHaveLength(1);
+    expect(await db().select({ status: subscribers.subscriptionStatus }).from(subscribers).where(eq(subscribers.userId, t.owner.id)).get()).toEqual({
+      status: "active",
+    });
+    expect(
+      await db()
+        .select()
+        .from(teams)
+        .where(inArray(teams.id, [t.teamId])),
+    ).toHaveLength(1);
   });
 });

@@ -23,7 +23,16 @@ const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0
 
 /** A contact that arrived as a new lead when it was added (figures.server.ts), unless `leadAt` says otherwise. */
 function contact(userId: string, fields: Partial<NewContact> & { createdAt: Date }): NewContact {
-  return { id: id("c"), userId, name: `Contact ${seq}`, status: "cold", source: "other", lastActivity: fields.createdAt, leadAt: fields.createdAt, ...fields };
+  return {
+    id: id("c"),
+    userId,
+    name: `Contact ${seq}`,
+    status: "cold",
+    source: "other",
+    lastActivity: fields.createdAt,
+    leadAt: fields.createdAt,
+    ...fields,
+  };
 }
 function deal(userId: string, fields: Partial<NewDeal> & { stage: string; dealValueCents: number }): NewDeal {
   return { id: id("d"), userId, title: `Deal ${seq}`, position: `a${seq}`, commissionRate: 3, probability: 10, ...fields };
@@ -37,13 +46,26 @@ const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'
 /** Another agent with a bit of everything, dated so that each item would count if the owner filter slipped. */
 async function strangerWithData(now: number) {
   const other = await owner();
-  const theirs = contact(other, { name: "Not Yours", status: "hot", source: "website", createdAt: new Date(now - DAY_MS), lastActivity: new Date(now - 40 * DAY_MS) });
-  const theirDeal = deal(other, { stage: "offer", dealValueCents: 99_900_000, closingDate: new Date(now).toISOString().slice(0, 10), contactId: theirs.id });
+  const theirs = contact(other, {
+    name: "Not Yours",
+    status: "hot",
+    source: "website",
+    createdAt: new Date(now - DAY_MS),
+    lastActivity: new Date(now - 40 * DAY_MS),
+  });
+  const theirDeal = deal(other, {
+    stage: "offer",
+    dealValueCents: 99_900_000,
+    closingDate: new Date(now).toISOString().slice(0, 10),
+    contactId: theirs.id,
+  });
   await db.insert(contacts).values(theirs);
-  await db.insert(deals).values([
-    theirDeal,
-    deal(other, { stage: "closed_won", dealValueCents: 88_800_000, closedDate: new Date(now - 3 * DAY_MS).toISOString().slice(0, 10) }),
-  ]);
+  await db
+    .insert(deals)
+    .values([
+      theirDeal,
+      deal(other, { stage: "closed_won", dealValueCents: 88_800_000, closedDate: new Date(now - 3 * DAY_MS).toISOString().slice(0, 10) }),
+    ]);
   await db.insert(crmTasks).values(task(other, { dueDate: "2020-01-01", title: "Their task" }));
   await db.insert(crmActivities).values({ id: id("a"), userId: other, type: "call", occurredAt: new Date(now - HOUR), contactId: theirs.id });
   return { other, theirs, theirDeal };
@@ -66,24 +88,69 @@ describe("dashboard figures", () => {
     const c6 = contact(userId, { name: "Finley Old", status: "cold", source: "other", createdAt: ago(70) });
     // Midnight on 1 June in New York is 04:00 UTC: the first is this month's, the second (still 31 May there) is not.
     const c7 = contact(userId, { name: "Gray First", status: "hot", source: "referral", createdAt: at("2026-06-01T04:00:00.000Z") });
-    const c8 = contact(userId, { name: "Harper Late", status: "warm", source: "referral", createdAt: at("2026-06-01T03:59:59.999Z"), lastActivity: ago(3) });
+    const c8 = contact(userId, {
+      name: "Harper Late",
+      status: "warm",
+      source: "referral",
+      createdAt: at("2026-06-01T03:59:59.999Z"),
+      lastActivity: ago(3),
+    });
     await db.insert(contacts).values([c1, c2, c3, c4, c5, c6, c7, c8]);
 
     // Plan: 3 %, 30 % split capped at $10,000 a cap year starting 1 April, $395 per transaction.
-    await db.insert(commissionPlans).values({ userId, defaultRate: 3, brokerageSplitPct: 30, brokerageCapCents: 1_000_000, capYearStart: "04-01", transactionFeeCents: 39_500 });
-    const d1 = deal(userId, { title: "Lead on Elm", stage: "lead", dealValueCents: 10_000_000, probability: 10, expectedCloseDate: "2026-06-20", contactId: c1.id });
-    const d2 = deal(userId, { title: "Offer on Oak", stage: "offer", dealValueCents: 50_000_000, probability: 60, expectedCloseDate: "2026-07-30", closingDate: "2026-06-15" });
-    const d3 = deal(userId, { title: "Yesterday's", stage: "under_contract", dealValueCents: 30_000_000, probability: 90, expectedCloseDate: "2026-06-14" });
+    await db
+      .insert(commissionPlans)
+      .values({ userId, defaultRate: 3, brokerageSplitPct: 30, brokerageCapCents: 1_000_000, capYearStart: "04-01", transactionFeeCents: 39_500 });
+    const d1 = deal(userId, {
+      title: "Lead on Elm",
+      stage: "lead",
+      dealValueCents: 10_000_000,
+      probability: 10,
+      expectedCloseDate: "2026-06-20",
+      contactId: c1.id,
+    });
+    const d2 = deal(userId, {
+      title: "Offer on Oak",
+      stage: "offer",
+      dealValueCents: 50_000_000,
+      probability: 60,
+      expectedCloseDate: "2026-07-30",
+      closingDate: "2026-06-15",
+    });
+    const d3 = deal(userId, {
+      title: "Yesterday's",
+      stage: "under_contract",
+      dealValueCents: 30_000_000,
+      probability: 90,
+      expectedCloseDate: "2026-06-14",
+    });
     const d4 = deal(userId, { title: "Undated", stage: "showing", dealValueCents: 25_000_000, probability: 40 });
-    const d10 = deal(userId, { title: "Autumn close", stage: "qualified", dealValueCents: 20_000_000, probability: 25, expectedCloseDate: "2026-09-01", contactId: stranger.theirs.id });
+    const d10 = deal(userId, {
+      title: "Autumn close",
+      stage: "qualified",
+      dealValueCents: 20_000_000,
+      probability: 25,
+      expectedCloseDate: "2026-09-01",
+      contactId: stranger.theirs.id,
+    });
     // Won: d7 before the charts but in the cap year of d8, so d8 pays only what is left of the cap.
     const d7 = deal(userId, { stage: "closed_won", dealValueCents: 20_000_000, probability: 100, closedDate: "2025-06-20" });
     const d8 = deal(userId, { stage: "closed_won", dealValueCents: 100_000_000, probability: 100, closedDate: "2025-08-15" });
     const d5 = deal(userId, { stage: "closed_won", dealValueCents: 40_000_000, probability: 100, closedDate: "2026-05-10" });
     const d6 = deal(userId, { stage: "closed_won", dealValueCents: 60_000_000, probability: 100, closedDate: "2026-06-02" });
-    const d9 = deal(userId, { stage: "closed_lost", dealValueCents: 30_000_000, probability: 0, closedDate: "2026-06-05", lostReason: "Went with another agent" });
+    const d9 = deal(userId, {
+      stage: "closed_lost",
+      dealValueCents: 30_000_000,
+      probability: 0,
+      closedDate: "2026-06-05",
+      lostReason: "Went with another agent",
+    });
     // Five rows a statement: D1 allows 100 bound parameters.
-    for (const chunk of [[d1, d2, d3, d4, d5], [d6, d7, d8, d9, d10]]) await db.insert(deals).values(chunk);
+    for (const chunk of [
+      [d1, d2, d3, d4, d5],
+      [d6, d7, d8, d9, d10],
+    ])
+      await db.insert(deals).values(chunk);
 
     const t1 = task(userId, { title: "Send CMA", dueDate: "2026-06-10", contactId: c2.id });
     const t2 = task(userId, { title: "Call at nine", dueDate: "2026-06-15", dueTime: "09:00", dealId: d2.id, priority: "high" });
@@ -91,11 +158,23 @@ describe("dashboard figures", () => {
     const t4 = task(userId, { title: "Tomorrow", dueDate: "2026-06-16" });
     const t5 = task(userId, { title: "Done", dueDate: "2026-06-01", status: "completed", completedAt: ago(14) });
     const t6 = task(userId, { title: "July", dueDate: "2026-07-01" });
-    const t7 = task(userId, { title: "Names a stranger's contact", dueDate: "2026-06-20", contactId: stranger.theirs.id, dealId: stranger.theirDeal.id });
+    const t7 = task(userId, {
+      title: "Names a stranger's contact",
+      dueDate: "2026-06-20",
+      contactId: stranger.theirs.id,
+      dealId: stranger.theirDeal.id,
+    });
     await db.insert(crmTasks).values([t1, t2, t3, t4, t5, t6, t7]);
 
     const a1 = { id: id("a"), userId, type: "call" as const, occurredAt: ago(1), contactId: c1.id, outcome: "Left voicemail" };
-    const a2 = { id: id("a"), userId, type: "stage_change" as const, occurredAt: ago(2), dealId: d2.id, meta: { from: "showing", fromName: "Showing", to: "offer", toName: "Offer", lostReason: null } };
+    const a2 = {
+      id: id("a"),
+      userId,
+      type: "stage_change" as const,
+      occurredAt: ago(2),
+      dealId: d2.id,
+      meta: { from: "showing", fromName: "Showing", to: "offer", toName: "Offer", lostReason: null },
+    };
     const a3 = { id: id("a"), userId, type: "note" as const, occurredAt: new Date(now - 7 * DAY_MS + HOUR), notes: "Prefers e-mail" };
     const a4 = { id: id("a"), userId, type: "email_sent" as const, occurredAt: ago(8) };
     const a5 = { id: id("a"), userId, type: "showing" as const, occurredAt: ago(30), contactId: c2.id };
@@ -157,11 +236,45 @@ describe("dashboard figures", () => {
 
     // Charts: July 2025 to June 2026. August 2025: $1,000,000 whose split is held to $8,200 by June 2025's deal.
     const months = Object.fromEntries(d.performance.months.map((m) => [m.month, m]));
-    expect(d.performance.months.map((m) => m.month)).toEqual(["2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
-    expect(months["2025-08"]).toEqual({ month: "2025-08", deals: 1, sharedDeals: 0, volumeCents: 100_000_000, gciCents: 3_000_000, netCents: 2_140_500 });
-    expect(months["2026-05"]).toEqual({ month: "2026-05", deals: 1, sharedDeals: 0, volumeCents: 40_000_000, gciCents: 1_200_000, netCents: 800_500 });
+    expect(d.performance.months.map((m) => m.month)).toEqual([
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+    ]);
+    expect(months["2025-08"]).toEqual({
+      month: "2025-08",
+      deals: 1,
+      sharedDeals: 0,
+      volumeCents: 100_000_000,
+      gciCents: 3_000_000,
+      netCents: 2_140_500,
+    });
+    expect(months["2026-05"]).toEqual({
+      month: "2026-05",
+      deals: 1,
+      sharedDeals: 0,
+      volumeCents: 40_000_000,
+      gciCents: 1_200_000,
+      netCents: 800_500,
+    });
     // June: only the won deal; the lost one is not volume.
-    expect(months["2026-06"]).toEqual({ month: "2026-06", deals: 1, sharedDeals: 0, volumeCents: 60_000_000, gciCents: 1_800_000, netCents: 1_220_500 });
+    expect(months["2026-06"]).toEqual({
+      month: "2026-06",
+      deals: 1,
+      sharedDeals: 0,
+      volumeCents: 60_000_000,
+      gciCents: 1_800_000,
+      netCents: 1_220_500,
+    });
     expect(d.performance.months.reduce((sum, m) => sum + m.deals, 0)).toBe(3);
     expect(d.performance.volumeChart.bars.map((b) => b.value)).toEqual(d.performance.months.map((m) => m.volumeCents / 100));
     expect(d.performance.netChart.bars.find((b) => b.key === "2026-06")!.value).toBe(12_205);
@@ -180,7 +293,14 @@ describe("dashboard figures", () => {
     const ctx = requestContext();
     const d = await loadDashboard(ctx, userId);
     expect(d).toMatchObject({ empty: true, onboarding: true, closings: [], tasks: [], activities: [], followUps: [], sources: [] });
-    expect(d.stats).toMatchObject({ totalContacts: 0, activeDeals: { count: 0, valueCents: 0 }, tasksDue: { due: 0, overdue: 0 }, recentActivity: 0, newLeads: 0, followUp: 0 });
+    expect(d.stats).toMatchObject({
+      totalContacts: 0,
+      activeDeals: { count: 0, valueCents: 0 },
+      tasksDue: { due: 0, overdue: 0 },
+      recentActivity: 0,
+      newLeads: 0,
+      followUp: 0,
+    });
     expect(d.performance.months.every((m) => m.deals === 0 && m.volumeCents === 0 && m.netCents === 0)).toBe(true);
 
     await db.update(userPreferences).set({ onboardingSkipped: true }).where(eq(userPreferences.userId, userId));
@@ -195,11 +315,13 @@ describe("dashboard figures", () => {
     // 20:00 UTC on 30 November is already 05:00 on 1 December in Tokyo: a new day and a new month there.
     const tokyo = await owner();
     await db.update(userPreferences).set({ timezone: "Asia/Tokyo" }).where(eq(userPreferences.userId, tokyo));
-    await db.insert(crmTasks).values([
-      task(tokyo, { dueDate: "2026-11-30" }),
-      task(tokyo, { dueDate: "2026-12-01", dueTime: "23:00" }),
-      task(tokyo, { dueDate: "2026-12-02" }),
-    ]);
+    await db
+      .insert(crmTasks)
+      .values([
+        task(tokyo, { dueDate: "2026-11-30" }),
+        task(tokyo, { dueDate: "2026-12-01", dueTime: "23:00" }),
+        task(tokyo, { dueDate: "2026-12-02" }),
+      ]);
     await db.insert(contacts).values([
       // Midnight on 1 December in Tokyo is 15:00 UTC on 30 November.
       contact(tokyo, { createdAt: at("2026-11-30T15:00:00.000Z") }),
@@ -234,7 +356,9 @@ describe("dashboard figures", () => {
     // The same moment for a user in UTC: 1 December, so only the task due that day... and the ones before it.
     const utc = await owner();
     await db.update(userPreferences).set({ timezone: "UTC" }).where(eq(userPreferences.userId, utc));
-    await db.insert(crmTasks).values([task(utc, { dueDate: "2026-11-30" }), task(utc, { dueDate: "2026-12-01" }), task(utc, { dueDate: "2026-12-02" })]);
+    await db
+      .insert(crmTasks)
+      .values([task(utc, { dueDate: "2026-11-30" }), task(utc, { dueDate: "2026-12-01" }), task(utc, { dueDate: "2026-12-02" })]);
     expect((await loadDashboard(requestContext(), utc, at("2026-12-01T07:30:00Z"))).stats.tasksDue).toEqual({ due: 2, overdue: 1 });
     expect((await loadDashboard(requestContext(), utc, at("2026-11-30T23:59:59Z"))).stats.tasksDue).toEqual({ due: 1, overdue: 0 });
   });
@@ -290,10 +414,12 @@ describe("Follow up next, grouped", () => {
     const userId = user.id as UserId;
     const now = Date.now();
     const long = "Alexandra Catherine Montgomery-Worthington of Lake Town";
-    await db.insert(contacts).values([
-      contact(userId, { name: long, status: "hot", createdAt: new Date(now - 60 * DAY_MS), lastActivity: new Date(now - 20 * DAY_MS) }),
-      contact(userId, { name: "Walter Warm", status: "warm", createdAt: new Date(now - 60 * DAY_MS), lastActivity: new Date(now - 30 * DAY_MS) }),
-    ]);
+    await db
+      .insert(contacts)
+      .values([
+        contact(userId, { name: long, status: "hot", createdAt: new Date(now - 60 * DAY_MS), lastActivity: new Date(now - 20 * DAY_MS) }),
+        contact(userId, { name: "Walter Warm", status: "warm", createdAt: new Date(now - 60 * DAY_MS), lastActivity: new Date(now - 30 * DAY_MS) }),
+      ]);
     const html = (await (await (await signInAs(user)).get("/dashboard")).text()).replace(/<!-- -->/g, "");
     const section = html.slice(html.indexOf('id="follow-up"'));
     const at = (text: string) => section.indexOf(text);

@@ -21,12 +21,19 @@ const ALL = EXPORT_CATEGORIES.map((c) => c.key);
 
 type ExportFile = {
   export: { format: string; version: number; exported_at: string; account: { id: string; email: string }; categories: string[] };
-  categories: Record<string, { label: string; description: string; record_count: number; last_updated: string | null; records: Record<string, Record<string, unknown>[]> }>;
+  categories: Record<
+    string,
+    { label: string; description: string; record_count: number; last_updated: string | null; records: Record<string, Record<string, unknown>[]> }
+  >;
 };
 
 async function exportAs(browser: TestBrowser, categories: readonly string[]) {
   const body = new URLSearchParams(categories.map((c) => ["category", c]));
-  return browser.fetch("/settings/export.json", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: body.toString() });
+  return browser.fetch("/settings/export.json", {
+    method: "POST",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: body.toString(),
+  });
 }
 
 describe("the export's map of tables", () => {
@@ -42,13 +49,24 @@ describe("the export's map of tables", () => {
     for (const spec of EXPORT_CATEGORIES.flatMap((c) => c.tables as readonly ExportTable[])) {
       const { results } = await env.DB.prepare("select name from pragma_table_info(?)").bind(spec.table).all<{ name: string }>();
       const columns = new Set(results.map((r) => r.name));
-      for (const column of [spec.owner, spec.updated, ...(spec.omit ?? []), ...(spec.json ?? [])]) expect(columns.has(column), `${spec.table}.${column}`).toBe(true);
+      for (const column of [spec.owner, spec.updated, ...(spec.omit ?? []), ...(spec.json ?? [])])
+        expect(columns.has(column), `${spec.table}.${column}`).toBe(true);
     }
   });
 
   it("writes times as ISO 8601, parses JSON columns and drops omitted ones", () => {
     const spec: ExportTable = { table: "contacts", owner: "user_id", omit: ["seq"], json: ["tags"], updated: "updated_at" };
-    expect(exportRecord(spec, { __rowid: 4, seq: 4, tags: '["a"]', created_at: Date.UTC(2026, 5, 1, 12), last_activity: 0, first_response_at: null, name: "Jo" })).toEqual({
+    expect(
+      exportRecord(spec, {
+        __rowid: 4,
+        seq: 4,
+        tags: '["a"]',
+        created_at: Date.UTC(2026, 5, 1, 12),
+        last_activity: 0,
+        first_response_at: null,
+        name: "Jo",
+      }),
+    ).toEqual({
       tags: ["a"],
       created_at: "2026-06-01T12:00:00.000Z",
       last_activity: "1970-01-01T00:00:00.000Z",
@@ -71,10 +89,16 @@ describe("POST /settings/export.json", () => {
     const text = await response.text();
     const file = JSON.parse(text) as ExportFile;
 
-    expect(file.export).toMatchObject({ format: "porchlight-export", version: 1, account: { id: alice.user.id, email: alice.user.email }, categories: ALL });
+    expect(file.export).toMatchObject({
+      format: "porchlight-export",
+      version: 1,
+      account: { id: alice.user.id, email: alice.user.email },
+      categories: ALL,
+    });
     expect(Object.keys(file.categories)).toEqual(ALL);
     // Nothing of Bob's, anywhere in the file.
-    for (const trace of [bob.user.id, bob.user.email, "Bob Buyer", "Bob 12 Oak St", "Bob Realty", "bob@example.com"]) expect(text).not.toContain(trace);
+    for (const trace of [bob.user.id, bob.user.email, "Bob Buyer", "Bob 12 Oak St", "Bob Realty", "bob@example.com"])
+      expect(text).not.toContain(trace);
     // No secrets.
     for (const secret of ["password_hash", "token_hash", "secret_hash", "text_body", "html_body"]) expect(text).not.toContain(secret);
 
@@ -85,7 +109,9 @@ describe("POST /settings/export.json", () => {
       for (const spec of category.tables as readonly ExportTable[]) {
         const rows = exported.records[spec.table]!;
         expect(Array.isArray(rows), `${category.key}.${spec.table}`).toBe(true);
-        const stored = await env.DB.prepare(`select count(*) as n from "${spec.table}" where "${spec.owner}" = ?`).bind(alice.user.id).first<{ n: number }>();
+        const stored = await env.DB.prepare(`select count(*) as n from "${spec.table}" where "${spec.owner}" = ?`)
+          .bind(alice.user.id)
+          .first<{ n: number }>();
         expect(rows.length, `${spec.table} rows`).toBe(stored!.n);
         for (const row of rows) expect(row[spec.owner], `${spec.table} owner`).toBe(alice.user.id);
         total += rows.length;
@@ -152,7 +178,11 @@ describe("POST /settings/export.json", () => {
       expect(response.status).toBe(400);
       expect(await response.text()).toBe("Choose at least one category to export.");
     }
-    const json = await browser.fetch("/settings/export.json", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: JSON.stringify({ category: ["contacts"] }) });
+    const json = await browser.fetch("/settings/export.json", {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+      body: JSON.stringify({ category: ["contacts"] }),
+    });
     expect(json.status).toBe(415);
     expect(await db.select().from(gdprRequests).where(eq(gdprRequests.userId, user.id))).toEqual([]);
   });
@@ -166,7 +196,11 @@ describe("POST /settings/export.json", () => {
     const stranger = await exportAs(new TestBrowser(), ALL);
     expect(stranger.status).toBe(302);
     expect(stranger.headers.get("Location")).toMatch(/^\/auth/);
-    const forged = await browser.fetch("/settings/export.json", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "category=contacts" });
+    const forged = await browser.fetch("/settings/export.json", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "category=contacts",
+    });
     expect(forged.status).toBe(403);
     expect(await db.select().from(gdprRequests).where(eq(gdprRequests.userId, user.id))).toEqual([]);
   });
@@ -193,7 +227,10 @@ describe("Settings → Data", () => {
     const browser = await signInAs(alice.user);
     const before = await browser.page("/settings?tab=data");
     expect(before).toContain("Export all my data");
-    const words = before.replaceAll("<!-- -->", "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const words = before
+      .replaceAll("<!-- -->", "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
     expect(words).toMatch(/Contacts 2 records, last updated /);
     expect(words).toMatch(/Deals 1 record, last updated /);
     expect(before).toContain("No requests yet.");
@@ -206,12 +243,24 @@ describe("Settings → Data", () => {
 });
 
 describe("GET /settings/export/<entity>.csv", () => {
-  const lines = (csv: string) => csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const lines = (csv: string) =>
+    csv
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
 
   it("writes the owner's deals, tasks and activities only, with names, money and local times", async () => {
     const alice = await agentWithData("Erin");
     await agentWithData("Frank");
-    await db.insert(deals).values({ id: id("d"), userId: alice.user.id, title: "=HYPERLINK(\"http://x\")", stage: "lead", position: "a1", commissionRate: 3, probability: 10 });
+    await db.insert(deals).values({
+      id: id("d"),
+      userId: alice.user.id,
+      title: '=HYPERLINK("http://x")',
+      stage: "lead",
+      position: "a1",
+      commissionRate: 3,
+      probability: 10,
+    });
     const browser = await signInAs(alice.user);
 
     const dealsCsv = await browser.get("/settings/export/deals.csv");
@@ -219,16 +268,26 @@ describe("GET /settings/export/<entity>.csv", () => {
     expect(dealsCsv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(dealsCsv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="porchlight-deals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const dealLines = lines(await dealsCsv.text());
-    expect(dealLines[0]).toBe("title,contact,stage,side,property_address,deal_value,commission_rate_pct,probability_pct,expected_close_date,closed_date,lost_reason,inspection_date,appraisal_date,financing_date,closing_date,notes,created,updated");
+    expect(dealLines[0]).toBe(
+      "title,contact,stage,side,property_address,deal_value,commission_rate_pct,probability_pct,expected_close_date,closed_date,lost_reason,inspection_date,appraisal_date,financing_date,closing_date,notes,created,updated",
+    );
     expect(dealLines).toHaveLength(3);
-    expect(dealLines.find((l) => l.startsWith("Erin 12 Oak St"))).toMatch(/^Erin 12 Oak St,Erin Buyer,Offer,,,500000\.00,3,60,.*,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(dealLines.find((l) => l.startsWith("Erin 12 Oak St"))).toMatch(
+      /^Erin 12 Oak St,Erin Buyer,Offer,,,500000\.00,3,60,.*,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
     // A cell a spreadsheet would run as a formula stays text.
     expect(dealLines.some((l) => l.startsWith(`"'=HYPERLINK(""http://x"")",,Lead,`))).toBe(true);
 
     const tasks = lines(await (await browser.get("/settings/export/tasks.csv")).text());
-    expect(tasks).toEqual(["title,type,priority,status,due_date,due_time,repeat,contact,deal,notes,completed,created", expect.stringMatching(/^Erin call back,follow_up,medium,open,2026-06-05,,,Erin Buyer,,,,\d{4}-/)]);
+    expect(tasks).toEqual([
+      "title,type,priority,status,due_date,due_time,repeat,contact,deal,notes,completed,created",
+      expect.stringMatching(/^Erin call back,follow_up,medium,open,2026-06-05,,,Erin Buyer,,,,\d{4}-/),
+    ]);
     const activities = lines(await (await browser.get("/settings/export/activities.csv")).text());
-    expect(activities).toEqual(["when,type,contact,deal,outcome,notes", expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},call,Erin Buyer,,,Erin talked$/)]);
+    expect(activities).toEqual([
+      "when,type,contact,deal,outcome,notes",
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},call,Erin Buyer,,,Erin talked$/),
+    ]);
     for (const csv of [dealLines, tasks, activities]) expect(csv.join("\n")).not.toContain("Frank");
   });
 
@@ -271,15 +330,34 @@ describe("Settings → Data → Delete my data", () => {
     const response = await erase(browser, grace.user.password);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings?tab=data");
-    for (const table of ["contacts", "deals", "crm_tasks", "crm_activities", "deal_stage_history", "lead_source_costs", "contact_tags", "trash_items", "trash_rows"]) {
+    for (const table of [
+      "contacts",
+      "deals",
+      "crm_tasks",
+      "crm_activities",
+      "deal_stage_history",
+      "lead_source_costs",
+      "contact_tags",
+      "trash_items",
+      "trash_rows",
+    ]) {
       expect(await count(table, grace.user.id), table).toBe(0);
       expect(await count(table, heidi.user.id), `${table} of another agent`).toBeGreaterThan(0);
     }
     // The trigger-kept counts follow; the account, its settings and its subscription stay.
-    expect((await env.DB.prepare("select coalesce(sum(n), 0) as n from contact_status_counts where user_id = ?").bind(grace.user.id).first<{ n: number }>())!.n).toBe(0);
-    for (const table of ["agent_profiles", "commission_plans", "user_preferences", "subscribers", "calendar_feeds"]) expect(await count(table, grace.user.id), table).toBe(1);
+    expect(
+      (await env.DB.prepare("select coalesce(sum(n), 0) as n from contact_status_counts where user_id = ?")
+        .bind(grace.user.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
+    for (const table of ["agent_profiles", "commission_plans", "user_preferences", "subscribers", "calendar_feeds"])
+      expect(await count(table, grace.user.id), table).toBe(1);
     const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, grace.user.id));
-    expect(request).toMatchObject({ type: "erasure", status: "completed", description: "Delete my data: 2 contacts, 1 deal, 1 task, 1 activity, their stage history, lead source costs and the trash" });
+    expect(request).toMatchObject({
+      type: "erasure",
+      status: "completed",
+      description: "Delete my data: 2 contacts, 1 deal, 1 task, 1 activity, their stage history, lead source costs and the trash",
+    });
     // Still signed in, and the page says what happened.
     const page = await browser.follow(response);
     expect(page.response.status).toBe(200);
@@ -363,7 +441,11 @@ describe("Operations Center → Compliance", () => {
     expect(Object.keys(file.categories)).toEqual(ALL);
     expect(file.categories.contacts!.records.contacts!.map((c) => c.name).sort()).toEqual(["Judy Buyer", "Judy Seller"]);
     const [request] = await db.select().from(gdprRequests).where(eq(gdprRequests.userId, judy.user.id));
-    expect(request).toMatchObject({ type: "access", status: "completed", description: `Export (JSON) of everything, by ${admin.email} for a request by e-mail` });
+    expect(request).toMatchObject({
+      type: "access",
+      status: "completed",
+      description: `Export (JSON) of everything, by ${admin.email} for a request by e-mail`,
+    });
 
     const page = await browser.page("/operations?tab=compliance");
     expect(page).toContain("Data requests, last 30 days");

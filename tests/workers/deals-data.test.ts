@@ -6,7 +6,18 @@ import { savePlan, getPlan } from "~/modules/commissions/plans.server";
 import { createContact, trashContacts } from "~/modules/contacts/contacts.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { DealInputSchema } from "~/modules/deals/deal.schema";
-import { boardCards, columnTotals, createDeal, dealsForContact, deleteDeal, getDeal, listDeals, moveDeal, stageHistory, updateDeal } from "~/modules/deals/deals.server";
+import {
+  boardCards,
+  columnTotals,
+  createDeal,
+  dealsForContact,
+  deleteDeal,
+  getDeal,
+  listDeals,
+  moveDeal,
+  stageHistory,
+  updateDeal,
+} from "~/modules/deals/deals.server";
 import { DEFAULT_STAGES } from "~/modules/pipeline/stages";
 import { dealCountsByStage, getStages, saveStages } from "~/modules/pipeline/stages.server";
 import { atInstant, dayFromToday, shiftDay } from "../factories/dates";
@@ -27,7 +38,14 @@ describe("deal input", () => {
     expect(dealInput({ dealValueCents: "$650,000.50" }).dealValueCents).toBe(65_000_050);
     expect(dealInput({ commissionRate: "2.125" }).commissionRate).toBe(2.125);
     expect(dealInput({ commissionRate: "", probability: "" })).toMatchObject({ commissionRate: null, probability: null });
-    const bad = DealInputSchema.safeParse({ title: " ", stage: "lead", dealValueCents: "6,50", commissionRate: "2.1234", probability: "101", expectedCloseDate: "2026-02-30" });
+    const bad = DealInputSchema.safeParse({
+      title: " ",
+      stage: "lead",
+      dealValueCents: "6,50",
+      commissionRate: "2.1234",
+      probability: "101",
+      expectedCloseDate: "2026-02-30",
+    });
     expect(bad.success).toBe(false);
     const messages = Object.fromEntries(bad.error!.issues.map((i) => [String(i.path[0]), i.message]));
     expect(messages).toEqual({
@@ -44,7 +62,19 @@ describe("deals", () => {
   it("take the plan's rate and the stage's probability unless given, and belong to one contact of the owner", async () => {
     const userId = await owner();
     const ctx = requestContext();
-    ok(await savePlan(ctx, userId, { defaultRate: "2.5", referralFeePct: "", brokerageSplitPct: "30", brokerageCapCents: "", capYearStart: "01-01", teamSplitPct: "", transactionFeeCents: "395", eoFeeCents: "", franchiseFeePct: "" }));
+    ok(
+      await savePlan(ctx, userId, {
+        defaultRate: "2.5",
+        referralFeePct: "",
+        brokerageSplitPct: "30",
+        brokerageCapCents: "",
+        capYearStart: "01-01",
+        teamSplitPct: "",
+        transactionFeeCents: "395",
+        eoFeeCents: "",
+        franchiseFeePct: "",
+      }),
+    );
     const contact = await createContact(ctx, userId, ContactInputSchema.parse({ name: "Dana Buyer", email: "dana@example.com" }));
     const deal = ok(await createDeal(ctx, userId, dealInput({ contactId: contact.id, stage: "showing" }))).deal;
     expect(deal).toMatchObject({ commissionRate: 2.5, probability: 40, probabilitySet: false, closedDate: null, dealValueCents: 50_000_000 });
@@ -53,21 +83,30 @@ describe("deals", () => {
     expect((await getDeal(ctx, userId, deal.id))?.contactName).toBe("Dana Buyer");
     expect((await dealsForContact(ctx, userId, contact.id)).map((d) => d.id)).toEqual([deal.id]);
     // Unknown stage or a contact that is not yours: refused with the field's message, nothing written.
-    expect(await createDeal(ctx, userId, dealInput({ stage: "nope" }))).toMatchObject({ ok: false, fieldErrors: { stage: "That stage no longer exists. Choose another." } });
+    expect(await createDeal(ctx, userId, dealInput({ stage: "nope" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { stage: "That stage no longer exists. Choose another." },
+    });
     const stranger = await owner();
     const theirs = await createContact(ctx, stranger, ContactInputSchema.parse({ name: "Not Yours", phone: "1" }));
-    expect(await createDeal(ctx, userId, dealInput({ contactId: theirs.id }))).toMatchObject({ ok: false, fieldErrors: { contactId: "That contact was not found. Pick one from the list." } });
+    expect(await createDeal(ctx, userId, dealInput({ contactId: theirs.id }))).toMatchObject({
+      ok: false,
+      fieldErrors: { contactId: "That contact was not found. Pick one from the list." },
+    });
     expect((await listDeals(ctx, userId, {})).total).toBe(2);
   });
 
   it("moving sets the stage's probability unless chosen, dates a close, needs a lost reason, and is recorded", async () => {
     const userId = await owner();
-    const ctx = requestContext({ });
+    const ctx = requestContext({});
     const a = ok(await createDeal(ctx, userId, dealInput({ title: "A" }))).deal;
     const b = ok(await createDeal(ctx, userId, dealInput({ title: "B", probability: "33" }))).deal;
     expect(ok(await moveDeal(ctx, userId, a.id, move("offer"))).deal).toMatchObject({ stage: "offer", probability: 60 });
     expect(ok(await moveDeal(ctx, userId, b.id, move("offer"))).deal).toMatchObject({ stage: "offer", probability: 33 });
-    expect(await moveDeal(ctx, userId, a.id, move("closed_lost"))).toMatchObject({ ok: false, fieldErrors: { lostReason: "Say why the deal was lost." } });
+    expect(await moveDeal(ctx, userId, a.id, move("closed_lost"))).toMatchObject({
+      ok: false,
+      fieldErrors: { lostReason: "Say why the deal was lost." },
+    });
     expect((await getDeal(ctx, userId, a.id))?.stage).toBe("offer");
     const lost = ok(await moveDeal(ctx, userId, a.id, move("closed_lost", { lostReason: "Buyer went with a cash offer" }))).deal;
     expect(lost).toMatchObject({ probability: 0, lostReason: "Buyer went with a cash offer" });
@@ -89,7 +128,9 @@ describe("deals", () => {
         const userId = await owner();
         const ctx = requestContext();
         const today = dayFromToday(0);
-        const deal = ok(await createDeal(ctx, userId, dealInput({ title: "Won", stage: "under_contract", expectedCloseDate: shiftDay(today, 30) }))).deal;
+        const deal = ok(
+          await createDeal(ctx, userId, dealInput({ title: "Won", stage: "under_contract", expectedCloseDate: shiftDay(today, 30) })),
+        ).deal;
         const other = ok(await createDeal(ctx, userId, dealInput({ title: "Other", stage: "under_contract" }))).deal;
         // No day given: today on the agent's calendar (New York), whatever the UTC day.
         const won = ok(await moveDeal(ctx, userId, deal.id, move("closed_won")));
@@ -99,16 +140,33 @@ describe("deals", () => {
         const dated = ok(await moveDeal(ctx, userId, other.id, move("closed_won", { closedDate: shiftDay(today, -2) })));
         expect(dated.deal.closedDate).toBe(shiftDay(today, -2));
         // The Undo: back where it was, if nothing moved it since.
-        const undone = ok(await moveDeal(ctx, userId, deal.id, move("under_contract", { fromStage: "closed_won", afterId: null, beforeId: other.id })));
+        const undone = ok(
+          await moveDeal(ctx, userId, deal.id, move("under_contract", { fromStage: "closed_won", afterId: null, beforeId: other.id })),
+        );
         expect(undone.deal).toMatchObject({ stage: "under_contract", closedDate: null, probability: 90 });
-        expect(await moveDeal(ctx, userId, deal.id, move("lead", { fromStage: "closed_won" }))).toMatchObject({ ok: false, status: 409, error: "The deal has moved since, so it stays where it is now." });
+        expect(await moveDeal(ctx, userId, deal.id, move("lead", { fromStage: "closed_won" }))).toMatchObject({
+          ok: false,
+          status: 409,
+          error: "The deal has moved since, so it stays where it is now.",
+        });
         expect((await getDeal(ctx, userId, deal.id))?.stage).toBe("under_contract");
         // Lost, then won: the Undo puts the lost reason and its day back.
         ok(await moveDeal(ctx, userId, other.id, move("closed_lost", { lostReason: "Financing fell through", closedDate: shiftDay(today, -1) })));
         const rewon = ok(await moveDeal(ctx, userId, other.id, move("closed_won")));
         expect(rewon.from).toEqual({ stage: "closed_lost", closedDate: shiftDay(today, -1), lostReason: "Financing fell through" });
-        ok(await moveDeal(ctx, userId, other.id, { ...move(rewon.from!.stage), closedDate: rewon.from!.closedDate, lostReason: rewon.from!.lostReason, fromStage: "closed_won" }));
-        expect(await getDeal(ctx, userId, other.id)).toMatchObject({ stage: "closed_lost", closedDate: shiftDay(today, -1), lostReason: "Financing fell through" });
+        ok(
+          await moveDeal(ctx, userId, other.id, {
+            ...move(rewon.from!.stage),
+            closedDate: rewon.from!.closedDate,
+            lostReason: rewon.from!.lostReason,
+            fromStage: "closed_won",
+          }),
+        );
+        expect(await getDeal(ctx, userId, other.id)).toMatchObject({
+          stage: "closed_lost",
+          closedDate: shiftDay(today, -1),
+          lostReason: "Financing fell through",
+        });
       });
     }
   });
@@ -150,7 +208,8 @@ describe("deals", () => {
   it("totals each column and shows only the first cards of a long one", async () => {
     const userId = await owner();
     const ctx = requestContext();
-    for (let i = 0; i < 15; i++) ok(await createDeal(ctx, userId, dealInput({ title: `Deal ${i}`, dealValueCents: "100000.01", stage: i < 14 ? "lead" : "offer" })));
+    for (let i = 0; i < 15; i++)
+      ok(await createDeal(ctx, userId, dealInput({ title: `Deal ${i}`, dealValueCents: "100000.01", stage: i < 14 ? "lead" : "offer" })));
     const totals = await columnTotals(ctx, userId);
     // 14 x $100,000.01 = $1,400,000.14; weighted at 10%: 14 x round(10,000,001 x 10 / 100) = 14 x 1,000,000 (each to the cent)
     expect(totals.lead).toEqual({ count: 14, valueCents: 140_000_014, weightedCents: 14 * 1_000_000 });
@@ -166,9 +225,16 @@ describe("deals", () => {
     const ctx = requestContext();
     const contact = await createContact(ctx, userId, ContactInputSchema.parse({ name: "Filter Me", phone: "1" }));
     ok(await createDeal(ctx, userId, dealInput({ title: "Small", dealValueCents: "200000", expectedCloseDate: "2027-01-10" })));
-    ok(await createDeal(ctx, userId, dealInput({ title: "Big", dealValueCents: "900000", expectedCloseDate: "2027-02-01", contactId: contact.id, stage: "offer" })));
+    ok(
+      await createDeal(
+        ctx,
+        userId,
+        dealInput({ title: "Big", dealValueCents: "900000", expectedCloseDate: "2027-02-01", contactId: contact.id, stage: "offer" }),
+      ),
+    );
     ok(await createDeal(ctx, userId, dealInput({ title: "Mid", dealValueCents: "500000" })));
-    const titles = async (...args: Parameters<typeof listDeals> extends [unknown, unknown, ...infer R] ? R : never) => (await listDeals(ctx, userId, ...args)).deals.map((d) => d.title);
+    const titles = async (...args: Parameters<typeof listDeals> extends [unknown, unknown, ...infer R] ? R : never) =>
+      (await listDeals(ctx, userId, ...args)).deals.map((d) => d.title);
     expect(await titles({}, "close")).toEqual(["Small", "Big", "Mid"]);
     expect(await titles({}, "value")).toEqual(["Big", "Mid", "Small"]);
     expect(await titles({ month: "2027-01" })).toEqual(["Small"]);
@@ -206,49 +272,108 @@ describe("stage settings", () => {
     [edited[1], edited[2]] = [edited[2]!, edited[1]!];
     edited.splice(4, 0, { key: "inspection", name: "Inspection", color: "#000000", probability: 75, kind: "open" });
     const saved = ok(await saveStages(ctx, userId, edited));
-    expect(saved.stages.map((s) => s.name)).toEqual(["New lead", "Showing", "Qualified", "Offer", "Inspection", "Under Contract", "Closed Won", "Closed Lost"]);
+    expect(saved.stages.map((s) => s.name)).toEqual([
+      "New lead",
+      "Showing",
+      "Qualified",
+      "Offer",
+      "Inspection",
+      "Under Contract",
+      "Closed Won",
+      "Closed Lost",
+    ]);
     expect(saved.stages[0]!.color).toBe("#123abc");
     expect((await getStages(requestContext(), userId))[4]!.key).toBe("inspection");
 
     const withoutQualified = saved.stages.filter((s) => s.key !== "qualified");
-    expect(await saveStages(ctx, userId, withoutQualified)).toEqual({ ok: false, error: "Qualified: Move this stage's deal to another stage first." });
+    expect(await saveStages(ctx, userId, withoutQualified)).toEqual({
+      ok: false,
+      error: "Qualified: Move this stage's deal to another stage first.",
+    });
     expect(await dealCountsByStage(ctx, userId)).toEqual({ qualified: 1 });
     ok(await moveDeal(ctx, userId, deal.id, move("inspection")));
     expect((await getDeal(ctx, userId, deal.id))?.probability).toBe(75);
     ok(await saveStages(ctx, userId, withoutQualified));
 
-    expect(await saveStages(ctx, userId, withoutQualified.filter((s) => s.kind !== "won"))).toEqual({ ok: false, error: "Keep one Closed Won stage and one Closed Lost stage." });
-    expect(await saveStages(ctx, userId, withoutQualified.map((s) => (s.key === "offer" ? { ...s, name: "new LEAD" } : s)))).toEqual({ ok: false, error: "Another stage already has that name." });
-    expect(await saveStages(ctx, userId, withoutQualified.map((s) => (s.key === "offer" ? { ...s, kind: "won" } : s)))).toMatchObject({ ok: false });
-    expect(await saveStages(ctx, userId, withoutQualified.map((s) => (s.key === "offer" ? { ...s, probability: 101 } : s)))).toEqual({ ok: false, error: "Probability is a whole number from 0 to 100." });
+    expect(
+      await saveStages(
+        ctx,
+        userId,
+        withoutQualified.filter((s) => s.kind !== "won"),
+      ),
+    ).toEqual({ ok: false, error: "Keep one Closed Won stage and one Closed Lost stage." });
+    expect(
+      await saveStages(
+        ctx,
+        userId,
+        withoutQualified.map((s) => (s.key === "offer" ? { ...s, name: "new LEAD" } : s)),
+      ),
+    ).toEqual({ ok: false, error: "Another stage already has that name." });
+    expect(
+      await saveStages(
+        ctx,
+        userId,
+        withoutQualified.map((s) => (s.key === "offer" ? { ...s, kind: "won" } : s)),
+      ),
+    ).toMatchObject({ ok: false });
+    expect(
+      await saveStages(
+        ctx,
+        userId,
+        withoutQualified.map((s) => (s.key === "offer" ? { ...s, probability: 101 } : s)),
+      ),
+    ).toEqual({ ok: false, error: "Probability is a whole number from 0 to 100." });
   });
 });
 
 describe("commissions over real deals", () => {
   // Two closings early in the year, seen from mid-June (noon in New York): the year-to-date figures need a
   // "today" after both, in the same year, which the real clock does not give on 1 to 5 January.
-  it("price each deal with the plan, overrides and the cap used by earlier closings, and forecast by month", () => atInstant("2026-06-15T16:00:00Z", async () => {
-    const userId = await owner();
-    const ctx = requestContext();
-    // $10,000 cap at 30%, cap year from January.
-    ok(await savePlan(ctx, userId, { defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "30", brokerageCapCents: "10000", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "0", eoFeeCents: "0", franchiseFeePct: "0" }));
-    expect((await getPlan(requestContext(), userId)).brokerageCapCents).toBe(1_000_000);
-    const year = 2026;
-    // Won: $1,000,000 x 3% = $30,000; 30% = $9,000 paid. Then $500,000: $15,000; 30% = $4,500 but $1,000 left.
-    const first = ok(await createDeal(ctx, userId, dealInput({ title: "First", dealValueCents: "1000000", stage: "closed_won", closedDate: `${year}-01-05` }))).deal;
-    const second = ok(await createDeal(ctx, userId, dealInput({ title: "Second", dealValueCents: "500000", stage: "closed_won", closedDate: `${year}-01-06` }))).deal;
-    // Open with an override of the split (10%): capped already, so no split either way.
-    const open = ok(await createDeal(ctx, userId, dealInput({ title: "Open", dealValueCents: "400000", stage: "offer", brokerageSplitPct: "10", expectedCloseDate: `${year}-12-30` }))).deal;
-    const commissions = await loadCommissionContext(ctx, userId);
-    expect(commissions.breakdownFor(first)).toMatchObject({ brokerageCents: 900_000, netCents: 2_100_000 });
-    expect(commissions.breakdownFor(second)).toMatchObject({ brokerageCents: 100_000, capLimited: true, netCents: 1_400_000 });
-    expect(commissions.breakdownFor(open)).toMatchObject({ grossCents: 1_200_000, brokerageCents: 0, netCents: 1_200_000 });
-    const forecast = await loadForecast(ctx, userId);
-    expect(forecast.closedNetYtdCents).toBe(3_500_000);
-    expect(forecast.cap).toMatchObject({ paidCents: 1_000_000, reachedOn: `${year}-01-06` });
-    // The open deal at 60%: 1,200,000 x 60% = 720,000 in December's month (if December is within 12 months: it always is).
-    expect(forecast.months.find((m) => m.month === `${year}-12`)).toMatchObject({ deals: 1, weightedNetCents: 720_000 });
-  }));
+  it("price each deal with the plan, overrides and the cap used by earlier closings, and forecast by month", () =>
+    atInstant("2026-06-15T16:00:00Z", async () => {
+      const userId = await owner();
+      const ctx = requestContext();
+      // $10,000 cap at 30%, cap year from January.
+      ok(
+        await savePlan(ctx, userId, {
+          defaultRate: "3",
+          referralFeePct: "0",
+          brokerageSplitPct: "30",
+          brokerageCapCents: "10000",
+          capYearStart: "01-01",
+          teamSplitPct: "0",
+          transactionFeeCents: "0",
+          eoFeeCents: "0",
+          franchiseFeePct: "0",
+        }),
+      );
+      expect((await getPlan(requestContext(), userId)).brokerageCapCents).toBe(1_000_000);
+      const year = 2026;
+      // Won: $1,000,000 x 3% = $30,000; 30% = $9,000 paid. Then $500,000: $15,000; 30% = $4,500 but $1,000 left.
+      const first = ok(
+        await createDeal(ctx, userId, dealInput({ title: "First", dealValueCents: "1000000", stage: "closed_won", closedDate: `${year}-01-05` })),
+      ).deal;
+      const second = ok(
+        await createDeal(ctx, userId, dealInput({ title: "Second", dealValueCents: "500000", stage: "closed_won", closedDate: `${year}-01-06` })),
+      ).deal;
+      // Open with an override of the split (10%): capped already, so no split either way.
+      const open = ok(
+        await createDeal(
+          ctx,
+          userId,
+          dealInput({ title: "Open", dealValueCents: "400000", stage: "offer", brokerageSplitPct: "10", expectedCloseDate: `${year}-12-30` }),
+        ),
+      ).deal;
+      const commissions = await loadCommissionContext(ctx, userId);
+      expect(commissions.breakdownFor(first)).toMatchObject({ brokerageCents: 900_000, netCents: 2_100_000 });
+      expect(commissions.breakdownFor(second)).toMatchObject({ brokerageCents: 100_000, capLimited: true, netCents: 1_400_000 });
+      expect(commissions.breakdownFor(open)).toMatchObject({ grossCents: 1_200_000, brokerageCents: 0, netCents: 1_200_000 });
+      const forecast = await loadForecast(ctx, userId);
+      expect(forecast.closedNetYtdCents).toBe(3_500_000);
+      expect(forecast.cap).toMatchObject({ paidCents: 1_000_000, reachedOn: `${year}-01-06` });
+      // The open deal at 60%: 1,200,000 x 60% = 720,000 in December's month (if December is within 12 months: it always is).
+      expect(forecast.months.find((m) => m.month === `${year}-12`)).toMatchObject({ deals: 1, weightedNetCents: 720_000 });
+    }));
 });
 
 describe("deal isolation", () => {
@@ -257,7 +382,13 @@ describe("deal isolation", () => {
     const bob = await owner();
     const ctx = requestContext();
     const deal = ok(await createDeal(ctx, alice, dealInput({ title: "Alice's deal" }))).deal;
-    ok(await saveStages(ctx, alice, DEFAULT_STAGES.map((s) => (s.key === "lead" ? { ...s, name: "Alice lead" } : s))));
+    ok(
+      await saveStages(
+        ctx,
+        alice,
+        DEFAULT_STAGES.map((s) => (s.key === "lead" ? { ...s, name: "Alice lead" } : s)),
+      ),
+    );
     expect(await getDeal(ctx, bob, deal.id)).toBeNull();
     expect((await listDeals(ctx, bob, {})).total).toBe(0);
     expect(await boardCards(ctx, bob)).toEqual([]);
@@ -278,7 +409,18 @@ describe("deal isolation", () => {
 describe("commissions beside another agent's data", () => {
   // The forecast and the cap are per agent. Another agent's plan, stages and deals (won ones using
   // up a cap, open ones closing in the same months) must leave this agent's figures exactly as they were.
-  const plan = (fields: Record<string, string>) => ({ defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "30", brokerageCapCents: "10000", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "0", eoFeeCents: "0", franchiseFeePct: "0", ...fields });
+  const plan = (fields: Record<string, string>) => ({
+    defaultRate: "3",
+    referralFeePct: "0",
+    brokerageSplitPct: "30",
+    brokerageCapCents: "10000",
+    capYearStart: "01-01",
+    teamSplitPct: "0",
+    transactionFeeCents: "0",
+    eoFeeCents: "0",
+    franchiseFeePct: "0",
+    ...fields,
+  });
   const inDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
   it("another agent's plan and deals change nothing in this agent's forecast, cap or deal breakdowns", async () => {
@@ -286,8 +428,16 @@ describe("commissions beside another agent's data", () => {
     const bob = await owner();
     ok(await savePlan(requestContext(), alice, plan({})));
     const { today } = await loadForecast(requestContext(), alice);
-    const won = ok(await createDeal(requestContext(), alice, dealInput({ title: "Alice won", dealValueCents: "200000", stage: "closed_won", closedDate: today }))).deal;
-    const open = ok(await createDeal(requestContext(), alice, dealInput({ title: "Alice open", dealValueCents: "400000", stage: "offer", expectedCloseDate: inDays(today, 30) }))).deal;
+    const won = ok(
+      await createDeal(requestContext(), alice, dealInput({ title: "Alice won", dealValueCents: "200000", stage: "closed_won", closedDate: today })),
+    ).deal;
+    const open = ok(
+      await createDeal(
+        requestContext(),
+        alice,
+        dealInput({ title: "Alice open", dealValueCents: "400000", stage: "offer", expectedCloseDate: inDays(today, 30) }),
+      ),
+    ).deal;
     const snapshot = async () => {
       const forecast = await loadForecast(requestContext(), alice);
       const commissions = await loadCommissionContext(requestContext(), alice);
@@ -300,10 +450,29 @@ describe("commissions beside another agent's data", () => {
     expect(before.forecast.cap).toMatchObject({ paidCents: 180_000 });
 
     // Bob: another plan (rate, split, a cap he has reached, another cap year), other stages, and deals on the same days.
-    ok(await savePlan(requestContext(), bob, plan({ defaultRate: "5", brokerageSplitPct: "50", brokerageCapCents: "1000", capYearStart: "07-01", transactionFeeCents: "500" })));
-    ok(await saveStages(requestContext(), bob, DEFAULT_STAGES.map((s) => (s.key === "offer" ? { ...s, name: "Bob offer", probability: 5 } : s))));
-    for (const value of ["900000", "800000"]) ok(await createDeal(requestContext(), bob, dealInput({ title: "Bob won", dealValueCents: value, stage: "closed_won", closedDate: today })));
-    ok(await createDeal(requestContext(), bob, dealInput({ title: "Bob open", dealValueCents: "700000", stage: "offer", expectedCloseDate: inDays(today, 30) })));
+    ok(
+      await savePlan(
+        requestContext(),
+        bob,
+        plan({ defaultRate: "5", brokerageSplitPct: "50", brokerageCapCents: "1000", capYearStart: "07-01", transactionFeeCents: "500" }),
+      ),
+    );
+    ok(
+      await saveStages(
+        requestContext(),
+        bob,
+        DEFAULT_STAGES.map((s) => (s.key === "offer" ? { ...s, name: "Bob offer", probability: 5 } : s)),
+      ),
+    );
+    for (const value of ["900000", "800000"])
+      ok(await createDeal(requestContext(), bob, dealInput({ title: "Bob won", dealValueCents: value, stage: "closed_won", closedDate: today })));
+    ok(
+      await createDeal(
+        requestContext(),
+        bob,
+        dealInput({ title: "Bob open", dealValueCents: "700000", stage: "offer", expectedCloseDate: inDays(today, 30) }),
+      ),
+    );
 
     expect(await snapshot()).toEqual(before);
     // And Bob's own figures follow his plan: his cap ($1,000) is used up.

@@ -46,7 +46,13 @@ describe("deals through the app", () => {
     expect((await bobBrowser.post("/pipeline?index", { intent: "move", id: deal.id, stage: "offer" })).status).toBe(404);
     expect((await bobBrowser.post(`/deals/${deal.id}`, { intent: "delete" })).status).toBe(404);
     // Bob cannot attach Alice's contact to a deal of his.
-    const linked = await bobBrowser.post("/pipeline?index", { intent: "create", title: "Mine", stage: "lead", dealValueCents: "100", contactId: contact.id });
+    const linked = await bobBrowser.post("/pipeline?index", {
+      intent: "create",
+      title: "Mine",
+      stage: "lead",
+      dealValueCents: "100",
+      contactId: contact.id,
+    });
     expect(linked.status).toBe(400);
     expect(await getDeal(requestContext(), alice.id as UserId, deal.id)).toMatchObject({ title: "Alice's listing", stage: "lead" });
   });
@@ -62,7 +68,12 @@ describe("deals through the app", () => {
 
   it("saves stages for the signed-in agent only and refuses a broken pipeline", async () => {
     const { alice, bob, aliceBrowser } = await twoAgents();
-    const post = (body: unknown) => aliceBrowser.fetch("/pipeline/stages", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
+    const post = (body: unknown) =>
+      aliceBrowser.fetch("/pipeline/stages", {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+      });
     expect((await post("nonsense")).status).toBe(400);
     expect((await post({ stages: DEFAULT_STAGES.filter((s) => s.kind !== "lost") })).status).toBe(400);
     // The lead stage holds Alice's deal: it cannot go.

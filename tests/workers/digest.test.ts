@@ -28,7 +28,10 @@ function tokyoMorning(): Date {
 
 async function agentIn(timezone: string, digest = true) {
   const user = await createAgent(env.DB);
-  await db.insert(userPreferences).values({ userId: user.id, timezone, digestEmail: digest, digestOrigin: "https://app.porchlight.test" }).onConflictDoUpdate({ target: userPreferences.userId, set: { timezone, digestEmail: digest, digestOrigin: "https://app.porchlight.test" } });
+  await db
+    .insert(userPreferences)
+    .values({ userId: user.id, timezone, digestEmail: digest, digestOrigin: "https://app.porchlight.test" })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { timezone, digestEmail: digest, digestOrigin: "https://app.porchlight.test" } });
   return user;
 }
 
@@ -36,9 +39,26 @@ let n = 0;
 const task = (userId: string, title: string, dueDate: string, fields: Partial<typeof crmTasks.$inferInsert> = {}) =>
   db.insert(crmTasks).values({ id: `dg-t-${++n}-${crypto.randomUUID().slice(0, 6)}`, userId, title, dueDate, ...fields });
 const deal = (userId: string, title: string, expectedCloseDate: string) =>
-  db.insert(deals).values({ id: `dg-d-${++n}-${crypto.randomUUID().slice(0, 6)}`, userId, title, stage: "under_contract", position: `a${n}`, dealValueCents: 40_000_000, commissionRate: 3, probability: 90, expectedCloseDate, createdAt: new Date(), stageChangedAt: new Date() });
+  db.insert(deals).values({
+    id: `dg-d-${++n}-${crypto.randomUUID().slice(0, 6)}`,
+    userId,
+    title,
+    stage: "under_contract",
+    position: `a${n}`,
+    dealValueCents: 40_000_000,
+    commissionRate: 3,
+    probability: 90,
+    expectedCloseDate,
+    createdAt: new Date(),
+    stageChangedAt: new Date(),
+  });
 
-const digestsTo = (userId: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "daily_digest"))).all();
+const digestsTo = (userId: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "daily_digest")))
+    .all();
 
 describe("the digest's content", () => {
   it("lists today's tasks, what is overdue, closings in the next seven days and waiting leads, the agent's own only", async () => {
@@ -52,7 +72,15 @@ describe("the digest's content", () => {
     await task(user.id, "Next week's task", shiftDay(today, 7));
     await deal(user.id, "14 Birch Lane", shiftDay(today, 3));
     await deal(user.id, "Far-off close", shiftDay(today, 10));
-    const lead = { id: crypto.randomUUID(), userId: user.id, name: "Rowan Lee", phone: "555 0142", createdAt: new Date(), lastActivity: new Date(), leadAt: new Date(at.getTime() - 60 * 60_000) };
+    const lead = {
+      id: crypto.randomUUID(),
+      userId: user.id,
+      name: "Rowan Lee",
+      phone: "555 0142",
+      createdAt: new Date(),
+      lastActivity: new Date(),
+      leadAt: new Date(at.getTime() - 60 * 60_000),
+    };
     await db.insert(contacts).values(lead);
     await db.insert(leadAlerts).values({ contactId: lead.id, userId: user.id, arrivedAt: at.getTime() - 60 * 60_000 });
     await task(other.id, "Someone else's task", today);
@@ -68,11 +96,18 @@ describe("the digest's content", () => {
       closings: [{ title: "14 Birch Lane", date: shiftDay(today, 3) }],
       leads: [{ name: "Rowan Lee", contact: "555 0142" }],
     });
-    const mail = renderDigest(digest, { app: "https://app.porchlight.test/dashboard", unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y" });
+    const mail = renderDigest(digest, {
+      app: "https://app.porchlight.test/dashboard",
+      unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y",
+    });
     expect(mail.subject).toMatch(/^Your day, .+: 1 task, 1 overdue, 1 closing this week$/);
     // Times as the agent reads them: 12-hour by default, 24-hour for an agent who chose it.
     expect(mail.text).toContain("- 9:30 AM Call the Okafors <today>");
-    const european = renderDigest(digest, { app: "https://app.porchlight.test/dashboard", unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y" }, { dateFormat: "EU", timeFormat: "24h" });
+    const european = renderDigest(
+      digest,
+      { app: "https://app.porchlight.test/dashboard", unsubscribe: "https://app.porchlight.test/digest/unsubscribe?u=x&s=y" },
+      { dateFormat: "EU", timeFormat: "24h" },
+    );
     expect(european.text).toContain("- 09:30 Call the Okafors <today>");
     expect(mail.text).toContain(`New leads waiting (1)\n${WAITING_SHOWN}\n- Rowan Lee · 555 0142`);
     expect(mail.text).toContain("Stop it with one click: https://app.porchlight.test/digest/unsubscribe?u=x&s=y");
@@ -141,7 +176,9 @@ describe("sending", () => {
     await sendDueDigests(requestContext({ RESEND_API_KEY: "re_test" }), at);
     const mine = sent.find((m) => m.to[0] === user.email);
     expect(mine?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    expect(mine?.headers?.["List-Unsubscribe"]).toMatch(new RegExp(`^<https://app\\.porchlight\\.test/digest/unsubscribe\\?u=${user.id}&s=[\\w-]+>$`));
+    expect(mine?.headers?.["List-Unsubscribe"]).toMatch(
+      new RegExp(`^<https://app\\.porchlight\\.test/digest/unsubscribe\\?u=${user.id}&s=[\\w-]+>$`),
+    );
   });
 
   it("runs in the five-minute cron", () => {
@@ -177,14 +214,22 @@ describe("turning it on and off", () => {
     // Forged: another agent's id under this signature, a bad signature, nothing at all.
     const forged = [`?u=${other.id}&s=${link.searchParams.get("s")}`, `?u=${user.id}&s=bad`, ""];
     for (const search of forged) {
-      const response = await stranger.fetch(`/digest/unsubscribe${search}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      const response = await stranger.fetch(`/digest/unsubscribe${search}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
       expect(response.status, search).toBe(400);
     }
     expect(await digestOn({ db }, other.userId)).toBe(true);
     expect(await digestOn({ db }, user.userId)).toBe(true);
 
     // A mail app's one-click unsubscribe: a POST with no Origin and no cookie.
-    const oneClick = await stranger.fetch(link.pathname + link.search, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const oneClick = await stranger.fetch(link.pathname + link.search, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain("you will not get the daily digest any more");
     expect(await digestOn({ db }, user.userId)).toBe(false);

@@ -37,7 +37,11 @@ afterEach(() => vi.restoreAllMocks());
 describe("a server error is logged once, as one compact line without user data", () => {
   it("a loader that throws: one JSON line with the route pattern, no stack, no id or e-mail", async () => {
     const user = await createUser(env.DB);
-    const contact = await createContact(requestContext(), user.id as UserId, ContactInputSchema.parse({ name: "Logged Person", email: "logged.person@example.com" }));
+    const contact = await createContact(
+      requestContext(),
+      user.id as UserId,
+      ContactInputSchema.parse({ name: "Logged Person", email: "logged.person@example.com" }),
+    );
     const browser = (await signInAs(user)).using({ ...(env as Env), DB: failingD1(env.DB, /from "crm_activities"/) });
     const { response, calls } = await errorsDuring(() => browser.get(`/contacts/${contact.id}`));
     expect(response.status).toBe(500);

@@ -25,13 +25,44 @@ const contact = (over: Partial<FieldContact>): FieldContact => ({
   activities: [{ id: "a1", type: "showing", occurredAt: 900, outcome: "Loved the second home", notes: null, dealId: null }],
   ...over,
 });
-const task = (over: Partial<FieldTask>): FieldTask => ({ id: "t1", title: "Call Grace", notes: null, type: "call", priority: "high", dueDate: "2026-05-01", dueTime: null, contactId: "c1", contactName: "Grace Liu", ...over });
-const deal = (over: Partial<FieldDeal>): FieldDeal => ({ id: "d1", title: "Liu purchase", stage: "showing", contactId: "c1", contactName: "Grace Liu", dealValueCents: 78_000_000, expectedCloseDate: null, netCents: 1_000_000, ...over });
-const entry = (seq: number, change: QueuedEntry["change"], status: QueuedEntry["status"] = "pending"): QueuedEntry => ({ seq, change, label: `change ${seq}`, createdAt: 5_000 + seq, status, message: status === "pending" ? null : "What happened" });
+const task = (over: Partial<FieldTask>): FieldTask => ({
+  id: "t1",
+  title: "Call Grace",
+  notes: null,
+  type: "call",
+  priority: "high",
+  dueDate: "2026-05-01",
+  dueTime: null,
+  contactId: "c1",
+  contactName: "Grace Liu",
+  ...over,
+});
+const deal = (over: Partial<FieldDeal>): FieldDeal => ({
+  id: "d1",
+  title: "Liu purchase",
+  stage: "showing",
+  contactId: "c1",
+  contactName: "Grace Liu",
+  dealValueCents: 78_000_000,
+  expectedCloseDate: null,
+  netCents: 1_000_000,
+  ...over,
+});
+const entry = (seq: number, change: QueuedEntry["change"], status: QueuedEntry["status"] = "pending"): QueuedEntry => ({
+  seq,
+  change,
+  label: `change ${seq}`,
+  createdAt: 5_000 + seq,
+  status,
+  message: status === "pending" ? null : "What happened",
+});
 
 describe("the field view lays waiting changes over the copy", () => {
   const copy = {
-    contacts: [contact({}), contact({ id: "c2", name: "Priya Lindqvist", status: "warm", lastActivity: 2_000, location: "Mueller", phone: null, tags: [], activities: [] })],
+    contacts: [
+      contact({}),
+      contact({ id: "c2", name: "Priya Lindqvist", status: "warm", lastActivity: 2_000, location: "Mueller", phone: null, tags: [], activities: [] }),
+    ],
     tasks: [task({}), task({ id: "t2", title: "Send comps", dueDate: "2026-04-30", contactId: null, contactName: null })],
     deals: [deal({})],
   };
@@ -47,13 +78,27 @@ describe("the field view lays waiting changes over the copy", () => {
   it("marks each kind of waiting change where it shows, under the id the server will give a new row", () => {
     const queue = [
       entry(1, { key: "k-add-contact-1", type: "add_contact", contact: { name: "Rowan Lee", phone: "555 0199", status: "warm" } as never }),
-      entry(2, { key: "k-log-activity-1", type: "log_activity", activity: { type: "call", contactId: "c1", outcome: "Left a voicemail", date: "2026-05-01", time: "10:00" } as never }),
-      entry(3, { key: "k-add-task-0001", type: "add_task", task: { title: "Send Rowan listings", dueDate: "2026-05-02", contactId: "new-rowan" } as never }),
+      entry(2, {
+        key: "k-log-activity-1",
+        type: "log_activity",
+        activity: { type: "call", contactId: "c1", outcome: "Left a voicemail", date: "2026-05-01", time: "10:00" } as never,
+      }),
+      entry(3, {
+        key: "k-add-task-0001",
+        type: "add_task",
+        task: { title: "Send Rowan listings", dueDate: "2026-05-02", contactId: "new-rowan" } as never,
+      }),
       entry(4, { key: "k-complete-001", type: "complete_task", taskId: "t1" }),
       entry(5, { key: "k-move-deal-01", type: "move_deal", dealId: "d1", fromStage: "showing", toStage: "offer" }),
       entry(6, { key: "k-answered-001", type: "move_deal", dealId: "d1", fromStage: "lead", toStage: "qualified" }, "conflict"),
     ];
-    const view = buildView({ ...copy, queue }, new Map([["k-add-contact-1", "new-rowan"], ["k-add-task-0001", "new-task"]]));
+    const view = buildView(
+      { ...copy, queue },
+      new Map([
+        ["k-add-contact-1", "new-rowan"],
+        ["k-add-task-0001", "new-task"],
+      ]),
+    );
     const rowan = view.contacts.find((c) => c.id === "new-rowan");
     expect(rowan).toMatchObject({ name: "Rowan Lee", pending: true, status: "warm" });
     const grace = view.contacts.find((c) => c.id === "c1")!;
@@ -68,14 +113,26 @@ describe("the field view lays waiting changes over the copy", () => {
   });
 
   it("ignores waiting changes whose row is not in the copy", () => {
-    const view = buildView({ ...copy, queue: [entry(1, { key: "k-complete-999", type: "complete_task", taskId: "gone" }), entry(2, { key: "k-move-999999", type: "move_deal", dealId: "gone", fromStage: "a", toStage: "b" })] }, new Map());
+    const view = buildView(
+      {
+        ...copy,
+        queue: [
+          entry(1, { key: "k-complete-999", type: "complete_task", taskId: "gone" }),
+          entry(2, { key: "k-move-999999", type: "move_deal", dealId: "gone", fromStage: "a", toStage: "b" }),
+        ],
+      },
+      new Map(),
+    );
     expect(view.tasks.every((t) => t.pending === null)).toBe(true);
     expect(view.deals[0]!.movedTo).toBeNull();
   });
 });
 
 describe("searching the copy", () => {
-  const contacts = [contact({}), contact({ id: "c2", name: "Zoë Ångström", phone: "+1 512 555 0142", email: null, location: "Mueller", tags: ["investor"], notes: null })];
+  const contacts = [
+    contact({}),
+    contact({ id: "c2", name: "Zoë Ångström", phone: "+1 512 555 0142", email: null, location: "Mueller", tags: ["investor"], notes: null }),
+  ];
 
   it("matches every word in the name, e-mail, location, tags and notes, ignoring case and accents", () => {
     expect(searchContacts(contacts, "zoe").map((c) => c.id)).toEqual(["c2"]);
@@ -126,7 +183,12 @@ describe("times in the agent's timezone", () => {
     expect(savedAtLabel(saved, twentyFour, new Date(Date.UTC(2026, 2, 10, 20, 0)))).toBe("14:32");
     expect(savedAtLabel(saved, twentyFour, new Date(Date.UTC(2026, 2, 11, 20, 0)))).toBe("10/03/26, 14:32");
     // A copy saved before it held the formats reads them as the defaults (12-hour, US dates).
-    expect(copyPrefs({ timezone: "Europe/Oslo", currency: "NOK" })).toEqual({ timezone: "Europe/Oslo", currency: "NOK", timeFormat: "12h", dateFormat: "US" });
+    expect(copyPrefs({ timezone: "Europe/Oslo", currency: "NOK" })).toEqual({
+      timezone: "Europe/Oslo",
+      currency: "NOK",
+      timeFormat: "12h",
+      dateFormat: "US",
+    });
     // The field view's "today" and an offline activity's date and time come from the app's own localNow.
     expect(localNow("Asia/Tokyo", new Date(Date.UTC(2026, 2, 10, 18, 0))).date).toBe("2026-03-11");
     expect(localNow("America/New_York", new Date(Date.UTC(2026, 2, 10, 4, 5)))).toEqual({ date: "2026-03-10", time: "00:05" });

@@ -70,11 +70,20 @@ describe("billing guard on the JSON API (/api/*)", () => {
     ["GET", "/api/search?q=Guard"],
     ["POST", "/api/ai/generate", { task: "advice", tone: "friendly", userInput: "What next?" }],
     ["POST", "/api/rum", { route: "routes/_app.dashboard", metrics: [{ name: "ttfb", value: 80 }] }],
-    ["POST", "/api/push/subscriptions", { endpoint: `https://fcm.googleapis.com/fcm/send/${tag}`, keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } }],
+    [
+      "POST",
+      "/api/push/subscriptions",
+      { endpoint: `https://fcm.googleapis.com/fcm/send/${tag}`, keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } },
+    ],
     ["DELETE", "/api/push/subscriptions", { endpoint: `https://fcm.googleapis.com/fcm/send/${tag}` }],
   ];
   const call = (browser: TestBrowser, [method, path, body]: [string, string, unknown?]) =>
-    browser.fetch(path, body === undefined ? { method } : { method, headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    browser.fetch(
+      path,
+      body === undefined
+        ? { method }
+        : { method, headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    );
 
   for (const status of ["past_due", "canceled", "inactive", "pending_checkout", "none"] as const) {
     it(`${status}: every endpoint answers 402 with where to go (${EXPECTED[status]}), and nothing is written`, async () => {
@@ -110,7 +119,9 @@ describe("billing guard on the JSON API (/api/*)", () => {
       const response = await call(browser, changes!);
       expect(response.status, status).toBe(200);
       expect(await response.json()).toMatchObject({ ok: true, results: [{ key: `guard-${user.id}`, status: "applied" }] });
-      expect((await db.select({ name: contacts.name }).from(contacts).where(eq(contacts.userId, user.id)).all()).map((c) => c.name)).toEqual([`Guard ${user.id}`]);
+      expect((await db.select({ name: contacts.name }).from(contacts).where(eq(contacts.userId, user.id)).all()).map((c) => c.name)).toEqual([
+        `Guard ${user.id}`,
+      ]);
     }
   });
 });

@@ -31,10 +31,22 @@ const BAD_BODIES: { kind: string; headers: Record<string, string>; body: BodyIni
   { kind: "text/plain", headers: { "Content-Type": "text/plain" }, body: "intent=create" },
   // A Uint8Array body gets no Content-Type of its own.
   { kind: "no Content-Type", headers: {}, body: encode("intent=create") },
-  { kind: "multipart without a boundary", headers: { "Content-Type": "multipart/form-data" }, body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n--x--\r\n' },
+  {
+    kind: "multipart without a boundary",
+    headers: { "Content-Type": "multipart/form-data" },
+    body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n--x--\r\n',
+  },
   { kind: "multipart with a broken body", headers: { "Content-Type": "multipart/form-data; boundary=abc" }, body: "this is not multipart" },
-  { kind: "form in another charset", headers: { "Content-Type": "application/x-www-form-urlencoded; charset=iso-8859-1" }, body: new Uint8Array([...encode("intent=caf"), 0xe9]) },
-  { kind: "form over the size limit", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `intent=create&notes=${"a".repeat(FORM_MAX_BYTES)}` },
+  {
+    kind: "form in another charset",
+    headers: { "Content-Type": "application/x-www-form-urlencoded; charset=iso-8859-1" },
+    body: new Uint8Array([...encode("intent=caf"), 0xe9]),
+  },
+  {
+    kind: "form over the size limit",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: `intent=create&notes=${"a".repeat(FORM_MAX_BYTES)}`,
+  },
 ];
 
 /** Actions that take no input at all (their answer does not depend on the body, so any body is fine). */
@@ -54,7 +66,15 @@ const ADMIN = new Set(["routes/_app.operations", "routes/_app.operations_.export
 /** Team routes: 404 for a Solo agent before any body is read, so their bodies are tried as a team's owner. */
 const TEAM = new Set(["routes/_app.team", "routes/_app.team_.pipeline", "routes/_app.team_.leads"]);
 /** Routes anyone may post to, so they are also tried signed out. */
-const PUBLIC = new Set(["routes/auth", "routes/auth_.forgot", "routes/auth_.reset", "routes/auth_.signout", "routes/contact", "routes/account.keep", "routes/inquire.$key"]);
+const PUBLIC = new Set([
+  "routes/auth",
+  "routes/auth_.forgot",
+  "routes/auth_.reset",
+  "routes/auth_.signout",
+  "routes/contact",
+  "routes/account.keep",
+  "routes/inquire.$key",
+]);
 
 /** The URL path of a route module, with its parameters filled from `params`; index routes get `?index` as Remix's forms send. */
 function pathOf(id: string, params: Record<string, string>): string {
@@ -69,10 +89,18 @@ function pathOf(id: string, params: Record<string, string>): string {
 /** A signed-in subscriber with a contact and a deal of their own, so `$id` routes reach their body. */
 async function subscriber(role: "user" | "admin" = "user") {
   const user = await createUser(env.DB, { role });
-  const contact = await createContact(requestContext(), user.id as UserId, ContactInputSchema.parse({ name: "Hostile Body", email: "hostile@example.com" }));
+  const contact = await createContact(
+    requestContext(),
+    user.id as UserId,
+    ContactInputSchema.parse({ name: "Hostile Body", email: "hostile@example.com" }),
+  );
   const deal = await createDeal(requestContext(), user.id as UserId, dealInput({ title: "Hostile deal", contactId: contact.id }));
   if (!deal.ok) throw new Error("deal not created");
-  return { browser: await signInAs(user), userId: user.id as UserId, ids: { "routes/_app.contacts.$id": contact.id, "routes/_app.deals.$id": deal.deal.id } as Record<string, string> };
+  return {
+    browser: await signInAs(user),
+    userId: user.id as UserId,
+    ids: { "routes/_app.contacts.$id": contact.id, "routes/_app.deals.$id": deal.deal.id } as Record<string, string>,
+  };
 }
 
 /** A user in the local test-mode checkout, whose checkout id the test-checkout route needs. */
@@ -86,7 +114,12 @@ async function inCheckout() {
 
 async function post(browser: TestBrowser, path: string, bad: (typeof BAD_BODIES)[number]) {
   const response = await browser.fetch(path, { method: "POST", headers: { Origin: ORIGIN, ...bad.headers }, body: bad.body });
-  return { status: response.status, location: response.headers.get("Location"), type: response.headers.get("Content-Type") ?? "", text: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get("Location"),
+    type: response.headers.get("Content-Type") ?? "",
+    text: await response.text(),
+  };
 }
 
 const actionRoutes = Object.values(build.routes)
@@ -98,7 +131,9 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
   it("finds the route modules with actions in the build", () => {
     // Guards the enumeration itself: if the build's shape changed, the loop below would test nothing.
     expect(actionRoutes.length).toBeGreaterThanOrEqual(20);
-    expect(actionRoutes).toEqual(expect.arrayContaining(["routes/auth", "routes/contact", "routes/_app.contacts._index", "routes/_app.pipeline.stages"]));
+    expect(actionRoutes).toEqual(
+      expect.arrayContaining(["routes/auth", "routes/contact", "routes/_app.contacts._index", "routes/_app.pipeline.stages"]),
+    );
   });
 
   for (const id of actionRoutes) {
@@ -113,7 +148,8 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
         const owner = await subscriber(ADMIN.has(id) ? "admin" : "user");
         browser = owner.browser;
         if (owner.ids[id]) params = { id: owner.ids[id] };
-        if (TEAM.has(id) || id === "routes/inquire.$key") expect((await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "Hostile Team" })).status).toBe(302);
+        if (TEAM.has(id) || id === "routes/inquire.$key")
+          expect((await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "Hostile Team" })).status).toBe(302);
         if (id === "routes/inquire.$key") {
           // A team's public lead form (ADR 0040), turned on so the body reaches the action.
           expect((await browser.post("/team/leads", { intent: "form-on" })).status).toBe(302);
@@ -125,7 +161,11 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
       for (const bad of BAD_BODIES) {
         const answer = await post(browser, path, bad);
         const ignores = IGNORES_BODY[id];
-        if (ignores) expect({ status: answer.status, location: answer.location }, `${bad.kind} → ${path}`).toEqual({ status: ignores.status, location: ignores.location });
+        if (ignores)
+          expect({ status: answer.status, location: answer.location }, `${bad.kind} → ${path}`).toEqual({
+            status: ignores.status,
+            location: ignores.location,
+          });
         else expect([400, 413, 415], `${bad.kind} → ${path}: ${answer.status} ${answer.text.slice(0, 200)}`).toContain(answer.status);
       }
       // The same through Remix's single-fetch URL, as useFetcher and client-side forms post.
@@ -160,10 +200,18 @@ describe("a body an action cannot read answers 4xx, never 500", () => {
     multipart.set("intent", "create");
     const created = await browser.fetch("/calendar-feed", { method: "POST", headers: { Origin: ORIGIN }, body: multipart });
     expect(created.status).toBe(200);
-    const revoked = await browser.post("/calendar-feed", { intent: "revoke" }, { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" });
+    const revoked = await browser.post(
+      "/calendar-feed",
+      { intent: "revoke" },
+      { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
+    );
     expect(revoked.status).toBe(200);
     const stages = await getStages(requestContext(), userId);
-    const saved = await browser.fetch("/pipeline/stages", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: JSON.stringify({ stages }) });
+    const saved = await browser.fetch("/pipeline/stages", {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+      body: JSON.stringify({ stages }),
+    });
     expect(saved.status).toBe(200);
   });
 });

@@ -45,7 +45,9 @@ describe("import sizes around a statement's worth of rows", () => {
       const poison = `Poison ${crypto.randomUUID()}`;
       const rows = tinyRows(501);
       rows[poisonAt] = [poison, "1"];
-      await env.DB.prepare(`CREATE TRIGGER fail_import_limits BEFORE INSERT ON contacts WHEN new.name = '${poison}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+      await env.DB.prepare(
+        `CREATE TRIGGER fail_import_limits BEFORE INSERT ON contacts WHEN new.name = '${poison}' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+      ).run();
       try {
         await expect(run(userId, rows)).rejects.toThrow(/injected failure/);
       } finally {
@@ -58,14 +60,21 @@ describe("import sizes around a statement's worth of rows", () => {
 
 describe("the 20,000-row cap, through POST /api/contacts/import", () => {
   const post = (browser: Awaited<ReturnType<typeof signInAs>>, rows: string[][], mapping: ColumnMapping = NAME_PHONE) =>
-    browser.fetch("/api/contacts/import", { method: "POST", body: JSON.stringify({ rows, mapping, mode: "skip" }), headers: { "Content-Type": "application/json", Origin: "http://localhost" } });
+    browser.fetch("/api/contacts/import", {
+      method: "POST",
+      body: JSON.stringify({ rows, mapping, mode: "skip" }),
+      headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    });
 
   it(`accepts ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} rows and saves them all, every one marked New with its lead alert`, async () => {
     const user = await createUser(env.DB);
     const rows = tinyRows(IMPORT_ROW_LIMIT).map((row) => [...row, "New"]);
     const response = await post(await signInAs(user), rows, [...NAME_PHONE, "status"]);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, summary: { created: IMPORT_ROW_LIMIT, updated: 0, skipped: 0, newLeads: IMPORT_ROW_LIMIT, rejected: [] } });
+    expect(await response.json()).toEqual({
+      ok: true,
+      summary: { created: IMPORT_ROW_LIMIT, updated: 0, skipped: 0, newLeads: IMPORT_ROW_LIMIT, rejected: [] },
+    });
     expect(await contactCount(user.id)).toBe(IMPORT_ROW_LIMIT);
     // The alerts ride in the same batch, in the same byte-cut statements as the contacts.
     expect((await db.select({ n: count() }).from(leadAlerts).where(eq(leadAlerts.userId, user.id)).get())!.n).toBe(IMPORT_ROW_LIMIT);
@@ -107,7 +116,12 @@ describe("duplicates are looked up among the importing agent's contacts only", (
     const bobRows = emails.map((email, i) => [`Bob ${i}`, email]);
     expect((await run(bob, bobRows, ["name", "email"], "create")).created).toBe(200);
     const mine = await add(alice, "Alice 150", emails[150]!);
-    const summary = await run(alice, emails.map((email, i) => [`Imported ${i}`, email.toUpperCase()]), ["name", "email"], "update");
+    const summary = await run(
+      alice,
+      emails.map((email, i) => [`Imported ${i}`, email.toUpperCase()]),
+      ["name", "email"],
+      "update",
+    );
     expect(summary).toMatchObject({ created: 199, updated: 1, skipped: 0 });
     expect(await getContact(ctx(), alice, mine.id)).toMatchObject({ name: "Imported 150" });
     expect(await contactCount(alice)).toBe(200);

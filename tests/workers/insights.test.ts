@@ -31,7 +31,16 @@ const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0
 const owner = async () => (await createUser(env.DB)).id as UserId;
 
 async function hotContact(userId: string, fields: Partial<NewContact> = {}) {
-  const row: NewContact = { id: id("c"), userId, name: "Jane Doe", status: "hot", budgetMax: 500_000, lastActivity: new Date(Date.now() - 10 * DAY), createdAt: new Date(Date.now() - 30 * DAY), ...fields };
+  const row: NewContact = {
+    id: id("c"),
+    userId,
+    name: "Jane Doe",
+    status: "hot",
+    budgetMax: 500_000,
+    lastActivity: new Date(Date.now() - 10 * DAY),
+    createdAt: new Date(Date.now() - 30 * DAY),
+    ...fields,
+  };
   await db.insert(contacts).values(row);
   return row;
 }
@@ -63,7 +72,12 @@ describe("insight inputs from D1", () => {
     ]);
     const inputs = await loadInsightInputs(db, userId, new Date("2026-11-20T15:00:00Z"));
     expect(inputs.openDeals).toHaveLength(1);
-    expect(inputs.openDeals[0]).toMatchObject({ title: "Open one", stageName: "Under Contract", keyDates: [{ label: "Inspection", day: "2026-11-21" }], lastActivityDay: null });
+    expect(inputs.openDeals[0]).toMatchObject({
+      title: "Open one",
+      stageName: "Under Contract",
+      keyDates: [{ label: "Inspection", day: "2026-11-21" }],
+      lastActivityDay: null,
+    });
   });
 });
 
@@ -82,7 +96,11 @@ describe("the per-user insight cache", () => {
     // Logging a call with Jane: the trigger raises the version, the cache recomputes, the insight is gone.
     const before = await insightVersion(db, userId);
     // Today and 00:00 in the agent's own timezone (New York): the UTC day can be tomorrow there.
-    const logged = await logActivity(requestContext(), userId, activityInput({ type: "call", contactId: jane.id, date: dayFromToday(0), time: "00:00" }));
+    const logged = await logActivity(
+      requestContext(),
+      userId,
+      activityInput({ type: "call", contactId: jane.id, date: dayFromToday(0), time: "00:00" }),
+    );
     expect(logged.ok).toBe(true);
     // A call made today, so already in the past (the UTC day would have dated it tomorrow in the evening).
     const [call] = await db.select({ occurredAt: crmActivities.occurredAt }).from(crmActivities).where(eq(crmActivities.contactId, jane.id)).all();
@@ -258,7 +276,16 @@ describe("every insight input invalidates the cache", () => {
 
   it("a stage's name", async () => {
     const userId = await owner();
-    const deal = { id: id("d"), userId, title: "Slow Showing", stage: "showing", position: "a0", commissionRate: 3, probability: 40, dealValueCents: 40_000_000 };
+    const deal = {
+      id: id("d"),
+      userId,
+      title: "Slow Showing",
+      stage: "showing",
+      position: "a0",
+      commissionRate: 3,
+      probability: 40,
+      dealValueCents: 40_000_000,
+    };
     await db.insert(deals).values({ ...deal, stageChangedAt: new Date(Date.now() - 40 * DAY), createdAt: new Date(Date.now() - 40 * DAY) });
     const { read, version } = await primed(userId);
     expect(find(read, `risk:${deal.id}`).description).toContain("in Showing");

@@ -63,7 +63,11 @@ describe("lead scores in storage", () => {
   it("scores a new contact at once, created or imported", async () => {
     const userId = await owner();
     const before = Date.now();
-    const dana = await createContact(requestContext(), userId, input({ name: "Dana", status: "hot", source: "referral", budgetMin: 400000, budgetMax: 500000, phone: "555 0100" }));
+    const dana = await createContact(
+      requestContext(),
+      userId,
+      input({ name: "Dana", status: "hot", source: "referral", budgetMin: 400000, budgetMax: 500000, phone: "555 0100" }),
+    );
     expect(dana.leadScore).toBe(30 + 20 + 0 + 10 + 10 + 0 + 5);
     expect(dana.leadScoredAt!.getTime()).toBeGreaterThanOrEqual(before);
     expect(dana.leadScoreFactors.map((f) => f.reason)).toContain("Added today, no activity yet");
@@ -164,7 +168,11 @@ describe("lead scores in storage", () => {
     // Two contacts of each kind: equal scores, so the id has to break ties for the cursor to be exact.
     for (let i = 0; i < 14; i++) {
       const kind = Math.floor(i / 2);
-      await createContact(ctx, userId, input({ name: `Lead ${i}`, status: statuses[kind % 3], source: sources[Math.floor(kind / 3) % 3], budgetMax: kind % 2 ? 500000 : null }));
+      await createContact(
+        ctx,
+        userId,
+        input({ name: `Lead ${i}`, status: statuses[kind % 3], source: sources[Math.floor(kind / 3) % 3], budgetMax: kind % 2 ? 500000 : null }),
+      );
     }
     const all = await db().select().from(contacts).where(eq(contacts.userId, userId));
     const expected = all.sort((a, b) => b.leadScore - a.leadScore || (a.id < b.id ? 1 : -1)).map((c) => c.id);
@@ -188,7 +196,10 @@ describe("lead scores in storage", () => {
     const bob = bobUser.id as UserId;
     const mine = await createContact(requestContext(), alice, input({ name: "Alice Contact" }));
     const theirs = await createContact(requestContext(), bob, input({ name: "Bob Contact" }));
-    await db().update(contacts).set({ leadScoredAt: null, leadScore: 1 }).where(inArray(contacts.id, [mine.id, theirs.id]));
+    await db()
+      .update(contacts)
+      .set({ leadScoredAt: null, leadScore: 1 })
+      .where(inArray(contacts.id, [mine.id, theirs.id]));
 
     const { d1, seen } = recordingD1(env.DB);
     expect(await refreshLeadScores(createDb(d1), alice)).toBe(1);
@@ -252,8 +263,12 @@ describe("lead scores in storage", () => {
     const contact = await createContact(requestContext(), userId, input({ name: "Aged" }));
     const tenDaysAgo = new Date(Date.now() - 10 * DAY_MS);
     // (Changing last_activity marks it stale; the score's time is set after that.)
-    await env.DB.prepare("update contacts set last_activity = ?, created_at = ? where id = ?").bind(tenDaysAgo.getTime(), tenDaysAgo.getTime(), contact.id).run();
-    await env.DB.prepare("update contacts set lead_scored_at = ? where id = ?").bind(Date.now() - 2 * DAY_MS, contact.id).run();
+    await env.DB.prepare("update contacts set last_activity = ?, created_at = ? where id = ?")
+      .bind(tenDaysAgo.getTime(), tenDaysAgo.getTime(), contact.id)
+      .run();
+    await env.DB.prepare("update contacts set lead_scored_at = ? where id = ?")
+      .bind(Date.now() - 2 * DAY_MS, contact.id)
+      .run();
     const current = await withCurrentScore(db(), userId, (await getContact(requestContext(), userId, contact.id))!);
     expect(current.leadScoreFactors.find((f) => f.key === "recency")?.reason).toBe("Added 10 days ago, no activity yet");
     expect((await row(contact.id))?.leadScore).toBe(current.leadScore);
@@ -272,7 +287,9 @@ describe("the lead score cron job", () => {
     const fresh = await createContact(requestContext(), userId, input({ name: "Fresh Cron" }));
     const twelveDaysAgo = Date.now() - 12 * DAY_MS;
     // Scored long ago (the oldest possible time, so the sweep reaches it first), with a score that no longer holds.
-    await env.DB.prepare("update contacts set last_activity = ?, created_at = ? where id = ?").bind(twelveDaysAgo, twelveDaysAgo - DAY_MS, aged.id).run();
+    await env.DB.prepare("update contacts set last_activity = ?, created_at = ? where id = ?")
+      .bind(twelveDaysAgo, twelveDaysAgo - DAY_MS, aged.id)
+      .run();
     await env.DB.prepare("update contacts set lead_scored_at = 1, lead_score = 3, lead_score_factors = '[]' where id = ?").bind(aged.id).run();
     await env.DB.prepare("update contacts set lead_scored_at = null, lead_score = 0 where id = ?").bind(stale.id).run();
     const freshBefore = (await row(fresh.id))!;
@@ -289,7 +306,21 @@ describe("the lead score cron job", () => {
     }
 
     const agedAfter = (await row(aged.id))!;
-    const expected = scoreLead({ status: "warm", budgetMin: null, budgetMax: null, lastActivity: twelveDaysAgo, createdAt: twelveDaysAgo - DAY_MS, activityCount90d: 0, source: "other", openDeals: 0, hasEmail: true, hasPhone: false }, now.getTime());
+    const expected = scoreLead(
+      {
+        status: "warm",
+        budgetMin: null,
+        budgetMax: null,
+        lastActivity: twelveDaysAgo,
+        createdAt: twelveDaysAgo - DAY_MS,
+        activityCount90d: 0,
+        source: "other",
+        openDeals: 0,
+        hasEmail: true,
+        hasPhone: false,
+      },
+      now.getTime(),
+    );
     expect(agedAfter.leadScore).toBe(expected.score);
     expect(agedAfter.leadScoreFactors).toEqual(expected.factors);
     expect(agedAfter.leadScoreFactors.find((f) => f.key === "recency")?.reason).toBe("Last activity 12 days ago");

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TestBrowser } from "../factories/browser";
 
 /** The page as text: without React's text-boundary comments and with apostrophes decoded. */
-const pageText = async (path: string) =>
-  (await (await new TestBrowser().get(path)).text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+const pageText = async (path: string) => (await (await new TestBrowser().get(path)).text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
 
 describe("legal pages", () => {
   it("state the business constants and their real revision date", async () => {

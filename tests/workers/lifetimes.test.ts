@@ -33,7 +33,11 @@ describe("session lifetimes", () => {
 
   it("keeps a session that is inside both lifetimes", async () => {
     const browser = await signInAs(await createUser(env.DB));
-    await ageSession(browser.session()!, (r) => ({ ...r, createdAt: Date.now() - 20 * 24 * 3600 * 1000, lastSeenAt: Date.now() - 6 * 24 * 3600 * 1000 }));
+    await ageSession(browser.session()!, (r) => ({
+      ...r,
+      createdAt: Date.now() - 20 * 24 * 3600 * 1000,
+      lastSeenAt: Date.now() - 6 * 24 * 3600 * 1000,
+    }));
     expect((await browser.get("/dashboard")).status).toBe(200);
   });
 });

@@ -10,7 +10,17 @@ import { failingD1, requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
 import { atFreshWindow, atInstant } from "../factories/dates";
 import { createDb } from "~/db/client.server";
-import { cronRuns, emailOutbox, errorRollups, metricRollups, probeResults, statusIncidents, systemAlerts, systemThresholds, userPreferences } from "~/db/schema";
+import {
+  cronRuns,
+  emailOutbox,
+  errorRollups,
+  metricRollups,
+  probeResults,
+  statusIncidents,
+  systemAlerts,
+  systemThresholds,
+  userPreferences,
+} from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { addTo, bucketOf, countOf, decodeHistogram, encodeHistogram, merge, percentile, type Histogram } from "~/modules/ops/histogram";
 import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
@@ -26,7 +36,14 @@ import { CRON_JOBS } from "~/modules/ops/cron-jobs";
 import { loadCronJobs } from "~/modules/ops/cron-runs.server";
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime } from "~/modules/ops/readings.server";
 import { THRESHOLD_DEFAULTS, THRESHOLD_METRICS, ThresholdEditSchema, thresholdOrderProblem, type ThresholdMetric } from "~/modules/ops/thresholds";
-import { adminAddresses, checkSystemThresholds, listThresholds, operationsUrl, readThresholdMetrics, updateThreshold } from "~/modules/ops/thresholds.server";
+import {
+  adminAddresses,
+  checkSystemThresholds,
+  listThresholds,
+  operationsUrl,
+  readThresholdMetrics,
+  updateThreshold,
+} from "~/modules/ops/thresholds.server";
 import { cronRunsPrune, HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
 
 // What the Operations Center records and how it keeps it. Instants are built from the real clock
@@ -74,7 +91,6 @@ describe("histograms", () => {
     for (const text of ["", "not json", "{}", "[[1]]", '[["a", 2]]', "[[-1, 2]]", "[[3, -2]]", null]) expect(decodeHistogram(text)).toEqual({});
     expect(decodeHistogram("[[3, 2], [3, 1], [999, 4]]")).toEqual({ 3: 3 });
   });
-
 });
 
 describe("the request recorder", () => {
@@ -82,7 +98,10 @@ describe("the request recorder", () => {
     // Found behind a once-in-a-few-runs failure of the next test: a test that moved the clock an hour ahead
     // (the rate-limit windows) left the last send in the future, and every sample after it waited for 200.
     const sent: Sample[] = [];
-    const namespace = { idFromName: (name: string) => name, get: () => ({ record: async (samples: Sample[]) => void sent.push(...samples) }) } as unknown as Env["OPS"];
+    const namespace = {
+      idFromName: (name: string) => name,
+      get: () => ({ record: async (samples: Sample[]) => void sent.push(...samples) }),
+    } as unknown as Env["OPS"];
     const pending: Promise<unknown>[] = [];
     const waitUntil = (promise: Promise<unknown>) => void pending.push(promise);
     const sample = (route: string): Sample[] => [{ metric: "request", route, value: 1, status: 200 }];
@@ -143,14 +162,32 @@ describe("the request recorder", () => {
       async () => {
         await SELF.fetch("http://localhost/api/ping");
         await flushAll();
-        const routes = (await db.select({ route: metricRollups.route }).from(metricRollups).where(and(eq(metricRollups.metric, "request"), gte(metricRollups.start, since - MINUTE_MS)))).map((r) => r.route);
+        const routes = (
+          await db
+            .select({ route: metricRollups.route })
+            .from(metricRollups)
+            .where(and(eq(metricRollups.metric, "request"), gte(metricRollups.start, since - MINUTE_MS)))
+        ).map((r) => r.route);
         expect(routes).toEqual(expect.arrayContaining(["/contacts/:id", "/api/ping", NO_ROUTE, "/*"]));
       },
       { timeout: 10_000, interval: 200 },
     );
-    expect(await db.select().from(metricRollups).where(like(metricRollups.route, `%${id}%`))).toEqual([]);
-    expect(await db.select().from(errorRollups).where(like(errorRollups.route, `%${id}%`))).toEqual([]);
-    const notFound = await db.select().from(errorRollups).where(and(eq(errorRollups.route, "/*"), eq(errorRollups.status, 404), gte(errorRollups.start, since - MINUTE_MS)));
+    expect(
+      await db
+        .select()
+        .from(metricRollups)
+        .where(like(metricRollups.route, `%${id}%`)),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(errorRollups)
+        .where(like(errorRollups.route, `%${id}%`)),
+    ).toEqual([]);
+    const notFound = await db
+      .select()
+      .from(errorRollups)
+      .where(and(eq(errorRollups.route, "/*"), eq(errorRollups.status, 404), gte(errorRollups.start, since - MINUTE_MS)));
     expect(notFound.length).toBeGreaterThan(0);
   });
 });
@@ -158,7 +195,9 @@ describe("the request recorder", () => {
 describe("loader and action time", () => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
   const fakeBuild = (module: Record<string, unknown>) =>
-    ({ routes: { root: { id: "root", path: "", module }, bare: { id: "bare", parentId: "root", path: "x", module: { default: "page" } } } }) as unknown as ServerBuild;
+    ({
+      routes: { root: { id: "root", path: "", module }, bare: { id: "bare", parentId: "root", path: "x", module: { default: "page" } } },
+    }) as unknown as ServerBuild;
   type Handler = (args: { context: object }) => Promise<unknown>;
 
   it("times every route's loaders as one span and its action, thrown answers included, and changes nothing else", async () => {
@@ -201,7 +240,11 @@ describe("loader and action time", () => {
     const since = Date.now() - MINUTE_MS;
     expect((await browser.fetch("/dashboard")).status).toBe(200);
     // A save the page refuses (an action it does not have) still ran the action, and is timed like any other.
-    const save = await browser.fetch("/settings", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=nothing-like-this" });
+    const save = await browser.fetch("/settings", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=nothing-like-this",
+    });
     // An action that answers (here its refusal of an unknown intent) is timed like any other.
     expect(save.status).toBe(400);
     expect(await save.text()).toContain("Unknown action.");
@@ -213,7 +256,12 @@ describe("loader and action time", () => {
           .select({ metric: metricRollups.metric, route: metricRollups.route, n: metricRollups.n })
           .from(metricRollups)
           .where(and(inArray(metricRollups.metric, ["loader", "action"]), gte(metricRollups.start, since - MINUTE_MS)));
-        expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ metric: "loader", route: "/dashboard" }), expect.objectContaining({ metric: "action", route: "/settings" })]));
+        expect(rows).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ metric: "loader", route: "/dashboard" }),
+            expect.objectContaining({ metric: "action", route: "/settings" }),
+          ]),
+        );
       },
       { timeout: 10_000, interval: 200 },
     );
@@ -223,9 +271,16 @@ describe("loader and action time", () => {
 describe("the web-vitals beacon", () => {
   const ORIGIN = "http://localhost";
   const beacon = (browser: TestBrowser, body: unknown, type = "application/json") =>
-    browser.fetch("/api/rum", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": type }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    browser.fetch("/api/rum", {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": type },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
   const heapRows = async (since: number) =>
-    db.select().from(metricRollups).where(and(eq(metricRollups.metric, "heap"), eq(metricRollups.route, "/operations"), gte(metricRollups.start, since - MINUTE_MS)));
+    db
+      .select()
+      .from(metricRollups)
+      .where(and(eq(metricRollups.metric, "heap"), eq(metricRollups.route, "/operations"), gte(metricRollups.start, since - MINUTE_MS)));
 
   it("keeps a signed-in page's measurements under its route pattern, and refuses anything odd whole", async () => {
     const since = Date.now();
@@ -235,7 +290,11 @@ describe("the web-vitals beacon", () => {
     const refusals: [unknown, number, string, string?][] = [
       [{ route: "routes/_app.operations", metrics: [heap, { name: "lcp", value: 1e12 }] }, 400, "Too big: expected number to be <=600000"],
       [{ route: "routes/_app.operations", metrics: [heap, { name: "lcp", value: -1 }] }, 400, "Too small: expected number to be >=0"],
-      [{ route: "routes/_app.operations", metrics: [heap, { name: "fid", value: 3 }] }, 400, "Invalid discriminator value. Expected 'lcp' | 'inp' | 'ttfb' | 'load' | 'render' | 'cls' | 'heap'"],
+      [
+        { route: "routes/_app.operations", metrics: [heap, { name: "fid", value: 3 }] },
+        400,
+        "Invalid discriminator value. Expected 'lcp' | 'inp' | 'ttfb' | 'load' | 'render' | 'cls' | 'heap'",
+      ],
       [{ route: "routes/_app.operations", metrics: [heap, heap] }, 400, "Each metric may appear once."],
       [{ route: "routes/_app.operations", metrics: [heap], url: "/contacts/123" }, 400, 'Unrecognized key: "url"'],
       [{ route: "routes/_app.no-such-page", metrics: [heap] }, 400, "That route is not one of the app's."],
@@ -251,17 +310,42 @@ describe("the web-vitals beacon", () => {
     }
     // Signed out or unconfirmed: 401; lapsed or never subscribed: 402 (the billing guard). Nothing of theirs is kept.
     expect((await beacon(new TestBrowser(), { route: "routes/_app.operations", metrics: [heap] })).status).toBe(401);
-    expect((await beacon(await signInAs(await createUser(env.DB, { verified: false })), { route: "routes/_app.operations", metrics: [heap] })).status).toBe(401);
+    expect(
+      (await beacon(await signInAs(await createUser(env.DB, { verified: false })), { route: "routes/_app.operations", metrics: [heap] })).status,
+    ).toBe(401);
     for (const status of ["past_due", "canceled", "inactive", "pending_checkout", null] as const) {
-      expect((await beacon(await signInAs(await createUser(env.DB, { status })), { route: "routes/_app.operations", metrics: [heap] })).status, String(status)).toBe(402);
+      expect(
+        (await beacon(await signInAs(await createUser(env.DB, { status })), { route: "routes/_app.operations", metrics: [heap] })).status,
+        String(status),
+      ).toBe(402);
     }
 
-    expect((await beacon(browser, { route: "routes/_app.dashboard", metrics: [{ name: "lcp", value: 1234 }, { name: "cls", value: 0.05 }, { name: "load", value: 2100 }] })).status).toBe(204);
+    expect(
+      (
+        await beacon(browser, {
+          route: "routes/_app.dashboard",
+          metrics: [
+            { name: "lcp", value: 1234 },
+            { name: "cls", value: 0.05 },
+            { name: "load", value: 2100 },
+          ],
+        })
+      ).status,
+    ).toBe(204);
     await vi.waitFor(
       async () => {
         await SELF.fetch("http://localhost/api/ping");
         await flushAll();
-        const rows = await db.select().from(metricRollups).where(and(eq(metricRollups.route, "/dashboard"), inArray(metricRollups.metric, ["lcp", "cls", "load"]), gte(metricRollups.start, since - MINUTE_MS)));
+        const rows = await db
+          .select()
+          .from(metricRollups)
+          .where(
+            and(
+              eq(metricRollups.route, "/dashboard"),
+              inArray(metricRollups.metric, ["lcp", "cls", "load"]),
+              gte(metricRollups.start, since - MINUTE_MS),
+            ),
+          );
         expect(new Set(rows.map((r) => r.metric))).toEqual(new Set(["lcp", "cls", "load"]));
         // Layout shift is kept in thousandths.
         within(percentile(decodeHistogram(rows.find((r) => r.metric === "cls")!.histogram), 50), 50, 5);
@@ -323,12 +407,28 @@ describe("rollups and retention", () => {
   const minuteRow = (minute: number, shard: string, values: number[], errors = 0) => {
     const histogram: Histogram = {};
     for (const v of values) addTo(histogram, v);
-    return { span: "minute" as const, start: hour + minute * MINUTE_MS, metric: "request", route: "/rollup-test", shard, n: values.length, errors, sum: values.reduce((a, b) => a + b, 0), histogram: encodeHistogram(histogram) };
+    return {
+      span: "minute" as const,
+      start: hour + minute * MINUTE_MS,
+      metric: "request",
+      route: "/rollup-test",
+      shard,
+      n: values.length,
+      errors,
+      sum: values.reduce((a, b) => a + b, 0),
+      histogram: encodeHistogram(histogram),
+    };
   };
 
   it("rolls an hour's minutes from every shard into one row, again and again to the same result", async () => {
-    await db.insert(metricRollups).values([minuteRow(0, "shard-0", [10, 20, 30], 1), minuteRow(0, "shard-1", [40]), minuteRow(59, "shard-0", [1000, 1000], 2)]);
-    const rolled = async () => db.select().from(metricRollups).where(and(eq(metricRollups.span, "hour"), eq(metricRollups.route, "/rollup-test")));
+    await db
+      .insert(metricRollups)
+      .values([minuteRow(0, "shard-0", [10, 20, 30], 1), minuteRow(0, "shard-1", [40]), minuteRow(59, "shard-0", [1000, 1000], 2)]);
+    const rolled = async () =>
+      db
+        .select()
+        .from(metricRollups)
+        .where(and(eq(metricRollups.span, "hour"), eq(metricRollups.route, "/rollup-test")));
     await rollUpHours(db, hour + HOUR_MS + 5 * MINUTE_MS);
     const [first] = await rolled();
     expect(first).toMatchObject({ start: hour, shard: "all", n: 6, errors: 3, sum: 2100 });
@@ -364,7 +464,9 @@ describe("rollups and retention", () => {
       ["hour", now - HOUR_RETENTION_MS + HOUR_MS],
       ["minute", now - MINUTE_RETENTION_MS + MINUTE_MS],
     ]);
-    expect((await db.select().from(probeResults).where(eq(probeResults.component, "prune-test"))).map((p) => p.at)).toEqual([now - HOUR_RETENTION_MS + 1]);
+    expect((await db.select().from(probeResults).where(eq(probeResults.component, "prune-test"))).map((p) => p.at)).toEqual([
+      now - HOUR_RETENTION_MS + 1,
+    ]);
   });
 });
 
@@ -374,7 +476,17 @@ describe("readings", () => {
     const row = (span: "minute" | "hour", start: number, values: number[], route = "/a", errors = 0) => {
       const histogram: Histogram = {};
       for (const v of values) addTo(histogram, v);
-      return { span, start, metric: "render", route, shard: span === "hour" ? "all" : "s", n: values.length, errors, sum: 0, histogram: encodeHistogram(histogram) };
+      return {
+        span,
+        start,
+        metric: "render",
+        route,
+        shard: span === "hour" ? "all" : "s",
+        n: values.length,
+        errors,
+        sum: 0,
+        histogram: encodeHistogram(histogram),
+      };
     };
     await db.insert(metricRollups).values([
       // 12:00–13:00 rolled up (its minutes are still kept, and must not count again).
@@ -402,7 +514,8 @@ describe("readings", () => {
 
   it("computes uptime from the probe runs in which every core component answered", async () => {
     const base = Date.UTC(2001, 8, 1);
-    const run = (minute: number, failing: string[] = []) => CORE_COMPONENTS.map((component) => ({ component, at: base + minute * MINUTE_MS, ok: !failing.includes(component), ms: 3 }));
+    const run = (minute: number, failing: string[] = []) =>
+      CORE_COMPONENTS.map((component) => ({ component, at: base + minute * MINUTE_MS, ok: !failing.includes(component), ms: 3 }));
     await db.insert(probeResults).values([...run(0), ...run(5, ["kv"]), ...run(10), ...run(15)]);
     expect(await readUptime(db, base, base + 20 * MINUTE_MS)).toBe(75);
     expect(await readUptime(db, base + 6 * MINUTE_MS, base + 20 * MINUTE_MS)).toBe(100);
@@ -412,7 +525,13 @@ describe("readings", () => {
 
 describe("thresholds and alerts", () => {
   const mailer = () => ({ db, config: getConfig(env as Env) });
-  const threshold = (metricName: string, warning: number, critical: number, operator: "greater_than" | "less_than" = "greater_than", enabled = true) => ({
+  const threshold = (
+    metricName: string,
+    warning: number,
+    critical: number,
+    operator: "greater_than" | "less_than" = "greater_than",
+    enabled = true,
+  ) => ({
     id: 0,
     metricName,
     enabled,
@@ -421,7 +540,15 @@ describe("thresholds and alerts", () => {
     comparisonOperator: operator,
     updatedAt: new Date(),
   });
-  const mailsAbout = async (name: string) => (await db.select().from(emailOutbox).where(like(emailOutbox.subject, `%${name}%`))).map((m) => [m.kind, m.toAddress]).sort();
+  const mailsAbout = async (name: string) =>
+    (
+      await db
+        .select()
+        .from(emailOutbox)
+        .where(like(emailOutbox.subject, `%${name}%`))
+    )
+      .map((m) => [m.kind, m.toAddress])
+      .sort();
 
   it("seeds the spec's bands and the rest, listed by metric name", async () => {
     const rows = await listThresholds(db);
@@ -438,12 +565,19 @@ describe("thresholds and alerts", () => {
     const [gt, lt] = [`above_${id}`, `below_${id}`];
     const thresholds = [threshold(gt, 100, 200), threshold(lt, 99.9, 99, "less_than")];
     // Asked for from a page: the e-mails link to the Operations Center at the request's origin.
-    const check = (readings: Record<string, number | null>, at: number) => checkSystemThresholds({ ...mailer(), origin: "https://crm.example.test" }, at, { thresholds, readings });
+    const check = (readings: Record<string, number | null>, at: number) =>
+      checkSystemThresholds({ ...mailer(), origin: "https://crm.example.test" }, at, { thresholds, readings });
     // A fixed instant (01:30 in New York the night its clocks spring forward): each reader gets the times in their own zone.
     const t0 = Date.UTC(2027, 2, 14, 6, 30);
     const berlin = await createUser(env.DB, { role: "admin" });
     await db.update(userPreferences).set({ timezone: "Europe/Berlin", timeFormat: "24h" }).where(eq(userPreferences.userId, berlin.id));
-    const mailTo = async (to: string, kind: string) => (await db.select().from(emailOutbox).where(and(like(emailOutbox.subject, `%${gt}%`), eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind))))[0]!;
+    const mailTo = async (to: string, kind: string) =>
+      (
+        await db
+          .select()
+          .from(emailOutbox)
+          .where(and(like(emailOutbox.subject, `%${gt}%`), eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind)))
+      )[0]!;
 
     let result = await check({ [gt]: 150, [lt]: 99.95 }, t0);
     expect(result.alerts_triggered).toBe(1);
@@ -455,7 +589,9 @@ describe("thresholds and alerts", () => {
     const opened = await mailTo("listed-admin@example.com", "ops_alert");
     expect(opened.subject).toBe(`Porchlight alert (warning): ${gt}`);
     // An address from ADMIN_EMAILS with no account reads UTC; an admin account its own zone and clock.
-    expect(opened.textBody).toBe(`${gt}: 150, past the warning threshold of 100.\n\nOpened Mar 14, 2027 6:30 AM UTC.\n\nSee the Operations Center: https://crm.example.test/operations`);
+    expect(opened.textBody).toBe(
+      `${gt}: 150, past the warning threshold of 100.\n\nOpened Mar 14, 2027 6:30 AM UTC.\n\nSee the Operations Center: https://crm.example.test/operations`,
+    );
     expect(opened.htmlBody).toContain(`<a href="https://crm.example.test/operations">Operations Center</a>`);
     expect((await mailTo(berlin.email, "ops_alert")).textBody).toContain("Opened Mar 14, 2027 07:30 GMT+1.");
 
@@ -468,7 +604,14 @@ describe("thresholds and alerts", () => {
       { metric_name: gt, level: "critical", reading: 250, threshold: 200, opened_at: t0 },
       { metric_name: lt, level: "critical", reading: 98, threshold: 99, opened_at: t0 + 5 * MINUTE_MS },
     ]);
-    expect(await mailsAbout(gt)).toEqual(admins.flatMap((to) => [["ops_alert", to], ["ops_alert_escalated", to]]).sort());
+    expect(await mailsAbout(gt)).toEqual(
+      admins
+        .flatMap((to) => [
+          ["ops_alert", to],
+          ["ops_alert_escalated", to],
+        ])
+        .sort(),
+    );
     const escalated = await mailTo("listed-admin@example.com", "ops_alert_escalated");
     expect(escalated.subject).toBe(`Porchlight alert now critical: ${gt}`);
     expect(escalated.textBody).toBe(
@@ -485,18 +628,36 @@ describe("thresholds and alerts", () => {
 
     result = await check({ [gt]: 50, [lt]: 100 }, t0 + 25 * MINUTE_MS);
     expect(result).toEqual({ alerts_triggered: 0, alerts: [] });
-    expect(await mailsAbout(gt)).toEqual(admins.flatMap((to) => [["ops_alert", to], ["ops_alert_escalated", to], ["ops_alert_resolved", to]]).sort());
+    expect(await mailsAbout(gt)).toEqual(
+      admins
+        .flatMap((to) => [
+          ["ops_alert", to],
+          ["ops_alert_escalated", to],
+          ["ops_alert_resolved", to],
+        ])
+        .sort(),
+    );
     expect((await mailTo("listed-admin@example.com", "ops_alert_resolved")).textBody).toBe(
       `${gt}: 50, back within its thresholds.\n\nThe alert opened Mar 14, 2027 6:30 AM UTC and was resolved Mar 14, 2027 6:55 AM UTC.\n\nSee the Operations Center: https://crm.example.test/operations`,
     );
-    const history = await db.select().from(systemAlerts).where(inArray(systemAlerts.metricName, [gt, lt]));
-    expect(history.map((a) => [a.metricName, a.resolvedAt])).toEqual(expect.arrayContaining([[gt, t0 + 25 * MINUTE_MS], [lt, t0 + 25 * MINUTE_MS]]));
+    const history = await db
+      .select()
+      .from(systemAlerts)
+      .where(inArray(systemAlerts.metricName, [gt, lt]));
+    expect(history.map((a) => [a.metricName, a.resolvedAt])).toEqual(
+      expect.arrayContaining([
+        [gt, t0 + 25 * MINUTE_MS],
+        [lt, t0 + 25 * MINUTE_MS],
+      ]),
+    );
     expect(history).toHaveLength(2);
   });
 
   it("links the alert e-mails to the Operations Center's full address: PUBLIC_URL, else the request's, else where an admin last opened it", async () => {
     const config = getConfig(env as Env);
-    expect(await operationsUrl({ db, config: { ...config, PUBLIC_URL: "https://app.porchlight.example/" }, origin: "https://other.example" })).toBe("https://app.porchlight.example/operations");
+    expect(await operationsUrl({ db, config: { ...config, PUBLIC_URL: "https://app.porchlight.example/" }, origin: "https://other.example" })).toBe(
+      "https://app.porchlight.example/operations",
+    );
     expect(await operationsUrl({ db, config, origin: "https://crm.example.test" })).toBe("https://crm.example.test/operations");
     // The cron has no request: it finds the address an admin opened the Operations Center at.
     const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
@@ -509,20 +670,33 @@ describe("thresholds and alerts", () => {
   it("checks nothing a disabled threshold watches, and resolves what it had open", async () => {
     const name = `toggled_${crypto.randomUUID().slice(0, 8)}`;
     const at = Date.now();
-    expect((await checkSystemThresholds(mailer(), at, { thresholds: [threshold(name, 1, 2, "greater_than", false)], readings: { [name]: 10 } })).alerts_triggered).toBe(0);
+    expect(
+      (await checkSystemThresholds(mailer(), at, { thresholds: [threshold(name, 1, 2, "greater_than", false)], readings: { [name]: 10 } }))
+        .alerts_triggered,
+    ).toBe(0);
     expect((await checkSystemThresholds(mailer(), at, { thresholds: [threshold(name, 1, 2)], readings: { [name]: 10 } })).alerts_triggered).toBe(1);
-    const result = await checkSystemThresholds(mailer(), at + MINUTE_MS, { thresholds: [threshold(name, 1, 2, "greater_than", false)], readings: { [name]: 10 } });
+    const result = await checkSystemThresholds(mailer(), at + MINUTE_MS, {
+      thresholds: [threshold(name, 1, 2, "greater_than", false)],
+      readings: { [name]: 10 },
+    });
     expect(result.alerts).toEqual([]);
     expect((await db.select().from(systemAlerts).where(eq(systemAlerts.metricName, name)))[0]?.resolvedAt).toBe(at + MINUTE_MS);
   });
 
   it("saves a toggle and numbers one at a time, and refuses a warning past the critical threshold", async () => {
-    const [row] = await db.insert(systemThresholds).values({ metricName: `edit_${crypto.randomUUID().slice(0, 8)}`, warningThreshold: 100, criticalThreshold: 200 }).returning();
+    const [row] = await db
+      .insert(systemThresholds)
+      .values({ metricName: `edit_${crypto.randomUUID().slice(0, 8)}`, warningThreshold: 100, criticalThreshold: 200 })
+      .returning();
     const read = async () => (await db.select().from(systemThresholds).where(eq(systemThresholds.id, row!.id)))[0]!;
     expect(await updateThreshold(db, { id: row!.id, field: "enabled", value: "false" }, Date.now())).toBeNull();
     expect(await updateThreshold(db, { id: row!.id, field: "warning", value: 150 }, Date.now())).toBeNull();
-    expect(await updateThreshold(db, { id: row!.id, field: "warning", value: 250 }, Date.now())).toBe("The warning threshold must not be above the critical one.");
-    expect(await updateThreshold(db, { id: row!.id, field: "critical", value: 120 }, Date.now())).toBe("The warning threshold must not be above the critical one.");
+    expect(await updateThreshold(db, { id: row!.id, field: "warning", value: 250 }, Date.now())).toBe(
+      "The warning threshold must not be above the critical one.",
+    );
+    expect(await updateThreshold(db, { id: row!.id, field: "critical", value: 120 }, Date.now())).toBe(
+      "The warning threshold must not be above the critical one.",
+    );
     expect(await read()).toMatchObject({ enabled: false, warningThreshold: 150, criticalThreshold: 200 });
     expect(await updateThreshold(db, { id: 987_654_321, field: "warning", value: 1 }, Date.now())).toBe("That threshold does not exist.");
     expect(ThresholdEditSchema.safeParse({ field: "warning", id: "1", value: "abc" }).success).toBe(false);
@@ -536,27 +710,59 @@ describe("thresholds and alerts", () => {
     const now = Date.UTC(2001, 9, 1, 12, 30);
     const at = now - 2 * MINUTE_MS;
     const probe = (component: string, ok: boolean, ms: number, value: number | null = null) => ({ component, at, ok, ms, value });
-    await db.insert(probeResults).values([
-      probe("d1", true, 40),
-      probe("kv", true, 900),
-      probe("durable_object", true, 10),
-      probe("outbox", true, 5, 3),
-      probe("webhooks", true, 5, 7.5),
-      probe("cron", true, 5, 12),
-      probe("ai", false, 5),
-      { ...probe("ai", true, 5), at: now - HOUR_MS },
-    ]);
+    await db
+      .insert(probeResults)
+      .values([
+        probe("d1", true, 40),
+        probe("kv", true, 900),
+        probe("durable_object", true, 10),
+        probe("outbox", true, 5, 3),
+        probe("webhooks", true, 5, 7.5),
+        probe("cron", true, 5, 12),
+        probe("ai", false, 5),
+        { ...probe("ai", true, 5), at: now - HOUR_MS },
+      ]);
     const histogram = (values: number[]) => {
       const h: Histogram = {};
       for (const v of values) addTo(h, v);
       return encodeHistogram(h);
     };
     await db.insert(metricRollups).values([
-      { span: "minute", start: now - 5 * MINUTE_MS, metric: "request", route: "/x", shard: "s", n: 4, errors: 1, sum: 0, histogram: histogram([10, 10, 10, 900]) },
-      { span: "minute", start: now - 5 * MINUTE_MS, metric: "load", route: "/x", shard: "s", n: 2, errors: 0, sum: 0, histogram: histogram([1500, 3000]) },
+      {
+        span: "minute",
+        start: now - 5 * MINUTE_MS,
+        metric: "request",
+        route: "/x",
+        shard: "s",
+        n: 4,
+        errors: 1,
+        sum: 0,
+        histogram: histogram([10, 10, 10, 900]),
+      },
+      {
+        span: "minute",
+        start: now - 5 * MINUTE_MS,
+        metric: "load",
+        route: "/x",
+        shard: "s",
+        n: 2,
+        errors: 0,
+        sum: 0,
+        histogram: histogram([1500, 3000]),
+      },
     ]);
     const r = await readThresholdMetrics(db, now);
-    expect(r).toMatchObject({ outbox_backlog: 3, webhook_lag: 7.5, cron_lateness: 12, probe_latency: 900, error_rate: 25, ai_failure_rate: 50, uptime_24h: 100, render_p75: null, memory_p75: null });
+    expect(r).toMatchObject({
+      outbox_backlog: 3,
+      webhook_lag: 7.5,
+      cron_lateness: 12,
+      probe_latency: 900,
+      error_rate: 25,
+      ai_failure_rate: 50,
+      uptime_24h: 100,
+      render_p75: null,
+      memory_p75: null,
+    });
     within(r.api_response_p95, 900, 5);
     within(r.page_load_p75, 3000, 5);
   });
@@ -570,9 +776,25 @@ describe("the Monitoring tab's cards", () => {
       for (const v of values) addTo(h, v);
       return encodeHistogram(h);
     };
-    const minute = (metric: string, values: number[]) => ({ span: "minute" as const, start: now - 5 * MINUTE_MS, metric, route: "/cards", shard: "s", n: values.length, errors: 0, sum: 0, histogram: histogram(values) });
-    await db.insert(metricRollups).values([minute("load", [300, 300, 300, 300]), minute("request", [50, 50]), minute("render", [40]), minute("heap", [150])]);
-    await db.insert(probeResults).values(["d1", "kv", "durable_object"].map((component) => ({ component, at: now - 2 * MINUTE_MS, ok: true, ms: component === "kv" ? 700 : 20 })));
+    const minute = (metric: string, values: number[]) => ({
+      span: "minute" as const,
+      start: now - 5 * MINUTE_MS,
+      metric,
+      route: "/cards",
+      shard: "s",
+      n: values.length,
+      errors: 0,
+      sum: 0,
+      histogram: histogram(values),
+    });
+    await db
+      .insert(metricRollups)
+      .values([minute("load", [300, 300, 300, 300]), minute("request", [50, 50]), minute("render", [40]), minute("heap", [150])]);
+    await db
+      .insert(probeResults)
+      .values(
+        ["d1", "kv", "durable_object"].map((component) => ({ component, at: now - 2 * MINUTE_MS, ok: true, ms: component === "kv" ? 700 : 20 })),
+      );
     // The deployment's thresholds, with a few edited as an admin would: page load critical above 250 ms (the old
     // fixed colours called 300 ms good), render not checked, memory and core probes lowered.
     const edits: Partial<Record<ThresholdMetric, { warningThreshold: number; criticalThreshold: number; enabled?: boolean }>> = {
@@ -581,7 +803,9 @@ describe("the Monitoring tab's cards", () => {
       memory_p75: { warningThreshold: 100, criticalThreshold: 200 },
       probe_latency: { warningThreshold: 500, criticalThreshold: 1000 },
     };
-    const thresholds = (await listThresholds(db)).filter((t) => (THRESHOLD_METRICS as readonly string[]).includes(t.metricName)).map((t) => ({ ...t, ...edits[t.metricName as ThresholdMetric] }));
+    const thresholds = (await listThresholds(db))
+      .filter((t) => (THRESHOLD_METRICS as readonly string[]).includes(t.metricName))
+      .map((t) => ({ ...t, ...edits[t.metricName as ThresholdMetric] }));
     const monitoring = await loadMonitoring(db, now, { thresholds });
     const w = monitoring.watch;
     within(w.page_load_p75.reading, 300, 5);
@@ -603,7 +827,10 @@ describe("the cron's probes", () => {
     // The probes alone: the whole five-minute run would also purge, remind, back up and mail for every account here.
     const before = Date.now();
     const returned = await runProbes(db, env as Env, { cron: "*/5 * * * *", scheduledTime: before }, before);
-    const rows = await db.select().from(probeResults).where(and(inArray(probeResults.component, [...PROBE_COMPONENTS]), eq(probeResults.at, before)));
+    const rows = await db
+      .select()
+      .from(probeResults)
+      .where(and(inArray(probeResults.component, [...PROBE_COMPONENTS]), eq(probeResults.at, before)));
     expect(rows).toHaveLength(returned.length);
     expect(new Set(rows.map((r) => r.component))).toEqual(new Set(PROBE_COMPONENTS));
     const of = (component: string) => rows.find((r) => r.component === component)!;
@@ -625,12 +852,26 @@ describe("recent errors", () => {
     await db.insert(errorRollups).values({ start, route: `/err-${tag}/:id`, status: 503, shard: "s", n: 2, lastSeen: now - 5 * MINUTE_MS });
     // 15 rows a statement: D1 binds at most 100 values to one.
     for (let i = 0; i < 300; i += 15) {
-      await db.insert(errorRollups).values(Array.from({ length: 15 }, (_, j) => ({ start, route: `/missing-${tag}-${i + j}`, status: 404, shard: "s", n: 1, lastSeen: now - MINUTE_MS + i + j })));
+      await db.insert(errorRollups).values(
+        Array.from({ length: 15 }, (_, j) => ({
+          start,
+          route: `/missing-${tag}-${i + j}`,
+          status: 404,
+          shard: "s",
+          n: 1,
+          lastSeen: now - MINUTE_MS + i + j,
+        })),
+      );
     }
     await db.insert(errorRollups).values({ start, route: `/auth-${tag}`, status: 401, shard: "s", n: 7, lastSeen: now - MINUTE_MS });
 
     const errors = await loadRecentErrors(db, now);
-    expect(errors.server.find((e) => e.route === `/err-${tag}/:id`)).toEqual({ route: `/err-${tag}/:id`, status: 503, n: 2, lastSeen: now - 5 * MINUTE_MS });
+    expect(errors.server.find((e) => e.route === `/err-${tag}/:id`)).toEqual({
+      route: `/err-${tag}/:id`,
+      status: 503,
+      n: 2,
+      lastSeen: now - 5 * MINUTE_MS,
+    });
     expect(errors.server.every((e) => e.status >= 500)).toBe(true);
     const notFound = errors.client.byStatus.find((e) => e.status === 404)!;
     expect(notFound.n).toBeGreaterThanOrEqual(300);
@@ -655,7 +896,11 @@ describe("scheduled jobs", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(scheduledTime) }), e, ctx);
     await waitOnExecutionContext(ctx);
-    return db.select().from(cronRuns).where(eq(cronRuns.scheduledAt, new Date(scheduledTime))).orderBy(cronRuns.id);
+    return db
+      .select()
+      .from(cronRuns)
+      .where(eq(cronRuns.scheduledAt, new Date(scheduledTime)))
+      .orderBy(cronRuns.id);
   }
 
   it("records every job the cron runs, with its start, duration, outcome and what it did", async () => {
@@ -676,7 +921,9 @@ describe("scheduled jobs", () => {
     expect(detail["account-purge"]).toMatch(/^[\d,]+ accounts? purged$/);
     expect(detail["trash-purge"]).toMatch(/^[\d,]+ trashed items? purged$/);
     expect(detail["sync-upkeep"]).toMatch(/^[\d,]+ log entr(y|ies), [\d,]+ change keys? and [\d,]+ AI quota days? pruned$/);
-    expect(detail.backup).toMatch(/^(no backup due|backup taken \([\d,]+ rows?\)), [\d,]+ old backups? deleted(, restore drill passed \([\d,]+ rows?\))?$/);
+    expect(detail.backup).toMatch(
+      /^(no backup due|backup taken \([\d,]+ rows?\)), [\d,]+ old backups? deleted(, restore drill passed \([\d,]+ rows?\))?$/,
+    );
   }, 120_000);
 
   it("keeps runs 90 days, pruned through the index by outcome and time rather than a scan of every run", async () => {
@@ -684,7 +931,13 @@ describe("scheduled jobs", () => {
     const old = new Date(now - HOUR_RETENTION_MS - MINUTE_MS);
     const kept = new Date(now - HOUR_RETENTION_MS + MINUTE_MS);
     const job = `prune-${crypto.randomUUID().slice(0, 8)}`;
-    await db.insert(cronRuns).values([old, kept].flatMap((at) => (["ok", "error"] as const).map((status) => ({ job, cron: "*/5 * * * *", scheduledAt: at, startedAt: at, finishedAt: at, status }))));
+    await db
+      .insert(cronRuns)
+      .values(
+        [old, kept].flatMap((at) =>
+          (["ok", "error"] as const).map((status) => ({ job, cron: "*/5 * * * *", scheduledAt: at, startedAt: at, finishedAt: at, status })),
+        ),
+      );
     await prune(db, now);
     expect((await db.select().from(cronRuns).where(eq(cronRuns.job, job))).map((r) => [r.status, r.startedAt.getTime()]).sort()).toEqual([
       ["error", kept.getTime()],
@@ -708,7 +961,12 @@ describe("scheduled jobs", () => {
     const jobs = await loadCronJobs(db, Date.now());
     expect(jobs.map((j) => j.id)).toEqual(CRON_JOBS.map((j) => j.id));
     const shown = jobs.find((j) => j.id === "trash-purge")!;
-    expect(shown.last).toMatchObject({ status: "error", detail: "D1_ERROR: simulated storage outage", startedAt: trash.startedAt.getTime(), ms: trash.finishedAt!.getTime() - trash.startedAt.getTime() });
+    expect(shown.last).toMatchObject({
+      status: "error",
+      detail: "D1_ERROR: simulated storage outage",
+      startedAt: trash.startedAt.getTime(),
+      ms: trash.finishedAt!.getTime() - trash.startedAt.getTime(),
+    });
     expect(shown.failures).toBeGreaterThanOrEqual(1);
     expect(shown.lastFailure).toEqual({ at: trash.startedAt.getTime(), detail: "D1_ERROR: simulated storage outage" });
     expect(jobs.find((j) => j.id === "backup")!.last).toMatchObject({ status: "ok", detail: runs.find((r) => r.job === "backup")!.detail });
@@ -727,7 +985,8 @@ describe("the Operations Center page", () => {
   it("is the admins' alone: every other account gets 404 for the page and its actions, and changes nothing", async () => {
     const browser = await signInAs(await createUser(env.DB));
     const [target] = await listThresholds(db);
-    for (const path of ["/operations", "/operations?tab=thresholds", "/operations?tab=compliance", "/operations/export.json"]) expect((await browser.get(path)).status, path).toBe(404);
+    for (const path of ["/operations", "/operations?tab=thresholds", "/operations?tab=compliance", "/operations/export.json"])
+      expect((await browser.get(path)).status, path).toBe(404);
     const post = await browser.post("/operations?tab=thresholds", { intent: "threshold", id: String(target!.id), field: "warning", value: "1" });
     expect(post.status).toBe(404);
     expect((await browser.post("/operations", { intent: "check" })).status).toBe(404);
@@ -746,9 +1005,13 @@ describe("the Operations Center page", () => {
     expect(monitoring).toContain("Uptime and errors");
     const thresholdsPage = await browser.page("/operations?tab=thresholds");
     for (const metric of THRESHOLD_METRICS) expect(thresholdsPage).toContain(metric);
-    const [row] = await db.insert(systemThresholds).values({ metricName: `page_${crypto.randomUUID().slice(0, 8)}`, warningThreshold: 10, criticalThreshold: 20 }).returning();
+    const [row] = await db
+      .insert(systemThresholds)
+      .values({ metricName: `page_${crypto.randomUUID().slice(0, 8)}`, warningThreshold: 10, criticalThreshold: 20 })
+      .returning();
     // As the page's fetcher sends it (single fetch: the .data URL); the answer carries the message.
-    const edit = (fields: Record<string, string>) => browser.post("/operations.data?tab=thresholds", { intent: "threshold", id: String(row!.id), ...fields });
+    const edit = (fields: Record<string, string>) =>
+      browser.post("/operations.data?tab=thresholds", { intent: "threshold", id: String(row!.id), ...fields });
     const saved = await edit({ field: "warning", value: "15" });
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain("warning at 15");
@@ -763,11 +1026,21 @@ describe("the Operations Center page", () => {
       expect(refused.status, JSON.stringify(fields)).toBe(400);
       expect(await refused.text()).toMatch(message);
     }
-    expect((await db.select().from(systemThresholds).where(eq(systemThresholds.id, row!.id)))[0]).toMatchObject({ warningThreshold: 15, criticalThreshold: 20, enabled: true });
+    expect((await db.select().from(systemThresholds).where(eq(systemThresholds.id, row!.id)))[0]).toMatchObject({
+      warningThreshold: 15,
+      criticalThreshold: 20,
+      enabled: true,
+    });
     const check = await browser.post("/operations.data", { intent: "check" });
     expect(check.status).toBe(200);
     // The answer names the alerts the check left open, as the database has them now.
-    const open = (await db.select({ metric: systemAlerts.metricName }).from(systemAlerts).innerJoin(systemThresholds, eq(systemThresholds.metricName, systemAlerts.metricName)).where(isNull(systemAlerts.resolvedAt))).length;
+    const open = (
+      await db
+        .select({ metric: systemAlerts.metricName })
+        .from(systemAlerts)
+        .innerJoin(systemThresholds, eq(systemThresholds.metricName, systemAlerts.metricName))
+        .where(isNull(systemAlerts.resolvedAt))
+    ).length;
     expect(await check.text()).toContain(open === 0 ? "All systems within normal parameters" : `${open} alert${open === 1 ? "" : "s"} open, `);
   });
 });
@@ -776,7 +1049,9 @@ describe("the admins' alert badge", () => {
   it("shows admins, and only them, how many alerts are open, on the Operations link of the rail and on the phone's More menu", async () => {
     const at = Date.now();
     const names = [1, 2].map((i) => `badge_${i}_${crypto.randomUUID().slice(0, 8)}`);
-    await db.insert(systemAlerts).values(names.map((metricName) => ({ metricName, level: "warning" as const, reading: 1, threshold: 0, openedAt: at, lastSeenAt: at })));
+    await db
+      .insert(systemAlerts)
+      .values(names.map((metricName) => ({ metricName, level: "warning" as const, reading: 1, threshold: 0, openedAt: at, lastSeenAt: at })));
     try {
       const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
       const open = (await openAlertCountQuery(db).get())!.n;
@@ -815,10 +1090,18 @@ describe("the public status page", () => {
   it("shows each part's state from the latest probes and its daily uptime, counting a day with no check as no data", async () => {
     const day = Date.UTC(2001, 10, 5);
     const now = day + 12 * HOUR_MS;
-    const run = (at: number, failing: string[] = []) => PROBE_COMPONENTS.map((component) => ({ component, at, ok: !failing.includes(component), ms: component === "ai" ? 2_500 : 20 }));
+    const run = (at: number, failing: string[] = []) =>
+      PROBE_COMPONENTS.map((component) => ({ component, at, ok: !failing.includes(component), ms: component === "ai" ? 2_500 : 20 }));
     // Yesterday: four runs, one with KV failing. Today: two runs, the latest with Stripe failing.
     // One run a statement: D1 binds at most 100 values to one.
-    for (const rows of [run(day - 20 * HOUR_MS), run(day - 15 * HOUR_MS, ["kv"]), run(day - 10 * HOUR_MS), run(day - 5 * HOUR_MS), run(now - 2 * HOUR_MS), run(now - 5 * MINUTE_MS, ["stripe"])]) {
+    for (const rows of [
+      run(day - 20 * HOUR_MS),
+      run(day - 15 * HOUR_MS, ["kv"]),
+      run(day - 10 * HOUR_MS),
+      run(day - 5 * HOUR_MS),
+      run(now - 2 * HOUR_MS),
+      run(now - 5 * MINUTE_MS, ["stripe"]),
+    ]) {
       await db.insert(probeResults).values(rows);
     }
     const status = await loadStatus(db, now);
@@ -845,7 +1128,16 @@ describe("the public status page", () => {
     // Internal readings past their thresholds: open alerts on render time and the e-mail backlog.
     const opened = await db
       .insert(systemAlerts)
-      .values(["render_p75", "outbox_backlog", "probe_latency"].map((metricName) => ({ metricName, level: "critical" as const, reading: 999, threshold: 1, openedAt: at, lastSeenAt: at })))
+      .values(
+        ["render_p75", "outbox_backlog", "probe_latency"].map((metricName) => ({
+          metricName,
+          level: "critical" as const,
+          reading: 999,
+          threshold: 1,
+          openedAt: at,
+          lastSeenAt: at,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: systemAlerts.id });
     try {
@@ -856,7 +1148,17 @@ describe("the public status page", () => {
 
       // Server errors: the app's pages answer 10 % with a 5xx (past the public 5 %), the API 1 %. A route with
       // too few requests to say anything (3 of 4 failed) counts in the figures but does not make the API degraded.
-      const row = (route: string, n: number, errors: number) => ({ span: "minute" as const, start: now - 5 * MINUTE_MS, metric: "request", route, shard: "s", n, errors, sum: 0, histogram: "[]" });
+      const row = (route: string, n: number, errors: number) => ({
+        span: "minute" as const,
+        start: now - 5 * MINUTE_MS,
+        metric: "request",
+        route,
+        shard: "s",
+        n,
+        errors,
+        sum: 0,
+        histogram: "[]",
+      });
       await db.insert(metricRollups).values([row("/dashboard", 60, 6), row("/contacts/:id", 40, 4), row("/api/contacts", 100, 1)]);
       status = await loadStatus(db, now);
       const of = (id: string) => status.components.find((c) => c.id === id)!;
@@ -866,18 +1168,33 @@ describe("the public status page", () => {
       const quiet = await loadStatus(db, now + HOUR_MS / 2);
       expect(quiet.components.find((c) => c.id === "app")!.state).toBe("operational");
       // An incident an admin posted makes its part degraded.
-      await db.insert(statusIncidents).values({ component: "ai", title: `AI drafts slow ${crypto.randomUUID().slice(0, 6)}`, openedAt: now - 4 * HOUR_MS });
+      await db
+        .insert(statusIncidents)
+        .values({ component: "ai", title: `AI drafts slow ${crypto.randomUUID().slice(0, 6)}`, openedAt: now - 4 * HOUR_MS });
       expect((await loadStatus(db, now)).components.find((c) => c.id === "ai")!.state).toBe("degraded");
     } finally {
-      await db.update(systemAlerts).set({ resolvedAt: now }).where(inArray(systemAlerts.id, opened.map((o) => o.id)));
-      await db.update(statusIncidents).set({ resolvedAt: now }).where(and(eq(statusIncidents.component, "ai"), eq(statusIncidents.openedAt, now - 4 * HOUR_MS)));
+      await db
+        .update(systemAlerts)
+        .set({ resolvedAt: now })
+        .where(
+          inArray(
+            systemAlerts.id,
+            opened.map((o) => o.id),
+          ),
+        );
+      await db
+        .update(statusIncidents)
+        .set({ resolvedAt: now })
+        .where(and(eq(statusIncidents.component, "ai"), eq(statusIncidents.openedAt, now - 4 * HOUR_MS)));
     }
   });
 
   it("writes its definition on the page", async () => {
     const html = await (await SELF.fetch("http://localhost/status")).text();
     expect(html).toContain("How this page is measured");
-    expect(html).toContain(`more than ${PUBLIC_ERROR_RATE_PCT}% of the App&#x27;s or the API&#x27;s requests in the last ${PUBLIC_ERROR_WINDOW_MINUTES} minutes were answered with a server error (5xx)`);
+    expect(html).toContain(
+      `more than ${PUBLIC_ERROR_RATE_PCT}% of the App&#x27;s or the API&#x27;s requests in the last ${PUBLIC_ERROR_WINDOW_MINUTES} minutes were answered with a server error (5xx)`,
+    );
     expect(html).toContain("They do not change this page; when one affects you, we post an incident here.");
   });
 

@@ -31,7 +31,9 @@ describe("configuration", () => {
     const changed = getConfig({ ...base, FEATURE_FLAGS: " qa_page=on, PUSH_NOTIFICATIONS=off ,TEAM_INVITES=true" }).FEATURE_FLAGS;
     expect(changed).toEqual({ QA_PAGE: true, PUSH_NOTIFICATIONS: false, TEAM_INVITES: true });
     // The spec's flags that switched nothing are gone, and naming one says why rather than "unknown".
-    expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE=on,ADV_REPORTS=on" })).toThrowError(/ADV_REPORTS, which was removed because it switched nothing: Reports is part of every plan/);
+    expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE=on,ADV_REPORTS=on" })).toThrowError(
+      /ADV_REPORTS, which was removed because it switched nothing: Reports is part of every plan/,
+    );
     expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGES=on" })).toThrowError(/unknown flag "QA_PAGES"/);
     expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE=maybe" })).toThrowError(/write QA_PAGE=on or QA_PAGE=off/);
     expect(() => getConfig({ ...base, FEATURE_FLAGS: "QA_PAGE" })).toThrowError(ConfigError);
@@ -67,8 +69,12 @@ describe("scheduled jobs", () => {
     // The job alone (its run is recorded by runScheduled, tested with every job in operations.test.ts): the whole
     // five-minute run would also purge, remind, back up and mail for every account here.
     const scheduledTime = Date.now() - 90_000;
-    expect(await heartbeatJob(createDb(env.DB), createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(scheduledTime) }))).toMatch(/^started (9\d|1\d\d) s late$/);
-    expect(await heartbeatJob(createDb(env.DB), createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(Date.now() + 1000) }))).toBe("started on time");
+    expect(await heartbeatJob(createDb(env.DB), createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(scheduledTime) }))).toMatch(
+      /^started (9\d|1\d\d) s late$/,
+    );
+    expect(await heartbeatJob(createDb(env.DB), createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(Date.now() + 1000) }))).toBe(
+      "started on time",
+    );
   });
 });
 

@@ -5,7 +5,11 @@ import { PUBLIC_PATHS } from "~/modules/marketing/sitemap.server";
 import { TestBrowser } from "../factories/browser";
 
 const get = (path: string) => new TestBrowser().get(path);
-const text = async (path: string) => (await (await get(path)).text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const text = async (path: string) =>
+  (await (await get(path)).text())
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 // Spec section 2: the 18 slugs listed on /support, plus the mobile-app and reports guides.
 const SUPPORT_SLUGS = [
@@ -33,7 +37,11 @@ const stepsOf = (html: string) => html.slice(html.indexOf("<ol>"), html.indexOf(
 
 describe("content", () => {
   it("has a guide for every slug on /support and for mobile-app, each with numbered steps", () => {
-    expect(listGuides().map((guide) => guide.slug).sort()).toEqual([...SUPPORT_SLUGS, "mobile-app", "reports-guide"].sort());
+    expect(
+      listGuides()
+        .map((guide) => guide.slug)
+        .sort(),
+    ).toEqual([...SUPPORT_SLUGS, "mobile-app", "reports-guide"].sort());
     for (const guide of listGuides()) expect(stepsOf(guide.html), guide.slug).toBeGreaterThanOrEqual(3);
     expect(stepsOf(getGuide("account-setup")!.html)).toBe(5);
     expect(stepsOf(getGuide("importing-contacts")!.html)).toBe(4);
@@ -52,7 +60,8 @@ describe("content", () => {
     expect(actions("data-backup")).toEqual(["/settings", "/guides/notifications"]);
     expect(actions("dashboard-guide")).toEqual(["/dashboard", "/guides/integrations"]);
     const billing = getGuide("billing")!.html;
-    for (const fact of ["Billing", "payment method", "next billing date", "billing address", "tax", "30 days", "refund"]) expect(billing).toContain(fact);
+    for (const fact of ["Billing", "payment method", "next billing date", "billing address", "tax", "30 days", "refund"])
+      expect(billing).toContain(fact);
     expect(getGuide("data-backup")!.html).toMatch(/CSV/);
   });
 
@@ -66,8 +75,17 @@ describe("content", () => {
 
   it("refuses frontmatter that would render a broken page", () => {
     expect(BlogFrontmatter.safeParse({ title: "Hi", description: "short", date: "22/11/2026", author: "x" }).success).toBe(false);
-    expect(BlogFrontmatter.safeParse({ title: "A fine title", description: "d".repeat(80), date: "2026-11-02", author: "Team", extra: 1 }).success).toBe(false);
-    const guide = { title: "Billing", description: "d".repeat(80), category: "getting-started", order: 1, summary: "A summary line", actions: [{ label: "Go", to: "https://elsewhere.example" }] };
+    expect(
+      BlogFrontmatter.safeParse({ title: "A fine title", description: "d".repeat(80), date: "2026-11-02", author: "Team", extra: 1 }).success,
+    ).toBe(false);
+    const guide = {
+      title: "Billing",
+      description: "d".repeat(80),
+      category: "getting-started",
+      order: 1,
+      summary: "A summary line",
+      actions: [{ label: "Go", to: "https://elsewhere.example" }],
+    };
     expect(GuideFrontmatter.safeParse(guide).success).toBe(false);
     expect(GuideFrontmatter.safeParse({ ...guide, actions: [{ label: "Go", to: "/settings?tab=billing" }] }).success).toBe(true);
   });
@@ -122,10 +140,29 @@ describe("public pages", () => {
 
   it("have the landing page's sections, navigation and footer, with every call to action going to /trial", async () => {
     const html = await text("/");
-    for (const href of ["/features", "/pricing", "/about", "/blog", "/support", "/contact", "/auth", "/trial", "/privacy", "/terms", "mailto:hello@porchlight.app"]) {
+    for (const href of [
+      "/features",
+      "/pricing",
+      "/about",
+      "/blog",
+      "/support",
+      "/contact",
+      "/auth",
+      "/trial",
+      "/privacy",
+      "/terms",
+      "mailto:hello@porchlight.app",
+    ]) {
       expect(html, href).toContain(`href="${href}"`);
     }
-    for (const heading of ["Sound familiar?", "Built for the way agents work", "Before and after Porchlight", "Made for agents like you", "One plan, everything included", "Made by agents, for agents"]) {
+    for (const heading of [
+      "Sound familiar?",
+      "Built for the way agents work",
+      "Before and after Porchlight",
+      "Made for agents like you",
+      "One plan, everything included",
+      "Made by agents, for agents",
+    ]) {
       expect(html, heading).toContain(heading);
     }
     const trialButtons = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>Start Free Trial<\/a>/g)].map((m) => m[1]);
@@ -136,7 +173,19 @@ describe("public pages", () => {
   it("show the pricing of spec section 9 on the plan card", async () => {
     for (const path of ["/", "/pricing"]) {
       const html = await text(path);
-      for (const fact of ["Solo Agent", "Most Popular", "$40", "$32", "Save $96/year", "Save 20%", "Contact management", "Deal pipeline", "Task management", "AI assistant", "Mobile app access"]) {
+      for (const fact of [
+        "Solo Agent",
+        "Most Popular",
+        "$40",
+        "$32",
+        "Save $96/year",
+        "Save 20%",
+        "Contact management",
+        "Deal pipeline",
+        "Task management",
+        "AI assistant",
+        "Mobile app access",
+      ]) {
         expect(html, `${path}: ${fact}`).toContain(fact);
       }
       expect(html).toMatch(/<input type="radio" name="period"[^>]*checked=""[^>]*value="monthly"/);
@@ -153,7 +202,15 @@ describe("public pages", () => {
 
   it("/trial has its sections and sends every call to action to sign-up", async () => {
     const html = await text("/trial");
-    for (const part of ["Why agents start here", "How It Works", "Included in your trial", "Encrypted in transit and at rest", "$40 a month", "Solo Agent"]) expect(html, part).toContain(part);
+    for (const part of [
+      "Why agents start here",
+      "How It Works",
+      "Included in your trial",
+      "Encrypted in transit and at rest",
+      "$40 a month",
+      "Solo Agent",
+    ])
+      expect(html, part).toContain(part);
     expect(html.match(/<details data-faq/g)?.length).toBe(5);
     const ctas = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>Create your account<\/a>/g)].map((m) => m[1]);
     expect(ctas.length).toBe(2);

@@ -48,11 +48,24 @@ async function agentWithPhone() {
 }
 
 const subscribe = (browser: Awaited<ReturnType<typeof signInAs>>, body: unknown, method = "POST") =>
-  browser.fetch("/api/push/subscriptions", { method, headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  browser.fetch("/api/push/subscriptions", {
+    method,
+    headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 async function addContact(userId: string, name: string) {
   const now = new Date();
-  const row = { id: crypto.randomUUID(), userId, name, phone: "(512) 555-0142", email: null, status: "hot" as const, createdAt: now, lastActivity: now };
+  const row = {
+    id: crypto.randomUUID(),
+    userId,
+    name,
+    phone: "(512) 555-0142",
+    email: null,
+    status: "hot" as const,
+    createdAt: now,
+    lastActivity: now,
+  };
   await db.insert(contacts).values(row);
   return row;
 }
@@ -72,8 +85,14 @@ describe("subscriptions (Settings → Notifications)", () => {
 
     for (const [body, message] of [
       [{ ...phone.subscription, endpoint: "http://push.fake.test/x" }, "The subscription's endpoint must be an https address."],
-      [{ endpoint: phone.endpoint, keys: { p256dh: "short", auth: phone.subscription.keys.auth } }, "The subscription's p256dh key has the wrong length."],
-      [{ endpoint: phone.endpoint, keys: { p256dh: phone.subscription.keys.p256dh, auth: "not base64!" } }, "The subscription's auth secret is not base64url."],
+      [
+        { endpoint: phone.endpoint, keys: { p256dh: "short", auth: phone.subscription.keys.auth } },
+        "The subscription's p256dh key has the wrong length.",
+      ],
+      [
+        { endpoint: phone.endpoint, keys: { p256dh: phone.subscription.keys.p256dh, auth: "not base64!" } },
+        "The subscription's auth secret is not base64url.",
+      ],
       [{ endpoint: phone.endpoint }, "The subscription's keys are missing."],
       [["a list"], "Send the subscription as JSON."],
     ] as const) {
@@ -98,7 +117,9 @@ describe("subscriptions (Settings → Notifications)", () => {
     const shared = await fakeDevice();
     expect((await subscribe((await signInAs(first)).using(config), shared.subscription)).status).toBe(201);
     expect((await subscribe((await signInAs(second)).using(config), shared.subscription)).status).toBe(201);
-    expect(await db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint)).all()).toEqual([{ userId: second.id }]);
+    expect(
+      await db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint)).all(),
+    ).toEqual([{ userId: second.id }]);
   });
 
   it("does not hand another agent's device to someone who knows only its endpoint: the same browser's keys are the proof", async () => {
@@ -114,15 +135,23 @@ describe("subscriptions (Settings → Notifications)", () => {
     const response = await subscribe((await signInAs(intruder)).using(config), { endpoint: phone.endpoint, keys: theirs.subscription.keys });
     expect(response.status).toBe(409);
     expect((await response.json()) as object).toEqual({ ok: false, error: HELD_ELSEWHERE });
-    const rows = await db.select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all();
+    const rows = await db
+      .select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, phone.endpoint))
+      .all();
     expect(rows).toEqual([{ userId: owner.id, ...phone.subscription.keys }]);
 
     // The owner's own browser may renew its keys for the endpoint.
     const renewed = await fakeDevice();
     expect((await subscribe(ownerBrowser, { endpoint: phone.endpoint, keys: renewed.subscription.keys })).status).toBe(201);
-    expect(await db.select({ userId: pushSubscriptions.userId, auth: pushSubscriptions.auth }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all()).toEqual([
-      { userId: owner.id, auth: renewed.subscription.keys.auth },
-    ]);
+    expect(
+      await db
+        .select({ userId: pushSubscriptions.userId, auth: pushSubscriptions.auth })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, phone.endpoint))
+        .all(),
+    ).toEqual([{ userId: owner.id, auth: renewed.subscription.keys.auth }]);
   });
 
   it("keeps only endpoints at the browsers' push services: https, named, default port, no credentials", async () => {
@@ -187,8 +216,13 @@ describe("subscriptions (Settings → Notifications)", () => {
     const config = await pushEnv();
     const user = await createAgent(env.DB);
     const context = requestContext(config);
-    for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) expect((await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).ok).toBe(true);
-    expect(await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).toEqual({ ok: false, status: 409, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` });
+    for (let i = 0; i < MAX_SUBSCRIPTIONS; i++)
+      expect((await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).ok).toBe(true);
+    expect(await saveSubscription(context, user.userId, (await fakeDevice()).subscription)).toEqual({
+      ok: false,
+      status: 409,
+      error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.`,
+    });
   });
 
   it("is not there while PUSH_NOTIFICATIONS is off, and the flag cannot be on without a VAPID key pair", async () => {
@@ -199,7 +233,9 @@ describe("subscriptions (Settings → Notifications)", () => {
     expect(((await response.json()) as { error: string }).error).toBe("Push notifications are not turned on for this Porchlight.");
     const settings = await (await browser.get("/settings?tab=notifications")).text();
     expect(settings).not.toContain("New-lead alerts");
-    expect(() => getConfig({ ...(env as Env), FEATURE_FLAGS: "PUSH_NOTIFICATIONS=on" })).toThrowError(/PUSH_NOTIFICATIONS is on, but VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set/);
+    expect(() => getConfig({ ...(env as Env), FEATURE_FLAGS: "PUSH_NOTIFICATIONS=on" })).toThrowError(
+      /PUSH_NOTIFICATIONS is on, but VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set/,
+    );
     expect(() => getConfig({ ...(env as Env), VAPID_PUBLIC_KEY: "too-short" })).toThrowError(/VAPID_PUBLIC_KEY must be/);
   });
 
@@ -229,7 +265,12 @@ describe("sending", () => {
     expect(await raiseLeadAlert(context, user.userId, lead)).toBe(2);
     expect(service.delivered.map((d) => d.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
     for (const delivery of service.delivered) {
-      expect(delivery.message).toEqual({ title: "New lead: Rowan Lee", body: `(512) 555-0142. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: `/contacts/${lead.id}`, tag: `lead-${lead.id}` });
+      expect(delivery.message).toEqual({
+        title: "New lead: Rowan Lee",
+        body: `(512) 555-0142. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`,
+        url: `/contacts/${lead.id}`,
+        tag: `lead-${lead.id}`,
+      });
       expect(delivery.jwt.sub).toBe("mailto:ops@porchlight.test");
       expect(delivery.urgency).toBe("high");
       expect(Number(delivery.ttl)).toBeGreaterThan(0);
@@ -251,7 +292,11 @@ describe("sending", () => {
     withPushService([gone, flaky], config, (endpoint) => (endpoint === gone.endpoint ? 410 : 503));
     const message = { title: "t", body: "b", url: "/dashboard", tag: "x" };
     expect(await pushToUser(context, user.userId, message)).toBe(0);
-    const left = await db.select({ endpoint: pushSubscriptions.endpoint, failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all();
+    const left = await db
+      .select({ endpoint: pushSubscriptions.endpoint, failures: pushSubscriptions.failures })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.id))
+      .all();
     expect(left).toEqual([{ endpoint: flaky.endpoint, failures: 1 }]);
     for (let i = 0; i < 4; i++) await pushToUser(context, user.userId, message);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toEqual([]);
@@ -265,14 +310,26 @@ describe("sending", () => {
     await saveSubscription(context, user.userId, phone.subscription);
     // Kept before endpoints were checked: the cloud metadata address, and the fake service in a production deployment.
     const stored = ["https://169.254.169.254/latest/meta-data/", "https://metadata.google.internal/computeMetadata/v1/"];
-    for (const endpoint of stored) await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: user.id, endpoint, p256dh: phone.subscription.keys.p256dh, auth: phone.subscription.keys.auth, createdAt: Date.now() });
+    for (const endpoint of stored)
+      await db.insert(pushSubscriptions).values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        endpoint,
+        p256dh: phone.subscription.keys.p256dh,
+        auth: phone.subscription.keys.auth,
+        createdAt: Date.now(),
+      });
     const service = withPushService([phone], config);
     const spy = vi.mocked(globalThis.fetch);
 
     expect(await pushToUser(context, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(1);
     expect(spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))).toEqual([phone.endpoint]);
     expect(service.delivered.map((d) => d.endpoint)).toEqual([phone.endpoint]);
-    expect((await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).map((r) => r.endpoint)).toEqual([phone.endpoint]);
+    expect(
+      (await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).map(
+        (r) => r.endpoint,
+      ),
+    ).toEqual([phone.endpoint]);
 
     // A push service's redirect is not followed (it could point anywhere): the send counts as failed.
     spy.mockClear();
@@ -280,12 +337,16 @@ describe("sending", () => {
     const redirected = vi.mocked(globalThis.fetch);
     expect(await pushToUser(context, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
     expect(redirected.mock.calls.map(([, init]) => init?.redirect)).toEqual(["manual"]);
-    expect(await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all()).toEqual([{ failures: 1 }]);
+    expect(
+      await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all(),
+    ).toEqual([{ failures: 1 }]);
 
     // In production the fake service's host is just another host: not contacted either.
     vi.restoreAllMocks();
     const inProduction = vi.spyOn(globalThis, "fetch");
-    expect(await pushToUser(requestContext({ ...config, APP_ENV: "production" }), user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
+    expect(
+      await pushToUser(requestContext({ ...config, APP_ENV: "production" }), user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" }),
+    ).toBe(0);
     expect(inProduction).not.toHaveBeenCalled();
   });
 
@@ -296,7 +357,7 @@ describe("sending", () => {
     expect(await raiseLeadAlert(requestContext(), user.userId, lead)).toBe(0);
     expect(spy).not.toHaveBeenCalled();
     // The lead still waits on the dashboard.
-    expect(((await leadsWaitingNow({ db }, user.userId)).leads).map((l) => l.name)).toEqual(["Quiet Lead"]);
+    expect((await leadsWaitingNow({ db }, user.userId)).leads.map((l) => l.name)).toEqual(["Quiet Lead"]);
   });
 
   it("raises an alert for a contact added in the app and for one sent from the phone's offline queue", async () => {
@@ -306,28 +367,52 @@ describe("sending", () => {
     await saveSubscription(requestContext(config), user.userId, phone.subscription);
     const service = withPushService([phone], config);
     const browser = (await signInAs(user)).using(config);
-    const added = await browser.post("/contacts?index", { intent: "create", name: "Dialog Lead", phone: "555 0101", status: "hot", propertyType: "house", source: "website" });
+    const added = await browser.post("/contacts?index", {
+      intent: "create",
+      name: "Dialog Lead",
+      phone: "555 0101",
+      status: "hot",
+      propertyType: "house",
+      source: "website",
+    });
     expect(added.status).toBe(200);
     await vi.waitFor(() => expect(service.delivered.map((d) => d.message.title)).toEqual(["New lead: Dialog Lead"]), { timeout: 5_000 });
 
-    const [result] = await applyQueuedChanges(requestContext(config), user.userId, [{ key: "offline-lead-0001", type: "add_contact", contact: { name: "Offline Lead", phone: "555 0102" } }]);
+    const [result] = await applyQueuedChanges(requestContext(config), user.userId, [
+      { key: "offline-lead-0001", type: "add_contact", contact: { name: "Offline Lead", phone: "555 0102" } },
+    ]);
     expect(result?.status).toBe("applied");
     await vi.waitFor(() => expect(service.delivered.map((d) => d.message.title)).toContain("New lead: Offline Lead"), { timeout: 5_000 });
-    expect(((await leadsWaitingNow({ db }, user.userId)).leads).map((l) => l.name)).toEqual(["Dialog Lead", "Offline Lead"]);
+    expect((await leadsWaitingNow({ db }, user.userId)).leads.map((l) => l.name)).toEqual(["Dialog Lead", "Offline Lead"]);
   });
 });
 
 describe("an import's new leads", () => {
   it("pushes the rows marked New as one alert naming a few, and one reminder for the leads still waiting", async () => {
     const { user, phone, context, service } = await agentWithPhone();
-    const rows = [["Ada New", "New"], ["Ben New", "New"], ["Cy New", "New lead"], ["Di New", "New"], ["Ed Old", "Lead"]].map(([name, status], i) => [name!, `55501${i}0`, status!]);
+    const rows = [
+      ["Ada New", "New"],
+      ["Ben New", "New"],
+      ["Cy New", "New lead"],
+      ["Di New", "New"],
+      ["Ed Old", "Lead"],
+    ].map(([name, status], i) => [name!, `55501${i}0`, status!]);
     const summary = await importContacts(context, user.userId, { rows, mapping: ["name", "phone", "status"], mode: "skip" });
     expect(summary).toMatchObject({ created: 5, newLeads: 4 });
     await vi.waitFor(() => expect(service.delivered).toHaveLength(1), { timeout: 5_000 });
-    expect(service.delivered[0]!.message).toEqual({ title: "4 new leads imported", body: `Ada New, Ben New, Cy New and 1 more. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: "/dashboard", tag: expect.stringMatching(/^leads-\d+$/) });
+    expect(service.delivered[0]!.message).toEqual({
+      title: "4 new leads imported",
+      body: `Ada New, Ben New, Cy New and 1 more. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`,
+      url: "/dashboard",
+      tag: expect.stringMatching(/^leads-\d+$/),
+    });
     const alerts = await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all();
     expect(alerts).toHaveLength(4);
-    await vi.waitFor(async () => expect((await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all()).every((a) => a.pushedAt !== null)).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(
+      async () =>
+        expect((await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all()).every((a) => a.pushedAt !== null)).toBe(true),
+      { timeout: 5_000 },
+    );
 
     // Five minutes on, one reminder for the three still waiting (a call answered one), not three.
     const [ada] = await db.select().from(contacts).where(eq(contacts.name, "Ada New")).all();
@@ -336,9 +421,26 @@ describe("an import's new leads", () => {
     const { reminded } = await sendLeadReminders(context, arrived + 6 * MINUTE);
     expect(reminded).toBeGreaterThanOrEqual(3);
     const mine = service.delivered.slice(1).filter((d) => d.endpoint === phone.endpoint);
-    expect(mine.map((d) => d.message)).toEqual([{ title: "Still waiting: 3 new leads", body: "Ben New, Cy New and Di New, with no reply yet; the first arrived 6 minutes ago.", url: "/dashboard", tag: "lead-reminders" }]);
-    const after = await db.select({ name: contacts.name, remindedAt: leadAlerts.remindedAt }).from(leadAlerts).innerJoin(contacts, eq(contacts.id, leadAlerts.contactId)).where(eq(leadAlerts.userId, user.id)).all();
-    expect(Object.fromEntries(after.map((a) => [a.name, a.remindedAt]))).toEqual({ "Ada New": null, "Ben New": arrived + 6 * MINUTE, "Cy New": arrived + 6 * MINUTE, "Di New": arrived + 6 * MINUTE });
+    expect(mine.map((d) => d.message)).toEqual([
+      {
+        title: "Still waiting: 3 new leads",
+        body: "Ben New, Cy New and Di New, with no reply yet; the first arrived 6 minutes ago.",
+        url: "/dashboard",
+        tag: "lead-reminders",
+      },
+    ]);
+    const after = await db
+      .select({ name: contacts.name, remindedAt: leadAlerts.remindedAt })
+      .from(leadAlerts)
+      .innerJoin(contacts, eq(contacts.id, leadAlerts.contactId))
+      .where(eq(leadAlerts.userId, user.id))
+      .all();
+    expect(Object.fromEntries(after.map((a) => [a.name, a.remindedAt]))).toEqual({
+      "Ada New": null,
+      "Ben New": arrived + 6 * MINUTE,
+      "Cy New": arrived + 6 * MINUTE,
+      "Di New": arrived + 6 * MINUTE,
+    });
     expect((await sendLeadReminders(context, arrived + 7 * MINUTE)).delivered).toBe(0);
   });
 
@@ -355,7 +457,11 @@ describe("an import's new leads", () => {
     const { reminded } = await sendLeadReminders(context, bulk!.arrivedAt + 6 * MINUTE);
     expect(reminded).toBeGreaterThanOrEqual(2_101);
     expect(service.delivered.filter((d) => d.endpoint === phone.endpoint).map((d) => d.message.title)).toEqual(["Still waiting: Lone Lead"]);
-    const left = await db.select({ n: sql<number>`count(*)` }).from(leadAlerts).where(and(eq(leadAlerts.userId, busy.id), isNull(leadAlerts.remindedAt))).get();
+    const left = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(leadAlerts)
+      .where(and(eq(leadAlerts.userId, busy.id), isNull(leadAlerts.remindedAt)))
+      .get();
     expect(left?.n).toBe(0);
   });
 
@@ -385,15 +491,17 @@ describe("the lead timer and the five-minute reminder", () => {
     await raiseLeadAlert(context, user.userId, first, now - 3 * MINUTE);
     await raiseLeadAlert(context, user.userId, second, now - MINUTE);
     await raiseLeadAlert(context, other.userId, theirs, now - 2 * MINUTE);
-    expect(((await leadsWaitingNow({ db }, user.userId, now)).leads).map((l) => [l.name, l.arrivedAt])).toEqual([
+    expect((await leadsWaitingNow({ db }, user.userId, now)).leads.map((l) => [l.name, l.arrivedAt])).toEqual([
       ["First", now - 3 * MINUTE],
       ["Second", now - MINUTE],
     ]);
     // A stage change is the pipeline's, not a response; a call is.
-    await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: first.id, type: "stage_change", occurredAt: new Date(now) });
+    await db
+      .insert(crmActivities)
+      .values({ id: crypto.randomUUID(), userId: user.id, contactId: first.id, type: "stage_change", occurredAt: new Date(now) });
     expect((await leadsWaitingNow({ db }, user.userId, now)).leads).toHaveLength(2);
     await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: first.id, type: "call", occurredAt: new Date(now) });
-    expect(((await leadsWaitingNow({ db }, user.userId, now)).leads).map((l) => l.name)).toEqual(["Second"]);
+    expect((await leadsWaitingNow({ db }, user.userId, now)).leads.map((l) => l.name)).toEqual(["Second"]);
   });
 
   it("reminds once, at five minutes, only about leads nobody has answered", async () => {
@@ -407,19 +515,37 @@ describe("the lead timer and the five-minute reminder", () => {
     await raiseLeadAlert(context, user.userId, early, now - 4 * MINUTE);
     await raiseLeadAlert(context, user.userId, answeredLead, now - 7 * MINUTE);
     await raiseLeadAlert(context, user.userId, stale, now - 3 * 60 * MINUTE);
-    await db.insert(crmActivities).values({ id: crypto.randomUUID(), userId: user.id, contactId: answeredLead.id, type: "text", occurredAt: new Date(now) });
+    await db
+      .insert(crmActivities)
+      .values({ id: crypto.randomUUID(), userId: user.id, contactId: answeredLead.id, type: "text", occurredAt: new Date(now) });
     service.delivered.length = 0;
 
     const reminders = (await sendLeadReminders(context, now)).delivered;
     expect(reminders).toBe(1);
-    expect(service.delivered.map((d) => d.message)).toEqual([{ title: "Still waiting: Due Lead", body: "6 minutes since they arrived, with no reply yet. (512) 555-0142.", url: `/contacts/${due.id}`, tag: `lead-${due.id}` }]);
+    expect(service.delivered.map((d) => d.message)).toEqual([
+      {
+        title: "Still waiting: Due Lead",
+        body: "6 minutes since they arrived, with no reply yet. (512) 555-0142.",
+        url: `/contacts/${due.id}`,
+        tag: `lead-${due.id}`,
+      },
+    ]);
     // Once only. (The counts are the whole service's: other tests' agents have leads too, but no devices.)
     expect((await sendLeadReminders(context, now + MINUTE)).delivered).toBe(1);
     expect(service.delivered.map((d) => d.message.title)).toEqual(["Still waiting: Due Lead", "Still waiting: Early Lead"]);
     expect((await sendLeadReminders(context, now + 2 * MINUTE)).delivered).toBe(0);
     expect(service.delivered).toHaveLength(2);
-    const marked = await db.select({ contactId: leadAlerts.contactId, remindedAt: leadAlerts.remindedAt }).from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all();
-    expect(Object.fromEntries(marked.map((m) => [m.contactId, m.remindedAt]))).toEqual({ [due.id]: now, [early.id]: now + MINUTE, [answeredLead.id]: null, [stale.id]: null });
+    const marked = await db
+      .select({ contactId: leadAlerts.contactId, remindedAt: leadAlerts.remindedAt })
+      .from(leadAlerts)
+      .where(eq(leadAlerts.userId, user.id))
+      .all();
+    expect(Object.fromEntries(marked.map((m) => [m.contactId, m.remindedAt]))).toEqual({
+      [due.id]: now,
+      [early.id]: now + MINUTE,
+      [answeredLead.id]: null,
+      [stale.id]: null,
+    });
   });
 
   it("runs in the five-minute cron, and does nothing while push is off", async () => {

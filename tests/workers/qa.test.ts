@@ -25,7 +25,15 @@ const byId = (id: string) => QA_CHECKS.find((c) => c.id === id)!;
 async function run(options: { env?: Env; checks?: QaCheck[] } = {}) {
   const admin = await createUser(env.DB, { role: "admin" });
   const events: QaEvent[] = [];
-  const result = await runSystemChecks({ env: options.env ?? QA_ON, db, userId: admin.id, origin: "http://localhost", dispatch, checks: options.checks, emit: (e) => void events.push(e) });
+  const result = await runSystemChecks({
+    env: options.env ?? QA_ON,
+    db,
+    userId: admin.id,
+    origin: "http://localhost",
+    dispatch,
+    checks: options.checks,
+    emit: (e) => void events.push(e),
+  });
   return { ...result, events, results: events.filter((e): e is Extract<QaEvent, { type: "result" }> => e.type === "result") };
 }
 
@@ -44,14 +52,19 @@ async function expectCleanedUp(runId: string) {
 
 /** The run's own accounts, while it is running: proof that the names above are the ones a run uses. */
 async function accountsOfRun(runId: string) {
-  return db.select({ email: users.email }).from(users).where(like(users.email, `%${runId.slice(0, 8)}%@${QA_DOMAIN}`));
+  return db
+    .select({ email: users.email })
+    .from(users)
+    .where(like(users.email, `%${runId.slice(0, 8)}%@${QA_DOMAIN}`));
 }
 
 describe("the QA checks on a healthy system", () => {
   let outcome: Awaited<ReturnType<typeof run>>;
   beforeAll(async () => {
     // The cron's heartbeat, as the five-minute trigger leaves it.
-    await db.insert(cronRuns).values({ job: "heartbeat", cron: "*/5 * * * *", scheduledAt: new Date(), startedAt: new Date(), finishedAt: new Date(), status: "ok" });
+    await db
+      .insert(cronRuns)
+      .values({ job: "heartbeat", cron: "*/5 * * * *", scheduledAt: new Date(), startedAt: new Date(), finishedAt: new Date(), status: "ok" });
     outcome = await run();
   }, 120_000);
 
@@ -60,22 +73,33 @@ describe("the QA checks on a healthy system", () => {
     expect(outcome.results).toHaveLength(QA_CHECKS.length);
     // The test settings have a Stripe webhook secret (against the fake Stripe) but no e-mail provider: only the
     // outbox check cannot run, and it says why; every other check passed.
-    expect(outcome.results.filter((r) => r.status === "skipped").map((r) => [r.name, r.details]), JSON.stringify(summary)).toEqual([
-      [byId("outbox").name, "No e-mail provider (RESEND_API_KEY): e-mails stay in the outbox by design, so there is nothing to drain."],
-    ]);
-    expect(outcome.results.filter((r) => r.status !== "skipped").map((r) => [r.name, r.status])).toEqual(QA_CHECKS.filter((c) => c.id !== "outbox").map((c) => [c.name, "passed"]));
+    expect(
+      outcome.results.filter((r) => r.status === "skipped").map((r) => [r.name, r.details]),
+      JSON.stringify(summary),
+    ).toEqual([[byId("outbox").name, "No e-mail provider (RESEND_API_KEY): e-mails stay in the outbox by design, so there is nothing to drain."]]);
+    expect(outcome.results.filter((r) => r.status !== "skipped").map((r) => [r.name, r.status])).toEqual(
+      QA_CHECKS.filter((c) => c.id !== "outbox").map((c) => [c.name, "passed"]),
+    );
     expect(outcome.blocked).toBe(false);
     expect(outcome.run).toMatchObject({ status: "completed", failed: 0, criticalFailed: 0, skipped: 1, total: QA_CHECKS.length });
   });
 
   it("skips the webhook check, saying why, where no webhook secret is set, and then calls nothing safe", async () => {
     const outcome = await run({ env: { ...QA_ON, STRIPE_WEBHOOK_SECRET: undefined }, checks: [byId("stripe-webhook"), byId("d1-round-trip")] });
-    expect(outcome.results[0]).toMatchObject({ status: "skipped", details: "STRIPE_WEBHOOK_SECRET is not set: this deployment takes no Stripe webhooks." });
+    expect(outcome.results[0]).toMatchObject({
+      status: "skipped",
+      details: "STRIPE_WEBHOOK_SECRET is not set: this deployment takes no Stripe webhooks.",
+    });
     expect(outcome.blocked).toBe(false);
     // A critical check that could not run leaves the release unverified, never safe: in the run's last event,
     // on the dashboard (this is the newest system run) and in the report.
     expect(outcome.verdict.kind).toBe("unverified");
-    expect(outcome.events.at(-1)).toMatchObject({ type: "done", verdict: "unverified", headline: "Release not verified: 1 critical check skipped", counts: { criticalSkipped: 1, criticalFailed: 0 } });
+    expect(outcome.events.at(-1)).toMatchObject({
+      type: "done",
+      verdict: "unverified",
+      headline: "Release not verified: 1 critical check skipped",
+      counts: { criticalSkipped: 1, criticalFailed: 0 },
+    });
     const admin = (await signInAs(await createUser(env.DB, { role: "admin" }))).using(QA_ON);
     const page = await admin.page("/qa");
     expect(page).toMatch(/role="status"[^>]*>Release not verified: 1 critical check skipped</);
@@ -104,11 +128,22 @@ describe("the QA checks on a healthy system", () => {
     // Only the outbox check (not critical) is skipped here: every critical check ran and passed.
     expect(report).toContain("**Safe to release:** every critical check passed and no check failed.");
     expect(report).toContain("| PASS (critical) | Tenant isolation");
-    const broken = buildReport({ startedAt: 0, finishedAt: 1000, host: "x" }, [{ suite: "Storage", name: "KV", critical: true, status: "failed", details: "down | out", ms: 5 }]);
+    const broken = buildReport({ startedAt: 0, finishedAt: 1000, host: "x" }, [
+      { suite: "Storage", name: "KV", critical: true, status: "failed", details: "down | out", ms: 5 },
+    ]);
     expect(broken).toContain("**Release blocked:** 1 critical check failed.");
-    expect(releaseVerdict({ failed: 1, critical: 0, criticalSkipped: 0 })).toMatchObject({ kind: "warnings", headline: "Safe to release, with warnings" });
-    expect(releaseVerdict({ failed: 1, critical: 1, criticalSkipped: 2 })).toMatchObject({ kind: "blocked", sentence: "**Release blocked:** 1 critical check failed; 2 more could not run." });
-    expect(releaseVerdict({ failed: 0, critical: 0, criticalSkipped: 2 })).toMatchObject({ kind: "unverified", headline: "Release not verified: 2 critical checks skipped" });
+    expect(releaseVerdict({ failed: 1, critical: 0, criticalSkipped: 0 })).toMatchObject({
+      kind: "warnings",
+      headline: "Safe to release, with warnings",
+    });
+    expect(releaseVerdict({ failed: 1, critical: 1, criticalSkipped: 2 })).toMatchObject({
+      kind: "blocked",
+      sentence: "**Release blocked:** 1 critical check failed; 2 more could not run.",
+    });
+    expect(releaseVerdict({ failed: 0, critical: 0, criticalSkipped: 2 })).toMatchObject({
+      kind: "unverified",
+      headline: "Release not verified: 2 critical checks skipped",
+    });
     expect(broken).toContain("down \\| out");
     expect(reportFileName(Date.UTC(2027, 2, 14, 6, 30))).toBe("porchlight-qa-report-2027-03-14.md");
   });
@@ -118,7 +153,12 @@ describe("the QA checks when something is broken", () => {
   it("fails a storage check with the binding's own error, and blocks the release", async () => {
     const brokenKv = {
       ...(QA_ON as object),
-      KV: { put: async () => Promise.reject(new Error("KV is unreachable")), get: async () => null, delete: async () => undefined, list: async () => ({ keys: [] }) },
+      KV: {
+        put: async () => Promise.reject(new Error("KV is unreachable")),
+        get: async () => null,
+        delete: async () => undefined,
+        list: async () => ({ keys: [] }),
+      },
       BACKUPS: { ...(env.BACKUPS as object), put: async () => Promise.reject(new Error("R2 refused the write")), delete: async () => undefined },
     } as unknown as Env;
     const outcome = await run({ env: brokenKv, checks: [byId("kv-round-trip"), byId("r2-round-trip"), byId("d1-round-trip")] });
@@ -132,7 +172,15 @@ describe("the QA checks when something is broken", () => {
   });
 
   it("keeps the release verdict the system checks' when an AI QA run comes after, and names each past run's suite", async () => {
-    const brokenKv = { ...(QA_ON as object), KV: { put: async () => Promise.reject(new Error("KV is unreachable")), get: async () => null, delete: async () => undefined, list: async () => ({ keys: [] }) } } as unknown as Env;
+    const brokenKv = {
+      ...(QA_ON as object),
+      KV: {
+        put: async () => Promise.reject(new Error("KV is unreachable")),
+        get: async () => null,
+        delete: async () => undefined,
+        list: async () => ({ keys: [] }),
+      },
+    } as unknown as Env;
     const blocked = await run({ env: brokenKv, checks: [byId("kv-round-trip")] });
     expect(blocked.verdict.kind).toBe("blocked");
     const ai = await runAiSuite({ env: QA_ON, db, userId: (await createUser(env.DB, { role: "admin" })).id, category: "Grounding" });
@@ -166,7 +214,14 @@ describe("the QA checks when something is broken", () => {
 
   it("fails the cron check when the heartbeat is old, naming how old", async () => {
     await env.DB.prepare("delete from cron_runs where job = 'heartbeat'").run();
-    await db.insert(cronRuns).values({ job: "heartbeat", cron: "*/5 * * * *", scheduledAt: new Date(Date.now() - 3_600_000), startedAt: new Date(Date.now() - 3_600_000), finishedAt: new Date(), status: "ok" });
+    await db.insert(cronRuns).values({
+      job: "heartbeat",
+      cron: "*/5 * * * *",
+      scheduledAt: new Date(Date.now() - 3_600_000),
+      startedAt: new Date(Date.now() - 3_600_000),
+      finishedAt: new Date(),
+      status: "ok",
+    });
     const outcome = await run({ checks: [byId("cron")] });
     expect(outcome.results[0]).toMatchObject({ status: "failed", details: "The last run started 60 minutes ago; it runs every 5 minutes." });
     expect(outcome.blocked).toBe(false);
@@ -246,7 +301,11 @@ describe("the AI QA suite", () => {
     expect(results.filter((r) => r.status === "failed").map((r) => `${r.id}: ${r.details}`)).toEqual([]);
     expect(results.every((r) => r.category === "Grounding" && r.engine === "offline")).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "done", passed: results.length, total: results.length });
-    const run = (await db.select().from(qaRuns).where(eq(qaRuns.id, (events[0] as { runId: string }).runId)).get())!;
+    const run = (await db
+      .select()
+      .from(qaRuns)
+      .where(eq(qaRuns.id, (events[0] as { runId: string }).runId))
+      .get())!;
     expect(run).toMatchObject({ suite: "ai", status: "completed", passed: results.length, failed: 0 });
     expect(await db.select().from(qaResults).where(eq(qaResults.runId, run.id))).toHaveLength(results.length);
   }, 60_000);

@@ -2,7 +2,19 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { commissionPlans, contacts, contactSourceDays, crmActivities, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences, type NewContact, type NewDeal } from "~/db/schema";
+import {
+  commissionPlans,
+  contacts,
+  contactSourceDays,
+  crmActivities,
+  crmTasks,
+  dealStageHistory,
+  deals,
+  leadSourceCosts,
+  userPreferences,
+  type NewContact,
+  type NewDeal,
+} from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { reportTables, type Reports } from "~/modules/reports/build.server";
@@ -34,14 +46,26 @@ const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0
 
 /** A contact that arrived as a new lead when it was added (figures.server.ts), unless `leadAt` says otherwise. */
 function contact(userId: string, fields: Partial<NewContact> & { createdAt: Date }): NewContact {
-  return { id: id("c"), userId, name: `Contact ${seq}`, status: "cold", source: "other", lastActivity: fields.createdAt, leadAt: fields.createdAt, ...fields };
+  return {
+    id: id("c"),
+    userId,
+    name: `Contact ${seq}`,
+    status: "cold",
+    source: "other",
+    lastActivity: fields.createdAt,
+    leadAt: fields.createdAt,
+    ...fields,
+  };
 }
 function deal(userId: string, fields: Partial<NewDeal> & { stage: string; dealValueCents: number; stageChangedAt: Date }): NewDeal {
   return { id: id("d"), userId, title: `Deal ${seq}`, position: `a${seq}`, commissionRate: 3, probability: 10, ...fields };
 }
 /** Moves a deal as the pipeline does (stage and stage_changed_at together), so the history triggers record it. */
 async function move(dealId: string, stage: string, when: string, extra: Partial<NewDeal> = {}) {
-  await db.update(deals).set({ stage, stageChangedAt: at(when), ...extra }).where(eq(deals.id, dealId));
+  await db
+    .update(deals)
+    .set({ stage, stageChangedAt: at(when), ...extra })
+    .where(eq(deals.id, dealId));
 }
 async function activity(userId: string, contactId: string | null, type: NewActivityType, when: Date | string, dealId: string | null = null) {
   const row = { id: id("a"), userId, contactId, dealId, type, occurredAt: typeof when === "string" ? at(when) : when };
@@ -65,7 +89,13 @@ async function stranger() {
   const other = await owner();
   const theirs = contact(other, { name: "Not Yours", status: "hot", source: "website", createdAt: at("2026-06-02T14:00:00Z") });
   await db.insert(contacts).values(theirs);
-  const theirDeal = deal(other, { stage: "closed_won", dealValueCents: 99_900_000, closedDate: "2026-06-03", contactId: theirs.id, stageChangedAt: at("2026-06-03T14:00:00Z") });
+  const theirDeal = deal(other, {
+    stage: "closed_won",
+    dealValueCents: 99_900_000,
+    closedDate: "2026-06-03",
+    contactId: theirs.id,
+    stageChangedAt: at("2026-06-03T14:00:00Z"),
+  });
   await db.insert(deals).values(theirDeal);
   await activity(other, theirs.id, "call", "2026-06-02T14:01:00Z", theirDeal.id);
   await db.insert(leadSourceCosts).values({ userId: other, source: "website", month: "2026-06", costCents: 9_999_900 });
@@ -82,7 +112,9 @@ describe("reports", () => {
     const them = await stranger();
     await db.update(userPreferences).set({ incomeGoalCents: 10_000_000 }).where(eq(userPreferences.userId, userId));
     // 3 %, 30 % brokerage split capped at $10,000 a calendar year, $395 a transaction.
-    await db.insert(commissionPlans).values({ userId, defaultRate: 3, brokerageSplitPct: 30, brokerageCapCents: 1_000_000, capYearStart: "01-01", transactionFeeCents: 39_500 });
+    await db
+      .insert(commissionPlans)
+      .values({ userId, defaultRate: 3, brokerageSplitPct: 30, brokerageCapCents: 1_000_000, capYearStart: "01-01", transactionFeeCents: 39_500 });
 
     const A = contact(userId, { name: "Avery Past", source: "referral", createdAt: at("2026-02-01T15:00:00Z") });
     const B = contact(userId, { name: "Blake May", source: "website", createdAt: at("2026-04-20T15:00:00Z") });
@@ -94,7 +126,13 @@ describe("reports", () => {
     // 23:59:59.999 on 31 May in New York: in neither period.
     const G = contact(userId, { name: "Gray Late May", source: "website", createdAt: at("2026-06-01T03:59:59.999Z") });
     const H = contact(userId, { name: "Harper Before", source: "website", createdAt: at("2026-05-10T14:00:00Z") });
-    const K = contact(userId, { name: "Kai Quiet", status: "warm", source: "other", createdAt: at("2026-01-05T15:00:00Z"), lastActivity: at("2026-05-20T15:00:00Z") });
+    const K = contact(userId, {
+      name: "Kai Quiet",
+      status: "warm",
+      source: "other",
+      createdAt: at("2026-01-05T15:00:00Z"),
+      lastActivity: at("2026-05-20T15:00:00Z"),
+    });
     await db.insert(contacts).values([A, B, C, D, E]);
     await db.insert(contacts).values([F, G, H, K]);
 
@@ -103,12 +141,37 @@ describe("reports", () => {
     //   W2 $500,000 on 5 May, 25 % referral: gross 15,000; referral 3,750; split 3,375; net 7,480
     //   W3 $600,000 on 2 Jun: gross 18,000; split 5,400 but 3,025 left of the cap; net 18,000 − 3,025 − 395 = 14,580
     //   W4 $300,000 on 10 Jun, no contact: gross 9,000; cap reached, no split; net 8,605
-    const W1 = deal(userId, { stage: "closed_won", dealValueCents: 40_000_000, closedDate: "2026-03-10", contactId: A.id, stageChangedAt: at("2026-03-10T15:00:00Z") });
-    const W2 = deal(userId, { stage: "closed_won", dealValueCents: 50_000_000, closedDate: "2026-05-05", contactId: B.id, referralFeePct: 25, stageChangedAt: at("2026-05-05T15:00:00Z") });
+    const W1 = deal(userId, {
+      stage: "closed_won",
+      dealValueCents: 40_000_000,
+      closedDate: "2026-03-10",
+      contactId: A.id,
+      stageChangedAt: at("2026-03-10T15:00:00Z"),
+    });
+    const W2 = deal(userId, {
+      stage: "closed_won",
+      dealValueCents: 50_000_000,
+      closedDate: "2026-05-05",
+      contactId: B.id,
+      referralFeePct: 25,
+      stageChangedAt: at("2026-05-05T15:00:00Z"),
+    });
     const W3 = deal(userId, { stage: "offer", dealValueCents: 60_000_000, contactId: C.id, stageChangedAt: at("2026-05-25T15:00:00Z") });
-    const W4 = deal(userId, { stage: "closed_won", dealValueCents: 30_000_000, closedDate: "2026-06-10", stageChangedAt: at("2026-06-10T15:00:00Z") });
+    const W4 = deal(userId, {
+      stage: "closed_won",
+      dealValueCents: 30_000_000,
+      closedDate: "2026-06-10",
+      stageChangedAt: at("2026-06-10T15:00:00Z"),
+    });
     const L1 = deal(userId, { stage: "lead", dealValueCents: 25_000_000, contactId: D.id, stageChangedAt: at("2026-06-04T15:00:00Z") });
-    const O1 = deal(userId, { stage: "lead", dealValueCents: 45_000_000, probability: 60, expectedCloseDate: "2026-07-20", contactId: E.id, stageChangedAt: at("2026-06-05T15:00:00Z") });
+    const O1 = deal(userId, {
+      stage: "lead",
+      dealValueCents: 45_000_000,
+      probability: 60,
+      expectedCloseDate: "2026-07-20",
+      contactId: E.id,
+      stageChangedAt: at("2026-06-05T15:00:00Z"),
+    });
     await db.insert(deals).values([W1, W2, W3]);
     await db.insert(deals).values([W4, L1, O1]);
     await move(W3.id, "under_contract", "2026-05-28T15:00:00Z");
@@ -145,17 +208,42 @@ describe("reports", () => {
   it("holds income, goal and cap to the commission code, with the cap crossed mid-year and a referral fee", async () => {
     const { userId } = await account();
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=this-month"), now);
-    expect(reports.period).toMatchObject({ key: "this-month", from: "2026-06-01", to: "2026-06-15", previous: { from: "2026-05-01", to: "2026-05-15" }, problem: null });
-    expect(rowOf(reports.income.table, "2026-06")).toEqual({ Month: "2026-06", "Deals closed": 2, "Closed volume": 900_000, GCI: 27_000, "Agent net": 23_185 });
+    expect(reports.period).toMatchObject({
+      key: "this-month",
+      from: "2026-06-01",
+      to: "2026-06-15",
+      previous: { from: "2026-05-01", to: "2026-05-15" },
+      problem: null,
+    });
+    expect(rowOf(reports.income.table, "2026-06")).toEqual({
+      Month: "2026-06",
+      "Deals closed": 2,
+      "Closed volume": 900_000,
+      GCI: 27_000,
+      "Agent net": 23_185,
+    });
     expect(summaryOf(reports, "net")).toMatchObject({ value: "$23,185", previous: "$7,480", changePct: 210 });
     expect(summaryOf(reports, "volume")).toMatchObject({ value: "$900,000", previous: "$500,000", changePct: 80 });
     // 1–15 May: W2 alone. The change row is in percent of the earlier figure.
-    expect(previousOf(reports.income.table)).toEqual({ Month: "Previous period, May 1, 2026 – May 15, 2026", "Deals closed": 1, "Closed volume": 500_000, GCI: 15_000, "Agent net": 7_480 });
+    expect(previousOf(reports.income.table)).toEqual({
+      Month: "Previous period, May 1, 2026 – May 15, 2026",
+      "Deals closed": 1,
+      "Closed volume": 500_000,
+      GCI: 15_000,
+      "Agent net": 7_480,
+    });
     expect(changeOf(reports.income.table)).toEqual({ Month: "Change", "Deals closed": 100, "Closed volume": 80, GCI: 80, "Agent net": 210 });
     // Year to date 8,005 + 7,480 + 14,580 + 8,605 = 38,670 of 100,000; on pace: 100,000 × 166 / 365 days.
     expect(reports.income.goal).toEqual({ goalCents: 10_000_000, ytdNetCents: 3_867_000, pct: 39, paceCents: 4_547_945, year: "2026" });
     // 3,600 + 3,375 + 3,025 = the cap, reached by W3.
-    expect(reports.income.cap).toMatchObject({ capCents: 1_000_000, paidCents: 1_000_000, remainingCents: 0, reachedOn: "2026-06-02", yearStart: "2026-01-01", yearEnd: "2026-12-31" });
+    expect(reports.income.cap).toMatchObject({
+      capCents: 1_000_000,
+      paidCents: 1_000_000,
+      remainingCents: 0,
+      reachedOn: "2026-06-02",
+      yearStart: "2026-01-01",
+      yearEnd: "2026-12-31",
+    });
 
     // The dashboard's charts show the same months from the same code: the figures agree.
     const dashboard = await loadDashboard(requestContext(), userId, now);
@@ -169,7 +257,11 @@ describe("reports", () => {
     expect(totalOf(ytd.income.table)).toMatchObject({ "Deals closed": 4, "Agent net": 38_670 });
     for (const month of ["2026-03", "2026-05"]) {
       const shown = dashboard.performance.months.find((m) => m.month === month)!;
-      expect([shown.deals, shown.volumeCents / 100, shown.netCents / 100], month).toEqual([rowOf(ytd.income.table, month)["Deals closed"], rowOf(ytd.income.table, month)["Closed volume"], rowOf(ytd.income.table, month)["Agent net"]]);
+      expect([shown.deals, shown.volumeCents / 100, shown.netCents / 100], month).toEqual([
+        rowOf(ytd.income.table, month)["Deals closed"],
+        rowOf(ytd.income.table, month)["Closed volume"],
+        rowOf(ytd.income.table, month)["Agent net"],
+      ]);
     }
   });
 
@@ -191,11 +283,25 @@ describe("reports", () => {
       "Cost per closed deal": 150,
       "Return on spend": 97.2,
     });
-    expect(rowOf(reports.sources.table, "open_house")).toMatchObject({ "Contacts added": 1, Won: 0, Conversion: 0, "Deals closed": 0, Cost: null, "Return on spend": null });
+    expect(rowOf(reports.sources.table, "open_house")).toMatchObject({
+      "Contacts added": 1,
+      Won: 0,
+      Conversion: 0,
+      "Deals closed": 0,
+      Cost: null,
+      "Return on spend": null,
+    });
     expect(rowOf(reports.sources.table, "none")).toMatchObject({ Source: "No contact", "Deals closed": 1, "Agent net": 8_605 });
     expect(reports.sources.table.rows.map((r) => r.key)).not.toContain("cold_call");
     // Reached: C's deal went offer → under contract → won; E's lead → qualified → offer; D's lead → lost.
-    expect(rowOf(reports.sources.reach, "website")).toMatchObject({ Lead: 1, Qualified: 1, Offer: 2, "Under Contract": 1, "Closed Won": 1, Showing: 0 });
+    expect(rowOf(reports.sources.reach, "website")).toMatchObject({
+      Lead: 1,
+      Qualified: 1,
+      Offer: 2,
+      "Under Contract": 1,
+      "Closed Won": 1,
+      Showing: 0,
+    });
     expect(rowOf(reports.sources.reach, "open_house")).toMatchObject({ Lead: 1, Offer: 0 });
     expect(summaryOf(reports, "added")).toMatchObject({ value: "4", previous: "1", changePct: 300 });
     // All sources: C, D, E and F added, C won; W3 (a day after C was added) and W4 (no contact) closed;
@@ -250,14 +356,53 @@ describe("reports", () => {
     const { userId, F } = await account();
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=this-month"), now);
     // Answered in 3, 45 and 120 minutes; F not at all. Median (rank 2 of 3) 45, 90th percentile (rank 3) 120.
-    expect(reports.speed).toMatchObject({ leads: 4, answered: 3, median: "45 min", p90: "2 h", shares: { fast: 25, hour: 50, never: 25 }, waitingCount: 1 });
-    expect(totalOf(reports.speed.table)).toEqual({ Source: "All sources", "New leads": 4, Answered: 3, Median: 45, "90th percentile": 120, "Within 5 minutes": 25, "Within an hour": 50, "Not answered": 25 });
+    expect(reports.speed).toMatchObject({
+      leads: 4,
+      answered: 3,
+      median: "45 min",
+      p90: "2 h",
+      shares: { fast: 25, hour: 50, never: 25 },
+      waitingCount: 1,
+    });
+    expect(totalOf(reports.speed.table)).toEqual({
+      Source: "All sources",
+      "New leads": 4,
+      Answered: 3,
+      Median: 45,
+      "90th percentile": 120,
+      "Within 5 minutes": 25,
+      "Within an hour": 50,
+      "Not answered": 25,
+    });
     // Website: 3 and 120 minutes; the lower middle of an even count is the median.
-    expect(rowOf(reports.speed.table, "website")).toMatchObject({ Answered: 2, Median: 3, "90th percentile": 120, "Within 5 minutes": 50, "Not answered": 0 });
+    expect(rowOf(reports.speed.table, "website")).toMatchObject({
+      Answered: 2,
+      Median: 3,
+      "90th percentile": 120,
+      "Within 5 minutes": 50,
+      "Not answered": 0,
+    });
     expect(rowOf(reports.speed.table, "referral")).toMatchObject({ Answered: 0, Median: null, "Not answered": 100 });
     // 1–15 May: H, answered in 10 minutes.
-    expect(previousOf(reports.speed.table)).toMatchObject({ "New leads": 1, Answered: 1, Median: 10, "90th percentile": 10, "Within 5 minutes": 0, "Within an hour": 100, "Not answered": 0 });
-    expect(changeOf(reports.speed.table)).toEqual({ Source: "Change", "New leads": 300, Answered: 200, Median: 350, "90th percentile": 1100, "Within 5 minutes": 25, "Within an hour": -50, "Not answered": 25 });
+    expect(previousOf(reports.speed.table)).toMatchObject({
+      "New leads": 1,
+      Answered: 1,
+      Median: 10,
+      "90th percentile": 10,
+      "Within 5 minutes": 0,
+      "Within an hour": 100,
+      "Not answered": 0,
+    });
+    expect(changeOf(reports.speed.table)).toEqual({
+      Source: "Change",
+      "New leads": 300,
+      Answered: 200,
+      Median: 350,
+      "90th percentile": 1100,
+      "Within 5 minutes": 25,
+      "Within an hour": -50,
+      "Not answered": 25,
+    });
     expect(reports.speed.waiting.rows.map((r) => r.href)).toEqual([`/contacts/${F.id}`]);
     // The CSV says when each waiting lead arrived on the agent's clock (10:00 in New York, 14:00 UTC) and names the zone.
     const waitingCsv = csvRows(reports.speed.waiting);
@@ -281,7 +426,13 @@ describe("reports", () => {
     const userId = await owner();
     const lead = contact(userId, { name: "Triggered", createdAt: at("2026-06-01T12:00:00Z") });
     await db.insert(contacts).values(lead);
-    const first = () => db.select({ at: contacts.firstResponseAt }).from(contacts).where(eq(contacts.id, lead.id)).get().then((r) => r?.at?.getTime() ?? null);
+    const first = () =>
+      db
+        .select({ at: contacts.firstResponseAt })
+        .from(contacts)
+        .where(eq(contacts.id, lead.id))
+        .get()
+        .then((r) => r?.at?.getTime() ?? null);
     await activity(userId, lead.id, "note", "2026-06-01T12:01:00Z");
     await activity(userId, lead.id, "showing", "2026-06-01T12:02:00Z");
     expect(await first()).toBeNull();
@@ -299,19 +450,32 @@ describe("reports", () => {
     const other = await owner();
     const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
     const kept = async (who: UserId) =>
-      (await db.select().from(contactSourceDays).where(eq(contactSourceDays.userId, who)).orderBy(contactSourceDays.day, contactSourceDays.source)).map((r) => [r.source, r.day, r.n]);
+      (
+        await db.select().from(contactSourceDays).where(eq(contactSourceDays.userId, who)).orderBy(contactSourceDays.day, contactSourceDays.source)
+      ).map((r) => [r.source, r.day, r.n]);
     const a = contact(userId, { source: "website", createdAt: at("2026-06-01T23:59:59.999Z") });
     const b = contact(userId, { source: "website", createdAt: at("2026-06-01T00:00:00.000Z") });
     const c = contact(userId, { source: "referral", createdAt: at("2026-06-02T00:00:00.000Z") });
     // Before 1970 the day still starts at the midnight before (the stored day floors toward the past).
     const old = contact(userId, { source: "other", createdAt: at("1969-12-31T23:00:00.000Z") });
     await db.insert(contacts).values([a, b, c, old, contact(other, { source: "website", createdAt: at("2026-06-01T12:00:00Z") })]);
-    expect(await kept(userId)).toEqual([["other", day("1969-12-31"), 1], ["website", day("2026-06-01"), 2], ["referral", day("2026-06-02"), 1]]);
+    expect(await kept(userId)).toEqual([
+      ["other", day("1969-12-31"), 1],
+      ["website", day("2026-06-01"), 2],
+      ["referral", day("2026-06-02"), 1],
+    ]);
     await db.update(contacts).set({ source: "referral" }).where(eq(contacts.id, a.id));
     // A merge keeps the earliest day the contacts were added (modules/contacts/duplicates.server.ts).
-    await db.update(contacts).set({ createdAt: at("2026-05-30T08:00:00Z") }).where(eq(contacts.id, c.id));
+    await db
+      .update(contacts)
+      .set({ createdAt: at("2026-05-30T08:00:00Z") })
+      .where(eq(contacts.id, c.id));
     await db.delete(contacts).where(eq(contacts.id, old.id));
-    expect(await kept(userId)).toEqual([["referral", day("2026-05-30"), 1], ["referral", day("2026-06-01"), 1], ["website", day("2026-06-01"), 1]]);
+    expect(await kept(userId)).toEqual([
+      ["referral", day("2026-05-30"), 1],
+      ["referral", day("2026-06-01"), 1],
+      ["website", day("2026-06-01"), 1],
+    ]);
     expect(await kept(other)).toEqual([["website", day("2026-06-01"), 1]]);
   });
 
@@ -320,7 +484,9 @@ describe("reports", () => {
     const sources = ["website", "referral", "open_house"] as const;
     // 240 contacts over ten days, at minutes chosen so some sit on UTC and local midnights.
     const base = Date.parse("2026-03-05T00:00:00Z");
-    const rows = Array.from({ length: 240 }, (_, i) => contact(userId, { source: sources[i % 3], createdAt: new Date(base + ((i * 3_617_003) % (10 * 86_400_000)) - (i % 7 === 0 ? 0 : 1)) }));
+    const rows = Array.from({ length: 240 }, (_, i) =>
+      contact(userId, { source: sources[i % 3], createdAt: new Date(base + ((i * 3_617_003) % (10 * 86_400_000)) - (i % 7 === 0 ? 0 : 1)) }),
+    );
     // Ten a statement: D1 binds at most 100 values to one.
     for (let i = 0; i < rows.length; i += 10) await db.insert(contacts).values(rows.slice(i, i + 10));
     await db.insert(contacts).values(contact((await owner()) as string, { source: "website", createdAt: new Date(base + 86_400_000) }));
@@ -349,7 +515,13 @@ describe("reports", () => {
     }
     const DAY = 86_400_000;
     expect(splitByUtcDay(base + 1, base + 2 * DAY - 1)).toEqual({ days: null, edges: [{ lo: base + 1, hi: base + 2 * DAY - 1 }] });
-    expect(splitByUtcDay(base - 1, base + DAY + 1)).toEqual({ days: { lo: base, hi: base + DAY }, edges: [{ lo: base - 1, hi: base }, { lo: base + DAY, hi: base + DAY + 1 }] });
+    expect(splitByUtcDay(base - 1, base + DAY + 1)).toEqual({
+      days: { lo: base, hi: base + DAY },
+      edges: [
+        { lo: base - 1, hi: base },
+        { lo: base + DAY, hi: base + DAY + 1 },
+      ],
+    });
     expect(splitByUtcDay(base, base + DAY)).toEqual({ days: { lo: base, hi: base + DAY }, edges: [] });
   });
 
@@ -357,8 +529,22 @@ describe("reports", () => {
     const { userId, O1 } = await account();
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=this-month"), now);
     // Lead: L1 (4 days, then lost) and O1 (2 days, then qualified): median the lower middle, 2.
-    expect(rowOf(reports.funnel.table, "lead")).toEqual({ Stage: "Lead", Entered: 2, "Entered before": 0, "Moved on": 1, Lost: 1, "Median days in stage": 2 });
-    expect(rowOf(reports.funnel.table, "qualified")).toEqual({ Stage: "Qualified", Entered: 1, "Entered before": 0, "Moved on": 1, Lost: 0, "Median days in stage": 5 });
+    expect(rowOf(reports.funnel.table, "lead")).toEqual({
+      Stage: "Lead",
+      Entered: 2,
+      "Entered before": 0,
+      "Moved on": 1,
+      Lost: 1,
+      "Median days in stage": 2,
+    });
+    expect(rowOf(reports.funnel.table, "qualified")).toEqual({
+      Stage: "Qualified",
+      Entered: 1,
+      "Entered before": 0,
+      "Moved on": 1,
+      Lost: 0,
+      "Median days in stage": 5,
+    });
     expect(rowOf(reports.funnel.table, "offer")).toMatchObject({ Entered: 1, "Moved on": 0, "Median days in stage": null });
     // W3 entered Under Contract on 28 May: outside the period.
     expect(rowOf(reports.funnel.table, "under_contract")).toMatchObject({ Entered: 0 });
@@ -367,7 +553,11 @@ describe("reports", () => {
     expect(reports.funnel).toMatchObject({ won: { value: 2, previous: 1 }, lost: { value: 1, previous: 0 }, averageDealCents: 45_000_000 });
     expect(reports.funnel.lostReasons.rows.map((r) => r.cells.map((c) => c.value))).toEqual([["Went with another agent", 1]]);
     const history = await db.select().from(dealStageHistory).where(eq(dealStageHistory.dealId, O1.id)).orderBy(dealStageHistory.enteredAt);
-    expect(history.map((h) => [h.stage, h.nextStage])).toEqual([["lead", "qualified"], ["qualified", "offer"], ["offer", null]]);
+    expect(history.map((h) => [h.stage, h.nextStage])).toEqual([
+      ["lead", "qualified"],
+      ["qualified", "offer"],
+      ["offer", null],
+    ]);
   });
 
   it("counts activities by week in the agent's timezone, tasks due, and follow-up gaps as the dashboard does", async () => {
@@ -375,9 +565,20 @@ describe("reports", () => {
     const reports = await loadReports(requestContext(), userId, new URLSearchParams("period=this-month"), now);
     // The week of 15 June has no activity: the table leaves it out, the chart has its (empty) bar.
     expect(reports.activity.table.rows.map((r) => r.key)).toEqual(["2026-06-01", "2026-06-08"]);
-    expect(reports.activity.chart.bars.map((b) => [b.key, b.value, b.label])).toEqual([["2026-06-01", 5, "Jun"], ["2026-06-08", 1, ""], ["2026-06-15", 0, ""]]);
+    expect(reports.activity.chart.bars.map((b) => [b.key, b.value, b.label])).toEqual([
+      ["2026-06-01", 5, "Jun"],
+      ["2026-06-08", 1, ""],
+      ["2026-06-15", 0, ""],
+    ]);
     // Week 1: call, text, note, e-mail and Sunday night's showing; week 2: Monday's meeting. Stage changes left out.
-    expect(rowOf(reports.activity.table, "2026-06-01")).toMatchObject({ Call: 1, "Text message": 1, "E-mail sent": 1, Note: 1, Showing: 1, Total: 5 });
+    expect(rowOf(reports.activity.table, "2026-06-01")).toMatchObject({
+      Call: 1,
+      "Text message": 1,
+      "E-mail sent": 1,
+      Note: 1,
+      Showing: 1,
+      Total: 5,
+    });
     expect(rowOf(reports.activity.table, "2026-06-08")).toMatchObject({ Meeting: 1, Total: 1 });
     expect(reports.activity.table.columns.map((c) => c.label)).not.toContain("Stage change");
     expect(summaryOf(reports, "activities")).toMatchObject({ value: "6", previous: "1", changePct: 500 });
@@ -388,7 +589,10 @@ describe("reports", () => {
     expect(rowOf(reports.activity.tasks, "previous")).toMatchObject({ Due: 1, Completed: 1, Overdue: 0 });
     expect(reports.activity.followUps.rows.map((r) => r.href)).toEqual([`/contacts/${K.id}`]);
     // K's last activity, 15:00 UTC on 20 May, is 11:00 on the agent's New York clock, and the CSV says so.
-    expect(csvRows(reports.activity.followUps)).toEqual([["Contact", "Status", "Last activity (America/New_York)"], ["Kai Quiet", "Warm", "2026-05-20 11:00"]]);
+    expect(csvRows(reports.activity.followUps)).toEqual([
+      ["Contact", "Status", "Last activity (America/New_York)"],
+      ["Kai Quiet", "Warm", "2026-05-20 11:00"],
+    ]);
     const dashboard = await loadDashboard(requestContext(), userId, now);
     expect(reports.activity.followUpCount).toBe(dashboard.stats.followUp);
   });
@@ -441,11 +645,31 @@ describe("reports", () => {
   it("reads the period from the URL and says so when it cannot", async () => {
     const userId = await owner();
     const load = (query: string) => loadReports(requestContext(), userId, new URLSearchParams(query), now);
-    expect((await load("period=last-month")).period).toMatchObject({ from: "2026-05-01", to: "2026-05-31", previous: { from: "2026-04-01", to: "2026-04-30" } });
-    expect((await load("period=this-quarter")).period).toMatchObject({ from: "2026-04-01", to: "2026-06-15", previous: { from: "2026-01-01", to: "2026-03-15" } });
-    expect((await load("period=ytd")).period).toMatchObject({ from: "2026-01-01", to: "2026-06-15", previous: { from: "2025-01-01", to: "2025-06-15" } });
-    expect((await load("period=last-12-months")).period).toMatchObject({ from: "2025-06-16", to: "2026-06-15", previous: { from: "2024-06-16", to: "2025-06-15" } });
-    expect((await load("period=custom&from=2026-03-01&to=2026-03-10")).period).toMatchObject({ key: "custom", previous: { from: "2026-02-19", to: "2026-02-28" }, problem: null });
+    expect((await load("period=last-month")).period).toMatchObject({
+      from: "2026-05-01",
+      to: "2026-05-31",
+      previous: { from: "2026-04-01", to: "2026-04-30" },
+    });
+    expect((await load("period=this-quarter")).period).toMatchObject({
+      from: "2026-04-01",
+      to: "2026-06-15",
+      previous: { from: "2026-01-01", to: "2026-03-15" },
+    });
+    expect((await load("period=ytd")).period).toMatchObject({
+      from: "2026-01-01",
+      to: "2026-06-15",
+      previous: { from: "2025-01-01", to: "2025-06-15" },
+    });
+    expect((await load("period=last-12-months")).period).toMatchObject({
+      from: "2025-06-16",
+      to: "2026-06-15",
+      previous: { from: "2024-06-16", to: "2025-06-15" },
+    });
+    expect((await load("period=custom&from=2026-03-01&to=2026-03-10")).period).toMatchObject({
+      key: "custom",
+      previous: { from: "2026-02-19", to: "2026-02-28" },
+      problem: null,
+    });
     for (const query of [
       "period=forever",
       "period=custom&from=2026-03-10&to=2026-03-01",
@@ -470,7 +694,8 @@ describe("reports", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("Server-Timing")).toMatch(/^reports;dur=\d+/);
       const html = await response.text();
-      for (const heading of ["Income", "Lead sources", "Speed to lead", "Pipeline conversion", "Activity"]) expect(html).toContain(`>${heading}</h2>`);
+      for (const heading of ["Income", "Lead sources", "Speed to lead", "Pipeline conversion", "Activity"])
+        expect(html).toContain(`>${heading}</h2>`);
       expect(html).toContain("How Speed to lead is counted");
       expect(html).toContain('aria-current="page"');
       expect(html).toContain("Year to date · ");
@@ -491,8 +716,13 @@ describe("reports", () => {
       expect(csv.status).toBe(200);
       expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
       expect(csv.headers.get("Content-Disposition")).toBe('attachment; filename="porchlight-sources-2026-06-01-to-2026-06-15.csv"');
-      const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-      expect(lines[0]).toBe("Source,Contacts added,Won,Conversion (%),Deals closed,Days to close,Closed volume (USD),Agent net (USD),Cost (USD),Cost per lead (USD),Cost per closed deal (USD),Return on spend (×)");
+      const lines = (await csv.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+      expect(lines[0]).toBe(
+        "Source,Contacts added,Won,Conversion (%),Deals closed,Days to close,Closed volume (USD),Agent net (USD),Cost (USD),Cost per lead (USD),Cost per closed deal (USD),Return on spend (×)",
+      );
       expect(lines).toContain("Website,2,1,50,1,1,600000,14580,150,75,150,97.2");
       expect(lines).toContain("No contact,,,,1,,300000,8605,,,,");
       // The footer as on the page: the totals, the 15 days before (G added; May's cost for 15 of 31 days), the change.
@@ -517,7 +747,12 @@ describe("reports", () => {
     it("answers odd periods with This month and a message, never an error", async () => {
       const { userId } = await account();
       const browser = await browserFor(userId);
-      for (const query of ["period=%00", "period=custom&from=99999-01-01&to=2026-01-01", "period=custom&from=2026-01-01&to=%3Cscript%3E", "period=custom&to=2026-03-01"]) {
+      for (const query of [
+        "period=%00",
+        "period=custom&from=99999-01-01&to=2026-01-01",
+        "period=custom&from=2026-01-01&to=%3Cscript%3E",
+        "period=custom&to=2026-03-01",
+      ]) {
         const response = await browser.get(`/reports?${query}`);
         expect(response.status, query).toBe(200);
         const html = await response.text();
@@ -543,15 +778,24 @@ describe("reports", () => {
       const bad = await post({ intent: "goal", incomeGoalCents: "lots" });
       expect(bad.status).toBe(400);
       expect(await bad.text()).toContain("Enter annual income goal as an amount");
-      expect((await db.select({ goal: userPreferences.incomeGoalCents }).from(userPreferences).where(eq(userPreferences.userId, userId)).get())?.goal).toBe(15_000_000);
+      expect(
+        (await db.select({ goal: userPreferences.incomeGoalCents }).from(userPreferences).where(eq(userPreferences.userId, userId)).get())?.goal,
+      ).toBe(15_000_000);
 
       expect((await post({ intent: "costs", month: "2026-06", cost_website: "300", cost_referral: "", cost_open_house: "45.50" })).status).toBe(302);
       const costs = await db.select().from(leadSourceCosts).where(eq(leadSourceCosts.userId, userId)).orderBy(leadSourceCosts.source);
-      expect(costs.map((c) => [c.source, c.month, c.costCents])).toEqual([["open_house", "2026-06", 4_550], ["website", "2026-06", 30_000]]);
+      expect(costs.map((c) => [c.source, c.month, c.costCents])).toEqual([
+        ["open_house", "2026-06", 4_550],
+        ["website", "2026-06", 30_000],
+      ]);
       // Blank removes; a bad month or amount changes nothing.
       expect((await post({ intent: "costs", month: "2026-06", cost_website: "300" })).status).toBe(302);
       expect((await db.select().from(leadSourceCosts).where(eq(leadSourceCosts.userId, userId))).map((c) => c.source)).toEqual(["website"]);
-      for (const fields of [{ month: "2026-13", cost_website: "1" }, { month: "2026-06", cost_website: "-5" }, { month: "2026-06", cost_website: "1e12" }]) {
+      for (const fields of [
+        { month: "2026-13", cost_website: "1" },
+        { month: "2026-06", cost_website: "-5" },
+        { month: "2026-06", cost_website: "1e12" },
+      ]) {
         expect((await post({ intent: "costs", ...fields })).status, JSON.stringify(fields)).toBe(400);
       }
       expect((await db.select().from(leadSourceCosts).where(eq(leadSourceCosts.userId, userId))).map((c) => c.costCents)).toEqual([30_000]);

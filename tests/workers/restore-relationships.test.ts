@@ -25,9 +25,13 @@ async function contactWithDeal(userId: string, name: string) {
   const taskId = crypto.randomUUID();
   await db().batch([
     db().insert(contacts).values({ id: contactId, userId, name }),
-    db().insert(deals).values(deal(userId, { id: dealId, contactId, title: `${name}'s house`, stage: "showing", dealValueCents: 40_000_000, probability: 40 })),
+    db()
+      .insert(deals)
+      .values(deal(userId, { id: dealId, contactId, title: `${name}'s house`, stage: "showing", dealValueCents: 40_000_000, probability: 40 })),
     db().insert(crmActivities).values({ id: callId, userId, contactId, dealId, type: "call", occurredAt: new Date(), notes: "Talked terms" }),
-    db().insert(crmTasks).values({ id: taskId, userId, contactId, dealId, title: `Send ${name} the comps`, dueDate: dayFromToday(2) }),
+    db()
+      .insert(crmTasks)
+      .values({ id: taskId, userId, contactId, dealId, title: `Send ${name} the comps`, dueDate: dayFromToday(2) }),
   ]);
   return { contactId, dealId, callId, taskId };
 }
@@ -35,8 +39,16 @@ async function contactWithDeal(userId: string, name: string) {
 async function links(ids: Awaited<ReturnType<typeof contactWithDeal>>) {
   const [dealRow, call, task] = await Promise.all([
     db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, ids.dealId)).get(),
-    db().select({ userId: crmActivities.userId, contactId: crmActivities.contactId, dealId: crmActivities.dealId }).from(crmActivities).where(eq(crmActivities.id, ids.callId)).get(),
-    db().select({ userId: crmTasks.userId, contactId: crmTasks.contactId, dealId: crmTasks.dealId }).from(crmTasks).where(eq(crmTasks.id, ids.taskId)).get(),
+    db()
+      .select({ userId: crmActivities.userId, contactId: crmActivities.contactId, dealId: crmActivities.dealId })
+      .from(crmActivities)
+      .where(eq(crmActivities.id, ids.callId))
+      .get(),
+    db()
+      .select({ userId: crmTasks.userId, contactId: crmTasks.contactId, dealId: crmTasks.dealId })
+      .from(crmTasks)
+      .where(eq(crmTasks.id, ids.taskId))
+      .get(),
   ]);
   return { deal: dealRow, call, task };
 }
@@ -78,16 +90,31 @@ describe("restoring from the trash", () => {
 
     // Amara restores both: they come back hers, linked to nothing of Bea's; Bea's rows are not linked to hers.
     expect((await restoreFromTrash(env.DB, t.agentA.id, [contactTrash!, dealTrash!])).restored).toBe(2);
-    expect(await db().select({ userId: contacts.userId }).from(contacts).where(eq(contacts.id, first.contactId)).get()).toEqual({ userId: t.agentA.id });
-    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, second.dealId)).get()).toEqual({ userId: t.agentA.id, contactId: null });
-    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, first.dealId)).get()).toEqual({ userId: t.agentB.id, contactId: null });
-    expect(await db().select({ contactId: crmActivities.contactId }).from(crmActivities).where(eq(crmActivities.id, first.callId)).get()).toEqual({ contactId: null });
-    expect(await db().select({ contactId: crmTasks.contactId }).from(crmTasks).where(eq(crmTasks.id, first.taskId)).get()).toEqual({ contactId: null });
+    expect(await db().select({ userId: contacts.userId }).from(contacts).where(eq(contacts.id, first.contactId)).get()).toEqual({
+      userId: t.agentA.id,
+    });
+    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, second.dealId)).get()).toEqual({
+      userId: t.agentA.id,
+      contactId: null,
+    });
+    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, first.dealId)).get()).toEqual({
+      userId: t.agentB.id,
+      contactId: null,
+    });
+    expect(await db().select({ contactId: crmActivities.contactId }).from(crmActivities).where(eq(crmActivities.id, first.callId)).get()).toEqual({
+      contactId: null,
+    });
+    expect(await db().select({ contactId: crmTasks.contactId }).from(crmTasks).where(eq(crmTasks.id, first.taskId)).get()).toEqual({
+      contactId: null,
+    });
 
     // Bea deletes the deal she took over: its key stays null (nothing of Amara's trash is read for Bea's rows).
     const [beaTrash] = (await moveToTrash(env.DB, t.agentB.id, "deal", [first.dealId])).trashIds;
     expect((await restoreFromTrash(env.DB, t.agentB.id, [beaTrash!])).restored).toBe(1);
-    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, first.dealId)).get()).toEqual({ userId: t.agentB.id, contactId: null });
+    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, first.dealId)).get()).toEqual({
+      userId: t.agentB.id,
+      contactId: null,
+    });
   });
 });
 
@@ -96,13 +123,19 @@ describe("restoring an agent from a backup", () => {
     const agent = await agentWithData("Scored");
     const scoredAt = new Date(Date.now() - 3_600_000);
     await db().update(contacts).set({ leadScore: 72, leadScoredAt: scoredAt }).where(eq(contacts.userId, agent.user.id));
-    const before = await db().select({ id: contacts.id, score: contacts.leadScore, at: contacts.leadScoredAt }).from(contacts).where(eq(contacts.userId, agent.user.id));
+    const before = await db()
+      .select({ id: contacts.id, score: contacts.leadScore, at: contacts.leadScoredAt })
+      .from(contacts)
+      .where(eq(contacts.userId, agent.user.id));
     expect(before.every((c) => c.at?.getTime() === scoredAt.getTime())).toBe(true);
     const backup = await createBackup(env, db(), "manual");
     await db().update(contacts).set({ leadScoredAt: null }).where(eq(contacts.userId, agent.user.id));
     const done = await restoreAgent(env, db(), { backupId: backup.id, userId: agent.user.id, requestedBy: null });
     expect(done.status).toBe("completed");
-    const after = await db().select({ id: contacts.id, score: contacts.leadScore, at: contacts.leadScoredAt }).from(contacts).where(eq(contacts.userId, agent.user.id));
+    const after = await db()
+      .select({ id: contacts.id, score: contacts.leadScore, at: contacts.leadScoredAt })
+      .from(contacts)
+      .where(eq(contacts.userId, agent.user.id));
     expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.sort((a, b) => a.id.localeCompare(b.id)));
   }, 60_000);
 
@@ -122,7 +155,9 @@ describe("restoring an agent from a backup", () => {
     expect(done).toMatchObject({ status: "completed", errorMessage: null });
     // Bea's rows are as they were and still hers; none of them came back as Amara's.
     expect(await links(handed)).toEqual(beaBefore);
-    expect(await db().select({ userId: contacts.userId }).from(contacts).where(eq(contacts.id, handed.contactId)).get()).toEqual({ userId: t.agentB.id });
+    expect(await db().select({ userId: contacts.userId }).from(contacts).where(eq(contacts.id, handed.contactId)).get()).toEqual({
+      userId: t.agentB.id,
+    });
     expect(await db().select().from(contacts).where(eq(contacts.userId, t.agentA.id))).toEqual([]);
   }, 60_000);
 });

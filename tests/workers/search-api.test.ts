@@ -19,7 +19,11 @@ async function agentWith(contacts: { name: string; email?: string; phone?: strin
   const ids = new Map<string, string>();
   for (const contact of contacts) ids.set(contact.name, (await createContact(ctx, user.id as UserId, ContactInputSchema.parse(contact))).id);
   for (const deal of deals) {
-    const created = await createDeal(ctx, user.id as UserId, dealInput({ title: deal.title, stage: deal.stage ?? "lead", contactId: deal.contact ? ids.get(deal.contact) : undefined }));
+    const created = await createDeal(
+      ctx,
+      user.id as UserId,
+      dealInput({ title: deal.title, stage: deal.stage ?? "lead", contactId: deal.contact ? ids.get(deal.contact) : undefined }),
+    );
     if (!created.ok) throw new Error(`deal not created: ${created.error}`);
   }
   return { user, ids, browser: await signInAs(user) };
@@ -39,17 +43,19 @@ describe("GET /api/search", () => {
         { name: "Marisol Quintero", email: "marisol@example.com" },
         { name: "Quentin Blake", phone: "555 0101" },
       ],
-      [
-        { title: "12 Quince Lane", contact: "Marisol Quintero", stage: "offer" },
-        { title: "Old Quince Farm" },
-        { title: "Quince Court condo" },
-      ],
+      [{ title: "12 Quince Lane", contact: "Marisol Quintero", stage: "offer" }, { title: "Old Quince Farm" }, { title: "Quince Court condo" }],
     );
-    const bob = await agentWith([{ name: "Marisol Bobsdottir", email: "bob-client@example.com" }], [{ title: "Quince Bob's barn", contact: "Marisol Bobsdottir" }]);
+    const bob = await agentWith(
+      [{ name: "Marisol Bobsdottir", email: "bob-client@example.com" }],
+      [{ title: "Quince Bob's barn", contact: "Marisol Bobsdottir" }],
+    );
 
     const response = await search(alice.browser, "marisol");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.json()).toEqual({ contacts: [{ id: alice.ids.get("Marisol Quintero"), name: "Marisol Quintero", detail: "marisol@example.com" }], deals: [] });
+    expect(await response.json()).toEqual({
+      contacts: [{ id: alice.ids.get("Marisol Quintero"), name: "Marisol Quintero", detail: "marisol@example.com" }],
+      deals: [],
+    });
 
     // Titles that start with the words come first; the stage by its name; the contact's name with it.
     expect((await results(alice.browser, "quince")).deals).toEqual([
@@ -116,9 +122,14 @@ describe("GET /api/search?scope=contacts (the contact pickers)", () => {
   };
 
   it("finds only the signed-in agent's contacts, and nothing when signed out", async () => {
-    const alice = await agentWith([{ name: "Alice's Client", email: "client@example.com" }], [{ title: "Alice's listing", contact: "Alice's Client" }]);
+    const alice = await agentWith(
+      [{ name: "Alice's Client", email: "client@example.com" }],
+      [{ title: "Alice's listing", contact: "Alice's Client" }],
+    );
     const bob = await agentWith([], []);
-    expect(await picked(alice.browser, "client")).toEqual({ contacts: [{ id: alice.ids.get("Alice's Client"), name: "Alice's Client", detail: "client@example.com" }] });
+    expect(await picked(alice.browser, "client")).toEqual({
+      contacts: [{ id: alice.ids.get("Alice's Client"), name: "Alice's Client", detail: "client@example.com" }],
+    });
     expect((await picked(bob.browser, "client")).contacts).toEqual([]);
     // Nothing searchable in it: no error, just the agent's recent contacts, as for an empty box.
     expect((await picked(alice.browser, '"(*-')).contacts.map((c) => c.name)).toEqual(["Alice's Client"]);
@@ -132,7 +143,10 @@ describe("GET /api/search?scope=contacts (the contact pickers)", () => {
 
   it("returns at most eight contacts, the newest first for an empty box", async () => {
     const names = Array.from({ length: 10 }, (_, i) => `Picker Lakeview ${String(i).padStart(2, "0")}`);
-    const { browser } = await agentWith(names.map((name, i) => ({ name, phone: `555 02${String(i).padStart(2, "0")}` })), []);
+    const { browser } = await agentWith(
+      names.map((name, i) => ({ name, phone: `555 02${String(i).padStart(2, "0")}` })),
+      [],
+    );
     expect((await picked(browser, "lakeview")).contacts.map((c) => c.name)).toEqual(names.slice(0, 8));
     expect((await picked(browser, "")).contacts).toHaveLength(8);
   });

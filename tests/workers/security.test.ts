@@ -100,7 +100,17 @@ describe("service worker script", () => {
     const script = await new TestBrowser().get("/sw.js").then((response) => response.text());
     const appAssets = JSON.parse(/const APP_ASSETS = (\[.*\]);/.exec(script)?.[1] ?? "null") as string[];
     const manifest = (remixBuild as unknown as ServerBuild).assets;
-    for (const page of ["dashboard", "contacts._index", "contacts.$id", "pipeline._index", "tasks", "reports", "ai-assistant", "settings", "deals.$id"]) {
+    for (const page of [
+      "dashboard",
+      "contacts._index",
+      "contacts.$id",
+      "pipeline._index",
+      "tasks",
+      "reports",
+      "ai-assistant",
+      "settings",
+      "deals.$id",
+    ]) {
       const route = manifest.routes[`routes/_app.${page}`]!;
       for (const file of [route.module, ...(route.imports ?? [])]) expect(appAssets, `${page}: ${file}`).toContain(file);
     }

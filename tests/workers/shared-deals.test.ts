@@ -19,13 +19,25 @@ import { createUser } from "../factories/users";
 
 const db = () => createDb(env.DB);
 const read = async (browser: TestBrowser, path: string) => (await browser.page(path)).replace(/<!-- -->/g, "");
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** Whether a reply says `message`: on the page (HTML-escaped) or in the action's data (as written). */
 const says = (text: string, message: string) => text.includes(message) || text.includes(escapeHtml(message));
 const sharesOf = (dealId: string) => db().select().from(dealShares).where(eq(dealShares.dealId, dealId));
 
 /** The commission plan form's fields, nothing taken unless given. */
-const plan = (fields: Record<string, string>) => ({ defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "0", brokerageCapCents: "", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "0", eoFeeCents: "0", franchiseFeePct: "0", ...fields });
+const plan = (fields: Record<string, string>) => ({
+  defaultRate: "3",
+  referralFeePct: "0",
+  brokerageSplitPct: "0",
+  brokerageCapCents: "",
+  capYearStart: "01-01",
+  teamSplitPct: "0",
+  transactionFeeCents: "0",
+  eoFeeCents: "0",
+  franchiseFeePct: "0",
+  ...fields,
+});
 
 describe("a shared deal", () => {
   it("splits the side before each agent's own split and cap, everywhere each agent's money is shown", async () => {
@@ -34,7 +46,10 @@ describe("a shared deal", () => {
     const bea = await signInAs(t.agentB);
     // Amara: 30 % split, $395 transaction fee, no cap. Bea: 20 % split, a $1,000 cap, 10 % team split, $50 E&O.
     expect((await amara.post("/pipeline/commissions", plan({ brokerageSplitPct: "30", transactionFeeCents: "395" }))).status).toBe(200);
-    expect((await bea.post("/pipeline/commissions", plan({ brokerageSplitPct: "20", brokerageCapCents: "1000", teamSplitPct: "10", eoFeeCents: "50" }))).status).toBe(200);
+    expect(
+      (await bea.post("/pipeline/commissions", plan({ brokerageSplitPct: "20", brokerageCapCents: "1000", teamSplitPct: "10", eoFeeCents: "50" })))
+        .status,
+    ).toBe(200);
     // $600,000 at 3 %, closed today: the side is $18,000.00.
     const sale = deal(t.agentA.id, { title: "Harbour Street sale", dealValueCents: 60_000_000, closedDate: dayFromToday(0) });
     await db().insert(deals).values(sale);
@@ -66,7 +81,13 @@ describe("a shared deal", () => {
     expect(dashboard.performance.months.at(-1)).toMatchObject({ deals: 0, volumeCents: 0, netCents: 553_000 });
     // It used up her cap: a deal of her own closing in the same cap year pays no split.
     // Expected today: in the same cap year as the sale whatever day it is (tomorrow is a new cap year on 31 December).
-    const own = deal(t.agentB.id, { title: "Bea's own listing", stage: "offer", probability: 60, dealValueCents: 10_000_000, expectedCloseDate: dayFromToday(0) });
+    const own = deal(t.agentB.id, {
+      title: "Bea's own listing",
+      stage: "offer",
+      probability: 60,
+      dealValueCents: 10_000_000,
+      expectedCloseDate: dayFromToday(0),
+    });
     await db().insert(deals).values(own);
     // $100,000 at 3 % = $3,000.00; no split (capped); team 10 % = $300.00; E&O $50.00: $2,650.00.
     expect(await read(bea, "/pipeline")).toContain("Agent net $2,650.00");
@@ -76,7 +97,10 @@ describe("a shared deal", () => {
     expect(leaderboard).toContain("$7,165");
     expect(leaderboard).toContain("$5,530");
     expect(leaderboard).toContain("$600,000");
-    const owner = { userId: t.owner.id as UserId, team: { teamId: t.teamId, teamName: "Harbour Shared Realty", role: "owner" as const, ownerId: t.owner.id as UserId } };
+    const owner = {
+      userId: t.owner.id as UserId,
+      team: { teamId: t.teamId, teamName: "Harbour Shared Realty", role: "owner" as const, ownerId: t.owner.id as UserId },
+    };
     const rows = (await loadLeaderboard(requestContext(), owner, new URLSearchParams({ period: "this-month" }))).rows;
     expect(rows.find((r) => r.userId === t.agentA.id)).toMatchObject({ closedVolumeCents: 60_000_000, dealsWon: 1, netCents: 716_500 });
     expect(rows.find((r) => r.userId === t.agentB.id)).toMatchObject({ closedVolumeCents: 0, dealsWon: 0, netCents: 553_000 });
@@ -116,10 +140,17 @@ describe("a shared deal", () => {
   it("is shared only by the deal's agent, with a teammate, within the side; bad input changes nothing", async () => {
     const t = await team("Quay Shared Realty");
     const other = await team("Pier Realty");
-    const listing = deal(t.agentA.id, { title: "Quay listing", stage: "offer", probability: 60, dealValueCents: 50_000_000, expectedCloseDate: dayFromToday(20) });
+    const listing = deal(t.agentA.id, {
+      title: "Quay listing",
+      stage: "offer",
+      probability: 60,
+      dealValueCents: 50_000_000,
+      expectedCloseDate: dayFromToday(20),
+    });
     await db().insert(deals).values(listing);
     const amara = await signInAs(t.agentA);
-    const share = (browser: TestBrowser, fields: Record<string, string>, id = listing.id) => browser.post(`/deals/${id}`, { intent: "share", ...fields });
+    const share = (browser: TestBrowser, fields: Record<string, string>, id = listing.id) =>
+      browser.post(`/deals/${id}`, { intent: "share", ...fields });
 
     // Anyone but the deal's agent: 404, as for any deal not theirs.
     for (const browser of [await signInAs(t.agentB), await signInAs(t.owner), await signInAs(other.agentA)]) {
@@ -150,10 +181,12 @@ describe("a shared deal", () => {
     // Changing a co-agent's share replaces it.
     expect((await share(amara, { agent: t.agentB.id, sharePct: "25" })).status).toBe(200);
     expect((await share(amara, { agent: t.admin.id, sharePct: "40" })).status).toBe(200);
-    expect((await sharesOf(listing.id)).map((s) => [s.agentId, s.sharePct]).sort()).toEqual([
-      [t.admin.id, 40],
-      [t.agentB.id, 25],
-    ].sort());
+    expect((await sharesOf(listing.id)).map((s) => [s.agentId, s.sharePct]).sort()).toEqual(
+      [
+        [t.admin.id, 40],
+        [t.agentB.id, 25],
+      ].sort(),
+    );
 
     // A Solo agent has no teammates to share with.
     const solo = await createUser(env.DB);
@@ -173,8 +206,20 @@ describe("a shared deal", () => {
 
   it("lets a co-agent see and move the deal on the team pipeline, and no more", async () => {
     const t = await team("Dock Shared Realty");
-    const listing = deal(t.agentA.id, { title: "Dock listing", stage: "showing", probability: 40, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(15) });
-    const unshared = deal(t.agentA.id, { title: "Amara's private deal", stage: "showing", probability: 40, dealValueCents: 30_000_000, expectedCloseDate: dayFromToday(15) });
+    const listing = deal(t.agentA.id, {
+      title: "Dock listing",
+      stage: "showing",
+      probability: 40,
+      dealValueCents: 40_000_000,
+      expectedCloseDate: dayFromToday(15),
+    });
+    const unshared = deal(t.agentA.id, {
+      title: "Amara's private deal",
+      stage: "showing",
+      probability: 40,
+      dealValueCents: 30_000_000,
+      expectedCloseDate: dayFromToday(15),
+    });
     await db().insert(deals).values([listing, unshared]);
     const amara = await signInAs(t.agentA);
     expect((await amara.post(`/deals/${listing.id}`, { intent: "share", agent: t.agentB.id, sharePct: "50" })).status).toBe(200);
@@ -216,7 +261,13 @@ describe("a shared deal", () => {
 
   it("ends with the co-agent's membership: the side goes back to the deal's agent", async () => {
     const t = await team("Wharf Shared Realty");
-    const sale = deal(t.agentA.id, { title: "Wharf sale", stage: "offer", probability: 60, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(10) });
+    const sale = deal(t.agentA.id, {
+      title: "Wharf sale",
+      stage: "offer",
+      probability: 60,
+      dealValueCents: 40_000_000,
+      expectedCloseDate: dayFromToday(10),
+    });
     await db().insert(deals).values(sale);
     const amara = await signInAs(t.agentA);
     expect((await amara.post(`/deals/${sale.id}`, { intent: "share", agent: t.agentB.id, sharePct: "25" })).status).toBe(200);

@@ -41,7 +41,10 @@ describe("Stripe webhook: verification", () => {
     const event = stripeEvent("customer.subscription.updated", subscriptionObject({ customer, status: "active" }));
     expect((await postWebhook(event, { secret: "whsec_someone_else" })).status).toBe(400);
     const { exports } = await import("cloudflare:workers");
-    const unsigned = await (exports as unknown as { default: Fetcher }).default.fetch("http://localhost/api/stripe/webhook", { method: "POST", body: JSON.stringify(event) });
+    const unsigned = await (exports as unknown as { default: Fetcher }).default.fetch("http://localhost/api/stripe/webhook", {
+      method: "POST",
+      body: JSON.stringify(event),
+    });
     expect(unsigned.status).toBe(400);
   });
 });
@@ -62,7 +65,11 @@ describe("Stripe webhook: effects", () => {
     expect(row.subscriptionStatus).toBe("trialing");
     expect(row.billingPeriod).toBe("yearly");
     expect(row.stripeSubscriptionId).toBe(`sub_${customer}`);
-    const claim = await db().select().from(trialClaims).where(eq(trialClaims.emailKey, trialEmailKey(user.email))).get();
+    const claim = await db()
+      .select()
+      .from(trialClaims)
+      .where(eq(trialClaims.emailKey, trialEmailKey(user.email)))
+      .get();
     expect(claim?.stripeCustomerId).toBe(customer);
   });
 
@@ -84,8 +91,16 @@ describe("Stripe webhook: effects", () => {
     const { user, customer } = await customerFor();
     const t0 = Math.floor(Date.now() / 1000) - 100;
     const periodEnd = t0 + 30 * 86400;
-    const created = stripeEvent("customer.subscription.created", subscriptionObject({ customer, userId: user.id, status: "trialing", trialEnd: t0 + 14 * 86400 }), t0);
-    const updated = stripeEvent("customer.subscription.updated", subscriptionObject({ customer, userId: user.id, status: "active", periodEnd }), t0 + 20);
+    const created = stripeEvent(
+      "customer.subscription.created",
+      subscriptionObject({ customer, userId: user.id, status: "trialing", trialEnd: t0 + 14 * 86400 }),
+      t0,
+    );
+    const updated = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject({ customer, userId: user.id, status: "active", periodEnd }),
+      t0 + 20,
+    );
     expect((await (await postWebhook(updated)).json<{ result: string }>()).result).toBe("applied");
     expect((await (await postWebhook(created)).json<{ result: string }>()).result).toBe("stale");
     const row = (await subscriberOf(user.id))!;
@@ -121,7 +136,12 @@ describe("Stripe webhook: effects", () => {
 });
 
 describe("Stripe webhook: invoices", () => {
-  const invoice = (customer: string, amountPaid: number) => ({ id: `in_${crypto.randomUUID().slice(0, 8)}`, object: "invoice", customer, amount_paid: amountPaid });
+  const invoice = (customer: string, amountPaid: number) => ({
+    id: `in_${crypto.randomUUID().slice(0, 8)}`,
+    object: "invoice",
+    customer,
+    amount_paid: amountPaid,
+  });
   const later = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
 
   it("ignores a $0 paid invoice (a trial's first): the status stays as it is", async () => {
@@ -153,7 +173,13 @@ describe("Stripe webhook: invoices", () => {
     expect((await browser.get("/dashboard")).headers.get("Location")).toBe("/pricing?billing=expired");
 
     // A new subscription is what brings the account back.
-    await postWebhook(stripeEvent("customer.subscription.created", subscriptionObject({ id: `sub_new_${user.id.slice(0, 6)}`, customer, userId: user.id, status: "active" }), later(3)));
+    await postWebhook(
+      stripeEvent(
+        "customer.subscription.created",
+        subscriptionObject({ id: `sub_new_${user.id.slice(0, 6)}`, customer, userId: user.id, status: "active" }),
+        later(3),
+      ),
+    );
     expect((await subscriberOf(user.id))!.subscriptionStatus).toBe("active");
   });
 

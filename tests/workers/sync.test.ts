@@ -27,7 +27,16 @@ const id = (prefix: string) => `${prefix}-${++seq}-${crypto.randomUUID().slice(0
 const agent = () => createAgent(env.DB);
 async function addContact(userId: string, fields: Partial<NewContact> = {}) {
   const now = new Date();
-  const row: NewContact = { id: id("c"), userId, name: "Jane Doe", email: `${id("e")}@example.com`, status: "hot", createdAt: now, lastActivity: now, ...fields };
+  const row: NewContact = {
+    id: id("c"),
+    userId,
+    name: "Jane Doe",
+    email: `${id("e")}@example.com`,
+    status: "hot",
+    createdAt: now,
+    lastActivity: now,
+    ...fields,
+  };
   await db.insert(contacts).values(row);
   return row;
 }
@@ -43,7 +52,19 @@ async function addTask(userId: string, dueInDays: number, fields: Partial<typeof
 }
 async function addDeal(userId: string, fields: Partial<NewDeal> = {}) {
   const now = new Date();
-  const row: NewDeal = { id: id("d"), userId, title: "12 Oak St", stage: "showing", position: `a${seq}`, dealValueCents: 50_000_000, commissionRate: 3, probability: 40, createdAt: now, stageChangedAt: now, ...fields };
+  const row: NewDeal = {
+    id: id("d"),
+    userId,
+    title: "12 Oak St",
+    stage: "showing",
+    position: `a${seq}`,
+    dealValueCents: 50_000_000,
+    commissionRate: 3,
+    probability: 40,
+    createdAt: now,
+    stageChangedAt: now,
+    ...fields,
+  };
   await db.insert(deals).values(row);
   return row;
 }
@@ -155,7 +176,10 @@ describe("the field copy", () => {
     await addContact(userId);
     const now = Date.now();
     // The mark the hourly cron takes (written here: the cron of another test may have taken this hour's already).
-    const top = await db.select({ seq: sql<number>`max(${syncLog.seq})` }).from(syncLog).get();
+    const top = await db
+      .select({ seq: sql<number>`max(${syncLog.seq})` })
+      .from(syncLog)
+      .get();
     await db.insert(syncMarks).values({ at: now, seq: top!.seq });
     const later = now + 31 * DAY;
     const removed = await pruneSyncLog(requestContext(), later);
@@ -180,7 +204,11 @@ describe("the field copy", () => {
 
 describe("changes queued offline", () => {
   const key = () => crypto.randomUUID();
-  const activityChange = (contactId: string, notes = "Showing went well", k = key()) => ({ key: k, type: "log_activity", activity: { type: "showing", contactId, date: dayFromToday(0), time: "14:32", notes } });
+  const activityChange = (contactId: string, notes = "Showing went well", k = key()) => ({
+    key: k,
+    type: "log_activity",
+    activity: { type: "showing", contactId, date: dayFromToday(0), time: "14:32", notes },
+  });
 
   it("applies each kind in order, and a replay of the same keys changes nothing", async () => {
     const { userId } = await agent();
@@ -229,7 +257,14 @@ describe("changes queued offline", () => {
     await db.delete(appliedChanges).where(and(eq(appliedChanges.userId, userId), eq(appliedChanges.key, change.key)));
     const [again] = await applyQueuedChanges(requestContext(), userId, [change]);
     expect(again).toEqual(first);
-    expect((await db.select().from(crmActivities).where(and(eq(crmActivities.userId, userId), eq(crmActivities.notes, "Only once")))).length).toBe(1);
+    expect(
+      (
+        await db
+          .select()
+          .from(crmActivities)
+          .where(and(eq(crmActivities.userId, userId), eq(crmActivities.notes, "Only once")))
+      ).length,
+    ).toBe(1);
   });
 
   it("keys are the agent's own: the same key from another agent is their change", async () => {
@@ -248,13 +283,22 @@ describe("changes queued offline", () => {
     const { userId } = await agent();
     const deal = await addDeal(userId, { stage: "showing" });
     await moveDeal(requestContext(), userId, deal.id, { stage: "under_contract", afterId: null, beforeId: null, lostReason: null });
-    const [result] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Buyer wants to write Friday" }]);
+    const [result] = await applyQueuedChanges(requestContext(), userId, [
+      { key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Buyer wants to write Friday" },
+    ]);
     expect(result).toMatchObject({ status: "conflict", id: deal.id });
-    expect(result!.message).toBe("The deal had moved to Under Contract on another device, so it stays there. Your move to Offer and your note are saved on the deal's timeline.");
+    expect(result!.message).toBe(
+      "The deal had moved to Under Contract on another device, so it stays there. Your move to Offer and your note are saved on the deal's timeline.",
+    );
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)).get())?.stage).toBe("under_contract");
     // Porchlight's record of the move that lost, not an activity the agent logged (figures.ts LOGGED_TYPES).
-    const notes = await db.select().from(crmActivities).where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "sync_conflict")));
-    expect(notes.map((n) => n.notes)).toEqual(["Moved offline to Offer, but the deal had moved to Under Contract on another device, which stands. Note: Buyer wants to write Friday"]);
+    const notes = await db
+      .select()
+      .from(crmActivities)
+      .where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "sync_conflict")));
+    expect(notes.map((n) => n.notes)).toEqual([
+      "Moved offline to Offer, but the deal had moved to Under Contract on another device, which stands. Note: Buyer wants to write Friday",
+    ]);
   });
 
   it("a deal already in the stage the phone moved it to stays put, records no second move, and keeps the note", async () => {
@@ -262,13 +306,24 @@ describe("changes queued offline", () => {
     const deal = await addDeal(userId, { stage: "showing" });
     // Moved to Offer on the laptop while the phone, offline, made the same move.
     await moveDeal(requestContext(), userId, deal.id, { stage: "offer", afterId: null, beforeId: null, lostReason: null });
-    const stageChanges = async () => (await db.select().from(crmActivities).where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "stage_change")))).length;
+    const stageChanges = async () =>
+      (
+        await db
+          .select()
+          .from(crmActivities)
+          .where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "stage_change")))
+      ).length;
     const before = await stageChanges();
-    const [result] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Offer drafted in the car" }]);
+    const [result] = await applyQueuedChanges(requestContext(), userId, [
+      { key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Offer drafted in the car" },
+    ]);
     expect(result).toEqual({ key: expect.any(String), status: "applied", message: "Already in Offer", id: deal.id });
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)).get())?.stage).toBe("offer");
     expect(await stageChanges()).toBe(before);
-    const notes = await db.select().from(crmActivities).where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "note")));
+    const notes = await db
+      .select()
+      .from(crmActivities)
+      .where(and(eq(crmActivities.dealId, deal.id), eq(crmActivities.type, "note")));
     expect(notes.map((n) => n.notes)).toEqual(["Offer drafted in the car"]);
   });
 
@@ -278,13 +333,25 @@ describe("changes queued offline", () => {
     // The phone's copy still had Offer; online, the agent took that stage out of the pipeline.
     const withoutOffer = (await getStages(requestContext(), userId)).filter((stage) => stage.key !== "offer");
     expect((await saveStages(requestContext(), userId, withoutOffer)).ok).toBe(true);
-    const [result] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Buyer ready to write" }]);
-    expect(result).toEqual({ key: expect.any(String), status: "rejected", message: "That stage no longer exists. Your note is saved on the deal's timeline.", id: null });
+    const [result] = await applyQueuedChanges(requestContext(), userId, [
+      { key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer", note: "Buyer ready to write" },
+    ]);
+    expect(result).toEqual({
+      key: expect.any(String),
+      status: "rejected",
+      message: "That stage no longer exists. Your note is saved on the deal's timeline.",
+      id: null,
+    });
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)).get())?.stage).toBe("showing");
-    const activities = await db.select({ type: crmActivities.type, notes: crmActivities.notes }).from(crmActivities).where(eq(crmActivities.dealId, deal.id));
+    const activities = await db
+      .select({ type: crmActivities.type, notes: crmActivities.notes })
+      .from(crmActivities)
+      .where(eq(crmActivities.dealId, deal.id));
     expect(activities).toEqual([{ type: "note", notes: "Buyer ready to write" }]);
     // Without a note: refused, and nothing is written at all.
-    const [bare] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer" }]);
+    const [bare] = await applyQueuedChanges(requestContext(), userId, [
+      { key: key(), type: "move_deal", dealId: deal.id, fromStage: "showing", toStage: "offer" },
+    ]);
     expect(bare).toMatchObject({ status: "rejected", message: "That stage no longer exists.", id: null });
     expect(await db.select().from(crmActivities).where(eq(crmActivities.dealId, deal.id))).toHaveLength(1);
   });
@@ -296,14 +363,27 @@ describe("changes queued offline", () => {
     const results = await applyQueuedChanges(requestContext(), userId, [
       { key: key(), type: "move_deal", dealId: wonOffline.id, fromStage: "under_contract", toStage: "closed_won", closedDate: dayFromToday(-3) },
       { key: key(), type: "move_deal", dealId: noDay.id, fromStage: "under_contract", toStage: "closed_won" },
-      { key: key(), type: "move_deal", dealId: (await addDeal(userId, { stage: "offer" })).id, fromStage: "offer", toStage: "closed_won", closedDate: "2026-02-30" },
+      {
+        key: key(),
+        type: "move_deal",
+        dealId: (await addDeal(userId, { stage: "offer" })).id,
+        fromStage: "offer",
+        toStage: "closed_won",
+        closedDate: "2026-02-30",
+      },
     ]);
     expect(results.map((r) => [r.status, r.message])).toEqual([
       ["applied", "Moved to Closed Won"],
       ["applied", "Moved to Closed Won"],
       ["rejected", "Closed date must be a real date."],
     ]);
-    expect(await db.select({ stage: deals.stage, closedDate: deals.closedDate, expected: deals.expectedCloseDate }).from(deals).where(eq(deals.id, wonOffline.id)).get()).toEqual({
+    expect(
+      await db
+        .select({ stage: deals.stage, closedDate: deals.closedDate, expected: deals.expectedCloseDate })
+        .from(deals)
+        .where(eq(deals.id, wonOffline.id))
+        .get(),
+    ).toEqual({
       stage: "closed_won",
       closedDate: dayFromToday(-3),
       expected: dayFromToday(20),
@@ -316,9 +396,16 @@ describe("changes queued offline", () => {
     const contact = await addContact(userId);
     const task = await addTask(userId, 0, { contactId: contact.id });
     await db.delete(crmTasks).where(eq(crmTasks.id, task.id));
-    const [result] = await applyQueuedChanges(requestContext(), userId, [{ key: key(), type: "complete_task", taskId: task.id, contactId: contact.id, note: "They want a second showing" }]);
-    expect(result).toMatchObject({ status: "conflict", message: "That task was deleted on another device, so it was not completed. Your note was saved on the contact's timeline." });
-    expect((await db.select().from(crmActivities).where(eq(crmActivities.contactId, contact.id))).map((a) => a.notes)).toEqual(["They want a second showing"]);
+    const [result] = await applyQueuedChanges(requestContext(), userId, [
+      { key: key(), type: "complete_task", taskId: task.id, contactId: contact.id, note: "They want a second showing" },
+    ]);
+    expect(result).toMatchObject({
+      status: "conflict",
+      message: "That task was deleted on another device, so it was not completed. Your note was saved on the contact's timeline.",
+    });
+    expect((await db.select().from(crmActivities).where(eq(crmActivities.contactId, contact.id))).map((a) => a.notes)).toEqual([
+      "They want a second showing",
+    ]);
     // Completed elsewhere already: done is done.
     const twice = await addTask(userId, 0);
     await completeTask(requestContext(), userId, twice.id);
@@ -364,14 +451,21 @@ describe("changes queued offline", () => {
     const user = await agent();
     const contact = await addContact(user.userId);
     const post = (browser: TestBrowser, body: unknown, type = "application/json") =>
-      browser.fetch("/api/sync/changes", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": type }, body: typeof body === "string" ? body : JSON.stringify(body) });
+      browser.fetch("/api/sync/changes", {
+        method: "POST",
+        headers: { Origin: "http://localhost", "Content-Type": type },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
     expect((await post(new TestBrowser(), { changes: [activityChange(contact.id)] })).status).toBe(401);
     const browser = await signInAs(user);
     const ok = await post(browser, { changes: [activityChange(contact.id)] });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(["applied"]);
     expect(await (await post(browser, { changes: [] })).json()).toEqual({ ok: false, error: "Send at least one change." });
-    expect(await (await post(browser, { changes: Array.from({ length: 51 }, () => activityChange(contact.id)) })).json()).toEqual({ ok: false, error: "Send at most 50 changes at a time." });
+    expect(await (await post(browser, { changes: Array.from({ length: 51 }, () => activityChange(contact.id)) })).json()).toEqual({
+      ok: false,
+      error: "Send at most 50 changes at a time.",
+    });
     expect((await post(browser, { changes: "all of them" })).status).toBe(400);
     expect((await post(browser, "changes=1", "application/x-www-form-urlencoded")).status).toBe(415);
     expect((await post(browser, "{not json")).status).toBe(400);
@@ -390,7 +484,11 @@ describe("changes queued offline", () => {
   it("the log holds ids only, one entry per change of a synced field", async () => {
     const { userId } = await agent();
     const contact = await addContact(userId);
-    const entries = async () => db.select().from(syncLog).where(and(eq(syncLog.userId, userId), eq(syncLog.rowId, contact.id)));
+    const entries = async () =>
+      db
+        .select()
+        .from(syncLog)
+        .where(and(eq(syncLog.userId, userId), eq(syncLog.rowId, contact.id)));
     expect(await entries()).toHaveLength(1);
     await db.update(contacts).set({ timeline: "Spring" }).where(eq(contacts.id, contact.id));
     expect(await entries()).toHaveLength(1);

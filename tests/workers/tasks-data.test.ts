@@ -14,7 +14,19 @@ import { saveDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow } from "~/modules/tasks/due";
 import { createCalendarFeed, findCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from "~/modules/tasks/calendar-feed.server";
 import { TaskInputSchema } from "~/modules/tasks/task.schema";
-import { calendarMonth, calendarRange, completeTask, createTask, deleteTask, getTask, listTasks, reopenTask, restoreTask, tasksFor, updateTask } from "~/modules/tasks/tasks.server";
+import {
+  calendarMonth,
+  calendarRange,
+  completeTask,
+  createTask,
+  deleteTask,
+  getTask,
+  listTasks,
+  reopenTask,
+  restoreTask,
+  tasksFor,
+  updateTask,
+} from "~/modules/tasks/tasks.server";
 import { restoreFromTrash } from "~/modules/trash/trash.server";
 import { requestContext } from "../factories/context";
 import { dealInput } from "../factories/deals";
@@ -26,7 +38,8 @@ const ok = <T extends { ok: boolean }>(result: T) => {
   if (!result.ok) throw new Error(`expected success: ${JSON.stringify(result)}`);
   return result as Extract<T, { ok: true }>;
 };
-const contact = (ctx: ReturnType<typeof requestContext>, userId: UserId, name: string) => createContact(ctx, userId, ContactInputSchema.parse({ name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` }));
+const contact = (ctx: ReturnType<typeof requestContext>, userId: UserId, name: string) =>
+  createContact(ctx, userId, ContactInputSchema.parse({ name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` }));
 const prefs = (timezone: string) => ({ dateFormat: "US" as const, timeFormat: "12h" as const, timezone, currency: "USD" as const });
 
 describe("when a logged activity happened", () => {
@@ -68,7 +81,8 @@ describe("task lists in the user's timezone", () => {
     await saveDisplayPreferences(ctx, userId, prefs("America/Los_Angeles"));
     // 07:30 UTC on Nov 23 is 23:30 on Nov 22 in Los Angeles: "today" is still the 22nd there.
     const now = localNow("America/Los_Angeles", new Date("2026-11-23T07:30:00Z"));
-    const make = async (title: string, dueDate: string, dueTime = "") => ok(await createTask(ctx, userId, taskInput({ title, dueDate, dueTime }))).task;
+    const make = async (title: string, dueDate: string, dueTime = "") =>
+      ok(await createTask(ctx, userId, taskInput({ title, dueDate, dueTime }))).task;
     const yesterday = await make("Yesterday", "2026-11-21");
     const earlier = await make("Earlier today", "2026-11-22", "09:00");
     const tonight = await make("Tonight", "2026-11-22", "23:45");
@@ -109,14 +123,22 @@ describe("tasks", () => {
     const dana = await contact(ctx, userId, "Dana Buyer");
     const deal = ok(await createDeal(ctx, userId, dealInput({ contactId: dana.id }))).deal;
     const task = ok(await createTask(ctx, userId, taskInput({ contactId: dana.id, dealId: deal.id }))).task;
-    expect((await tasksFor(ctx, userId, { contactId: dana.id })).map((t) => [t.id, t.contactName, t.dealTitle])).toEqual([[task.id, "Dana Buyer", deal.title]]);
+    expect((await tasksFor(ctx, userId, { contactId: dana.id })).map((t) => [t.id, t.contactName, t.dealTitle])).toEqual([
+      [task.id, "Dana Buyer", deal.title],
+    ]);
     expect((await tasksFor(ctx, userId, { dealId: deal.id })).map((t) => t.id)).toEqual([task.id]);
 
     const stranger = await owner();
     const theirs = await contact(ctx, stranger, "Their Contact");
     const theirDeal = ok(await createDeal(ctx, stranger, dealInput())).deal;
-    expect(await createTask(ctx, userId, taskInput({ contactId: theirs.id }))).toMatchObject({ ok: false, fieldErrors: { contactId: "That contact was not found. Pick one from the list." } });
-    expect(await createTask(ctx, userId, taskInput({ dealId: theirDeal.id }))).toMatchObject({ ok: false, fieldErrors: { dealId: "That deal was not found." } });
+    expect(await createTask(ctx, userId, taskInput({ contactId: theirs.id }))).toMatchObject({
+      ok: false,
+      fieldErrors: { contactId: "That contact was not found. Pick one from the list." },
+    });
+    expect(await createTask(ctx, userId, taskInput({ dealId: theirDeal.id }))).toMatchObject({
+      ok: false,
+      fieldErrors: { dealId: "That deal was not found." },
+    });
     // The stranger can neither read, edit, complete nor delete the task.
     expect(await getTask(ctx, stranger, task.id)).toBeNull();
     expect(await updateTask(ctx, stranger, task.id, taskInput({ title: "Hijacked" }))).toMatchObject({ ok: false, status: 404 });
@@ -130,12 +152,21 @@ describe("tasks", () => {
     const userId = await owner();
     const ctx = requestContext();
     await saveDisplayPreferences(ctx, userId, prefs("UTC"));
-    const weekly = ok(await createTask(ctx, userId, taskInput({ title: "Weekly check-in", dueDate: "2026-11-16", dueTime: "09:30", repeat: "weekly" }))).task;
+    const weekly = ok(
+      await createTask(ctx, userId, taskInput({ title: "Weekly check-in", dueDate: "2026-11-16", dueTime: "09:30", repeat: "weekly" })),
+    ).task;
     const done = ok(await completeTask(ctx, userId, weekly.id, { at: new Date("2026-11-22T12:00:00Z") }));
     expect(done.nextTaskId).not.toBeNull();
     const next = await getTask(ctx, userId, done.nextTaskId!);
     // Due Monday Nov 16, finished on Sunday Nov 22: the next one is Monday Nov 23, same time, still weekly.
-    expect(next).toMatchObject({ title: "Weekly check-in", dueDate: "2026-11-23", dueTime: "09:30", repeat: "weekly", status: "open", repeatOf: weekly.id });
+    expect(next).toMatchObject({
+      title: "Weekly check-in",
+      dueDate: "2026-11-23",
+      dueTime: "09:30",
+      repeat: "weekly",
+      status: "open",
+      repeatOf: weekly.id,
+    });
     expect((await getTask(ctx, userId, weekly.id))?.status).toBe("completed");
     // Completing twice is refused (nothing new is created).
     expect(await completeTask(ctx, userId, weekly.id)).toMatchObject({ ok: false });
@@ -162,7 +193,11 @@ describe("tasks", () => {
     expect(row?.lastActivity.getTime()).toBe(at.getTime());
     ok(await reopenTask(ctx, userId, task.id, { activityId: done.activityId }));
     expect((await timeline(ctx, userId, { contactId: dana.id })).activities).toEqual([]);
-    const after = await ctx.db.select({ lastActivity: contacts.lastActivity, createdAt: contacts.createdAt }).from(contacts).where(eq(contacts.id, dana.id)).get();
+    const after = await ctx.db
+      .select({ lastActivity: contacts.lastActivity, createdAt: contacts.createdAt })
+      .from(contacts)
+      .where(eq(contacts.id, dana.id))
+      .get();
     expect(after?.lastActivity.getTime()).toBe(after?.createdAt.getTime());
   });
 
@@ -207,7 +242,8 @@ describe("the month view", () => {
     const stranger = await owner();
     const ctx = requestContext();
     const now = { date: "2027-03-10", time: "12:00" };
-    const make = async (title: string, dueDate: string, dueTime = "") => ok(await createTask(ctx, userId, taskInput({ title, dueDate, dueTime }))).task;
+    const make = async (title: string, dueDate: string, dueTime = "") =>
+      ok(await createTask(ctx, userId, taskInput({ title, dueDate, dueTime }))).task;
     await make("Late call", "2027-03-10", "16:00");
     await make("All day", "2027-03-10");
     await make("Morning call", "2027-03-10", "08:00");
@@ -219,7 +255,11 @@ describe("the month view", () => {
 
     const month = await calendarMonth(ctx, userId, "2027-02-28", "2027-04-10", "2027-03-03", now);
     // "All day" sorts first (no time), then by time; the completed task counts in no cell.
-    expect(month.cells["2027-03-10"]).toEqual({ open: 3, overdue: true, first: [expect.objectContaining({ title: "All day", dueTime: null }), expect.objectContaining({ title: "Morning call", dueTime: "08:00" })] });
+    expect(month.cells["2027-03-10"]).toEqual({
+      open: 3,
+      overdue: true,
+      first: [expect.objectContaining({ title: "All day", dueTime: null }), expect.objectContaining({ title: "Morning call", dueTime: "08:00" })],
+    });
     expect(month.cells["2027-03-03"]).toMatchObject({ open: 1, overdue: true });
     expect(Object.keys(month.cells).sort()).toEqual(["2027-03-03", "2027-03-10"]);
     expect(month.tasks.map((t) => t.title)).toEqual(["Last week"]);
@@ -247,7 +287,8 @@ describe("activities", () => {
     expect(contactTimeline.activities.map((a) => a.id)).toEqual([showing.id, call.id]);
     expect((await timeline(ctx, userId, { contactId: dana.id, types: ["call"] })).activities.map((a) => a.id)).toEqual([call.id]);
     expect((await timeline(ctx, userId, { dealId: deal.id })).activities.map((a) => a.type)).toEqual(["showing"]);
-    const last = async () => (await ctx.db.select({ at: contacts.lastActivity }).from(contacts).where(eq(contacts.id, dana.id)).get())!.at.toISOString();
+    const last = async () =>
+      (await ctx.db.select({ at: contacts.lastActivity }).from(contacts).where(eq(contacts.id, dana.id)).get())!.at.toISOString();
     expect(await last()).toBe("2030-03-02T17:00:00.000Z");
     // Deleting the latest puts last_activity back to the one before.
     expect(await deleteActivity(ctx, userId, showing.id)).toEqual({ ok: true });
@@ -259,14 +300,22 @@ describe("activities", () => {
     const stranger = await owner();
     const ctx = requestContext();
     const theirs = await contact(ctx, stranger, "Their Person");
-    expect(await logActivity(ctx, userId, activityInput({ contactId: theirs.id }))).toMatchObject({ ok: false, fieldErrors: { contactId: "That contact was not found. Pick one from the list." } });
-    expect(ActivityInputSchema.safeParse({ type: "call", date: "2026-11-20" }).error?.issues[0]?.message).toBe("Choose a contact or a deal for this activity.");
+    expect(await logActivity(ctx, userId, activityInput({ contactId: theirs.id }))).toMatchObject({
+      ok: false,
+      fieldErrors: { contactId: "That contact was not found. Pick one from the list." },
+    });
+    expect(ActivityInputSchema.safeParse({ type: "call", date: "2026-11-20" }).error?.issues[0]?.message).toBe(
+      "Choose a contact or a deal for this activity.",
+    );
     expect(ActivityInputSchema.safeParse({ type: "stage_change", contactId: "x", date: "2026-11-20" }).success).toBe(false);
     const deal = ok(await createDeal(ctx, userId, dealInput())).deal;
     ok(await moveDeal(ctx, userId, deal.id, { stage: "showing", afterId: null, beforeId: null, lostReason: null }));
     const [change] = (await timeline(ctx, userId, { dealId: deal.id })).activities;
     expect(change?.type).toBe("stage_change");
-    expect(await deleteActivity(ctx, userId, change!.id)).toEqual({ ok: false, error: "Stage changes are the deal's history and cannot be deleted." });
+    expect(await deleteActivity(ctx, userId, change!.id)).toEqual({
+      ok: false,
+      error: "Stage changes are the deal's history and cannot be deleted.",
+    });
     // The stranger sees none of it and cannot delete it.
     expect((await timeline(ctx, stranger, { dealId: deal.id })).activities).toEqual([]);
     expect((await timeline(ctx, stranger)).activities).toEqual([]);
@@ -326,7 +375,13 @@ describe("calendar feed", () => {
     await saveDisplayPreferences(ctx, userId, prefs("America/Chicago"));
     const today = localNow("America/Chicago").date;
     const dana = await contact(ctx, userId, "Dana Feed");
-    const timed = ok(await createTask(ctx, userId, taskInput({ title: "Showing at 12 Oak St", type: "showing", dueDate: today, dueTime: "15:00", contactId: dana.id }))).task;
+    const timed = ok(
+      await createTask(
+        ctx,
+        userId,
+        taskInput({ title: "Showing at 12 Oak St", type: "showing", dueDate: today, dueTime: "15:00", contactId: dana.id }),
+      ),
+    ).task;
     const allDay = ok(await createTask(ctx, userId, taskInput({ title: "Send disclosures", dueDate: today }))).task;
     const deal = ok(await createDeal(ctx, userId, dealInput({ title: "12 Oak St", stage: "under_contract", closingDate: today }))).deal;
     const stranger = await owner();

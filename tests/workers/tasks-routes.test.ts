@@ -17,12 +17,25 @@ async function twoAgents() {
   const alice = await createUser(env.DB);
   const bob = await createUser(env.DB);
   const ctx = requestContext();
-  const contact = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Alice's Client", email: "alice-client@example.com" }));
+  const contact = await createContact(
+    ctx,
+    alice.id as UserId,
+    ContactInputSchema.parse({ name: "Alice's Client", email: "alice-client@example.com" }),
+  );
   const created = await createTask(ctx, alice.id as UserId, taskInput({ title: "Alice's private call", contactId: contact.id }));
   if (!created.ok) throw new Error("task not created");
   const logged = await logActivity(ctx, alice.id as UserId, activityInput({ contactId: contact.id, notes: "Alice's private note" }));
   if (!logged.ok) throw new Error("activity not logged");
-  return { alice, bob, contact, task: created.task, activity: logged.activity, ctx, aliceBrowser: await signInAs(alice), bobBrowser: await signInAs(bob) };
+  return {
+    alice,
+    bob,
+    contact,
+    task: created.task,
+    activity: logged.activity,
+    ctx,
+    aliceBrowser: await signInAs(alice),
+    bobBrowser: await signInAs(bob),
+  };
 }
 
 const feedUrl = async (browser: TestBrowser) => {
@@ -128,7 +141,11 @@ describe("quick add links the contact it names", () => {
     const priya = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Priya Shah", email: "priya@example.com" }));
     const bobsPriya = await createContact(ctx, bob.id as UserId, ContactInputSchema.parse({ name: "Priya Bobson", email: "priya@example.com" }));
     const added = (await act(alice.id, { intent: "quick-add", text: "call Priya tomorrow 3pm" })).body;
-    expect(added).toMatchObject({ ok: true, contactLink: { linked: { id: priya.id, name: "Priya Shah" }, candidates: [] }, due: { dueTime: "15:00" } });
+    expect(added).toMatchObject({
+      ok: true,
+      contactLink: { linked: { id: priya.id, name: "Priya Shah" }, candidates: [] },
+      due: { dueTime: "15:00" },
+    });
     expect((await getTask(ctx, alice.id as UserId, added.taskId))!.contactId).toBe(priya.id);
 
     const unlinked = await act(alice.id, { intent: "link-contact", id: added.taskId, contactId: "" });
@@ -137,7 +154,9 @@ describe("quick add links the contact it names", () => {
     // Another agent's contact is "not found", and the task stays as it was.
     expect((await act(alice.id, { intent: "link-contact", id: added.taskId, contactId: bobsPriya.id })).status).toBe(404);
     expect((await getTask(ctx, alice.id as UserId, added.taskId))!.contactId).toBeNull();
-    expect((await act(alice.id, { intent: "link-contact", id: added.taskId, contactId: priya.id })).body).toMatchObject({ message: "Linked to Priya Shah" });
+    expect((await act(alice.id, { intent: "link-contact", id: added.taskId, contactId: priya.id })).body).toMatchObject({
+      message: "Linked to Priya Shah",
+    });
     // Nor can another agent relink Alice's task.
     expect((await act(bob.id, { intent: "link-contact", id: added.taskId, contactId: bobsPriya.id })).status).toBe(404);
     expect((await getTask(ctx, alice.id as UserId, added.taskId))!.contactId).toBe(priya.id);
@@ -149,9 +168,15 @@ describe("quick add links the contact it names", () => {
     const shah = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Priya Shah", email: "priya@example.com" }));
     const patel = await createContact(ctx, alice.id as UserId, ContactInputSchema.parse({ name: "Priya Patel", email: "priya@example.com" }));
     const tied = (await act(alice.id, { intent: "quick-add", text: "text priya friday" })).body;
-    expect(tied.contactLink).toEqual({ linked: null, candidates: [{ id: patel.id, name: "Priya Patel" }, { id: shah.id, name: "Priya Shah" }] });
+    expect(tied.contactLink).toEqual({
+      linked: null,
+      candidates: [
+        { id: patel.id, name: "Priya Patel" },
+        { id: shah.id, name: "Priya Shah" },
+      ],
+    });
     expect((await getTask(ctx, alice.id as UserId, tied.taskId))!.contactId).toBeNull();
-    const none = (await act(alice.id, { intent: "quick-add", text: "Order the \"sign\" (*) OR NEAR tomorrow" })).body;
+    const none = (await act(alice.id, { intent: "quick-add", text: 'Order the "sign" (*) OR NEAR tomorrow' })).body;
     expect(none).toMatchObject({ ok: true, contactLink: { linked: null, candidates: [] } });
   });
 });

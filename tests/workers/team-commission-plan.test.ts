@@ -17,7 +17,17 @@ import { createUser } from "../factories/users";
 const db = () => createDb(env.DB);
 
 /** The plan form's fields: 20% brokerage split, no cap, a $500 transaction fee. */
-const TEAM_PLAN = { defaultRate: "3", referralFeePct: "0", brokerageSplitPct: "20", brokerageCapCents: "", capYearStart: "01-01", teamSplitPct: "0", transactionFeeCents: "500", eoFeeCents: "0", franchiseFeePct: "0" };
+const TEAM_PLAN = {
+  defaultRate: "3",
+  referralFeePct: "0",
+  brokerageSplitPct: "20",
+  brokerageCapCents: "",
+  capYearStart: "01-01",
+  teamSplitPct: "0",
+  transactionFeeCents: "500",
+  eoFeeCents: "0",
+  franchiseFeePct: "0",
+};
 /** An agent's own plan: nothing taken. */
 const OWN_PLAN = { ...TEAM_PLAN, brokerageSplitPct: "0", transactionFeeCents: "0" };
 
@@ -29,10 +39,18 @@ describe("the team's default commission plan", () => {
   it("prices members without a plan of their own; their own overrides it, and dropping it goes back", async () => {
     const t = await team("Cedar Brokerage");
     // $400,000 at 3%: gross $12,000. Team plan: split $2,400 and fee $500, net $9,100. Own plan: net $12,000.
-    await db().insert(deals).values([
-      deal(t.agentA.id, { title: "Open listing", stage: "offer", probability: 60, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(30) }),
-      deal(t.agentA.id, { title: "Closed sale", dealValueCents: 40_000_000, closedDate: dayFromToday(0) }),
-    ]);
+    await db()
+      .insert(deals)
+      .values([
+        deal(t.agentA.id, {
+          title: "Open listing",
+          stage: "offer",
+          probability: 60,
+          dealValueCents: 40_000_000,
+          expectedCloseDate: dayFromToday(30),
+        }),
+        deal(t.agentA.id, { title: "Closed sale", dealValueCents: 40_000_000, closedDate: dayFromToday(0) }),
+      ]);
     const agent = await signInAs(t.agentA);
     expect(await read(agent, "/pipeline")).toContain("Agent net $12,000.00");
 
@@ -59,7 +77,11 @@ describe("the team's default commission plan", () => {
     expect(await read(agent, "/pipeline")).toContain("Agent net $9,100.00");
 
     // The owner's own plan is untouched by the team's, and agent B, who never saved one, is priced by it too.
-    await db().insert(deals).values(deal(t.agentB.id, { title: "B's listing", stage: "lead", probability: 10, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(30) }));
+    await db()
+      .insert(deals)
+      .values(
+        deal(t.agentB.id, { title: "B's listing", stage: "lead", probability: 10, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(30) }),
+      );
     expect(await read(await signInAs(t.agentB), "/pipeline")).toContain("Agent net $9,100.00");
   });
 
@@ -81,17 +103,34 @@ describe("the team's default commission plan", () => {
 
     // Another team's agent, and a Solo agent, are priced by their own plan or the defaults.
     const other = await team("Elsewhere Realty");
-    await db().insert(deals).values(deal(other.agentA.id, { title: "Elsewhere listing", stage: "lead", probability: 10, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(30) }));
+    await db()
+      .insert(deals)
+      .values(
+        deal(other.agentA.id, {
+          title: "Elsewhere listing",
+          stage: "lead",
+          probability: 10,
+          dealValueCents: 40_000_000,
+          expectedCloseDate: dayFromToday(30),
+        }),
+      );
     expect(await read(await signInAs(other.agentA), "/pipeline")).toContain("Agent net $12,000.00");
     const solo = await signInAs(await createUser(env.DB));
     expect((await solo.post("/team", { intent: "commission-plan", ...TEAM_PLAN })).status).toBe(404);
 
     // A member who leaves is priced by the defaults again.
-    await db().insert(deals).values(deal(t.agentA.id, { title: "A's listing", stage: "lead", probability: 10, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(30) }));
+    await db()
+      .insert(deals)
+      .values(
+        deal(t.agentA.id, { title: "A's listing", stage: "lead", probability: 10, dealValueCents: 40_000_000, expectedCloseDate: dayFromToday(30) }),
+      );
     const agentA = await signInAs(t.agentA);
     expect(await read(agentA, "/pipeline")).toContain("Agent net $9,100.00");
     await db().delete(teamMembers).where(eq(teamMembers.userId, t.agentA.id));
     // (Without the team, A has no subscription of their own to open pages with: the plan is read from its module.)
-    expect(await getPlanWithSource(requestContext(), t.agentA.id as UserId)).toMatchObject({ source: "default", plan: { brokerageSplitPct: 0, transactionFeeCents: 0 } });
+    expect(await getPlanWithSource(requestContext(), t.agentA.id as UserId)).toMatchObject({
+      source: "default",
+      plan: { brokerageSplitPct: 0, transactionFeeCents: 0 },
+    });
   });
 });

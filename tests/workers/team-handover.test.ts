@@ -41,19 +41,39 @@ const DAY = 86_400_000;
 /** Every trigger-kept counter of a user, next to the same figures counted from the rows themselves. */
 async function countersOf(userId: string) {
   const [statusKept, statusCounted, tagsKept, tagsCounted, daysKept, daysCounted] = await Promise.all([
-    db().select({ k: contactStatusCounts.status, n: contactStatusCounts.n }).from(contactStatusCounts).where(and(eq(contactStatusCounts.userId, userId), sql`${contactStatusCounts.n} > 0`)),
-    db().select({ k: contacts.status, n: sql<number>`count(*)` }).from(contacts).where(eq(contacts.userId, userId)).groupBy(contacts.status),
-    db().select({ k: contactTagCounts.tag, n: contactTagCounts.n }).from(contactTagCounts).where(and(eq(contactTagCounts.userId, userId), sql`${contactTagCounts.n} > 0`)),
-    db().select({ k: contactTags.tag, n: sql<number>`count(*)` }).from(contactTags).innerJoin(contacts, eq(contacts.id, contactTags.contactId)).where(eq(contacts.userId, userId)).groupBy(contactTags.tag),
-    db().select({ k: sql<string>`${contactSourceDays.source} || ${contactSourceDays.day}`, n: contactSourceDays.n }).from(contactSourceDays).where(and(eq(contactSourceDays.userId, userId), sql`${contactSourceDays.n} > 0`)),
     db()
-      .select({ k: sql<string>`${contacts.source} || (${contacts.createdAt} - ((${contacts.createdAt} % 86400000) + 86400000) % 86400000)`, n: sql<number>`count(*)` })
+      .select({ k: contactStatusCounts.status, n: contactStatusCounts.n })
+      .from(contactStatusCounts)
+      .where(and(eq(contactStatusCounts.userId, userId), sql`${contactStatusCounts.n} > 0`)),
+    db().select({ k: contacts.status, n: sql<number>`count(*)` }).from(contacts).where(eq(contacts.userId, userId)).groupBy(contacts.status),
+    db()
+      .select({ k: contactTagCounts.tag, n: contactTagCounts.n })
+      .from(contactTagCounts)
+      .where(and(eq(contactTagCounts.userId, userId), sql`${contactTagCounts.n} > 0`)),
+    db()
+      .select({ k: contactTags.tag, n: sql<number>`count(*)` })
+      .from(contactTags)
+      .innerJoin(contacts, eq(contacts.id, contactTags.contactId))
+      .where(eq(contacts.userId, userId))
+      .groupBy(contactTags.tag),
+    db()
+      .select({ k: sql<string>`${contactSourceDays.source} || ${contactSourceDays.day}`, n: contactSourceDays.n })
+      .from(contactSourceDays)
+      .where(and(eq(contactSourceDays.userId, userId), sql`${contactSourceDays.n} > 0`)),
+    db()
+      .select({
+        k: sql<string>`${contacts.source} || (${contacts.createdAt} - ((${contacts.createdAt} % 86400000) + 86400000) % 86400000)`,
+        n: sql<number>`count(*)`,
+      })
       .from(contacts)
       .where(eq(contacts.userId, userId))
       .groupBy(sql`1`),
   ]);
   const sorted = (rows: { k: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.k, r.n]).sort());
-  return { kept: { status: sorted(statusKept), tags: sorted(tagsKept), days: sorted(daysKept) }, counted: { status: sorted(statusCounted), tags: sorted(tagsCounted), days: sorted(daysCounted) } };
+  return {
+    kept: { status: sorted(statusKept), tags: sorted(tagsKept), days: sorted(daysKept) },
+    counted: { status: sorted(statusCounted), tags: sorted(tagsCounted), days: sorted(daysCounted) },
+  };
 }
 
 const version = async (userId: string) => (await db().select().from(insightVersions).where(eq(insightVersions.userId, userId)).get())?.version ?? 0;
@@ -64,15 +84,59 @@ async function bookOf(userId: string, teamId: string, name: string) {
   const [hot, warm] = [crypto.randomUUID(), crypto.randomUUID()];
   const dealId = crypto.randomUUID();
   await db().batch([
-    db().insert(contacts).values([
-      { id: hot, userId, name: `${name} Buyer`, email: `${hot}@example.com`, status: "hot", source: "website", tags: ["relocation", "vip"], createdAt: new Date(now - 3 * DAY), lastActivity: new Date(now - DAY) },
-      { id: warm, userId, name: `${name} Seller`, status: "warm", source: "referral", tags: ["vip"], createdAt: new Date(now - 10 * DAY), lastActivity: new Date(now - 2 * DAY) },
-    ]),
-    db().insert(deals).values(deal(userId, { id: dealId, title: `${name}'s listing`, stage: "showing", contactId: warm, dealValueCents: 45_000_000, probability: 40 })),
-    db().insert(crmTasks).values({ id: crypto.randomUUID(), userId, contactId: hot, title: `Call ${name} Buyer back`, dueDate: dayFromToday(0) }),
-    db().insert(crmActivities).values({ id: crypto.randomUUID(), userId, contactId: hot, type: "call", occurredAt: new Date(now - DAY), notes: "Wants a yard" }),
-    db().insert(leadAlerts).values({ contactId: hot, userId, arrivedAt: now - 3 * DAY }),
-    db().insert(teamLeads).values({ id: crypto.randomUUID(), teamId, name: `${name} Buyer`, source: "website", state: "assigned", assignedTo: userId, heldBy: userId, assignedAt: new Date(now - 3 * DAY), assignedHow: "round robin", contactId: hot }),
+    db()
+      .insert(contacts)
+      .values([
+        {
+          id: hot,
+          userId,
+          name: `${name} Buyer`,
+          email: `${hot}@example.com`,
+          status: "hot",
+          source: "website",
+          tags: ["relocation", "vip"],
+          createdAt: new Date(now - 3 * DAY),
+          lastActivity: new Date(now - DAY),
+        },
+        {
+          id: warm,
+          userId,
+          name: `${name} Seller`,
+          status: "warm",
+          source: "referral",
+          tags: ["vip"],
+          createdAt: new Date(now - 10 * DAY),
+          lastActivity: new Date(now - 2 * DAY),
+        },
+      ]),
+    db()
+      .insert(deals)
+      .values(
+        deal(userId, { id: dealId, title: `${name}'s listing`, stage: "showing", contactId: warm, dealValueCents: 45_000_000, probability: 40 }),
+      ),
+    db()
+      .insert(crmTasks)
+      .values({ id: crypto.randomUUID(), userId, contactId: hot, title: `Call ${name} Buyer back`, dueDate: dayFromToday(0) }),
+    db()
+      .insert(crmActivities)
+      .values({ id: crypto.randomUUID(), userId, contactId: hot, type: "call", occurredAt: new Date(now - DAY), notes: "Wants a yard" }),
+    db()
+      .insert(leadAlerts)
+      .values({ contactId: hot, userId, arrivedAt: now - 3 * DAY }),
+    db()
+      .insert(teamLeads)
+      .values({
+        id: crypto.randomUUID(),
+        teamId,
+        name: `${name} Buyer`,
+        source: "website",
+        state: "assigned",
+        assignedTo: userId,
+        heldBy: userId,
+        assignedAt: new Date(now - 3 * DAY),
+        assignedHow: "round robin",
+        contactId: hot,
+      }),
   ]);
   return { hot, warm, dealId };
 }
@@ -96,15 +160,39 @@ describe("removing a member and giving their work to a teammate", () => {
     expect(removed.status).toBe(302);
 
     // The rows are Bea's now, with the same ids (links and timelines unchanged).
-    expect((await db().select({ userId: contacts.userId }).from(contacts).where(inArray(contacts.id, [book.hot, book.warm]))).map((r) => r.userId)).toEqual([t.agentB.id, t.agentB.id]);
-    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, book.dealId)).get()).toEqual({ userId: t.agentB.id, contactId: book.warm });
-    expect((await db().select({ userId: dealStageHistory.userId }).from(dealStageHistory).where(eq(dealStageHistory.dealId, book.dealId))).map((r) => r.userId)).toEqual([t.agentB.id]);
-    expect((await db().select({ userId: crmTasks.userId }).from(crmTasks).where(eq(crmTasks.contactId, book.hot))).map((r) => r.userId)).toEqual([t.agentB.id]);
-    expect((await db().select({ userId: crmActivities.userId }).from(crmActivities).where(eq(crmActivities.contactId, book.hot))).map((r) => r.userId)).toEqual([t.agentB.id]);
-    expect(await db().select({ userId: leadAlerts.userId }).from(leadAlerts).where(eq(leadAlerts.contactId, book.hot)).get()).toEqual({ userId: t.agentB.id });
+    expect(
+      (
+        await db()
+          .select({ userId: contacts.userId })
+          .from(contacts)
+          .where(inArray(contacts.id, [book.hot, book.warm]))
+      ).map((r) => r.userId),
+    ).toEqual([t.agentB.id, t.agentB.id]);
+    expect(await db().select({ userId: deals.userId, contactId: deals.contactId }).from(deals).where(eq(deals.id, book.dealId)).get()).toEqual({
+      userId: t.agentB.id,
+      contactId: book.warm,
+    });
+    expect(
+      (await db().select({ userId: dealStageHistory.userId }).from(dealStageHistory).where(eq(dealStageHistory.dealId, book.dealId))).map(
+        (r) => r.userId,
+      ),
+    ).toEqual([t.agentB.id]);
+    expect((await db().select({ userId: crmTasks.userId }).from(crmTasks).where(eq(crmTasks.contactId, book.hot))).map((r) => r.userId)).toEqual([
+      t.agentB.id,
+    ]);
+    expect(
+      (await db().select({ userId: crmActivities.userId }).from(crmActivities).where(eq(crmActivities.contactId, book.hot))).map((r) => r.userId),
+    ).toEqual([t.agentB.id]);
+    expect(await db().select({ userId: leadAlerts.userId }).from(leadAlerts).where(eq(leadAlerts.contactId, book.hot)).get()).toEqual({
+      userId: t.agentB.id,
+    });
     // The team's record keeps who got the lead; it is held by Bea now.
-    expect(await db().select({ to: teamLeads.assignedTo, heldBy: teamLeads.heldBy }).from(teamLeads).where(eq(teamLeads.contactId, book.hot)).get()).toEqual({ to: t.agentA.id, heldBy: t.agentB.id });
-    expect((await db().select({ tagOwner: contactTags.userId }).from(contactTags).where(eq(contactTags.contactId, book.hot))).map((r) => r.tagOwner)).toEqual([t.agentB.id, t.agentB.id]);
+    expect(
+      await db().select({ to: teamLeads.assignedTo, heldBy: teamLeads.heldBy }).from(teamLeads).where(eq(teamLeads.contactId, book.hot)).get(),
+    ).toEqual({ to: t.agentA.id, heldBy: t.agentB.id });
+    expect(
+      (await db().select({ tagOwner: contactTags.userId }).from(contactTags).where(eq(contactTags.contactId, book.hot))).map((r) => r.tagOwner),
+    ).toEqual([t.agentB.id, t.agentB.id]);
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentA.id)).get()).toBeUndefined();
 
     // Every counter agrees with the rows, for both agents; Bea's grew by Amara's two contacts.
@@ -174,7 +262,8 @@ describe("removing a member and giving their work to a teammate", () => {
 
 describe("transferring ownership", () => {
   const teamOf = (teamId: string) => db().select().from(teams).where(eq(teams.id, teamId)).get();
-  const roleOf = async (userId: string) => (await db().select({ role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)).get())?.role;
+  const roleOf = async (userId: string) =>
+    (await db().select({ role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)).get())?.role;
   const subscriberOf = (userId: string) => db().select().from(subscribers).where(eq(subscribers.userId, userId)).get();
 
   it("offers the team to a member, who takes its bill on accepting; the former owner stays as an admin", async () => {
@@ -230,7 +319,8 @@ describe("transferring ownership", () => {
     const refusedOffer = await admin.post("/team", { intent: "offer-ownership", memberId: t.agentA.id });
     expect(refusedOffer.status).toBe(400);
     expect(says(await refusedOffer.text(), TEAM_MESSAGES.ownerOnly)).toBe(true);
-    for (const memberId of [other.agentA.id, t.owner.id, ""]) expect((await owner.post("/team", { intent: "offer-ownership", memberId })).status).toBe(400);
+    for (const memberId of [other.agentA.id, t.owner.id, ""])
+      expect((await owner.post("/team", { intent: "offer-ownership", memberId })).status).toBe(400);
     expect((await teamOf(t.teamId))!.pendingOwnerId).toBeNull();
 
     // Declined by the member.
@@ -262,11 +352,35 @@ describe("transferring ownership", () => {
       const t = await team(name);
       const key = (id: string) => id.slice(0, 8).replace(/-/g, "");
       const [ownerSub, amaraSub] = [`sub_own${key(t.owner.id)}`, `sub_new${key(t.agentA.id)}`];
-      await fakeStripe(`/__fake/subscriptions/${ownerSub}`, { customer: `cus_own${key(t.owner.id)}`, price: "price_team_monthly", quantity: 4, metadata: { userId: t.owner.id, plan: "team" } });
-      await fakeStripe(`/__fake/subscriptions/${amaraSub}`, { customer: `cus_new${key(t.agentA.id)}`, price: "price_solo_monthly", quantity: 1, metadata: { userId: t.agentA.id, plan: "solo" } });
+      await fakeStripe(`/__fake/subscriptions/${ownerSub}`, {
+        customer: `cus_own${key(t.owner.id)}`,
+        price: "price_team_monthly",
+        quantity: 4,
+        metadata: { userId: t.owner.id, plan: "team" },
+      });
+      await fakeStripe(`/__fake/subscriptions/${amaraSub}`, {
+        customer: `cus_new${key(t.agentA.id)}`,
+        price: "price_solo_monthly",
+        quantity: 1,
+        metadata: { userId: t.agentA.id, plan: "solo" },
+      });
       await db().batch([
-        db().update(subscribers).set({ stripeCustomerId: `cus_own${key(t.owner.id)}`, stripeSubscriptionId: ownerSub, billingPeriod: "monthly" }).where(eq(subscribers.userId, t.owner.id)),
-        db().insert(subscribers).values({ userId: t.agentA.id, email: t.agentA.email, subscriptionStatus: "active", plan: "solo", seats: 1, stripeCustomerId: `cus_new${key(t.agentA.id)}`, stripeSubscriptionId: amaraSub, billingPeriod: "monthly" }),
+        db()
+          .update(subscribers)
+          .set({ stripeCustomerId: `cus_own${key(t.owner.id)}`, stripeSubscriptionId: ownerSub, billingPeriod: "monthly" })
+          .where(eq(subscribers.userId, t.owner.id)),
+        db()
+          .insert(subscribers)
+          .values({
+            userId: t.agentA.id,
+            email: t.agentA.email,
+            subscriptionStatus: "active",
+            plan: "solo",
+            seats: 1,
+            stripeCustomerId: `cus_new${key(t.agentA.id)}`,
+            stripeSubscriptionId: amaraSub,
+            billingPeriod: "monthly",
+          }),
       ]);
       const owner = (await signInAs(t.owner)).using(stripeEnv());
       const amara = (await signInAs(t.agentA)).using(stripeEnv());
@@ -274,13 +388,20 @@ describe("transferring ownership", () => {
       return { t, owner, amara, ownerSub, amaraSub };
     }
     const updatesOf = async (subscription: string) =>
-      (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription}`).map((r) => r.body);
+      (await fakeStripe<FakeRequest[]>("/__fake/requests"))
+        .filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription}`)
+        .map((r) => r.body);
 
     it("moves the seats to the new owner's subscription at the next cycle and ends the former owner's at the period's end", async () => {
       const { t, amara, ownerSub, amaraSub } = await stripeTeam("Stripe Torch");
       expect((await amara.post("/team", { intent: "accept-ownership" })).status).toBe(302);
       expect(await updatesOf(amaraSub)).toEqual([
-        expect.objectContaining({ "items[0][price]": "price_team_monthly", "items[0][quantity]": "4", proration_behavior: "none", "metadata[plan]": "team" }),
+        expect.objectContaining({
+          "items[0][price]": "price_team_monthly",
+          "items[0][quantity]": "4",
+          proration_behavior: "none",
+          "metadata[plan]": "team",
+        }),
       ]);
       expect(await updatesOf(ownerSub)).toEqual([expect.objectContaining({ cancel_at_period_end: "true" })]);
       expect(await subscriberOf(t.agentA.id)).toMatchObject({ plan: "team", seats: 4, cancelAtPeriodEnd: false });

@@ -17,7 +17,15 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "
 const says = (text: string, message: string) => text.includes(message) || text.includes(escapeHtml(message));
 const keyOf = async (teamId: string) => (await db().select({ key: teams.leadFormKey }).from(teams).where(eq(teams.id, teamId)).get())!.key;
 const leadsOf = (teamId: string) => db().select().from(teamLeads).where(eq(teamLeads.teamId, teamId));
-const enquiry = (fields: Record<string, string> = {}) => ({ name: "Nadia Brooks", phone: "555-0177", email: "", message: "Two-bed condo near the river, up to $450k", consent: "on", website: "", ...fields });
+const enquiry = (fields: Record<string, string> = {}) => ({
+  name: "Nadia Brooks",
+  phone: "555-0177",
+  email: "",
+  message: "Two-bed condo near the river, up to $450k",
+  consent: "on",
+  website: "",
+  ...fields,
+});
 
 describe("the team's public lead form", () => {
   it("turns an enquiry into a website lead, distributed by round robin to an agent who is alerted", async () => {
@@ -44,10 +52,21 @@ describe("the team's public lead form", () => {
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain("Riverside Realty has your message, and an agent will contact you.");
     const [lead] = await leadsOf(t.teamId);
-    expect(lead).toMatchObject({ name: "Nadia Brooks", phone: "555-0177", email: null, source: "website", message: "Two-bed condo near the river, up to $450k", addedBy: null, state: "assigned", assignedHow: "round robin" });
+    expect(lead).toMatchObject({
+      name: "Nadia Brooks",
+      phone: "555-0177",
+      email: null,
+      source: "website",
+      message: "Two-bed condo near the river, up to $450k",
+      addedBy: null,
+      state: "assigned",
+      assignedHow: "round robin",
+    });
     const contact = await db().select().from(contacts).where(eq(contacts.id, lead!.contactId!)).get();
     expect(contact).toMatchObject({ userId: lead!.assignedTo, name: "Nadia Brooks", status: "hot", source: "website", firstResponseAt: null });
-    expect(await db().select({ userId: leadAlerts.userId }).from(leadAlerts).where(eq(leadAlerts.contactId, contact!.id)).get()).toEqual({ userId: lead!.assignedTo });
+    expect(await db().select({ userId: leadAlerts.userId }).from(leadAlerts).where(eq(leadAlerts.contactId, contact!.id)).get()).toEqual({
+      userId: lead!.assignedTo,
+    });
   });
 
   it("refuses bad input with a clear message and stores nothing; a sender is limited to 5 enquiries an hour", async () => {
@@ -71,10 +90,18 @@ describe("the team's public lead form", () => {
       expect(says(text, message) || text.toLowerCase().includes(message.toLowerCase()), message).toBe(true);
     }
     // Odd bodies: JSON is refused as not a web form (415), an empty form is missing its fields (400).
-    const json = await visitor.fetch(`/inquire/${key}`, { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(enquiry()) });
+    const json = await visitor.fetch(`/inquire/${key}`, {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+      body: JSON.stringify(enquiry()),
+    });
     expect(json.status).toBe(415);
     expect(await json.text()).toContain("This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data).");
-    const empty = await visitor.fetch(`/inquire/${key}`, { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    const empty = await visitor.fetch(`/inquire/${key}`, {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(empty.status).toBe(400);
     expect(says(await empty.text(), "Name is required")).toBe(true);
     expect(await leadsOf(t.teamId)).toEqual([]);

@@ -25,7 +25,15 @@ const MINUTE = 60_000;
 
 let seq = 0;
 /** A lead's form fields, each lead its own name. */
-const lead = (fields: Record<string, string> = {}) => ({ intent: "add", name: `Lead ${++seq}`, phone: `555-01${String(seq).padStart(2, "0")}`, email: "", source: "website", message: "Wants a 3-bed near the park", ...fields });
+const lead = (fields: Record<string, string> = {}) => ({
+  intent: "add",
+  name: `Lead ${++seq}`,
+  phone: `555-01${String(seq).padStart(2, "0")}`,
+  email: "",
+  source: "website",
+  message: "Wants a 3-bed near the park",
+  ...fields,
+});
 
 async function settings(browser: TestBrowser, mode: string, claimWindowMinutes = "15") {
   expect((await browser.post("/team/leads", { intent: "settings", mode, claimWindowMinutes })).status).toBe(302);
@@ -60,7 +68,14 @@ describe("lead distribution", () => {
     // Each is a hot contact of its agent, made when it was assigned, with the note on its timeline and an alert.
     const first = byName[0]!;
     const contact = await db().select().from(contacts).where(eq(contacts.id, first.contactId!)).get();
-    expect(contact).toMatchObject({ userId: first.assignedTo, name: first.name, status: "hot", source: "website", notes: "Wants a 3-bed near the park", firstResponseAt: null });
+    expect(contact).toMatchObject({
+      userId: first.assignedTo,
+      name: first.name,
+      status: "hot",
+      source: "website",
+      notes: "Wants a 3-bed near the park",
+      firstResponseAt: null,
+    });
     expect(contact!.createdAt.getTime()).toBe(first.assignedAt!.getTime());
     const timeline = await db().select().from(crmActivities).where(eq(crmActivities.contactId, contact!.id));
     expect(timeline).toMatchObject([{ userId: first.assignedTo, type: "assignment", notes: "New lead from Rotation Realty's leads, round robin." }]);
@@ -72,7 +87,8 @@ describe("lead distribution", () => {
     expect(agentPage).toContain(escapeHtml("New lead from Rotation Realty's leads, round robin."));
 
     // With nobody available, a lead waits in the pond.
-    for (const id of [t.admin.id, t.agentA.id, t.agentB.id]) await owner.post("/team/leads", { intent: "availability", member: id, available: "false" });
+    for (const id of [t.admin.id, t.agentA.id, t.agentB.id])
+      await owner.post("/team/leads", { intent: "availability", member: id, available: "false" });
     expect((await owner.post("/team/leads", lead({ name: "Nobody Home" }))).status).toBe(302);
     expect((await leadsOf(t.teamId)).find((l) => l.name === "Nobody Home")).toMatchObject({ state: "pond", assignedTo: null, contactId: null });
   });
@@ -90,20 +106,31 @@ describe("lead distribution", () => {
 
     // Two agents claim at once: exactly one gets it, and exactly one contact is made.
     const [a, b] = await Promise.all([signInAs(t.agentA), signInAs(t.agentB)]);
-    const replies = await Promise.all([a.post("/team/leads", { intent: "claim", lead: offered.id }), b.post("/team/leads", { intent: "claim", lead: offered.id })]);
+    const replies = await Promise.all([
+      a.post("/team/leads", { intent: "claim", lead: offered.id }),
+      b.post("/team/leads", { intent: "claim", lead: offered.id }),
+    ]);
     expect(replies.map((r) => r.status).sort()).toEqual([302, 409]);
     const loser = replies.find((r) => r.status === 409)!;
     expect(says(await loser.text(), LEAD_MESSAGES.taken)).toBe(true);
     const won = (await leadsOf(t.teamId)).find((l) => l.id === offered.id)!;
     expect(won).toMatchObject({ state: "assigned", assignedHow: "claimed" });
     expect([t.agentA.id, t.agentB.id]).toContain(won.assignedTo);
-    expect(await db().select().from(contacts).where(and(eq(contacts.name, "Race Lead"), inArray(contacts.userId, [t.agentA.id, t.agentB.id])))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.name, "Race Lead"), inArray(contacts.userId, [t.agentA.id, t.agentB.id]))),
+    ).toHaveLength(1);
 
     // Unclaimed past its window: the cron gives it to the next available member.
     expect((await owner.post("/team/leads", lead({ name: "Late Lead" }))).status).toBe(302);
     expect(await settleExpiredOffers(deps, new Date(Date.now() + 9 * MINUTE), t.teamId)).toBe(0);
     expect(await settleExpiredOffers(deps, new Date(Date.now() + 11 * MINUTE), t.teamId)).toBe(1);
-    expect((await leadsOf(t.teamId)).find((l) => l.name === "Late Lead")).toMatchObject({ state: "assigned", assignedHow: "round robin, after the claim window" });
+    expect((await leadsOf(t.teamId)).find((l) => l.name === "Late Lead")).toMatchObject({
+      state: "assigned",
+      assignedHow: "round robin, after the claim window",
+    });
 
     // A claim that comes after the window is refused, and the lead goes round robin then.
     expect((await owner.post("/team/leads", lead({ name: "Slow Claim" }))).status).toBe(302);
@@ -111,7 +138,10 @@ describe("lead distribution", () => {
     const membership = (await getMembership(requestContext(), t.agentA.id as UserId))!;
     const refused = await claimLead(requestContext(), membership, deps, t.agentA.id as UserId, slow.id, new Date(Date.now() + 11 * MINUTE));
     expect(refused).toEqual({ ok: false, status: 409, error: LEAD_MESSAGES.windowPassed });
-    expect((await leadsOf(t.teamId)).find((l) => l.id === slow.id)).toMatchObject({ state: "assigned", assignedHow: "round robin, after the claim window" });
+    expect((await leadsOf(t.teamId)).find((l) => l.id === slow.id)).toMatchObject({
+      state: "assigned",
+      assignedHow: "round robin, after the claim window",
+    });
 
     // Nobody available when the window passes: back to the pond.
     await db().update(teamMembers).set({ available: false }).where(eq(teamMembers.teamId, t.teamId));
@@ -138,7 +168,12 @@ describe("lead distribution", () => {
 
     // The managers' actions are refused to agents, and nothing changes.
     const before = await leadsOf(t.teamId);
-    for (const fields of [lead({ name: "Sneaky" }) as Record<string, string>, { intent: "assign", lead: pond.id, agent: t.agentA.id }, { intent: "settings", mode: "round_robin", claimWindowMinutes: "5" }, { intent: "availability", member: t.agentB.id, available: "false" }]) {
+    for (const fields of [
+      lead({ name: "Sneaky" }) as Record<string, string>,
+      { intent: "assign", lead: pond.id, agent: t.agentA.id },
+      { intent: "settings", mode: "round_robin", claimWindowMinutes: "5" },
+      { intent: "availability", member: t.agentB.id, available: "false" },
+    ]) {
       const reply = await amara.post("/team/leads", fields);
       expect(reply.status, JSON.stringify(fields)).toBe(403);
       expect(says(await reply.text(), LEAD_MESSAGES.managersOnly)).toBe(true);
@@ -194,10 +229,18 @@ describe("lead distribution", () => {
     expect(moved!.leadAt?.getTime()).toBe(toAmara.assignedAt!.getTime());
     const notes = await db().select().from(crmActivities).where(eq(crmActivities.contactId, toAmara.contactId!));
     expect(notes.every((n) => n.userId === t.agentA.id)).toBe(true);
-    expect(notes).toContainEqual(expect.objectContaining({ userId: t.agentA.id, type: "assignment", notes: "Reassigned to you from Bea Agent (assigned by Ada Admin), from Pond Realty's leads." }));
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        userId: t.agentA.id,
+        type: "assignment",
+        notes: "Reassigned to you from Bea Agent (assigned by Ada Admin), from Pond Realty's leads.",
+      }),
+    );
 
     // Once Amara has answered it, it stays hers.
-    await db().insert(crmActivities).values({ id: crypto.randomUUID(), userId: t.agentA.id, contactId: toAmara.contactId, type: "call", occurredAt: new Date() });
+    await db()
+      .insert(crmActivities)
+      .values({ id: crypto.randomUUID(), userId: t.agentA.id, contactId: toAmara.contactId, type: "call", occurredAt: new Date() });
     const stays = await admin.post("/team/leads", { intent: "assign", lead: second.id, agent: t.agentB.id });
     expect(stays.status).toBe(409);
     expect(says(await stays.text(), LEAD_MESSAGES.answered)).toBe(true);
@@ -205,7 +248,10 @@ describe("lead distribution", () => {
 
     // A CSV file of leads: each valid row distributed (round robin here), the others listed with their line.
     await settings(owner, "round_robin");
-    const imported = await importFile(owner, "Name,Phone,Email,Lead Source,Notes\nCsv One,555-0301,,Referral,Pre-approved\nCsv Two,,two@example.com,,\nNo Contact,,,,\nCsv Three,555-0303,,Open House,\n");
+    const imported = await importFile(
+      owner,
+      "Name,Phone,Email,Lead Source,Notes\nCsv One,555-0301,,Referral,Pre-approved\nCsv Two,,two@example.com,,\nNo Contact,,,,\nCsv Three,555-0303,,Open House,\n",
+    );
     expect(imported.status).toBe(302);
     const fromCsv = (await leadsOf(t.teamId)).filter((l) => l.name.startsWith("Csv "));
     expect(fromCsv.map((l) => l.name).sort()).toEqual(["Csv One", "Csv Three", "Csv Two"]);
@@ -215,7 +261,10 @@ describe("lead distribution", () => {
     // Refused whole, adding nothing: an agent's file, no file, too many rows, no name column, no valid row.
     const count = (await leadsOf(t.teamId)).length;
     expect((await importFile(amara, "Name,Phone\nAgent Lead,555-0400\n")).status).toBe(403);
-    const tooMany = await importFile(owner, `Name,Phone\n${Array.from({ length: 101 }, (_, i) => `Bulk ${i},555-${String(i).padStart(4, "0")}`).join("\n")}\n`);
+    const tooMany = await importFile(
+      owner,
+      `Name,Phone\n${Array.from({ length: 101 }, (_, i) => `Bulk ${i},555-${String(i).padStart(4, "0")}`).join("\n")}\n`,
+    );
     expect(tooMany.status).toBe(400);
     expect(says(await tooMany.text(), LEAD_MESSAGES.tooManyRows(101))).toBe(true);
     for (const [csv, message] of [

@@ -18,17 +18,28 @@ import { createUser } from "../factories/users";
 const db = () => createDb(env.DB);
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const says = (text: string, message: string) => text.includes(message) || text.includes(escapeHtml(message));
-const mailTo = (email: string, kind: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email.toLowerCase()), eq(emailOutbox.kind, kind)));
-const leadNamed = async (teamId: string, name: string) => (await db().select().from(teamLeads).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.name, name))).get())!;
+const mailTo = (email: string, kind: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email.toLowerCase()), eq(emailOutbox.kind, kind)));
+const leadNamed = async (teamId: string, name: string) =>
+  (await db()
+    .select()
+    .from(teamLeads)
+    .where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.name, name)))
+    .get())!;
 const unique = (name: string) => `${name} ${crypto.randomUUID().slice(0, 6)}`;
 
 describe("removing a member", () => {
   it("asks first, saying with counts what moves to whom; a removal without that confirmation changes nothing", async () => {
     const t = await team("Confirm Removal Realty");
-    await db().insert(contacts).values([
-      { id: crypto.randomUUID(), userId: t.agentA.id, name: "Amara One" },
-      { id: crypto.randomUUID(), userId: t.agentA.id, name: "Amara Two" },
-    ]);
+    await db()
+      .insert(contacts)
+      .values([
+        { id: crypto.randomUUID(), userId: t.agentA.id, name: "Amara One" },
+        { id: crypto.randomUUID(), userId: t.agentA.id, name: "Amara Two" },
+      ]);
     const owner = await signInAs(t.owner);
     const page = await owner.page("/team");
     expect(says(page, removalSummary("Amara Agent", { contacts: 2, deals: 0, tasks: 0, activities: 0, leads: 0 }, null))).toBe(true);
@@ -53,21 +64,38 @@ describe("removing a member", () => {
     const t = await team("Kept Claim Realty");
     const owner = await signInAs(t.owner);
     const name = unique("Claimed Lead");
-    expect((await owner.post("/team/leads", { intent: "add", name, phone: "555-0150", email: "", source: "referral", message: "" })).status).toBe(302);
+    expect((await owner.post("/team/leads", { intent: "add", name, phone: "555-0150", email: "", source: "referral", message: "" })).status).toBe(
+      302,
+    );
     const amara = await signInAs(t.agentA);
     const pond = await leadNamed(t.teamId, name);
     expect((await amara.post("/team/leads", { intent: "claim", lead: pond.id })).status).toBe(302);
     const claimed = await leadNamed(t.teamId, name);
     // Amara answers it three minutes later: that time is hers.
-    await db().insert(crmActivities).values({ id: crypto.randomUUID(), userId: t.agentA.id, contactId: claimed.contactId, type: "call", occurredAt: new Date(claimed.assignedAt!.getTime() + 180_000) });
+    await db()
+      .insert(crmActivities)
+      .values({
+        id: crypto.randomUUID(),
+        userId: t.agentA.id,
+        contactId: claimed.contactId,
+        type: "call",
+        occurredAt: new Date(claimed.assignedAt!.getTime() + 180_000),
+      });
     const lo = claimed.assignedAt!.getTime() - 60_000;
     const hi = claimed.assignedAt!.getTime() + 86_400_000;
     const speed = async (agentId: string) => leadTotals(await leadsArrived(db(), agentId as UserId, [{ lo, hi }]));
     expect(await speed(t.agentA.id)).toEqual({ leads: 1, times: [180_000], waiting: 0 });
 
     expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id })).status).toBe(302);
-    expect(await leadNamed(t.teamId, name)).toMatchObject({ assignedTo: t.agentA.id, assignedHow: "claimed", heldBy: t.agentB.id, contactId: claimed.contactId });
-    expect(await db().select({ userId: contacts.userId, answeredBy: contacts.answeredBy }).from(contacts).where(eq(contacts.id, claimed.contactId!)).get()).toEqual({ userId: t.agentB.id, answeredBy: t.agentA.id });
+    expect(await leadNamed(t.teamId, name)).toMatchObject({
+      assignedTo: t.agentA.id,
+      assignedHow: "claimed",
+      heldBy: t.agentB.id,
+      contactId: claimed.contactId,
+    });
+    expect(
+      await db().select({ userId: contacts.userId, answeredBy: contacts.answeredBy }).from(contacts).where(eq(contacts.id, claimed.contactId!)).get(),
+    ).toEqual({ userId: t.agentB.id, answeredBy: t.agentA.id });
     // Bea's speed to lead does not take Amara's answer; the page says who got it and who holds it now.
     expect(await speed(t.agentB.id)).toEqual({ leads: 0, times: [], waiting: 0 });
     const page = (await owner.page("/team/leads")).replace(/<!-- -->/g, "");
@@ -95,7 +123,9 @@ describe("leads waiting for an agent", () => {
     expect((await owner.post("/team/leads", { intent: "settings", mode: "claim", claimWindowMinutes: "10" })).status).toBe(302);
     expect((await owner.post("/team/leads", { intent: "availability", member: t.agentB.id, available: "false" })).status).toBe(302);
     const name = unique("Offered Lead");
-    expect((await owner.post("/team/leads", { intent: "add", name, phone: "555-0160", email: "", source: "open_house", message: "" })).status).toBe(302);
+    expect((await owner.post("/team/leads", { intent: "add", name, phone: "555-0160", email: "", source: "open_house", message: "" })).status).toBe(
+      302,
+    );
     await vi.waitFor(async () => expect(await mailTo(t.agentA.email, "team_lead_waiting")).toHaveLength(1), { timeout: 5_000 });
     const [offer] = await mailTo(t.agentA.email, "team_lead_waiting");
     expect(offer).toMatchObject({ subject: `New lead to claim: ${name}` });
@@ -142,7 +172,18 @@ describe("leads waiting for an agent", () => {
 describe("the team's commission plan, read-only", () => {
   it("shows an agent every term of it, the referral fee, E&O fee and cap year included", async () => {
     const t = await team("Plan Terms Realty");
-    await db().insert(teamCommissionPlans).values({ teamId: t.teamId, defaultRate: 2.5, referralFeePct: 25, brokerageSplitPct: 20, brokerageCapCents: 1_600_000, capYearStart: "04-15", teamSplitPct: 10, transactionFeeCents: 39_500, eoFeeCents: 12_500, franchiseFeePct: 6 });
+    await db().insert(teamCommissionPlans).values({
+      teamId: t.teamId,
+      defaultRate: 2.5,
+      referralFeePct: 25,
+      brokerageSplitPct: 20,
+      brokerageCapCents: 1_600_000,
+      capYearStart: "04-15",
+      teamSplitPct: 10,
+      transactionFeeCents: 39_500,
+      eoFeeCents: 12_500,
+      franchiseFeePct: 6,
+    });
     const page = await (await signInAs(t.agentA)).page("/team");
     for (const label of Object.values(PLAN_LABELS)) expect(says(page, label), label).toBe(true);
     for (const value of ["25%", "04-15", "$125.00", "6%", "$16,000.00"]) expect(page, value).toContain(value);

@@ -31,36 +31,44 @@ describe("the team leaderboard", () => {
     await db().batch([
       // Owner: 20% split, $500 transaction fee. $400,000 at 3%: gross $12,000, split $2,400, fee $500: net $9,100.
       db().insert(commissionPlans).values({ userId: t.owner.id, brokerageSplitPct: 20, transactionFeeCents: 50_000 }),
-      db().insert(deals).values([
-        deal(t.owner.id, { title: "Owner's June close", dealValueCents: 40_000_000, closedDate: "2026-06-08" }),
-        // Open, and closed before the period: neither counts.
-        deal(t.owner.id, { title: "Open", stage: "offer", probability: 60, dealValueCents: 90_000_000, expectedCloseDate: "2026-06-20" }),
-        deal(t.owner.id, { title: "May close", dealValueCents: 10_000_000, closedDate: "2026-05-20" }),
-      ]),
+      db()
+        .insert(deals)
+        .values([
+          deal(t.owner.id, { title: "Owner's June close", dealValueCents: 40_000_000, closedDate: "2026-06-08" }),
+          // Open, and closed before the period: neither counts.
+          deal(t.owner.id, { title: "Open", stage: "offer", probability: 60, dealValueCents: 90_000_000, expectedCloseDate: "2026-06-20" }),
+          deal(t.owner.id, { title: "May close", dealValueCents: 10_000_000, closedDate: "2026-05-20" }),
+        ]),
       // Agent A: 30% split capped at $3,000 a year from 01-01. March: $500,000 at 2.5%, gross $12,500, split $3,750
       // held to the $3,000 cap. June: $300,000 and $100,000 at 3% pay no split: nets $9,000 + $3,000 = $12,000.
       db().insert(commissionPlans).values({ userId: t.agentA.id, brokerageSplitPct: 30, brokerageCapCents: 300_000, capYearStart: "01-01" }),
-      db().insert(deals).values([
-        deal(t.agentA.id, { title: "March, reaches the cap", dealValueCents: 50_000_000, commissionRate: 2.5, closedDate: "2026-03-10" }),
-        deal(t.agentA.id, { title: "June one", dealValueCents: 30_000_000, closedDate: "2026-06-05" }),
-        deal(t.agentA.id, { title: "June two", dealValueCents: 10_000_000, closedDate: "2026-06-10" }),
-      ]),
+      db()
+        .insert(deals)
+        .values([
+          deal(t.agentA.id, { title: "March, reaches the cap", dealValueCents: 50_000_000, commissionRate: 2.5, closedDate: "2026-03-10" }),
+          deal(t.agentA.id, { title: "June one", dealValueCents: 30_000_000, closedDate: "2026-06-05" }),
+          deal(t.agentA.id, { title: "June two", dealValueCents: 10_000_000, closedDate: "2026-06-10" }),
+        ]),
     ]);
     // Agent B: two new leads that arrived in June, answered in 30 and 10 minutes (median of two: the lower middle, 10 min);
     // a call, a text, a note and a stage change logged in the period (the stage change is not counted), a call in May.
     const c1 = id();
     const c2 = id();
-    await db().insert(contacts).values([
-      { id: c1, userId: t.agentB.id, name: "Lead one", createdAt: at("2026-06-02T14:00:00Z"), leadAt: at("2026-06-02T14:00:00Z") },
-      { id: c2, userId: t.agentB.id, name: "Lead two", createdAt: at("2026-06-03T14:00:00Z"), leadAt: at("2026-06-03T14:00:00Z") },
-    ]);
-    await db().insert(crmActivities).values([
-      { id: id(), userId: t.agentB.id, contactId: c1, type: "call", occurredAt: at("2026-06-02T14:30:00Z") },
-      { id: id(), userId: t.agentB.id, contactId: c2, type: "text", occurredAt: at("2026-06-03T14:10:00Z") },
-      { id: id(), userId: t.agentB.id, contactId: c2, type: "note", occurredAt: at("2026-06-04T14:10:00Z") },
-      { id: id(), userId: t.agentB.id, contactId: c2, type: "stage_change", occurredAt: at("2026-06-04T15:10:00Z") },
-      { id: id(), userId: t.agentB.id, type: "call", occurredAt: at("2026-05-04T15:10:00Z") },
-    ]);
+    await db()
+      .insert(contacts)
+      .values([
+        { id: c1, userId: t.agentB.id, name: "Lead one", createdAt: at("2026-06-02T14:00:00Z"), leadAt: at("2026-06-02T14:00:00Z") },
+        { id: c2, userId: t.agentB.id, name: "Lead two", createdAt: at("2026-06-03T14:00:00Z"), leadAt: at("2026-06-03T14:00:00Z") },
+      ]);
+    await db()
+      .insert(crmActivities)
+      .values([
+        { id: id(), userId: t.agentB.id, contactId: c1, type: "call", occurredAt: at("2026-06-02T14:30:00Z") },
+        { id: id(), userId: t.agentB.id, contactId: c2, type: "text", occurredAt: at("2026-06-03T14:10:00Z") },
+        { id: id(), userId: t.agentB.id, contactId: c2, type: "note", occurredAt: at("2026-06-04T14:10:00Z") },
+        { id: id(), userId: t.agentB.id, contactId: c2, type: "stage_change", occurredAt: at("2026-06-04T15:10:00Z") },
+        { id: id(), userId: t.agentB.id, type: "call", occurredAt: at("2026-05-04T15:10:00Z") },
+      ]);
     return t;
   }
 
@@ -74,9 +82,25 @@ describe("the team leaderboard", () => {
     const t = await seeded();
     const board = await boardFor(t.owner.id);
     expect(board.period).toMatchObject({ from: "2026-06-01", to: "2026-06-15" });
-    const rows = board.rows.map(({ name, closedVolumeCents, dealsWon, netCents, medianResponseMinutes, answered, activities }) => ({ name, closedVolumeCents, dealsWon, netCents, medianResponseMinutes, answered, activities }));
+    const rows = board.rows.map(({ name, closedVolumeCents, dealsWon, netCents, medianResponseMinutes, answered, activities }) => ({
+      name,
+      closedVolumeCents,
+      dealsWon,
+      netCents,
+      medianResponseMinutes,
+      answered,
+      activities,
+    }));
     expect(rows).toEqual([
-      { name: "Amara Agent", closedVolumeCents: 40_000_000, dealsWon: 2, netCents: 1_200_000, medianResponseMinutes: null, answered: 0, activities: 0 },
+      {
+        name: "Amara Agent",
+        closedVolumeCents: 40_000_000,
+        dealsWon: 2,
+        netCents: 1_200_000,
+        medianResponseMinutes: null,
+        answered: 0,
+        activities: 0,
+      },
       { name: "Olu Okafor", closedVolumeCents: 40_000_000, dealsWon: 1, netCents: 910_000, medianResponseMinutes: null, answered: 0, activities: 0 },
       { name: "Bea Agent", closedVolumeCents: 0, dealsWon: 0, netCents: 0, medianResponseMinutes: 10, answered: 2, activities: 3 },
       { name: "Ada Admin", closedVolumeCents: 0, dealsWon: 0, netCents: 0, medianResponseMinutes: null, answered: 0, activities: 0 },
@@ -100,7 +124,9 @@ describe("the team leaderboard", () => {
 
   it("is a team page: members get it, with net marked private for an agent; Solo accounts and another team get nothing of it", async () => {
     const t = await team("Harbor Homes");
-    await db().insert(deals).values(deal(t.agentA.id, { title: "Closed today", dealValueCents: 25_000_000, closedDate: dayFromToday(0) }));
+    await db()
+      .insert(deals)
+      .values(deal(t.agentA.id, { title: "Closed today", dealValueCents: 25_000_000, closedDate: dayFromToday(0) }));
     const period = `period=custom&from=${dayFromToday(-3)}&to=${dayFromToday(3)}`;
 
     const owner = await signInAs(t.owner);
@@ -135,8 +161,18 @@ describe("the team leaderboard", () => {
 describe("Reports for one member of the team", () => {
   async function withClosedDeal() {
     const t = await team("Lakeside Team");
-    await db().insert(deals).values(deal(t.agentA.id, { title: "Agent A's close", dealValueCents: 31_000_000, closedDate: dayFromToday(0) }));
-    await db().insert(contacts).values({ id: id(), userId: t.agentA.id, name: "Waiting Wanda", createdAt: new Date(Date.now() - 60_000), leadAt: new Date(Date.now() - 60_000) });
+    await db()
+      .insert(deals)
+      .values(deal(t.agentA.id, { title: "Agent A's close", dealValueCents: 31_000_000, closedDate: dayFromToday(0) }));
+    await db()
+      .insert(contacts)
+      .values({
+        id: id(),
+        userId: t.agentA.id,
+        name: "Waiting Wanda",
+        createdAt: new Date(Date.now() - 60_000),
+        leadAt: new Date(Date.now() - 60_000),
+      });
     return t;
   }
 
@@ -188,9 +224,21 @@ describe("Reports for one member of the team", () => {
 describe("the team pipeline", () => {
   async function withDeals() {
     const t = await team("Bayview Partners");
-    const aOpen = deal(t.agentA.id, { title: "Amara's open listing", stage: "lead", probability: 10, dealValueCents: 45_000_000, expectedCloseDate: dayFromToday(20) });
+    const aOpen = deal(t.agentA.id, {
+      title: "Amara's open listing",
+      stage: "lead",
+      probability: 10,
+      dealValueCents: 45_000_000,
+      expectedCloseDate: dayFromToday(20),
+    });
     const aWon = deal(t.agentA.id, { title: "Amara's closed sale", dealValueCents: 30_000_000, closedDate: dayFromToday(-2) });
-    const bOpen = deal(t.agentB.id, { title: "Bea's buyer search", stage: "showing", probability: 40, dealValueCents: 60_000_000, expectedCloseDate: dayFromToday(5) });
+    const bOpen = deal(t.agentB.id, {
+      title: "Bea's buyer search",
+      stage: "showing",
+      probability: 40,
+      dealValueCents: 60_000_000,
+      expectedCloseDate: dayFromToday(5),
+    });
     await db().insert(deals).values([aOpen, aWon, bOpen]);
     return { ...t, aOpen, aWon, bOpen };
   }
@@ -222,7 +270,15 @@ describe("the team pipeline", () => {
   it("lets an owner or admin move a member's deal, recorded on the agent's timeline with their name", async () => {
     const t = await withDeals();
     const admin = await signInAs(t.admin);
-    const moved = await admin.post("/team/pipeline", { intent: "move", agent: t.agentA.id, id: t.aOpen.id, stage: "offer", afterId: "", beforeId: "", lostReason: "" });
+    const moved = await admin.post("/team/pipeline", {
+      intent: "move",
+      agent: t.agentA.id,
+      id: t.aOpen.id,
+      stage: "offer",
+      afterId: "",
+      beforeId: "",
+      lostReason: "",
+    });
     expect(moved.status).toBe(200);
     expect(await stageOf(t.aOpen.id)).toBe("offer");
     const change = await db().select().from(crmActivities).where(eq(crmActivities.dealId, t.aOpen.id)).get();
@@ -231,7 +287,15 @@ describe("the team pipeline", () => {
     expect(await (await signInAs(t.agentA)).page(`/deals/${t.aOpen.id}`)).toContain("Moved from Lead to Offer by Ada Admin");
 
     // A lost stage still needs its reason, whoever moves the deal.
-    const lost = await admin.post("/team/pipeline", { intent: "move", agent: t.agentA.id, id: t.aOpen.id, stage: "closed_lost", afterId: "", beforeId: "", lostReason: "" });
+    const lost = await admin.post("/team/pipeline", {
+      intent: "move",
+      agent: t.agentA.id,
+      id: t.aOpen.id,
+      stage: "closed_lost",
+      afterId: "",
+      beforeId: "",
+      lostReason: "",
+    });
     expect(lost.status).toBe(400);
     expect(await stageOf(t.aOpen.id)).toBe("offer");
   });
@@ -243,7 +307,7 @@ describe("the team pipeline", () => {
     expect(own).toContain("Bea&#x27;s buyer search");
     expect(own).not.toContain("Amara");
     expect(own).toContain(`href="/deals/${t.bOpen.id}"`);
-    expect((await agentB.page("/team/pipeline?view=list"))).not.toContain("Amara&#x27;s open listing");
+    expect(await agentB.page("/team/pipeline?view=list")).not.toContain("Amara&#x27;s open listing");
     expect((await agentB.get(`/team/pipeline?agent=${t.agentA.id}`)).status).toBe(404);
     expect((await agentB.get(`/team/pipeline?view=list&agent=${t.agentA.id}`)).status).toBe(404);
     const asTeammate = await agentB.post("/team/pipeline", { intent: "move", agent: t.agentA.id, id: t.aOpen.id, stage: "offer" });
@@ -269,11 +333,16 @@ describe("the team pipeline", () => {
     expect((await solo.get("/team/pipeline")).status).toBe(404);
     expect((await solo.post("/team/pipeline", { intent: "move", agent: t.agentA.id, id: t.aOpen.id, stage: "offer" })).status).toBe(404);
     const owner = await signInAs(t.owner);
-    for (const asked of ["nobody", "' or 1=1 --", "%00", t.aOpen.id]) expect((await owner.get(`/team/pipeline?agent=${encodeURIComponent(asked)}`)).status).toBe(404);
+    for (const asked of ["nobody", "' or 1=1 --", "%00", t.aOpen.id])
+      expect((await owner.get(`/team/pipeline?agent=${encodeURIComponent(asked)}`)).status).toBe(404);
     expect((await owner.post("/team/pipeline", { intent: "delete", agent: t.agentA.id, id: t.aOpen.id })).status).toBe(400);
     expect((await owner.post("/team/pipeline", { intent: "move", agent: t.agentA.id, id: t.aOpen.id, stage: "" })).status).toBe(400);
     expect((await owner.post("/team/pipeline", { intent: "move", agent: t.agentA.id, id: t.aOpen.id, stage: "no_such_stage" })).status).toBe(400);
-    const json = await owner.fetch("/team/pipeline", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify({ intent: "move" }) });
+    const json = await owner.fetch("/team/pipeline", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "move" }),
+    });
     expect(json.status).toBe(415);
     expect(await stageOf(t.aOpen.id)).toBe("lead");
   });
@@ -290,19 +359,44 @@ describe("the visibility matrix: role × entity × action, same team, other team
     const other = await team("Outside Homes");
     const solo = await createUser(env.DB);
     const contactId = id();
-    const dealRow = deal(t.agentA.id, { title: `${MARK} listing`, stage: "offer", probability: 60, dealValueCents: 52_000_000, contactId, expectedCloseDate: dayFromToday(12) });
+    const dealRow = deal(t.agentA.id, {
+      title: `${MARK} listing`,
+      stage: "offer",
+      probability: 60,
+      dealValueCents: 52_000_000,
+      contactId,
+      expectedCloseDate: dayFromToday(12),
+    });
     const taskId = id();
     const activityId = id();
-    await db().insert(contacts).values({ id: contactId, userId: t.agentA.id, name: `Zephyrine ${MARK}`, email: "zephyrine@example.com", status: "hot" });
+    await db()
+      .insert(contacts)
+      .values({ id: contactId, userId: t.agentA.id, name: `Zephyrine ${MARK}`, email: "zephyrine@example.com", status: "hot" });
     await db().insert(deals).values(dealRow);
-    await db().insert(crmTasks).values({ id: taskId, userId: t.agentA.id, contactId, title: `Call ${MARK} about the offer`, dueDate: dayFromToday(0) });
-    await db().insert(crmActivities).values({ id: activityId, userId: t.agentA.id, contactId, dealId: dealRow.id, type: "note", notes: `${MARK} wants a second viewing`, occurredAt: new Date() });
+    await db()
+      .insert(crmTasks)
+      .values({ id: taskId, userId: t.agentA.id, contactId, title: `Call ${MARK} about the offer`, dueDate: dayFromToday(0) });
+    await db()
+      .insert(crmActivities)
+      .values({
+        id: activityId,
+        userId: t.agentA.id,
+        contactId,
+        dealId: dealRow.id,
+        type: "note",
+        notes: `${MARK} wants a second viewing`,
+        occurredAt: new Date(),
+      });
     const viewers = { owner: t.owner, admin: t.admin, teammate: t.agentB, otherTeam: other.owner, solo };
     return { t, contactId, dealId: dealRow.id, taskId, activityId, viewers };
   }
 
   const ai = (browser: TestBrowser, body: unknown) =>
-    browser.fetch("/api/ai/generate", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    browser.fetch("/api/ai/generate", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("keeps every owner-only page, API and export from every other role, and nothing changes", async () => {
     const w = await world();
@@ -310,21 +404,42 @@ describe("the visibility matrix: role × entity × action, same team, other team
       const browser = await signInAs(user);
       const says = (what: string) => `${role}: ${what}`;
       // Anything of A's: the records' ids, the contact's name, the deal's, the task's and the note's words.
-      const leaks = (text: string) => [w.contactId, w.dealId, w.taskId, w.activityId, "Zephyrine", `${MARK} listing`, `Call ${MARK}`, `${MARK} wants`].filter((mark) => text.includes(mark));
+      const leaks = (text: string) =>
+        [w.contactId, w.dealId, w.taskId, w.activityId, "Zephyrine", `${MARK} listing`, `Call ${MARK}`, `${MARK} wants`].filter((mark) =>
+          text.includes(mark),
+        );
       // Read, by id.
       expect((await browser.get(`/contacts/${w.contactId}`)).status, says("contact page")).toBe(404);
       expect((await browser.get(`/deals/${w.dealId}`)).status, says("deal page")).toBe(404);
       // Lists, search, dashboard, the coach: nothing of A's.
-      for (const path of ["/dashboard", `/contacts?q=${MARK}`, "/pipeline", "/pipeline?view=list", "/tasks", "/tasks?view=upcoming", "/activities", "/ai-assistant", `/api/search?q=${MARK}`]) {
+      for (const path of [
+        "/dashboard",
+        `/contacts?q=${MARK}`,
+        "/pipeline",
+        "/pipeline?view=list",
+        "/tasks",
+        "/tasks?view=upcoming",
+        "/activities",
+        "/ai-assistant",
+        `/api/search?q=${MARK}`,
+      ]) {
         expect(leaks(await browser.page(path)), says(path)).toEqual([]);
       }
       // Exports: the CSVs and the whole-account file are the viewer's own (their own contact and deal are in them),
       // with nothing of A's.
       const own = `Own${role}${id().slice(0, 6)}`;
-      await db().insert(contacts).values({ id: id(), userId: user.id, name: `${own} contact`, status: "warm" });
-      await db().insert(deals).values(deal(user.id, { title: `${own} deal`, stage: "lead", probability: 10 }));
-      await db().insert(crmTasks).values({ id: id(), userId: user.id, title: `${own} task`, dueDate: dayFromToday(1) });
-      await db().insert(crmActivities).values({ id: id(), userId: user.id, type: "note", notes: `${own} note`, occurredAt: new Date() });
+      await db()
+        .insert(contacts)
+        .values({ id: id(), userId: user.id, name: `${own} contact`, status: "warm" });
+      await db()
+        .insert(deals)
+        .values(deal(user.id, { title: `${own} deal`, stage: "lead", probability: 10 }));
+      await db()
+        .insert(crmTasks)
+        .values({ id: id(), userId: user.id, title: `${own} task`, dueDate: dayFromToday(1) });
+      await db()
+        .insert(crmActivities)
+        .values({ id: id(), userId: user.id, type: "note", notes: `${own} note`, occurredAt: new Date() });
       for (const [path, marker] of [
         ["/contacts/export.csv", own],
         ["/settings/export/deals.csv", `${own} deal`],
@@ -362,14 +477,20 @@ describe("the visibility matrix: role × entity × action, same team, other team
       expect(await review.json(), says("AI deal review")).toEqual({ ok: false, error: AI_MESSAGES.dealNotFound });
       // Change and delete, by id.
       expect((await browser.post(`/contacts/${w.contactId}`, { intent: "delete" })).status, says("contact delete")).toBe(404);
-      expect((await browser.post(`/deals/${w.dealId}`, { intent: "update", title: "Taken", stage: "lead", dealValueCents: "1" })).status, says("deal edit")).toBe(404);
+      expect(
+        (await browser.post(`/deals/${w.dealId}`, { intent: "update", title: "Taken", stage: "lead", dealValueCents: "1" })).status,
+        says("deal edit"),
+      ).toBe(404);
       expect((await browser.post(`/deals/${w.dealId}`, { intent: "delete" })).status, says("deal delete")).toBe(404);
       expect((await browser.post("/pipeline?index", { intent: "move", id: w.dealId, stage: "lead" })).status, says("own-pipeline move")).toBe(404);
       expect((await browser.post("/tasks", { intent: "complete", id: w.taskId })).status, says("task complete")).toBe(404);
       expect((await browser.post("/activities", { intent: "delete", id: w.activityId })).status, says("activity delete")).toBe(400);
     }
     expect(await db().select({ id: contacts.id }).from(contacts).where(eq(contacts.id, w.contactId)).get()).toBeTruthy();
-    expect(await db().select({ title: deals.title, stage: deals.stage }).from(deals).where(eq(deals.id, w.dealId)).get()).toEqual({ title: `${MARK} listing`, stage: "offer" });
+    expect(await db().select({ title: deals.title, stage: deals.stage }).from(deals).where(eq(deals.id, w.dealId)).get()).toEqual({
+      title: `${MARK} listing`,
+      stage: "offer",
+    });
     expect((await db().select({ status: crmTasks.status }).from(crmTasks).where(eq(crmTasks.id, w.taskId)).get())?.status).toBe("open");
     expect(await db().select({ id: crmActivities.id }).from(crmActivities).where(eq(crmActivities.id, w.activityId)).get()).toBeTruthy();
   });

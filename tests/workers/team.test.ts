@@ -168,14 +168,20 @@ describe("invitations", () => {
     expect(await forged.text()).toContain(escapeHtml(INVITE_LINK_MESSAGES.invalid));
 
     // Expired (the stored expiry passed).
-    await db().update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitation.id));
+    await db()
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.id, invitation.id));
     const expired = await join(member.browser, second);
     expect(expired.status).toBe(400);
     expect(await expired.text()).toContain(escapeHtml(INVITE_LINK_MESSAGES.expired));
     expect(await membershipOf(member.user.id)).toBeUndefined();
 
     // Withdrawn.
-    await db().update(teamInvitations).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(teamInvitations.id, invitation.id));
+    await db()
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(teamInvitations.id, invitation.id));
     expect((await browser.post("/team", { intent: "revoke", invitationId: invitation.id })).status).toBe(302);
     const revoked = await join(member.browser, second);
     expect(await revoked.text()).toContain(escapeHtml(INVITE_LINK_MESSAGES.revoked));
@@ -236,16 +242,26 @@ describe("roles", () => {
     // An agent cannot invite or remove; an admin cannot invite an admin or remove one.
     const agentInvite = await agentB.post("/team", { intent: "invite", email: uniqueEmail(), role: "agent" });
     expect(await agentInvite.text()).toContain(escapeHtml(TEAM_MESSAGES.managersOnly));
-    expect(await (await agentB.post("/team", { intent: "remove", confirm: "yes", memberId: admin.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.managersOnly));
-    expect(await (await adminB.post("/team", { intent: "invite", email: uniqueEmail(), role: "admin" })).text()).toContain(escapeHtml(TEAM_MESSAGES.ownerInvitesAdmins));
-    expect(await (await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: owner.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.cannotRemoveOwner));
-    expect(await (await agentB.post("/team", { intent: "role", memberId: agent.user.id, role: "admin" })).text()).toContain(escapeHtml(TEAM_MESSAGES.ownerOnly));
+    expect(await (await agentB.post("/team", { intent: "remove", confirm: "yes", memberId: admin.user.id })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.managersOnly),
+    );
+    expect(await (await adminB.post("/team", { intent: "invite", email: uniqueEmail(), role: "admin" })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.ownerInvitesAdmins),
+    );
+    expect(await (await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: owner.id })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.cannotRemoveOwner),
+    );
+    expect(await (await agentB.post("/team", { intent: "role", memberId: agent.user.id, role: "admin" })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.ownerOnly),
+    );
     expect((await membershipOf(agent.user.id))!.role).toBe("agent");
 
     // The owner promotes the agent; an admin removes... only agents, so the owner demotes and the admin removes.
     expect((await browser.post("/team", { intent: "role", memberId: agent.user.id, role: "admin" })).status).toBe(302);
     expect((await membershipOf(agent.user.id))!.role).toBe("admin");
-    expect(await (await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: agent.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.ownerRemovesAdmins));
+    expect(await (await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: agent.user.id })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.ownerRemovesAdmins),
+    );
     expect((await browser.post("/team", { intent: "role", memberId: agent.user.id, role: "agent" })).status).toBe(302);
     expect((await adminB.post("/team", { intent: "remove", confirm: "yes", memberId: agent.user.id })).status).toBe(302);
     expect(await membershipOf(agent.user.id)).toBeUndefined();
@@ -266,12 +282,27 @@ describe("roles", () => {
     const member = await invitee(email);
     expect((await join(member.browser, await invite(b.browser, email))).status).toBe(302);
     await invite(b.browser, uniqueEmail("b-pending"));
-    const pending = (await db().select().from(teamInvitations).innerJoin(teams, eq(teams.id, teamInvitations.teamId)).where(and(eq(teams.ownerId, b.owner.id))).all()).find((r) => !r.team_invitations.acceptedAt)!;
+    const pending = (
+      await db()
+        .select()
+        .from(teamInvitations)
+        .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+        .where(and(eq(teams.ownerId, b.owner.id)))
+        .all()
+    ).find((r) => !r.team_invitations.acceptedAt)!;
 
-    expect(await (await a.browser.post("/team", { intent: "remove", confirm: "yes", memberId: member.user.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.notAMember));
-    expect(await (await a.browser.post("/team", { intent: "role", memberId: member.user.id, role: "admin" })).text()).toContain(escapeHtml(TEAM_MESSAGES.notAMember));
-    expect(await (await a.browser.post("/team", { intent: "revoke", invitationId: pending.team_invitations.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.noSuchInvitation));
-    expect(await (await a.browser.post("/team", { intent: "resend", invitationId: pending.team_invitations.id })).text()).toContain(escapeHtml(TEAM_MESSAGES.noSuchInvitation));
+    expect(await (await a.browser.post("/team", { intent: "remove", confirm: "yes", memberId: member.user.id })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.notAMember),
+    );
+    expect(await (await a.browser.post("/team", { intent: "role", memberId: member.user.id, role: "admin" })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.notAMember),
+    );
+    expect(await (await a.browser.post("/team", { intent: "revoke", invitationId: pending.team_invitations.id })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.noSuchInvitation),
+    );
+    expect(await (await a.browser.post("/team", { intent: "resend", invitationId: pending.team_invitations.id })).text()).toContain(
+      escapeHtml(TEAM_MESSAGES.noSuchInvitation),
+    );
     expect((await membershipOf(member.user.id))!.role).toBe("agent");
     expect((await db().select().from(teamInvitations).where(eq(teamInvitations.id, pending.team_invitations.id)).get())!.revokedAt).toBeNull();
     expect(await a.browser.page("/team")).not.toContain(email);
@@ -279,11 +310,20 @@ describe("roles", () => {
 
   it("answers odd input with a clear 400", async () => {
     const { browser } = await ownerWithTeam();
-    for (const fields of <Record<string, string>[]>[{ intent: "explode" }, { intent: "invite", email: "not-an-address", role: "agent" }, { intent: "invite", email: uniqueEmail(), role: "owner" }, { intent: "remove" }]) {
+    for (const fields of <Record<string, string>[]>[
+      { intent: "explode" },
+      { intent: "invite", email: "not-an-address", role: "agent" },
+      { intent: "invite", email: uniqueEmail(), role: "owner" },
+      { intent: "remove" },
+    ]) {
       const response = await browser.post("/team", fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
     }
-    const json = await browser.fetch("/team", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" });
+    const json = await browser.fetch("/team", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(415);
   });
 });
@@ -293,20 +333,35 @@ describe("the Team plan in Stripe (the local fake)", () => {
     const owner = await createUser(env.DB);
     const customer = `cus_team${owner.id.slice(0, 8).replace(/-/g, "")}`;
     const subscription = `sub_team${owner.id.slice(0, 8).replace(/-/g, "")}`;
-    await fakeStripe(`/__fake/subscriptions/${subscription}`, { customer, price: "price_solo_monthly", quantity: 1, metadata: { userId: owner.id, plan: "solo" } });
-    await db().update(subscribers).set({ stripeCustomerId: customer, stripeSubscriptionId: subscription, billingPeriod: "monthly" }).where(eq(subscribers.userId, owner.id));
+    await fakeStripe(`/__fake/subscriptions/${subscription}`, {
+      customer,
+      price: "price_solo_monthly",
+      quantity: 1,
+      metadata: { userId: owner.id, plan: "solo" },
+    });
+    await db()
+      .update(subscribers)
+      .set({ stripeCustomerId: customer, stripeSubscriptionId: subscription, billingPeriod: "monthly" })
+      .where(eq(subscribers.userId, owner.id));
     const browser = (await signInAs(owner)).using(STRIPE_TEAM_ENV());
     return { owner, customer, subscription, browser };
   }
   const STRIPE_TEAM_ENV = () => ({ ...stripeEnv(), FEATURE_FLAGS: "TEAM_INVITES=on" }) as Env;
   const updatesOf = async (subscription: string) =>
-    (await fakeStripe<FakeRequest[]>("/__fake/requests")).filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription}`).map((r) => r.body);
+    (await fakeStripe<FakeRequest[]>("/__fake/requests"))
+      .filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription}`)
+      .map((r) => r.body);
 
   it("switches the price at the next cycle, then adds a prorated seat when a member joins", async () => {
     const { owner, subscription, browser } = await stripeOwner();
     expect((await browser.post("/settings", { intent: "team-plan", confirm: "yes", teamName: "Stripe Team" })).status).toBe(302);
     const [switched] = await updatesOf(subscription);
-    expect(switched).toMatchObject({ "items[0][price]": "price_team_monthly", "items[0][quantity]": "2", proration_behavior: "none", "metadata[plan]": "team" });
+    expect(switched).toMatchObject({
+      "items[0][price]": "price_team_monthly",
+      "items[0][quantity]": "2",
+      proration_behavior: "none",
+      "metadata[plan]": "team",
+    });
     expect((await subscriberOf(owner.id))!).toMatchObject({ plan: "team", seats: 2 });
 
     const second = uniqueEmail("s2");
@@ -351,7 +406,10 @@ describe("the Team plan in Stripe (the local fake)", () => {
       metadata: { userId: owner.id, plan: "team" },
       cancel_at_period_end: false,
       trial_end: null,
-      items: { object: "list", data: [{ id: "si_1", quantity: 4, current_period_end: null, price: { id: "price_team_monthly", recurring: { interval: "month" } } }] },
+      items: {
+        object: "list",
+        data: [{ id: "si_1", quantity: 4, current_period_end: null, price: { id: "price_team_monthly", recurring: { interval: "month" } } }],
+      },
     });
     expect((await postWebhook(event)).status).toBe(200);
     expect((await subscriberOf(owner.id))!).toMatchObject({ plan: "team", seats: 4 });

@@ -37,7 +37,13 @@ describe("owner scoping", () => {
   it("refuses invalid preferences with a clear message and keeps the old ones", async () => {
     const user = await createUser(env.DB);
     const browser = await signInAs(user);
-    const response = await browser.post("/settings", { intent: "preferences", dateFormat: "US", timeFormat: "12h", timezone: "Mars/Olympus", currency: "GBP" });
+    const response = await browser.post("/settings", {
+      intent: "preferences",
+      dateFormat: "US",
+      timeFormat: "12h",
+      timezone: "Mars/Olympus",
+      currency: "GBP",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("That timezone is not recognised.");
@@ -51,9 +57,15 @@ describe("ownedBy", () => {
     const alice = await createUser(env.DB, { status: "active" });
     await createUser(env.DB, { status: "active" });
     const db = createDb(env.DB);
-    const rows = await db.select().from(subscribers).where(ownedBy(subscribers, alice.id as UserId));
+    const rows = await db
+      .select()
+      .from(subscribers)
+      .where(ownedBy(subscribers, alice.id as UserId));
     expect(rows.map((r) => r.userId)).toEqual([alice.id]);
-    const none = await db.select().from(subscribers).where(ownedBy(subscribers, alice.id as UserId, eq(subscribers.subscriptionStatus, "canceled")));
+    const none = await db
+      .select()
+      .from(subscribers)
+      .where(ownedBy(subscribers, alice.id as UserId, eq(subscribers.subscriptionStatus, "canceled")));
     expect(none).toEqual([]);
   });
 });

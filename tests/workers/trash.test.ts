@@ -9,7 +9,16 @@ import { contactsPerSource } from "~/modules/reports/added.server";
 import { summarizeExport } from "~/modules/data/export.server";
 import { createDeal, moveDeal } from "~/modules/deals/deals.server";
 import { completeTask, createTask } from "~/modules/tasks/tasks.server";
-import { emptyTrash, listTrash, TRASHED, NOT_RESTORED, moveToTrash, purgeExpiredTrash, restoreFromTrash, TRASH_MS } from "~/modules/trash/trash.server";
+import {
+  emptyTrash,
+  listTrash,
+  TRASHED,
+  NOT_RESTORED,
+  moveToTrash,
+  purgeExpiredTrash,
+  restoreFromTrash,
+  TRASH_MS,
+} from "~/modules/trash/trash.server";
 import type { Env } from "~/lib/env.server";
 import { TRASH_DAYS } from "~/modules/trash/trash";
 import { JOBS } from "../../workers/cron";
@@ -29,11 +38,19 @@ const contactInput = (fields: Record<string, unknown>) => ContactInputSchema.par
 
 /** Every row of `table` where `column` is one of `values`, raw (integers stay integers), without the rowid aliases. */
 async function rows(table: string, column: string, values: string[], drop: string[] = ["seq"]) {
-  const { results } = await env.DB.prepare(`select * from "${table}" where "${column}" in (select value from json_each(?)) order by rowid`).bind(JSON.stringify(values)).all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare(`select * from "${table}" where "${column}" in (select value from json_each(?)) order by rowid`)
+    .bind(JSON.stringify(values))
+    .all<Record<string, unknown>>();
   return results.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
 }
 const count = async (table: string, where: string, ...binds: unknown[]) =>
-  Number((await env.DB.prepare(`select count(*) as n from "${table}" where ${where}`).bind(...binds).first<{ n: number }>())?.n ?? 0);
+  Number(
+    (
+      await env.DB.prepare(`select count(*) as n from "${table}" where ${where}`)
+        .bind(...binds)
+        .first<{ n: number }>()
+    )?.n ?? 0,
+  );
 
 /** A contact with a deal (stage history, activities), tasks and activities of its own. */
 async function book(userId: UserId, name = "Dana Trash") {
@@ -51,11 +68,17 @@ async function book(userId: UserId, name = "Dana Trash") {
 
 describe("the trash: deleting moves, restoring brings everything back", () => {
   it("places every table that points at a contact, deal or task: moved with it, re-linked, or kept by triggers", async () => {
-    const { results: tables } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%'").all<{ name: string }>();
-    const placed = new Set(Object.values(TRASHED).flatMap((spec) => [...spec.children, ...spec.links].map((r) => `${r.table}.${r.column}->${spec.table}`)));
+    const { results: tables } = await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%'",
+    ).all<{ name: string }>();
+    const placed = new Set(
+      Object.values(TRASHED).flatMap((spec) => [...spec.children, ...spec.links].map((r) => `${r.table}.${r.column}->${spec.table}`)),
+    );
     const found: string[] = [];
     for (const { name } of tables) {
-      const { results: keys } = await env.DB.prepare(`select "from" as col, "table" as target from pragma_foreign_key_list(?)`).bind(name).all<{ col: string; target: string }>();
+      const { results: keys } = await env.DB.prepare(`select "from" as col, "table" as target from pragma_foreign_key_list(?)`)
+        .bind(name)
+        .all<{ col: string; target: string }>();
       for (const key of keys) if (["contacts", "deals", "crm_tasks"].includes(key.target)) found.push(`${name}.${key.col}->${key.target}`);
     }
     // contact_tags is rebuilt by triggers from contacts.tags when the contact comes back; NOT_RESTORED says why the
@@ -85,7 +108,9 @@ describe("the trash: deleting moves, restoring brings everything back", () => {
     expect((await listContacts(ctx, userId, { filters: {}, sort: "newest" })).contacts).toEqual([]);
     expect((await countByStatus(ctx, userId)).hot).toBe(statusBefore.hot - 1);
     expect(await listTags(ctx, userId)).toEqual([]);
-    expect((await contactsPerSource(ctx.db, userId)).find((s) => s.source === "website")?.n ?? 0).toBe((sourcesBefore.find((s) => s.source === "website")?.n ?? 0) - 1);
+    expect((await contactsPerSource(ctx.db, userId)).find((s) => s.source === "website")?.n ?? 0).toBe(
+      (sourcesBefore.find((s) => s.source === "website")?.n ?? 0) - 1,
+    );
     expect((await summarizeExport(env.DB, userId)).find((c) => c.key === "contacts")?.count).toBe(0);
     // Linked rows stay live, unlinked (as the delete always did).
     expect(await count("deals", "id = ? and contact_id is null", deal.id)).toBe(1);
@@ -149,7 +174,11 @@ describe("the trash: deleting moves, restoring brings everything back", () => {
     // The task goes again, then its deal and contact are deleted for good: it comes back without those links.
     const again = await moveToTrash(env.DB, userId, "task", [task.id]);
     const gone = [await moveToTrash(env.DB, userId, "deal", [deal.id]), await moveToTrash(env.DB, userId, "contact", [contact.id])];
-    await emptyTrash(env.DB, userId, gone.flatMap((g) => g.trashIds));
+    await emptyTrash(
+      env.DB,
+      userId,
+      gone.flatMap((g) => g.trashIds),
+    );
     expect((await restoreFromTrash(env.DB, userId, again.trashIds)).restored).toBe(1);
     expect(await rows("crm_tasks", "id", [task.id])).toEqual([{ ...before[0], contact_id: null, deal_id: null }]);
   });
@@ -175,7 +204,10 @@ describe("the trash: deleting moves, restoring brings everything back", () => {
     const userId = await owner();
     const ctx = requestContext();
     const now = Date.now();
-    const [old, recent] = await Promise.all([createContact(ctx, userId, contactInput({ name: "Old One" })), createContact(ctx, userId, contactInput({ name: "Recent One" }))]);
+    const [old, recent] = await Promise.all([
+      createContact(ctx, userId, contactInput({ name: "Old One" })),
+      createContact(ctx, userId, contactInput({ name: "Recent One" })),
+    ]);
     await moveToTrash(env.DB, userId, "contact", [old.id], now - TRASH_MS - 1_000);
     await moveToTrash(env.DB, userId, "contact", [recent.id], now - TRASH_MS + 60_000);
     expect(await purgeExpiredTrash(env.DB, now)).toBeGreaterThanOrEqual(1);
@@ -192,7 +224,9 @@ describe("the trash: deleting moves, restoring brings everything back", () => {
     const ids = Array.from({ length: 1_000 }, (_, i) => `bulk-${i}-${crypto.randomUUID().slice(0, 8)}`);
     const values = ids.map((id, i) => ({ id, name: `Bulk ${i}`, status: "warm", tags: '["bulk"]' }));
     for (let i = 0; i < values.length; i += 200) {
-      await env.DB.prepare(`insert into contacts (id, user_id, name, status, tags) select json_extract(value, '$.id'), ?, json_extract(value, '$.name'), json_extract(value, '$.status'), json_extract(value, '$.tags') from json_each(?)`)
+      await env.DB.prepare(
+        `insert into contacts (id, user_id, name, status, tags) select json_extract(value, '$.id'), ?, json_extract(value, '$.name'), json_extract(value, '$.status'), json_extract(value, '$.tags') from json_each(?)`,
+      )
         .bind(userId, JSON.stringify(values.slice(i, i + 200)))
         .run();
     }
@@ -210,7 +244,11 @@ describe("the trash: deleting moves, restoring brings everything back", () => {
 
 describe("Settings → Trash through the app", () => {
   const post = (browser: TestBrowser, fields: [string, string][]) =>
-    browser.fetch("/settings/trash", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    browser.fetch("/settings/trash", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   it("lists the trash, restores by trash id, and empties it after a confirmation on the page", async () => {
     const agent = await createUser(env.DB);
@@ -229,18 +267,29 @@ describe("Settings → Trash through the app", () => {
     expect(page).toContain("Page Trash Person");
     expect(page).toContain(`Deleted for good in ${TRASH_DAYS} days`);
 
-    const restored = await post(browser, [["intent", "restore"], ["id", trashId]]);
+    const restored = await post(browser, [
+      ["intent", "restore"],
+      ["id", trashId],
+    ]);
     expect(restored.status).toBe(200);
     expect(await restored.json()).toMatchObject({ ok: true, message: "1 contact restored", count: 1 });
-    expect((await listContacts(requestContext(), agent.id as UserId, { filters: {}, sort: "newest" })).contacts.map((c) => c.id)).toEqual([contact!.id]);
+    expect((await listContacts(requestContext(), agent.id as UserId, { filters: {}, sort: "newest" })).contacts.map((c) => c.id)).toEqual([
+      contact!.id,
+    ]);
     // Spent: a second restore finds nothing, and says so.
-    const again = await post(browser, [["intent", "restore"], ["id", trashId]]);
+    const again = await post(browser, [
+      ["intent", "restore"],
+      ["id", trashId],
+    ]);
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ ok: false, error: "Those items are no longer in the trash." });
 
     // Deleted for good, one item: the contact is gone from the trash too.
     expect((await browser.post("/contacts?index", { intent: "delete", id: contact!.id })).status).toBe(200);
-    const forGood = await post(browser, [["intent", "delete"], ["id", (await listTrash(env.DB, agent.id)).items[0]!.id]]);
+    const forGood = await post(browser, [
+      ["intent", "delete"],
+      ["id", (await listTrash(env.DB, agent.id)).items[0]!.id],
+    ]);
     expect(await forGood.json()).toMatchObject({ ok: true, message: "1 item deleted for good", count: 1 });
     expect((await listTrash(env.DB, agent.id)).total).toBe(0);
     expect(await count("contacts", "id = ?", contact!.id)).toBe(0);
@@ -261,13 +310,55 @@ describe("Settings → Trash through the app", () => {
     const browser = await signInAs(mallory);
     const cases: [[string, string][], number, string][] = [
       [[["intent", "restore"]], 400, "Choose at least one item."],
-      [[["intent", "restore"], ["id", ""]], 400, "Choose at least one item."],
-      [[["intent", "restore"], ["id", "x".repeat(65)]], 400, "That is not an item of the trash."],
-      [[["intent", "explode"], ["id", moved.trashIds[0]!]], 400, "Unknown action."],
+      [
+        [
+          ["intent", "restore"],
+          ["id", ""],
+        ],
+        400,
+        "Choose at least one item.",
+      ],
+      [
+        [
+          ["intent", "restore"],
+          ["id", "x".repeat(65)],
+        ],
+        400,
+        "That is not an item of the trash.",
+      ],
+      [
+        [
+          ["intent", "explode"],
+          ["id", moved.trashIds[0]!],
+        ],
+        400,
+        "Unknown action.",
+      ],
       [[], 400, "Unknown action."],
-      [[["intent", "restore"], ["id", moved.trashIds[0]!]], 404, "Those items are no longer in the trash."],
-      [[["intent", "delete"], ["id", moved.trashIds[0]!]], 404, "Those items are no longer in the trash."],
-      [[["intent", "restore"], ["id", "'); drop table trash_items; --"]], 404, "Those items are no longer in the trash."],
+      [
+        [
+          ["intent", "restore"],
+          ["id", moved.trashIds[0]!],
+        ],
+        404,
+        "Those items are no longer in the trash.",
+      ],
+      [
+        [
+          ["intent", "delete"],
+          ["id", moved.trashIds[0]!],
+        ],
+        404,
+        "Those items are no longer in the trash.",
+      ],
+      [
+        [
+          ["intent", "restore"],
+          ["id", "'); drop table trash_items; --"],
+        ],
+        404,
+        "Those items are no longer in the trash.",
+      ],
     ];
     for (const [fields, status, error] of cases) {
       const response = await post(browser, fields);
@@ -280,7 +371,15 @@ describe("Settings → Trash through the app", () => {
     const many = await post(browser, [["intent", "restore"], ...Array.from({ length: 5_001 }, (_, i): [string, string] => ["id", `t${i}`])]);
     expect(many.status).toBe(400);
     // A body that is not a form is a clear 415, not a 500.
-    expect((await browser.fetch("/settings/trash", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" })).status).toBe(415);
+    expect(
+      (
+        await browser.fetch("/settings/trash", {
+          method: "POST",
+          headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(415);
     // Mallory's "empty" empties only her own (empty) trash.
     expect(await (await post(browser, [["intent", "empty"]])).json()).toMatchObject({ ok: true, count: 0 });
     expect((await listTrash(env.DB, alice)).items.map((i) => i.id)).toEqual(moved.trashIds);
@@ -297,7 +396,14 @@ describe("Settings → Trash through the app", () => {
     expect(answer.status, await answer.clone().text()).toBe(200);
     const trashId = (await listTrash(env.DB, userId)).items.find((i) => i.kind === "deal")!.id;
     expect((await answer.text()).replace(/<!-- -->/g, "")).toContain(trashId);
-    expect(await (await post(browser, [["intent", "restore"], ["id", trashId]])).json()).toMatchObject({ ok: true, message: "1 deal restored" });
+    expect(
+      await (
+        await post(browser, [
+          ["intent", "restore"],
+          ["id", trashId],
+        ])
+      ).json(),
+    ).toMatchObject({ ok: true, message: "1 deal restored" });
     expect(await count("deals", "id = ?", deal.id)).toBe(1);
 
     const removed = await browser.post("/tasks", { intent: "delete", id: task.id });
@@ -321,7 +427,11 @@ describe("Settings → Trash through the app", () => {
     const contact = await createContact(ctx, userId, contactInput({ name: "Cron Purged" }));
     const deletedAt = Date.now();
     await moveToTrash(env.DB, userId, "contact", [contact.id], deletedAt);
-    await trashPurgeJob(ctx.db, createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(deletedAt + TRASH_MS - 60_000) }), env as Env);
+    await trashPurgeJob(
+      ctx.db,
+      createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(deletedAt + TRASH_MS - 60_000) }),
+      env as Env,
+    );
     expect((await listTrash(env.DB, userId)).total).toBe(1);
     await trashPurgeJob(ctx.db, createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date(deletedAt + TRASH_MS) }), env as Env);
     expect((await listTrash(env.DB, userId)).total).toBe(0);

@@ -16,7 +16,13 @@ function startTrial(host: string, session: string, fields: Record<string, string
   const origin = host === "localhost" ? "http://localhost" : `https://${host}`;
   const request = new Request(`${origin}/trial/start`, {
     method: "POST",
-    headers: { Cookie: `porchlight_session=${session}`, Host: host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.9.8.7" },
+    headers: {
+      Cookie: `porchlight_session=${session}`,
+      Host: host,
+      Origin: origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": "10.9.8.7",
+    },
     body: new URLSearchParams(fields).toString(),
   });
   return worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, workerEnv, createExecutionContext());
@@ -29,7 +35,9 @@ describe("Turnstile on the trial step", () => {
     const user = await createUser(env.DB, { status: "inactive" });
     const browser = await signInAs(user);
     const page = await worker.fetch(
-      new Request("https://app.porchlight.example/trial/start", { headers: { Cookie: `porchlight_session=${browser.session()}`, Host: "app.porchlight.example" } }) as Request<unknown, IncomingRequestCfProperties>,
+      new Request("https://app.porchlight.example/trial/start", {
+        headers: { Cookie: `porchlight_session=${browser.session()}`, Host: "app.porchlight.example" },
+      }) as Request<unknown, IncomingRequestCfProperties>,
       turnstileEnv,
       createExecutionContext(),
     );
@@ -77,6 +85,10 @@ describe("Turnstile on the trial step", () => {
     const preview = { ...turnstileEnv, TURNSTILE_SKIP_HOSTS: "staging.porchlight.example" };
     const staged = await startTrial("staging.porchlight.example", browser.session()!, { period: "monthly" }, preview);
     expect(staged.status).toBe(302);
-    expect(siteverify.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((url) => url.includes("challenges.cloudflare.com"))).toEqual([]);
+    expect(
+      siteverify.mock.calls
+        .map(([input]) => String(input instanceof Request ? input.url : input))
+        .filter((url) => url.includes("challenges.cloudflare.com")),
+    ).toEqual([]);
   });
 });

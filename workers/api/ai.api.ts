@@ -29,7 +29,12 @@ export const aiApi = new Hono<ApiEnv>().post("/ai/generate", async (c) => {
   const spent = await spendAiDraft(auth.context, c.env.KV, auth.user.id, auth.context.config.AI_DAILY_QUOTA);
   if (!spent.ok) return c.json({ ok: false, error: spent.message }, 429, { "Retry-After": String(spent.retryAfterSeconds) });
   // A draft that fails (or is abandoned) gives its quota back, after the stream has ended (ADR 0051).
-  const refund = () => auth.context.cloudflare.ctx.waitUntil(refundAiDraft(auth.context, auth.user.id, spent.day).catch((error: unknown) => console.error(JSON.stringify({ event: "ai_refund_failed", message: String(error) }))));
+  const refund = () =>
+    auth.context.cloudflare.ctx.waitUntil(
+      refundAiDraft(auth.context, auth.user.id, spent.day).catch((error: unknown) =>
+        console.error(JSON.stringify({ event: "ai_refund_failed", message: String(error) })),
+      ),
+    );
   const events = countedOnSuccess(generate(envelope, engineSettings(c.env, auth.context.config)), refund);
   return eventStreamResponse(asServerSentEvents(events));
 });

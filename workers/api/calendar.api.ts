@@ -15,7 +15,8 @@ export const calendarApi = new Hono<ApiEnv>().get("/calendar/:file{[A-Za-z0-9_-]
   const token = c.req.param("file").replace(/\.ics$/, "");
   const feed = await findCalendarFeed(context, token);
   const allowed = feed ? decideBillingAccess(await getSubscription(context, feed.userId)).allow : false;
-  if (!feed || !allowed) return c.text("No calendar feed at this address. Make a new one in Porchlight settings.", 404, { "Cache-Control": "no-store" });
+  if (!feed || !allowed)
+    return c.text("No calendar feed at this address. Make a new one in Porchlight settings.", 404, { "Cache-Control": "no-store" });
   const body = await renderCalendarFeed(context, feed, new URL(c.req.url).origin);
   return c.body(body, 200, {
     "Content-Type": "text/calendar; charset=utf-8",

@@ -28,7 +28,10 @@ export const pushApi = new Hono<ApiEnv>()
     if (auth instanceof Response) return auth;
     const body = await readJson(c.req.raw);
     if (!pushPublicKey(auth.context.config)) return c.json({ ok: false, error: OFF }, 404, NO_STORE);
-    const endpoint = body && typeof body === "object" && typeof (body as { endpoint?: unknown }).endpoint === "string" ? (body as { endpoint: string }).endpoint : null;
+    const endpoint =
+      body && typeof body === "object" && typeof (body as { endpoint?: unknown }).endpoint === "string"
+        ? (body as { endpoint: string }).endpoint
+        : null;
     if (!endpoint) return c.json({ ok: false, error: "Name the subscription's endpoint." }, 400, NO_STORE);
     return c.json({ ok: true, removed: await removeSubscription(auth.context, auth.user.id, endpoint) }, 200, NO_STORE);
   });

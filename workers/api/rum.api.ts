@@ -17,14 +17,23 @@ export const rumApi = new Hono<ApiEnv>().post("/rum", async (c) => {
   const auth = await apiSubscriber(c);
   if (auth instanceof Response) return auth;
   const { user } = auth;
-  const parsed = RumBeaconSchema.safeParse(await readJson(c.req.raw, { maxBytes: RUM_MAX_BYTES, tooLargeMessage: `A beacon may be at most ${RUM_MAX_BYTES.toLocaleString("en-US")} bytes.` }));
+  const parsed = RumBeaconSchema.safeParse(
+    await readJson(c.req.raw, {
+      maxBytes: RUM_MAX_BYTES,
+      tooLargeMessage: `A beacon may be at most ${RUM_MAX_BYTES.toLocaleString("en-US")} bytes.`,
+    }),
+  );
   if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues[0]?.message ?? "That beacon is not valid." }, 400);
   const route = patternOfRouteId(parsed.data.route);
   if (!route) return c.json({ ok: false, error: "That route is not one of the app's." }, 400);
   const hourly = await hitRateLimit(c.env.KV, "rum-hour", user.id, RUM_HOURLY);
-  if (!hourly.allowed) return c.json({ ok: false, error: "This account has sent its measurements for this hour; try again next hour." }, 429, { "Retry-After": String(hourly.retryAfterSeconds) });
+  if (!hourly.allowed)
+    return c.json({ ok: false, error: "This account has sent its measurements for this hour; try again next hour." }, 429, {
+      "Retry-After": String(hourly.retryAfterSeconds),
+    });
   const limit = await hitRateLimit(c.env.KV, "rum", user.id, RUM_RATE);
-  if (!limit.allowed) return c.json({ ok: false, error: "Too many measurements; try again in a minute." }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  if (!limit.allowed)
+    return c.json({ ok: false, error: "Too many measurements; try again in a minute." }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   if (c.env.OPS_RECORDING !== "off") {
     const samples: Sample[] = parsed.data.metrics.map((m) => ({ metric: m.name, route, value: m.name === "cls" ? m.value * 1000 : m.value }));
     queueSamples(c.env.OPS, samples, (promise) => c.executionCtx.waitUntil(promise));

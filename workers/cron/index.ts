@@ -56,7 +56,15 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       console.error(JSON.stringify({ event: "cron_job_failed", cron: controller.cron, job: id, detail }));
     }
     try {
-      await recordCronRun(db, { job: id, cron: controller.cron, scheduledAt: controller.scheduledTime, startedAt, finishedAt: Date.now(), status, detail });
+      await recordCronRun(db, {
+        job: id,
+        cron: controller.cron,
+        scheduledAt: controller.scheduledTime,
+        startedAt,
+        finishedAt: Date.now(),
+        status,
+        detail,
+      });
     } catch (error) {
       console.error(JSON.stringify({ event: "cron_run_not_recorded", job: id, detail: error instanceof Error ? error.message : String(error) }));
     }

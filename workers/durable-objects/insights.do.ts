@@ -25,7 +25,9 @@ export class InsightsCache extends DurableObject<Env> {
   async read(userId: string, version: number, day: string): Promise<InsightsRead> {
     this.ensureTable();
     const row = this.ctx.storage.sql
-      .exec<{ version: number; day: string; value: string; computed_at: number }>("select version, day, value, computed_at from insights where slot = 1")
+      .exec<{ version: number; day: string; value: string; computed_at: number }>(
+        "select version, day, value, computed_at from insights where slot = 1",
+      )
       .toArray()[0];
     if (row && row.version === version && row.day === day) {
       return { insights: JSON.parse(row.value) as Insight[], cached: true, computedAt: row.computed_at };

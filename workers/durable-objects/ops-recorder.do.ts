@@ -21,7 +21,9 @@ export class OpsRecorder extends DurableObject<Env> {
     sql.exec(
       "create table if not exists pending (minute integer not null, metric text not null, route text not null, bucket integer not null, n integer not null, sum real not null, errors integer not null, primary key (minute, metric, route, bucket))",
     );
-    sql.exec("create table if not exists pending_errors (minute integer not null, route text not null, status integer not null, n integer not null, last_seen integer not null, primary key (minute, route, status))");
+    sql.exec(
+      "create table if not exists pending_errors (minute integer not null, route text not null, status integer not null, n integer not null, last_seen integer not null, primary key (minute, route, status))",
+    );
     this.ready = true;
   }
 
@@ -79,11 +81,19 @@ export class OpsRecorder extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     const current = now - (now % MINUTE_MS);
     const rows = sql
-      .exec<{ minute: number; metric: string; route: string; bucket: number; n: number; sum: number; errors: number }>("select minute, metric, route, bucket, n, sum, errors from pending where minute < ? order by minute, metric, route", current)
+      .exec<{ minute: number; metric: string; route: string; bucket: number; n: number; sum: number; errors: number }>(
+        "select minute, metric, route, bucket, n, sum, errors from pending where minute < ? order by minute, metric, route",
+        current,
+      )
       .toArray();
-    const errors = sql.exec<{ minute: number; route: string; status: number; n: number; last_seen: number }>("select * from pending_errors where minute < ?", current).toArray();
+    const errors = sql
+      .exec<{ minute: number; route: string; status: number; n: number; last_seen: number }>("select * from pending_errors where minute < ?", current)
+      .toArray();
     if (rows.length > 0 || errors.length > 0) {
-      const grouped = new Map<string, { minute: number; metric: string; route: string; n: number; sum: number; errors: number; histogram: Histogram }>();
+      const grouped = new Map<
+        string,
+        { minute: number; metric: string; route: string; n: number; sum: number; errors: number; histogram: Histogram }
+      >();
       for (const r of rows) {
         const key = `${r.minute}\u0000${r.metric}\u0000${r.route}`;
         const g = grouped.get(key) ?? { minute: r.minute, metric: r.metric, route: r.route, n: 0, sum: 0, errors: 0, histogram: {} };
@@ -110,6 +120,9 @@ export class OpsRecorder extends DurableObject<Env> {
       sql.exec("delete from pending where minute < ?", current);
       sql.exec("delete from pending_errors where minute < ?", current);
     }
-    return sql.exec<{ n: number }>("select count(*) as n from pending").one().n > 0 || sql.exec<{ n: number }>("select count(*) as n from pending_errors").one().n > 0;
+    return (
+      sql.exec<{ n: number }>("select count(*) as n from pending").one().n > 0 ||
+      sql.exec<{ n: number }>("select count(*) as n from pending_errors").one().n > 0
+    );
   }
 }

@@ -1,4 +1,19 @@
-import { Activity, Bot, Columns3, Handshake, Inbox, Trophy, ChartColumn, CircleCheckBig, KanbanSquare, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import {
+  Activity,
+  Bot,
+  Columns3,
+  Handshake,
+  Inbox,
+  Trophy,
+  ChartColumn,
+  CircleCheckBig,
+  KanbanSquare,
+  LayoutDashboard,
+  Settings,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface NavItem {
   to: string;

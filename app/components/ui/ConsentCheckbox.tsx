@@ -3,7 +3,17 @@
  * needed, tied to it for screen readers while shown. `message` is always rendered (hidden unless `shown`), so a
  * static page's inline script can show it without the server.
  */
-export function ConsentCheckbox({ label, message, shown, defaultChecked }: { label: string; message: string; shown: boolean; defaultChecked: boolean }) {
+export function ConsentCheckbox({
+  label,
+  message,
+  shown,
+  defaultChecked,
+}: {
+  label: string;
+  message: string;
+  shown: boolean;
+  defaultChecked: boolean;
+}) {
   return (
     <div>
       <div className="flex items-start gap-3">

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "./Button";
 
 /** The look of a link or button inside an OverflowMenu: a full-width row, 44 px tall for a thumb. */
-export const MENU_ITEM_CLASS = "flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left font-medium hover:bg-stone-100 dark:hover:bg-stone-800";
+export const MENU_ITEM_CLASS =
+  "flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left font-medium hover:bg-stone-100 dark:hover:bg-stone-800";
 
 /**
  * "More": a button that shows a short list of links and buttons below it (the disclosure pattern: Tab moves

@@ -51,7 +51,10 @@ type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { invalid: boole
  * The input and its toggle in one box. FieldShell puts id and aria-* on this element; they go to the input. The icon
  * follows the toggle's aria-pressed in CSS, so a page served without React (/auth) can drive it from a small script.
  */
-export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function PasswordInput({ invalid, shown, onToggle, className = "", ...input }, ref) {
+export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function PasswordInput(
+  { invalid, shown, onToggle, className = "", ...input },
+  ref,
+) {
   return (
     <div className="relative">
       <input

@@ -9,12 +9,7 @@ const TOAST_ACTION_CLASS =
 /** The toasts on screen, with radix's announcements, swipe, hotkey and timers (loaded lazily by Toaster). */
 export default function ToastList({ items, dismiss }: { items: ClientToast[]; dismiss: (id: string) => void }) {
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD}
-      label="Notifications (F8)"
-    >
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label="Notifications (F8)">
       {items.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -28,15 +23,18 @@ export default function ToastList({ items, dismiss }: { items: ClientToast[]; di
         >
           <div className="flex flex-col gap-1">
             <ToastPrimitive.Title className="font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
-            ) : null}
+            {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
             {item.actions?.length ? (
               <div className="mt-2 flex flex-wrap gap-2">
                 {item.actions.map((action) => (
                   <ToastPrimitive.Action key={action.label} altText={action.altText} asChild>
                     {"href" in action ? (
-                      <a href={action.href} target={action.newTab ? "_blank" : undefined} rel={action.newTab ? "noopener" : undefined} className={TOAST_ACTION_CLASS}>
+                      <a
+                        href={action.href}
+                        target={action.newTab ? "_blank" : undefined}
+                        rel={action.newTab ? "noopener" : undefined}
+                        className={TOAST_ACTION_CLASS}
+                      >
                         {action.label}
                       </a>
                     ) : (
@@ -61,4 +59,3 @@ export default function ToastList({ items, dismiss }: { items: ClientToast[]; di
     </ToastPrimitive.Provider>
   );
 }
-

@@ -37,7 +37,11 @@ const ToastList = lazy<(props: ToastListProps) => React.ReactNode>(() =>
 );
 
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
-  const items = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );
   // Once shown, the list stays mounted, so its region and its F8 hotkey stay for the page's lifetime.
   const [needed, setNeeded] = useState(false);
   if (items.length > 0 && !needed) setNeeded(true);

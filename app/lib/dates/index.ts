@@ -62,7 +62,15 @@ export function wallClockIn(at: Date | number, timeZone: string): { date: string
   const zone = timezoneOr(timeZone, "UTC");
   let formatter = wallClocks.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     wallClocks.set(zone, formatter);
   }
   const part: Record<string, string> = {};

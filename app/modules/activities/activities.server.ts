@@ -35,7 +35,14 @@ export function stageChangeInsert(context: RequestContext, userId: UserId, chang
     type: "stage_change",
     occurredAt: at,
     notes: change.lostReason ?? null,
-    meta: { from: change.from.key, fromName: change.from.name, to: change.to.key, toName: change.to.name, lostReason: change.lostReason ?? null, ...(change.by ? { by: change.by } : {}) },
+    meta: {
+      from: change.from.key,
+      fromName: change.from.name,
+      to: change.to.key,
+      toName: change.to.name,
+      lostReason: change.lostReason ?? null,
+      ...(change.by ? { by: change.by } : {}),
+    },
   });
 }
 
@@ -72,11 +79,29 @@ export type ActivityResult = { ok: true; activity: Activity } | { ok: false; sta
  * is also the deal's contact's, so it shows on their timeline and counts as their latest activity.
  */
 /** `as`: the type written, when Porchlight records the activity itself (a sync conflict) instead of the agent's choice. */
-export async function logActivity(context: RequestContext, userId: UserId, input: ActivityInput, id = newId(), as: ActivityType = input.type): Promise<ActivityResult> {
+export async function logActivity(
+  context: RequestContext,
+  userId: UserId,
+  input: ActivityInput,
+  id = newId(),
+  as: ActivityType = input.type,
+): Promise<ActivityResult> {
   const refuse = (field: string, error: string): ActivityResult => ({ ok: false, status: 400, error, fieldErrors: { [field]: error } });
   const [contact, deal, prefs] = await Promise.all([
-    input.contactId ? context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, input.contactId))).get() : null,
-    input.dealId ? context.db.select({ id: deals.id, contactId: deals.contactId }).from(deals).where(ownedBy(deals, userId, eq(deals.id, input.dealId))).get() : null,
+    input.contactId
+      ? context.db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(ownedBy(contacts, userId, eq(contacts.id, input.contactId)))
+          .get()
+      : null,
+    input.dealId
+      ? context.db
+          .select({ id: deals.id, contactId: deals.contactId })
+          .from(deals)
+          .where(ownedBy(deals, userId, eq(deals.id, input.dealId)))
+          .get()
+      : null,
     getDisplayPreferences(context, userId),
   ]);
   if (input.contactId && !contact) return refuse("contactId", ACTIVITY_MESSAGES.contactUnknown);
@@ -119,10 +144,16 @@ export async function logActivityFromForm(context: RequestContext, userId: UserI
     submission.key,
     async (id) => {
       const result = await logActivity(context, userId, parsed.data, id);
-      return result.ok ? { ok: true, id: result.activity.id } : { ok: false, status: result.status, error: result.error, fieldErrors: result.fieldErrors };
+      return result.ok
+        ? { ok: true, id: result.activity.id }
+        : { ok: false, status: result.status, error: result.error, fieldErrors: result.fieldErrors };
     },
     async (id) => {
-      const found = await context.db.select({ id: crmActivities.id }).from(crmActivities).where(ownedBy(crmActivities, userId, eq(crmActivities.id, id))).get();
+      const found = await context.db
+        .select({ id: crmActivities.id })
+        .from(crmActivities)
+        .where(ownedBy(crmActivities, userId, eq(crmActivities.id, id)))
+        .get();
       return found ? { ok: true, id: found.id } : null;
     },
   );
@@ -150,7 +181,11 @@ export async function deleteActivity(context: RequestContext, userId: UserId, id
     .returning({ id: crmActivities.id })
     .get();
   if (deleted) return { ok: true };
-  const exists = await context.db.select({ type: crmActivities.type }).from(crmActivities).where(ownedBy(crmActivities, userId, eq(crmActivities.id, id))).get();
+  const exists = await context.db
+    .select({ type: crmActivities.type })
+    .from(crmActivities)
+    .where(ownedBy(crmActivities, userId, eq(crmActivities.id, id)))
+    .get();
   return { ok: false, error: exists ? ACTIVITY_MESSAGES.stageChangeLocked : ACTIVITY_MESSAGES.notFound };
 }
 
@@ -191,4 +226,3 @@ function parseCursor(value: string | null | undefined): { at: Date; id: string }
   const match = value ? /^(\d{1,15}):([\w-]{1,64})$/.exec(value) : null;
   return match ? { at: new Date(Number(match[1])), id: match[2]! } : null;
 }
-

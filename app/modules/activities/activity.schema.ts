@@ -23,7 +23,16 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
 export const LOGGABLE_ACTIVITY_TYPES = ACTIVITY_TYPES.filter((type) => !isSystemActivity(type)) as LoggableActivityType[];
 
 /** Outcomes offered as suggestions; any short text is accepted. */
-export const ACTIVITY_OUTCOME_SUGGESTIONS = ["Connected", "Left voicemail", "No answer", "Replied", "Showing booked", "Offer made", "Not interested", "Follow up later"];
+export const ACTIVITY_OUTCOME_SUGGESTIONS = [
+  "Connected",
+  "Left voicemail",
+  "No answer",
+  "Replied",
+  "Showing booked",
+  "Offer made",
+  "Not interested",
+  "Follow up later",
+];
 
 export const ACTIVITY_MESSAGES = {
   linkRequired: "Choose a contact or a deal for this activity.",

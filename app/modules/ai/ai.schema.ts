@@ -38,13 +38,16 @@ export const GenerateRequestSchema = z
     dealIds: z.array(z.string().min(1).max(80)).max(20, "Pick at most 20 deals.").optional(),
     location: z.string().trim().max(100, "Keep the location under 100 characters.").optional(),
     mlsLimit: z
-      .union([z.literal(MLS_LIMITS[0]), z.literal(MLS_LIMITS[1]), z.literal(MLS_LIMITS[2]), z.literal(MLS_LIMITS[3]), z.null()], { error: "Choose one of the MLS limits offered." })
+      .union([z.literal(MLS_LIMITS[0]), z.literal(MLS_LIMITS[1]), z.literal(MLS_LIMITS[2]), z.literal(MLS_LIMITS[3]), z.null()], {
+        error: "Choose one of the MLS limits offered.",
+      })
       .default(null),
     listing: ListingFactsSchema.optional(),
     variant: z.number().int().min(0).max(10_000).default(0),
   })
   .superRefine((request, ctx) => {
-    if (request.task === "advice" && !request.userInput.trim()) ctx.addIssue({ code: "custom", path: ["userInput"], message: "Type a question for the coach first." });
+    if (request.task === "advice" && !request.userInput.trim())
+      ctx.addIssue({ code: "custom", path: ["userInput"], message: "Type a question for the coach first." });
   });
 export type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
 

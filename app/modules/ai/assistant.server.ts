@@ -21,7 +21,11 @@ export async function loadAssistant(context: RequestContext, userId: UserId, opt
       .get(),
     // A contact linked from an insight or a profile: only ever one of the user's own.
     options.contactId
-      ? context.db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, options.contactId))).get()
+      ? context.db
+          .select({ id: contacts.id, name: contacts.name })
+          .from(contacts)
+          .where(ownedBy(contacts, userId, eq(contacts.id, options.contactId)))
+          .get()
       : Promise.resolve(undefined),
     aiDraftsToday(context, userId),
   ]);

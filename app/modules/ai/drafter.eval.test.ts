@@ -9,7 +9,6 @@ import { AGENT_NOTE_END, AGENT_NOTE_START, MAX_PROMPT_INPUT, buildPrompt } from 
 
 // The offline drafter's evaluation: every scenario in eval/scenarios.ts through draft() and buildPrompt().
 
-
 const variantsOf = (env: DraftEnvelope) => [0, 1, 2].map((variant) => draft({ ...env, variant }));
 const withoutNote = (user: string) => user.replace(new RegExp(`${AGENT_NOTE_START}[\\s\\S]*?${AGENT_NOTE_END}`), "");
 
@@ -40,13 +39,41 @@ describe("the evaluation set", () => {
 
   it("covers every task and tone, the MLS limits, and the awkward inputs", () => {
     const envs = SCENARIOS.map((s) => s.envelope);
-    for (const task of DRAFT_TASKS) expect(envs.some((e) => e.task === task), task).toBe(true);
-    for (const tone of DRAFT_TONES) expect(envs.some((e) => e.tone === tone), tone).toBe(true);
-    for (const limit of [250, 500, 1000, null]) expect(envs.some((e) => e.task === "listing" && e.mlsLimit === limit), String(limit)).toBe(true);
-    for (const status of ["hot", "warm", "cold"]) expect(envs.some((e) => e.contact?.status === status), status).toBe(true);
-    for (const source of ["website", "referral", "cold_call", "social_media", "open_house", "other"]) expect(envs.some((e) => e.contact?.source === source), source).toBe(true);
-    for (const type of ["house", "condo", "townhouse", "land", "commercial", "other"]) expect(envs.some((e) => e.contact?.propertyType === type), type).toBe(true);
-    for (const stage of ["lead", "qualified", "showing", "offer", "under_contract", "closed_won", "closed_lost"]) expect(envs.some((e) => e.deals.some((d) => d.stage === stage)), stage).toBe(true);
+    for (const task of DRAFT_TASKS)
+      expect(
+        envs.some((e) => e.task === task),
+        task,
+      ).toBe(true);
+    for (const tone of DRAFT_TONES)
+      expect(
+        envs.some((e) => e.tone === tone),
+        tone,
+      ).toBe(true);
+    for (const limit of [250, 500, 1000, null])
+      expect(
+        envs.some((e) => e.task === "listing" && e.mlsLimit === limit),
+        String(limit),
+      ).toBe(true);
+    for (const status of ["hot", "warm", "cold"])
+      expect(
+        envs.some((e) => e.contact?.status === status),
+        status,
+      ).toBe(true);
+    for (const source of ["website", "referral", "cold_call", "social_media", "open_house", "other"])
+      expect(
+        envs.some((e) => e.contact?.source === source),
+        source,
+      ).toBe(true);
+    for (const type of ["house", "condo", "townhouse", "land", "commercial", "other"])
+      expect(
+        envs.some((e) => e.contact?.propertyType === type),
+        type,
+      ).toBe(true);
+    for (const stage of ["lead", "qualified", "showing", "offer", "under_contract", "closed_won", "closed_lost"])
+      expect(
+        envs.some((e) => e.deals.some((d) => d.stage === stage)),
+        stage,
+      ).toBe(true);
     expect(envs.some((e) => e.userInput === "")).toBe(true);
     expect(envs.some((e) => e.userInput.length > MAX_PROMPT_INPUT)).toBe(true);
     expect(envs.some((e) => /\{name\}/.test(e.userInput))).toBe(true);
@@ -69,7 +96,8 @@ describe.each(SCENARIOS.map((s) => [s.id, s] as const))("%s", (_id, scenario) =>
   it("names the right client and facts, and leaves out what it must", () => {
     const lower = text.toLowerCase();
     for (const wanted of scenario.expect.includes ?? []) expect(lower, `missing "${wanted}" in:\n${text}`).toContain(wanted.toLowerCase());
-    for (const unwanted of scenario.expect.excludes ?? []) expect(lower, `unexpected "${unwanted}" in:\n${text}`).not.toContain(unwanted.toLowerCase());
+    for (const unwanted of scenario.expect.excludes ?? [])
+      expect(lower, `unexpected "${unwanted}" in:\n${text}`).not.toContain(unwanted.toLowerCase());
   });
 
   it("has no missing-value words, placeholders, double spaces or empty bullets", () => {
@@ -134,7 +162,8 @@ describe.each(SCENARIOS.map((s) => [s.id, s] as const))("%s", (_id, scenario) =>
 });
 
 describe("fitToLimit", () => {
-  const text = "Welcome to this 3-bedroom home in Maple Grove. Highlights: a renovated kitchen, hardwood floors, and a south-facing garden. Book a showing today.";
+  const text =
+    "Welcome to this 3-bedroom home in Maple Grove. Highlights: a renovated kitchen, hardwood floors, and a south-facing garden. Book a showing today.";
 
   it("returns the text unchanged when there is no limit or it fits", () => {
     expect(fitToLimit(text, null)).toBe(text);
@@ -143,7 +172,9 @@ describe("fitToLimit", () => {
 
   it("keeps whole sentences from the start", () => {
     const fitted = fitToLimit(text, 130);
-    expect(fitted).toBe("Welcome to this 3-bedroom home in Maple Grove. Highlights: a renovated kitchen, hardwood floors, and a south-facing garden.");
+    expect(fitted).toBe(
+      "Welcome to this 3-bedroom home in Maple Grove. Highlights: a renovated kitchen, hardwood floors, and a south-facing garden.",
+    );
     expect(fitToLimit(text, 60)).toBe("Welcome to this 3-bedroom home in Maple Grove.");
   });
 
@@ -174,17 +205,26 @@ describe("fitToLimit", () => {
 
 describe("the listing drafter and Fair Housing", () => {
   it("drops or rewords the agent's flagged highlights", () => {
-    const items = listingHighlights("Perfect for families, renovated kitchen, safe neighborhood, handicapped accessible entry, man cave, walking distance to synagogue, good schools");
+    const items = listingHighlights(
+      "Perfect for families, renovated kitchen, safe neighborhood, handicapped accessible entry, man cave, walking distance to synagogue, good schools",
+    );
     expect(items).toEqual(["renovated kitchen", "accessible entry", "bonus room"]);
     for (const item of items) expect(checkFairHousing(item)).toEqual([]);
   });
 
   it("keeps ordinary features whole, including numbers and parentheses", () => {
-    expect(listingHighlights("2.5 acres; new roof (2024)\n- family room\n1. updated bath")).toEqual(["2.5 acres", "new roof (2024)", "family room", "updated bath"]);
+    expect(listingHighlights("2.5 acres; new roof (2024)\n- family room\n1. updated bath")).toEqual([
+      "2.5 acres",
+      "new roof (2024)",
+      "family room",
+      "updated bath",
+    ]);
   });
 
   it("never writes a feature the agent did not give", () => {
-    const text = draft(envelope("listing", { contact: contact({ propertyType: "condo", bedrooms: 2, bathrooms: 1, location: "Pearl District" }), userInput: "" }));
+    const text = draft(
+      envelope("listing", { contact: contact({ propertyType: "condo", bedrooms: 2, bathrooms: 1, location: "Pearl District" }), userInput: "" }),
+    );
     expect(text).not.toMatch(/kitchen|garage|pool|view|garden|floors|acre|\$/i);
   });
 });

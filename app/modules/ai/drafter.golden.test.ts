@@ -15,7 +15,10 @@ const VARIANTS = [0, 1, 2];
 
 async function digest(texts: string[]): Promise<string> {
   const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(texts.join("\n\u0000\n")));
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+  return [...new Uint8Array(bytes)]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .slice(0, 16);
 }
 
 /**
@@ -24,8 +27,20 @@ async function digest(texts: string[]): Promise<string> {
  * year before.
  */
 const EDGE_CASES = [
-  { today: "2026-12-29", before: "2026-12-20", inWeek: ["2026-12-31", "2027-01-02", "2027-01-04"], lastSeen: "2025-12-30", close: ["2027-01-03", "2026-12-01"] },
-  { today: "2028-02-26", before: "2028-02-10", inWeek: ["2028-02-28", "2028-02-29", "2028-03-01", "2028-03-03"], lastSeen: "2028-02-19", close: ["2028-02-29", "2028-01-31"] },
+  {
+    today: "2026-12-29",
+    before: "2026-12-20",
+    inWeek: ["2026-12-31", "2027-01-02", "2027-01-04"],
+    lastSeen: "2025-12-30",
+    close: ["2027-01-03", "2026-12-01"],
+  },
+  {
+    today: "2028-02-26",
+    before: "2028-02-10",
+    inWeek: ["2028-02-28", "2028-02-29", "2028-03-01", "2028-03-03"],
+    lastSeen: "2028-02-19",
+    close: ["2028-02-29", "2028-01-31"],
+  },
 ].flatMap(({ today, before, inWeek, lastSeen, close }) => {
   const who = contact({ lastActivityDay: lastSeen, lastActivitySummary: "Call — talked about timing" });
   const tasks = [before, ...inWeek].map((dueDate, i) => ({ title: `Task ${i + 1}`, dueDate, contactName: i % 2 ? "Zoë O'Brien" : null }));

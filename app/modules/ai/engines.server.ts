@@ -44,7 +44,9 @@ interface ModelEngine {
 }
 
 async function* sseText(body: ReadableStream<Uint8Array>, pick: (data: unknown) => string | undefined): AsyncIterable<string> {
-  const events = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream());
+  const events = body
+    .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>)
+    .pipeThrough(new EventSourceParserStream());
   for await (const event of events as unknown as AsyncIterable<{ data: string }>) {
     if (event.data === "[DONE]") return;
     let parsed: unknown;
@@ -118,7 +120,8 @@ function gateway(url: string, key: string | undefined, model: string, fetcher: t
 function modelEngines(settings: EngineSettings): ModelEngine[] {
   const engines: ModelEngine[] = [];
   if (settings.ai) engines.push(workersAi(settings.ai, settings.model || DEFAULT_AI_MODEL));
-  if (settings.gatewayUrl) engines.push(gateway(settings.gatewayUrl, settings.gatewayKey, settings.gatewayModel || DEFAULT_GATEWAY_MODEL, settings.fetcher ?? fetch));
+  if (settings.gatewayUrl)
+    engines.push(gateway(settings.gatewayUrl, settings.gatewayKey, settings.gatewayModel || DEFAULT_GATEWAY_MODEL, settings.fetcher ?? fetch));
   return engines;
 }
 
@@ -202,7 +205,13 @@ export async function* generate(envelope: DraftEnvelope, settings: EngineSetting
       } catch (error) {
         cut = true;
         console.error(JSON.stringify({ event: "ai_stream_cut", engine: engine.id, message: String(error) }));
-        yield { type: "error", message: error instanceof Timeout ? "The model took too long and was stopped; what it wrote so far is below." : "The model stopped early; what it wrote so far is below." };
+        yield {
+          type: "error",
+          message:
+            error instanceof Timeout
+              ? "The model took too long and was stopped; what it wrote so far is below."
+              : "The model stopped early; what it wrote so far is below.",
+        };
       }
       if (!cut) void pieces.return?.();
       yield { type: "final", text: finish(envelope, written) };

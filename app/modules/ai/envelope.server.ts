@@ -26,9 +26,15 @@ const CONTACT_DEALS = 5;
  */
 export async function loadEnvelope(db: Db, userId: UserId, request: GenerateRequest, at = new Date()): Promise<DraftEnvelope> {
   const [prefsRows, configRows, agentRows] = await db.batch([
-    db.select({ timezone: userPreferences.timezone, currency: userPreferences.currency }).from(userPreferences).where(ownedBy(userPreferences, userId)),
+    db
+      .select({ timezone: userPreferences.timezone, currency: userPreferences.currency })
+      .from(userPreferences)
+      .where(ownedBy(userPreferences, userId)),
     db.select({ stages: crmConfig.dealStages }).from(crmConfig).where(ownedBy(crmConfig, userId)),
-    db.select({ name: agentProfiles.agentName, brokerage: agentProfiles.brokerage, market: agentProfiles.market }).from(agentProfiles).where(ownedBy(agentProfiles, userId)),
+    db
+      .select({ name: agentProfiles.agentName, brokerage: agentProfiles.brokerage, market: agentProfiles.market })
+      .from(agentProfiles)
+      .where(ownedBy(agentProfiles, userId)),
   ]);
   const prefs = prefsRows[0] ?? DEFAULT_DISPLAY_PREFERENCES;
   const stages = readStages(configRows[0]?.stages);
@@ -45,7 +51,9 @@ export async function loadEnvelope(db: Db, userId: UserId, request: GenerateRequ
         .select({
           deal: deals,
           contactName: sql<string | null>`${contacts.name}`.as("contact_name"),
-          lastActivity: sql<number | null>`(select max(a.occurred_at) from ${crmActivities} a where a.deal_id = ${deals.id} and a.user_id = ${userId})`.as("last_activity_at"),
+          lastActivity: sql<
+            number | null
+          >`(select max(a.occurred_at) from ${crmActivities} a where a.deal_id = ${deals.id} and a.user_id = ${userId})`.as("last_activity_at"),
         })
         .from(deals)
         .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
@@ -93,7 +101,9 @@ export async function loadEnvelope(db: Db, userId: UserId, request: GenerateRequ
       .slice(0, REVIEWED_DEALS)
       .map((row) => row.draft);
   } else if (request.task === "week_plan") {
-    draftDeals = (await dealRows(and(inArray(deals.stage, openKeys), lte(deals.expectedCloseDate, addDays(today, 14)))!, REVIEWED_DEALS)).map((row) => row.draft);
+    draftDeals = (await dealRows(and(inArray(deals.stage, openKeys), lte(deals.expectedCloseDate, addDays(today, 14)))!, REVIEWED_DEALS)).map(
+      (row) => row.draft,
+    );
   } else if (contact) {
     draftDeals = (await dealRows(and(eq(deals.contactId, contact.id), inArray(deals.stage, openKeys))!, CONTACT_DEALS)).map((row) => row.draft);
   } else if (request.task === "market") {
@@ -119,7 +129,8 @@ export async function loadEnvelope(db: Db, userId: UserId, request: GenerateRequ
 
   const agent = agentRows[0] ?? { name: null, brokerage: null, market: null };
   // Market notes are about a place: the one asked for, else the contact's, else the agent's market.
-  const userInput = request.task === "market" ? request.location || request.userInput.trim() || contact?.location || agent.market || "" : request.userInput;
+  const userInput =
+    request.task === "market" ? request.location || request.userInput.trim() || contact?.location || agent.market || "" : request.userInput;
   return {
     task: request.task,
     userInput,
@@ -142,7 +153,13 @@ async function pickContact(db: Db, userId: UserId, request: GenerateRequest, day
   // "Follow-up for a hot lead" without a contact: the hot lead quiet the longest.
   else if (request.task === "follow_up") where = eq(contacts.status, "hot");
   if (!where) return null;
-  const row = await db.select().from(contacts).where(ownedBy(contacts, userId, where)).orderBy(asc(contacts.lastActivity)).limit(1).get();
+  const row = await db
+    .select()
+    .from(contacts)
+    .where(ownedBy(contacts, userId, where))
+    .orderBy(asc(contacts.lastActivity))
+    .limit(1)
+    .get();
   if (!row) throw new EnvelopeError(request.contactId ? AI_MESSAGES.contactNotFound : AI_MESSAGES.noHotLead);
   const last = await db
     .select({ type: crmActivities.type, outcome: crmActivities.outcome, notes: crmActivities.notes, occurredAt: crmActivities.occurredAt })
@@ -151,7 +168,13 @@ async function pickContact(db: Db, userId: UserId, request: GenerateRequest, day
     .orderBy(desc(crmActivities.occurredAt))
     .limit(1)
     .get();
-  const detail = last ? [last.outcome, last.notes].map((text) => text?.trim()).filter(Boolean).join(": ").slice(0, 160) : "";
+  const detail = last
+    ? [last.outcome, last.notes]
+        .map((text) => text?.trim())
+        .filter(Boolean)
+        .join(": ")
+        .slice(0, 160)
+    : "";
   return {
     id: row.id,
     name: row.name,

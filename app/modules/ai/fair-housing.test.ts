@@ -76,7 +76,11 @@ describe("checkFairHousing: no false positives", () => {
   });
 
   it("returns nothing for clean listing copy", () => {
-    expect(checkFairHousing("Welcome to this 3-bedroom, 2-bathroom home in Maple Grove. Highlights: renovated kitchen, hardwood floors, and a south-facing garden. Schedule your private showing today.")).toEqual([]);
+    expect(
+      checkFairHousing(
+        "Welcome to this 3-bedroom, 2-bathroom home in Maple Grove. Highlights: renovated kitchen, hardwood floors, and a south-facing garden. Schedule your private showing today.",
+      ),
+    ).toEqual([]);
   });
 });
 

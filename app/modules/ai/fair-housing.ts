@@ -50,7 +50,9 @@ const RULES: Rule[] = [
   },
   {
     category: "familial_status",
-    pattern: w(String.raw`(?:${FOR}(?:(?:young|growing|large|big|small|new)\s+)?|(?:young|growing|large|big|new)\s+)family(?!\s+(?:rooms?|gatherings?|dinners?|meals?|events?|holidays?|time|fun|games?|movies?|nights?)\b)`),
+    pattern: w(
+      String.raw`(?:${FOR}(?:(?:young|growing|large|big|small|new)\s+)?|(?:young|growing|large|big|new)\s+)family(?!\s+(?:rooms?|gatherings?|dinners?|meals?|events?|holidays?|time|fun|games?|movies?|nights?)\b)`,
+    ),
     reason: "Describing the buyer's family status can signal a preference based on familial status.",
     suggestion: (m) => (/^(?:young|growing|large|big|new)\s/i.test(m[0]) ? "buyer" : "roomy and flexible"),
   },
@@ -69,7 +71,7 @@ const RULES: Rule[] = [
   {
     category: "familial_status",
     pattern: w(String.raw`family\s+home`),
-    reason: "\"Family home\" describes the buyer rather than the property.",
+    reason: '"Family home" describes the buyer rather than the property.',
     suggestion: "home",
     unlessBefore: /(?:single|multi|two|2|one|1)[- ]$/i,
   },
@@ -88,7 +90,9 @@ const RULES: Rule[] = [
   // Religion.
   {
     category: "religion",
-    pattern: w(String.raw`(?:near|close\s+to|next\s+to|steps\s+(?:from|to)|minutes\s+(?:from|to)|(?:within\s+)?walking\s+distance\s+(?:to|of|from)|walk\s+to)\s+(?:the\s+|a\s+|local\s+)?(?:church(?:es)?|synagogues?|mosques?|temples?|cathedrals?|chapels?)`),
+    pattern: w(
+      String.raw`(?:near|close\s+to|next\s+to|steps\s+(?:from|to)|minutes\s+(?:from|to)|(?:within\s+)?walking\s+distance\s+(?:to|of|from)|walk\s+to)\s+(?:the\s+|a\s+|local\s+)?(?:church(?:es)?|synagogues?|mosques?|temples?|cathedrals?|chapels?)`,
+    ),
     reason: "Pointing to places of worship can signal a religious preference.",
     suggestion: "conveniently located",
     unlessAfter: /^\s+(?:university|college|terrace|street|st\b|road|rd\b|avenue|ave\b|hill|square|county|city)/i,
@@ -97,7 +101,9 @@ const RULES: Rule[] = [
     // Religions describing people or places; a bare word is left alone so names ("Hi Christian,") and place
     // names ("Christian County") are not flagged.
     category: "religion",
-    pattern: w(String.raw`(?:christian|jewish|muslim|islamic|catholic|protestant|hindu|buddhist|mormon|sikh|evangelical)\s+(?:${AREA}|buyers?|famil(?:y|ies)|tenants?|residents?|households?|owners?|neighbou?rs?|values|homes?|only|preferred)|no\s+(?:christians|jews|muslims|catholics|hindus|buddhists|mormons|sikhs)|(?:christians|jews|muslims|catholics|hindus|buddhists|mormons|sikhs)\s+(?:only|preferred|welcome)`),
+    pattern: w(
+      String.raw`(?:christian|jewish|muslim|islamic|catholic|protestant|hindu|buddhist|mormon|sikh|evangelical)\s+(?:${AREA}|buyers?|famil(?:y|ies)|tenants?|residents?|households?|owners?|neighbou?rs?|values|homes?|only|preferred)|no\s+(?:christians|jews|muslims|catholics|hindus|buddhists|mormons|sikhs)|(?:christians|jews|muslims|catholics|hindus|buddhists|mormons|sikhs)\s+(?:only|preferred|welcome)`,
+    ),
     reason: "Mentioning a religion in an ad can signal a preference for or against buyers of that faith.",
     suggestion: (m) => (/\s(?:buyers?|famil|tenants?|residents?|households?|owners?|neighbou?rs?)/i.test(m[0]) ? "buyers" : ""),
   },
@@ -116,7 +122,9 @@ const RULES: Rule[] = [
   },
   {
     category: "race_color_national_origin",
-    pattern: w(String.raw`(?:hispanic|latino|latina|latinx|asian|black|white|african[- ]american|caucasian|chinese|korean|japanese|vietnamese|mexican|irish|italian|indian|polish|arab|european|american|immigrant)\s+(${AREA}|famil(?:y|ies)|buyers?|tenants?|owners?|residents?|neighbou?rs?)`),
+    pattern: w(
+      String.raw`(?:hispanic|latino|latina|latinx|asian|black|white|african[- ]american|caucasian|chinese|korean|japanese|vietnamese|mexican|irish|italian|indian|polish|arab|european|american|immigrant)\s+(${AREA}|famil(?:y|ies)|buyers?|tenants?|owners?|residents?|neighbou?rs?)`,
+    ),
     reason: "Describing an area or its people by race or national origin can steer buyers.",
     suggestion: (m) => (/^(?:buyers?|tenants?|owners?|residents?|neighbou?rs?|famil(?:y|ies))$/i.test(m[1] ?? "") ? "buyers" : (m[1] ?? "")),
   },
@@ -124,12 +132,14 @@ const RULES: Rule[] = [
   {
     category: "disability",
     pattern: w(String.raw`handicap(?:ped)?(?:[- ]accessible)?`),
-    reason: "\"Handicapped\" describes people; describe the property's accessibility instead.",
+    reason: '"Handicapped" describes people; describe the property\'s accessibility instead.',
     suggestion: "accessible",
   },
   {
     category: "disability",
-    pattern: w(String.raw`no\s+wheelchairs?|able[- ]bodied|physically\s+fit|mentally\s+(?:ill|handicapped|disabled|retarded)|mental\s+illness|crippled|must\s+(?:be\s+able\s+to\s+)?climb\s+stairs|no\s+(?:disabled|handicapped)(?:\s+(?:people|persons|buyers|tenants))?`),
+    pattern: w(
+      String.raw`no\s+wheelchairs?|able[- ]bodied|physically\s+fit|mentally\s+(?:ill|handicapped|disabled|retarded)|mental\s+illness|crippled|must\s+(?:be\s+able\s+to\s+)?climb\s+stairs|no\s+(?:disabled|handicapped)(?:\s+(?:people|persons|buyers|tenants))?`,
+    ),
     reason: "Excluding or describing people by ability discriminates on disability.",
     suggestion: "",
   },
@@ -161,20 +171,26 @@ const RULES: Rule[] = [
   },
   {
     category: "age",
-    pattern: w(String.raw`(${FOR})?(?:retirees?|seniors|the\s+elderly|elderly(?:\s+(?:people|persons|buyers|couples?))?|older\s+(?:buyers|people|persons|adults|couples?)|mature\s+(?:buyers|adults|persons|couples?)|retired\s+(?:couples?|people|persons))`),
+    pattern: w(
+      String.raw`(${FOR})?(?:retirees?|seniors|the\s+elderly|elderly(?:\s+(?:people|persons|buyers|couples?))?|older\s+(?:buyers|people|persons|adults|couples?)|mature\s+(?:buyers|adults|persons|couples?)|retired\s+(?:couples?|people|persons))`,
+    ),
     reason: "Naming an age group as the intended buyers can signal a preference based on age (unless the property is qualified senior housing).",
     suggestion: buyerOr("easy to live in"),
   },
   // Steering: judgements about a neighborhood that stand in for who lives there.
   {
     category: "steering",
-    pattern: w(String.raw`(?:exclusive|safe|safer|desirable|prestigious|crime[- ]free|low[- ]crime|high[- ]crime|good|bad|better|rough|changing|traditional|up[- ]and[- ]coming)\s+(${AREA})`),
+    pattern: w(
+      String.raw`(?:exclusive|safe|safer|desirable|prestigious|crime[- ]free|low[- ]crime|high[- ]crime|good|bad|better|rough|changing|traditional|up[- ]and[- ]coming)\s+(${AREA})`,
+    ),
     reason: "Judging a neighborhood's character or safety can steer buyers; describe the home and let buyers research the area.",
     suggestion: nounOnly,
   },
   {
     category: "steering",
-    pattern: w(String.raw`(?:(?:very\s+)?(?:good|great|excellent|best|top[- ]rated|highly[- ]rated|award[- ]winning|better)\s+)schools?(?:\s+district)?|(?:good|great|excellent|best|top[- ]rated)\s+school\s+district`),
+    pattern: w(
+      String.raw`(?:(?:very\s+)?(?:good|great|excellent|best|top[- ]rated|highly[- ]rated|award[- ]winning|better)\s+)schools?(?:\s+district)?|(?:good|great|excellent|best|top[- ]rated)\s+school\s+district`,
+    ),
     reason: "Rating the schools is a judgement that can steer; name the school district and let buyers check ratings.",
     suggestion: "nearby schools",
   },
@@ -216,9 +232,12 @@ export function applySuggestion(text: string, flag: FairHousingFlag): string {
   const after = text.slice(index + flag.phrase.length).replace(/^[ \t]+/, "");
   const sentenceStart = before === "" || /[.!?\n]$/.test(before);
   const capital = (s: string) => (sentenceStart ? s.charAt(0).toUpperCase() + s.slice(1) : s);
-  const join = (left: string, right: string) => (left && right && !/\n$/.test(left) && !/^[.,;:!?)\n]/.test(right) ? `${left} ${right}` : left + right);
+  const join = (left: string, right: string) =>
+    left && right && !/\n$/.test(left) && !/^[.,;:!?)\n]/.test(right) ? `${left} ${right}` : left + right;
   if (flag.suggestion) return join(join(before, capital(flag.suggestion)), after);
   // Removing a phrase: no double space, no orphaned punctuation, no sentence starting in lower case.
   const rest = sentenceStart ? capital(after.replace(/^[.,;:!?]+[ \t]*/, "")) : after;
-  return join(before, rest).replace(/,\s*([.,;:!?])/g, "$1").replace(/(\w)\s+(?:and|or|with)([.!?])/g, "$1$2");
+  return join(before, rest)
+    .replace(/,\s*([.,;:!?])/g, "$1")
+    .replace(/(\w)\s+(?:and|or|with)([.!?])/g, "$1$2");
 }

@@ -23,32 +23,57 @@ export type AiDraftSpend = { ok: true; day: string } | { ok: false; message: str
  * statement that refuses past it (ADR 0051): two drafts at once cannot both take the last one. A draft that then fails
  * gives it back (refundAiDraft, with the day returned here).
  */
-export async function spendAiDraft(context: Pick<RequestContext, "db">, kv: KVNamespace, userId: string, dailyQuota: number, now = Date.now()): Promise<AiDraftSpend> {
+export async function spendAiDraft(
+  context: Pick<RequestContext, "db">,
+  kv: KVNamespace,
+  userId: string,
+  dailyQuota: number,
+  now = Date.now(),
+): Promise<AiDraftSpend> {
   const minute = await hitRateLimit(kv, "ai", userId, AI_RATE, now);
   if (!minute.allowed) {
-    return { ok: false, message: `That is ${AI_RATE.limit} drafts in a minute. Please wait ${minute.retryAfterSeconds} seconds and try again.`, retryAfterSeconds: minute.retryAfterSeconds };
+    return {
+      ok: false,
+      message: `That is ${AI_RATE.limit} drafts in a minute. Please wait ${minute.retryAfterSeconds} seconds and try again.`,
+      retryAfterSeconds: minute.retryAfterSeconds,
+    };
   }
   const day = utcDay(now);
   const [taken] = await context.db
     .insert(aiDraftDays)
     .values({ userId, day, drafts: 1 })
-    .onConflictDoUpdate({ target: [aiDraftDays.userId, aiDraftDays.day], set: { drafts: sql`${aiDraftDays.drafts} + 1` }, setWhere: sql`${aiDraftDays.drafts} < ${dailyQuota}` })
+    .onConflictDoUpdate({
+      target: [aiDraftDays.userId, aiDraftDays.day],
+      set: { drafts: sql`${aiDraftDays.drafts} + 1` },
+      setWhere: sql`${aiDraftDays.drafts} < ${dailyQuota}`,
+    })
     .returning({ drafts: aiDraftDays.drafts });
   if (taken && taken.drafts <= dailyQuota) return { ok: true, day };
   // A quota lowered below today's count leaves a first insert over it: give that one back too.
   if (taken) await refundAiDraft(context, userId, day);
   const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(`${day}T00:00:00Z`) + DAY_MS - now) / 1000));
-  return { ok: false, message: `You have used all ${dailyQuota} AI drafts for today. The quota resets at midnight UTC, ${hoursLeft(retryAfterSeconds)}.`, retryAfterSeconds };
+  return {
+    ok: false,
+    message: `You have used all ${dailyQuota} AI drafts for today. The quota resets at midnight UTC, ${hoursLeft(retryAfterSeconds)}.`,
+    retryAfterSeconds,
+  };
 }
 
 /** Gives back a draft that failed, in one statement, to the day it was counted on. */
 export async function refundAiDraft(context: Pick<RequestContext, "db">, userId: string, day: string): Promise<void> {
-  await context.db.update(aiDraftDays).set({ drafts: sql`${aiDraftDays.drafts} - 1` }).where(and(eq(aiDraftDays.userId, userId), eq(aiDraftDays.day, day), gt(aiDraftDays.drafts, 0)));
+  await context.db
+    .update(aiDraftDays)
+    .set({ drafts: sql`${aiDraftDays.drafts} - 1` })
+    .where(and(eq(aiDraftDays.userId, userId), eq(aiDraftDays.day, day), gt(aiDraftDays.drafts, 0)));
 }
 
 /** Drafts the user has used today (UTC), for the page's "N of 100 left". */
 export async function aiDraftsToday(context: Pick<RequestContext, "db">, userId: string, now = Date.now()): Promise<number> {
-  const row = await context.db.select({ drafts: aiDraftDays.drafts }).from(aiDraftDays).where(and(eq(aiDraftDays.userId, userId), eq(aiDraftDays.day, utcDay(now)))).get();
+  const row = await context.db
+    .select({ drafts: aiDraftDays.drafts })
+    .from(aiDraftDays)
+    .where(and(eq(aiDraftDays.userId, userId), eq(aiDraftDays.day, utcDay(now))))
+    .get();
   return row?.drafts ?? 0;
 }
 

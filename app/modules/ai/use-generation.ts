@@ -68,17 +68,31 @@ export function useGeneration() {
       for (;;) {
         const { value: event, done } = await reader.read();
         if (done) break;
-        const data = JSON.parse(event.data) as { engine?: EngineId; note?: string | null; text?: string; message?: string; contact?: DraftContactRef | null };
+        const data = JSON.parse(event.data) as {
+          engine?: EngineId;
+          note?: string | null;
+          text?: string;
+          message?: string;
+          contact?: DraftContactRef | null;
+        };
         if (event.event === "context") setState((s) => ({ ...s, contact: data.contact ?? null }));
         else if (event.event === "engine") setState((s) => ({ ...s, engine: data.engine ?? null, note: data.note ?? null }));
         else if (event.event === "text") setState((s) => ({ ...s, text: s.text + (data.text ?? "") }));
         else if (event.event === "final") setState((s) => ({ ...s, text: data.text ?? s.text }));
         else if (event.event === "error") setState((s) => ({ ...s, error: data.message ?? null }));
       }
-      setState((s) => ({ ...s, status: s.text.trim() ? "done" : "failed", error: s.text.trim() ? s.error : (s.error ?? "The coach returned nothing. Please try again.") }));
+      setState((s) => ({
+        ...s,
+        status: s.text.trim() ? "done" : "failed",
+        error: s.text.trim() ? s.error : (s.error ?? "The coach returned nothing. Please try again."),
+      }));
     } catch (error) {
       if (controller.signal.aborted) return;
-      setState((s) => ({ ...s, status: s.text.trim() ? "done" : "failed", error: "The connection dropped before the answer was complete. Please try again." }));
+      setState((s) => ({
+        ...s,
+        status: s.text.trim() ? "done" : "failed",
+        error: "The connection dropped before the answer was complete. Please try again.",
+      }));
       console.error(error);
     }
   }, []);

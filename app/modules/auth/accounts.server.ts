@@ -90,11 +90,7 @@ export async function signUp(
   return { ok: true, userId: id, setCookie: await rotateSession(context, request, id, 1) };
 }
 
-export async function signIn(
-  context: RequestContext,
-  request: Request,
-  input: { email: string; password: string },
-): Promise<AuthResult> {
+export async function signIn(context: RequestContext, request: Request, input: { email: string; password: string }): Promise<AuthResult> {
   const kv = context.cloudflare.env.KV;
   const [byIp, byEmail] = await Promise.all([
     hitRateLimit(kv, "signin-ip", clientIp(request), RATE_LIMITS.signinIp),
@@ -164,10 +160,7 @@ export async function resendVerification(context: RequestContext, request: Reque
 export async function verifyEmail(context: RequestContext, token: string) {
   const check = await consumeToken(context, token, "verify_email");
   if (!check.ok) return check;
-  await context.db
-    .update(users)
-    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-    .where(eq(users.id, check.userId));
+  await context.db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, check.userId));
   return check;
 }
 
@@ -228,4 +221,3 @@ export async function changePassword(
     .get();
   return { ok: true, userId, setCookie: await rotateSession(context, request, userId, updated!.version) };
 }
-

@@ -18,8 +18,7 @@ export const AUTH_MESSAGES = {
   signupFailed: { title: "Authentication Error", description: "Unable to create account at this time. Please try again." },
   locked: {
     title: "Account Locked",
-    description:
-      "Too many failed sign-in attempts. Try again in 15 minutes, or reset your password to unlock your account now.",
+    description: "Too many failed sign-in attempts. Try again in 15 minutes, or reset your password to unlock your account now.",
   },
   accountDeleted: {
     title: "Account deleted",

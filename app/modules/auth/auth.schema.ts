@@ -38,6 +38,5 @@ export const ChangePasswordSchema = z
   .object({ currentPassword: z.string().min(1, "Enter your current password."), password: NewPasswordSchema, confirm: z.string() })
   .refine((value) => value.password === value.confirm, { message: "Passwords do not match.", path: ["confirm"] });
 
-
 /** What the "Sign out everywhere?" dialog sends as `confirm`: without it the server signs nothing out (400). */
 export const SIGN_OUT_EVERYWHERE_CONFIRM = "everywhere";

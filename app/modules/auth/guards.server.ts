@@ -17,11 +17,7 @@ function signInRedirect(request: Request) {
 }
 
 /** The signed-in user, or a redirect to /auth. Unverified accounts go to the resend page unless allowed. */
-export async function requireUser(
-  request: Request,
-  context: RequestContext,
-  options: { allowUnverified?: boolean } = {},
-): Promise<SessionUser> {
+export async function requireUser(request: Request, context: RequestContext, options: { allowUnverified?: boolean } = {}): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) throw signInRedirect(request);
   if (!user.emailVerified && !options.allowUnverified) throw redirect(VERIFY_EMAIL_PATH);

@@ -15,9 +15,7 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
   if (iterations > PBKDF2_MAX_ITERATIONS) {
     throw new Error(`PBKDF2 iterations ${iterations} exceed the Workers limit of ${PBKDF2_MAX_ITERATIONS}`);
   }
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, [
-    "deriveBits",
-  ]);
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, KEY_BITS);
   return new Uint8Array(bits);
 }

@@ -70,7 +70,11 @@ async function backupSchema(d1: Env["DB"]): Promise<{ name: string; sql: string;
   const virtual = results.filter((t) => t.type === "table" && /^create virtual table/i.test(t.sql ?? "")).map((t) => t.name);
   return results
     .filter(({ type, name }) => type === "table" && !/^(sqlite_|_cf_|d1_)/.test(name) && !virtual.some((v) => name === v || name.startsWith(`${v}_`)))
-    .map(({ name, sql }) => ({ name, sql: sql ?? "", indexes: results.filter((i) => i.type === "index" && i.tableName === name && i.sql).map((i) => i.sql!) }));
+    .map(({ name, sql }) => ({
+      name,
+      sql: sql ?? "",
+      indexes: results.filter((i) => i.type === "index" && i.tableName === name && i.sql).map((i) => i.sql!),
+    }));
 }
 
 async function schemaVersion(d1: Env["DB"]): Promise<string | null> {
@@ -98,7 +102,14 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /** One table, streamed: rows → NDJSON → (SHA-256, gzip → R2 multipart parts). */
-async function writeTable(env: Bindings, id: string, table: string, create: string, indexes: string[], owner?: { column: string; userId: string }): Promise<TableManifest> {
+async function writeTable(
+  env: Bindings,
+  id: string,
+  table: string,
+  create: string,
+  indexes: string[],
+  owner?: { column: string; userId: string },
+): Promise<TableManifest> {
   const key = backupKey(id, `${table}.ndjson.gz`);
   const upload = await env.BACKUPS.createMultipartUpload(key, { httpMetadata: { contentType: "application/gzip" } });
   const gzip = new CompressionStream("gzip");
@@ -114,7 +125,9 @@ async function writeTable(env: Bindings, id: string, table: string, create: stri
       let after = 0;
       for (;;) {
         const { results } = await (owner
-          ? env.DB.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? and ${quoteName(owner.column)} = ? order by rowid limit ${PAGE}`).bind(after, owner.userId)
+          ? env.DB.prepare(
+              `select rowid as __rowid, * from "${table}" where rowid > ? and ${quoteName(owner.column)} = ? order by rowid limit ${PAGE}`,
+            ).bind(after, owner.userId)
           : env.DB.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? order by rowid limit ${PAGE}`).bind(after)
         ).all<Record<string, unknown>>();
         if (results.length === 0) break;
@@ -206,7 +219,14 @@ export async function createBackup(env: Bindings, db: Db, type: BackupType, now 
     const sizeBytes = tables.reduce((sum, t) => sum + t.stored, 0) + new TextEncoder().encode(text).byteLength;
     const [done] = await db
       .update(backups)
-      .set({ status: "completed", finishedAt: Date.now(), sizeBytes, tableCount: tables.length, rowCount: tables.reduce((sum, t) => sum + t.rows, 0), schemaVersion: version })
+      .set({
+        status: "completed",
+        finishedAt: Date.now(),
+        sizeBytes,
+        tableCount: tables.length,
+        rowCount: tables.reduce((sum, t) => sum + t.rows, 0),
+        schemaVersion: version,
+      })
       .where(eq(backups.id, id))
       .returning();
     return done!;
@@ -214,7 +234,11 @@ export async function createBackup(env: Bindings, db: Db, type: BackupType, now 
     const message = error instanceof Error ? error.message : String(error);
     console.error(JSON.stringify({ event: "backup_failed", id, message }));
     await deleteObjects(env.BACKUPS, `${BACKUP_PREFIX}${id}/`).catch(() => undefined);
-    const [failed] = await db.update(backups).set({ status: "failed", finishedAt: Date.now(), errorMessage: message.slice(0, 500) }).where(eq(backups.id, id)).returning();
+    const [failed] = await db
+      .update(backups)
+      .set({ status: "failed", finishedAt: Date.now(), errorMessage: message.slice(0, 500) })
+      .where(eq(backups.id, id))
+      .returning();
     return failed!;
   }
 }
@@ -230,7 +254,12 @@ async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
 
 /** Newest first, for the Backup tab, each with its agent's e-mail when it is a safety copy. */
 export async function listBackups(db: Db, limit = 60): Promise<(Backup & { agentEmail: string | null })[]> {
-  const rows = await db.select({ backup: backups, email: users.email }).from(backups).leftJoin(users, eq(users.id, backups.userId)).orderBy(desc(backups.startedAt)).limit(limit);
+  const rows = await db
+    .select({ backup: backups, email: users.email })
+    .from(backups)
+    .leftJoin(users, eq(users.id, backups.userId))
+    .orderBy(desc(backups.startedAt))
+    .limit(limit);
   return rows.map((r) => ({ ...r.backup, agentEmail: r.email ?? null }));
 }
 
@@ -256,7 +285,10 @@ export async function backupStorage(bucket: R2Bucket): Promise<{ bytes: number; 
 
 /** Deletes backups started more than 30 days before `now`: their objects, then their rows. */
 export async function pruneBackups(env: Bindings, db: Db, now = Date.now()): Promise<number> {
-  const old = await db.select({ id: backups.id }).from(backups).where(lt(backups.startedAt, now - BACKUP_RETENTION_DAYS * DAY_MS));
+  const old = await db
+    .select({ id: backups.id })
+    .from(backups)
+    .where(lt(backups.startedAt, now - BACKUP_RETENTION_DAYS * DAY_MS));
   for (const { id } of old) {
     await deleteObjects(env.BACKUPS, `${BACKUP_PREFIX}${id}/`);
     await db.delete(backups).where(eq(backups.id, id));

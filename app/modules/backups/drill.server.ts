@@ -28,14 +28,23 @@ export interface DrillResult {
 export function loadOrder(tables: readonly Pick<TableManifest, "table" | "create">[]): string[] {
   const names = new Set(tables.map((t) => t.table));
   const parents = new Map(
-    tables.map((t) => [t.table, new Set([...t.create.matchAll(/references\s+[`"[]?(\w+)[`"\]]?/gi)].map((m) => m[1]!).filter((p) => p !== t.table && names.has(p)))]),
+    tables.map((t) => [
+      t.table,
+      new Set([...t.create.matchAll(/references\s+[`"[]?(\w+)[`"\]]?/gi)].map((m) => m[1]!).filter((p) => p !== t.table && names.has(p))),
+    ]),
   );
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
     const ready = tables.map((t) => t.table).filter((t) => !placed.has(t) && [...parents.get(t)!].every((p) => placed.has(p)));
     // A cycle (none in this schema) is loaded as it comes; deferred keys let the batch end consistent.
-    const next = ready.length > 0 ? ready : tables.map((t) => t.table).filter((t) => !placed.has(t)).slice(0, 1);
+    const next =
+      ready.length > 0
+        ? ready
+        : tables
+            .map((t) => t.table)
+            .filter((t) => !placed.has(t))
+            .slice(0, 1);
     for (const t of next) {
       placed.add(t);
       ordered.push(t);
@@ -45,7 +54,9 @@ export function loadOrder(tables: readonly Pick<TableManifest, "table" | "create
 }
 
 async function emptyDatabase(target: D1Database): Promise<void> {
-  const { results } = await target.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'").all<{ name: string }>();
+  const { results } = await target
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'")
+    .all<{ name: string }>();
   if (results.length === 0) return;
   await target.batch([target.prepare("pragma defer_foreign_keys = on"), ...results.map((t) => target.prepare(`drop table if exists "${t.name}"`))]);
 }
@@ -63,7 +74,11 @@ async function loadTable(env: Bindings, entry: TableManifest): Promise<void> {
   };
   await readTableFile(env.BACKUPS, entry, async (row) => {
     const columns = Object.keys(row);
-    statements.push(target.prepare(`insert into "${entry.table}" (${columns.map(quoteName).join(", ")}) values (${columns.map(() => "?").join(", ")})`).bind(...columns.map((c) => row[c] ?? null)));
+    statements.push(
+      target
+        .prepare(`insert into "${entry.table}" (${columns.map(quoteName).join(", ")}) values (${columns.map(() => "?").join(", ")})`)
+        .bind(...columns.map((c) => row[c] ?? null)),
+    );
     if (statements.length >= BATCH) await flush();
   });
   await flush();
@@ -77,7 +92,10 @@ async function verifyTable(target: D1Database, entry: TableManifest): Promise<vo
   let rows = 0;
   let after = 0;
   for (;;) {
-    const { results } = await target.prepare(`select rowid as __rowid, * from "${entry.table}" where rowid > ? order by rowid limit ${PAGE}`).bind(after).all<Record<string, unknown>>();
+    const { results } = await target
+      .prepare(`select rowid as __rowid, * from "${entry.table}" where rowid > ? order by rowid limit ${PAGE}`)
+      .bind(after)
+      .all<Record<string, unknown>>();
     if (results.length === 0) break;
     let text = "";
     for (const { __rowid, ...row } of results) {
@@ -90,7 +108,8 @@ async function verifyTable(target: D1Database, entry: TableManifest): Promise<vo
   }
   await writer.close();
   const sha256 = hex(await hash.digest);
-  if (rows !== entry.rows || sha256 !== entry.sha256) throw new Error(`${entry.table}: restored ${rows} of ${entry.rows} rows${sha256 === entry.sha256 ? "" : ", and they differ from the backup"}`);
+  if (rows !== entry.rows || sha256 !== entry.sha256)
+    throw new Error(`${entry.table}: restored ${rows} of ${entry.rows} rows${sha256 === entry.sha256 ? "" : ", and they differ from the backup"}`);
 }
 
 async function drill(env: Bindings, manifest: BackupManifest): Promise<number> {
@@ -113,11 +132,18 @@ export async function runRestoreDrill(env: Bindings, db: Db, backupId: string): 
   try {
     const manifest = await readManifest(env.BACKUPS, backupId);
     if (!manifest) throw new Error("The backup's manifest is missing or unreadable.");
-    if (manifest.tables.some((t) => typeof t.create !== "string" || t.create === "" || !Array.isArray(t.indexes))) throw new Error("The backup predates table definitions in its manifest.");
+    if (manifest.tables.some((t) => typeof t.create !== "string" || t.create === "" || !Array.isArray(t.indexes)))
+      throw new Error("The backup predates table definitions in its manifest.");
     const rows = await drill(env, manifest);
     result = { backupId, ok: true, ms: Date.now() - started, error: null, rows };
   } catch (error) {
-    result = { backupId, ok: false, ms: Date.now() - started, error: (error instanceof Error ? error.message : String(error)).slice(0, 500), rows: 0 };
+    result = {
+      backupId,
+      ok: false,
+      ms: Date.now() - started,
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      rows: 0,
+    };
     console.error(JSON.stringify({ event: "restore_drill_failed", backupId, error: result.error }));
   }
   await db
@@ -130,8 +156,19 @@ export async function runRestoreDrill(env: Bindings, db: Db, backupId: string): 
 /** The backup the weekly drill takes: the newest completed one of the whole database (not a safety copy), when no backup was drilled in the last week. */
 export async function drillDue(db: Db, now = Date.now()): Promise<string | null> {
   // A drill "in the future" (a clock that went back) does not count: it must not hold the next one off.
-  const recent = await db.select({ id: backups.id }).from(backups).where(and(gte(backups.drillAt, now - DRILL_EVERY_MS), lte(backups.drillAt, now))).limit(1).get();
+  const recent = await db
+    .select({ id: backups.id })
+    .from(backups)
+    .where(and(gte(backups.drillAt, now - DRILL_EVERY_MS), lte(backups.drillAt, now)))
+    .limit(1)
+    .get();
   if (recent) return null;
-  const newest = await db.select({ id: backups.id }).from(backups).where(and(eq(backups.status, "completed"), isNull(backups.userId))).orderBy(desc(backups.startedAt)).limit(1).get();
+  const newest = await db
+    .select({ id: backups.id })
+    .from(backups)
+    .where(and(eq(backups.status, "completed"), isNull(backups.userId)))
+    .orderBy(desc(backups.startedAt))
+    .limit(1)
+    .get();
   return newest?.id ?? null;
 }

@@ -53,7 +53,9 @@ async function stageTable(env: Bindings, restoreId: string, entry: TableManifest
   const insertPending = () => {
     if (pending.length === 0) return;
     const values = pending.flatMap((data, i) => [restoreId, entry.table, seq - pending.length + i + 1, data]);
-    statements.push(env.DB.prepare(`insert into restore_rows (restore_id, tbl, seq, data) values ${pending.map(() => "(?, ?, ?, ?)").join(", ")}`).bind(...values));
+    statements.push(
+      env.DB.prepare(`insert into restore_rows (restore_id, tbl, seq, data) values ${pending.map(() => "(?, ?, ?, ?)").join(", ")}`).bind(...values),
+    );
     pending = [];
   };
   const flush = async () => {
@@ -98,7 +100,8 @@ const SHARED_IDS = new Set(["contacts", "deals", "crm_tasks", "crm_activities", 
 /** The statements that swap the staged rows in: one batch, so one transaction. */
 async function swapStatements(d1: D1Database, restoreId: string, userId: string, staged: Map<string, Staged>, order: string[]) {
   const statements: D1PreparedStatement[] = [d1.prepare("pragma defer_foreign_keys = on")];
-  for (const table of [...order].reverse()) statements.push(d1.prepare(`delete from ${quoteName(table)} where ${quoteName(staged.get(table)!.owner)} = ?`).bind(userId));
+  for (const table of [...order].reverse())
+    statements.push(d1.prepare(`delete from ${quoteName(table)} where ${quoteName(staged.get(table)!.owner)} = ?`).bind(userId));
   const path = (c: string) => `'$.${JSON.stringify(c).replace(/'/g, "''")}'`;
   for (const table of order) {
     const { columns, rows } = staged.get(table)!;
@@ -106,7 +109,8 @@ async function swapStatements(d1: D1Database, restoreId: string, userId: string,
     // Columns both the backup and the live table have: one added since takes its default.
     const names = (await liveColumns(d1, table)).filter((c) => columns.has(c));
     const keys = new Map((KEYS[table] ?? []).filter((k) => columns.has(k.column)).map((k) => [k.column, k]));
-    const theirs = (parent: string, column: string) => `(select p.id from ${quoteName(parent)} p where p.id = json_extract(data, ${path(column)}) and p.user_id = ?3)`;
+    const theirs = (parent: string, column: string) =>
+      `(select p.id from ${quoteName(parent)} p where p.id = json_extract(data, ${path(column)}) and p.user_id = ?3)`;
     const select = names.map((c) => (keys.has(c) ? theirs(keys.get(c)!.parent, c) : `json_extract(data, ${path(c)})`)).join(", ");
     const where = [
       "restore_id = ?1 and tbl = ?2",
@@ -148,7 +152,9 @@ export interface RestoreRequest {
 export async function restoreAgent(env: Bindings, db: Db, request: RestoreRequest, now = Date.now()): Promise<BackupRestore> {
   const id = crypto.randomUUID();
   const agent = await db.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).get();
-  await db.insert(backupRestores).values({ id, backupId: request.backupId, userId: agent?.id ?? null, requestedBy: request.requestedBy, startedAt: now });
+  await db
+    .insert(backupRestores)
+    .values({ id, backupId: request.backupId, userId: agent?.id ?? null, requestedBy: request.requestedBy, startedAt: now });
   let safetyBackupId: string | null = null;
   try {
     if (!agent) throw new RestoreError("That agent's account no longer exists.");
@@ -173,28 +179,45 @@ export async function restoreAgent(env: Bindings, db: Db, request: RestoreReques
       rows += result.rows;
     }
 
-    const safety = await createBackup(env, db, "safety", Date.now(), { userId: request.userId, tables: order.map((table) => ({ table, owner: owners.get(table)! })) });
-    if (safety.status !== "completed") throw new RestoreError(`The safety copy of the agent's current rows failed (${safety.errorMessage ?? "unknown"}), so nothing was restored.`);
+    const safety = await createBackup(env, db, "safety", Date.now(), {
+      userId: request.userId,
+      tables: order.map((table) => ({ table, owner: owners.get(table)! })),
+    });
+    if (safety.status !== "completed")
+      throw new RestoreError(`The safety copy of the agent's current rows failed (${safety.errorMessage ?? "unknown"}), so nothing was restored.`);
     safetyBackupId = safety.id;
 
     const swapping = Date.now();
     await env.DB.batch(await swapStatements(env.DB, id, request.userId, staged, order));
     const ms = { stage: safety.startedAt - started, safety: swapping - safety.startedAt, swap: Date.now() - swapping };
     console.log(JSON.stringify({ event: "agent_restore", id, backupId: request.backupId, rows, ms }));
-    const [done] = await db.update(backupRestores).set({ status: "completed", rowCount: rows, safetyBackupId, finishedAt: Date.now() }).where(eq(backupRestores.id, id)).returning();
+    const [done] = await db
+      .update(backupRestores)
+      .set({ status: "completed", rowCount: rows, safetyBackupId, finishedAt: Date.now() })
+      .where(eq(backupRestores.id, id))
+      .returning();
     return done!;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     if (!(error instanceof RestoreError)) console.error(JSON.stringify({ event: "agent_restore_failed", id, backupId: request.backupId, message }));
     await db.delete(restoreRows).where(eq(restoreRows.restoreId, id));
-    const [failed] = await db.update(backupRestores).set({ status: "failed", safetyBackupId, errorMessage: message, finishedAt: Date.now() }).where(eq(backupRestores.id, id)).returning();
+    const [failed] = await db
+      .update(backupRestores)
+      .set({ status: "failed", safetyBackupId, errorMessage: message, finishedAt: Date.now() })
+      .where(eq(backupRestores.id, id))
+      .returning();
     return failed!;
   }
 }
 
 /** Newest first, for the Backup tab, with the agent's e-mail (null once the account is purged). */
 export function listRestores(db: Db, limit = 20) {
-  return db.select({ restore: backupRestores, email: users.email }).from(backupRestores).leftJoin(users, eq(users.id, backupRestores.userId)).orderBy(desc(backupRestores.startedAt)).limit(limit);
+  return db
+    .select({ restore: backupRestores, email: users.email })
+    .from(backupRestores)
+    .leftJoin(users, eq(users.id, backupRestores.userId))
+    .orderBy(desc(backupRestores.startedAt))
+    .limit(limit);
 }
 
 /** A restore still "in progress" after this long was cut off (a Worker stopped mid-way): its staging is dropped. */

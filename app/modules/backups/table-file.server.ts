@@ -7,7 +7,11 @@ import { hex, type TableManifest } from "./backup.server";
  * Callers make what `take` wrote count only after this returns (the drill checks again; a restore swaps in one
  * batch), so a bad file restores nothing.
  */
-export async function readTableFile(bucket: R2Bucket, entry: TableManifest, take: (row: Record<string, unknown>) => Promise<void> | void): Promise<void> {
+export async function readTableFile(
+  bucket: R2Bucket,
+  entry: TableManifest,
+  take: (row: Record<string, unknown>) => Promise<void> | void,
+): Promise<void> {
   const object = await bucket.get(entry.key);
   if (!object) throw new Error(`${entry.table}: the file is missing from storage`);
   // workerd has it as crypto.DigestStream (a streaming SHA-256); the types declare it as a global class.
@@ -24,7 +28,8 @@ export async function readTableFile(bucket: R2Bucket, entry: TableManifest, take
       table?: unknown;
       row?: Record<string, unknown>;
     };
-    if (parsed.table !== entry.table || !parsed.row || typeof parsed.row !== "object") throw new Error("a line belongs to another table or has no row");
+    if (parsed.table !== entry.table || !parsed.row || typeof parsed.row !== "object")
+      throw new Error("a line belongs to another table or has no row");
     rows += 1;
     await take(parsed.row);
   };
@@ -47,6 +52,8 @@ export async function readTableFile(bucket: R2Bucket, entry: TableManifest, take
   }
   const sha256 = hex(await digest.digest);
   if (rows !== entry.rows || bytes !== entry.bytes || sha256 !== entry.sha256) {
-    throw new Error(`${entry.table}: the file does not match its manifest (${rows} of ${entry.rows} rows, checksum ${sha256 === entry.sha256 ? "equal" : "different"})`);
+    throw new Error(
+      `${entry.table}: the file does not match its manifest (${rows} of ${entry.rows} rows, checksum ${sha256 === entry.sha256 ? "equal" : "different"})`,
+    );
   }
 }

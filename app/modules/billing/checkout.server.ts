@@ -19,11 +19,7 @@ const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
 
 /** Whether this account still has its free trial (one per normalised e-mail or Stripe customer). */
 export async function trialAvailable(context: RequestContext, user: SessionUser): Promise<boolean> {
-  const subscriber = await context.db
-    .select({ customer: subscribers.stripeCustomerId })
-    .from(subscribers)
-    .where(ownedBy(subscribers, user.id))
-    .get();
+  const subscriber = await context.db.select({ customer: subscribers.stripeCustomerId }).from(subscribers).where(ownedBy(subscribers, user.id)).get();
   return !(await hasHadTrial(context.db, user.email, subscriber?.customer));
 }
 
@@ -42,12 +38,7 @@ function markPending(context: RequestContext, user: SessionUser) {
 }
 
 /** create-checkout (spec section 7): starts a subscription checkout and returns where to send the browser. */
-export async function createCheckout(
-  context: RequestContext,
-  request: Request,
-  user: SessionUser,
-  period: BillingPeriod,
-): Promise<CheckoutResult> {
+export async function createCheckout(context: RequestContext, request: Request, user: SessionUser, period: BillingPeriod): Promise<CheckoutResult> {
   if (!EMAIL_PATTERN.test(user.email)) return { ok: false, error: "invalid_email" };
   const limit = await hitRateLimit(context.cloudflare.env.KV, "checkout", `${user.id}:${clientIp(request)}`, RATE_LIMITS.trialCheckout);
   if (!limit.allowed) return { ok: false, error: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };

@@ -45,7 +45,9 @@ export async function getBillingDetails(context: RequestContext, user: SessionUs
     seats: row?.seats ?? 1,
     billingPeriod: row?.billingPeriod ?? null,
     trialEndsAt: row?.trialEndsAt?.getTime() ?? null,
-    nextBillingAt: row ? (nextBillingDate({ status: row.subscriptionStatus, trialEndsAt: row.trialEndsAt, currentPeriodEnd: row.currentPeriodEnd })?.getTime() ?? null) : null,
+    nextBillingAt: row
+      ? (nextBillingDate({ status: row.subscriptionStatus, trialEndsAt: row.trialEndsAt, currentPeriodEnd: row.currentPeriodEnd })?.getTime() ?? null)
+      : null,
     cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     canManage: false,
     card: null,
@@ -82,7 +84,10 @@ export async function customerPortalUrl(context: RequestContext, request: Reques
   if (!stripe) return null;
   const row = await context.db.select({ customer: subscribers.stripeCustomerId }).from(subscribers).where(ownedBy(subscribers, user.id)).get();
   if (!row?.customer) return null;
-  const session = await stripe.billingPortal.sessions.create({ customer: row.customer, return_url: `${appOrigin(context, request)}/settings?tab=billing` });
+  const session = await stripe.billingPortal.sessions.create({
+    customer: row.customer,
+    return_url: `${appOrigin(context, request)}/settings?tab=billing`,
+  });
   return session.url;
 }
 
@@ -121,7 +126,10 @@ export async function endSubscriptionNow(context: RequestContext, userId: Sessio
       const code = (error as { code?: string; statusCode?: number }).code;
       if (code !== "resource_missing") {
         console.error(JSON.stringify({ event: "subscription_cancel_failed", userId, message: String(error) }));
-        return { ok: false, message: "Your subscription could not be cancelled at Stripe right now, so nothing was changed. Please try again in a few minutes." };
+        return {
+          ok: false,
+          message: "Your subscription could not be cancelled at Stripe right now, so nothing was changed. Please try again in a few minutes.",
+        };
       }
     }
   }

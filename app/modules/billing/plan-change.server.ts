@@ -42,7 +42,13 @@ export async function liveSubscription(context: RequestContext, payerId: UserId)
  * period, and the seats as its quantity), then here. `prorate` is false for a plan switch (next billing cycle) and
  * true for seats on the Team plan.
  */
-export async function setPlanAndSeats(context: RequestContext, payerId: UserId, plan: Plan, seats: number, prorate: boolean): Promise<PlanChangeResult> {
+export async function setPlanAndSeats(
+  context: RequestContext,
+  payerId: UserId,
+  plan: Plan,
+  seats: number,
+  prorate: boolean,
+): Promise<PlanChangeResult> {
   const row = await liveSubscription(context, payerId);
   if (!row) return { ok: false, message: PLAN_CHANGE_MESSAGES.notLive };
   if (row.plan === plan && row.seats === seats) return { ok: true };

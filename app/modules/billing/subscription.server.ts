@@ -4,9 +4,7 @@ import { subscribers, teamMembers, teams, users, type Plan, type SubscriptionSta
 import { memoize, type RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
 
-export type SubscriptionState =
-  | { known: true; status: SubscriptionStatus | null; plan: Plan | null }
-  | { known: false; error: string };
+export type SubscriptionState = { known: true; status: SubscriptionStatus | null; plan: Plan | null } | { known: false; error: string };
 
 const teamSubscription = alias(subscribers, "team_subscription");
 const live = (status: SubscriptionStatus | null | undefined) => status === "active" || status === "trialing";
@@ -20,7 +18,12 @@ export function getSubscription(context: RequestContext, userId: UserId): Promis
   return memoize(context, `subscription:${userId}`, async () => {
     try {
       const row = await context.db
-        .select({ status: subscribers.subscriptionStatus, plan: subscribers.plan, teamStatus: teamSubscription.subscriptionStatus, teamPlan: teamSubscription.plan })
+        .select({
+          status: subscribers.subscriptionStatus,
+          plan: subscribers.plan,
+          teamStatus: teamSubscription.subscriptionStatus,
+          teamPlan: teamSubscription.plan,
+        })
         .from(users)
         .leftJoin(subscribers, eq(subscribers.userId, users.id))
         .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), ne(teamMembers.role, "owner")))

@@ -65,7 +65,11 @@ export async function applySubscriptionState(
   try {
     const [, updated] = await db.batch([
       db.insert(stripeEvents).values({ id: event.id, type: event.type, stripeCreatedAt: event.createdAt, processedAt: new Date() }),
-      db.update(subscribers).set(set).where(and(eq(subscribers.userId, userId), fresh)).returning({ userId: subscribers.userId }),
+      db
+        .update(subscribers)
+        .set(set)
+        .where(and(eq(subscribers.userId, userId), fresh))
+        .returning({ userId: subscribers.userId }),
       ...extra,
     ]);
     if (updated.length > 0) return "applied";
@@ -101,4 +105,3 @@ export async function userIdForCustomer(db: Db, customerId: string): Promise<str
   const row = await db.select({ userId: subscribers.userId }).from(subscribers).where(eq(subscribers.stripeCustomerId, customerId)).get();
   return row?.userId ?? null;
 }
-

@@ -38,7 +38,10 @@ export async function completeTestCheckout(context: RequestContext, user: Sessio
 
 export async function abandonTestCheckout(context: RequestContext, user: SessionUser, checkout: CheckoutSession) {
   await context.db.batch([
-    context.db.update(checkoutSessions).set({ status: "abandoned" }).where(ownedBy(checkoutSessions, user.id, eq(checkoutSessions.id, checkout.id))),
+    context.db
+      .update(checkoutSessions)
+      .set({ status: "abandoned" })
+      .where(ownedBy(checkoutSessions, user.id, eq(checkoutSessions.id, checkout.id))),
     context.db
       .update(subscribers)
       .set({ subscriptionStatus: "inactive", updatedAt: new Date() })

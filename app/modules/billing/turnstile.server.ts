@@ -1,7 +1,6 @@
 import type { RequestContext } from "~/lib/context.server";
 import { clientIp } from "~/lib/rate-limit.server";
 
-
 const TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);

@@ -58,7 +58,9 @@ export interface EventOutcome {
 
 /** Applies one verified Stripe event. Unknown event types are acknowledged and ignored. */
 export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<EventOutcome> {
-  const found = (userId: string) => async (result: Promise<ApplyResult>): Promise<EventOutcome> => ({ result: await result, userId });
+  const found =
+    (userId: string) =>
+    async (result: Promise<ApplyResult>): Promise<EventOutcome> => ({ result: await result, userId });
   const none = (result: EventOutcome["result"]): EventOutcome => ({ result, userId: null });
   const applied = { id: event.id, type: event.type, createdAt: new Date(event.created * 1000) };
   switch (event.type) {
@@ -81,10 +83,10 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<Ev
           userId,
           {
             status: withTrial ? "trialing" : "active",
-          stripeCustomerId: customer,
-          stripeSubscriptionId: idOf(session.subscription),
-          billingPeriod: session.metadata?.period === "yearly" ? "yearly" : session.metadata?.period === "monthly" ? "monthly" : undefined,
-        },
+            stripeCustomerId: customer,
+            stripeSubscriptionId: idOf(session.subscription),
+            billingPeriod: session.metadata?.period === "yearly" ? "yearly" : session.metadata?.period === "monthly" ? "monthly" : undefined,
+          },
           applied,
           extra,
         ),
@@ -96,7 +98,9 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<Ev
       const subscription = event.data.object;
       const userId = await userFor(db, subscription.metadata?.userId, idOf(subscription.customer));
       if (!userId) return none("unknown-user");
-      return found(userId)(applySubscriptionState(db, userId, stateFromSubscription(subscription, event.type === "customer.subscription.deleted"), applied));
+      return found(userId)(
+        applySubscriptionState(db, userId, stateFromSubscription(subscription, event.type === "customer.subscription.deleted"), applied),
+      );
     }
     case "invoice.paid":
     case "invoice.payment_failed": {

@@ -12,7 +12,9 @@ export async function sendWelcomeEmailOnce(context: RequestContext, origin: stri
   const claimed = await context.db
     .update(subscribers)
     .set({ welcomeEmailSentAt: new Date() })
-    .where(and(eq(subscribers.userId, userId), isNull(subscribers.welcomeEmailSentAt), inArray(subscribers.subscriptionStatus, ["trialing", "active"])))
+    .where(
+      and(eq(subscribers.userId, userId), isNull(subscribers.welcomeEmailSentAt), inArray(subscribers.subscriptionStatus, ["trialing", "active"])),
+    )
     .returning({ email: subscribers.email, status: subscribers.subscriptionStatus })
     .get();
   if (!claimed) return false;

@@ -3,7 +3,15 @@ import { allocateCap, capYearOf, computeCommission, isValidCapYearStart, weighte
 import { buildForecast, type ForecastDeal } from "./forecast";
 
 // Every expected figure below was worked out by hand, in cents, with the arithmetic beside it.
-const NONE: CommissionTerms = { rate: 0, referralFeePct: 0, brokerageSplitPct: 0, teamSplitPct: 0, transactionFeeCents: 0, eoFeeCents: 0, franchiseFeePct: 0 };
+const NONE: CommissionTerms = {
+  rate: 0,
+  referralFeePct: 0,
+  brokerageSplitPct: 0,
+  teamSplitPct: 0,
+  transactionFeeCents: 0,
+  eoFeeCents: 0,
+  franchiseFeePct: 0,
+};
 const terms = (t: Partial<CommissionTerms>): CommissionTerms => ({ ...NONE, ...t });
 const dollars = (n: number) => Math.round(n * 100);
 
@@ -15,14 +23,31 @@ describe("one deal's commission", () => {
   });
 
   // The commission-splits article's worked example: the cap leaves $1,500.00 of split to pay.
-  const article = terms({ rate: 2.5, referralFeePct: 25, brokerageSplitPct: 30, teamSplitPct: 10, transactionFeeCents: 39_500, eoFeeCents: 5_000, franchiseFeePct: 6 });
+  const article = terms({
+    rate: 2.5,
+    referralFeePct: 25,
+    brokerageSplitPct: 30,
+    teamSplitPct: 10,
+    transactionFeeCents: 39_500,
+    eoFeeCents: 5_000,
+    franchiseFeePct: 6,
+  });
   it("2. the article's example, crossing the cap: net $5,892.50", () => {
     const b = computeCommission(dollars(500_000), article, dollars(1_500));
     // gross 50,000,000 x 2.5% = 1,250,000; referral 25% = 312,500; rest 937,500
     // split 30% would be 281,250 but only 150,000 is left to the cap; rest 787,500
     // team 10% = 78,750; rest 708,750; fees 39,500 + 5,000; franchise 6% of gross = 75,000
     // net 708,750 − 39,500 − 5,000 − 75,000 = 589,250
-    expect(b).toMatchObject({ grossCents: 1_250_000, referralCents: 312_500, brokerageFullCents: 281_250, brokerageCents: 150_000, capLimited: true, teamCents: 78_750, franchiseCents: 75_000, netCents: 589_250 });
+    expect(b).toMatchObject({
+      grossCents: 1_250_000,
+      referralCents: 312_500,
+      brokerageFullCents: 281_250,
+      brokerageCents: 150_000,
+      capLimited: true,
+      teamCents: 78_750,
+      franchiseCents: 75_000,
+      netCents: 589_250,
+    });
   });
 
   it("3. the same deal with no cap: net $4,711.25", () => {
@@ -38,24 +63,44 @@ describe("one deal's commission", () => {
   });
 
   it("5. zero rate: no commission, the flat fees still apply: net −$445.00", () => {
-    const b = computeCommission(dollars(400_000), terms({ rate: 0, brokerageSplitPct: 30, transactionFeeCents: 39_500, eoFeeCents: 5_000, franchiseFeePct: 6 }));
+    const b = computeCommission(
+      dollars(400_000),
+      terms({ rate: 0, brokerageSplitPct: 30, transactionFeeCents: 39_500, eoFeeCents: 5_000, franchiseFeePct: 6 }),
+    );
     expect(b).toMatchObject({ grossCents: 0, brokerageCents: 0, franchiseCents: 0, netCents: -44_500 });
   });
 
   it("6. zero price: every percentage is zero", () => {
-    expect(computeCommission(0, article, dollars(1_000))).toMatchObject({ grossCents: 0, referralCents: 0, brokerageCents: 0, teamCents: 0, netCents: -44_500 });
+    expect(computeCommission(0, article, dollars(1_000))).toMatchObject({
+      grossCents: 0,
+      referralCents: 0,
+      brokerageCents: 0,
+      teamCents: 0,
+      netCents: -44_500,
+    });
   });
 
   it("7. referral only: $350,000 x 3% = $10,500.00, 25% referral = $2,625.00, net $7,875.00", () => {
-    expect(computeCommission(dollars(350_000), terms({ rate: 3, referralFeePct: 25 }))).toMatchObject({ grossCents: 1_050_000, referralCents: 262_500, netCents: 787_500 });
+    expect(computeCommission(dollars(350_000), terms({ rate: 3, referralFeePct: 25 }))).toMatchObject({
+      grossCents: 1_050_000,
+      referralCents: 262_500,
+      netCents: 787_500,
+    });
   });
 
   it("8. team split only: $600,000 x 2.5% = $15,000.00, 40% to the team, net $9,000.00", () => {
-    expect(computeCommission(dollars(600_000), terms({ rate: 2.5, teamSplitPct: 40 }))).toMatchObject({ grossCents: 1_500_000, teamCents: 600_000, netCents: 900_000 });
+    expect(computeCommission(dollars(600_000), terms({ rate: 2.5, teamSplitPct: 40 }))).toMatchObject({
+      grossCents: 1_500_000,
+      teamCents: 600_000,
+      netCents: 900_000,
+    });
   });
 
   it("9. franchise % only, on gross: $450,000 x 3% = $13,500.00, 6% = $810.00, net $12,690.00", () => {
-    expect(computeCommission(dollars(450_000), terms({ rate: 3, franchiseFeePct: 6 }))).toMatchObject({ franchiseCents: 81_000, netCents: 1_269_000 });
+    expect(computeCommission(dollars(450_000), terms({ rate: 3, franchiseFeePct: 6 }))).toMatchObject({
+      franchiseCents: 81_000,
+      netCents: 1_269_000,
+    });
   });
 
   it("10. rounding each line to the cent: $333,333.33 at 2.75%, 12.5% referral, 20% split", () => {
@@ -88,14 +133,30 @@ describe("one deal's commission", () => {
 describe("a shared deal: the side is split before each agent's own plan", () => {
   // $600,000 at 3 %: the side is $18,000.00 (1,800,000). Bea co-agents with 40 %, Amara (the deal's agent) keeps 60 %.
   it("S1. the co-agent: 40 % of the side, then her own 20 % split held by her cap, 10 % team split and E&O", () => {
-    const bea = computeCommission(dollars(600_000), terms({ rate: 3, brokerageSplitPct: 20, teamSplitPct: 10, eoFeeCents: 5_000, share: { coAgentPct: 40 } }), dollars(1_000));
+    const bea = computeCommission(
+      dollars(600_000),
+      terms({ rate: 3, brokerageSplitPct: 20, teamSplitPct: 10, eoFeeCents: 5_000, share: { coAgentPct: 40 } }),
+      dollars(1_000),
+    );
     // her share 1,800,000 x 40% = 720,000; split 20% would be 144,000 but 100,000 is left to her cap; rest 620,000
     // team 10% = 62,000; rest 558,000; E&O 5,000; net 553,000
-    expect(bea).toMatchObject({ grossCents: 1_800_000, sharePct: 40, othersCents: 1_080_000, brokerageFullCents: 144_000, brokerageCents: 100_000, capLimited: true, teamCents: 62_000, netCents: 553_000 });
+    expect(bea).toMatchObject({
+      grossCents: 1_800_000,
+      sharePct: 40,
+      othersCents: 1_080_000,
+      brokerageFullCents: 144_000,
+      brokerageCents: 100_000,
+      capLimited: true,
+      teamCents: 62_000,
+      netCents: 553_000,
+    });
   });
 
   it("S2. the deal's agent: the 60 % left, then her own 30 % split and transaction fee, no cap", () => {
-    const amara = computeCommission(dollars(600_000), terms({ rate: 3, brokerageSplitPct: 30, transactionFeeCents: 39_500, share: { othersPct: [40] } }));
+    const amara = computeCommission(
+      dollars(600_000),
+      terms({ rate: 3, brokerageSplitPct: 30, transactionFeeCents: 39_500, share: { othersPct: [40] } }),
+    );
     // her share 1,800,000 − 720,000 = 1,080,000; split 30% = 324,000; rest 756,000; fee 39,500; net 716,500
     expect(amara).toMatchObject({ sharePct: 60, othersCents: 720_000, brokerageCents: 324_000, netCents: 716_500 });
   });
@@ -118,7 +179,11 @@ describe("a shared deal: the side is split before each agent's own plan", () => 
   });
 
   it("S5. a deal with no co-agents is the whole side", () => {
-    expect(computeCommission(dollars(100_000), terms({ rate: 3, share: { othersPct: [] } }))).toMatchObject({ sharePct: 100, othersCents: 0, netCents: 300_000 });
+    expect(computeCommission(dollars(100_000), terms({ rate: 3, share: { othersPct: [] } }))).toMatchObject({
+      sharePct: 100,
+      othersCents: 0,
+      netCents: 300_000,
+    });
   });
 });
 
@@ -135,11 +200,17 @@ describe("the annual cap across deals", () => {
 
   it("15. a $20,000 cap at 30%: full splits, then the crossing deal pays only what is left, then a new cap year", () => {
     // Each deal: $1,000,000 x 3% = $30,000.00 gross; 30% split = $9,000.00.
-    const deal = (id: string, date: string) => ({ id, date, priceCents: dollars(1_000_000), terms: terms({ rate: 3, brokerageSplitPct: 30 }), probability: 100 });
-    const { breakdowns, paid } = allocateCap(
-      [deal("a", "2026-05-01"), deal("b", "2026-08-01"), deal("c", "2027-01-15"), deal("d", "2027-04-02")],
-      { brokerageCapCents: dollars(20_000), capYearStart: "04-01" },
-    );
+    const deal = (id: string, date: string) => ({
+      id,
+      date,
+      priceCents: dollars(1_000_000),
+      terms: terms({ rate: 3, brokerageSplitPct: 30 }),
+      probability: 100,
+    });
+    const { breakdowns, paid } = allocateCap([deal("a", "2026-05-01"), deal("b", "2026-08-01"), deal("c", "2027-01-15"), deal("d", "2027-04-02")], {
+      brokerageCapCents: dollars(20_000),
+      capYearStart: "04-01",
+    });
     expect(breakdowns.get("a")).toMatchObject({ brokerageCents: 900_000, netCents: 2_100_000, capYear: "2026-04-01" });
     expect(breakdowns.get("b")).toMatchObject({ brokerageCents: 900_000, netCents: 2_100_000 });
     // 20,000 − 18,000 = 2,000 left: net 30,000 − 2,000 = 28,000
@@ -152,7 +223,14 @@ describe("the annual cap across deals", () => {
 describe("the forecast", () => {
   it("16. weighted net by month, closed net this year, and the projected cap date", () => {
     const t = terms({ rate: 3, brokerageSplitPct: 20 });
-    const deal = (id: string, price: number, date: string | null, probability: number): ForecastDeal => ({ id, title: id, priceCents: dollars(price), terms: t, date, probability });
+    const deal = (id: string, price: number, date: string | null, probability: number): ForecastDeal => ({
+      id,
+      title: id,
+      priceCents: dollars(price),
+      terms: t,
+      date,
+      probability,
+    });
     const forecast = buildForecast({
       today: "2026-11-22",
       plan: { brokerageCapCents: dollars(10_000), capYearStart: "01-01" },
@@ -180,7 +258,14 @@ describe("the forecast", () => {
     expect(forecast.months[3]).toEqual({ month: "2027-02", deals: 1, netCents: 2_400_000, weightedNetCents: 1_200_000 });
     expect(forecast.months[11]!.month).toBe("2027-10");
     // Pace toward $10,000: 3,000 + 480 (E) + 180 (F) + 3,240 (C) = 6,900; G adds 80% x 12,000 = 9,600 → reached on G's date.
-    expect(forecast.cap).toEqual({ capCents: 1_000_000, yearStart: "2026-01-01", yearEnd: "2027-01-01", paidCents: 300_000, reachedOn: null, projectedOn: "2026-12-20" });
+    expect(forecast.cap).toEqual({
+      capCents: 1_000_000,
+      yearStart: "2026-01-01",
+      yearEnd: "2027-01-01",
+      paidCents: 300_000,
+      reachedOn: null,
+      projectedOn: "2026-12-20",
+    });
   });
 
   it("17. a cap already reached says on which closing", () => {
@@ -189,7 +274,14 @@ describe("the forecast", () => {
       today: "2026-06-30",
       plan: { brokerageCapCents: dollars(10_000), capYearStart: "01-01" },
       // $15,000 gross each: $7,500 split, then $2,500 (capped), then nothing.
-      closedWon: ["2026-02-01", "2026-04-01", "2026-05-01"].map((date, i) => ({ id: `w${i}`, title: "", priceCents: dollars(500_000), terms: t, date, probability: 100 })),
+      closedWon: ["2026-02-01", "2026-04-01", "2026-05-01"].map((date, i) => ({
+        id: `w${i}`,
+        title: "",
+        priceCents: dollars(500_000),
+        terms: t,
+        date,
+        probability: 100,
+      })),
       open: [],
     });
     expect(forecast.cap).toMatchObject({ paidCents: 1_000_000, reachedOn: "2026-04-01", projectedOn: null });

@@ -64,18 +64,23 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
   const { plan, stages, today } = await planAndStages(context, userId);
   const wonKeys = stages.filter((s) => s.kind === "won").map((s) => s.key);
   const [own, shared, shares] = await Promise.all([
-    context.db.select(TERM_COLUMNS).from(deals).where(ownedBy(deals, userId, inArray(deals.stage, wonKeys))),
+    context.db
+      .select(TERM_COLUMNS)
+      .from(deals)
+      .where(ownedBy(deals, userId, inArray(deals.stage, wonKeys))),
     sharedWith(context, userId),
     sharesOfOwner(context, userId),
   ]);
   // A deal is priced as this agent's part of it: their co-agents' shares off their own deals, their share of others'.
-  const withShare = (deal: DealTerms): DealTerms => (deal.coAgentPct != null || !shares.has(deal.id) ? deal : { ...deal, coShares: shares.get(deal.id)! });
+  const withShare = (deal: DealTerms): DealTerms =>
+    deal.coAgentPct != null || !shares.has(deal.id) ? deal : { ...deal, coShares: shares.get(deal.id)! };
   const won: DealTerms[] = [...own.map(withShare), ...shared.filter((d) => d.kind === "won")];
   const ordered = won
     .map((d) => ({ id: d.id, priceCents: d.dealValueCents, terms: termsFor(plan, d), date: d.closedDate ?? today, probability: 100 }))
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
   const { breakdowns, paid } = allocateCap(ordered, plan);
-  const capLeftOn = (date: string) => (plan.brokerageCapCents === null ? null : Math.max(0, plan.brokerageCapCents - (paid.get(capYearOf(date, plan.capYearStart)) ?? 0)));
+  const capLeftOn = (date: string) =>
+    plan.brokerageCapCents === null ? null : Math.max(0, plan.brokerageCapCents - (paid.get(capYearOf(date, plan.capYearStart)) ?? 0));
   const wonIds = new Set(won.map((d) => d.id));
   return {
     plan,
@@ -87,7 +92,11 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
     breakdownFor(deal) {
       const known = breakdowns.get(deal.id);
       if (known && wonIds.has(deal.id) && (deal.coAgentPct != null || wonKeys.includes(deal.stage))) return known;
-      return computeCommission(deal.dealValueCents, termsFor(plan, withShare(deal)), capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today));
+      return computeCommission(
+        deal.dealValueCents,
+        termsFor(plan, withShare(deal)),
+        capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today),
+      );
     },
   };
 }
@@ -99,14 +108,27 @@ export const FORECAST_COLUMNS = TERM_COLUMNS;
  * The forecast of a user's deals, given all of them: won deals count at their closed date, open ones at their
  * expected close. The forecast page and Reports both price deals through here (one definition of agent net).
  */
-export function forecastOf(input: { plan: CommissionPlan; stages: readonly DealStage[]; rows: readonly DealTerms[]; shared?: readonly SharedDeal[]; today: string }): Forecast {
+export function forecastOf(input: {
+  plan: CommissionPlan;
+  stages: readonly DealStage[];
+  rows: readonly DealTerms[];
+  shared?: readonly SharedDeal[];
+  today: string;
+}): Forecast {
   const { plan, today } = input;
   const ownKinds = new Map(input.stages.map((s) => [s.key, s.kind]));
   // A deal shared with the agent is in its own agent's stages: its kind is theirs.
   const sharedKinds = new Map((input.shared ?? []).map((d) => [d.id, d.kind]));
   const kinds = { get: (key: string, id: string) => sharedKinds.get(id) ?? ownKinds.get(key) };
   const rows = [...input.rows, ...(input.shared ?? [])];
-  const toForecast = (d: DealTerms, date: string | null): ForecastDeal => ({ id: d.id, title: d.title, priceCents: d.dealValueCents, terms: termsFor(plan, d), probability: d.probability, date });
+  const toForecast = (d: DealTerms, date: string | null): ForecastDeal => ({
+    id: d.id,
+    title: d.title,
+    priceCents: d.dealValueCents,
+    terms: termsFor(plan, d),
+    probability: d.probability,
+    date,
+  });
   return buildForecast({
     today,
     plan,

@@ -40,7 +40,8 @@ export interface Forecast {
   breakdowns: Map<string, CommissionBreakdown>;
 }
 
-const byDateThenId = (a: { date: string; id: string }, b: { date: string; id: string }) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1);
+const byDateThenId = (a: { date: string; id: string }, b: { date: string; id: string }) =>
+  a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1;
 
 function addMonths(month: string, n: number): string {
   const total = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + n;
@@ -60,7 +61,12 @@ export function buildForecast(input: { today: string; plan: PlanCap; closedWon: 
   const openAllocation = allocateCap(openSorted, plan, closedAllocation.paid);
 
   const thisMonth = today.slice(0, 7);
-  const months: ForecastMonth[] = Array.from({ length: 12 }, (_, i) => ({ month: addMonths(thisMonth, i), deals: 0, netCents: 0, weightedNetCents: 0 }));
+  const months: ForecastMonth[] = Array.from({ length: 12 }, (_, i) => ({
+    month: addMonths(thisMonth, i),
+    deals: 0,
+    netCents: 0,
+    weightedNetCents: 0,
+  }));
   const lastMonth = months[11]!.month;
   const overdue = { deals: 0, weightedNetCents: 0 };
   const undated = { deals: 0, weightedNetCents: 0 };
@@ -106,7 +112,14 @@ export function buildForecast(input: { today: string; plan: PlanCap; closedWon: 
         }
       }
     }
-    cap = { capCents: plan.brokerageCapCents, yearStart: capStart, yearEnd: capEnd, paidCents: Math.min(paid, plan.brokerageCapCents), reachedOn, projectedOn };
+    cap = {
+      capCents: plan.brokerageCapCents,
+      yearStart: capStart,
+      yearEnd: capEnd,
+      paidCents: Math.min(paid, plan.brokerageCapCents),
+      reachedOn,
+      projectedOn,
+    };
   }
 
   const breakdowns = new Map<string, CommissionBreakdown>([...closedAllocation.breakdowns, ...openAllocation.breakdowns]);

@@ -49,7 +49,10 @@ export function incomeDeals(input: {
     const day = d.closedDate ?? input.today;
     return breakdown && day ? [{ id: d.id, day, valueCents: d.dealValueCents, shared, breakdown }] : [];
   };
-  return [...input.own.filter((d) => input.wonStages.has(d.stage)).flatMap((d) => deal(d, false)), ...input.shared.filter((d) => d.kind === "won").flatMap((d) => deal(d, true))];
+  return [
+    ...input.own.filter((d) => input.wonStages.has(d.stage)).flatMap((d) => deal(d, false)),
+    ...input.shared.filter((d) => d.kind === "won").flatMap((d) => deal(d, true)),
+  ];
 }
 
 /** The deals closed on the days from `from` to `to` (both included), added up. */

@@ -40,10 +40,7 @@ export const PlanInputSchema = z.object({
   referralFeePct: planPercent("Referral fee"),
   brokerageSplitPct: planPercent("Brokerage split"),
   brokerageCapCents: optionalMoneyCents("Annual cap"),
-  capYearStart: z
-    .string()
-    .trim()
-    .refine(isValidCapYearStart, "Enter the day your cap year starts as MM-DD, e.g. 01-01 or 04-15 (not 02-29)."),
+  capYearStart: z.string().trim().refine(isValidCapYearStart, "Enter the day your cap year starts as MM-DD, e.g. 01-01 or 04-15 (not 02-29)."),
   teamSplitPct: planPercent("Team split"),
   transactionFeeCents: requiredMoney("Transaction fee"),
   eoFeeCents: requiredMoney("E&O fee"),
@@ -68,7 +65,10 @@ function shareFor(deal: DealShareColumns): CommissionTerms["share"] {
  */
 export function termsFor(
   plan: CommissionPlan,
-  deal: { commissionRate: number } & Partial<Record<"referralFeePct" | "brokerageSplitPct" | "teamSplitPct" | "transactionFeeCents" | "eoFeeCents" | "franchiseFeePct", number | null>> & DealShareColumns,
+  deal: { commissionRate: number } & Partial<
+    Record<"referralFeePct" | "brokerageSplitPct" | "teamSplitPct" | "transactionFeeCents" | "eoFeeCents" | "franchiseFeePct", number | null>
+  > &
+    DealShareColumns,
 ): CommissionTerms {
   const share = shareFor(deal);
   return {

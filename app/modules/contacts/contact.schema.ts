@@ -52,10 +52,13 @@ export function normaliseTags(value: unknown): string[] {
 }
 
 const fields = {
-  name: z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: CONTACT_MESSAGES.nameRequired }).min(1, CONTACT_MESSAGES.nameRequired).max(200, "Name must be at most 200 characters.")),
+  name: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z.string({ error: CONTACT_MESSAGES.nameRequired }).min(1, CONTACT_MESSAGES.nameRequired).max(200, "Name must be at most 200 characters."),
+  ),
   phone: optionalText(40, "Phone"),
   email: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim().toLowerCase() || null : value ?? null),
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() || null : (value ?? null)),
     z.string().max(254).regex(EMAIL_PATTERN, "Please enter a valid email address.").nullable(),
   ),
   status: z.enum(CONTACT_STATUSES, { error: "Choose hot, warm or cold." }).default("cold"),
@@ -88,7 +91,6 @@ const rules = <T extends { phone?: string | null; email?: string | null; budgetM
 /** A whole contact: the Add New Contact dialog, the import, the JSON API. */
 export const ContactInputSchema = z.object(fields).superRefine(rules);
 export type ContactInput = z.output<typeof ContactInputSchema>;
-
 
 /** Field errors keyed by field name, first message each. */
 

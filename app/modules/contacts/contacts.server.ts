@@ -33,7 +33,14 @@ export interface ContactFilters {
 const PAGE_SIZE = 25;
 
 /** `id`: a row id chosen by the caller (a change queued offline derives it from its key, so a retry cannot add it twice). */
-export async function createContact(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date(), lead = false): Promise<Contact> {
+export async function createContact(
+  context: Pick<RequestContext, "db">,
+  userId: UserId,
+  input: ContactInput,
+  id = newId(),
+  now = new Date(),
+  lead = false,
+): Promise<Contact> {
   const [row] = await insertContact(context.db, userId, input, id, now, lead).returning();
   return row!;
 }
@@ -45,19 +52,38 @@ export async function createContact(context: Pick<RequestContext, "db">, userId:
  * dashboard and Reports count it at once; a team lead is created at the instant it was assigned.
  */
 export function insertContact(db: Db, userId: string, input: ContactInput, id: string, now: Date, lead = false) {
-  return db.insert(contacts).values({ ...input, id, userId, createdAt: now, updatedAt: now, lastActivity: now, leadAt: lead ? now : null, ...newContactScore(input, now.getTime()) });
+  return db.insert(contacts).values({
+    ...input,
+    id,
+    userId,
+    createdAt: now,
+    updatedAt: now,
+    lastActivity: now,
+    leadAt: lead ? now : null,
+    ...newContactScore(input, now.getTime()),
+  });
 }
 
 /**
  * A contact that arrives as a new lead (ADR 0032): added one at a time (the Add contact dialog, the phone's queue) or a
  * team lead given to the agent. It is a lead from `now` in the same insert; the caller raises its alert.
  */
-export function createLead(context: Pick<RequestContext, "db">, userId: UserId, input: ContactInput, id = newId(), now = new Date()): Promise<Contact> {
+export function createLead(
+  context: Pick<RequestContext, "db">,
+  userId: UserId,
+  input: ContactInput,
+  id = newId(),
+  now = new Date(),
+): Promise<Contact> {
   return createContact(context, userId, input, id, now, true);
 }
 
 export async function getContact(context: RequestContext, userId: UserId, id: string): Promise<Contact | undefined> {
-  return context.db.select().from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, id))).get();
+  return context.db
+    .select()
+    .from(contacts)
+    .where(ownedBy(contacts, userId, eq(contacts.id, id)))
+    .get();
 }
 
 export async function updateContact(context: RequestContext, userId: UserId, id: string, patch: Partial<ContactInput>): Promise<Contact | undefined> {
@@ -76,7 +102,13 @@ const chunks = (ids: string[]) => Array.from({ length: Math.ceil(ids.length / ID
 /** The user's contacts among `ids`, in the order asked; others' ids are ignored. */
 export async function getContactsByIds(context: RequestContext, userId: UserId, ids: string[]): Promise<Contact[]> {
   const found: Contact[] = [];
-  for (const part of chunks(ids)) found.push(...(await context.db.select().from(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, part)))));
+  for (const part of chunks(ids))
+    found.push(
+      ...(await context.db
+        .select()
+        .from(contacts)
+        .where(ownedBy(contacts, userId, inArray(contacts.id, part)))),
+    );
   const byId = new Map(found.map((c) => [c.id, c]));
   return ids.map((id) => byId.get(id)).filter((c): c is Contact => Boolean(c));
 }
@@ -99,7 +131,13 @@ export async function deleteContacts(context: RequestContext, userId: UserId, id
 export async function setStatus(context: RequestContext, userId: UserId, ids: string[], status: ContactStatus): Promise<number> {
   let changed = 0;
   for (const part of chunks(ids)) {
-    changed += (await context.db.update(contacts).set({ status, updatedAt: new Date() }).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning({ id: contacts.id })).length;
+    changed += (
+      await context.db
+        .update(contacts)
+        .set({ status, updatedAt: new Date() })
+        .where(ownedBy(contacts, userId, inArray(contacts.id, part)))
+        .returning({ id: contacts.id })
+    ).length;
   }
   return changed;
 }
@@ -112,7 +150,13 @@ export async function changeTag(context: RequestContext, userId: UserId, ids: st
       : sql`(select coalesce(json_group_array(value), '[]') from json_each(${contacts.tags}) where lower(value) <> lower(${tag}))`;
   let changed = 0;
   for (const part of chunks(ids)) {
-    changed += (await context.db.update(contacts).set({ tags, updatedAt: new Date() }).where(ownedBy(contacts, userId, inArray(contacts.id, part))).returning({ id: contacts.id })).length;
+    changed += (
+      await context.db
+        .update(contacts)
+        .set({ tags, updatedAt: new Date() })
+        .where(ownedBy(contacts, userId, inArray(contacts.id, part)))
+        .returning({ id: contacts.id })
+    ).length;
   }
   return changed;
 }
@@ -234,7 +278,10 @@ export async function listContacts(
 }
 
 const statusCountsQuery = (context: RequestContext, userId: UserId) =>
-  context.db.select({ status: contactStatusCounts.status, count: contactStatusCounts.n }).from(contactStatusCounts).where(ownedBy(contactStatusCounts, userId));
+  context.db
+    .select({ status: contactStatusCounts.status, count: contactStatusCounts.n })
+    .from(contactStatusCounts)
+    .where(ownedBy(contactStatusCounts, userId));
 
 function toStatusCounts(rows: { status: ContactStatus; count: number }[]) {
   const counts = Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])) as Record<ContactStatus, number>;

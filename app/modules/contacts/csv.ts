@@ -53,7 +53,11 @@ export const EXPORT_COLUMNS = [
   "current_status",
 ] as const;
 
-const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const squash = (header: string) =>
+  header
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 // Header names (squashed) each field answers to: the guide's names first, then common CRM export names.
 const HEADER_ALIASES: Record<ImportField, string[]> = {
@@ -128,7 +132,10 @@ const PROPERTY_WORDS: [RegExp, PropertyType][] = [
 
 /** Amounts like "450000", "$450,000", "450k", "1.2m". */
 function amount(text: string): number | null {
-  const match = text.toLowerCase().replace(/[$,\s]/g, "").match(/^(\d+(?:\.\d+)?)([km])?$/);
+  const match = text
+    .toLowerCase()
+    .replace(/[$,\s]/g, "")
+    .match(/^(\d+(?:\.\d+)?)([km])?$/);
   if (!match) return null;
   const value = Number(match[1]) * (match[2] === "k" ? 1_000 : match[2] === "m" ? 1_000_000 : 1);
   return Math.round(value);
@@ -136,7 +143,10 @@ function amount(text: string): number | null {
 
 /** "450000-650000", "$450k – $650k", "up to 500k", "500000": [min, max]; a single amount is the maximum. */
 export function parseBudgetRange(text: string): { min: number | null; max: number | null } | null {
-  const cleaned = text.trim().toLowerCase().replace(/^up to\s*/, "");
+  const cleaned = text
+    .trim()
+    .toLowerCase()
+    .replace(/^up to\s*/, "");
   if (!cleaned) return { min: null, max: null };
   // "450000-" or "from 450000": a minimum only.
   const from = cleaned.match(/^(?:from\s*)?([^-–—]+?)\s*[-–—]$/) ?? cleaned.match(/^from\s*(.+)$/);

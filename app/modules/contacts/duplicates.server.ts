@@ -11,7 +11,8 @@ import type { PossibleDuplicate } from "./contacts.messages";
 // e-mail or phone another contact has (possibleDuplicates).
 
 /** A phone number as duplicates are matched: its digits, the separators and + dropped (contacts_user_phone_digits indexes it). */
-const digits = (value: SQL | AnySQLiteColumn) => sql`replace(replace(replace(replace(replace(replace(${value}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+const digits = (value: SQL | AnySQLiteColumn) =>
+  sql`replace(replace(replace(replace(replace(replace(${value}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
 const phoneDigits = digits(contacts.phone);
 /** Fewer digits than this is not a phone number to match on (an extension, a typo). */
 const MIN_PHONE_DIGITS = 7;
@@ -90,15 +91,23 @@ export async function findDuplicates(context: RequestContext, userId: UserId, li
   ];
   // A pair found by both e-mail and phone is shown once.
   const seen = new Set<string>();
-  const unique = groups.filter((g) => {
-    const signature = [...g.ids].sort().join(",");
-    if (seen.has(signature)) return false;
-    seen.add(signature);
-    return true;
-  }).slice(0, limit);
+  const unique = groups
+    .filter((g) => {
+      const signature = [...g.ids].sort().join(",");
+      if (seen.has(signature)) return false;
+      seen.add(signature);
+      return true;
+    })
+    .slice(0, limit);
   const ids = [...new Set(unique.flatMap((g) => g.ids))];
   const rows: Contact[] = [];
-  for (let i = 0; i < ids.length; i += 90) rows.push(...(await context.db.select().from(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, ids.slice(i, i + 90))))));
+  for (let i = 0; i < ids.length; i += 90)
+    rows.push(
+      ...(await context.db
+        .select()
+        .from(contacts)
+        .where(ownedBy(contacts, userId, inArray(contacts.id, ids.slice(i, i + 90))))),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return unique.map((g) => ({ reason: g.reason, key: g.key, contacts: g.ids.map((id) => byId.get(id)).filter((c): c is Contact => Boolean(c)) }));
 }
@@ -136,7 +145,10 @@ function mergedValues(primary: Contact, others: Contact[]): Partial<Contact> {
 export async function mergeContacts(context: RequestContext, userId: UserId, primaryId: string, otherIds: string[]): Promise<Contact | null> {
   const ids = [...new Set([primaryId, ...otherIds])];
   if (ids.length < 2 || ids.length > 20) return null;
-  const rows = await context.db.select().from(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, ids)));
+  const rows = await context.db
+    .select()
+    .from(contacts)
+    .where(ownedBy(contacts, userId, inArray(contacts.id, ids)));
   const primary = rows.find((row) => row.id === primaryId);
   if (!primary || rows.length !== ids.length) return null;
   const others = rows.filter((row) => row.id !== primaryId);
@@ -144,10 +156,23 @@ export async function mergeContacts(context: RequestContext, userId: UserId, pri
   const otherIdList = others.map((o) => o.id);
   // The merged contacts' deals, tasks and activities move to the kept one before the others are deleted.
   const [updated] = await context.db.batch([
-    context.db.update(contacts).set({ ...values, updatedAt: new Date() }).where(ownedBy(contacts, userId, eq(contacts.id, primaryId))).returning(),
-    context.db.update(deals).set({ contactId: primaryId }).where(ownedBy(deals, userId, inArray(deals.contactId, otherIdList))),
-    context.db.update(crmTasks).set({ contactId: primaryId }).where(ownedBy(crmTasks, userId, inArray(crmTasks.contactId, otherIdList))),
-    context.db.update(crmActivities).set({ contactId: primaryId }).where(ownedBy(crmActivities, userId, inArray(crmActivities.contactId, otherIdList))),
+    context.db
+      .update(contacts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(ownedBy(contacts, userId, eq(contacts.id, primaryId)))
+      .returning(),
+    context.db
+      .update(deals)
+      .set({ contactId: primaryId })
+      .where(ownedBy(deals, userId, inArray(deals.contactId, otherIdList))),
+    context.db
+      .update(crmTasks)
+      .set({ contactId: primaryId })
+      .where(ownedBy(crmTasks, userId, inArray(crmTasks.contactId, otherIdList))),
+    context.db
+      .update(crmActivities)
+      .set({ contactId: primaryId })
+      .where(ownedBy(crmActivities, userId, inArray(crmActivities.contactId, otherIdList))),
     context.db.delete(contacts).where(ownedBy(contacts, userId, inArray(contacts.id, otherIdList))),
   ]);
   return updated[0] ?? null;

@@ -35,7 +35,25 @@ function patchFrom(contact: ContactInput, existingTags: string[]): Partial<NewCo
 // whole import answered 500. 500,000 bytes is half the old limit; one contact's JSON stays under 100 KB.
 export const INSERT_PAYLOAD_MAX_BYTES = 500_000;
 // Each new contact carries its lead score (no activities or deals yet) and the time it was scored (?3).
-const INSERT_COLUMNS = ["id", "name", "phone", "email", "status", "budgetMin", "budgetMax", "propertyType", "bedrooms", "bathrooms", "location", "source", "tags", "company", "address", "timeline", "notes"] as const;
+const INSERT_COLUMNS = [
+  "id",
+  "name",
+  "phone",
+  "email",
+  "status",
+  "budgetMin",
+  "budgetMax",
+  "propertyType",
+  "bedrooms",
+  "bathrooms",
+  "location",
+  "source",
+  "tags",
+  "company",
+  "address",
+  "timeline",
+  "notes",
+] as const;
 
 /** Each new contact as the JSON object insertMany (and alertMany) read, scored as of `now`. */
 function insertRowJson(row: NewContact, now: number, newLead: boolean): string {
@@ -107,7 +125,8 @@ export async function importContacts(
       );
     }
     const results = await context.db.batch(lookups as [(typeof lookups)[number], ...(typeof lookups)[number][]]);
-    for (const row of results.flat()) if (row.email && !existing.has(row.email.toLowerCase())) existing.set(row.email.toLowerCase(), { id: row.id, tags: row.tags });
+    for (const row of results.flat())
+      if (row.email && !existing.has(row.email.toLowerCase())) existing.set(row.email.toLowerCase(), { id: row.id, tags: row.tags });
   }
 
   const inserts: NewContact[] = [];
@@ -140,18 +159,35 @@ export async function importContacts(
 
   const statements: D1PreparedStatement[] = [];
   const now = new Date();
-  const payloads = jsonArraysWithin(inserts.map((row) => insertRowJson(row, now.getTime(), newLeads.has(row))), INSERT_PAYLOAD_MAX_BYTES);
+  const payloads = jsonArraysWithin(
+    inserts.map((row) => insertRowJson(row, now.getTime(), newLeads.has(row))),
+    INSERT_PAYLOAD_MAX_BYTES,
+  );
   for (const payload of payloads) {
     statements.push(insertMany(context, userId, payload, now.getTime()));
     if (newLeads.size > 0) statements.push(alertMany(context, userId, payload, now.getTime()));
   }
   for (const [id, patch] of updates) {
-    statements.push(prepared(context, context.db.update(contacts).set({ ...patch, updatedAt: now }).where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL)));
+    statements.push(
+      prepared(
+        context,
+        context.db
+          .update(contacts)
+          .set({ ...patch, updatedAt: now })
+          .where(and(ownedBy(contacts, userId), eq(contacts.id, id)) as SQL),
+      ),
+    );
   }
   const leads = [...newLeads].map((row) => ({ id: row.id!, name: row.name, phone: row.phone ?? null, email: row.email ?? null }));
   const summary: ImportSummary = { created: inserts.length, updated: updates.size, skipped, newLeads: leads.length, rejected };
   if (statements.length > 0) {
-    if (stored) statements.unshift(prepared(context, rememberAnswer(context, userId, stored, { summary: { ...summary, rejected: rejected.slice(0, STORED_REJECTED_ROWS) } }, now.getTime())));
+    if (stored)
+      statements.unshift(
+        prepared(
+          context,
+          rememberAnswer(context, userId, stored, { summary: { ...summary, rejected: rejected.slice(0, STORED_REJECTED_ROWS) } }, now.getTime()),
+        ),
+      );
     try {
       await context.cloudflare.env.DB.batch(statements);
     } catch (error) {

@@ -41,7 +41,10 @@ export function importRequestBytes(request: unknown): number {
 
 /** What the import screen sends to POST /api/contacts/import. */
 export const ImportRequestSchema = z.object({
-  rows: z.array(z.array(z.string().max(20_000)).max(200)).min(1, "The file has no rows.").max(IMPORT_ROW_LIMIT, `Import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} rows at a time.`),
+  rows: z
+    .array(z.array(z.string().max(20_000)).max(200))
+    .min(1, "The file has no rows.")
+    .max(IMPORT_ROW_LIMIT, `Import at most ${IMPORT_ROW_LIMIT.toLocaleString("en-US")} rows at a time.`),
   mapping: z.array(z.enum([...IMPORT_FIELDS, "ignore"])).max(200),
   mode: z.enum(DUPLICATE_MODES),
 });

@@ -37,9 +37,15 @@ function inputColumns(now: number) {
     // Stage changes are the deals' bookkeeping; open deals count on their own. The subqueries name the outer
     // table themselves: drizzle leaves a one-table select's columns unqualified, which in here would resolve
     // to the inner table's columns.
-    activities: sql<number>`(select count(*) from crm_activities a where a.contact_id = contacts.id and a.user_id = contacts.user_id and a.occurred_at >= ${since} and a.type not in (${sql.raw(SYSTEM_ACTIVITY_SQL)}))`.as("activities"),
+    activities:
+      sql<number>`(select count(*) from crm_activities a where a.contact_id = contacts.id and a.user_id = contacts.user_id and a.occurred_at >= ${since} and a.type not in (${sql.raw(SYSTEM_ACTIVITY_SQL)}))`.as(
+        "activities",
+      ),
     // Open = not won or lost: the stage rules give every won or lost deal a closed date, and only those.
-    openDeals: sql<number>`(select count(*) from deals d where d.contact_id = contacts.id and d.user_id = contacts.user_id and d.closed_date is null)`.as("open_deals"),
+    openDeals:
+      sql<number>`(select count(*) from deals d where d.contact_id = contacts.id and d.user_id = contacts.user_id and d.closed_date is null)`.as(
+        "open_deals",
+      ),
   };
 }
 
@@ -141,7 +147,10 @@ async function refreshStale(db: Db, userId: UserId | null, now: Date, limit: num
       .update(contacts)
       .set({ leadScoredAt: marker })
       .where(and(stale, inArray(contacts.seq, db.select({ seq: contacts.seq }).from(contacts).where(stale).limit(limit)))),
-    db.select(inputColumns(at)).from(contacts).where(and(owner, eq(contacts.leadScoredAt, marker))),
+    db
+      .select(inputColumns(at))
+      .from(contacts)
+      .where(and(owner, eq(contacts.leadScoredAt, marker))),
   ]);
   return (await writeScores(db, rows, at)).written;
 }
@@ -175,7 +184,12 @@ export async function rescoreAging(db: Db, now = new Date(), limit = 2_000): Pro
  * The contact with its score brought up to date when it was computed more than a day ago (the profile shows
  * its reasons in days, and the cron may not have reached it yet). Otherwise the contact as it is.
  */
-export async function withCurrentScore<T extends Pick<Contact, "id" | "leadScoredAt" | "leadScore" | "leadScoreFactors">>(db: Db, userId: UserId, contact: T, now = new Date()): Promise<T> {
+export async function withCurrentScore<T extends Pick<Contact, "id" | "leadScoredAt" | "leadScore" | "leadScoreFactors">>(
+  db: Db,
+  userId: UserId,
+  contact: T,
+  now = new Date(),
+): Promise<T> {
   const at = now.getTime();
   if (contact.leadScoredAt && contact.leadScoredAt.getTime() >= at - SCORE_MAX_AGE_MS) return contact;
   const where: SQL = and(eq(contacts.userId, userId), eq(contacts.id, contact.id))!;

@@ -36,7 +36,18 @@ describe("lead score model", () => {
   });
 
   it("gives the most to a hot, recent, engaged, referred lead with a budget, a deal and both ways to reach them", () => {
-    const best = score({ status: "hot", budgetMin: 400_000, budgetMax: 500_000, lastActivity: NOW, createdAt: daysAgo(30), activityCount90d: 12, source: "referral", openDeals: 2, hasEmail: true, hasPhone: true });
+    const best = score({
+      status: "hot",
+      budgetMin: 400_000,
+      budgetMax: 500_000,
+      lastActivity: NOW,
+      createdAt: daysAgo(30),
+      activityCount90d: 12,
+      source: "referral",
+      openDeals: 2,
+      hasEmail: true,
+      hasPhone: true,
+    });
     expect(best.score).toBe(100);
     expect(best.factors.every((f) => f.points === f.max)).toBe(true);
   });
@@ -86,9 +97,15 @@ describe("lead score model", () => {
 
   it("counts a future activity as today, and a contact nobody has logged anything for from when it was added", () => {
     expect(factor({ lastActivity: NOW + 3 * DAY_MS }, "recency")).toMatchObject({ points: 20, reason: "Last activity today" });
-    expect(factor({ createdAt: daysAgo(5), lastActivity: daysAgo(5) }, "recency")).toMatchObject({ points: 19, reason: "Added 5 days ago, no activity yet" });
+    expect(factor({ createdAt: daysAgo(5), lastActivity: daysAgo(5) }, "recency")).toMatchObject({
+      points: 19,
+      reason: "Added 5 days ago, no activity yet",
+    });
     // An activity dated before the contact was added: the adding is the newer event.
-    expect(factor({ createdAt: daysAgo(2), lastActivity: daysAgo(10), activityCount90d: 1 }, "recency")).toMatchObject({ points: 20, reason: "Added 2 days ago" });
+    expect(factor({ createdAt: daysAgo(2), lastActivity: daysAgo(10), activityCount90d: 1 }, "recency")).toMatchObject({
+      points: 20,
+      reason: "Added 2 days ago",
+    });
   });
 
   it("scores engagement by activities in the last 90 days, up to 15 from six", () => {
@@ -100,7 +117,9 @@ describe("lead score model", () => {
   });
 
   it("scores source: referral 10, open house 8, website 6, social 5, cold call 3, other 2", () => {
-    const points = (["referral", "open_house", "website", "social_media", "cold_call", "other"] as const).map((source) => factor({ source }, "source").points);
+    const points = (["referral", "open_house", "website", "social_media", "cold_call", "other"] as const).map(
+      (source) => factor({ source }, "source").points,
+    );
     expect(points).toEqual([10, 8, 6, 5, 3, 2]);
     expect(factor({ source: "referral" }, "source").reason).toBe("Came by referral");
   });

@@ -79,7 +79,13 @@ function statusFactor(status: ContactStatus): LeadScoreFactor {
 
 function budgetFactor(min: number | null, max: number | null): LeadScoreFactor {
   const [points, reason] =
-    max != null && min != null ? [10, "Budget range given"] : max != null ? [8, "Maximum budget given"] : min != null ? [5, "Only a minimum budget given"] : [0, "No budget given"];
+    max != null && min != null
+      ? [10, "Budget range given"]
+      : max != null
+        ? [8, "Maximum budget given"]
+        : min != null
+          ? [5, "Only a minimum budget given"]
+          : [0, "No budget given"];
   return { key: "budget", points, max: LEAD_SCORE_MAX.budget, reason };
 }
 
@@ -111,12 +117,20 @@ function recencyFactor(lastActivity: number, createdAt: number, activityCount: n
 function engagementFactor(count: number): LeadScoreFactor {
   const n = Math.max(0, Math.floor(count));
   const points = ENGAGEMENT_POINTS[Math.min(n, ENGAGEMENT_POINTS.length - 1)]!;
-  const reason = n === 0 ? `No activities in the last ${ENGAGEMENT_WINDOW_DAYS} days` : `${plural(n, "activity", "activities")} in the last ${ENGAGEMENT_WINDOW_DAYS} days`;
+  const reason =
+    n === 0
+      ? `No activities in the last ${ENGAGEMENT_WINDOW_DAYS} days`
+      : `${plural(n, "activity", "activities")} in the last ${ENGAGEMENT_WINDOW_DAYS} days`;
   return { key: "engagement", points, max: LEAD_SCORE_MAX.engagement, reason };
 }
 
 function sourceFactor(source: ContactSource): LeadScoreFactor {
-  return { key: "source", points: SOURCE_POINTS[source] ?? SOURCE_POINTS.other, max: LEAD_SCORE_MAX.source, reason: SOURCE_REASONS[source] ?? SOURCE_REASONS.other };
+  return {
+    key: "source",
+    points: SOURCE_POINTS[source] ?? SOURCE_POINTS.other,
+    max: LEAD_SCORE_MAX.source,
+    reason: SOURCE_REASONS[source] ?? SOURCE_REASONS.other,
+  };
 }
 
 function dealsFactor(open: number): LeadScoreFactor {
@@ -126,7 +140,14 @@ function dealsFactor(open: number): LeadScoreFactor {
 }
 
 function reachableFactor(email: boolean, phone: boolean): LeadScoreFactor {
-  const [points, reason] = email && phone ? [5, "E-mail and phone on file"] : email ? [3, "E-mail on file, no phone"] : phone ? [3, "Phone on file, no e-mail"] : [0, "No e-mail or phone"];
+  const [points, reason] =
+    email && phone
+      ? [5, "E-mail and phone on file"]
+      : email
+        ? [3, "E-mail on file, no phone"]
+        : phone
+          ? [3, "Phone on file, no e-mail"]
+          : [0, "No e-mail or phone"];
   return { key: "reachable", points, max: LEAD_SCORE_MAX.reachable, reason };
 }
 
@@ -150,7 +171,14 @@ export function scoreLead(input: LeadScoreInput, now: number): LeadScore {
  * now. Create and import write these with the row, so a new contact never waits for a refresh.
  */
 export function newContactScore(
-  contact: { status?: ContactStatus | null; budgetMin?: number | null; budgetMax?: number | null; source?: ContactSource | null; email?: string | null; phone?: string | null },
+  contact: {
+    status?: ContactStatus | null;
+    budgetMin?: number | null;
+    budgetMax?: number | null;
+    source?: ContactSource | null;
+    email?: string | null;
+    phone?: string | null;
+  },
   now: number,
 ): { leadScore: number; leadScoreFactors: LeadScoreFactor[]; leadScoredAt: Date } {
   const { score, factors } = scoreLead(

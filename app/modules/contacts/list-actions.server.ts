@@ -15,7 +15,11 @@ type BulkBody = { ok: boolean; changed: number; error: string | null };
 const selectedIds = (form: FormData) => form.getAll("id").map(String).slice(0, 5_000);
 
 /** To the trash (ADR 0028): only the trash ids go back to the browser, for an Undo. */
-export async function trashSelected(context: RequestContext, userId: UserId, form: FormData): Promise<Answer<{ ok: boolean; deleted: number; trashIds: string[] }>> {
+export async function trashSelected(
+  context: RequestContext,
+  userId: UserId,
+  form: FormData,
+): Promise<Answer<{ ok: boolean; deleted: number; trashIds: string[] }>> {
   const { moved, trashIds } = await trashContacts(context, userId, selectedIds(form));
   return { body: { ok: moved > 0, deleted: moved, trashIds }, status: moved > 0 ? 200 : 404 };
 }

@@ -28,7 +28,10 @@ export const GuideFrontmatter = z.strictObject({
   category: z.enum(["getting-started", "account-management"]),
   order: z.number().int().positive(),
   summary: z.string().min(10).max(100),
-  actions: z.array(z.strictObject({ label: z.string().min(2), to: internalPath })).min(1).max(2),
+  actions: z
+    .array(z.strictObject({ label: z.string().min(2), to: internalPath }))
+    .min(1)
+    .max(2),
 });
 
 export type BlogMeta = z.output<typeof BlogFrontmatter>;

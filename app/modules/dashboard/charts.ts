@@ -27,7 +27,10 @@ const MARGIN = { left: 52, right: 6, top: 10, bottom: 22 };
  * A column per entry (months), the y axis "nice" and starting at zero; negative values hang below it. `counts`: the
  * values are whole things (activities), so the axis has whole-number ticks only (never "0.5 activities").
  */
-export function columnChart(columns: readonly Column[], { counts = false, size = { width: 360, height: 200 } }: { counts?: boolean; size?: { width: number; height: number } } = {}): ColumnChart {
+export function columnChart(
+  columns: readonly Column[],
+  { counts = false, size = { width: 360, height: 200 } }: { counts?: boolean; size?: { width: number; height: number } } = {},
+): ColumnChart {
   const plot = { left: MARGIN.left, right: size.width - MARGIN.right, top: MARGIN.top, bottom: size.height - MARGIN.bottom };
   const values = columns.map((c) => c.value);
   const min = Math.min(0, ...values);
@@ -51,7 +54,16 @@ export function columnChart(columns: readonly Column[], { counts = false, size =
     bars: columns.map((c) => {
       const top = Math.min(y(c.value), zeroY);
       const x0 = x(c.key) ?? plot.left;
-      return { key: c.key, label: c.label, value: c.value, x: round(x0), y: round(top), width: round(x.bandwidth()), height: round(Math.abs(y(c.value) - zeroY)), labelX: round(x0 + x.bandwidth() / 2) };
+      return {
+        key: c.key,
+        label: c.label,
+        value: c.value,
+        x: round(x0),
+        y: round(top),
+        width: round(x.bandwidth()),
+        height: round(Math.abs(y(c.value) - zeroY)),
+        labelX: round(x0 + x.bandwidth() / 2),
+      };
     }),
     ticks: ticksOf(y, counts).map((value) => ({ value, y: round(y(value)) })),
   };

@@ -1,16 +1,7 @@
 import { addDays, DAY_MS, possibleTodays, timezoneOr } from "~/lib/dates";
 import { startOfDayIn } from "~/lib/dates/zones";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import {
-  contacts,
-  contactStatusCounts,
-  crmActivities,
-  crmConfig,
-  crmTasks,
-  deals,
-  userPreferences,
-  type ContactStatus,
-} from "~/db/schema";
+import { contacts, contactStatusCounts, crmActivities, crmConfig, crmTasks, deals, userPreferences, type ContactStatus } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { DEFAULT_DISPLAY_PREFERENCES, isoDateIn, type DisplayPreferences } from "~/lib/format";
 import { ownedBy } from "~/lib/tenancy.server";
@@ -21,7 +12,17 @@ import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { onboardingDue } from "~/modules/onboarding/onboarding";
 import { readStages } from "~/modules/pipeline/stages";
 import { barPercents, columnChart } from "./charts";
-import { chartMonths, FOLLOW_UP_DAYS, leadSources, LIST_SIZES, RECENT_ACTIVITY_DAYS, sphereGrowth, SPHERE_DAYS, upcomingFrom, type Dashboard } from "./metrics";
+import {
+  chartMonths,
+  FOLLOW_UP_DAYS,
+  leadSources,
+  LIST_SIZES,
+  RECENT_ACTIVITY_DAYS,
+  sphereGrowth,
+  SPHERE_DAYS,
+  upcomingFrom,
+  type Dashboard,
+} from "./metrics";
 import { responseSummary } from "~/modules/reports/definitions";
 import { leadsArrived, leadTotals, loggedActivities, OPEN_END } from "~/modules/reports/figures.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
@@ -36,7 +37,12 @@ import { closedDealsFrom, closedPerformance, type ClosedDealRow, type Performanc
 
 /** Hot and warm contacts with no activity in the last FOLLOW_UP_DAYS days (the dashboard's follow-ups, and Reports' follow-up gaps). */
 export function followUpDue(userId: UserId, now: Date): SQL {
-  return ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), lt(contacts.lastActivity, new Date(now.getTime() - FOLLOW_UP_DAYS * DAY_MS)));
+  return ownedBy(
+    contacts,
+    userId,
+    inArray(contacts.status, ["hot", "warm"]),
+    lt(contacts.lastActivity, new Date(now.getTime() - FOLLOW_UP_DAYS * DAY_MS)),
+  );
 }
 
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
@@ -56,13 +62,21 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   // Open deals have no closed date (the stage rules clear it); the stage's kind is checked again below.
   const closings = (on: SQL) =>
     db
-      .select({ ...DEAL_TERM_COLUMNS, title: deals.title, expectedCloseDate: deals.expectedCloseDate, closeOn: closeOn.as("close_on"), contactId: deals.contactId, contactName: contacts.name })
+      .select({
+        ...DEAL_TERM_COLUMNS,
+        title: deals.title,
+        expectedCloseDate: deals.expectedCloseDate,
+        closeOn: closeOn.as("close_on"),
+        contactId: deals.contactId,
+        contactName: contacts.name,
+      })
       .from(deals)
       .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
       .where(ownedBy(deals, userId, isNull(deals.closedDate), on))
       .orderBy(asc(closeOn), asc(deals.id))
       .limit(LIST_SIZES.closings);
-  const openTaskDue = (day: string, name: string) => sql<number>`count(*) filter (where ${crmTasks.status} = 'open' and ${crmTasks.dueDate} <= ${day})`.as(name);
+  const openTaskDue = (day: string, name: string) =>
+    sql<number>`count(*) filter (where ${crmTasks.status} = 'open' and ${crmTasks.dueDate} <= ${day})`.as(name);
 
   const statements = [
     db
@@ -90,8 +104,16 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .where(ownedBy(contacts, userId, gte(contacts.createdAt, new Date(at - 2 * SPHERE_DAYS * DAY_MS)))),
     // Follow-up = hot and warm (the kept counts above) less those active in the window: the active side is the
     // one to count, it is the smaller in any CRM that has been in use for a while.
-    db.select({ n: n() }).from(contacts).where(ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), gte(contacts.lastActivity, followUpSince))),
-    db.select({ id: contacts.id, name: contacts.name, status: contacts.status, lastActivity: contacts.lastActivity }).from(contacts).where(followUpWhere).orderBy(asc(contacts.lastActivity), asc(contacts.id)).limit(LIST_SIZES.followUps),
+    db
+      .select({ n: n() })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), gte(contacts.lastActivity, followUpSince))),
+    db
+      .select({ id: contacts.id, name: contacts.name, status: contacts.status, lastActivity: contacts.lastActivity })
+      .from(contacts)
+      .where(followUpWhere)
+      .orderBy(asc(contacts.lastActivity), asc(contacts.id))
+      .limit(LIST_SIZES.followUps),
     contactsPerSource(db, userId),
     db
       .select({
@@ -103,13 +125,22 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
       .from(deals)
       .where(ownedBy(deals, userId))
       .groupBy(deals.stage),
-    db.select({ ...DEAL_TERM_COLUMNS, closedDate: deals.closedDate }).from(deals).where(ownedBy(deals, userId, gte(deals.closedDate, closedDealsFrom(firstMonth)))),
+    db
+      .select({ ...DEAL_TERM_COLUMNS, closedDate: deals.closedDate })
+      .from(deals)
+      .where(ownedBy(deals, userId, gte(deals.closedDate, closedDealsFrom(firstMonth)))),
     // Upcoming closings from each possible today: three disjoint ranges, each its first few.
     closings(sql`${closeOn} = ${todays[0]}`),
     closings(sql`${closeOn} = ${todays[1]}`),
     closings(sql`${closeOn} >= ${todays[2]}`),
     db
-      .select({ total: count().as("total"), due0: openTaskDue(dueBounds[0]!, "due0"), due1: openTaskDue(dueBounds[1]!, "due1"), due2: openTaskDue(dueBounds[2]!, "due2"), due3: openTaskDue(dueBounds[3]!, "due3") })
+      .select({
+        total: count().as("total"),
+        due0: openTaskDue(dueBounds[0]!, "due0"),
+        due1: openTaskDue(dueBounds[1]!, "due1"),
+        due2: openTaskDue(dueBounds[2]!, "due2"),
+        due3: openTaskDue(dueBounds[3]!, "due3"),
+      })
       .from(crmTasks)
       .where(ownedBy(crmTasks, userId)),
     db
@@ -163,10 +194,32 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
     return leadTotals(await leadsArrived(db, userId, [{ lo: startOfDayIn(`${month}-01`, zoneOrDefault(p.timezone)), hi: OPEN_END }])).leads;
   });
   const [results, newLeads] = await Promise.all([db.batch(statements), monthLeads]);
-  const [prefsRows, stageRows, planRows, statusRows, sphereRows, activeHotWarm, followUpRows, sourceRows, stageTotals, closedRows, closingsA, closingsB, closingsC, taskCounts, taskRows, activityCount, activityRows, speedRows, sharedRows] = results;
+  const [
+    prefsRows,
+    stageRows,
+    planRows,
+    statusRows,
+    sphereRows,
+    activeHotWarm,
+    followUpRows,
+    sourceRows,
+    stageTotals,
+    closedRows,
+    closingsA,
+    closingsB,
+    closingsC,
+    taskCounts,
+    taskRows,
+    activityCount,
+    activityRows,
+    speedRows,
+    sharedRows,
+  ] = results;
 
   const pref = prefsRows[0];
-  const prefs: DisplayPreferences = pref ? { dateFormat: pref.dateFormat, timeFormat: pref.timeFormat, timezone: pref.timezone, currency: pref.currency } : DEFAULT_DISPLAY_PREFERENCES;
+  const prefs: DisplayPreferences = pref
+    ? { dateFormat: pref.dateFormat, timeFormat: pref.timeFormat, timezone: pref.timezone, currency: pref.currency }
+    : DEFAULT_DISPLAY_PREFERENCES;
   const today = isoDateIn(now, prefs.timezone);
   const dayIndex = Math.max(0, todays.indexOf(today));
 
@@ -180,14 +233,25 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const totalContacts = byStatus.hot + byStatus.warm + byStatus.cold;
 
   const totals = new Map(stageTotals.map((t) => [t.stage, t]));
-  const pipelineRows = openStages.map((s) => ({ key: s.key, name: s.name, color: s.color, count: totals.get(s.key)?.count ?? 0, valueCents: totals.get(s.key)?.valueCents ?? 0, weightedCents: totals.get(s.key)?.weightedCents ?? 0 }));
+  const pipelineRows = openStages.map((s) => ({
+    key: s.key,
+    name: s.name,
+    color: s.color,
+    count: totals.get(s.key)?.count ?? 0,
+    valueCents: totals.get(s.key)?.valueCents ?? 0,
+    weightedCents: totals.get(s.key)?.weightedCents ?? 0,
+  }));
   const percents = barPercents(pipelineRows.map((r) => r.valueCents));
   const dealCount = stageTotals.reduce((sum, t) => sum + t.count, 0);
 
   const months = chartMonths(today);
   const performance = closedPerformance({ months, stages, plan, closed: closedRows as ClosedDealRow[], shared: toSharedDeals(sharedRows) });
   const stageName = new Map(stages.map((s) => [s.key, s.name]));
-  const upcoming = upcomingFrom([...closingsA, ...closingsB, ...closingsC].filter((d) => openKeys.has(d.stage)), today, LIST_SIZES.closings);
+  const upcoming = upcomingFrom(
+    [...closingsA, ...closingsB, ...closingsC].filter((d) => openKeys.has(d.stage)),
+    today,
+    LIST_SIZES.closings,
+  );
 
   const windows = sphereRows[0] ?? { added: 0, before: 0 };
 
@@ -195,7 +259,8 @@ export async function loadDashboard(context: RequestContext, userId: UserId, now
   const dueUpTo = [tasks.due0, tasks.due1, tasks.due2, tasks.due3];
   const sources = leadSources(sourceRows);
   const sourcePercents = barPercents(sources.map((s) => s.count));
-  const columns = (pick: (m: PerformanceMonth) => number) => performance.months.map((m) => ({ key: m.month, label: monthLabel.format(new Date(`${m.month}-15T12:00:00Z`)), value: pick(m) / 100 }));
+  const columns = (pick: (m: PerformanceMonth) => number) =>
+    performance.months.map((m) => ({ key: m.month, label: monthLabel.format(new Date(`${m.month}-15T12:00:00Z`)), value: pick(m) / 100 }));
 
   return {
     prefs,

@@ -13,7 +13,20 @@ describe("dashboard dates", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addMonths("2026-01", -1)).toBe("2025-12");
     expect(addMonths("2026-11", 14)).toBe("2028-01");
-    expect(chartMonths("2026-06-15")).toEqual(["2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
+    expect(chartMonths("2026-06-15")).toEqual([
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+    ]);
   });
 
   it("knows the three dates today can be on Earth", () => {
@@ -34,7 +47,12 @@ describe("dashboard dates", () => {
   });
 
   it("says how a due date reads against today", () => {
-    expect([dueWhen("2026-06-14", "2026-06-15"), dueWhen("2026-06-15", "2026-06-15"), dueWhen("2026-06-16", "2026-06-15"), dueWhen("2026-06-17", "2026-06-15")]).toEqual(["overdue", "today", "tomorrow", "later"]);
+    expect([
+      dueWhen("2026-06-14", "2026-06-15"),
+      dueWhen("2026-06-15", "2026-06-15"),
+      dueWhen("2026-06-16", "2026-06-15"),
+      dueWhen("2026-06-17", "2026-06-15"),
+    ]).toEqual(["overdue", "today", "tomorrow", "later"]);
   });
 });
 
@@ -58,7 +76,14 @@ describe("dashboard figures from rows", () => {
   });
 
   it("orders lead sources by count, then by name, leaving out empty ones", () => {
-    expect(leadSources([{ source: "website", n: 3 }, { source: "other", n: 0 }, { source: "referral", n: 3 }, { source: "open_house", n: 5 }])).toEqual([
+    expect(
+      leadSources([
+        { source: "website", n: 3 },
+        { source: "other", n: 0 },
+        { source: "referral", n: 3 },
+        { source: "open_house", n: 5 },
+      ]),
+    ).toEqual([
       { source: "open_house", count: 5 },
       { source: "referral", count: 3 },
       { source: "website", count: 3 },
@@ -68,7 +93,17 @@ describe("dashboard figures from rows", () => {
   it("prices closed deals through the cap in closed-date order, whole cap years only", () => {
     const plan = { ...DEFAULT_PLAN, brokerageSplitPct: 50, brokerageCapCents: 500_000, capYearStart: "01-01" };
     const won = (id: string, closedDate: string, dealValueCents: number): ClosedDealRow => ({
-      id, stage: "closed_won", closedDate, dealValueCents, commissionRate: 3, referralFeePct: null, brokerageSplitPct: null, teamSplitPct: null, transactionFeeCents: null, eoFeeCents: null, franchiseFeePct: null,
+      id,
+      stage: "closed_won",
+      closedDate,
+      dealValueCents,
+      commissionRate: 3,
+      referralFeePct: null,
+      brokerageSplitPct: null,
+      teamSplitPct: null,
+      transactionFeeCents: null,
+      eoFeeCents: null,
+      franchiseFeePct: null,
     });
     expect(closedDealsFrom("2025-07")).toBe("2024-07-01");
     const result = closedPerformance({
@@ -77,7 +112,12 @@ describe("dashboard figures from rows", () => {
       plan,
       // $300,000 then $300,000 at 3 %: $9,000 gross each, split 50 % = $4,500, cap $5,000. The lost deal is not
       // volume; the one before the charts is in neither.
-      closed: [won("y", "2026-01-20", 30_000_000), won("x", "2026-01-05", 30_000_000), { ...won("z", "2026-01-06", 10_000_000), stage: "closed_lost" }, won("w", "2024-12-10", 10_000_000)],
+      closed: [
+        won("y", "2026-01-20", 30_000_000),
+        won("x", "2026-01-05", 30_000_000),
+        { ...won("z", "2026-01-06", 10_000_000), stage: "closed_lost" },
+        won("w", "2024-12-10", 10_000_000),
+      ],
     });
     const january = result.months.find((m) => m.month === "2026-01")!;
     // x: split $4,500 → net $4,500. y: only $500 of cap left → net $8,500.

@@ -30,11 +30,13 @@ export const METRIC_DEFINITIONS = {
   totalContacts: { label: "Total contacts", definition: "Every contact in your CRM, whatever its status (hot, warm or cold)." },
   activeDeals: {
     label: "Active deals",
-    definition: "Deals in an open stage of your pipeline, that is every stage except your Closed Won and Closed Lost stages. The amount is the sum of their deal values.",
+    definition:
+      "Deals in an open stage of your pipeline, that is every stage except your Closed Won and Closed Lost stages. The amount is the sum of their deal values.",
   },
   tasksDue: {
     label: "Tasks due",
-    definition: "Open tasks due today or earlier, where today is the date in your timezone (Settings). Overdue counts the open tasks due before today.",
+    definition:
+      "Open tasks due today or earlier, where today is the date in your timezone (Settings). Overdue counts the open tasks due before today.",
   },
   recentActivity: {
     label: "Recent activity",
@@ -74,7 +76,10 @@ export const METRIC_DEFINITIONS = {
     label: "Task reminders",
     definition: `Your open tasks in due order (date, then time; tasks without a time first), so overdue tasks lead; the first ${LIST_SIZES.tasks}.`,
   },
-  recentActivityList: { label: "Latest activity", definition: `The latest ${LIST_SIZES.activities} activities on your contacts and deals, newest first, including the stage changes and lead assignments Porchlight records.` },
+  recentActivityList: {
+    label: "Latest activity",
+    definition: `The latest ${LIST_SIZES.activities} activities on your contacts and deals, newest first, including the stage changes and lead assignments Porchlight records.`,
+  },
   followUpList: {
     label: "Follow up next",
     definition: `Hot and warm contacts with no activity in the last ${FOLLOW_UP_DAYS} days, the longest waiting first; the first ${LIST_SIZES.followUps}.`,
@@ -85,8 +90,7 @@ export const METRIC_DEFINITIONS = {
   },
   agentNet: {
     label: "Agent net by month",
-    definition:
-      `What those same closed deals paid you: gross commission less referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees, as your commission plan and each deal's overrides say; Reports' Income counts the same. ${FIGURE_WORDS.shared}`,
+    definition: `What those same closed deals paid you: gross commission less referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees, as your commission plan and each deal's overrides say; Reports' Income counts the same. ${FIGURE_WORDS.shared}`,
   },
   leadSources: { label: "Lead sources", definition: "All your contacts by the source recorded on each contact." },
   smartInsights: {
@@ -119,8 +123,28 @@ export interface Dashboard {
     speedToLead: { leads: number; answered: number; medianMinutes: number | null };
   };
   pipeline: { key: string; name: string; color: string; count: number; valueCents: number; weightedCents: number; barPct: number }[];
-  closings: { id: string; title: string; closeOn: string; dealValueCents: number; netCents: number; stageName: string; contactId: string | null; contactName: string | null }[];
-  tasks: { id: string; title: string; type: TaskType; priority: TaskPriority; dueDate: string; dueTime: string | null; contactId: string | null; contactName: string | null; dealId: string | null; dealTitle: string | null }[];
+  closings: {
+    id: string;
+    title: string;
+    closeOn: string;
+    dealValueCents: number;
+    netCents: number;
+    stageName: string;
+    contactId: string | null;
+    contactName: string | null;
+  }[];
+  tasks: {
+    id: string;
+    title: string;
+    type: TaskType;
+    priority: TaskPriority;
+    dueDate: string;
+    dueTime: string | null;
+    contactId: string | null;
+    contactName: string | null;
+    dealId: string | null;
+    dealTitle: string | null;
+  }[];
   activities: {
     id: string;
     type: ActivityType;
@@ -155,7 +179,11 @@ export function sphereGrowth(added: number, before: number): { added: number; be
 }
 
 /** Lists of upcoming closings read for each possible today (disjoint date ranges), merged into the next `limit` from `today` on. */
-export function upcomingFrom<T extends { id: string; closeOn: string | null }>(rows: readonly T[], today: string, limit: number): (T & { closeOn: string })[] {
+export function upcomingFrom<T extends { id: string; closeOn: string | null }>(
+  rows: readonly T[],
+  today: string,
+  limit: number,
+): (T & { closeOn: string })[] {
   return rows
     .filter((r): r is T & { closeOn: string } => r.closeOn !== null && r.closeOn >= today)
     .sort((a, b) => (a.closeOn === b.closeOn ? (a.id < b.id ? -1 : 1) : a.closeOn < b.closeOn ? -1 : 1))

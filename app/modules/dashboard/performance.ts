@@ -65,12 +65,17 @@ export function closedPerformance(input: {
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
   const { breakdowns, paid } = allocateCap(ordered, plan);
   const income = incomeDeals({ own: input.closed, shared: input.shared ?? [], wonStages: won, breakdowns });
-  const capLeftOn = (date: string) => (plan.brokerageCapCents === null ? null : Math.max(0, plan.brokerageCapCents - (paid.get(capYearOf(date, plan.capYearStart)) ?? 0)));
+  const capLeftOn = (date: string) =>
+    plan.brokerageCapCents === null ? null : Math.max(0, plan.brokerageCapCents - (paid.get(capYearOf(date, plan.capYearStart)) ?? 0));
   return {
     months: incomeMonths(income, months),
     /** An open deal's agent net if it closes as planned (as loadCommissionContext prices it). */
     openBreakdown(deal: DealTermsRow & { expectedCloseDate: string | null }, today: string): CommissionBreakdown {
-      return computeCommission(deal.dealValueCents, termsFor(plan, deal), capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today));
+      return computeCommission(
+        deal.dealValueCents,
+        termsFor(plan, deal),
+        capLeftOn(deal.expectedCloseDate && deal.expectedCloseDate > today ? deal.expectedCloseDate : today),
+      );
     },
   };
 }

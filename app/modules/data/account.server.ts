@@ -38,9 +38,16 @@ async function sendKeepLink(context: RequestContext, request: Request, user: { i
     intro: `${intro} Everything in it (contacts, deals, tasks, activities, settings and billing records) will be deleted for good on ${formatDate(purgeAfter, prefs)}.`,
     action: "Keep my account",
     url: `${appOrigin(context, request)}/account/keep?token=${encodeURIComponent(token)}`,
-    outro: "Until then this link brings the account back as it was, apart from the subscription, which stays cancelled: you can start it again from Settings → Billing. If you meant to delete it, there is nothing to do.",
+    outro:
+      "Until then this link brings the account back as it was, apart from the subscription, which stays cancelled: you can start it again from Settings → Billing. If you meant to delete it, there is nothing to do.",
   });
-  await sendEmail(context, { kind: "account_deletion", to: user.email, subject: "Your Porchlight account will be deleted", userId: user.id, ...body });
+  await sendEmail(context, {
+    kind: "account_deletion",
+    to: user.email,
+    subject: "Your Porchlight account will be deleted",
+    userId: user.id,
+    ...body,
+  });
 }
 
 /**
@@ -50,7 +57,12 @@ async function sendKeepLink(context: RequestContext, request: Request, user: { i
  */
 export async function closeAccount(context: RequestContext, request: Request, userId: UserId, password: unknown): Promise<CloseAccountResult> {
   const limit = await hitRateLimit(context.cloudflare.env.KV, "account-delete", userId, RATE_LIMITS.dataErase);
-  if (!limit.allowed) return { ok: false, status: 429, message: `Too many tries. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes. Your account was not deleted.` };
+  if (!limit.allowed)
+    return {
+      ok: false,
+      status: 429,
+      message: `Too many tries. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes. Your account was not deleted.`,
+    };
   if (typeof password !== "string" || !(await isOwnPassword(context, userId, password))) {
     return { ok: false, status: 400, message: "That password is not correct. Your account was not deleted." };
   }
@@ -80,10 +92,20 @@ export async function closeAccount(context: RequestContext, request: Request, us
  * Sign-in with the right password on a closed account: a fresh keep link (the old one may be lost), at most a
  * few an hour. Returns the purge date for the message.
  */
-export async function resendKeepLink(context: RequestContext, request: Request, user: { id: string; email: string; purgeAfter: Date }): Promise<void> {
+export async function resendKeepLink(
+  context: RequestContext,
+  request: Request,
+  user: { id: string; email: string; purgeAfter: Date },
+): Promise<void> {
   const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", `keep:${user.id}`, RATE_LIMITS.emailLink);
   if (!limit.allowed) return;
-  await sendKeepLink(context, request, user, user.purgeAfter, "Someone signed in to your closed Porchlight account with its password, so here is a new link to keep it.");
+  await sendKeepLink(
+    context,
+    request,
+    user,
+    user.purgeAfter,
+    "Someone signed in to your closed Porchlight account with its password, so here is a new link to keep it.",
+  );
 }
 
 export type KeepAccountResult = { ok: true } | { ok: false; reason: "invalid" | "expired" | "used" | "gone" };
@@ -118,14 +140,18 @@ export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, us
   await eraseCrmData(env.DB, userId);
   for (const { table, owner } of PURGE_TABLES) {
     for (;;) {
-      const result = await env.DB.prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where "${owner}" = ? limit ${CHUNK})`).bind(userId).run();
+      const result = await env.DB.prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where "${owner}" = ? limit ${CHUNK})`)
+        .bind(userId)
+        .run();
       if ((result.meta.changes ?? 0) === 0) break;
     }
   }
   await finishDataRequestsOnPurge(db, userId, now);
   // Records that are the service's, not theirs (status notes, request records, backup logs), stay, unsigned.
   await env.DB.batch([
-    ...Object.entries(KEPT_UNSIGNED).flatMap(([table, { columns }]) => columns.map((column) => env.DB.prepare(`update "${table}" set "${column}" = null where "${column}" = ?`).bind(userId))),
+    ...Object.entries(KEPT_UNSIGNED).flatMap(([table, { columns }]) =>
+      columns.map((column) => env.DB.prepare(`update "${table}" set "${column}" = null where "${column}" = ?`).bind(userId)),
+    ),
     env.DB.prepare(`delete from users where id = ?`).bind(userId),
   ]);
   await env.INSIGHTS.get(env.INSIGHTS.idFromName(userId)).clear();
@@ -136,7 +162,8 @@ async function finishDataRequestsOnPurge(db: Db, userId: string, now: Date) {
     .select({ id: gdprRequests.id })
     .from(gdprRequests)
     .where(and(eq(gdprRequests.userId, userId), eq(gdprRequests.status, "pending"), eq(gdprRequests.description, ACCOUNT_DELETION_REQUEST)));
-  for (const row of pending) await finishDataRequest(db, userId, row.id, "completed", now, `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted`);
+  for (const row of pending)
+    await finishDataRequest(db, userId, row.id, "completed", now, `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted`);
 }
 
 /** Accounts whose 30 days are over, oldest first, a few per cron run (each purge is many statements). */

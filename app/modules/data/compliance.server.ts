@@ -9,7 +9,15 @@ export interface ComplianceView {
   counts: { type: (typeof GDPR_REQUEST_TYPES)[number]; status: (typeof GDPR_REQUEST_STATUSES)[number]; n: number }[];
   total30d: number;
   /** The newest requests of every agent, with the agent's e-mail (null once the account is gone). */
-  recent: { id: string; email: string | null; type: (typeof GDPR_REQUEST_TYPES)[number]; status: (typeof GDPR_REQUEST_STATUSES)[number]; description: string; createdAt: string; completedAt: string | null }[];
+  recent: {
+    id: string;
+    email: string | null;
+    type: (typeof GDPR_REQUEST_TYPES)[number];
+    status: (typeof GDPR_REQUEST_STATUSES)[number];
+    description: string;
+    createdAt: string;
+    completedAt: string | null;
+  }[];
 }
 
 /** Operations Center → Compliance: what agents asked for (exports, deletions), for admins. */
@@ -22,7 +30,15 @@ export async function loadCompliance(db: Db, now: number): Promise<ComplianceVie
       .where(gte(gdprRequests.createdAt, since))
       .groupBy(gdprRequests.type, gdprRequests.status),
     db
-      .select({ id: gdprRequests.id, email: users.email, type: gdprRequests.type, status: gdprRequests.status, description: gdprRequests.description, createdAt: gdprRequests.createdAt, completedAt: gdprRequests.completedAt })
+      .select({
+        id: gdprRequests.id,
+        email: users.email,
+        type: gdprRequests.type,
+        status: gdprRequests.status,
+        description: gdprRequests.description,
+        createdAt: gdprRequests.createdAt,
+        completedAt: gdprRequests.completedAt,
+      })
       .from(gdprRequests)
       .leftJoin(users, eq(users.id, gdprRequests.userId))
       .orderBy(desc(gdprRequests.createdAt))

@@ -40,7 +40,26 @@ const CSV_ENTITIES = {
     label: "Deals",
     sql: `select d.rowid as __rowid, d.*, c.name as contact_name from deals d left join contacts c on c.id = d.contact_id and c.user_id = d.user_id
           where d.user_id = ?1 and d.rowid > ?2 order by d.rowid limit ?3`,
-    columns: ["title", "contact", "stage", "side", "property_address", "deal_value", "commission_rate_pct", "probability_pct", "expected_close_date", "closed_date", "lost_reason", "inspection_date", "appraisal_date", "financing_date", "closing_date", "notes", "created", "updated"],
+    columns: [
+      "title",
+      "contact",
+      "stage",
+      "side",
+      "property_address",
+      "deal_value",
+      "commission_rate_pct",
+      "probability_pct",
+      "expected_close_date",
+      "closed_date",
+      "lost_reason",
+      "inspection_date",
+      "appraisal_date",
+      "financing_date",
+      "closing_date",
+      "notes",
+      "created",
+      "updated",
+    ],
     cells: (r, { stages, timezone }) => [
       text(r.title),
       text(r.contact_name),
@@ -89,7 +108,14 @@ const CSV_ENTITIES = {
           left join contacts c on c.id = a.contact_id and c.user_id = a.user_id left join deals d on d.id = a.deal_id and d.user_id = a.user_id
           where a.user_id = ?1 and a.rowid > ?2 order by a.rowid limit ?3`,
     columns: ["when", "type", "contact", "deal", "outcome", "notes"],
-    cells: (r, { timezone }) => [local(r.occurred_at, timezone), text(r.type), text(r.contact_name), text(r.deal_title), text(r.outcome), text(r.notes)],
+    cells: (r, { timezone }) => [
+      local(r.occurred_at, timezone),
+      text(r.type),
+      text(r.contact_name),
+      text(r.deal_title),
+      text(r.outcome),
+      text(r.notes),
+    ],
   },
 } satisfies Record<string, CsvEntity>;
 

@@ -14,15 +14,27 @@ export async function deleteMyData(context: RequestContext, userId: UserId, pass
   const fail = (status: 400 | 429, message: string): SettingsOutcome => ({ ok: false, status, errors: { password: message } });
   const limit = await hitRateLimit(context.cloudflare.env.KV, "data-erase", userId, RATE_LIMITS.dataErase);
   if (!limit.allowed) return fail(429, `Too many tries. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes. Nothing was deleted.`);
-  if (typeof password !== "string" || !(await isOwnPassword(context, userId, password))) return fail(400, "That password is not correct. Nothing was deleted.");
+  if (typeof password !== "string" || !(await isOwnPassword(context, userId, password)))
+    return fail(400, "That password is not correct. Nothing was deleted.");
   const requestId = await openDataRequest(context.db, userId, "erasure", "Delete my data", new Date());
   try {
     const summary = erasedSummary(await eraseCrmData(context.cloudflare.env.DB, userId));
-    await finishDataRequest(context.db, userId, requestId, "completed", new Date(), `Delete my data: ${summary}, their stage history, lead source costs and the trash`);
+    await finishDataRequest(
+      context.db,
+      userId,
+      requestId,
+      "completed",
+      new Date(),
+      `Delete my data: ${summary}, their stage history, lead source costs and the trash`,
+    );
     return { ok: true, to: "/settings?tab=data", toast: { title: "Data Deletion Complete", description: `Deleted ${summary}.`, variant: "success" } };
   } catch (error) {
     await finishDataRequest(context.db, userId, requestId, "failed", new Date()).catch(() => undefined);
     console.error(JSON.stringify({ event: "data_erase_failed", detail: error instanceof Error ? error.message : String(error) }));
-    return { ok: true, to: "/settings?tab=data", toast: { title: "Deletion Failed", description: "Some of your data may remain. Please try again.", variant: "destructive" } };
+    return {
+      ok: true,
+      to: "/settings?tab=data",
+      toast: { title: "Deletion Failed", description: "Some of your data may remain. Please try again.", variant: "destructive" },
+    };
   }
 }

@@ -23,7 +23,10 @@ export async function eraseCrmData(db: D1, userId: string): Promise<ErasedCounts
   const counts = await countCrmData(db, userId);
   for (const table of CRM_DATA_TABLES) {
     for (;;) {
-      const result = await db.prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where user_id = ? limit ${CHUNK})`).bind(userId).run();
+      const result = await db
+        .prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where user_id = ? limit ${CHUNK})`)
+        .bind(userId)
+        .run();
       if ((result.meta.changes ?? 0) === 0) break;
     }
   }
@@ -32,7 +35,9 @@ export async function eraseCrmData(db: D1, userId: string): Promise<ErasedCounts
 
 /** The agent's rows in each table "Delete my data" empties: what it would delete now (one query per table, one batch). */
 export async function countCrmData(db: D1, userId: string): Promise<ErasedCounts> {
-  const counted = await db.batch<{ n: number }>(CRM_DATA_TABLES.map((table) => db.prepare(`select count(*) as n from "${table}" where user_id = ?`).bind(userId)));
+  const counted = await db.batch<{ n: number }>(
+    CRM_DATA_TABLES.map((table) => db.prepare(`select count(*) as n from "${table}" where user_id = ?`).bind(userId)),
+  );
   return Object.fromEntries(CRM_DATA_TABLES.map((table, i) => [table, counted[i]?.results[0]?.n ?? 0])) as ErasedCounts;
 }
 
@@ -50,5 +55,10 @@ export function deletionSummary(counts: ErasedCounts): { records: number; trashI
 /** "12 contacts, 3 deals, 9 tasks, 40 activities" for the request's record and the toast. */
 export function erasedSummary(counts: ErasedCounts): string {
   const part = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-  return [part(counts.contacts, "contact", "contacts"), part(counts.deals, "deal", "deals"), part(counts.crm_tasks, "task", "tasks"), part(counts.crm_activities, "activity", "activities")].join(", ");
+  return [
+    part(counts.contacts, "contact", "contacts"),
+    part(counts.deals, "deal", "deals"),
+    part(counts.crm_tasks, "task", "tasks"),
+    part(counts.crm_activities, "activity", "activities"),
+  ].join(", ");
 }

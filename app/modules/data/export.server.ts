@@ -57,7 +57,9 @@ export function exportRecord(spec: ExportTable, row: Row): Row {
 export async function summarizeExport(db: D1, userId: string): Promise<CategorySummary[]> {
   const tables = EXPORT_CATEGORIES.flatMap((c) => c.tables as readonly ExportTable[]);
   const results = await db.batch<{ n: number; updated: number | null }>(
-    tables.map((t) => db.prepare(`select count(*) as n, max(${quote(t.updated)}) as updated from ${quote(t.table)} where ${quote(t.owner)} = ?`).bind(userId)),
+    tables.map((t) =>
+      db.prepare(`select count(*) as n, max(${quote(t.updated)}) as updated from ${quote(t.table)} where ${quote(t.owner)} = ?`).bind(userId),
+    ),
   );
   let index = 0;
   return EXPORT_CATEGORIES.map((category) => {

@@ -14,7 +14,14 @@ export async function openDataRequest(db: Db, userId: string, type: RequestType,
 }
 
 /** Marks the request done (or failed, or cancelled); only the owner's own request is touched. */
-export async function finishDataRequest(db: Db, userId: string, id: string, status: Exclude<RequestStatus, "pending">, now: Date, description?: string): Promise<void> {
+export async function finishDataRequest(
+  db: Db,
+  userId: string,
+  id: string,
+  status: Exclude<RequestStatus, "pending">,
+  now: Date,
+  description?: string,
+): Promise<void> {
   await db
     .update(gdprRequests)
     .set({ status, completedAt: now, ...(description ? { description } : {}) })

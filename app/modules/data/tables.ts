@@ -28,7 +28,8 @@ export const EXPORT_CATEGORIES = [
   {
     key: "user_profile",
     label: "Profile",
-    description: "Your account (e-mail, role, when it was made and verified), your name and phone, and your agent profile (name, brokerage, market, licence).",
+    description:
+      "Your account (e-mail, role, when it was made and verified), your name and phone, and your agent profile (name, brokerage, market, licence).",
     tables: [
       { table: "users", owner: "id", omit: ["password_hash", "session_version", "failed_signin_count", "locked_until"], updated: "updated_at" },
       { table: "profiles", owner: "user_id", updated: "updated_at" },
@@ -44,7 +45,8 @@ export const EXPORT_CATEGORIES = [
   {
     key: "deals",
     label: "Deals",
-    description: "Every deal: stage, value, dates, side, notes and its commission overrides, and the teammates you share your deals with and their shares.",
+    description:
+      "Every deal: stage, value, dates, side, notes and its commission overrides, and the teammates you share your deals with and their shares.",
     tables: [
       { table: "deals", owner: "user_id", updated: "updated_at" },
       { table: "deal_shares", owner: "owner_id", updated: "created_at" },
@@ -71,13 +73,15 @@ export const EXPORT_CATEGORIES = [
   {
     key: "pipeline_stages",
     label: "Pipeline stages",
-    description: "Your pipeline's stages, their order, colours and default probabilities, once you have changed them (until then the standard stages apply and nothing is stored).",
+    description:
+      "Your pipeline's stages, their order, colours and default probabilities, once you have changed them (until then the standard stages apply and nothing is stored).",
     tables: [{ table: "crm_config", owner: "user_id", json: ["deal_stages"], updated: "updated_at" }],
   },
   {
     key: "commission_plan",
     label: "Commission plan",
-    description: "Your default rate, brokerage split, cap, fees and cap year, once you have saved them (until then the defaults apply and nothing is stored).",
+    description:
+      "Your default rate, brokerage split, cap, fees and cap year, once you have saved them (until then the defaults apply and nothing is stored).",
     tables: [{ table: "commission_plans", owner: "user_id", updated: "updated_at" }],
   },
   {
@@ -101,7 +105,8 @@ export const EXPORT_CATEGORIES = [
   {
     key: "billing",
     label: "Billing",
-    description: "Your plan, subscription status and dates as Porchlight records them, checkouts you started and your trial. Invoices are in Stripe's billing portal.",
+    description:
+      "Your plan, subscription status and dates as Porchlight records them, checkouts you started and your trial. Invoices are in Stripe's billing portal.",
     tables: [
       { table: "subscribers", owner: "user_id", updated: "updated_at" },
       { table: "checkout_sessions", owner: "user_id", updated: "created_at" },
@@ -111,7 +116,8 @@ export const EXPORT_CATEGORIES = [
   {
     key: "team",
     label: "Team",
-    description: "The team you own (its name) and your membership of a team: which team, your role and when you joined. The other members' data is theirs.",
+    description:
+      "The team you own (its name) and your membership of a team: which team, your role and when you joined. The other members' data is theirs.",
     tables: [
       { table: "teams", owner: "owner_id", updated: "updated_at" },
       { table: "team_members", owner: "user_id", updated: "joined_at" },
@@ -120,7 +126,8 @@ export const EXPORT_CATEGORIES = [
   {
     key: "emails",
     label: "E-mails sent to you",
-    description: "The e-mails Porchlight sent you: kind, address, subject, status and times. Their text is left out: sign-in and reset links are in it.",
+    description:
+      "The e-mails Porchlight sent you: kind, address, subject, status and times. Their text is left out: sign-in and reset links are in it.",
     tables: [{ table: "email_outbox", owner: "user_id", omit: ["text_body", "html_body", "provider_message_id"], updated: "created_at" }],
   },
   {
@@ -139,7 +146,16 @@ export const EXPORT_CATEGORY_KEYS = EXPORT_CATEGORIES.map((c) => c.key) as Expor
  * its billing stay. The trash goes too (ADR 0028): deleted data must not come back from it. app/modules/data/erase.server.ts
  * deletes them, and counts them for Settings → Data (countCrmData).
  */
-export const CRM_DATA_TABLES = ["trash_rows", "trash_items", "crm_activities", "crm_tasks", "deal_stage_history", "deals", "contacts", "lead_source_costs"] as const;
+export const CRM_DATA_TABLES = [
+  "trash_rows",
+  "trash_items",
+  "crm_activities",
+  "crm_tasks",
+  "deal_stage_history",
+  "deals",
+  "contacts",
+  "lead_source_costs",
+] as const;
 
 /** Tables with an agent's id that the export leaves out, and why (each is derived from exported rows, or a secret). */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
@@ -170,13 +186,19 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
  * columns naming the user are set to null.
  */
 const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: string }>> = {
-  gdpr_requests: { columns: ["user_id"], why: "the record that a request (the deletion itself included) was made and completed, with no personal data in it" },
+  gdpr_requests: {
+    columns: ["user_id"],
+    why: "the record that a request (the deletion itself included) was made and completed, with no personal data in it",
+  },
   status_incidents: { columns: ["created_by"], why: "status-page notes an admin wrote: the service's, not the admin's" },
   backups: { columns: ["user_id"], why: "a safety copy is a backup: it expires with the 30-day backup retention, as the terms say" },
   backup_restores: { columns: ["user_id", "requested_by"], why: "the operations log of a restore, with no personal data in it" },
   qa_runs: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
   qa_results: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
-  team_invitations: { columns: ["invited_by", "accepted_by"], why: "the team's record of its invitations: the team's, not the sender's or the accepter's" },
+  team_invitations: {
+    columns: ["invited_by", "accepted_by"],
+    why: "the team's record of its invitations: the team's, not the sender's or the accepter's",
+  },
 };
 
 /**

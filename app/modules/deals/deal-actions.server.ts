@@ -28,7 +28,9 @@ export async function saveDealFromForm(context: RequestContext, userId: UserId, 
       submission.key,
       async (rowId) => {
         const result = await createDeal(context, userId, parsed.data, rowId);
-        return result.ok ? { ok: true, deal: { id: result.deal.id, title: result.deal.title } } : { ok: false, error: result.error, fieldErrors: result.fieldErrors, status: result.status };
+        return result.ok
+          ? { ok: true, deal: { id: result.deal.id, title: result.deal.title } }
+          : { ok: false, error: result.error, fieldErrors: result.fieldErrors, status: result.status };
       },
       async (rowId) => {
         const deal = await getDeal(context, userId, rowId);
@@ -46,7 +48,8 @@ export async function saveDealFromForm(context: RequestContext, userId: UserId, 
 /** A move of the user's deal; `by` names a teammate making it for them (the team pipeline), `requires` their right to. */
 export async function moveDealFromForm(context: RequestContext, userId: UserId, form: FormData, by: string | null = null, requires?: SQL) {
   const parsed = DealMoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<DealMoveResult>({ ok: false, error: Object.values(fieldErrors(parsed.error))[0] ?? DEAL_MESSAGES.stageRequired }, { status: 400 });
+  if (!parsed.success)
+    return data<DealMoveResult>({ ok: false, error: Object.values(fieldErrors(parsed.error))[0] ?? DEAL_MESSAGES.stageRequired }, { status: 400 });
   const result = await moveDeal(context, userId, String(form.get("id") ?? ""), parsed.data, by, requires);
   if (!result.ok) return data<DealMoveResult>({ ok: false, error: result.error }, { status: result.status });
   return data<DealMoveResult>({ ok: true, from: result.from ?? null, closedDate: result.deal.closedDate });

@@ -10,14 +10,22 @@ export const LOST_REASON_MAX = 500;
  * plan / the stage's default"; the server fills them in.
  */
 export const DealInputSchema = z.object({
-  title: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: DEAL_MESSAGES.titleRequired }).min(1, DEAL_MESSAGES.titleRequired).max(200, "The title must be at most 200 characters.")),
+  title: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: DEAL_MESSAGES.titleRequired }).min(1, DEAL_MESSAGES.titleRequired).max(200, "The title must be at most 200 characters."),
+  ),
   contactId: optionalText(64, "Contact"),
   stage: z.string({ error: DEAL_MESSAGES.stageRequired }).min(1, DEAL_MESSAGES.stageRequired).max(40),
   dealValueCents: moneyCents("Deal value", "Enter the deal value (the sale price), e.g. 650,000."),
   commissionRate: optionalPercent("Commission rate"),
   probability: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v.trim().replace(/%$/, ""))) : (v ?? null)),
-    z.number({ error: "Probability is a whole number from 0 to 100." }).int("Probability is a whole number from 0 to 100.").min(0, "Probability is a whole number from 0 to 100.").max(100, "Probability is a whole number from 0 to 100.").nullable(),
+    z
+      .number({ error: "Probability is a whole number from 0 to 100." })
+      .int("Probability is a whole number from 0 to 100.")
+      .min(0, "Probability is a whole number from 0 to 100.")
+      .max(100, "Probability is a whole number from 0 to 100.")
+      .nullable(),
   ),
   expectedCloseDate: optionalDate("Expected close date"),
   side: z.preprocess((v) => (v === "" ? null : (v ?? null)), z.enum(DEAL_SIDES, { error: "Choose buyer, seller or both." }).nullable()),

@@ -19,9 +19,16 @@ import { LIST_LIMIT, type DealInput, type DealMove, type DealSort } from "./deal
 import { moveToTrash } from "~/modules/trash/trash.server";
 
 export type DealWithContact = Deal & { contactName: string | null };
-export type DealResult = { ok: true; deal: Deal; from?: DealStageState | null } | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors: Record<string, string> };
+export type DealResult =
+  | { ok: true; deal: Deal; from?: DealStageState | null }
+  | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors: Record<string, string> };
 
-const fail = (fieldErrors: Record<string, string>, status: 400 | 404 | 409 = 400): DealResult => ({ ok: false, status, error: Object.values(fieldErrors)[0] ?? DEAL_MESSAGES.saveFailed, fieldErrors });
+const fail = (fieldErrors: Record<string, string>, status: 400 | 404 | 409 = 400): DealResult => ({
+  ok: false,
+  status,
+  error: Object.values(fieldErrors)[0] ?? DEAL_MESSAGES.saveFailed,
+  fieldErrors,
+});
 
 /** Deals with their contact's name; the join repeats the owner test, so only the owner's contact can show. */
 function dealsWithContact(context: RequestContext, userId: UserId) {
@@ -38,16 +45,33 @@ async function today(context: RequestContext, userId: UserId) {
 
 async function ownedContact(context: RequestContext, userId: UserId, contactId: string | null) {
   if (!contactId) return true;
-  return Boolean(await context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, contactId))).get());
+  return Boolean(
+    await context.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, eq(contacts.id, contactId)))
+      .get(),
+  );
 }
 
 async function lastPosition(context: RequestContext, userId: UserId, stage: string): Promise<string | null> {
-  const row = await context.db.select({ position: deals.position }).from(deals).where(ownedBy(deals, userId, eq(deals.stage, stage))).orderBy(desc(deals.position)).limit(1).get();
+  const row = await context.db
+    .select({ position: deals.position })
+    .from(deals)
+    .where(ownedBy(deals, userId, eq(deals.stage, stage)))
+    .orderBy(desc(deals.position))
+    .limit(1)
+    .get();
   return row?.position ?? null;
 }
 
 /** Stage-dependent fields when a deal is (or stays) in `stage`: closed date and lost reason follow its kind. */
-function stageFields(stage: DealStage, input: { closedDate: string | null; lostReason: string | null }, previous: { closedDate: string | null } | null, day: string) {
+function stageFields(
+  stage: DealStage,
+  input: { closedDate: string | null; lostReason: string | null },
+  previous: { closedDate: string | null } | null,
+  day: string,
+) {
   return {
     closedDate: stage.kind === "open" ? null : (input.closedDate ?? previous?.closedDate ?? day),
     lostReason: stage.kind === "lost" ? input.lostReason : null,
@@ -55,7 +79,9 @@ function stageFields(stage: DealStage, input: { closedDate: string | null; lostR
 }
 
 export async function getDeal(context: RequestContext, userId: UserId, id: string): Promise<DealWithContact | null> {
-  const row = await dealsWithContact(context, userId).where(ownedBy(deals, userId, eq(deals.id, id))).get();
+  const row = await dealsWithContact(context, userId)
+    .where(ownedBy(deals, userId, eq(deals.id, id)))
+    .get();
   return row ? flatten(row) : null;
 }
 
@@ -97,7 +123,11 @@ export async function createDeal(context: RequestContext, userId: UserId, input:
 }
 
 export async function updateDeal(context: RequestContext, userId: UserId, id: string, input: DealInput): Promise<DealResult> {
-  const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
+  const existing = await context.db
+    .select()
+    .from(deals)
+    .where(ownedBy(deals, userId, eq(deals.id, id)))
+    .get();
   if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
   const checked = await checkDealInput(context, userId, input);
   if ("refused" in checked) return checked.refused;
@@ -113,10 +143,28 @@ export async function updateDeal(context: RequestContext, userId: UserId, id: st
     ...(moved ? { stage: stage.key, position: generateKeyBetween(await lastPosition(context, userId, stage.key), null), stageChangedAt: now } : {}),
     updatedAt: now,
   };
-  const update = context.db.update(deals).set(patch).where(ownedBy(deals, userId, eq(deals.id, id))).returning();
+  const update = context.db
+    .update(deals)
+    .set(patch)
+    .where(ownedBy(deals, userId, eq(deals.id, id)))
+    .returning();
   const from = stageByKey(stages, existing.stage);
   const statements: BatchItem<"sqlite">[] = [update];
-  if (moved) statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: input.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason }, now));
+  if (moved)
+    statements.push(
+      stageChangeInsert(
+        context,
+        userId,
+        {
+          dealId: id,
+          contactId: input.contactId,
+          from: { key: existing.stage, name: from?.name ?? existing.stage },
+          to: { key: stage.key, name: stage.name },
+          lostReason: patch.lostReason,
+        },
+        now,
+      ),
+    );
   const [updated] = (await context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];
   return { ok: true, deal: updated[0]! };
 }
@@ -137,7 +185,11 @@ export async function moveDeal(
   by: string | null = null,
   requires?: SQL,
 ): Promise<DealResult> {
-  const existing = await context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.id, id))).get();
+  const existing = await context.db
+    .select()
+    .from(deals)
+    .where(ownedBy(deals, userId, eq(deals.id, id)))
+    .get();
   if (!existing) return fail({ form: DEAL_MESSAGES.notFound }, 404);
   if (move.fromStage && existing.stage !== move.fromStage) return fail({ form: DEAL_MESSAGES.movedSince }, 409);
   const stages = await getStages(context, userId);
@@ -149,7 +201,13 @@ export async function moveDeal(
   // Neighbours only count if they are the user's, in that stage, and not the deal itself.
   const neighbour = async (neighbourId: string | null) =>
     neighbourId && neighbourId !== id
-      ? ((await context.db.select({ position: deals.position }).from(deals).where(ownedBy(deals, userId, eq(deals.id, neighbourId), eq(deals.stage, stage.key))).get())?.position ?? null)
+      ? ((
+          await context.db
+            .select({ position: deals.position })
+            .from(deals)
+            .where(ownedBy(deals, userId, eq(deals.id, neighbourId), eq(deals.stage, stage.key)))
+            .get()
+        )?.position ?? null)
       : null;
   const [above, below] = await Promise.all([neighbour(move.afterId), neighbour(move.beforeId)]);
   // No usable neighbour (an empty column, or a stale board naming cards that moved away): the end.
@@ -172,12 +230,32 @@ export async function moveDeal(
       ...stageFields(stage, { closedDate: move.closedDate ?? null, lostReason: move.lostReason }, null, await today(context, userId)),
     });
     const from = stageByKey(stages, existing.stage);
-    statements.push(stageChangeInsert(context, userId, { dealId: id, contactId: existing.contactId, from: { key: existing.stage, name: from?.name ?? existing.stage }, to: { key: stage.key, name: stage.name }, lostReason: patch.lostReason, by }, now));
+    statements.push(
+      stageChangeInsert(
+        context,
+        userId,
+        {
+          dealId: id,
+          contactId: existing.contactId,
+          from: { key: existing.stage, name: from?.name ?? existing.stage },
+          to: { key: stage.key, name: stage.name },
+          lostReason: patch.lostReason,
+          by,
+        },
+        now,
+      ),
+    );
   }
-  const update = context.db.update(deals).set(patch).where(ownedBy(deals, userId, eq(deals.id, id))).returning();
+  const update = context.db
+    .update(deals)
+    .set(patch)
+    .where(ownedBy(deals, userId, eq(deals.id, id)))
+    .returning();
   const left = moved ? { stage: existing.stage, closedDate: existing.closedDate, lostReason: existing.lostReason } : null;
   if (requires) {
-    const done = await guardedBatch(() => context.db.batch([requireInBatch(context.db, requires), update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]));
+    const done = await guardedBatch(() =>
+      context.db.batch([requireInBatch(context.db, requires), update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]),
+    );
     if (!done.ok) return fail({ form: DEAL_MESSAGES.notFound }, 404);
     const deal = (done.results as unknown as [unknown, Deal[]])[1][0]!;
     return { ok: true, deal, from: left };
@@ -230,16 +308,28 @@ export async function columnTotals(context: RequestContext, userId: UserId): Pro
 }
 
 /** The first cards of every column (or all of one stage), in board order. */
-export async function boardCards(context: RequestContext, userId: UserId, options: { stage?: string; perColumn?: number } = {}): Promise<DealWithContact[]> {
+export async function boardCards(
+  context: RequestContext,
+  userId: UserId,
+  options: { stage?: string; perColumn?: number } = {},
+): Promise<DealWithContact[]> {
   if (options.stage) {
-    return (await dealsWithContact(context, userId).where(ownedBy(deals, userId, eq(deals.stage, options.stage))).orderBy(asc(deals.position), asc(deals.id)).limit(2_000)).map(flatten);
+    return (
+      await dealsWithContact(context, userId)
+        .where(ownedBy(deals, userId, eq(deals.stage, options.stage)))
+        .orderBy(asc(deals.position), asc(deals.id))
+        .limit(2_000)
+    ).map(flatten);
   }
   // One statement per stage, each reading its first cards straight off the (user, stage, position, id)
   // index, all in one round trip: 140 rows read for a board of 2,000 deals.
   const stages = await getStages(context, userId);
   const perColumn = options.perColumn ?? CARDS_PER_COLUMN;
   const reads = stages.map((stage) =>
-    dealsWithContact(context, userId).where(ownedBy(deals, userId, eq(deals.stage, stage.key))).orderBy(asc(deals.position), asc(deals.id)).limit(perColumn),
+    dealsWithContact(context, userId)
+      .where(ownedBy(deals, userId, eq(deals.stage, stage.key)))
+      .orderBy(asc(deals.position), asc(deals.id))
+      .limit(perColumn),
   );
   if (reads.length === 0) return [];
   const columns = await context.db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]]);
@@ -276,7 +366,10 @@ export async function listDeals(context: RequestContext, userId: UserId, filters
     probability: [desc(deals.probability), asc(deals.id)],
   };
   const [rows, total] = await Promise.all([
-    dealsWithContact(context, userId).where(where).orderBy(...order[sort]).limit(LIST_LIMIT),
+    dealsWithContact(context, userId)
+      .where(where)
+      .orderBy(...order[sort])
+      .limit(LIST_LIMIT),
     context.db.select({ n: count() }).from(deals).where(where).get(),
   ]);
   return { deals: rows.map(flatten), total: total?.n ?? 0 };
@@ -284,5 +377,10 @@ export async function listDeals(context: RequestContext, userId: UserId, filters
 
 /** A contact's deals, newest first (the contact profile's Deals section). */
 export async function dealsForContact(context: RequestContext, userId: UserId, contactId: string): Promise<Deal[]> {
-  return context.db.select().from(deals).where(ownedBy(deals, userId, eq(deals.contactId, contactId))).orderBy(desc(deals.createdAt)).limit(100);
+  return context.db
+    .select()
+    .from(deals)
+    .where(ownedBy(deals, userId, eq(deals.contactId, contactId)))
+    .orderBy(desc(deals.createdAt))
+    .limit(100);
 }

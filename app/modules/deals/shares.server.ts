@@ -87,7 +87,14 @@ export function toSharedDeals(rows: Awaited<ReturnType<typeof sharedDealsQuery>>
   const ownPlan = { brokerageSplitPct: null, teamSplitPct: null, transactionFeeCents: null, eoFeeCents: null, franchiseFeePct: null } as const;
   return rows.map(({ ownerStages, ...row }) => {
     const stage = readStages(ownerStages).find((s) => s.key === row.stage);
-    return { ...row, ...ownPlan, ownerId: row.ownerId as UserId, ownerName: names.get(row.ownerId) ?? "Your teammate", stageName: stage?.name ?? row.stage, kind: stage?.kind ?? "open" };
+    return {
+      ...row,
+      ...ownPlan,
+      ownerId: row.ownerId as UserId,
+      ownerName: names.get(row.ownerId) ?? "Your teammate",
+      stageName: stage?.name ?? row.stage,
+      kind: stage?.kind ?? "open",
+    };
   });
 }
 
@@ -97,11 +104,14 @@ export function toSharedDeals(rows: Awaited<ReturnType<typeof sharedDealsQuery>>
  */
 function sharesTouching(context: RequestContext, userId: UserId) {
   // (Awaited inside: a query builder runs again each time it is awaited.)
-  return memoize(context, `shares-touching:${userId}`, async () =>
-    await context.db
-      .select({ dealId: dealShares.dealId, ownerId: dealShares.ownerId, agentId: dealShares.agentId, pct: dealShares.sharePct })
-      .from(dealShares)
-      .where(or(eq(dealShares.ownerId, userId), eq(dealShares.agentId, userId))),
+  return memoize(
+    context,
+    `shares-touching:${userId}`,
+    async () =>
+      await context.db
+        .select({ dealId: dealShares.dealId, ownerId: dealShares.ownerId, agentId: dealShares.agentId, pct: dealShares.sharePct })
+        .from(dealShares)
+        .where(or(eq(dealShares.ownerId, userId), eq(dealShares.agentId, userId))),
   );
 }
 
@@ -121,7 +131,8 @@ export function sharedWith(context: RequestContext, userId: UserId): Promise<Sha
 export function sharesOfOwner(context: RequestContext, ownerId: UserId): Promise<Map<string, number[]>> {
   return memoize(context, `shares-of:${ownerId}`, async () => {
     const map = new Map<string, number[]>();
-    for (const row of await sharesTouching(context, ownerId)) if (row.ownerId === ownerId) map.set(row.dealId, [...(map.get(row.dealId) ?? []), row.pct]);
+    for (const row of await sharesTouching(context, ownerId))
+      if (row.ownerId === ownerId) map.set(row.dealId, [...(map.get(row.dealId) ?? []), row.pct]);
     return map;
   });
 }
@@ -131,14 +142,20 @@ export async function coAgentsOf(context: RequestContext, owner: SessionUser, de
   const team = await teamOf(context, owner);
   const [members, rows] = await Promise.all([
     team ? listMembers(context, team.teamId) : Promise.resolve([]),
-    context.db.select({ agentId: dealShares.agentId, sharePct: dealShares.sharePct }).from(dealShares).where(and(eq(dealShares.ownerId, owner.id), eq(dealShares.dealId, dealId))).orderBy(asc(dealShares.createdAt)),
+    context.db
+      .select({ agentId: dealShares.agentId, sharePct: dealShares.sharePct })
+      .from(dealShares)
+      .where(and(eq(dealShares.ownerId, owner.id), eq(dealShares.dealId, dealId)))
+      .orderBy(asc(dealShares.createdAt)),
   ]);
   const names = new Map(members.map((m) => [m.userId, m.name]));
   return {
     onTeam: team !== null,
     coAgents: rows.map((r) => ({ ...r, name: names.get(r.agentId) ?? "A former teammate" })),
     /** Teammates who could be added. */
-    candidates: members.filter((m) => m.userId !== owner.id && !rows.some((r) => r.agentId === m.userId)).map((m) => ({ userId: m.userId, name: m.name })),
+    candidates: members
+      .filter((m) => m.userId !== owner.id && !rows.some((r) => r.agentId === m.userId))
+      .map((m) => ({ userId: m.userId, name: m.name })),
   };
 }
 
@@ -154,7 +171,11 @@ export type ShareResult = { ok: true } | { ok: false; status: 400 | 404; fieldEr
  * their team (they must be on the Team plan), and the shares must leave them part of the side.
  */
 export async function saveShare(context: RequestContext, owner: SessionUser, dealId: string, form: FormData): Promise<ShareResult> {
-  const deal = await context.db.select({ id: deals.id }).from(deals).where(ownedBy(deals, owner.id, eq(deals.id, dealId))).get();
+  const deal = await context.db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(ownedBy(deals, owner.id, eq(deals.id, dealId)))
+    .get();
   if (!deal) return { ok: false, status: 404, fieldErrors: {} };
   const team = await teamOf(context, owner);
   if (!team) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.teamOnly } };
@@ -168,18 +189,29 @@ export async function saveShare(context: RequestContext, owner: SessionUser, dea
   if (agent === owner.id) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.notYourself } };
   const members = await listMembers(context, team.teamId);
   if (!members.some((m) => m.userId === agent)) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.notTeammate } };
-  const others = (await context.db.select({ agentId: dealShares.agentId, pct: dealShares.sharePct }).from(dealShares).where(and(eq(dealShares.ownerId, owner.id), eq(dealShares.dealId, dealId)))).filter(
-    (r) => r.agentId !== agent,
-  );
+  const others = (
+    await context.db
+      .select({ agentId: dealShares.agentId, pct: dealShares.sharePct })
+      .from(dealShares)
+      .where(and(eq(dealShares.ownerId, owner.id), eq(dealShares.dealId, dealId)))
+  ).filter((r) => r.agentId !== agent);
   if (others.length >= MAX_CO_AGENTS) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.tooMany } };
   // In thousandths of a percent, so 33.333 + 33.333 + 33.333 is exact.
   const taken = others.reduce((sum, r) => sum + Math.round(r.pct * 1000), 0);
-  if (taken + Math.round(sharePct * 1000) >= 100_000) return { ok: false, status: 400, fieldErrors: { sharePct: SHARE_MESSAGES.overHundred((100_000 - taken - 1) / 1000) } };
+  if (taken + Math.round(sharePct * 1000) >= 100_000)
+    return { ok: false, status: 400, fieldErrors: { sharePct: SHARE_MESSAGES.overHundred((100_000 - taken - 1) / 1000) } };
   // Checked again as it is written: the deal is still theirs and the co-agent still their teammate.
   const db = context.db;
   const done = await guardedBatch(() =>
     db.batch([
-      requireInBatch(db, and(sql`exists (select 1 from ${deals} where ${and(eq(deals.id, dealId), eq(deals.userId, owner.id))})`, isMemberSql(team.teamId, owner.id), isMemberSql(team.teamId, agent))!),
+      requireInBatch(
+        db,
+        and(
+          sql`exists (select 1 from ${deals} where ${and(eq(deals.id, dealId), eq(deals.userId, owner.id))})`,
+          isMemberSql(team.teamId, owner.id),
+          isMemberSql(team.teamId, agent),
+        )!,
+      ),
       db
         .insert(dealShares)
         .values({ dealId, ownerId: owner.id, agentId: agent, sharePct })
@@ -202,8 +234,10 @@ export async function removeShare(context: RequestContext, ownerId: UserId, deal
 }
 
 function forget(context: RequestContext, ownerId: UserId, agentId: UserId) {
-  for (const key of [`shares-of:${ownerId}`, `shared-with:${agentId}`, `shares-touching:${ownerId}`, `shares-touching:${agentId}`]) context.memo.delete(key);
+  for (const key of [`shares-of:${ownerId}`, `shared-with:${agentId}`, `shares-touching:${ownerId}`, `shares-touching:${agentId}`])
+    context.memo.delete(key);
 }
 
 /** The co-agents' shares as the SQL column the dashboard and Reports batches read ("40,10"; null: not shared). */
-export const coSharesColumn = () => sql<string | null>`(select group_concat(${dealShares.sharePct}) from ${dealShares} where ${dealShares.dealId} = ${deals.id})`;
+export const coSharesColumn = () =>
+  sql<string | null>`(select group_concat(${dealShares.sharePct}) from ${dealShares} where ${dealShares.dealId} = ${deals.id})`;

@@ -69,13 +69,34 @@ export async function buildDigest(context: RequestContext, userId: UserId, at = 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The digest as an e-mail: subject, text and HTML, every value escaped; dates and times as the agent reads them. */
-export function renderDigest(digest: Digest, links: { app: string; unsubscribe: string }, prefs: Pick<DisplayPreferences, "dateFormat" | "timeFormat"> = DEFAULT_DISPLAY_PREFERENCES) {
+export function renderDigest(
+  digest: Digest,
+  links: { app: string; unsubscribe: string },
+  prefs: Pick<DisplayPreferences, "dateFormat" | "timeFormat"> = DEFAULT_DISPLAY_PREFERENCES,
+) {
   const subject = `Your day, ${formatDay(digest.day, prefs)}: ${plural(digest.todayCount, "task", "tasks")}, ${digest.overdueCount} overdue, ${plural(digest.closings.length, "closing", "closings")} this week`;
   const sections: { title: string; note?: string; lines: string[]; empty: string }[] = [
-    { title: `New leads waiting (${digest.leadsCount})`, note: WAITING_SHOWN, lines: digest.leads.map((l) => `${l.name}${l.contact ? ` · ${l.contact}` : ""}`), empty: "No new lead is waiting for you." },
-    { title: `Today (${digest.todayCount})`, lines: digest.today.map((t) => `${t.time ? `${formatClock(t.time, prefs)} ` : ""}${t.title}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing due today." },
-    { title: `Overdue (${digest.overdueCount})`, lines: digest.overdue.map((t) => `${t.title} · due ${formatDay(t.dueDate, prefs)}${t.contact ? ` · ${t.contact}` : ""}`), empty: "Nothing overdue." },
-    { title: `Closing this week (${digest.closings.length})`, lines: digest.closings.map((c) => `${formatDay(c.date, prefs)} · ${c.title}`), empty: "No closing in the next seven days." },
+    {
+      title: `New leads waiting (${digest.leadsCount})`,
+      note: WAITING_SHOWN,
+      lines: digest.leads.map((l) => `${l.name}${l.contact ? ` · ${l.contact}` : ""}`),
+      empty: "No new lead is waiting for you.",
+    },
+    {
+      title: `Today (${digest.todayCount})`,
+      lines: digest.today.map((t) => `${t.time ? `${formatClock(t.time, prefs)} ` : ""}${t.title}${t.contact ? ` · ${t.contact}` : ""}`),
+      empty: "Nothing due today.",
+    },
+    {
+      title: `Overdue (${digest.overdueCount})`,
+      lines: digest.overdue.map((t) => `${t.title} · due ${formatDay(t.dueDate, prefs)}${t.contact ? ` · ${t.contact}` : ""}`),
+      empty: "Nothing overdue.",
+    },
+    {
+      title: `Closing this week (${digest.closings.length})`,
+      lines: digest.closings.map((c) => `${formatDay(c.date, prefs)} · ${c.title}`),
+      empty: "No closing in the next seven days.",
+    },
   ];
   const more = (shown: number, total: number) => (total > shown ? [`and ${total - shown} more in Porchlight`] : []);
   sections[0]!.lines.push(...more(digest.leads.length, digest.leadsCount));
@@ -93,7 +114,9 @@ ${sections
   .map(
     (s) =>
       `<h2 style="font-size:16px;margin-top:20px">${escapeHtml(s.title)}</h2>${s.note ? `<p style="font-size:14px;color:#57534e">${escapeHtml(s.note)}</p>` : ""}${
-        s.lines.length ? `<ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` : `<p style="color:#57534e">${escapeHtml(s.empty)}</p>`
+        s.lines.length
+          ? `<ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`
+          : `<p style="color:#57534e">${escapeHtml(s.empty)}</p>`
       }`,
   )
   .join("\n")}
@@ -111,7 +134,11 @@ export async function unsubscribeUrl(context: Pick<RequestContext, "config">, or
 }
 
 /** Checks an unsubscribe link's agent and signature; null when it is not one of ours. */
-export async function verifyUnsubscribe(context: Pick<RequestContext, "config">, userId: string | null, signature: string | null): Promise<string | null> {
+export async function verifyUnsubscribe(
+  context: Pick<RequestContext, "config">,
+  userId: string | null,
+  signature: string | null,
+): Promise<string | null> {
   if (!userId || !signature || userId.length > 64 || signature.length > 100) return null;
   return (await hmacVerify(context.config.SESSION_SECRET, unsubscribeMessage(userId), signature).catch(() => false)) ? userId : null;
 }
@@ -121,7 +148,10 @@ export async function setDigest(context: RequestContext, userId: UserId, on: boo
   await context.db
     .insert(userPreferences)
     .values({ userId, digestEmail: on, digestOrigin: origin })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { digestEmail: on, ...(on && origin ? { digestOrigin: origin } : {}), updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { digestEmail: on, ...(on && origin ? { digestOrigin: origin } : {}), updatedAt: new Date() },
+    });
 }
 
 export async function digestOn(context: Pick<RequestContext, "db">, userId: UserId): Promise<boolean> {
@@ -166,7 +196,11 @@ export async function sendDueDigests(context: RequestContext, at = new Date()): 
     if (!claimed) continue;
     const userId = agent.userId as UserId;
     const unsubscribe = await unsubscribeUrl(context, origin, userId);
-    const mail = renderDigest(await buildDigest(context, userId, at), { app: `${origin}/dashboard`, unsubscribe }, { dateFormat: agent.dateFormat, timeFormat: agent.timeFormat });
+    const mail = renderDigest(
+      await buildDigest(context, userId, at),
+      { app: `${origin}/dashboard`, unsubscribe },
+      { dateFormat: agent.dateFormat, timeFormat: agent.timeFormat },
+    );
     await sendEmail(context, {
       kind: "daily_digest",
       to: agent.email,

@@ -36,7 +36,7 @@ export const GUIDE_DIALOGS: Record<GuidePage, GuideText> = {
     title: "Tasks",
     description: "Follow-ups, showings and deadlines, as a list or on a calendar.",
     steps: [
-      "Type a task in the quick-add box the way you would say it, for example \"Call Maria tomorrow 3pm\": the date and time are picked up for you.",
+      'Type a task in the quick-add box the way you would say it, for example "Call Maria tomorrow 3pm": the date and time are picked up for you.',
       "Switch between Today, Overdue, Upcoming and Completed, or plan your week on the month and week calendar.",
       "Tick a task to complete it, and press Undo if you ticked the wrong one. Make a task repeat for follow-ups you do every week or month.",
       "Want your tasks in Google Calendar, Outlook or Apple Calendar? Copy your private calendar feed (ICS) link from Settings.",

@@ -15,7 +15,10 @@ import { computeInsights, HOT_QUIET_DAYS, keyDatesOf, type Insight, type Insight
 /** Reads everything the insight rules need for one user, in two D1 round trips (the second needs the timezone). */
 export async function loadInsightInputs(db: Db, userId: UserId, at: Date): Promise<InsightInputs> {
   const [prefsRows, configRows] = await db.batch([
-    db.select({ timezone: userPreferences.timezone, currency: userPreferences.currency, dateFormat: userPreferences.dateFormat }).from(userPreferences).where(ownedBy(userPreferences, userId)),
+    db
+      .select({ timezone: userPreferences.timezone, currency: userPreferences.currency, dateFormat: userPreferences.dateFormat })
+      .from(userPreferences)
+      .where(ownedBy(userPreferences, userId)),
     db.select({ stages: crmConfig.dealStages }).from(crmConfig).where(ownedBy(crmConfig, userId)),
   ]);
   const prefs = prefsRows[0] ?? DEFAULT_DISPLAY_PREFERENCES;
@@ -25,9 +28,16 @@ export async function loadInsightInputs(db: Db, userId: UserId, at: Date): Promi
   // "More than 7 days": the last activity's day is before today − 7, i.e. before the start of that day.
   const quietBefore = new Date(startOfDayIn(addDays(today, -HOT_QUIET_DAYS), prefs.timezone));
   const hotQuiet = ownedBy(contacts, userId, eq(contacts.status, "hot"), lt(contacts.lastActivity, quietBefore));
-  const dealLastActivity = sql<number | null>`(select max(a.occurred_at) from ${crmActivities} a where a.deal_id = ${deals.id} and a.user_id = ${userId})`;
+  const dealLastActivity = sql<
+    number | null
+  >`(select max(a.occurred_at) from ${crmActivities} a where a.deal_id = ${deals.id} and a.user_id = ${userId})`;
   const [hot, hotCount, open, locations] = await db.batch([
-    db.select({ id: contacts.id, name: contacts.name, budgetMax: contacts.budgetMax, lastActivity: contacts.lastActivity }).from(contacts).where(hotQuiet).orderBy(asc(contacts.lastActivity)).limit(3),
+    db
+      .select({ id: contacts.id, name: contacts.name, budgetMax: contacts.budgetMax, lastActivity: contacts.lastActivity })
+      .from(contacts)
+      .where(hotQuiet)
+      .orderBy(asc(contacts.lastActivity))
+      .limit(3),
     db.select({ n: count() }).from(contacts).where(hotQuiet),
     db
       .select({
@@ -49,11 +59,22 @@ export async function loadInsightInputs(db: Db, userId: UserId, at: Date): Promi
       })
       .from(deals)
       .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
-      .where(ownedBy(deals, userId, inArray(deals.stage, openStages.map((stage) => stage.key)))),
+      .where(
+        ownedBy(
+          deals,
+          userId,
+          inArray(
+            deals.stage,
+            openStages.map((stage) => stage.key),
+          ),
+        ),
+      ),
     db
       .select({ location: sql<string>`min(${contacts.location})`, n: count() })
       .from(contacts)
-      .where(ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), isNotNull(contacts.location), sql`trim(${contacts.location}) <> ''`))
+      .where(
+        ownedBy(contacts, userId, inArray(contacts.status, ["hot", "warm"]), isNotNull(contacts.location), sql`trim(${contacts.location}) <> ''`),
+      )
       .groupBy(sql`lower(trim(${contacts.location}))`)
       .orderBy(sql`count(*) desc`)
       .limit(3),

@@ -29,7 +29,9 @@ function deal(fields: Partial<OpenDealInput> = {}): OpenDealInput {
 
 describe("hot contacts quiet for more than 7 days", () => {
   it("asks for a follow-up with the 3% of budget_max estimate", () => {
-    const [insight] = computeInsights(inputs({ hotQuiet: [{ id: "c1", name: "Jane Doe", budgetMax: 450_000, lastActivityDay: "2026-11-12" }], hotQuietCount: 1 }));
+    const [insight] = computeInsights(
+      inputs({ hotQuiet: [{ id: "c1", name: "Jane Doe", budgetMax: 450_000, lastActivityDay: "2026-11-12" }], hotQuietCount: 1 }),
+    );
     expect(insight).toMatchObject({ type: "follow_up", priority: "high", title: "Follow up with Jane Doe", contactId: "c1" });
     expect(insight!.description).toContain("no activity for 8 days");
     expect(insight!.impact).toBe("About $13.5K commission (3% of a $450K budget)");
@@ -37,7 +39,9 @@ describe("hot contacts quiet for more than 7 days", () => {
   });
 
   it("shows no made-up figure when the contact has no budget", () => {
-    const [insight] = computeInsights(inputs({ hotQuiet: [{ id: "c1", name: "Jane", budgetMax: null, lastActivityDay: "2026-11-01" }], hotQuietCount: 1 }));
+    const [insight] = computeInsights(
+      inputs({ hotQuiet: [{ id: "c1", name: "Jane", budgetMax: null, lastActivityDay: "2026-11-01" }], hotQuietCount: 1 }),
+    );
     expect(insight!.impact).toBe("No budget recorded yet: ask about it on the call");
     expect(JSON.stringify(insight)).not.toMatch(/13,?500|13\.5K/);
   });
@@ -45,7 +49,12 @@ describe("hot contacts quiet for more than 7 days", () => {
   it("names three and sums up the rest", () => {
     const hot = ["a", "b", "c"].map((id) => ({ id, name: id.toUpperCase(), budgetMax: null, lastActivityDay: "2026-11-01" }));
     const found = computeInsights(inputs({ hotQuiet: hot, hotQuietCount: 7 }));
-    expect(found.filter((i) => i.type === "follow_up").map((i) => i.title)).toEqual(["Follow up with A", "Follow up with B", "Follow up with C", "4 more hot leads waiting"]);
+    expect(found.filter((i) => i.type === "follow_up").map((i) => i.title)).toEqual([
+      "Follow up with A",
+      "Follow up with B",
+      "Follow up with C",
+      "4 more hot leads waiting",
+    ]);
   });
 });
 
@@ -67,7 +76,11 @@ describe("under-contract deals closing within 15 days", () => {
 
 describe("weighted pipeline", () => {
   it("weights each open deal by its probability and says which deals had no value", () => {
-    const deals = [deal({ id: "a", valueCents: 50_000_000, probability: 60 }), deal({ id: "b", valueCents: 100_000_000, probability: 10 }), deal({ id: "c", valueCents: 0 })];
+    const deals = [
+      deal({ id: "a", valueCents: 50_000_000, probability: 60 }),
+      deal({ id: "b", valueCents: 100_000_000, probability: 10 }),
+      deal({ id: "c", valueCents: 0 }),
+    ];
     const weighted = computeInsights(inputs({ openDeals: deals })).find((i) => i.id === "pipeline:weighted")!;
     expect(weighted.title).toBe("Weighted pipeline: $400K");
     expect(weighted.description).toContain("2 open deals worth $1.5M");
@@ -81,19 +94,32 @@ describe("weighted pipeline", () => {
 
 describe("at-risk deals", () => {
   it("finds a slipping close date, a key date, a stale stage and silence", () => {
-    expect(dealRisks(deal({ expectedCloseDate: "2026-11-17" }), TODAY)).toEqual([{ reason: "the expected close date passed 3 days ago", serious: true }]);
-    expect(dealRisks(deal({ keyDates: [{ label: "Inspection", day: "2026-11-22" }] }), TODAY)).toEqual([{ reason: "the inspection is in 2 days", serious: false }]);
+    expect(dealRisks(deal({ expectedCloseDate: "2026-11-17" }), TODAY)).toEqual([
+      { reason: "the expected close date passed 3 days ago", serious: true },
+    ]);
+    expect(dealRisks(deal({ keyDates: [{ label: "Inspection", day: "2026-11-22" }] }), TODAY)).toEqual([
+      { reason: "the inspection is in 2 days", serious: false },
+    ]);
     expect(dealRisks(deal({ keyDates: [{ label: "Inspection", day: "2026-11-24" }] }), TODAY)).toEqual([]);
     expect(dealRisks(deal({ stageChangedDay: "2026-10-20" }), TODAY)).toEqual([{ reason: "31 days in Offer", serious: false }]);
     expect(dealRisks(deal({ stageChangedDay: "2026-10-21" }), TODAY)).toEqual([]);
     expect(dealRisks(deal({ lastActivityDay: "2026-11-06" }), TODAY)).toEqual([{ reason: "no activity for 14 days", serious: false }]);
-    expect(dealRisks(deal({ lastActivityDay: null, createdDay: "2026-11-01" }), TODAY)).toEqual([{ reason: "no activity logged since it was added 19 days ago", serious: false }]);
+    expect(dealRisks(deal({ lastActivityDay: null, createdDay: "2026-11-01" }), TODAY)).toEqual([
+      { reason: "no activity logged since it was added 19 days ago", serious: false },
+    ]);
   });
 
   it("puts deals with a passed date first, as high priority", () => {
-    const found = computeInsights(inputs({ openDeals: [deal({ id: "quiet", lastActivityDay: "2026-10-01" }), deal({ id: "late", expectedCloseDate: "2026-11-01", title: "9 Elm Ave" })] }));
+    const found = computeInsights(
+      inputs({
+        openDeals: [deal({ id: "quiet", lastActivityDay: "2026-10-01" }), deal({ id: "late", expectedCloseDate: "2026-11-01", title: "9 Elm Ave" })],
+      }),
+    );
     const risks = found.filter((i) => i.id.startsWith("risk:"));
-    expect(risks.map((i) => [i.dealId, i.priority])).toEqual([["late", "high"], ["quiet", "medium"]]);
+    expect(risks.map((i) => [i.dealId, i.priority])).toEqual([
+      ["late", "high"],
+      ["quiet", "medium"],
+    ]);
     expect(risks[0]!.description).toBe("The expected close date passed 19 days ago. Check in with Dana Reyes.");
   });
 });
@@ -106,8 +132,22 @@ describe("market focus and ordering", () => {
   });
 
   it("sorts high, medium, low and keeps rule order within a priority", () => {
-    const make = (id: string, priority: Insight["priority"]): Insight => ({ id, priority, type: "urgent", title: id, description: "", action: "", href: "/", impact: null });
-    expect(sortInsights([make("l", "low"), make("m1", "medium"), make("h", "high"), make("m2", "medium")]).map((i) => i.id)).toEqual(["h", "m1", "m2", "l"]);
+    const make = (id: string, priority: Insight["priority"]): Insight => ({
+      id,
+      priority,
+      type: "urgent",
+      title: id,
+      description: "",
+      action: "",
+      href: "/",
+      impact: null,
+    });
+    expect(sortInsights([make("l", "low"), make("m1", "medium"), make("h", "high"), make("m2", "medium")]).map((i) => i.id)).toEqual([
+      "h",
+      "m1",
+      "m2",
+      "l",
+    ]);
   });
 
   it("keeps at most INSIGHTS_KEPT", () => {

@@ -73,7 +73,11 @@ export interface OpenDealInput {
 }
 
 /** A deal's key dates that are set, named as the risk texts name them. */
-export function keyDatesOf(deal: { inspectionDate: string | null; appraisalDate: string | null; financingDate: string | null }): { label: string; day: string }[] {
+export function keyDatesOf(deal: {
+  inspectionDate: string | null;
+  appraisalDate: string | null;
+  financingDate: string | null;
+}): { label: string; day: string }[] {
   return [
     { label: "Inspection", day: deal.inspectionDate },
     { label: "Appraisal", day: deal.appraisalDate },
@@ -180,13 +184,21 @@ export function dealRisks(deal: OpenDealInput, today: string): { reason: string;
   for (const key of deal.keyDates) {
     const left = days(today, key.day);
     if (left < 0) risks.push({ reason: `the ${key.label.toLowerCase()} date passed ${plural(-left, "day")} ago`, serious: true });
-    else if (left <= KEY_DATE_DAYS) risks.push({ reason: `the ${key.label.toLowerCase()} is ${left === 0 ? "today" : left === 1 ? "tomorrow" : `in ${left} days`}`, serious: false });
+    else if (left <= KEY_DATE_DAYS)
+      risks.push({
+        reason: `the ${key.label.toLowerCase()} is ${left === 0 ? "today" : left === 1 ? "tomorrow" : `in ${left} days`}`,
+        serious: false,
+      });
   }
   const inStage = days(deal.stageChangedDay, today);
   if (inStage > STALE_STAGE_DAYS) risks.push({ reason: `${plural(inStage, "day")} in ${deal.stageName}`, serious: false });
   const quietSince = deal.lastActivityDay ?? deal.createdDay;
   const quiet = days(quietSince, today);
-  if (quiet >= QUIET_DEAL_DAYS) risks.push({ reason: deal.lastActivityDay ? `no activity for ${plural(quiet, "day")}` : `no activity logged since it was added ${plural(quiet, "day")} ago`, serious: false });
+  if (quiet >= QUIET_DEAL_DAYS)
+    risks.push({
+      reason: deal.lastActivityDay ? `no activity for ${plural(quiet, "day")}` : `no activity logged since it was added ${plural(quiet, "day")} ago`,
+      serious: false,
+    });
   return risks;
 }
 
@@ -208,7 +220,10 @@ function atRisk(input: InsightInputs): Insight[] {
         description: `${sentence[0]!.toUpperCase()}${sentence.slice(1)}.${deal.contactName ? ` Check in with ${deal.contactName}.` : ""}`,
         action: "Review deal",
         href: `/deals/${deal.id}`,
-        impact: weight > 0 ? `${formatMoneyCompact(weight, input.prefs)} weighted value (${deal.probability}% of ${formatMoneyCompact(deal.valueCents / 100, input.prefs)})` : null,
+        impact:
+          weight > 0
+            ? `${formatMoneyCompact(weight, input.prefs)} weighted value (${deal.probability}% of ${formatMoneyCompact(deal.valueCents / 100, input.prefs)})`
+            : null,
         dealId: deal.id,
       };
     });
@@ -254,5 +269,8 @@ function marketFocus(input: InsightInputs): Insight[] {
 /** Every insight the rules find, sorted; the caller shows the first INSIGHTS_SHOWN. */
 export function computeInsights(input: InsightInputs): Insight[] {
   // Rule order is the tie-break inside a priority: closings first, then cooling hot leads, then risks.
-  return sortInsights([...closingSoon(input), ...hotFollowUps(input), ...atRisk(input), ...weightedPipeline(input), ...marketFocus(input)]).slice(0, INSIGHTS_KEPT);
+  return sortInsights([...closingSoon(input), ...hotFollowUps(input), ...atRisk(input), ...weightedPipeline(input), ...marketFocus(input)]).slice(
+    0,
+    INSIGHTS_KEPT,
+  );
 }

@@ -4,7 +4,11 @@ import { EMAIL_PATTERN } from "~/modules/auth/auth.messages";
 import { CONTACT_MESSAGES } from "./contact.messages";
 
 const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
 
 /** contact-submit's input (spec section 3): the same field names in the form and the JSON endpoint. */
 export const ContactSubmissionSchema = z.object({

@@ -7,9 +7,7 @@ import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { CONTACT_HONEYPOT, CONTACT_MESSAGES, INTEREST_LABELS } from "./contact.messages";
 import { ContactSubmissionSchema } from "./contact.schema";
 
-export type ContactResult =
-  | { ok: true; error: null }
-  | { ok: false; error: string; fieldErrors: Record<string, string>; status: number };
+export type ContactResult = { ok: true; error: null } | { ok: false; error: string; fieldErrors: Record<string, string>; status: number };
 
 const fail = (error: string, status: number, fieldErrors: Record<string, string> = {}): ContactResult => ({ ok: false, error, fieldErrors, status });
 

@@ -32,7 +32,16 @@ describe("the tour (spec 'Onboarding tour')", () => {
   it("has the 8 steps in the spec's order, with their pages", () => {
     expect(TOUR_LENGTH).toBe(8);
     expect(TOUR_STEPS.map((s) => s.id)).toEqual([...TOUR_STEP_IDS]);
-    expect(TOUR_STEPS.map((s) => s.route ?? null)).toEqual([null, "/dashboard", "/contacts", "/pipeline", "/ai-assistant", "/contacts", "/tasks", null]);
+    expect(TOUR_STEPS.map((s) => s.route ?? null)).toEqual([
+      null,
+      "/dashboard",
+      "/contacts",
+      "/pipeline",
+      "/ai-assistant",
+      "/contacts",
+      "/tasks",
+      null,
+    ]);
     for (const step of TOUR_STEPS) {
       expect(step.title, step.id).not.toBe("");
       expect(step.body, step.id).not.toBe("");

@@ -62,7 +62,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     target: "quick-add",
     route: "/tasks",
     title: "Stay on top of tasks",
-    body: "See what is due today, overdue or coming up, or plan on the calendar. Type something like \"Call Sam tomorrow 3pm\" in the quick-add box and the date and time are filled in.",
+    body: 'See what is due today, overdue or coming up, or plan on the calendar. Type something like "Call Sam tomorrow 3pm" in the quick-add box and the date and time are filled in.',
   },
   {
     id: "completed",

@@ -9,7 +9,15 @@ import { CRON_JOBS, FAILURE_DAYS, SUMMARY_MAX, type CronJobId } from "./cron-job
 
 export async function recordCronRun(
   db: Db,
-  run: { job: CronJobId | string; cron: string; scheduledAt: number; startedAt: number; finishedAt: number; status: "ok" | "error"; detail: string | null },
+  run: {
+    job: CronJobId | string;
+    cron: string;
+    scheduledAt: number;
+    startedAt: number;
+    finishedAt: number;
+    status: "ok" | "error";
+    detail: string | null;
+  },
 ): Promise<void> {
   await db.insert(cronRuns).values({
     job: run.job,

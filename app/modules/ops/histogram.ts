@@ -48,7 +48,9 @@ export function percentile(histogram: Histogram, pct: number): number | null {
   if (total === 0) return null;
   const rank = Math.max(1, Math.ceil((total * pct) / 100));
   let seen = 0;
-  for (const bucket of Object.keys(histogram).map(Number).sort((a, b) => a - b)) {
+  for (const bucket of Object.keys(histogram)
+    .map(Number)
+    .sort((a, b) => a - b)) {
     seen += histogram[bucket]!;
     if (seen >= rank) return bucketValue(bucket);
   }

@@ -35,7 +35,9 @@ export function remixRoutePatterns(routes: Record<string, { id: string; parentId
     byParent.set(route.parentId, siblings);
   }
   const tree = (parentId: string | undefined): AgnosticRouteObject[] =>
-    (byParent.get(parentId) ?? []).map((r) => (r.index ? { id: r.id, index: true as const, path: r.path } : { id: r.id, path: r.path, children: tree(r.id) }));
+    (byParent.get(parentId) ?? []).map((r) =>
+      r.index ? { id: r.id, index: true as const, path: r.path } : { id: r.id, path: r.path, children: tree(r.id) },
+    );
   const roots = tree(undefined);
   return (pathname: string): string => {
     const matches = matchRoutes(roots, pathname);

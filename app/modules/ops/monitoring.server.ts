@@ -74,12 +74,21 @@ async function hourlySeries(db: Db, metric: MetricName, now: number) {
   const split = rolledUpTo(now);
   const from = split - 23 * HOUR_MS;
   const rows = await db
-    .select({ span: metricRollups.span, start: metricRollups.start, n: metricRollups.n, errors: metricRollups.errors, histogram: metricRollups.histogram })
+    .select({
+      span: metricRollups.span,
+      start: metricRollups.start,
+      n: metricRollups.n,
+      errors: metricRollups.errors,
+      histogram: metricRollups.histogram,
+    })
     .from(metricRollups)
     .where(
       and(
         eq(metricRollups.metric, metric),
-        or(and(eq(metricRollups.span, "hour"), gte(metricRollups.start, from), lt(metricRollups.start, split)), and(eq(metricRollups.span, "minute"), gte(metricRollups.start, split))),
+        or(
+          and(eq(metricRollups.span, "hour"), gte(metricRollups.start, from), lt(metricRollups.start, split)),
+          and(eq(metricRollups.span, "minute"), gte(metricRollups.start, split)),
+        ),
       ),
     );
   const hours = new Map<number, { n: number; errors: number; histogram: Histogram }>();
@@ -108,40 +117,60 @@ export interface Watch {
 /** The Monitoring tab's figures as of `now`; thresholds from system_thresholds unless given (tests pass their own). */
 export async function loadMonitoring(db: Db, now: number, given: { thresholds?: (typeof systemThresholds.$inferSelect)[] } = {}) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
-  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, jobs, alerts, errors, ...uptimes] = await Promise.all([
-    readMetric(db, "load", recent, now),
-    readMetric(db, "request", recent, now),
-    readMetric(db, "render", recent, now),
-    readMetric(db, "heap", recent, now),
-    readMetric(db, "lcp", now - DAY_MS, now),
-    readMetric(db, "inp", now - DAY_MS, now),
-    readMetric(db, "cls", now - DAY_MS, now),
-    readMetric(db, "ttfb", now - DAY_MS, now),
-    readMetric(db, "request", now - DAY_MS, now),
-    readMetric(db, "load", now - DAY_MS, now),
-    readMetric(db, "loader", now - DAY_MS, now),
-    readMetric(db, "action", now - DAY_MS, now),
-    hourlySeries(db, "request", now),
-    latestProbeRun(db, now),
-    loadCronJobs(db, now),
-    db.select().from(systemAlerts).where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS))).orderBy(desc(systemAlerts.openedAt)).limit(20),
-    loadRecentErrors(db, now),
-    ...UPTIME_WINDOWS.map((w) => readUptime(db, now - w.ms, now)),
-    ...UPTIME_WINDOWS.map((w) => readMetric(db, "request", now - w.ms, now)),
-  ]);
+  const [load, request, render, heap, lcp, inp, cls, ttfb, day, loadDay, loaderDay, actionDay, series, probes, jobs, alerts, errors, ...uptimes] =
+    await Promise.all([
+      readMetric(db, "load", recent, now),
+      readMetric(db, "request", recent, now),
+      readMetric(db, "render", recent, now),
+      readMetric(db, "heap", recent, now),
+      readMetric(db, "lcp", now - DAY_MS, now),
+      readMetric(db, "inp", now - DAY_MS, now),
+      readMetric(db, "cls", now - DAY_MS, now),
+      readMetric(db, "ttfb", now - DAY_MS, now),
+      readMetric(db, "request", now - DAY_MS, now),
+      readMetric(db, "load", now - DAY_MS, now),
+      readMetric(db, "loader", now - DAY_MS, now),
+      readMetric(db, "action", now - DAY_MS, now),
+      hourlySeries(db, "request", now),
+      latestProbeRun(db, now),
+      loadCronJobs(db, now),
+      db
+        .select()
+        .from(systemAlerts)
+        .where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS)))
+        .orderBy(desc(systemAlerts.openedAt))
+        .limit(20),
+      loadRecentErrors(db, now),
+      ...UPTIME_WINDOWS.map((w) => readUptime(db, now - w.ms, now)),
+      ...UPTIME_WINDOWS.map((w) => readMetric(db, "request", now - w.ms, now)),
+    ]);
   const uptime = uptimes.slice(0, UPTIME_WINDOWS.length) as (number | null)[];
   // Each card's state is its reading against the configured threshold the alerts use: the same reading (one
   // definition, handed what was read above) and the same rule (thresholdLevel).
   const [thresholds, current] = await Promise.all([
     given.thresholds ?? listThresholds(db),
-    readThresholdMetrics(db, now, { request: request.overall, load: load.overall, render: render.overall, heap: heap.overall, uptime24h: uptime[0] ?? null, latest: probes }),
+    readThresholdMetrics(db, now, {
+      request: request.overall,
+      load: load.overall,
+      render: render.overall,
+      heap: heap.overall,
+      uptime24h: uptime[0] ?? null,
+      latest: probes,
+    }),
   ]);
   const watch = Object.fromEntries(
     THRESHOLD_METRICS.map((metric) => {
       const t = thresholds.find((x) => x.metricName === metric);
       const reading = current[metric];
       const w: Watch = t
-        ? { reading, checked: t.enabled, level: thresholdLevel(t, reading), warning: t.warningThreshold, critical: t.criticalThreshold, operator: t.comparisonOperator }
+        ? {
+            reading,
+            checked: t.enabled,
+            level: thresholdLevel(t, reading),
+            warning: t.warningThreshold,
+            critical: t.criticalThreshold,
+            operator: t.comparisonOperator,
+          }
         : { reading, checked: false, level: null, warning: null, critical: null, operator: null };
       return [metric, w];
     }),
@@ -168,14 +197,23 @@ export async function loadMonitoring(db: Db, now: number, given: { thresholds?: 
       cls: cls.overall,
       ttfb: ttfb.overall,
     },
-    windows: UPTIME_WINDOWS.map((w, i) => ({ key: w.key, label: w.label, uptimePct: uptime[i]!, errorRatePct: errorRatePct(requestWindows[i]!.overall), requests: requestWindows[i]!.overall.n })),
+    windows: UPTIME_WINDOWS.map((w, i) => ({
+      key: w.key,
+      label: w.label,
+      uptimePct: uptime[i]!,
+      errorRatePct: errorRatePct(requestWindows[i]!.overall),
+      requests: requestWindows[i]!.overall.n,
+    })),
     series,
     slowest,
     // Page loads per page over the day, slowest p75 first: every page (as many as the app has routes), so an
     // admin finds the one a user complained about.
     pages: [...loadDay.routes].filter((r) => r.p75 !== null).sort((a, b) => b.p75! - a.p75!),
     // Form submissions: each route's action time (the work of a save, without the page it then reloads).
-    actions: [...actionDay.routes].filter((r) => r.p95 !== null).sort((a, b) => b.p95! - a.p95!).slice(0, 10),
+    actions: [...actionDay.routes]
+      .filter((r) => r.p95 !== null)
+      .sort((a, b) => b.p95! - a.p95!)
+      .slice(0, 10),
     errors,
     probes,
     jobs,

@@ -11,4 +11,3 @@ export function statusFromAlerts(open: { metricName: string; level: string }[]):
   if (open.some((a) => a.level === "critical" && OUTAGE_METRICS.has(a.metricName))) return "outage";
   return open.length > 0 ? "degraded" : "operational";
 }
-

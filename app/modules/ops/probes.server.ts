@@ -24,7 +24,10 @@ export interface ProbeResult {
 /** How long a probe may take before it counts as failed. */
 const PROBE_TIMEOUT_MS = 10_000;
 
-async function timed(component: ProbeComponent, run: () => Promise<{ ok?: boolean; value?: number | null; detail?: string | null } | void>): Promise<ProbeResult> {
+async function timed(
+  component: ProbeComponent,
+  run: () => Promise<{ ok?: boolean; value?: number | null; detail?: string | null } | void>,
+): Promise<ProbeResult> {
   const started = Date.now();
   try {
     const result = await Promise.race([
@@ -91,7 +94,10 @@ export async function runProbes(db: Db, env: Env, controller: { scheduledTime: n
     timed("stripe", async () => {
       if (!config.STRIPE_SECRET_KEY) {
         // Without keys the app takes payments through its local test checkout: fine anywhere but production.
-        return { ok: config.APP_ENV !== "production", detail: config.APP_ENV === "production" ? "STRIPE_SECRET_KEY is not set" : "local test checkout (no Stripe keys)" };
+        return {
+          ok: config.APP_ENV !== "production",
+          detail: config.APP_ENV === "production" ? "STRIPE_SECRET_KEY is not set" : "local test checkout (no Stripe keys)",
+        };
       }
       const missing = (["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"] as const).filter((key) => !config[key]);
       return { ok: missing.length === 0, detail: missing.length ? `not set: ${missing.join(", ")}` : "keys, webhook secret and prices set" };

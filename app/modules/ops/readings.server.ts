@@ -47,7 +47,14 @@ export async function readMetric(db: Db, metric: MetricName, from: number, now: 
     db
       .select({ route: metricRollups.route, n: metricRollups.n, errors: metricRollups.errors, histogram: metricRollups.histogram })
       .from(metricRollups)
-      .where(and(eq(metricRollups.span, "hour"), eq(metricRollups.metric, metric), gte(metricRollups.start, hourFrom), lt(metricRollups.start, hourFrom < split ? split : hourFrom))),
+      .where(
+        and(
+          eq(metricRollups.span, "hour"),
+          eq(metricRollups.metric, metric),
+          gte(metricRollups.start, hourFrom),
+          lt(metricRollups.start, hourFrom < split ? split : hourFrom),
+        ),
+      ),
     ...minuteSpans.map(([lo, hi]) =>
       db
         .select({ route: metricRollups.route, n: metricRollups.n, errors: metricRollups.errors, histogram: metricRollups.histogram })

@@ -28,11 +28,18 @@ export const PUBLIC_ERROR_WINDOW_MINUTES = 15;
 export const ERROR_RATE_COMPONENTS = ["app", "api"] as const satisfies readonly StatusComponentId[];
 
 export type ComponentState = "operational" | "degraded" | "down" | "unknown";
-export const COMPONENT_STATE_LABELS: Record<ComponentState, string> = { operational: "Operational", degraded: "Degraded", down: "Down", unknown: "No data yet" };
+export const COMPONENT_STATE_LABELS: Record<ComponentState, string> = {
+  operational: "Operational",
+  degraded: "Degraded",
+  down: "Down",
+  unknown: "No data yet",
+};
 export const UPTIME_DAYS = 90;
 
 export const IncidentSchema = z.object({
-  component: z.enum(STATUS_COMPONENTS.map((c) => c.id) as [StatusComponentId, ...StatusComponentId[]], { error: "Choose the part of Porchlight affected." }),
+  component: z.enum(STATUS_COMPONENTS.map((c) => c.id) as [StatusComponentId, ...StatusComponentId[]], {
+    error: "Choose the part of Porchlight affected.",
+  }),
   title: z.string().trim().min(3, "Give the incident a title of at least 3 characters.").max(120, "Keep the title under 120 characters."),
   body: z.string().trim().max(2_000, "Keep the note under 2,000 characters.").default(""),
 });

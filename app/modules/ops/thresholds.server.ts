@@ -52,7 +52,11 @@ export async function readThresholdMetrics(db: Db, now: number, have: Partial<Re
     have.heap ?? overall("heap"),
     have.uptime24h !== undefined ? have.uptime24h : readUptime(db, dayFrom, now),
     have.latest ?? latestProbeRun(db, now),
-    have.aiRuns ?? db.select({ ok: probeResults.ok }).from(probeResults).where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom), lte(probeResults.at, now))),
+    have.aiRuns ??
+      db
+        .select({ ok: probeResults.ok })
+        .from(probeResults)
+        .where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom), lte(probeResults.at, now))),
   ]);
   const probe = (component: string) => latest.find((p) => p.component === component) ?? null;
   const core = latest.filter((p) => (CORE_COMPONENTS as readonly string[]).includes(p.component));
@@ -124,24 +128,40 @@ export async function checkSystemThresholds(
           const [row] = await db
             .update(systemAlerts)
             .set({ mailedLevel: "critical" })
-            .where(and(eq(systemAlerts.id, current.id), isNull(systemAlerts.resolvedAt), or(isNull(systemAlerts.mailedLevel), eq(systemAlerts.mailedLevel, "warning"))))
+            .where(
+              and(
+                eq(systemAlerts.id, current.id),
+                isNull(systemAlerts.resolvedAt),
+                or(isNull(systemAlerts.mailedLevel), eq(systemAlerts.mailedLevel, "warning")),
+              ),
+            )
             .returning();
           if (row) escalated.push(row);
         }
       } else {
         // The partial unique index keeps one open alert per metric even if two checks overlap.
-        const [row] = await db.insert(systemAlerts).values({ metricName: metric, level, reading, threshold, openedAt: now, lastSeenAt: now, mailedLevel: level }).onConflictDoNothing().returning();
+        const [row] = await db
+          .insert(systemAlerts)
+          .values({ metricName: metric, level, reading, threshold, openedAt: now, lastSeenAt: now, mailedLevel: level })
+          .onConflictDoNothing()
+          .returning();
         if (row) opened.push(row);
       }
     } else if (current && (reading !== null || !t.enabled)) {
       // Cleared (or no longer watched): resolved. With no reading at all, an open alert stays as it was.
-      const [row] = await db.update(systemAlerts).set({ resolvedAt: now }).where(and(eq(systemAlerts.id, current.id), isNull(systemAlerts.resolvedAt))).returning();
+      const [row] = await db
+        .update(systemAlerts)
+        .set({ resolvedAt: now })
+        .where(and(eq(systemAlerts.id, current.id), isNull(systemAlerts.resolvedAt)))
+        .returning();
       if (row) resolved.push(row);
     }
   }
   if (opened.length > 0 || escalated.length > 0 || resolved.length > 0) await mailAdmins(context, { opened, escalated, resolved }, readings, now);
   const watched = new Set(thresholds.map((t) => t.metricName));
-  const stillOpen = (await db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)).orderBy(asc(systemAlerts.metricName))).filter((a) => watched.has(a.metricName));
+  const stillOpen = (await db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)).orderBy(asc(systemAlerts.metricName))).filter((a) =>
+    watched.has(a.metricName),
+  );
   return {
     alerts_triggered: opened.length,
     alerts: stillOpen.map((a) => ({ metric_name: a.metricName, level: a.level, reading: a.reading, threshold: a.threshold, opened_at: a.openedAt })),
@@ -159,13 +179,24 @@ const labelOf = (metric: string) => THRESHOLD_INFO[metric as ThresholdMetric]?.l
 async function adminRecipients(context: Pick<Mailer, "db" | "config">): Promise<{ email: string; prefs: DisplayPreferences }[]> {
   const listed = context.config.ADMIN_EMAILS;
   const rows = await context.db
-    .select({ email: users.email, dateFormat: userPreferences.dateFormat, timeFormat: userPreferences.timeFormat, timezone: userPreferences.timezone, currency: userPreferences.currency })
+    .select({
+      email: users.email,
+      dateFormat: userPreferences.dateFormat,
+      timeFormat: userPreferences.timeFormat,
+      timezone: userPreferences.timezone,
+      currency: userPreferences.currency,
+    })
     .from(users)
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(or(eq(users.role, "admin"), listed.length ? inArray(users.email, listed) : undefined));
   const byEmail = new Map<string, DisplayPreferences>();
   for (const r of rows) {
-    byEmail.set(r.email.toLowerCase(), r.timezone ? { dateFormat: r.dateFormat!, timeFormat: r.timeFormat!, timezone: r.timezone, currency: r.currency! } : DEFAULT_DISPLAY_PREFERENCES);
+    byEmail.set(
+      r.email.toLowerCase(),
+      r.timezone
+        ? { dateFormat: r.dateFormat!, timeFormat: r.timeFormat!, timezone: r.timezone, currency: r.currency! }
+        : DEFAULT_DISPLAY_PREFERENCES,
+    );
   }
   for (const email of listed) if (!byEmail.has(email)) byEmail.set(email, { ...DEFAULT_DISPLAY_PREFERENCES, timezone: "UTC" });
   return [...byEmail].map(([email, prefs]) => ({ email, prefs })).sort((a, b) => a.email.localeCompare(b.email));
@@ -182,13 +213,20 @@ export async function operationsUrl(context: Mailer): Promise<string | null> {
   return origin ? `${origin.replace(/\/+$/, "")}/operations` : null;
 }
 
-async function mailAdmins(context: Mailer, changes: { opened: Alert[]; escalated: Alert[]; resolved: Alert[] }, readings: Record<string, number | null>, now: number) {
+async function mailAdmins(
+  context: Mailer,
+  changes: { opened: Alert[]; escalated: Alert[]; resolved: Alert[] },
+  readings: Record<string, number | null>,
+  now: number,
+) {
   const [to, url] = await Promise.all([adminRecipients(context), operationsUrl(context)]);
   const where = url ? `See the Operations Center: ${url}` : "Sign in to Porchlight and open the Operations Center.";
   const send = async (kind: string, subject: string, lines: (prefs: DisplayPreferences) => string[]) => {
     for (const { email, prefs } of to) {
       const paragraphs = [...lines(prefs), where];
-      const html = paragraphs.map((p) => `<p>${p === where && url ? `See the <a href="${escapeHtml(url)}">Operations Center</a>: ${escapeHtml(url)}` : escapeHtml(p)}</p>`).join("");
+      const html = paragraphs
+        .map((p) => `<p>${p === where && url ? `See the <a href="${escapeHtml(url)}">Operations Center</a>: ${escapeHtml(url)}` : escapeHtml(p)}</p>`)
+        .join("");
       await sendEmail(context, { kind, to: email, subject, text: paragraphs.join("\n\n"), html });
     }
   };
@@ -219,17 +257,27 @@ export function listThresholds(db: Db) {
 }
 
 /** Applies one edit; returns the problem when it cannot be saved (and changes nothing). */
-export async function updateThreshold(db: Db, edit: { id: number; field: "enabled" | "warning" | "critical"; value: number | "true" | "false" }, now: number): Promise<string | null> {
+export async function updateThreshold(
+  db: Db,
+  edit: { id: number; field: "enabled" | "warning" | "critical"; value: number | "true" | "false" },
+  now: number,
+): Promise<string | null> {
   const [t] = await db.select().from(systemThresholds).where(eq(systemThresholds.id, edit.id));
   if (!t) return "That threshold does not exist.";
   if (edit.field === "enabled") {
-    await db.update(systemThresholds).set({ enabled: edit.value === "true", updatedAt: new Date(now) }).where(eq(systemThresholds.id, t.id));
+    await db
+      .update(systemThresholds)
+      .set({ enabled: edit.value === "true", updatedAt: new Date(now) })
+      .where(eq(systemThresholds.id, t.id));
     return null;
   }
   const warning = edit.field === "warning" ? Number(edit.value) : t.warningThreshold;
   const critical = edit.field === "critical" ? Number(edit.value) : t.criticalThreshold;
   const problem = thresholdOrderProblem(warning, critical, t.comparisonOperator);
   if (problem) return problem;
-  await db.update(systemThresholds).set({ warningThreshold: warning, criticalThreshold: critical, updatedAt: new Date(now) }).where(eq(systemThresholds.id, t.id));
+  await db
+    .update(systemThresholds)
+    .set({ warningThreshold: warning, criticalThreshold: critical, updatedAt: new Date(now) })
+    .where(eq(systemThresholds.id, t.id));
   return null;
 }

@@ -26,17 +26,41 @@ export const CORE_PROBES = ["d1", "kv", "durable_object"] as const;
 export const CHECK_WINDOW_MINUTES = 15;
 
 export const THRESHOLD_INFO: Record<ThresholdMetric, { label: string; unit: string; reads: string }> = {
-  ai_failure_rate: { label: "AI probe failures", unit: "%", reads: "Share of the cron's AI probes in the last 24 hours in which no engine answered." },
-  api_response_p95: { label: "Server response time (p95)", unit: "ms", reads: "95th percentile of every request's time on the server, last 15 minutes." },
+  ai_failure_rate: {
+    label: "AI probe failures",
+    unit: "%",
+    reads: "Share of the cron's AI probes in the last 24 hours in which no engine answered.",
+  },
+  api_response_p95: {
+    label: "Server response time (p95)",
+    unit: "ms",
+    reads: "95th percentile of every request's time on the server, last 15 minutes.",
+  },
   cron_lateness: { label: "Cron lateness", unit: "s", reads: "How late the scheduler's previous run started, at the latest probe." },
   error_rate: { label: "Server error rate", unit: "%", reads: "Share of requests answered with a 5xx status, last 15 minutes." },
-  memory_p75: { label: "JS heap in the browser (p75)", unit: "MB", reads: "75th percentile of the heap the app's pages used (Chromium browsers report it), last 15 minutes." },
+  memory_p75: {
+    label: "JS heap in the browser (p75)",
+    unit: "MB",
+    reads: "75th percentile of the heap the app's pages used (Chromium browsers report it), last 15 minutes.",
+  },
   outbox_backlog: { label: "Outbox backlog", unit: "messages", reads: "E-mails waiting over 5 minutes to be sent, at the latest probe." },
   page_load_p75: { label: "Page load (p75)", unit: "ms", reads: "75th percentile of full page loads in the signed-in app, last 15 minutes." },
   probe_latency: { label: "Slowest core probe", unit: "ms", reads: "The slowest of D1, KV and the Durable Object at the latest probe." },
-  render_p75: { label: "Render time (p75)", unit: "ms", reads: "75th percentile of the time from a page being parsed to the app having rendered it (scripts and hydration), last 15 minutes." },
-  uptime_24h: { label: "Uptime (24 h)", unit: "%", reads: "Share of the cron's probe runs in the last 24 hours in which D1, KV and the Durable Object all answered." },
-  webhook_lag: { label: "Webhook delivery lag", unit: "s", reads: "The slowest Stripe event of the last 24 hours, from Stripe creating it to the app applying it." },
+  render_p75: {
+    label: "Render time (p75)",
+    unit: "ms",
+    reads: "75th percentile of the time from a page being parsed to the app having rendered it (scripts and hydration), last 15 minutes.",
+  },
+  uptime_24h: {
+    label: "Uptime (24 h)",
+    unit: "%",
+    reads: "Share of the cron's probe runs in the last 24 hours in which D1, KV and the Durable Object all answered.",
+  },
+  webhook_lag: {
+    label: "Webhook delivery lag",
+    unit: "s",
+    reads: "The slowest Stripe event of the last 24 hours, from Stripe creating it to the app applying it.",
+  },
 };
 
 /** What migration 0015 seeds. */
@@ -78,14 +102,26 @@ export function thresholdLevel(
   return levelOf(reading, { warning: t.warningThreshold, critical: t.criticalThreshold, operator: t.comparisonOperator });
 }
 
-const finite = (label: string) => z.coerce.number({ error: `${label} must be a number.` }).refine(Number.isFinite, `${label} must be a number.`).refine((n) => n >= 0, `${label} cannot be below zero.`).refine((n) => n <= 1e9, `${label} is too large.`);
+const finite = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .refine(Number.isFinite, `${label} must be a number.`)
+    .refine((n) => n >= 0, `${label} cannot be below zero.`)
+    .refine((n) => n <= 1e9, `${label} is too large.`);
 
 /** An edit from the Thresholds tab: one field at a time (a toggle, or a number left on blur). */
-const thresholdId = z.coerce.number({ error: "That threshold does not exist." }).int("That threshold does not exist.").positive("That threshold does not exist.");
+const thresholdId = z.coerce
+  .number({ error: "That threshold does not exist." })
+  .int("That threshold does not exist.")
+  .positive("That threshold does not exist.");
 export const ThresholdEditSchema = z.discriminatedUnion(
   "field",
   [
-    z.object({ field: z.literal("enabled"), id: thresholdId, value: z.enum(["true", "false"], { error: "Say whether the threshold is checked: true or false." }) }),
+    z.object({
+      field: z.literal("enabled"),
+      id: thresholdId,
+      value: z.enum(["true", "false"], { error: "Say whether the threshold is checked: true or false." }),
+    }),
     z.object({ field: z.literal("warning"), id: thresholdId, value: finite("The warning threshold") }),
     z.object({ field: z.literal("critical"), id: thresholdId, value: finite("The critical threshold") }),
   ],

@@ -64,7 +64,12 @@ export const commandGroups = (navItems: NavItem[]): CommandGroup[] => [
   },
   {
     heading: "AI quick actions",
-    commands: AI_QUICK_ACTIONS.map(({ id, label, icon, keywords }) => ({ id: `ai:${id}`, label, icon, keywords: ["ai", ...keywords], run: { to: `/ai-assistant?quick=${id}` } })),
+    commands: AI_QUICK_ACTIONS.map(({ id, label, icon, keywords }) => ({
+      id: `ai:${id}`,
+      label,
+      icon,
+      keywords: ["ai", ...keywords],
+      run: { to: `/ai-assistant?quick=${id}` },
+    })),
   },
 ];
-

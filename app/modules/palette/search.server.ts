@@ -7,7 +7,14 @@ import { listContacts } from "~/modules/contacts/contacts.server";
 import { ftsQuery } from "~/modules/contacts/search";
 import { stageByKey } from "~/modules/pipeline/stages";
 import { getStages } from "~/modules/pipeline/stages.server";
-import { PALETTE_QUERY_MAX, PALETTE_RESULT_LIMIT, PICKER_RESULT_LIMIT, type PaletteDeal, type PaletteSearchResult, type PickerSearchResult } from "./search";
+import {
+  PALETTE_QUERY_MAX,
+  PALETTE_RESULT_LIMIT,
+  PICKER_RESULT_LIMIT,
+  type PaletteDeal,
+  type PaletteSearchResult,
+  type PickerSearchResult,
+} from "./search";
 
 /** What the user typed as a literal LIKE pattern piece: %, _ and the escape character itself match only themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -54,6 +61,10 @@ export async function paletteSearch(context: RequestContext, userId: UserId, q: 
  */
 export async function pickerSearch(context: RequestContext, userId: UserId, text: string): Promise<PickerSearchResult> {
   const q = text.slice(0, PALETTE_QUERY_MAX);
-  const page = await listContacts(context, userId, { filters: q.trim() ? { search: q } : {}, sort: q.trim() ? "name" : "newest", limit: PICKER_RESULT_LIMIT });
+  const page = await listContacts(context, userId, {
+    filters: q.trim() ? { search: q } : {},
+    sort: q.trim() ? "name" : "newest",
+    limit: PICKER_RESULT_LIMIT,
+  });
   return { contacts: page.contacts.map((contact) => ({ id: contact.id, name: contact.name, detail: contact.email ?? contact.phone })) };
 }

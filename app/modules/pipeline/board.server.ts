@@ -40,7 +40,8 @@ export function sharedCards(commissions: CommissionContext): SharedCard[] {
       netCents: deal.kind === "lost" ? null : commissions.breakdownFor(deal).netCents,
     }),
   );
-  const order = (c: SharedCard) => (c.kind === "open" ? `0${c.expectedCloseDate ?? "9999"}` : `1${String(99_999_999 - Number((c.closedDate ?? "0").replaceAll("-", "")))}`);
+  const order = (c: SharedCard) =>
+    c.kind === "open" ? `0${c.expectedCloseDate ?? "9999"}` : `1${String(99_999_999 - Number((c.closedDate ?? "0").replaceAll("-", "")))}`;
   return cards.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
@@ -58,5 +59,12 @@ export async function loadBoard(context: RequestContext, userId: UserId, options
     options.cards && expand ? boardCards(context, userId, { stage: expand }) : Promise.resolve([]),
   ]);
   const cards = expanded.length > 0 ? [...board.filter((c) => c.stage !== expand), ...expanded] : board;
-  return { commissions, prefs, totals, today: commissions.today, cards: cards.map((deal) => toBoardCard(commissions, deal)), empty: Object.keys(totals).length === 0 };
+  return {
+    commissions,
+    prefs,
+    totals,
+    today: commissions.today,
+    cards: cards.map((deal) => toBoardCard(commissions, deal)),
+    empty: Object.keys(totals).length === 0,
+  };
 }

@@ -32,7 +32,16 @@ export async function saveStages(context: RequestContext, userId: UserId, input:
   const orphaned = await context.db
     .select({ stage: deals.stage, n: count() })
     .from(deals)
-    .where(ownedBy(deals, userId, notInArray(deals.stage, stages.map((s) => s.key))))
+    .where(
+      ownedBy(
+        deals,
+        userId,
+        notInArray(
+          deals.stage,
+          stages.map((s) => s.key),
+        ),
+      ),
+    )
     .groupBy(deals.stage);
   if (orphaned.length > 0) {
     const name = current.find((s) => s.key === orphaned[0]!.stage)?.name ?? orphaned[0]!.stage;

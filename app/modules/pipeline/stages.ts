@@ -29,8 +29,15 @@ export const STAGE_MESSAGES = {
 const StageSchema = z.object({
   key: z.string().regex(/^[a-z0-9_]{1,40}$/),
   name: z.string().trim().min(1, STAGE_MESSAGES.nameRequired).max(40),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, STAGE_MESSAGES.color).transform((c) => c.toLowerCase()),
-  probability: z.coerce.number({ error: STAGE_MESSAGES.probability }).int(STAGE_MESSAGES.probability).min(0, STAGE_MESSAGES.probability).max(100, STAGE_MESSAGES.probability),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, STAGE_MESSAGES.color)
+    .transform((c) => c.toLowerCase()),
+  probability: z.coerce
+    .number({ error: STAGE_MESSAGES.probability })
+    .int(STAGE_MESSAGES.probability)
+    .min(0, STAGE_MESSAGES.probability)
+    .max(100, STAGE_MESSAGES.probability),
   kind: z.enum(["open", "won", "lost"]),
 });
 

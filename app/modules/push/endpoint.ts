@@ -38,6 +38,7 @@ export function pushEndpointProblem(endpoint: string, extraHosts: readonly strin
   if (url.port !== "") return "The subscription's endpoint must use the standard https port.";
   // The URL parser writes every IPv4 form (0x7f.1, 2130706433) as dotted decimal and IPv6 in brackets.
   if (IPV4.test(url.hostname) || url.hostname.startsWith("[")) return "The subscription's endpoint must name a push service, not an IP address.";
-  if (!listed(url.hostname, extraHosts)) return "The subscription's endpoint is not a browser push service Porchlight sends to (Chrome, Edge, Firefox or Safari).";
+  if (!listed(url.hostname, extraHosts))
+    return "The subscription's endpoint is not a browser push service Porchlight sends to (Chrome, Edge, Firefox or Safari).";
   return null;
 }

@@ -39,24 +39,45 @@ async function pushArrivedLeads(context: Pick<RequestContext, "db" | "config">, 
   if (!only) return 0;
   const message =
     leads.length === 1
-      ? { title: `New lead: ${only.name}`, body: `${contactLine(only)}. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: `/contacts/${only.id}`, tag: `lead-${only.id}` }
-      : { title: `${leads.length} new leads imported`, body: `${someNames(leads.map((l) => l.name))}. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`, url: "/dashboard", tag: `leads-${now}` };
+      ? {
+          title: `New lead: ${only.name}`,
+          body: `${contactLine(only)}. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`,
+          url: `/contacts/${only.id}`,
+          tag: `lead-${only.id}`,
+        }
+      : {
+          title: `${leads.length} new leads imported`,
+          body: `${someNames(leads.map((l) => l.name))}. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`,
+          url: "/dashboard",
+          tag: `leads-${now}`,
+        };
   const delivered = await pushToUser(context, userId, message, now);
   if (delivered > 0) {
     // They all arrived at `now`; up to 90 (D1 binds at most 100 parameters) are also named by id, and past that the
     // agent's alerts of that millisecond are the import's.
-    const byId = leads.length <= 90 ? inArray(leadAlerts.contactId, leads.map((l) => l.id)) : undefined;
-    await context.db.update(leadAlerts).set({ pushedAt: now }).where(and(eq(leadAlerts.userId, userId), eq(leadAlerts.arrivedAt, now), isNull(leadAlerts.pushedAt), byId));
+    const byId =
+      leads.length <= 90
+        ? inArray(
+            leadAlerts.contactId,
+            leads.map((l) => l.id),
+          )
+        : undefined;
+    await context.db
+      .update(leadAlerts)
+      .set({ pushedAt: now })
+      .where(and(eq(leadAlerts.userId, userId), eq(leadAlerts.arrivedAt, now), isNull(leadAlerts.pushedAt), byId));
   }
   return delivered;
 }
 
 /** Hands a push to waitUntil, after the response has gone; a failure is logged, never the caller's. */
 function later(context: RequestContext, work: Promise<unknown>): void {
-  context.cloudflare.ctx.waitUntil(work.then(
-    () => undefined,
-    (error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) })),
-  ));
+  context.cloudflare.ctx.waitUntil(
+    work.then(
+      () => undefined,
+      (error: unknown) => console.error(JSON.stringify({ event: "lead_alert_failed", message: String(error) })),
+    ),
+  );
 }
 
 /**
@@ -64,11 +85,23 @@ function later(context: RequestContext, work: Promise<unknown>): void {
  * alert and push it to the agent's devices. Returns how many devices took it. Call it after the response where
  * possible (`waitUntil`): the push services answer in their own time.
  */
-export async function raiseLeadAlert(context: Pick<RequestContext, "db" | "config">, userId: UserId, contact: LeadContact, now = Date.now()): Promise<number> {
+export async function raiseLeadAlert(
+  context: Pick<RequestContext, "db" | "config">,
+  userId: UserId,
+  contact: LeadContact,
+  now = Date.now(),
+): Promise<number> {
   // The contact is a lead from now on, unless it was made as one (createLead, an import row marked New) already.
   const [[raised]] = await context.db.batch([
-    context.db.insert(leadAlerts).values({ contactId: contact.id, userId, arrivedAt: now }).onConflictDoNothing().returning({ contactId: leadAlerts.contactId }),
-    context.db.update(contacts).set({ leadAt: sql`coalesce(${contacts.leadAt}, ${now})` }).where(and(eq(contacts.id, contact.id), eq(contacts.userId, userId))),
+    context.db
+      .insert(leadAlerts)
+      .values({ contactId: contact.id, userId, arrivedAt: now })
+      .onConflictDoNothing()
+      .returning({ contactId: leadAlerts.contactId }),
+    context.db
+      .update(contacts)
+      .set({ leadAt: sql`coalesce(${contacts.leadAt}, ${now})` })
+      .where(and(eq(contacts.id, contact.id), eq(contacts.userId, userId))),
   ]);
   if (!raised) return 0;
   return pushArrivedLeads(context, userId, [contact], now);
@@ -102,7 +135,10 @@ const REMINDER_AGENTS_PER_RUN = 500;
  * Per agent it is one claiming statement however many leads wait, so one agent's 20,000-row import never crowds
  * out another agent's reminder. Returns how many leads were reminded and how many devices took a reminder.
  */
-export async function sendLeadReminders(context: Pick<RequestContext, "db" | "config">, now = Date.now()): Promise<{ reminded: number; delivered: number }> {
+export async function sendLeadReminders(
+  context: Pick<RequestContext, "db" | "config">,
+  now = Date.now(),
+): Promise<{ reminded: number; delivered: number }> {
   const dueFor = (userId?: string) =>
     and(
       userId ? eq(leadAlerts.userId, userId) : undefined,
@@ -123,7 +159,11 @@ export async function sendLeadReminders(context: Pick<RequestContext, "db" | "co
   let delivered = 0;
   for (const { userId } of agents) {
     // Claimed first, so two overlapping cron runs never both remind.
-    const claimed = await context.db.update(leadAlerts).set({ remindedAt: now }).where(dueFor(userId)).returning({ contactId: leadAlerts.contactId, arrivedAt: leadAlerts.arrivedAt });
+    const claimed = await context.db
+      .update(leadAlerts)
+      .set({ remindedAt: now })
+      .where(dueFor(userId))
+      .returning({ contactId: leadAlerts.contactId, arrivedAt: leadAlerts.arrivedAt });
     if (claimed.length === 0) continue;
     reminded += claimed.length;
     // The first few by arrival, then name (an import's leads arrive in the same millisecond).
@@ -140,8 +180,21 @@ export async function sendLeadReminders(context: Pick<RequestContext, "db" | "co
     const minutes = Math.floor((now - oldest.arrivedAt) / MINUTE_MS);
     const message =
       claimed.length === 1
-        ? { title: `Still waiting: ${oldest.name}`, body: `${minutes} minutes since they arrived, with no reply yet. ${contactLine(oldest)}.`, url: `/contacts/${oldest.id}`, tag: `lead-${oldest.id}` }
-        : { title: `Still waiting: ${claimed.length} new leads`, body: `${someNames(named.map((l) => l.name), claimed.length)}, with no reply yet; the first arrived ${minutes} minutes ago.`, url: "/dashboard", tag: "lead-reminders" };
+        ? {
+            title: `Still waiting: ${oldest.name}`,
+            body: `${minutes} minutes since they arrived, with no reply yet. ${contactLine(oldest)}.`,
+            url: `/contacts/${oldest.id}`,
+            tag: `lead-${oldest.id}`,
+          }
+        : {
+            title: `Still waiting: ${claimed.length} new leads`,
+            body: `${someNames(
+              named.map((l) => l.name),
+              claimed.length,
+            )}, with no reply yet; the first arrived ${minutes} minutes ago.`,
+            url: "/dashboard",
+            tag: "lead-reminders",
+          };
     delivered += await pushToUser(context, userId as UserId, message, now);
   }
   return { reminded, delivered };

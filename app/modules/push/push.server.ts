@@ -20,7 +20,10 @@ const MAX_FAILURES = 5;
 /** Subscriptions one agent may hold: every phone, tablet and browser they use, with room to spare. */
 export const MAX_SUBSCRIPTIONS = 20;
 
-export type PushConfig = Pick<Config, "FEATURE_FLAGS" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "SALES_INBOX" | "PUSH_TEST_HOSTS">;
+export type PushConfig = Pick<
+  Config,
+  "FEATURE_FLAGS" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "SALES_INBOX" | "PUSH_TEST_HOSTS"
+>;
 
 /** The public key browsers subscribe with, or null when push is off. */
 export function pushPublicKey(config: PushConfig): string | null {
@@ -47,7 +50,8 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
 export type SaveResult = { ok: true } | { ok: false; status: 400 | 409; error: string };
 
-export const HELD_ELSEWHERE = "Alerts for this browser are on for another Porchlight account. Turn them off there, or turn alerts off and on again in this browser.";
+export const HELD_ELSEWHERE =
+  "Alerts for this browser are on for another Porchlight account. Turn them off there, or turn alerts off and on again in this browser.";
 
 /**
  * Keeps a device's subscription for the agent. Only an endpoint at a browser's push service is kept (endpoint.ts);
@@ -56,18 +60,39 @@ export const HELD_ELSEWHERE = "Alerts for this browser are on for another Porchl
  * case of a second agent signing in on a shared device, and one device then alerts one agent. Different keys
  * are a 409, checked in the same statement that writes, so nobody takes over a device by knowing its endpoint.
  */
-export async function saveSubscription(context: Pick<RequestContext, "db" | "config">, userId: UserId, input: PushSubscriptionInput, now = Date.now()): Promise<SaveResult> {
+export async function saveSubscription(
+  context: Pick<RequestContext, "db" | "config">,
+  userId: UserId,
+  input: PushSubscriptionInput,
+  now = Date.now(),
+): Promise<SaveResult> {
   const problem = pushEndpointProblem(input.endpoint, context.config.PUSH_TEST_HOSTS);
   if (problem) return { ok: false, status: 400, error: problem };
-  const held = await context.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.endpoint} <> ${input.endpoint}`)).get();
-  if ((held?.n ?? 0) >= MAX_SUBSCRIPTIONS) return { ok: false, status: 409, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` };
+  const held = await context.db
+    .select({ n: sql<number>`count(*)` })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.endpoint} <> ${input.endpoint}`))
+    .get();
+  if ((held?.n ?? 0) >= MAX_SUBSCRIPTIONS)
+    return { ok: false, status: 409, error: `Alerts are on for ${MAX_SUBSCRIPTIONS} devices already. Turn them off on one you no longer use first.` };
   const saved = await context.db
     .insert(pushSubscriptions)
-    .values({ id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now, failures: 0 })
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      createdAt: now,
+      failures: 0,
+    })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now, failures: 0, lastSentAt: null },
-      setWhere: or(eq(pushSubscriptions.userId, userId), and(eq(pushSubscriptions.p256dh, input.keys.p256dh), eq(pushSubscriptions.auth, input.keys.auth))),
+      setWhere: or(
+        eq(pushSubscriptions.userId, userId),
+        and(eq(pushSubscriptions.p256dh, input.keys.p256dh), eq(pushSubscriptions.auth, input.keys.auth)),
+      ),
     })
     .returning({ id: pushSubscriptions.id });
   if (saved.length === 0) return { ok: false, status: 409, error: HELD_ELSEWHERE };
@@ -76,7 +101,10 @@ export async function saveSubscription(context: Pick<RequestContext, "db" | "con
 
 /** Turns alerts off for one of the agent's devices. Another agent's endpoint is left alone. */
 export async function removeSubscription(context: RequestContext, userId: UserId, endpoint: string): Promise<boolean> {
-  const removed = await context.db.delete(pushSubscriptions).where(ownedBy(pushSubscriptions, userId, eq(pushSubscriptions.endpoint, endpoint))).returning({ id: pushSubscriptions.id });
+  const removed = await context.db
+    .delete(pushSubscriptions)
+    .where(ownedBy(pushSubscriptions, userId, eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
   return removed.length > 0;
 }
 
@@ -98,10 +126,19 @@ export interface PushMessage {
  * Sends a message to every device of the agent; returns how many push services took it. Push off, or no device:
  * nothing is sent. A 404 or 410 (the subscription is gone) deletes the subscription; other failures are counted.
  */
-export async function pushToUser(context: Pick<RequestContext, "db" | "config">, userId: UserId, message: PushMessage, now = Date.now()): Promise<number> {
+export async function pushToUser(
+  context: Pick<RequestContext, "db" | "config">,
+  userId: UserId,
+  message: PushMessage,
+  now = Date.now(),
+): Promise<number> {
   const publicKey = pushPublicKey(context.config);
   if (!publicKey || !context.config.VAPID_PRIVATE_KEY) return 0;
-  const vapid = { subject: context.config.VAPID_SUBJECT ?? `mailto:${context.config.SALES_INBOX}`, publicKey, privateKey: context.config.VAPID_PRIVATE_KEY };
+  const vapid = {
+    subject: context.config.VAPID_SUBJECT ?? `mailto:${context.config.SALES_INBOX}`,
+    publicKey,
+    privateKey: context.config.VAPID_PRIVATE_KEY,
+  };
   const all = await context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
   // Checked again before any request: a subscription kept before the rule, or written around it, is never
   // contacted; it is dropped like one the push service says is gone.
@@ -116,7 +153,10 @@ export async function pushToUser(context: Pick<RequestContext, "db" | "config">,
     devices.map(async (device) => {
       try {
         const payload = await buildPushPayload(
-          { data: { title: message.title, body: message.body, url: message.url, tag: message.tag }, options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: message.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || "porchlight" } },
+          {
+            data: { title: message.title, body: message.body, url: message.url, tag: message.tag },
+            options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: message.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || "porchlight" },
+          },
           { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
           vapid,
         );
@@ -136,8 +176,13 @@ export async function pushToUser(context: Pick<RequestContext, "db" | "config">,
   if (gone.length) await context.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
   if (sent.length) await context.db.update(pushSubscriptions).set({ lastSentAt: now, failures: 0 }).where(inArray(pushSubscriptions.id, sent));
   if (failed.length) {
-    await context.db.update(pushSubscriptions).set({ failures: sql`${pushSubscriptions.failures} + 1` }).where(inArray(pushSubscriptions.id, failed));
-    await context.db.delete(pushSubscriptions).where(and(inArray(pushSubscriptions.id, failed), sql`${pushSubscriptions.failures} >= ${MAX_FAILURES}`));
+    await context.db
+      .update(pushSubscriptions)
+      .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+      .where(inArray(pushSubscriptions.id, failed));
+    await context.db
+      .delete(pushSubscriptions)
+      .where(and(inArray(pushSubscriptions.id, failed), sql`${pushSubscriptions.failures} >= ${MAX_FAILURES}`));
   }
   return delivered;
 }

@@ -16,7 +16,10 @@ export interface AiResultEvent {
   engine: EngineId | null;
   ms: number;
 }
-export type AiQaEvent = { type: "start"; runId: string; total: number } | AiResultEvent | { type: "done"; runId: string; passed: number; total: number };
+export type AiQaEvent =
+  | { type: "start"; runId: string; total: number }
+  | AiResultEvent
+  | { type: "done"; runId: string; passed: number; total: number };
 
 /** The p-th percentile (nearest rank) of some durations; null for none. */
 export function percentile(values: readonly number[], p: number): number | null {
@@ -24,4 +27,3 @@ export function percentile(values: readonly number[], p: number): number | null 
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
-

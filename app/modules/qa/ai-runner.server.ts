@@ -17,7 +17,19 @@ export const scenariosOf = (category?: AiQaCategory): Scenario[] => SCENARIOS.fi
 export const scenarioCounts = () => Object.fromEntries(AI_QA_CATEGORIES.map((c) => [c, scenariosOf(c).length])) as Record<AiQaCategory, number>;
 
 /** Runs the scenarios of one card, or all; records and streams each result. */
-export async function runAiSuite({ env, db, userId, category, emit = () => {} }: { env: Env; db: Db; userId: string; category?: AiQaCategory; emit?: (event: AiQaEvent) => void | Promise<void> }) {
+export async function runAiSuite({
+  env,
+  db,
+  userId,
+  category,
+  emit = () => {},
+}: {
+  env: Env;
+  db: Db;
+  userId: string;
+  category?: AiQaCategory;
+  emit?: (event: AiQaEvent) => void | Promise<void>;
+}) {
   const scenarios = scenariosOf(category);
   const runId = crypto.randomUUID();
   await db.insert(qaRuns).values({ id: runId, userId, suite: "ai", startedAt: Date.now(), total: scenarios.length });
@@ -47,12 +59,25 @@ export async function runAiSuite({ env, db, userId, category, emit = () => {} }:
         engine,
         ms,
       };
-      await db.insert(qaResults).values({ runId, userId, category: result.category, testName: `${scenario.id}: ${scenario.about}`, status: result.status, critical: false, details: `${engine ?? "no engine"} · ${result.details}`.slice(0, 2_000), durationMs: ms, createdAt: Date.now() });
+      await db.insert(qaResults).values({
+        runId,
+        userId,
+        category: result.category,
+        testName: `${scenario.id}: ${scenario.about}`,
+        status: result.status,
+        critical: false,
+        details: `${engine ?? "no engine"} · ${result.details}`.slice(0, 2_000),
+        durationMs: ms,
+        createdAt: Date.now(),
+      });
       await emit(result);
     }
     status = "completed";
   } finally {
-    await db.update(qaRuns).set({ status, finishedAt: Date.now(), passed, failed: scenarios.length - passed }).where(eq(qaRuns.id, runId));
+    await db
+      .update(qaRuns)
+      .set({ status, finishedAt: Date.now(), passed, failed: scenarios.length - passed })
+      .where(eq(qaRuns.id, runId));
   }
   await emit({ type: "done", runId, passed, total: scenarios.length });
   return { runId, passed, total: scenarios.length };

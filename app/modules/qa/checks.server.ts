@@ -203,7 +203,10 @@ export const QA_CHECKS: QaCheck[] = [
       const signout = await visitor.post("/auth/signout", {});
       expect(!visitor.signedIn, `Sign-out answered ${signout.status} and left the session cookie.`);
       const dashboard = await visitor.fetch("/dashboard");
-      expect(dashboard.status === 302 && location(dashboard)?.startsWith("/auth"), `Signed out, /dashboard answered ${dashboard.status} to ${location(dashboard)}.`);
+      expect(
+        dashboard.status === 302 && location(dashboard)?.startsWith("/auth"),
+        `Signed out, /dashboard answered ${dashboard.status} to ${location(dashboard)}.`,
+      );
       const signin = await visitor.post("/auth", { mode: "signin", email, password, website_url: "" });
       expect(signin.status === 302 && visitor.signedIn, `Sign-in answered ${signin.status}${visitor.signedIn ? "" : " without a session"}.`);
       return passed("A throwaway account signed up, verified its e-mail from the outbox's link, signed out and back in.");
@@ -222,8 +225,13 @@ export const QA_CHECKS: QaCheck[] = [
         const visitor = await signedIn(q, agent);
         const response = await visitor.fetch("/dashboard");
         const decision = decideBillingAccess({ known: true, status } as Parameters<typeof decideBillingAccess>[0]);
-        if (decision.allow) expect(response.status === 200, `${status ?? "no subscription"}: /dashboard answered ${response.status}, expected the page.`);
-        else expect(response.status === 302 && location(response) === decision.redirectTo, `${status ?? "no subscription"}: /dashboard answered ${response.status} to ${location(response)}, expected ${decision.redirectTo}.`);
+        if (decision.allow)
+          expect(response.status === 200, `${status ?? "no subscription"}: /dashboard answered ${response.status}, expected the page.`);
+        else
+          expect(
+            response.status === 302 && location(response) === decision.redirectTo,
+            `${status ?? "no subscription"}: /dashboard answered ${response.status} to ${location(response)}, expected ${decision.redirectTo}.`,
+          );
         seen.push(`${status ?? "none"} → ${decision.allow ? "200" : decision.redirectTo}`);
       }
       return passed(seen.join("; "));
@@ -254,23 +262,41 @@ export const QA_CHECKS: QaCheck[] = [
             metadata: { userId: agent.id },
             cancel_at_period_end: false,
             trial_end: null,
-            items: { object: "list", data: [{ id: "si_qa", current_period_end: now + 30 * 86_400, price: { id: "price_qa", recurring: { interval: "month" } } }] },
+            items: {
+              object: "list",
+              data: [{ id: "si_qa", current_period_end: now + 30 * 86_400, price: { id: "price_qa", recurring: { interval: "month" } } }],
+            },
           },
         },
       };
       const payload = JSON.stringify(event);
       const send = async () => {
-        const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: q.config.STRIPE_WEBHOOK_SECRET!, timestamp: Math.floor(Date.now() / 1000), cryptoProvider: Stripe.createSubtleCryptoProvider(),
+        const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+          payload,
+          secret: q.config.STRIPE_WEBHOOK_SECRET!,
+          timestamp: Math.floor(Date.now() / 1000),
+          cryptoProvider: Stripe.createSubtleCryptoProvider(),
         });
-        const response = await browser(q).fetch("/api/stripe/webhook", { method: "POST", headers: { "Stripe-Signature": signature, "Content-Type": "application/json" }, body: payload });
+        const response = await browser(q).fetch("/api/stripe/webhook", {
+          method: "POST",
+          headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+          body: payload,
+        });
         return { status: response.status, body: (await response.json().catch(() => ({}))) as { result?: string } };
       };
       const first = await send();
-      expect(first.status === 200 && first.body.result === "applied", `The event answered ${first.status} (${first.body.result ?? "no result"}), expected applied.`);
-      const status = async () => (await q.db.select({ s: subscribers.subscriptionStatus }).from(subscribers).where(eq(subscribers.userId, agent.id)).get())?.s;
+      expect(
+        first.status === 200 && first.body.result === "applied",
+        `The event answered ${first.status} (${first.body.result ?? "no result"}), expected applied.`,
+      );
+      const status = async () =>
+        (await q.db.select({ s: subscribers.subscriptionStatus }).from(subscribers).where(eq(subscribers.userId, agent.id)).get())?.s;
       expect((await status()) === "active", `The subscription is ${await status()} after the event, expected active.`);
       const replay = await send();
-      expect(replay.status === 200 && replay.body.result === "duplicate", `The replay answered ${replay.status} (${replay.body.result ?? "no result"}), expected duplicate.`);
+      expect(
+        replay.status === 200 && replay.body.result === "duplicate",
+        `The replay answered ${replay.status} (${replay.body.result ?? "no result"}), expected duplicate.`,
+      );
       const [recorded] = await q.db.select({ n: count() }).from(stripeEvents).where(eq(stripeEvents.id, eventId));
       expect(recorded?.n === 1, `The event is recorded ${recorded?.n ?? 0} times.`);
       return passed("Signed with the webhook secret: applied (the throwaway subscription became active); the replay was recognised as a duplicate.");
@@ -300,7 +326,9 @@ export const QA_CHECKS: QaCheck[] = [
         if (label === "/dashboard" && !h.get("Cache-Control")?.includes("no-store")) problems.push("/dashboard: a signed-in page may be cached");
       }
       expect(problems.length === 0, problems.join("; "));
-      return passed("Both pages: a nonce-based CSP without inline scripts or framing, nosniff, HSTS and a referrer policy; the signed-in page is never cached.");
+      return passed(
+        "Both pages: a nonce-based CSP without inline scripts or framing, nosniff, HSTS and a referrer policy; the signed-in page is never cached.",
+      );
     },
   },
   {
@@ -313,15 +341,27 @@ export const QA_CHECKS: QaCheck[] = [
       const other = await syntheticAgent(q, "other");
       const name = `Qa Isolation ${q.runId.slice(0, 8)}`;
       const ownerVisitor = await signedIn(q, owner);
-      const created = await ownerVisitor.post("/contacts?index", { intent: "create", name, email: `contact-${q.runId.slice(0, 8)}@${QA_DOMAIN}`, status: "hot" });
-      const contact = await q.db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, owner.id), eq(contacts.name, name))).get();
+      const created = await ownerVisitor.post("/contacts?index", {
+        intent: "create",
+        name,
+        email: `contact-${q.runId.slice(0, 8)}@${QA_DOMAIN}`,
+        status: "hot",
+      });
+      const contact = await q.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.userId, owner.id), eq(contacts.name, name)))
+        .get();
       expect(contact, `The owner's contact was not created through the contacts page (it answered ${created.status}).`);
       const intruder = await signedIn(q, other);
       const profile = await intruder.fetch(`/contacts/${contact.id}`);
       expect(profile.status === 404, `Another agent opened the contact's page: ${profile.status}.`);
       const search = await intruder.fetch(`/api/search?q=${encodeURIComponent("Isolation")}`);
       const found = await search.text();
-      expect(search.status === 200 && !found.includes(contact.id), `The other agent's search answered ${search.status}${found.includes(contact.id) ? " and listed the contact" : ""}.`);
+      expect(
+        search.status === 200 && !found.includes(contact.id),
+        `The other agent's search answered ${search.status}${found.includes(contact.id) ? " and listed the contact" : ""}.`,
+      );
       await intruder.post("/contacts?index", { intent: "delete", id: contact.id });
       const still = await q.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, contact.id)).get();
       expect(still, "Another agent's delete removed the contact.");
@@ -357,8 +397,13 @@ export const QA_CHECKS: QaCheck[] = [
     name: "The cron ran in the last 10 minutes",
     critical: false,
     async run(q) {
-      const last = await q.db.select({ at: cronRuns.startedAt }).from(cronRuns).where(eq(cronRuns.job, "heartbeat")).orderBy(desc(cronRuns.startedAt)).get();
-      if (!last) return failed("The cron has never run here. (Locally: curl \"http://localhost:8787/__scheduled?cron=*/5+*+*+*+*\".)");
+      const last = await q.db
+        .select({ at: cronRuns.startedAt })
+        .from(cronRuns)
+        .where(eq(cronRuns.job, "heartbeat"))
+        .orderBy(desc(cronRuns.startedAt))
+        .get();
+      if (!last) return failed('The cron has never run here. (Locally: curl "http://localhost:8787/__scheduled?cron=*/5+*+*+*+*".)');
       const minutes = (Date.now() - last.at.getTime()) / 60_000;
       expect(minutes <= 10, `The last run started ${Math.round(minutes)} minutes ago; it runs every 5 minutes.`);
       return passed(`The last run started ${minutes < 1 ? "under a minute" : `${Math.round(minutes)} minutes`} ago.`);
@@ -370,7 +415,8 @@ export const QA_CHECKS: QaCheck[] = [
     name: "The e-mail outbox drains",
     critical: false,
     async run(q) {
-      if (!q.config.RESEND_API_KEY) return skipped("No e-mail provider (RESEND_API_KEY): e-mails stay in the outbox by design, so there is nothing to drain.");
+      if (!q.config.RESEND_API_KEY)
+        return skipped("No e-mail provider (RESEND_API_KEY): e-mails stay in the outbox by design, so there is nothing to drain.");
       const [waiting] = await q.db
         .select({ n: count() })
         .from(emailOutbox)
@@ -380,4 +426,3 @@ export const QA_CHECKS: QaCheck[] = [
     },
   },
 ];
-

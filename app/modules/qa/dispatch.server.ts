@@ -25,7 +25,10 @@ export class QaBrowser {
     if (init.method && init.method !== "GET") headers.set("Origin", this.origin);
     if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     // Not counted as traffic in the Operations Center: these are the checks' requests, not agents'.
-    const response = await this.dispatch(new Request(`${this.origin}${path}`, { ...init, headers, redirect: "manual" }), { ...this.env, OPS_RECORDING: "off" });
+    const response = await this.dispatch(new Request(`${this.origin}${path}`, { ...init, headers, redirect: "manual" }), {
+      ...this.env,
+      OPS_RECORDING: "off",
+    });
     for (const header of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = header.split(";");
       const at = pair.indexOf("=");
@@ -38,7 +41,11 @@ export class QaBrowser {
   }
 
   post(path: string, fields: Record<string, string>) {
-    return this.fetch(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    return this.fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
   }
 
   get signedIn() {

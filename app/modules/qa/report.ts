@@ -58,7 +58,11 @@ const checks = (n: number) => `${n} critical ${n === 1 ? "check" : "checks"}`;
 export function releaseVerdict(counts: Pick<ResultCounts, "failed" | "critical" | "criticalSkipped">): Verdict {
   if (counts.critical > 0) {
     const alsoSkipped = counts.criticalSkipped > 0 ? `; ${counts.criticalSkipped} more could not run` : "";
-    return { kind: "blocked", headline: `Release blocked: ${checks(counts.critical)} failed`, sentence: `**Release blocked:** ${checks(counts.critical)} failed${alsoSkipped}.` };
+    return {
+      kind: "blocked",
+      headline: `Release blocked: ${checks(counts.critical)} failed`,
+      sentence: `**Release blocked:** ${checks(counts.critical)} failed${alsoSkipped}.`,
+    };
   }
   if (counts.criticalSkipped > 0) {
     return {
@@ -69,9 +73,17 @@ export function releaseVerdict(counts: Pick<ResultCounts, "failed" | "critical" 
   }
   if (counts.failed > 0) {
     const n = counts.failed;
-    return { kind: "warnings", headline: "Safe to release, with warnings", sentence: `**Safe to release, with warnings:** every critical check passed; ${n} other ${n === 1 ? "check" : "checks"} failed.` };
+    return {
+      kind: "warnings",
+      headline: "Safe to release, with warnings",
+      sentence: `**Safe to release, with warnings:** every critical check passed; ${n} other ${n === 1 ? "check" : "checks"} failed.`,
+    };
   }
-  return { kind: "safe", headline: "Safe to release: every critical check passed", sentence: "**Safe to release:** every critical check passed and no check failed." };
+  return {
+    kind: "safe",
+    headline: "Safe to release: every critical check passed",
+    sentence: "**Safe to release:** every critical check passed and no check failed.",
+  };
 }
 
 export function reportFileName(startedAt: number) {

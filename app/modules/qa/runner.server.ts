@@ -65,7 +65,15 @@ export interface RunOptions {
 }
 
 /** Runs every check; returns the finished run. A release is blocked when any critical check failed. */
-export async function runSystemChecks({ env, db, userId, origin, dispatch, emit = () => {}, checks = QA_CHECKS }: RunOptions): Promise<{ run: QaRun; blocked: boolean; verdict: Verdict }> {
+export async function runSystemChecks({
+  env,
+  db,
+  userId,
+  origin,
+  dispatch,
+  emit = () => {},
+  checks = QA_CHECKS,
+}: RunOptions): Promise<{ run: QaRun; blocked: boolean; verdict: Verdict }> {
   const runId = crypto.randomUUID();
   await db.insert(qaRuns).values({ id: runId, userId, suite: "system", startedAt: Date.now(), total: checks.length });
   await emit({ type: "start", runId, total: checks.length });
@@ -99,7 +107,10 @@ export async function runSystemChecks({ env, db, userId, origin, dispatch, emit 
     for (const cleanup of cleanups.reverse()) {
       await cleanup().catch((error) => console.error(JSON.stringify({ event: "qa_cleanup_failed", runId, message: String(error) })));
     }
-    await db.update(qaRuns).set({ status, finishedAt: Date.now(), ...counts }).where(eq(qaRuns.id, runId));
+    await db
+      .update(qaRuns)
+      .set({ status, finishedAt: Date.now(), ...counts })
+      .where(eq(qaRuns.id, runId));
   }
   const run = (await db.select().from(qaRuns).where(eq(qaRuns.id, runId)).get())!;
   const blocked = counts.criticalFailed > 0;

@@ -6,7 +6,11 @@ import { emitted, eventStreamResponse } from "~/lib/sse.server";
  * `event: <type>` with its JSON. The run is kept alive with waitUntil and goes on to its end (and its
  * cleanup) if the page goes away; writes to a closed stream are dropped.
  */
-export function eventStream<E extends { type: string }>(context: RequestContext, run: (emit: (event: E) => Promise<void>) => Promise<unknown>, onError: (emit: (event: E) => Promise<void>) => Promise<void>): Response {
+export function eventStream<E extends { type: string }>(
+  context: RequestContext,
+  run: (emit: (event: E) => Promise<void>) => Promise<unknown>,
+  onError: (emit: (event: E) => Promise<void>) => Promise<void>,
+): Response {
   const events = emitted<E>(async (emit) => {
     try {
       await run(emit);

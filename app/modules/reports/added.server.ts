@@ -18,7 +18,13 @@ export function splitByUtcDay(lo: number, hi: number): { days: { lo: number; hi:
   const first = Math.ceil(lo / DAY_MS) * DAY_MS;
   const last = Math.floor(hi / DAY_MS) * DAY_MS;
   if (first >= last) return { days: null, edges: hi > lo ? [{ lo, hi }] : [] };
-  return { days: { lo: first, hi: last }, edges: [{ lo, hi: first }, { lo: last, hi }].filter((e) => e.hi > e.lo) };
+  return {
+    days: { lo: first, hi: last },
+    edges: [
+      { lo, hi: first },
+      { lo: last, hi },
+    ].filter((e) => e.hi > e.lo),
+  };
 }
 
 type Range = { lo: number; hi: number };
@@ -36,15 +42,29 @@ export function contactsAddedBy(db: RequestContext["db"], userId: UserId, previo
   const edgeRanges = parts.flatMap((p) => p.edges.map((e) => ({ ...e, current: p.current })));
   const days = (r: Range & { current: number }) =>
     db
-      .select({ source: contactSourceDays.source, current: sql<number>`${r.current}`.as("current"), n: sql<number>`sum(${contactSourceDays.n})`.as("n") })
+      .select({
+        source: contactSourceDays.source,
+        current: sql<number>`${r.current}`.as("current"),
+        n: sql<number>`sum(${contactSourceDays.n})`.as("n"),
+      })
       .from(contactSourceDays)
-      .where(ownedBy(contactSourceDays, userId, inArray(contactSourceDays.source, sources), gte(contactSourceDays.day, r.lo), lt(contactSourceDays.day, r.hi)))
+      .where(
+        ownedBy(
+          contactSourceDays,
+          userId,
+          inArray(contactSourceDays.source, sources),
+          gte(contactSourceDays.day, r.lo),
+          lt(contactSourceDays.day, r.hi),
+        ),
+      )
       .groupBy(contactSourceDays.source);
   const edges = (r: Range & { current: number }) =>
     db
       .select({ source: contacts.source, current: sql<number>`${r.current}`.as("current"), n: sql<number>`count(*)`.as("n") })
       .from(contacts)
-      .where(ownedBy(contacts, userId, inArray(contacts.source, sources), gte(contacts.createdAt, new Date(r.lo)), lt(contacts.createdAt, new Date(r.hi))))
+      .where(
+        ownedBy(contacts, userId, inArray(contacts.source, sources), gte(contacts.createdAt, new Date(r.lo)), lt(contacts.createdAt, new Date(r.hi))),
+      )
       .groupBy(contacts.source);
   // A range with no whole day (or no edge) still has a statement in the batch: one that matches nothing.
   const none = { lo: 0, hi: 0, current: 0 };

@@ -29,7 +29,15 @@ export interface ReportInputs {
   stages: DealStage[];
   incomeGoalCents: number | null;
   forecast: Forecast;
-  deals: { id: string; stage: string; valueCents: number; closedDate: string | null; contactId: string | null; source: ContactSource | null; contactAddedAt: number | null }[];
+  deals: {
+    id: string;
+    stage: string;
+    valueCents: number;
+    closedDate: string | null;
+    contactId: string | null;
+    source: ContactSource | null;
+    contactAddedAt: number | null;
+  }[];
   /** Deals teammates share with the agent: their share counts in GCI and agent net, not in deals or volume. */
   shared: { id: string; kind: "open" | "won" | "lost"; dealValueCents: number; closedDate: string | null }[];
   added: { source: ContactSource; current: boolean; n: number }[];
@@ -78,7 +86,15 @@ export interface Reports {
     chart: ColumnChart;
     table: ReportTable;
     goal: null | { goalCents: number; ytdNetCents: number; pct: number; paceCents: number; year: string };
-    cap: null | { capCents: number; paidCents: number; remainingCents: number; yearStart: string; yearEnd: string; reachedOn: string | null; projectedOn: string | null };
+    cap: null | {
+      capCents: number;
+      paidCents: number;
+      remainingCents: number;
+      yearStart: string;
+      yearEnd: string;
+      reachedOn: string | null;
+      projectedOn: string | null;
+    };
   };
   sources: { empty: boolean; bars: BarRow[]; table: ReportTable; reach: ReportTable; hasCosts: boolean };
   speed: {
@@ -94,7 +110,15 @@ export interface Reports {
     waiting: ReportTable;
     waitingCount: number;
   };
-  funnel: { empty: boolean; bars: BarRow[]; table: ReportTable; lostReasons: ReportTable; won: Compared; lost: Compared; averageDealCents: number | null };
+  funnel: {
+    empty: boolean;
+    bars: BarRow[];
+    table: ReportTable;
+    lostReasons: ReportTable;
+    won: Compared;
+    lost: Compared;
+    averageDealCents: number | null;
+  };
   activity: { empty: boolean; chart: ColumnChart; table: ReportTable; tasks: ReportTable; followUps: ReportTable; followUpCount: number };
 }
 
@@ -149,7 +173,13 @@ export function buildReports(input: ReportInputs): Reports {
   const wonIn = (range: DayRange) => won.filter((d) => inRange(d.day, range));
   // The income figures: the agent's own won deals and their share of those teammates share with them (income.ts, as
   // the dashboard's charts count them), priced by the forecast.
-  const income = incomeDeals({ own: input.deals.map((d) => ({ ...d, dealValueCents: d.valueCents })), shared: input.shared, wonStages: new Set(stages.filter((s) => s.kind === "won").map((s) => s.key)), breakdowns: forecast.breakdowns, today: input.today });
+  const income = incomeDeals({
+    own: input.deals.map((d) => ({ ...d, dealValueCents: d.valueCents })),
+    shared: input.shared,
+    wonStages: new Set(stages.filter((s) => s.kind === "won").map((s) => s.key)),
+    breakdowns: forecast.breakdowns,
+    today: input.today,
+  });
   const current = incomeTotals(income, period);
   const previous = incomeTotals(income, period.previous);
   const months = incomeMonths(income, monthsOf(period), period);
@@ -165,7 +195,9 @@ export function buildReports(input: ReportInputs): Reports {
   ];
   const incomeTable: ReportTable = {
     id: "income",
-    caption: withShared ? "Closed won deals, deals shared with you, volume, GCI and agent net by month" : "Closed won deals, volume, GCI and agent net by month",
+    caption: withShared
+      ? "Closed won deals, deals shared with you, volume, GCI and agent net by month"
+      : "Closed won deals, volume, GCI and agent net by month",
     columns: [
       { label: "Month" },
       { label: "Deals closed", numeric: true },
@@ -203,7 +235,8 @@ export function buildReports(input: ReportInputs): Reports {
     : null;
 
   // ---- Lead sources -------------------------------------------------------------------------------------
-  const addedOf = (source: ContactSource | "*", isCurrent: boolean) => sum(input.added.filter((r) => r.current === isCurrent && (source === "*" || r.source === source)).map((r) => r.n));
+  const addedOf = (source: ContactSource | "*", isCurrent: boolean) =>
+    sum(input.added.filter((r) => r.current === isCurrent && (source === "*" || r.source === source)).map((r) => r.n));
   // A source's figures (or every source's, "*") over the period or the one it is compared with.
   const sourceFigures = (source: ContactSource | "*", isCurrent: boolean) => {
     const range = isCurrent ? period : period.previous;
@@ -213,7 +246,11 @@ export function buildReports(input: ReportInputs): Reports {
     return {
       added: addedOf(source, isCurrent),
       // Contacts added in the range with a deal won (whenever it closed: conversion follows the contacts added).
-      wonContacts: new Set(won.filter((d) => d.contactId && (source === "*" ? d.source !== null : d.source === source) && inRange(d.contactAddedDay, range)).map((d) => d.contactId)).size,
+      wonContacts: new Set(
+        won
+          .filter((d) => d.contactId && (source === "*" ? d.source !== null : d.source === source) && inRange(d.contactAddedDay, range))
+          .map((d) => d.contactId),
+      ).size,
       closed: closed.length,
       volume: sum(closed.map((d) => d.valueCents)),
       net: sum(closed.map((d) => d.breakdown.netCents)),
@@ -256,12 +293,27 @@ export function buildReports(input: ReportInputs): Reports {
       { label: "Return on spend", unit: "×", numeric: true },
     ],
     rows: [
-      ...sourceRows.filter((r) => r.added > 0 || r.closed > 0 || r.cost !== null).map((r) => ({ key: r.source, cells: sourceCells(cell(SOURCE_LABELS[r.source]), r) })),
+      ...sourceRows
+        .filter((r) => r.added > 0 || r.closed > 0 || r.cost !== null)
+        .map((r) => ({ key: r.source, cells: sourceCells(cell(SOURCE_LABELS[r.source]), r) })),
       ...(noContact.length > 0
         ? [
             {
               key: "none",
-              cells: [cell("No contact"), empty(), empty(), empty(), countCell(noContact.length), empty(), moneyCell(sum(noContact.map((d) => d.valueCents)), prefs), moneyCell(sum(noContact.map((d) => d.breakdown.netCents)), prefs), empty(), empty(), empty(), empty()],
+              cells: [
+                cell("No contact"),
+                empty(),
+                empty(),
+                empty(),
+                countCell(noContact.length),
+                empty(),
+                moneyCell(sum(noContact.map((d) => d.valueCents)), prefs),
+                moneyCell(sum(noContact.map((d) => d.breakdown.netCents)), prefs),
+                empty(),
+                empty(),
+                empty(),
+                empty(),
+              ],
             },
           ]
         : []),
@@ -278,14 +330,19 @@ export function buildReports(input: ReportInputs): Reports {
       .filter((r) => r.added > 0)
       .map((r) => ({
         key: r.source,
-        cells: [cell(SOURCE_LABELS[r.source]), countCell(r.added), ...reachStages.map((s) => countCell(input.reach.find((x) => x.source === r.source && x.stage === s.key)?.n ?? 0))],
+        cells: [
+          cell(SOURCE_LABELS[r.source]),
+          countCell(r.added),
+          ...reachStages.map((s) => countCell(input.reach.find((x) => x.source === r.source && x.stage === s.key)?.n ?? 0)),
+        ],
       })),
   };
   const netBars = sourceRows.filter((r) => r.net !== 0 || r.added > 0);
   const netPercents = barPercents(netBars.map((r) => Math.max(0, r.net)));
 
   // ---- Speed to lead: the new leads of the period (figures.server.ts), not every contact added ------------------
-  const leadsOf = (group: ContactSource | "*", isCurrent: boolean) => input.leads.filter((r) => r.current === isCurrent && (group === "*" || r.source === group));
+  const leadsOf = (group: ContactSource | "*", isCurrent: boolean) =>
+    input.leads.filter((r) => r.current === isCurrent && (group === "*" || r.source === group));
   const leadCount = (group: ContactSource | "*", isCurrent: boolean) => sum(leadsOf(group, isCurrent).map((r) => r.n));
   // A source's (or every source's, "*") answered response times in a period, and what they add up to.
   const speedOf = (group: ContactSource | "*", isCurrent: boolean): ResponseSummary | null => {
@@ -297,7 +354,13 @@ export function buildReports(input: ReportInputs): Reports {
     const leads = leadCount(source, isCurrent);
     const answered = speedOf(source, isCurrent);
     const never = leads - (answered?.answered ?? 0);
-    return { leads, fast: percentOf(answered?.fast ?? 0, leads), hour: percentOf(answered?.hour ?? 0, leads), never: percentOf(never, leads), neverCount: never };
+    return {
+      leads,
+      fast: percentOf(answered?.fast ?? 0, leads),
+      hour: percentOf(answered?.hour ?? 0, leads),
+      never: percentOf(never, leads),
+      neverCount: never,
+    };
   };
   const speedCells = (first: ReportCell, s: ResponseSummary | null, shares: ReturnType<typeof sharesOf>) => [
     first,
@@ -342,10 +405,24 @@ export function buildReports(input: ReportInputs): Reports {
     id: "waiting-leads",
     caption: "New leads of the period still waiting for a first answer, oldest first",
     // The CSV's "Arrived" is the agent's own clock ("2026-06-05 10:00"), its zone named in the header, as the page's date is.
-    columns: [{ label: "Contact" }, { label: "Source" }, { label: "Arrived", unit: prefs.timezone }, { label: "Waiting", unit: "minutes", numeric: true }],
+    columns: [
+      { label: "Contact" },
+      { label: "Source" },
+      { label: "Arrived", unit: prefs.timezone },
+      { label: "Waiting", unit: "minutes", numeric: true },
+    ],
     rows: input.waiting.map((c) => {
       const minutes = Math.max(0, input.now - c.arrivedAt) / 60_000;
-      return { key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(SOURCE_LABELS[c.source]), cell(formatDate(c.arrivedAt, prefs), localStamp(c.arrivedAt, prefs.timezone)), minutesCell(minutes)] };
+      return {
+        key: c.id,
+        href: `/contacts/${c.id}`,
+        cells: [
+          cell(c.name),
+          cell(SOURCE_LABELS[c.source]),
+          cell(formatDate(c.arrivedAt, prefs), localStamp(c.arrivedAt, prefs.timezone)),
+          minutesCell(minutes),
+        ],
+      };
     }),
   };
 
@@ -359,11 +436,19 @@ export function buildReports(input: ReportInputs): Reports {
     const days = input.stayDays.find((d) => d.stage === s.key) ?? null;
     return { stage: s, entered, enteredBefore: sum(staysOf(s.key, false).map((r) => r.n)), movedOn, lost, medianDays: days ? days.medianDays : null };
   });
-  const enteredKind = (kind: DealStage["kind"], isCurrent: boolean) => sum(stages.filter((s) => s.kind === kind).flatMap((s) => staysOf(s.key, isCurrent).map((r) => r.n)));
+  const enteredKind = (kind: DealStage["kind"], isCurrent: boolean) =>
+    sum(stages.filter((s) => s.kind === kind).flatMap((s) => staysOf(s.key, isCurrent).map((r) => r.n)));
   const funnelTable: ReportTable = {
     id: "pipeline-conversion",
     caption: "Deals that entered each stage in the period (and in the period before), moved on, were lost, and the median days they spent there",
-    columns: [{ label: "Stage" }, { label: "Entered", numeric: true }, { label: "Entered before", numeric: true }, { label: "Moved on", numeric: true }, { label: "Lost", numeric: true }, { label: "Median days in stage", unit: "days", numeric: true }],
+    columns: [
+      { label: "Stage" },
+      { label: "Entered", numeric: true },
+      { label: "Entered before", numeric: true },
+      { label: "Moved on", numeric: true },
+      { label: "Lost", numeric: true },
+      { label: "Median days in stage", unit: "days", numeric: true },
+    ],
     rows: funnelRows.map((r) => ({
       key: r.stage.key,
       cells: [
@@ -396,15 +481,31 @@ export function buildReports(input: ReportInputs): Reports {
   const activityTable: ReportTable = {
     id: "activity",
     caption: "Activities logged by week and type (weeks with none are left out)",
-    columns: [{ label: "Week of" }, ...activityTypes.map((t) => ({ label: ACTIVITY_TYPE_LABELS[t], numeric: true })), { label: "Total", numeric: true }],
+    columns: [
+      { label: "Week of" },
+      ...activityTypes.map((t) => ({ label: ACTIVITY_TYPE_LABELS[t], numeric: true })),
+      { label: "Total", numeric: true },
+    ],
     rows: input.weeks
       .map((day, i) => ({
         key: day,
-        cells: [cell(formatDay(day, prefs), day), ...activityTypes.map((t) => countCell(input.activities.find((a) => a.type === t && a.week === i)?.n ?? 0)), countCell(weekTotals[i]!)],
+        cells: [
+          cell(formatDay(day, prefs), day),
+          ...activityTypes.map((t) => countCell(input.activities.find((a) => a.type === t && a.week === i)?.n ?? 0)),
+          countCell(weekTotals[i]!),
+        ],
       }))
       .filter((_, i) => weekTotals[i]! > 0),
-    total: [cell("Total", "Total"), ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week >= 0).map((a) => a.n)))), countCell(sum(weekTotals))],
-    previous: [previousLabel, ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week === -1).map((a) => a.n)))), countCell(sum(input.activities.filter((a) => a.week === -1).map((a) => a.n)))],
+    total: [
+      cell("Total", "Total"),
+      ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week >= 0).map((a) => a.n)))),
+      countCell(sum(weekTotals)),
+    ],
+    previous: [
+      previousLabel,
+      ...activityTypes.map((t) => countCell(sum(input.activities.filter((a) => a.type === t && a.week === -1).map((a) => a.n)))),
+      countCell(sum(input.activities.filter((a) => a.week === -1).map((a) => a.n))),
+    ],
   };
   const taskOf = (isCurrent: boolean) => input.tasks.find((t) => t.current === isCurrent) ?? { n: 0, completed: 0, overdue: 0 };
   const tasksNow = taskOf(true);
@@ -412,17 +513,49 @@ export function buildReports(input: ReportInputs): Reports {
   const tasksTable: ReportTable = {
     id: "tasks",
     caption: "Tasks due in the period: completed, and still open after their due date",
-    columns: [{ label: "Period" }, { label: "Due", numeric: true }, { label: "Completed", numeric: true }, { label: "Overdue", numeric: true }, { label: "Completed share", unit: "%", numeric: true }],
+    columns: [
+      { label: "Period" },
+      { label: "Due", numeric: true },
+      { label: "Completed", numeric: true },
+      { label: "Overdue", numeric: true },
+      { label: "Completed share", unit: "%", numeric: true },
+    ],
     rows: [
-      { key: "current", cells: [cell(`${formatDay(period.from, prefs)} – ${formatDay(period.to, prefs)}`), countCell(tasksNow.n), countCell(tasksNow.completed), countCell(tasksNow.overdue), pctCell(percentOf(tasksNow.completed, tasksNow.n))] },
-      { key: "previous", cells: [cell(previousDays), countCell(tasksBefore.n), countCell(tasksBefore.completed), countCell(tasksBefore.overdue), pctCell(percentOf(tasksBefore.completed, tasksBefore.n))] },
+      {
+        key: "current",
+        cells: [
+          cell(`${formatDay(period.from, prefs)} – ${formatDay(period.to, prefs)}`),
+          countCell(tasksNow.n),
+          countCell(tasksNow.completed),
+          countCell(tasksNow.overdue),
+          pctCell(percentOf(tasksNow.completed, tasksNow.n)),
+        ],
+      },
+      {
+        key: "previous",
+        cells: [
+          cell(previousDays),
+          countCell(tasksBefore.n),
+          countCell(tasksBefore.completed),
+          countCell(tasksBefore.overdue),
+          pctCell(percentOf(tasksBefore.completed, tasksBefore.n)),
+        ],
+      },
     ],
   };
   const followUpsTable: ReportTable = {
     id: "follow-up-gaps",
     caption: "Hot and warm contacts with no activity for 14 days or more, the longest quiet first",
     columns: [{ label: "Contact" }, { label: "Status" }, { label: "Last activity", unit: prefs.timezone }],
-    rows: input.followUps.contacts.map((c) => ({ key: c.id, href: `/contacts/${c.id}`, cells: [cell(c.name), cell(c.status === "hot" ? "Hot" : "Warm"), cell(formatDate(c.lastActivity, prefs), localStamp(c.lastActivity, prefs.timezone))] })),
+    rows: input.followUps.contacts.map((c) => ({
+      key: c.id,
+      href: `/contacts/${c.id}`,
+      cells: [
+        cell(c.name),
+        cell(c.status === "hot" ? "Hot" : "Warm"),
+        cell(formatDate(c.lastActivity, prefs), localStamp(c.lastActivity, prefs.timezone)),
+      ],
+    })),
   };
   // A week's bar is named only when it is the first of a month (by its Monday), and at least three bars after
   // the last name: 53 dates do not fit under a chart, and two names a bar apart run into each other.
@@ -443,7 +576,15 @@ export function buildReports(input: ReportInputs): Reports {
 
   // ---- Summary: the period's headline figures against the comparison period ----------------------------------
   const money = (cents: number) => formatCentsWhole(cents, prefs);
-  const figure = (key: string, label: string, section: string, value: number | null, before: number | null, show: (n: number) => string, higherIsBetter = true): SummaryFigure => ({
+  const figure = (
+    key: string,
+    label: string,
+    section: string,
+    value: number | null,
+    before: number | null,
+    show: (n: number) => string,
+    higherIsBetter = true,
+  ): SummaryFigure => ({
     key,
     label,
     section,
@@ -469,7 +610,9 @@ export function buildReports(input: ReportInputs): Reports {
     summary,
     income: {
       empty: !hasIncome(months),
-      chart: columnChart(months.map((m) => ({ key: m.month, label: shortMonth.format(new Date(`${m.month}-15T12:00:00Z`)), value: m.netCents / 100 }))),
+      chart: columnChart(
+        months.map((m) => ({ key: m.month, label: shortMonth.format(new Date(`${m.month}-15T12:00:00Z`)), value: m.netCents / 100 })),
+      ),
       table: incomeTable,
       goal,
       cap,
@@ -488,14 +631,24 @@ export function buildReports(input: ReportInputs): Reports {
       median: overall?.p50Minutes == null ? DASH : formatMinutes(overall.p50Minutes),
       p90: overall?.p90Minutes == null ? DASH : formatMinutes(overall.p90Minutes),
       shares: { fast: overallShares.fast, hour: overallShares.hour, never: overallShares.never },
-      bars: speedSources.map((source, i) => ({ key: source, label: SOURCE_LABELS[source], value: speedOf(source, true) ? formatMinutes(speedMedians[i]!) : "Not answered yet", barPct: speedPercents[i]! })),
+      bars: speedSources.map((source, i) => ({
+        key: source,
+        label: SOURCE_LABELS[source],
+        value: speedOf(source, true) ? formatMinutes(speedMedians[i]!) : "Not answered yet",
+        barPct: speedPercents[i]!,
+      })),
       table: speedTable,
       waiting: waitingTable,
       waitingCount: overallShares.neverCount,
     },
     funnel: {
       empty: funnelRows.every((r) => r.entered === 0),
-      bars: funnelRows.map((r, i) => ({ key: r.stage.key, label: r.stage.name, value: r.entered.toLocaleString("en-US"), barPct: funnelPercents[i]! })),
+      bars: funnelRows.map((r, i) => ({
+        key: r.stage.key,
+        label: r.stage.name,
+        value: r.entered.toLocaleString("en-US"),
+        barPct: funnelPercents[i]!,
+      })),
       table: funnelTable,
       lostReasons: lostTable,
       won: { value: enteredKind("won", true), previous: enteredKind("won", false) },

@@ -13,8 +13,7 @@ export const REPORT_LIST_SIZE = 10;
 export const REPORT_DEFINITIONS = {
   income: {
     label: "Income",
-    definition:
-      `Deals in your Closed Won stage by the month of their closed date. Volume is the sum of their sale prices; GCI (gross commission income) is price × commission rate; agent net is what each paid you after referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees: the same figures the deal pages, the forecast and the dashboard's charts show. ${FIGURE_WORDS.shared}`,
+    definition: `Deals in your Closed Won stage by the month of their closed date. Volume is the sum of their sale prices; GCI (gross commission income) is price × commission rate; agent net is what each paid you after referral fee, brokerage split (up to your annual cap, in closed-date order), team split and fees: the same figures the deal pages, the forecast and the dashboard's charts show. ${FIGURE_WORDS.shared}`,
   },
   goal: {
     label: "Income goal",

@@ -28,7 +28,8 @@ export const OPEN_END = 8.64e15;
 const answeredByHolder = (userId: UserId): SQL => or(isNull(contacts.answeredBy), eq(contacts.answeredBy, userId))!;
 
 /** The leads that arrived in [lo, hi). */
-const leadArrivedIn = (range: Range): SQL => and(isNotNull(contacts.leadAt), gte(contacts.leadAt, new Date(range.lo)), lt(contacts.leadAt, new Date(range.hi)))!;
+const leadArrivedIn = (range: Range): SQL =>
+  and(isNotNull(contacts.leadAt), gte(contacts.leadAt, new Date(range.lo)), lt(contacts.leadAt, new Date(range.hi)))!;
 /** Milliseconds from a lead arriving to its first answer (null while it waits). */
 const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.leadAt})`;
 
@@ -69,7 +70,11 @@ export interface LeadTotals {
 }
 
 /** The rows of leadsArrived for one range (and one source, when given), added up. */
-export function leadTotals(rows: readonly { source: string; range: number; n: number; times: string | number[] }[], range = 0, source?: string): LeadTotals {
+export function leadTotals(
+  rows: readonly { source: string; range: number; n: number; times: string | number[] }[],
+  range = 0,
+  source?: string,
+): LeadTotals {
   const mine = rows.filter((r) => r.range === range && (source === undefined || r.source === source));
   const times = mine.flatMap((r) => (typeof r.times === "string" ? sortedTimes(r.times) : r.times)).sort((a, b) => a - b);
   const leads = mine.reduce((sum, r) => sum + r.n, 0);
@@ -79,7 +84,14 @@ export function leadTotals(rows: readonly { source: string; range: number; n: nu
 /** The leads that arrived in [lo, hi) and are still waiting, oldest first: the dashboard's timers, Reports' list, the digest. */
 export function waitingLeads(db: Db, userId: UserId, range: Range, limit: number) {
   return db
-    .select({ contactId: contacts.id, name: contacts.name, phone: contacts.phone, email: contacts.email, source: contacts.source, arrivedAt: contacts.leadAt })
+    .select({
+      contactId: contacts.id,
+      name: contacts.name,
+      phone: contacts.phone,
+      email: contacts.email,
+      source: contacts.source,
+      arrivedAt: contacts.leadAt,
+    })
     .from(contacts)
     .where(ownedBy(contacts, userId, leadArrivedIn(range), isNull(contacts.firstResponseAt)))
     .orderBy(asc(contacts.leadAt), asc(contacts.id))
@@ -88,16 +100,28 @@ export function waitingLeads(db: Db, userId: UserId, range: Range, limit: number
 
 /** How many leads that arrived in [lo, hi) are still waiting. */
 function waitingCount(db: Db, userId: UserId, range: Range) {
-  return db.select({ n: count().as("n") }).from(contacts).where(ownedBy(contacts, userId, leadArrivedIn(range), isNull(contacts.firstResponseAt)));
+  return db
+    .select({ n: count().as("n") })
+    .from(contacts)
+    .where(ownedBy(contacts, userId, leadArrivedIn(range), isNull(contacts.firstResponseAt)));
 }
 
 /** Logged activities dated in [lo, hi): read per type in time order off crm_activities_user_type_time. */
 export const loggedIn = (userId: UserId, range: Range): SQL =>
-  ownedBy(crmActivities, userId, inArray(crmActivities.type, LOGGED_TYPES), gte(crmActivities.occurredAt, new Date(range.lo)), lt(crmActivities.occurredAt, new Date(range.hi)));
+  ownedBy(
+    crmActivities,
+    userId,
+    inArray(crmActivities.type, LOGGED_TYPES),
+    gte(crmActivities.occurredAt, new Date(range.lo)),
+    lt(crmActivities.occurredAt, new Date(range.hi)),
+  );
 
 /** How many activities the agent logged in [lo, hi). */
 export function loggedActivities(db: Db, userId: UserId, range: Range) {
-  return db.select({ n: count().as("n") }).from(crmActivities).where(loggedIn(userId, range));
+  return db
+    .select({ n: count().as("n") })
+    .from(crmActivities)
+    .where(loggedIn(userId, range));
 }
 
 /** Whether the lead in `contactId` has had its first answer (the reminder's test, on lead_alerts rows). */
@@ -120,8 +144,16 @@ export interface WaitingLead {
  * The leads of the last LEAD_WAIT_SHOWN_HOURS still waiting at `now`, oldest first (the first `limit`), and how many
  * wait in all: the dashboard's timers and the daily digest.
  */
-export async function leadsWaitingNow(context: Pick<RequestContext, "db">, userId: UserId, now = Date.now(), limit = WAITING_LEADS_SHOWN): Promise<{ leads: WaitingLead[]; count: number }> {
+export async function leadsWaitingNow(
+  context: Pick<RequestContext, "db">,
+  userId: UserId,
+  now = Date.now(),
+  limit = WAITING_LEADS_SHOWN,
+): Promise<{ leads: WaitingLead[]; count: number }> {
   const range = { lo: now - LEAD_WAIT_SHOWN_HOURS * 3_600_000, hi: OPEN_END };
   const [rows, [total]] = await context.db.batch([waitingLeads(context.db, userId, range, limit), waitingCount(context.db, userId, range)]);
-  return { leads: rows.map(({ source: _source, arrivedAt, ...lead }) => ({ ...lead, arrivedAt: arrivedAt!.getTime() })), count: total?.n ?? rows.length };
+  return {
+    leads: rows.map(({ source: _source, arrivedAt, ...lead }) => ({ ...lead, arrivedAt: arrivedAt!.getTime() })),
+    count: total?.n ?? rows.length,
+  };
 }

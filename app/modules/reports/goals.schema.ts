@@ -16,6 +16,9 @@ export type IncomeGoalInput = z.infer<typeof IncomeGoalSchema>;
 
 export const SourceCostsSchema = z.object({
   month: z.string({ error: "Choose the month the costs are for." }).regex(MONTH, "Choose the month the costs are for, e.g. 2026-11."),
-  ...(Object.fromEntries(CONTACT_SOURCES.map((source) => [`cost_${source}`, capped(`${SOURCE_LABELS[source]} cost`)])) as Record<`cost_${ContactSource}`, ReturnType<typeof capped>>),
+  ...(Object.fromEntries(CONTACT_SOURCES.map((source) => [`cost_${source}`, capped(`${SOURCE_LABELS[source]} cost`)])) as Record<
+    `cost_${ContactSource}`,
+    ReturnType<typeof capped>
+  >),
 });
 export type SourceCostsInput = z.infer<typeof SourceCostsSchema>;

@@ -16,9 +16,15 @@ export interface Goals {
 export async function getGoals(context: RequestContext, userId: UserId, month: string): Promise<Goals> {
   const [goal, costs] = await context.db.batch([
     context.db.select({ incomeGoalCents: userPreferences.incomeGoalCents }).from(userPreferences).where(ownedBy(userPreferences, userId)),
-    context.db.select({ source: leadSourceCosts.source, costCents: leadSourceCosts.costCents }).from(leadSourceCosts).where(ownedBy(leadSourceCosts, userId, eq(leadSourceCosts.month, month))),
+    context.db
+      .select({ source: leadSourceCosts.source, costCents: leadSourceCosts.costCents })
+      .from(leadSourceCosts)
+      .where(ownedBy(leadSourceCosts, userId, eq(leadSourceCosts.month, month))),
   ]);
-  const bySource = Object.fromEntries(CONTACT_SOURCES.map((source) => [source, costs.find((c) => c.source === source)?.costCents ?? null])) as Record<ContactSource, number | null>;
+  const bySource = Object.fromEntries(CONTACT_SOURCES.map((source) => [source, costs.find((c) => c.source === source)?.costCents ?? null])) as Record<
+    ContactSource,
+    number | null
+  >;
   return { incomeGoalCents: goal[0]?.incomeGoalCents ?? null, month, costs: bySource };
 }
 
@@ -35,11 +41,16 @@ export async function saveSourceCosts(context: RequestContext, userId: UserId, i
   const statements = CONTACT_SOURCES.map((source) => {
     const cents = input[`cost_${source}`];
     return cents === null
-      ? db.delete(leadSourceCosts).where(ownedBy(leadSourceCosts, userId, and(eq(leadSourceCosts.month, input.month), eq(leadSourceCosts.source, source))))
+      ? db
+          .delete(leadSourceCosts)
+          .where(ownedBy(leadSourceCosts, userId, and(eq(leadSourceCosts.month, input.month), eq(leadSourceCosts.source, source))))
       : db
           .insert(leadSourceCosts)
           .values({ userId, source, month: input.month, costCents: cents })
-          .onConflictDoUpdate({ target: [leadSourceCosts.userId, leadSourceCosts.month, leadSourceCosts.source], set: { costCents: cents, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: [leadSourceCosts.userId, leadSourceCosts.month, leadSourceCosts.source],
+            set: { costCents: cents, updatedAt: new Date() },
+          });
   });
   await db.batch(statements as unknown as [(typeof statements)[number], ...(typeof statements)[number][]]);
 }

@@ -114,11 +114,13 @@ export function parsePeriod(params: URLSearchParams, today: string): Period {
   }
   const from = params.get("from");
   const to = params.get("to");
-  if (!isDay(from) || !isDay(to)) return fallback("Enter both dates of the custom range as full dates between 1901 and 2999, so this shows This month.");
+  if (!isDay(from) || !isDay(to))
+    return fallback("Enter both dates of the custom range as full dates between 1901 and 2999, so this shows This month.");
   if (from > to) return fallback("The custom range ends before it starts, so this shows This month.");
   const range = { from, to };
   const days = dayCount(range);
-  if (days > MAX_CUSTOM_DAYS) return fallback(`A custom range can span at most ${MAX_CUSTOM_DAYS.toLocaleString("en-US")} days (about five years), so this shows This month.`);
+  if (days > MAX_CUSTOM_DAYS)
+    return fallback(`A custom range can span at most ${MAX_CUSTOM_DAYS.toLocaleString("en-US")} days (about five years), so this shows This month.`);
   return { key, from, to, previous: { from: addDays(from, -days), to: addDays(from, -1) }, problem: null };
 }
 

@@ -58,7 +58,13 @@ export async function loadReports(context: RequestContext, userId: UserId, param
   const n = () => count().as("n");
   // The week an activity falls in, by the weeks' first instants: a binary search written as nested CASEs of
   // literal integers (no bound parameter each), six comparisons a row for a year of weeks.
-  const weekCase = sql.raw(weekSearch(weeks.map((w) => Math.trunc(w.start)), 0, weeks.length - 1));
+  const weekCase = sql.raw(
+    weekSearch(
+      weeks.map((w) => Math.trunc(w.start)),
+      0,
+      weeks.length - 1,
+    ),
+  );
 
   const statements = [
     db.select({ incomeGoalCents: userPreferences.incomeGoalCents }).from(userPreferences).where(ownedBy(userPreferences, userId)),
@@ -87,13 +93,21 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     waitingLeads(db, userId, cur, REPORT_LIST_SIZE),
     // Stays in each stage that began in either period, by where the deal went next.
     db
-      .select({ stage: dealStageHistory.stage, nextStage: dealStageHistory.nextStage, current: isCurrent(dealStageHistory.enteredAt).as("current"), n: n() })
+      .select({
+        stage: dealStageHistory.stage,
+        nextStage: dealStageHistory.nextStage,
+        current: isCurrent(dealStageHistory.enteredAt).as("current"),
+        n: n(),
+      })
       .from(dealStageHistory)
       .where(ownedBy(dealStageHistory, userId, inRanges(dealStageHistory.enteredAt)))
       .groupBy(dealStageHistory.stage, dealStageHistory.nextStage, sql`current`),
     // How long the stays that began in the period and have ended lasted (ms), per stage, for the median.
     db
-      .select({ stage: dealStageHistory.stage, times: sql<string>`json_group_array(${dealStageHistory.leftAt} - ${dealStageHistory.enteredAt})`.as("times") })
+      .select({
+        stage: dealStageHistory.stage,
+        times: sql<string>`json_group_array(${dealStageHistory.leftAt} - ${dealStageHistory.enteredAt})`.as("times"),
+      })
       .from(dealStageHistory)
       .where(ownedBy(dealStageHistory, userId, inCurrent(dealStageHistory.enteredAt), isNotNull(dealStageHistory.leftAt)))
       .groupBy(dealStageHistory.stage),
@@ -102,14 +116,32 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       .select({ stage: deals.stage, reason: deals.lostReason, n: n() })
       .from(dealStageHistory)
       .innerJoin(deals, and(eq(deals.id, dealStageHistory.dealId), eq(deals.userId, userId), eq(deals.stage, dealStageHistory.stage)))
-      .where(ownedBy(dealStageHistory, userId, inCurrent(dealStageHistory.enteredAt), isNull(dealStageHistory.leftAt), isNotNull(deals.lostReason), ne(deals.lostReason, "")))
+      .where(
+        ownedBy(
+          dealStageHistory,
+          userId,
+          inCurrent(dealStageHistory.enteredAt),
+          isNull(dealStageHistory.leftAt),
+          isNotNull(deals.lostReason),
+          ne(deals.lostReason, ""),
+        ),
+      )
       .groupBy(deals.stage, deals.lostReason),
     // Activities by type and week (the comparison period's all in week -1), read per type in time order off
     // crm_activities_user_type_time: the listed types let SQLite seek each one's range, no table row is read.
     db
-      .select({ type: crmActivities.type, week: sql<number>`case when ${crmActivities.occurredAt} >= ${cur.lo} then ${weekCase} else -1 end`.as("week"), n: n() })
+      .select({
+        type: crmActivities.type,
+        week: sql<number>`case when ${crmActivities.occurredAt} >= ${cur.lo} then ${weekCase} else -1 end`.as("week"),
+        n: n(),
+      })
       .from(crmActivities)
-      .where(and(loggedIn(userId, { lo: prev.lo, hi: cur.hi }), or(lt(crmActivities.occurredAt, new Date(prev.hi)), gte(crmActivities.occurredAt, new Date(cur.lo)))))
+      .where(
+        and(
+          loggedIn(userId, { lo: prev.lo, hi: cur.hi }),
+          or(lt(crmActivities.occurredAt, new Date(prev.hi)), gte(crmActivities.occurredAt, new Date(cur.lo))),
+        ),
+      )
       .groupBy(crmActivities.type, sql`week`),
     // Tasks due in each period.
     db
@@ -124,7 +156,10 @@ export async function loadReports(context: RequestContext, userId: UserId, param
         ownedBy(
           crmTasks,
           userId,
-          or(and(gte(crmTasks.dueDate, period.previous.from), lte(crmTasks.dueDate, period.previous.to)), and(gte(crmTasks.dueDate, period.from), lte(crmTasks.dueDate, period.to))),
+          or(
+            and(gte(crmTasks.dueDate, period.previous.from), lte(crmTasks.dueDate, period.previous.to)),
+            and(gte(crmTasks.dueDate, period.from), lte(crmTasks.dueDate, period.to)),
+          ),
         ),
       )
       .groupBy(sql`current`),
@@ -138,12 +173,37 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     db
       .select({ source: leadSourceCosts.source, month: leadSourceCosts.month, costCents: leadSourceCosts.costCents })
       .from(leadSourceCosts)
-      .where(ownedBy(leadSourceCosts, userId, gte(leadSourceCosts.month, period.previous.from.slice(0, 7)), lte(leadSourceCosts.month, period.to.slice(0, 7)))),
+      .where(
+        ownedBy(
+          leadSourceCosts,
+          userId,
+          gte(leadSourceCosts.month, period.previous.from.slice(0, 7)),
+          lte(leadSourceCosts.month, period.to.slice(0, 7)),
+        ),
+      ),
     // Deals teammates share with the agent: their share counts in the agent's net and forecast.
     sharedDealsQuery(db, userId),
   ] as const;
-  const [goalRows, planRows, stageRows, dealRows, addedDayRows, addedEdgeRows, reachRows, speedRows, waitingRows, stayRows, stayDayRows, lostRows, activityRows, taskRows, followUpCount, followUpRows, costRows, sharedRows] =
-    await db.batch(statements);
+  const [
+    goalRows,
+    planRows,
+    stageRows,
+    dealRows,
+    addedDayRows,
+    addedEdgeRows,
+    reachRows,
+    speedRows,
+    waitingRows,
+    stayRows,
+    stayDayRows,
+    lostRows,
+    activityRows,
+    taskRows,
+    followUpCount,
+    followUpRows,
+    costRows,
+    sharedRows,
+  ] = await db.batch(statements);
   const shared = toSharedDeals(sharedRows);
 
   const { plan } = planFromRows(planRows);

@@ -15,7 +15,10 @@ export async function loadReportsInView(request: Request, context: RequestContex
   const params = new URL(request.url).searchParams;
   const viewer = { userId: user.id, team: await teamOf(context, user) };
   const scope = await agentInView(context, viewer, params.get("agent"));
-  const [reports, members] = await Promise.all([loadReports(context, scope.agentId, params), seesWholeTeam(viewer) ? visibleMembers(context, viewer) : Promise.resolve([])]);
+  const [reports, members] = await Promise.all([
+    loadReports(context, scope.agentId, params),
+    seesWholeTeam(viewer) ? visibleMembers(context, viewer) : Promise.resolve([]),
+  ]);
   return {
     ...(scope.self ? reports : withoutLinks(reports)),
     me: user.id,

@@ -1,7 +1,10 @@
 import * as z from "zod";
 
 const optional = (max: number, label: string) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : typeof value === "string" ? value.trim() : value), z.string().max(max, `${label} can be at most ${max} characters.`).nullable());
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : typeof value === "string" ? value.trim() : value),
+    z.string().max(max, `${label} can be at most ${max} characters.`).nullable(),
+  );
 
 /** Spec section 3 agent_profiles: what the AI drafts are signed with and write about. */
 export const AgentProfileSchema = z.object({

@@ -6,7 +6,12 @@ import type { AgentProfileInput } from "./agent-profile.schema";
 
 export async function getAgentProfile(context: RequestContext, userId: UserId): Promise<AgentProfileInput> {
   const row = await context.db
-    .select({ agentName: agentProfiles.agentName, brokerage: agentProfiles.brokerage, market: agentProfiles.market, licenseNumber: agentProfiles.licenseNumber })
+    .select({
+      agentName: agentProfiles.agentName,
+      brokerage: agentProfiles.brokerage,
+      market: agentProfiles.market,
+      licenseNumber: agentProfiles.licenseNumber,
+    })
     .from(agentProfiles)
     .where(ownedBy(agentProfiles, userId))
     .get();

@@ -47,14 +47,22 @@ export async function saveAgentProfileFromForm(context: RequestContext, userId: 
 export async function setDigestFromForm(context: RequestContext, request: Request, userId: UserId, fields: Fields): Promise<SettingsOutcome> {
   const on = fields.on === "1";
   await setDigest(context, userId, on, appOrigin(context, request));
-  return { ok: true, to: "/settings?tab=notifications", toast: { title: on ? "Daily digest turned on" : "Daily digest turned off", variant: "success" } };
+  return {
+    ok: true,
+    to: "/settings?tab=notifications",
+    toast: { title: on ? "Daily digest turned on" : "Daily digest turned off", variant: "success" },
+  };
 }
 
 export async function saveIncomeGoalFromForm(context: RequestContext, userId: UserId, fields: Fields): Promise<SettingsOutcome> {
   const parsed = IncomeGoalSchema.safeParse(fields);
   if (!parsed.success) return invalid(parsed.error.issues);
   await saveIncomeGoal(context, userId, parsed.data);
-  return { ok: true, to: "/settings?tab=goals", toast: { title: parsed.data.incomeGoalCents === null ? "Income goal removed" : "Income goal saved", variant: "success" } };
+  return {
+    ok: true,
+    to: "/settings?tab=goals",
+    toast: { title: parsed.data.incomeGoalCents === null ? "Income goal removed" : "Income goal saved", variant: "success" },
+  };
 }
 
 export async function saveSourceCostsFromForm(context: RequestContext, userId: UserId, fields: Fields): Promise<SettingsOutcome> {
@@ -72,23 +80,41 @@ export async function changePasswordFromForm(context: RequestContext, request: R
   if (!result.ok) return { ok: false, status: 400, errors: { currentPassword: result.message.description } };
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
-  return { ok: true, to: "/settings", toast: { title: "Password changed", description: "Every other device has been signed out.", variant: "success" }, headers };
+  return {
+    ok: true,
+    to: "/settings",
+    toast: { title: "Password changed", description: "Every other device has been signed out.", variant: "success" },
+    headers,
+  };
 }
 
 /** Solo to Team: confirmed (the confirmation states the price change; a bare post changes nothing) and named. */
 export async function switchToTeamFromForm(context: RequestContext, user: SessionUser, fields: Fields): Promise<SettingsOutcome> {
-  if (fields.confirm !== "yes") return { ok: false, status: 400, errors: { form: "Confirm the switch: Switch to the Team plan… says the new price first." } };
+  if (fields.confirm !== "yes")
+    return { ok: false, status: 400, errors: { form: "Confirm the switch: Switch to the Team plan… says the new price first." } };
   const name = TeamNameSchema.safeParse(fields.teamName);
   if (!name.success) return invalid(name.error.issues.map((issue) => ({ ...issue, path: ["teamName"] })));
   const result = await switchToTeam(context, user, name.data);
   if (!result.ok) return { ok: false, status: 400, errors: { form: result.message } };
-  return { ok: true, to: "/team", toast: { title: "You are on the Team plan", description: "Invite your agents: each one takes a seat. The Team price starts with your next billing period.", variant: "success" } };
+  return {
+    ok: true,
+    to: "/team",
+    toast: {
+      title: "You are on the Team plan",
+      description: "Invite your agents: each one takes a seat. The Team price starts with your next billing period.",
+      variant: "success",
+    },
+  };
 }
 
 export async function switchToSoloPlan(context: RequestContext, user: SessionUser): Promise<SettingsOutcome> {
   const result = await switchToSolo(context, user);
   if (!result.ok) return { ok: false, status: 400, errors: { form: result.message } };
-  return { ok: true, to: "/settings?tab=billing", toast: { title: "You are on the Solo plan", description: "The Solo price starts with your next billing period.", variant: "success" } };
+  return {
+    ok: true,
+    to: "/settings?tab=billing",
+    toast: { title: "You are on the Solo plan", description: "The Solo price starts with your next billing period.", variant: "success" },
+  };
 }
 
 /** Development without Stripe only (404 elsewhere): end or continue the subscription at the period's end. */
@@ -98,6 +124,10 @@ export async function setTestCancel(context: RequestContext, user: SessionUser, 
   return {
     ok: true,
     to: "/settings?tab=billing",
-    toast: { title: cancel ? "Subscription will end" : "Subscription continues", description: cancel ? "You keep full access until the end of the period." : undefined, variant: "success" },
+    toast: {
+      title: cancel ? "Subscription will end" : "Subscription continues",
+      description: cancel ? "You keep full access until the end of the period." : undefined,
+      variant: "success",
+    },
   };
 }

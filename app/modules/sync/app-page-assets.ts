@@ -18,7 +18,11 @@ const APP_LAYOUT_ROUTE = "routes/_app";
 export function appPageAssets(manifest: { routes: Record<string, ManifestRoute | undefined> }): string[] {
   const routes = manifest.routes;
   const underApp = (route: ManifestRoute): boolean => {
-    for (let current: ManifestRoute | undefined = route, depth = 0; current && depth < 50; current = current.parentId ? routes[current.parentId] : undefined, depth++) {
+    for (
+      let current: ManifestRoute | undefined = route, depth = 0;
+      current && depth < 50;
+      current = current.parentId ? routes[current.parentId] : undefined, depth++
+    ) {
       if (current.id === APP_LAYOUT_ROUTE) return true;
     }
     return false;

@@ -19,7 +19,12 @@ import { FIELD_COPY_LIMITS as LIMITS, type FieldActivity, type FieldContact, typ
 // the pruned log, or more rows changed than a full copy would send.
 
 const CURSOR_VERSION = 1;
-const CursorSchema = z.object({ v: z.literal(CURSOR_VERSION), s: z.number().int().min(0), d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), h: z.string().max(64) });
+const CursorSchema = z.object({
+  v: z.literal(CURSOR_VERSION),
+  s: z.number().int().min(0),
+  d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  h: z.string().max(64),
+});
 type Cursor = z.infer<typeof CursorSchema>;
 
 /** The change log is kept this long; a phone that last synced before that gets a full copy. */
@@ -80,20 +85,29 @@ async function activitiesOf(context: RequestContext, userId: UserId, contactIds:
       outcome: crmActivities.outcome,
       notes: crmActivities.notes,
       dealId: crmActivities.dealId,
-      rank: sql<number>`row_number() over (partition by ${crmActivities.contactId} order by ${crmActivities.occurredAt} desc, ${crmActivities.id} desc)`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${crmActivities.contactId} order by ${crmActivities.occurredAt} desc, ${crmActivities.id} desc)`.as(
+        "rank",
+      ),
     })
     .from(crmActivities)
     .where(ownedBy(crmActivities, userId, inJson(crmActivities.contactId, contactIds)))
     .as("ranked");
-  const rows = await context.db.select().from(ranked).where(lte(ranked.rank, LIMITS.activitiesPerContact)).orderBy(asc(ranked.contactId), asc(ranked.rank));
+  const rows = await context.db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, LIMITS.activitiesPerContact))
+    .orderBy(asc(ranked.contactId), asc(ranked.rank));
   for (const row of rows) {
-    byContact.get(row.contactId!)?.push({ id: row.id, type: row.type, occurredAt: row.occurredAt.getTime(), outcome: row.outcome, notes: row.notes, dealId: row.dealId });
+    byContact
+      .get(row.contactId!)
+      ?.push({ id: row.id, type: row.type, occurredAt: row.occurredAt.getTime(), outcome: row.outcome, notes: row.notes, dealId: row.dealId });
   }
   return byContact;
 }
 
 /** Whether a contact belongs in the copy: hot or warm, or touched in the last 30 days. */
-const inContactScope = (row: Pick<Contact, "status" | "lastActivity">, touchedSince: number) => row.status === "hot" || row.status === "warm" || row.lastActivity.getTime() >= touchedSince;
+const inContactScope = (row: Pick<Contact, "status" | "lastActivity">, touchedSince: number) =>
+  row.status === "hot" || row.status === "warm" || row.lastActivity.getTime() >= touchedSince;
 
 const toFieldTask = ({ task, contactName }: { task: typeof crmTasks.$inferSelect; contactName: string | null }): FieldTask => ({
   id: task.id,
@@ -155,14 +169,27 @@ async function logFloor(context: RequestContext, now: number): Promise<number> {
  * next time rather than lost.
  */
 export async function fieldSync(context: RequestContext, userId: UserId, rawCursor: string | null, now = Date.now()): Promise<FieldSync> {
-  const [prefs, top] = await Promise.all([getDisplayPreferences(context, userId), context.db.select({ seq: sql<number | null>`max(${syncLog.seq})` }).from(syncLog).get()]);
+  const [prefs, top] = await Promise.all([
+    getDisplayPreferences(context, userId),
+    context.db
+      .select({ seq: sql<number | null>`max(${syncLog.seq})` })
+      .from(syncLog)
+      .get(),
+  ]);
   const maxSeq = top?.seq ?? 0;
   const today = localNow(prefs.timezone, new Date(now)).date;
   const horizon = addDays(today, LIMITS.taskDays);
   const touchedSince = now - LIMITS.touchedDays * DAY_MS;
   const cursor = decodeCursor(rawCursor);
   const dealsNow = await openDeals(context, userId);
-  const base = { savedAt: now, today, timezone: prefs.timezone, currency: prefs.currency, dateFormat: prefs.dateFormat, timeFormat: prefs.timeFormat };
+  const base = {
+    savedAt: now,
+    today,
+    timezone: prefs.timezone,
+    currency: prefs.currency,
+    dateFormat: prefs.dateFormat,
+    timeFormat: prefs.timeFormat,
+  };
   const next = (h: string) => encodeCursor({ s: maxSeq, d: today, h });
 
   let changed: { kind: string; rowId: string; contactId: string | null }[] | null = null;
@@ -184,7 +211,11 @@ export async function fieldSync(context: RequestContext, userId: UserId, rawCurs
       .limit(LIMITS.contacts + 1);
     const kept = contactRows.slice(0, LIMITS.contacts);
     const [activities, tasks] = await Promise.all([
-      activitiesOf(context, userId, kept.map((c) => c.id)),
+      activitiesOf(
+        context,
+        userId,
+        kept.map((c) => c.id),
+      ),
       tasksWithLinks(context, userId)
         .where(ownedBy(crmTasks, userId, eq(crmTasks.status, "open"), lte(crmTasks.dueDate, horizon)))
         .orderBy(asc(crmTasks.dueDate), asc(sql`coalesce(${crmTasks.dueTime}, '')`), asc(crmTasks.id))
@@ -202,14 +233,25 @@ export async function fieldSync(context: RequestContext, userId: UserId, rawCurs
   }
 
   // The delta: contacts changed, or whose activities changed (their list is sent again whole), and tasks changed.
-  const contactIds = [...new Set(changed.flatMap((c) => (c.kind === "contact" ? [c.rowId] : c.kind === "activity" && c.contactId ? [c.contactId] : [])))];
+  const contactIds = [
+    ...new Set(changed.flatMap((c) => (c.kind === "contact" ? [c.rowId] : c.kind === "activity" && c.contactId ? [c.contactId] : []))),
+  ];
   const taskIds = [...new Set(changed.filter((c) => c.kind === "task").map((c) => c.rowId))];
   const [contactRows, taskList] = await Promise.all([
-    contactIds.length ? context.db.select().from(contacts).where(ownedBy(contacts, userId, inJson(contacts.id, contactIds))) : Promise.resolve([]),
+    contactIds.length
+      ? context.db
+          .select()
+          .from(contacts)
+          .where(ownedBy(contacts, userId, inJson(contacts.id, contactIds)))
+      : Promise.resolve([]),
     taskIds.length ? tasksWithLinks(context, userId).where(ownedBy(crmTasks, userId, inJson(crmTasks.id, taskIds))) : Promise.resolve([]),
   ]);
   const inScope = contactRows.filter((c) => inContactScope(c, touchedSince));
-  const activities = await activitiesOf(context, userId, inScope.map((c) => c.id));
+  const activities = await activitiesOf(
+    context,
+    userId,
+    inScope.map((c) => c.id),
+  );
   const keptContacts = new Set(inScope.map((c) => c.id));
   const keptTasks = taskList.filter(({ task }) => task.status === "open" && task.dueDate <= horizon);
   const keptTaskIds = new Set(keptTasks.map(({ task }) => task.id));
@@ -234,12 +276,25 @@ const MARK_EVERY_MS = 3_600_000;
 export async function pruneSyncLog(context: Pick<RequestContext, "db">, now = Date.now()): Promise<number> {
   const db = context.db;
   const [top, latest] = await Promise.all([
-    db.select({ seq: sql<number | null>`max(${syncLog.seq})` }).from(syncLog).get(),
-    db.select({ at: sql<number | null>`max(${syncMarks.at})` }).from(syncMarks).get(),
+    db
+      .select({ seq: sql<number | null>`max(${syncLog.seq})` })
+      .from(syncLog)
+      .get(),
+    db
+      .select({ at: sql<number | null>`max(${syncMarks.at})` })
+      .from(syncMarks)
+      .get(),
   ]);
-  if (latest?.at == null || now - latest.at >= MARK_EVERY_MS) await db.insert(syncMarks).values({ at: now, seq: top?.seq ?? 0 }).onConflictDoNothing();
+  if (latest?.at == null || now - latest.at >= MARK_EVERY_MS)
+    await db
+      .insert(syncMarks)
+      .values({ at: now, seq: top?.seq ?? 0 })
+      .onConflictDoNothing();
   const floor = await pruneMark(context, now);
   if (!floor) return 0;
-  const [removed] = await db.batch([db.delete(syncLog).where(lte(syncLog.seq, floor.seq)), db.delete(syncMarks).where(sql`${syncMarks.at} < ${floor.at}`)]);
+  const [removed] = await db.batch([
+    db.delete(syncLog).where(lte(syncLog.seq, floor.seq)),
+    db.delete(syncMarks).where(sql`${syncMarks.at} < ${floor.at}`),
+  ]);
   return removed.meta.changes ?? 0;
 }

@@ -39,7 +39,9 @@ export interface FieldView {
  */
 export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals" | "queue">, createdIds: ReadonlyMap<string, string>): FieldView {
   const pending = copy.queue.filter((entry) => entry.status === "pending").sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-  const contacts = new Map<string, ViewContact>(copy.contacts.map((c) => [c.id, { ...c, pending: false, activities: c.activities.map((a) => ({ ...a, pending: false })) }]));
+  const contacts = new Map<string, ViewContact>(
+    copy.contacts.map((c) => [c.id, { ...c, pending: false, activities: c.activities.map((a) => ({ ...a, pending: false })) }]),
+  );
   const tasks = new Map<string, ViewTask>(copy.tasks.map((t) => [t.id, { ...t, pending: null }]));
   const deals = new Map<string, ViewDeal>(copy.deals.map((d) => [d.id, { ...d, movedTo: null, closedOn: null }]));
   for (const { change, createdAt } of pending) {
@@ -71,7 +73,15 @@ export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals
         const contact = typeof a.contactId === "string" ? contacts.get(a.contactId) : undefined;
         if (contact) {
           contact.activities = [
-            { id, type: a.type as FieldActivity["type"], occurredAt: createdAt, outcome: (a.outcome as string | null | undefined) || null, notes: (a.notes as string | null | undefined) || null, dealId: (a.dealId as string | null | undefined) || null, pending: true },
+            {
+              id,
+              type: a.type as FieldActivity["type"],
+              occurredAt: createdAt,
+              outcome: (a.outcome as string | null | undefined) || null,
+              notes: (a.notes as string | null | undefined) || null,
+              dealId: (a.dealId as string | null | undefined) || null,
+              pending: true,
+            },
             ...contact.activities,
           ];
           contact.lastActivity = Math.max(contact.lastActivity, createdAt);
@@ -90,7 +100,7 @@ export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals
           dueDate: String(t.dueDate ?? ""),
           dueTime: (t.dueTime as string | null | undefined) || null,
           contactId,
-          contactName: contactId ? contacts.get(contactId)?.name ?? null : null,
+          contactName: contactId ? (contacts.get(contactId)?.name ?? null) : null,
           pending: "added",
         });
         break;
@@ -112,14 +122,20 @@ export function buildView(copy: Pick<CopyContents, "contacts" | "tasks" | "deals
   }
   return {
     contacts: [...contacts.values()].sort((a, b) => b.lastActivity - a.lastActivity || a.name.localeCompare(b.name)),
-    tasks: [...tasks.values()].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || (a.dueTime ?? "99").localeCompare(b.dueTime ?? "99") || a.title.localeCompare(b.title)),
+    tasks: [...tasks.values()].sort(
+      (a, b) => a.dueDate.localeCompare(b.dueDate) || (a.dueTime ?? "99").localeCompare(b.dueTime ?? "99") || a.title.localeCompare(b.title),
+    ),
     deals: [...deals.values()],
     pending,
     answered: copy.queue.filter((entry) => entry.status !== "pending").sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)),
   };
 }
 
-const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /**
  * Contacts whose name, e-mail, phone, location, tags or notes hold every word of the query (accents and case
@@ -150,7 +166,12 @@ export function savedAtLabel(savedAt: number, prefs: DisplayPreferences, now = n
 
 /** The agent's display preferences as the copy holds them (a copy saved before it held the formats: the defaults). */
 export function copyPrefs(meta: Pick<CopyContents["meta"] & object, "timezone" | "currency" | "dateFormat" | "timeFormat">): DisplayPreferences {
-  return { timezone: meta.timezone, currency: meta.currency, dateFormat: meta.dateFormat ?? DEFAULT_DISPLAY_PREFERENCES.dateFormat, timeFormat: meta.timeFormat ?? DEFAULT_DISPLAY_PREFERENCES.timeFormat };
+  return {
+    timezone: meta.timezone,
+    currency: meta.currency,
+    dateFormat: meta.dateFormat ?? DEFAULT_DISPLAY_PREFERENCES.dateFormat,
+    timeFormat: meta.timeFormat ?? DEFAULT_DISPLAY_PREFERENCES.timeFormat,
+  };
 }
 
 /** A screen of the field view, named by the path after the # (the app page the agent was opening). */

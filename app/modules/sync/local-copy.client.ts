@@ -1,7 +1,15 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { DealStage } from "~/db/schema";
 import { changeRowId } from "./change-id";
-import { COPY_CHANGED, MAX_CHANGES_PER_REQUEST, QUEUE_SYNC_TAG, type FieldContact, type FieldDeal, type FieldSync, type FieldTask } from "./field-copy";
+import {
+  COPY_CHANGED,
+  MAX_CHANGES_PER_REQUEST,
+  QUEUE_SYNC_TAG,
+  type FieldContact,
+  type FieldDeal,
+  type FieldSync,
+  type FieldTask,
+} from "./field-copy";
 import type { QueuedChange, QueuedChangeResult } from "./queued-changes.schema";
 
 // The phone's field copy in IndexedDB (ADR 0031), one database per signed-in agent
@@ -129,7 +137,9 @@ export async function queueChange(userId: string, change: NewChange, label: stri
     // The first change of a new round (nothing waiting) starts the count of changes sent again.
     const waiting = (await tx.objectStore("queue").getAll()).some((entry) => entry.status === "pending");
     if (!waiting) await tx.objectStore("meta").put({ count: 0, at: Date.now() } satisfies SentTally, "sent");
-    await tx.objectStore("queue").add({ change: { ...change, key } as QueuedEntry["change"], label, createdAt: Date.now(), status: "pending", message: null });
+    await tx
+      .objectStore("queue")
+      .add({ change: { ...change, key } as QueuedEntry["change"], label, createdAt: Date.now(), status: "pending", message: null });
     await tx.done;
   } finally {
     db.close();
@@ -278,7 +288,16 @@ async function applySync(db: CopyDB, sync: FieldSync): Promise<void> {
     for (const deal of sync.deals.all) work.push(deals.put(deal));
     sync.deals.stages.forEach((stage, order) => work.push(stages.put({ ...stage, order })));
   }
-  const meta: CopyMeta = { cursor: sync.cursor, savedAt: sync.savedAt, today: sync.today, timezone: sync.timezone, currency: sync.currency, dateFormat: sync.dateFormat, timeFormat: sync.timeFormat, truncated: sync.truncated };
+  const meta: CopyMeta = {
+    cursor: sync.cursor,
+    savedAt: sync.savedAt,
+    today: sync.today,
+    timezone: sync.timezone,
+    currency: sync.currency,
+    dateFormat: sync.dateFormat,
+    timeFormat: sync.timeFormat,
+    truncated: sync.truncated,
+  };
   work.push(tx.objectStore("meta").put(meta, "sync"));
   await Promise.all([...work, tx.done]);
 }
@@ -313,7 +332,10 @@ export function syncCopy(userId: string): Promise<void> {
           return;
         }
         const meta = (await db.get("meta", "sync")) as CopyMeta | undefined;
-        const response = await fetch(`/api/sync${meta ? `?cursor=${encodeURIComponent(meta.cursor)}` : ""}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+        const response = await fetch(`/api/sync${meta ? `?cursor=${encodeURIComponent(meta.cursor)}` : ""}`, {
+          credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
         if (response.status === 401) {
           db.close();
           await wipeCopies();

@@ -9,10 +9,20 @@ import { MAX_CHANGES_PER_REQUEST } from "./field-copy";
 // (ADR 0031). Each carries a key the phone made (a UUID): the server applies a key once and answers a retry with the
 // first answer. Each change's own fields are checked by the schema the same form online uses, so the messages match.
 
-
-const key = z.string({ error: "Each change needs its key." }).regex(/^[A-Za-z0-9_-]{8,80}$/, "A change's key must be 8 to 80 letters, digits, - or _.");
-const rowId = (what: string) => z.string({ error: `Name the ${what}.` }).min(1, `Name the ${what}.`).max(64, `That ${what} id is too long.`);
-const note = z.string().trim().max(5_000, "Keep the note under 5,000 characters.").nullish().transform((v) => v || null);
+const key = z
+  .string({ error: "Each change needs its key." })
+  .regex(/^[A-Za-z0-9_-]{8,80}$/, "A change's key must be 8 to 80 letters, digits, - or _.");
+const rowId = (what: string) =>
+  z
+    .string({ error: `Name the ${what}.` })
+    .min(1, `Name the ${what}.`)
+    .max(64, `That ${what} id is too long.`);
+const note = z
+  .string()
+  .trim()
+  .max(5_000, "Keep the note under 5,000 characters.")
+  .nullish()
+  .transform((v) => v || null);
 
 export const QueuedChangeSchema = z.discriminatedUnion(
   "type",
@@ -25,7 +35,15 @@ export const QueuedChangeSchema = z.discriminatedUnion(
     // fromStage is the stage the phone's copy showed: if the deal has moved since, the server's stage stands. A move
     // into a closed stage carries the day it closed (the online move's field), asked on the phone: the change may reach
     // the server days later, so "today" there would be the wrong day.
-    z.object({ key, type: z.literal("move_deal"), dealId: rowId("deal"), fromStage: z.string().min(1).max(40), toStage: z.string().min(1).max(40), closedDate: DealMoveSchema.shape.closedDate.optional(), note }),
+    z.object({
+      key,
+      type: z.literal("move_deal"),
+      dealId: rowId("deal"),
+      fromStage: z.string().min(1).max(40),
+      toStage: z.string().min(1).max(40),
+      closedDate: DealMoveSchema.shape.closedDate.optional(),
+      note,
+    }),
   ],
   { error: "That is not a change the app can send." },
 );

@@ -31,9 +31,22 @@ const APPLIED_KEY_DAYS = 60;
  * A note kept on a timeline: the agent's own words ("note", a logged activity), or Porchlight's record of a change it
  * could not make as sent ("sync_conflict", which no figure counts as the agent's work).
  */
-async function keepNote(context: RequestContext, userId: UserId, link: { contactId?: string | null; dealId?: string | null }, text: string, id: string, type: "note" | "sync_conflict" = "note"): Promise<boolean> {
+async function keepNote(
+  context: RequestContext,
+  userId: UserId,
+  link: { contactId?: string | null; dealId?: string | null },
+  text: string,
+  id: string,
+  type: "note" | "sync_conflict" = "note",
+): Promise<boolean> {
   const now = await userNow(context, userId);
-  const saved = await logActivity(context, userId, { type: "note", contactId: link.contactId ?? null, dealId: link.dealId ?? null, date: now.date, time: now.time, outcome: null, notes: text }, id, type).catch((error: unknown) => {
+  const saved = await logActivity(
+    context,
+    userId,
+    { type: "note", contactId: link.contactId ?? null, dealId: link.dealId ?? null, date: now.date, time: now.time, outcome: null, notes: text },
+    id,
+    type,
+  ).catch((error: unknown) => {
     if (isUniqueViolation(error)) return { ok: true as const };
     throw error;
   });
@@ -45,11 +58,23 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
   const rawKey = typeof (raw as { key?: unknown })?.key === "string" ? String((raw as { key: string }).key).slice(0, 80) : "";
   if (!parsed.success) {
     const keyOk = !parsed.error.issues.some((i) => i.path[0] === "key");
-    return { key: rawKey, status: "rejected", message: parsed.error.issues[0]?.message ?? "That change could not be read.", id: null, store: keyOk && rawKey !== "" };
+    return {
+      key: rawKey,
+      status: "rejected",
+      message: parsed.error.issues[0]?.message ?? "That change could not be read.",
+      id: null,
+      store: keyOk && rawKey !== "",
+    };
   }
   const change = parsed.data;
   const id = await changeRowId(userId, change.key);
-  const done = (status: QueuedChangeResult["status"], message: string, rowId: string | null) => ({ key: change.key, status, message, id: rowId, store: true });
+  const done = (status: QueuedChangeResult["status"], message: string, rowId: string | null) => ({
+    key: change.key,
+    status,
+    message,
+    id: rowId,
+    store: true,
+  });
   const created = async (make: () => Promise<{ ok: boolean; error?: string }>, message: string) => {
     try {
       const result = await make();
@@ -74,17 +99,29 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
         return { ok: true };
       }, "Contact added");
     case "complete_task": {
-      const task = await context.db.select({ status: crmTasks.status, contactId: crmTasks.contactId, dealId: crmTasks.dealId }).from(crmTasks).where(ownedBy(crmTasks, userId, eq(crmTasks.id, change.taskId))).get();
+      const task = await context.db
+        .select({ status: crmTasks.status, contactId: crmTasks.contactId, dealId: crmTasks.dealId })
+        .from(crmTasks)
+        .where(ownedBy(crmTasks, userId, eq(crmTasks.id, change.taskId)))
+        .get();
       if (!task) {
         const kept = change.note && change.contactId ? await keepNote(context, userId, { contactId: change.contactId }, change.note, id) : false;
-        return done("conflict", `That task was deleted on another device, so it was not completed.${kept ? " Your note was saved on the contact's timeline." : ""}`, null);
+        return done(
+          "conflict",
+          `That task was deleted on another device, so it was not completed.${kept ? " Your note was saved on the contact's timeline." : ""}`,
+          null,
+        );
       }
       if (task.status === "completed") return done("applied", "Task was already done", change.taskId);
       const result = await completeTask(context, userId, change.taskId, change.note ? { log: { outcome: null, notes: change.note } } : {});
       return result.ok ? done("applied", "Task completed", change.taskId) : done("applied", "Task was already done", change.taskId);
     }
     case "move_deal": {
-      const deal = await context.db.select({ stage: deals.stage }).from(deals).where(ownedBy(deals, userId, eq(deals.id, change.dealId))).get();
+      const deal = await context.db
+        .select({ stage: deals.stage })
+        .from(deals)
+        .where(ownedBy(deals, userId, eq(deals.id, change.dealId)))
+        .get();
       if (!deal) return done("conflict", "That deal was deleted on another device, so it was not moved.", null);
       const stages = await getStages(context, userId);
       const to = stageByKey(stages, change.toStage);
@@ -99,7 +136,11 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
         const text = `Moved offline to ${wanted}, but the deal had moved to ${now} on another device, which stands.${change.note ? ` Note: ${change.note}` : ""}`;
         // Porchlight's record of the move that lost, not an activity the agent logged (figures.ts LOGGED_TYPES).
         await keepNote(context, userId, { dealId: change.dealId }, text, id, "sync_conflict");
-        return done("conflict", `The deal had moved to ${now} on another device, so it stays there. Your move to ${wanted}${change.note ? " and your note are" : " is"} saved on the deal's timeline.`, change.dealId);
+        return done(
+          "conflict",
+          `The deal had moved to ${now} on another device, so it stays there. Your move to ${wanted}${change.note ? " and your note are" : " is"} saved on the deal's timeline.`,
+          change.dealId,
+        );
       }
       // Taken out of the pipeline online since the phone's copy: nothing moves, but the agent's words are not lost.
       if (!to) {
@@ -107,7 +148,13 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
         return done("rejected", `That stage no longer exists.${kept ? " Your note is saved on the deal's timeline." : ""}`, null);
       }
       if (to.kind === "lost") return done("rejected", "A deal can be marked lost only online, where the reason is asked.", null);
-      const moved = await moveDeal(context, userId, change.dealId, { stage: to.key, afterId: null, beforeId: null, lostReason: null, closedDate: change.closedDate ?? null });
+      const moved = await moveDeal(context, userId, change.dealId, {
+        stage: to.key,
+        afterId: null,
+        beforeId: null,
+        lostReason: null,
+        closedDate: change.closedDate ?? null,
+      });
       if (!moved.ok) return done("rejected", moved.error, null);
       if (change.note) await keepNote(context, userId, { dealId: change.dealId }, change.note, id);
       return done("applied", `Moved to ${to.name}`, change.dealId);
@@ -119,7 +166,12 @@ async function applyOne(context: RequestContext, userId: UserId, raw: unknown): 
  * Applies the changes in order and answers each. A key answered before gets that answer again (replayed). Answers
  * are stored with the key; a change that cannot be read and has no usable key is answered but not stored.
  */
-export async function applyQueuedChanges(context: RequestContext, userId: UserId, changes: readonly unknown[], now = Date.now()): Promise<QueuedChangeResult[]> {
+export async function applyQueuedChanges(
+  context: RequestContext,
+  userId: UserId,
+  changes: readonly unknown[],
+  now = Date.now(),
+): Promise<QueuedChangeResult[]> {
   const results: QueuedChangeResult[] = [];
   for (const raw of changes) {
     const key = typeof (raw as { key?: unknown })?.key === "string" ? (raw as { key: string }).key : null;

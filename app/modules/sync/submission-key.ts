@@ -68,5 +68,9 @@ export function settleSubmission(name: string): void {
 /** A form's fields as text, for the fingerprint, leaving out the key itself and fields that change on their own. */
 export function formContent(form: HTMLFormElement, ignore: readonly string[] = []): string {
   const skip = new Set([SUBMISSION_KEY_FIELD, ...ignore]);
-  return JSON.stringify([...new FormData(form).entries()].filter(([name]) => !skip.has(name)).map(([name, value]) => [name, typeof value === "string" ? value : value.name]));
+  return JSON.stringify(
+    [...new FormData(form).entries()]
+      .filter(([name]) => !skip.has(name))
+      .map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
+  );
 }

@@ -17,11 +17,16 @@ import { SUBMISSION_KEY_MESSAGE, SUBMISSION_KEY_PATTERN } from "./submission-key
 type Db = Pick<RequestContext, "db">;
 
 /** A UNIQUE constraint failed: the row (or the key) is there already. */
-export const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
+export const isUniqueViolation = (error: unknown) =>
+  /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error)) || /UNIQUE constraint failed/i.test(String(error));
 
 /** The stored answer to the agent's key, if it was answered before. */
 export async function answeredBefore<T>(context: Db, userId: UserId, key: string): Promise<T | null> {
-  const row = await context.db.select({ result: appliedChanges.result }).from(appliedChanges).where(and(eq(appliedChanges.userId, userId), eq(appliedChanges.key, key))).get();
+  const row = await context.db
+    .select({ result: appliedChanges.result })
+    .from(appliedChanges)
+    .where(and(eq(appliedChanges.userId, userId), eq(appliedChanges.key, key)))
+    .get();
   return row ? (row.result as unknown as T) : null;
 }
 

@@ -49,7 +49,9 @@ export function wipeThenSubmit(event: React.FormEvent<HTMLFormElement>) {
   const form = event.currentTarget;
   event.preventDefault();
   const confirmLoss = (waiting: number) =>
-    window.confirm(`${waiting === 1 ? "1 change" : `${waiting} changes`} made offline ${waiting === 1 ? "has" : "have"} not been sent yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this phone. Sign out anyway?`);
+    window.confirm(
+      `${waiting === 1 ? "1 change" : `${waiting} changes`} made offline ${waiting === 1 ? "has" : "have"} not been sent yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this phone. Sign out anyway?`,
+    );
   const wiped = import("./local-copy.client").then((copy) => copy.wipeForSignOut(confirmLoss));
   void Promise.race([wiped, new Promise<boolean>((resolve) => window.setTimeout(() => resolve(true), 5_000))])
     .catch(() => true)

@@ -11,5 +11,9 @@ const subscribe = (listener: () => void) => {
 
 /** Whether the browser says it has a connection (it can be wrong one way only: "online" with no way through). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

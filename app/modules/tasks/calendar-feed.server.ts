@@ -88,17 +88,32 @@ export async function renderCalendarFeed(context: RequestContext, feed: FeedOwne
 
   const [taskRows, dealRows] = await context.db.batch([
     tasksWithLinks(context, userId)
-      .where(ownedBy(crmTasks, userId, or(and(eq(crmTasks.status, "open"), gte(crmTasks.dueDate, since)), and(eq(crmTasks.status, "completed"), gte(crmTasks.completedAt, from)))))
+      .where(
+        ownedBy(
+          crmTasks,
+          userId,
+          or(and(eq(crmTasks.status, "open"), gte(crmTasks.dueDate, since)), and(eq(crmTasks.status, "completed"), gte(crmTasks.completedAt, from))),
+        ),
+      )
       .orderBy(crmTasks.dueDate)
       .limit(5_000),
     closingsQuery(context, userId, since, null),
   ]);
 
-  const calendar = ical({ name: "Porchlight tasks and closings", prodId: { company: "Porchlight", product: "CRM", language: "EN" }, ttl: REFRESH_SECONDS });
+  const calendar = ical({
+    name: "Porchlight tasks and closings",
+    prodId: { company: "Porchlight", product: "CRM", language: "EN" },
+    ttl: REFRESH_SECONDS,
+  });
   for (const task of taskRows.map(toTaskItem)) {
     const done = task.status === "completed";
     const summary = `${done ? "✓ " : ""}${task.title}`;
-    const common = { id: `task-${task.id}@porchlight`, summary, description: describe(task), url: `${origin}/tasks?view=${done ? "completed" : "upcoming"}` };
+    const common = {
+      id: `task-${task.id}@porchlight`,
+      summary,
+      description: describe(task),
+      url: `${origin}/tasks?view=${done ? "completed" : "upcoming"}`,
+    };
     if (task.dueTime) {
       const start = instantOf(task.dueDate, task.dueTime, timezone);
       calendar.createEvent({ ...common, start, end: new Date(start.getTime() + TIMED_TASK_MINUTES * 60_000) });

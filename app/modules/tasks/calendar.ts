@@ -11,7 +11,10 @@ export const weekStartFor = (dateFormat: "US" | "EU"): WeekStart => (dateFormat 
 /** The days a month view shows: whole weeks covering the month of `day`. */
 export function monthGrid(day: string, weekStartsOn: WeekStart): string[][] {
   const date = parseISO(day);
-  const days = eachDayOfInterval({ start: startOfWeek(startOfMonth(date), { weekStartsOn }), end: endOfWeek(endOfMonth(date), { weekStartsOn }) }).map(iso);
+  const days = eachDayOfInterval({
+    start: startOfWeek(startOfMonth(date), { weekStartsOn }),
+    end: endOfWeek(endOfMonth(date), { weekStartsOn }),
+  }).map(iso);
   const weeks: string[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
   return weeks;

@@ -23,8 +23,11 @@ export function dayLabel(day: string, now: LocalNow, prefs: Pick<DisplayPreferen
   return formatDay(day, prefs);
 }
 
-export function dueLabel(task: { dueDate: string; dueTime: string | null }, now: LocalNow, prefs: Pick<DisplayPreferences, "dateFormat" | "timeFormat">) {
+export function dueLabel(
+  task: { dueDate: string; dueTime: string | null },
+  now: LocalNow,
+  prefs: Pick<DisplayPreferences, "dateFormat" | "timeFormat">,
+) {
   const day = dayLabel(task.dueDate, now, prefs);
   return { text: task.dueTime ? `${day} ${formatClock(task.dueTime, prefs)}` : day, overdue: isOverdue(task, now) };
 }
-

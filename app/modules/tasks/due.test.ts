@@ -67,18 +67,43 @@ describe("parseQuickAdd", () => {
   const now = { date: "2026-11-22", time: "23:30" }; // a Sunday, late evening
 
   it("reads a date and time and keeps the rest as the title", () => {
-    expect(parseQuickAdd("Call Jane tomorrow 3pm", now)).toMatchObject({ title: "Call Jane", dueDate: "2026-11-23", dueTime: "15:00", type: "call", dateText: "tomorrow 3pm" });
+    expect(parseQuickAdd("Call Jane tomorrow 3pm", now)).toMatchObject({
+      title: "Call Jane",
+      dueDate: "2026-11-23",
+      dueTime: "15:00",
+      type: "call",
+      dateText: "tomorrow 3pm",
+    });
   });
   it("reads weekdays forward and infers the type", () => {
     expect(parseQuickAdd("showing at 12 Oak St friday at 10:30", now)).toMatchObject({ dueDate: "2026-11-27", dueTime: "10:30", type: "showing" });
-    expect(parseQuickAdd("send docs to lender on wednesday", now)).toMatchObject({ title: "Send docs to lender", dueDate: "2026-11-25", dueTime: null, type: "paperwork" });
+    expect(parseQuickAdd("send docs to lender on wednesday", now)).toMatchObject({
+      title: "Send docs to lender",
+      dueDate: "2026-11-25",
+      dueTime: null,
+      type: "paperwork",
+    });
   });
   it("relative days and month names", () => {
-    expect(parseQuickAdd("Follow up with the Smiths in 2 days", now)).toMatchObject({ title: "Follow up with the Smiths", dueDate: "2026-11-24", type: "follow_up" });
-    expect(parseQuickAdd("email appraisal report dec 3", now)).toMatchObject({ title: "Email appraisal report", dueDate: "2026-12-03", type: "email" });
+    expect(parseQuickAdd("Follow up with the Smiths in 2 days", now)).toMatchObject({
+      title: "Follow up with the Smiths",
+      dueDate: "2026-11-24",
+      type: "follow_up",
+    });
+    expect(parseQuickAdd("email appraisal report dec 3", now)).toMatchObject({
+      title: "Email appraisal report",
+      dueDate: "2026-12-03",
+      type: "email",
+    });
   });
   it("without a date the task is due today, all day", () => {
-    expect(parseQuickAdd("  email   Bob  ", now)).toEqual({ title: "Email Bob", dueDate: "2026-11-22", dueTime: null, type: "email", dateText: null });
+    expect(parseQuickAdd("  email   Bob  ", now)).toEqual({
+      title: "Email Bob",
+      dueDate: "2026-11-22",
+      dueTime: null,
+      type: "email",
+      dateText: null,
+    });
   });
   it("an empty box gives nothing", () => {
     expect(parseQuickAdd("   ", now)).toBeNull();

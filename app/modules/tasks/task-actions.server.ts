@@ -18,7 +18,13 @@ const id = z.string().min(1).max(64);
 const CompleteSchema = z.object({
   id,
   log: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()),
-  activityType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ACTIVITY_TYPES).exclude([...SYSTEM_ACTIVITY_TYPES]).optional()),
+  activityType: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .enum(ACTIVITY_TYPES)
+      .exclude([...SYSTEM_ACTIVITY_TYPES])
+      .optional(),
+  ),
   outcome: optionalText(200, "Outcome"),
   notes: optionalText(5_000, "Notes"),
 });
@@ -32,7 +38,13 @@ const refuse = (intent: string, error: string, status = 400, errors?: Record<str
 async function createdAnswer(context: RequestContext, userId: UserId, intent: string, id: string): Promise<TaskActionResult | null> {
   const task = await getTask(context, userId, id);
   if (!task) return null;
-  return { ok: true, intent, message: TASK_MESSAGES.created, taskId: task.id, ...(intent === "quick-add" ? { due: { dueDate: task.dueDate, dueTime: task.dueTime } } : {}) };
+  return {
+    ok: true,
+    intent,
+    message: TASK_MESSAGES.created,
+    taskId: task.id,
+    ...(intent === "quick-add" ? { due: { dueDate: task.dueDate, dueTime: task.dueTime } } : {}),
+  };
 }
 
 export async function taskAction(context: RequestContext, userId: UserId, form: FormData): Promise<Result> {
@@ -57,7 +69,9 @@ export async function taskAction(context: RequestContext, userId: UserId, form: 
           submission.key,
           async (id) => {
             const result = await createTask(context, userId, parsed.data, id);
-            return result.ok ? { ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id } : { ok: false, intent, error: result.error, fieldErrors: result.fieldErrors, status: result.status };
+            return result.ok
+              ? { ok: true, intent, message: TASK_MESSAGES.created, taskId: result.task.id }
+              : { ok: false, intent, error: result.error, fieldErrors: result.fieldErrors, status: result.status };
           },
           (id) => createdAnswer(context, userId, intent, id),
         );
@@ -70,8 +84,15 @@ export async function taskAction(context: RequestContext, userId: UserId, form: 
     case "quick-add": {
       const parsed = parseQuickAdd(String(values.text ?? ""), await userNow(context, userId));
       if (!parsed) return refuse(intent, TASK_MESSAGES.quickAddEmpty, 400, { text: TASK_MESSAGES.quickAddEmpty });
-      const input = TaskInputSchema.safeParse({ ...parsed, priority: "medium", repeat: "", contactId: values.contactId ?? "", dealId: values.dealId ?? "" });
-      if (!input.success) return refuse(intent, input.error.issues[0]?.message ?? TASK_MESSAGES.saveFailed, 400, { text: input.error.issues[0]?.message ?? "" });
+      const input = TaskInputSchema.safeParse({
+        ...parsed,
+        priority: "medium",
+        repeat: "",
+        contactId: values.contactId ?? "",
+        dealId: values.dealId ?? "",
+      });
+      if (!input.success)
+        return refuse(intent, input.error.issues[0]?.message ?? TASK_MESSAGES.saveFailed, 400, { text: input.error.issues[0]?.message ?? "" });
       const created = await once<TaskActionResult & { status?: number }>(
         context,
         userId,
@@ -94,7 +115,12 @@ export async function taskAction(context: RequestContext, userId: UserId, form: 
       if (!parsed.success) return refuse(intent, TASK_MESSAGES.notFound, 404);
       const result = await setTaskContact(context, userId, parsed.data.id, parsed.data.contactId);
       if (!result.ok) return refuse(intent, result.error, result.status);
-      return data<TaskActionResult>({ ok: true, intent, message: result.contactName ? `Linked to ${result.contactName}` : TASK_MESSAGES.unlinked, taskId: result.task.id });
+      return data<TaskActionResult>({
+        ok: true,
+        intent,
+        message: result.contactName ? `Linked to ${result.contactName}` : TASK_MESSAGES.unlinked,
+        taskId: result.task.id,
+      });
     }
     case "complete": {
       const parsed = CompleteSchema.safeParse(values);

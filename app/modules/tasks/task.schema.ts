@@ -59,18 +59,18 @@ export const dueDateField = z.preprocess(
   trimmed,
   z.string({ error: TASK_MESSAGES.dueDateRequired }).min(1, TASK_MESSAGES.dueDateRequired).refine(isRealDay, TASK_MESSAGES.dueDateInvalid),
 );
-export const dueTimeField = z.preprocess(
-  (v) => {
-    const value = blankToNull(v);
-    // Browsers may send seconds ("15:30:00").
-    return typeof value === "string" ? value.trim().slice(0, 5) : value;
-  },
-  z.string().regex(TIME, TASK_MESSAGES.dueTimeInvalid).nullable(),
-);
+export const dueTimeField = z.preprocess((v) => {
+  const value = blankToNull(v);
+  // Browsers may send seconds ("15:30:00").
+  return typeof value === "string" ? value.trim().slice(0, 5) : value;
+}, z.string().regex(TIME, TASK_MESSAGES.dueTimeInvalid).nullable());
 
 /** The task form (create and edit), on the browser and the server. */
 export const TaskInputSchema = z.object({
-  title: z.preprocess(trimmed, z.string({ error: TASK_MESSAGES.titleRequired }).min(1, TASK_MESSAGES.titleRequired).max(200, "The title must be at most 200 characters.")),
+  title: z.preprocess(
+    trimmed,
+    z.string({ error: TASK_MESSAGES.titleRequired }).min(1, TASK_MESSAGES.titleRequired).max(200, "The title must be at most 200 characters."),
+  ),
   notes: optionalText(5_000, "Notes"),
   type: z.enum(TASK_TYPES, { error: "Choose a task type." }).default("follow_up"),
   priority: z.enum(TASK_PRIORITIES, { error: "Choose low, medium or high priority." }).default("medium"),

@@ -8,7 +8,17 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow, nextOccurrence, type LocalNow } from "./due";
-import { ACTIVITY_FOR_TASK, MONTH_CELL_TITLES, TASK_MESSAGES, TASK_PAGE_SIZE, type Closing, type DayCell, type TaskInput, type TaskItem, type TaskList } from "./task.schema";
+import {
+  ACTIVITY_FOR_TASK,
+  MONTH_CELL_TITLES,
+  TASK_MESSAGES,
+  TASK_PAGE_SIZE,
+  type Closing,
+  type DayCell,
+  type TaskInput,
+  type TaskItem,
+  type TaskList,
+} from "./task.schema";
 import { moveToTrash, restoreFromTrash } from "~/modules/trash/trash.server";
 
 export type TaskResult = { ok: true; task: Task } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };
@@ -26,12 +36,14 @@ export async function userNow(context: RequestContext, userId: UserId, at = new 
 
 /** Tasks with their contact's name and deal's title; each join repeats the owner test. */
 export function tasksWithLinks(context: RequestContext, userId: UserId) {
-  return context.db
-    // deal_title is aliased: D1 batches return rows keyed by column name, where deals.title would overwrite the task's.
-    .select({ task: crmTasks, contactName: contacts.name, dealTitle: sql<string | null>`${deals.title}`.as("deal_title") })
-    .from(crmTasks)
-    .leftJoin(contacts, and(eq(contacts.id, crmTasks.contactId), eq(contacts.userId, userId)))
-    .leftJoin(deals, and(eq(deals.id, crmTasks.dealId), eq(deals.userId, userId)));
+  return (
+    context.db
+      // deal_title is aliased: D1 batches return rows keyed by column name, where deals.title would overwrite the task's.
+      .select({ task: crmTasks, contactName: contacts.name, dealTitle: sql<string | null>`${deals.title}`.as("deal_title") })
+      .from(crmTasks)
+      .leftJoin(contacts, and(eq(contacts.id, crmTasks.contactId), eq(contacts.userId, userId)))
+      .leftJoin(deals, and(eq(deals.id, crmTasks.dealId), eq(deals.userId, userId)))
+  );
 }
 
 export function toTaskItem(row: { task: Task; contactName: string | null; dealTitle: string | null }): TaskItem {
@@ -80,7 +92,13 @@ export interface TaskListPage {
 }
 
 /** One list and the open-list counts (for the tabs), in one round trip. */
-export async function listTasks(context: RequestContext, userId: UserId, list: TaskList, now: LocalNow, limit = TASK_PAGE_SIZE): Promise<TaskListPage> {
+export async function listTasks(
+  context: RequestContext,
+  userId: UserId,
+  list: TaskList,
+  now: LocalNow,
+  limit = TASK_PAGE_SIZE,
+): Promise<TaskListPage> {
   const order = list === "completed" ? [desc(crmTasks.completedAt), desc(crmTasks.id)] : dueOrder;
   const [rows, [counts]] = await context.db.batch([
     tasksWithLinks(context, userId)
@@ -163,8 +181,15 @@ export async function calendarMonth(
       .from(crmTasks)
       .where(openInRange)
       .groupBy(crmTasks.dueDate),
-    context.db.select({ id: ranked.id, title: ranked.title, dueDate: ranked.dueDate, dueTime: ranked.dueTime }).from(ranked).where(lte(ranked.rank, MONTH_CELL_TITLES)).orderBy(asc(ranked.dueDate), asc(ranked.rank)),
-    tasksWithLinks(context, userId).where(ownedBy(crmTasks, userId, eq(crmTasks.dueDate, day))).orderBy(...dueOrder).limit(500),
+    context.db
+      .select({ id: ranked.id, title: ranked.title, dueDate: ranked.dueDate, dueTime: ranked.dueTime })
+      .from(ranked)
+      .where(lte(ranked.rank, MONTH_CELL_TITLES))
+      .orderBy(asc(ranked.dueDate), asc(ranked.rank)),
+    tasksWithLinks(context, userId)
+      .where(ownedBy(crmTasks, userId, eq(crmTasks.dueDate, day)))
+      .orderBy(...dueOrder)
+      .limit(500),
     closingsQuery(context, userId, from, to),
     countsQuery(context, userId, now),
   ]);
@@ -208,7 +233,10 @@ export function toClosing(row: { id: string; title: string; closingDate: string 
 export async function tasksFor(context: RequestContext, userId: UserId, link: { contactId: string } | { dealId: string }): Promise<TaskItem[]> {
   const on = "contactId" in link ? eq(crmTasks.contactId, link.contactId) : eq(crmTasks.dealId, link.dealId);
   const [openRows, doneRows] = await context.db.batch([
-    tasksWithLinks(context, userId).where(ownedBy(crmTasks, userId, on, open)).orderBy(...dueOrder).limit(100),
+    tasksWithLinks(context, userId)
+      .where(ownedBy(crmTasks, userId, on, open))
+      .orderBy(...dueOrder)
+      .limit(100),
     tasksWithLinks(context, userId)
       .where(ownedBy(crmTasks, userId, on, eq(crmTasks.status, "completed")))
       .orderBy(desc(crmTasks.completedAt))
@@ -218,19 +246,41 @@ export async function tasksFor(context: RequestContext, userId: UserId, link: { 
 }
 
 export async function getTask(context: RequestContext, userId: UserId, id: string): Promise<Task | null> {
-  return (await context.db.select().from(crmTasks).where(ownedBy(crmTasks, userId, eq(crmTasks.id, id))).get()) ?? null;
+  return (
+    (await context.db
+      .select()
+      .from(crmTasks)
+      .where(ownedBy(crmTasks, userId, eq(crmTasks.id, id)))
+      .get()) ?? null
+  );
 }
 
 /** Whether the contact and the deal a task points at (each optional) are the user's own. */
 async function linksOwned(context: RequestContext, userId: UserId, input: { contactId: string | null; dealId: string | null }) {
   const [contact, deal] = await Promise.all([
-    input.contactId ? context.db.select({ id: contacts.id }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, input.contactId))).get() : true,
-    input.dealId ? context.db.select({ id: deals.id }).from(deals).where(ownedBy(deals, userId, eq(deals.id, input.dealId))).get() : true,
+    input.contactId
+      ? context.db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(ownedBy(contacts, userId, eq(contacts.id, input.contactId)))
+          .get()
+      : true,
+    input.dealId
+      ? context.db
+          .select({ id: deals.id })
+          .from(deals)
+          .where(ownedBy(deals, userId, eq(deals.id, input.dealId)))
+          .get()
+      : true,
   ]);
   return { contact: Boolean(contact), deal: Boolean(deal) };
 }
 
-async function checkLinks(context: RequestContext, userId: UserId, input: { contactId: string | null; dealId: string | null }): Promise<Record<string, string> | null> {
+async function checkLinks(
+  context: RequestContext,
+  userId: UserId,
+  input: { contactId: string | null; dealId: string | null },
+): Promise<Record<string, string> | null> {
   const owned = await linksOwned(context, userId, input);
   if (!owned.contact) return { contactId: TASK_MESSAGES.contactUnknown };
   if (!owned.deal) return { dealId: TASK_MESSAGES.dealUnknown };
@@ -269,7 +319,11 @@ export async function setTaskContact(
 ): Promise<{ ok: true; task: Task; contactName: string | null } | { ok: false; status: 404; error: string }> {
   let contactName: string | null = null;
   if (contactId) {
-    const contact = await context.db.select({ name: contacts.name }).from(contacts).where(ownedBy(contacts, userId, eq(contacts.id, contactId))).get();
+    const contact = await context.db
+      .select({ name: contacts.name })
+      .from(contacts)
+      .where(ownedBy(contacts, userId, eq(contacts.id, contactId)))
+      .get();
     if (!contact) return { ok: false, status: 404, error: TASK_MESSAGES.contactUnknown };
     contactName = contact.name;
   }
@@ -287,7 +341,9 @@ export interface CompleteOptions {
   log?: { type?: ActivityType; outcome: string | null; notes: string | null } | null;
   at?: Date;
 }
-export type CompleteResult = { ok: true; task: Task; nextTaskId: string | null; activityId: string | null } | { ok: false; status: 404; error: string };
+export type CompleteResult =
+  | { ok: true; task: Task; nextTaskId: string | null; activityId: string | null }
+  | { ok: false; status: 404; error: string };
 
 /**
  * Completes an open task in one batch: marks it done, creates the next occurrence of a repeating task, and
@@ -347,13 +403,22 @@ export async function completeTask(context: RequestContext, userId: UserId, id: 
  * Undo of a completion: reopens the task and removes what completing it created, but only the next
  * occurrence that is still open and untouched, and only the activity that this task logged.
  */
-export async function reopenTask(context: RequestContext, userId: UserId, id: string, created: { nextTaskId?: string | null; activityId?: string | null } = {}): Promise<TaskResult> {
+export async function reopenTask(
+  context: RequestContext,
+  userId: UserId,
+  id: string,
+  created: { nextTaskId?: string | null; activityId?: string | null } = {},
+): Promise<TaskResult> {
   const statements: BatchItem<"sqlite">[] = [];
   if (created.nextTaskId) {
-    statements.push(context.db.delete(crmTasks).where(ownedBy(crmTasks, userId, eq(crmTasks.id, created.nextTaskId), eq(crmTasks.repeatOf, id), open)));
+    statements.push(
+      context.db.delete(crmTasks).where(ownedBy(crmTasks, userId, eq(crmTasks.id, created.nextTaskId), eq(crmTasks.repeatOf, id), open)),
+    );
   }
   if (created.activityId) {
-    statements.push(context.db.delete(crmActivities).where(ownedBy(crmActivities, userId, eq(crmActivities.id, created.activityId), eq(crmActivities.taskId, id))));
+    statements.push(
+      context.db.delete(crmActivities).where(ownedBy(crmActivities, userId, eq(crmActivities.id, created.activityId), eq(crmActivities.taskId, id))),
+    );
   }
   const reopen = context.db
     .update(crmTasks)

@@ -14,7 +14,12 @@ import { getMembership, leaveTeam, memberCount } from "./team.server";
  * works on their subscription): they transfer ownership or remove the members first. An owner alone takes the team
  * with them.
  */
-export async function leaveTeamOnAccountClose(context: RequestContext, origin: string, user: Pick<SessionUser, "id">, at: Date): Promise<PlanChangeResult> {
+export async function leaveTeamOnAccountClose(
+  context: RequestContext,
+  origin: string,
+  user: Pick<SessionUser, "id">,
+  at: Date,
+): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (!membership) return { ok: true };
   if (membership.role === "owner") {

@@ -29,11 +29,18 @@ export interface WaitingNotice {
 export function emailWaitingLeadsLater(context: RequestContext, origin: string, notice: WaitingNotice, leads: readonly WaitingLead[]): void {
   if (leads.length === 0) return;
   context.cloudflare.ctx.waitUntil(
-    emailWaitingLeads(context, origin, notice, leads).catch((error: unknown) => console.error(JSON.stringify({ event: "waiting_lead_email_failed", message: String(error) }))),
+    emailWaitingLeads(context, origin, notice, leads).catch((error: unknown) =>
+      console.error(JSON.stringify({ event: "waiting_lead_email_failed", message: String(error) })),
+    ),
   );
 }
 
-async function emailWaitingLeads(context: Pick<RequestContext, "db" | "config">, origin: string, notice: WaitingNotice, leads: readonly WaitingLead[]): Promise<number> {
+async function emailWaitingLeads(
+  context: Pick<RequestContext, "db" | "config">,
+  origin: string,
+  notice: WaitingNotice,
+  leads: readonly WaitingLead[],
+): Promise<number> {
   const addedBy = leads.every((l) => l.addedBy === leads[0]!.addedBy) ? leads[0]!.addedBy : null;
   const members = await context.db
     .select({ id: users.id, email: users.email })
@@ -50,7 +57,13 @@ async function emailWaitingLeads(context: Pick<RequestContext, "db" | "config">,
       : leads.length === 1
         ? `New lead in ${notice.teamName}'s pond: ${first!.name}`
         : `${leads.length} new leads in ${notice.teamName}'s pond`;
-  const listed = leads.length > 1 ? ` ${leads.slice(0, 5).map((l) => `${l.name} (${SOURCE_LABELS[l.source]})`).join(", ")}${leads.length > 5 ? ` and ${leads.length - 5} more` : ""}.` : "";
+  const listed =
+    leads.length > 1
+      ? ` ${leads
+          .slice(0, 5)
+          .map((l) => `${l.name} (${SOURCE_LABELS[l.source]})`)
+          .join(", ")}${leads.length > 5 ? ` and ${leads.length - 5} more` : ""}.`
+      : "";
   const intro =
     notice.claimMinutes !== null
       ? `${names} ${leads.length === 1 ? "is" : "are"} offered to every available agent at ${notice.teamName} for ${notice.claimMinutes} minutes. The first to claim ${leads.length === 1 ? "it" : "one"} gets it; after that, round robin decides.${listed}`
@@ -67,7 +80,11 @@ async function emailWaitingLeads(context: Pick<RequestContext, "db" | "config">,
 }
 
 /** The member the owner offers the team to hears of it, with what accepting means. */
-export async function emailOwnershipOffer(context: RequestContext, origin: string, offer: { teamName: string; ownerName: string; to: { id: string; email: string }; terms: string }) {
+export async function emailOwnershipOffer(
+  context: RequestContext,
+  origin: string,
+  offer: { teamName: string; ownerName: string; to: { id: string; email: string }; terms: string },
+) {
   const body = actionEmail({
     heading: `${offer.ownerName} offers you ownership of ${offer.teamName}`,
     intro: offer.terms,
@@ -75,11 +92,21 @@ export async function emailOwnershipOffer(context: RequestContext, origin: strin
     url: `${origin}/team`,
     outro: "Nothing changes until you accept. You can also decline, and the owner can withdraw the offer.",
   });
-  await sendEmail(context, { kind: "team_ownership_offer", to: offer.to.email, userId: offer.to.id, subject: `${offer.ownerName} offers you ownership of ${offer.teamName}`, ...body });
+  await sendEmail(context, {
+    kind: "team_ownership_offer",
+    to: offer.to.email,
+    userId: offer.to.id,
+    subject: `${offer.ownerName} offers you ownership of ${offer.teamName}`,
+    ...body,
+  });
 }
 
 /** A removed member hears of it: where their work is, and how to go on using Porchlight. */
-export async function emailRemoval(context: RequestContext, origin: string, removal: { teamName: string; member: { id: string; email: string }; movedTo: string | null }) {
+export async function emailRemoval(
+  context: RequestContext,
+  origin: string,
+  removal: { teamName: string; member: { id: string; email: string }; movedTo: string | null },
+) {
   const intro =
     removal.movedTo === null
       ? `You are no longer a member of ${removal.teamName}. Your account and everything in it are yours, as they were.`
@@ -91,5 +118,11 @@ export async function emailRemoval(context: RequestContext, origin: string, remo
     url: `${origin}/pricing`,
     outro: "Your seat on the team's subscription has ended. To keep using Porchlight, start a plan of your own: your account is there when you do.",
   });
-  await sendEmail(context, { kind: "team_removal", to: removal.member.email, userId: removal.member.id, subject: `You were removed from ${removal.teamName}`, ...body });
+  await sendEmail(context, {
+    kind: "team_removal",
+    to: removal.member.email,
+    userId: removal.member.id,
+    subject: `You were removed from ${removal.teamName}`,
+    ...body,
+  });
 }

@@ -35,7 +35,15 @@ async function nameOf(context: RequestContext, userId: string) {
   return senderName(row);
 }
 
-async function mailInvitation(context: RequestContext, request: Request, actor: SessionUser, team: Membership, email: string, role: InviteRole, token: string) {
+async function mailInvitation(
+  context: RequestContext,
+  request: Request,
+  actor: SessionUser,
+  team: Membership,
+  email: string,
+  role: InviteRole,
+  token: string,
+) {
   const inviter = await nameOf(context, actor.id);
   const url = `${appOrigin(context, request)}/team/join?token=${encodeURIComponent(token)}`;
   const body = actionEmail({
@@ -49,7 +57,11 @@ async function mailInvitation(context: RequestContext, request: Request, actor: 
 }
 
 /** Who may invite, and whom: owners invite admins and agents, admins invite agents. */
-async function inviter(context: RequestContext, actor: SessionUser, role?: InviteRole): Promise<{ ok: true; team: Membership } | { ok: false; message: string }> {
+async function inviter(
+  context: RequestContext,
+  actor: SessionUser,
+  role?: InviteRole,
+): Promise<{ ok: true; team: Membership } | { ok: false; message: string }> {
   if (!context.config.FEATURE_FLAGS.TEAM_INVITES) return { ok: false, message: TEAM_MESSAGES.invitesOff };
   const team = await getMembership(context, actor.id);
   if (!canManage(team)) return { ok: false, message: TEAM_MESSAGES.managersOnly };
@@ -60,7 +72,12 @@ async function inviter(context: RequestContext, actor: SessionUser, role?: Invit
 const pending = (teamId: string) => and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt));
 
 /** Sends an invitation (or a fresh link for the same address's pending one, with the role asked for now). */
-export async function inviteMember(context: RequestContext, request: Request, actor: SessionUser, input: { email: string; role: InviteRole }): Promise<InviteResult> {
+export async function inviteMember(
+  context: RequestContext,
+  request: Request,
+  actor: SessionUser,
+  input: { email: string; role: InviteRole },
+): Promise<InviteResult> {
   const allowed = await inviter(context, actor, input.role);
   if (!allowed.ok) return allowed;
   const { team } = allowed;
@@ -75,7 +92,11 @@ export async function inviteMember(context: RequestContext, request: Request, ac
   const limit = await hitRateLimit(context.cloudflare.env.KV, "team-invite", team.teamId, RATE_LIMITS.teamInvite);
   if (!limit.allowed) return { ok: false, message: TEAM_MESSAGES.inviteLimit };
   const expiresAt = Date.now() + INVITE_DAYS * DAY_MS;
-  const existing = await context.db.select({ id: teamInvitations.id }).from(teamInvitations).where(and(pending(team.teamId), eq(teamInvitations.email, email))).get();
+  const existing = await context.db
+    .select({ id: teamInvitations.id })
+    .from(teamInvitations)
+    .where(and(pending(team.teamId), eq(teamInvitations.email, email)))
+    .get();
   const id = existing?.id ?? newId();
   const { secretHash, token } = await signLink(context, PURPOSE, id, expiresAt);
   if (existing) {
@@ -84,7 +105,9 @@ export async function inviteMember(context: RequestContext, request: Request, ac
       .set({ secretHash, role: input.role, expiresAt: new Date(expiresAt), invitedBy: actor.id, updatedAt: new Date() })
       .where(eq(teamInvitations.id, id));
   } else {
-    await context.db.insert(teamInvitations).values({ id, teamId: team.teamId, email, role: input.role, secretHash, invitedBy: actor.id, expiresAt: new Date(expiresAt) });
+    await context.db
+      .insert(teamInvitations)
+      .values({ id, teamId: team.teamId, email, role: input.role, secretHash, invitedBy: actor.id, expiresAt: new Date(expiresAt) });
   }
   await mailInvitation(context, request, actor, team, email, input.role, token);
   return { ok: true };
@@ -94,7 +117,11 @@ export async function inviteMember(context: RequestContext, request: Request, ac
 export async function resendInvitation(context: RequestContext, request: Request, actor: SessionUser, invitationId: string): Promise<InviteResult> {
   const allowed = await inviter(context, actor);
   if (!allowed.ok) return allowed;
-  const row = await context.db.select().from(teamInvitations).where(and(pending(allowed.team.teamId), eq(teamInvitations.id, invitationId))).get();
+  const row = await context.db
+    .select()
+    .from(teamInvitations)
+    .where(and(pending(allowed.team.teamId), eq(teamInvitations.id, invitationId)))
+    .get();
   if (!row) return { ok: false, message: TEAM_MESSAGES.noSuchInvitation };
   return inviteMember(context, request, actor, { email: row.email, role: row.role });
 }
@@ -123,7 +150,13 @@ export interface PendingInvitation {
 export async function listInvitations(context: RequestContext, teamId: string): Promise<PendingInvitation[]> {
   const now = Date.now();
   const rows = await context.db.select().from(teamInvitations).where(pending(teamId)).orderBy(desc(teamInvitations.createdAt)).limit(200);
-  return rows.map((row) => ({ id: row.id, email: row.email, role: row.role, expiresAt: row.expiresAt.getTime(), expired: row.expiresAt.getTime() <= now }));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    expiresAt: row.expiresAt.getTime(),
+    expired: row.expiresAt.getTime() <= now,
+  }));
 }
 
 export interface InvitationView {
@@ -207,7 +240,10 @@ export async function acceptInvitation(context: RequestContext, user: SessionUse
     )
     .returning({ id: teamInvitations.id });
   if (used.length === 0) return { ok: false, message: INVITE_LINK_MESSAGES.used };
-  await context.db.insert(teamMembers).values({ teamId: invitation.teamId, userId: user.id, role: invitation.role, joinedAt: now }).onConflictDoNothing();
+  await context.db
+    .insert(teamMembers)
+    .values({ teamId: invitation.teamId, userId: user.id, role: invitation.role, joinedAt: now })
+    .onConflictDoNothing();
   context.memo.delete(`team:${user.id}`);
   // Two acceptances at the same moment each asked for one more seat than before: settle on the members there are.
   await seatsForMembers(context, team, await memberCount(context, invitation.teamId));

@@ -25,7 +25,11 @@ export interface LeadFormTeam {
 /** The team whose form lives at this key, if the form is on and the team's plan is live; else null (404). */
 export async function leadFormTeam(context: RequestContext, key: string): Promise<LeadFormTeam | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(key)) return null;
-  const team = await context.db.select({ teamId: teams.id, teamName: teams.name, ownerId: teams.ownerId }).from(teams).where(eq(teams.leadFormKey, key)).get();
+  const team = await context.db
+    .select({ teamId: teams.id, teamName: teams.name, ownerId: teams.ownerId })
+    .from(teams)
+    .where(eq(teams.leadFormKey, key))
+    .get();
   if (!team || !(await liveSubscription(context, team.ownerId as UserId))) return null;
   return { teamId: team.teamId, teamName: team.teamName };
 }
@@ -36,13 +40,26 @@ const MESSAGE_MAX = 2000;
 
 /** An enquiry through the form: checked, rate-limited per form and sender, then a team lead like any other. */
 export async function submitLeadForm(context: RequestContext, request: Request, team: LeadFormTeam, form: FormData): Promise<LeadFormResult> {
-  const fail = (status: 400 | 429 | 503, error: string, errors: Record<string, string> = {}): LeadFormResult => ({ ok: false, status, error, fieldErrors: errors });
+  const fail = (status: 400 | 429 | 503, error: string, errors: Record<string, string> = {}): LeadFormResult => ({
+    ok: false,
+    status,
+    error,
+    fieldErrors: errors,
+  });
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
   if (text(LEAD_FORM_HONEYPOT) !== "") return fail(400, LEAD_FORM_MESSAGES.bot);
-  const parsed = ContactInputSchema.safeParse({ name: text("name"), email: text("email"), phone: text("phone"), notes: "", status: "hot", source: "website", tags: [] });
+  const parsed = ContactInputSchema.safeParse({
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    notes: "",
+    status: "hot",
+    source: "website",
+    tags: [],
+  });
   const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
   const message = text("message").trim();
   if (message.length > MESSAGE_MAX) errors.message = LEAD_FORM_MESSAGES.messageTooLong;
@@ -55,7 +72,13 @@ export async function submitLeadForm(context: RequestContext, request: Request, 
   if (!limit.allowed) return fail(429, LEAD_FORM_MESSAGES.tooMany);
   try {
     const lead = parsed.data;
-    await receiveLead(requestDeps(context, appOrigin(context, request)), await distribution(context.db, team.teamId, team.teamName), { name: lead.name, email: lead.email, phone: lead.phone, source: "website", notes: message || null }, null, new Date());
+    await receiveLead(
+      requestDeps(context, appOrigin(context, request)),
+      await distribution(context.db, team.teamId, team.teamName),
+      { name: lead.name, email: lead.email, phone: lead.phone, source: "website", notes: message || null },
+      null,
+      new Date(),
+    );
     return { ok: true };
   } catch (error) {
     console.error(JSON.stringify({ event: "lead_form_failed", teamId: team.teamId, message: String(error) }));
@@ -70,8 +93,15 @@ export async function leadFormKeyOf(context: RequestContext, teamId: string): Pr
 }
 
 /** Turns the form on with a new address (or gives it a new one: the old stops answering), or off. */
-export async function setLeadForm(context: RequestContext, team: Membership, on: boolean): Promise<{ ok: true; message: string } | { ok: false; status: 403; error: string }> {
+export async function setLeadForm(
+  context: RequestContext,
+  team: Membership,
+  on: boolean,
+): Promise<{ ok: true; message: string } | { ok: false; status: 403; error: string }> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
-  await context.db.update(teams).set({ leadFormKey: on ? randomToken(18) : null, updatedAt: new Date() }).where(eq(teams.id, team.teamId));
+  await context.db
+    .update(teams)
+    .set({ leadFormKey: on ? randomToken(18) : null, updatedAt: new Date() })
+    .where(eq(teams.id, team.teamId));
   return { ok: true, message: on ? "The lead form has a new address" : "The lead form is off" };
 }

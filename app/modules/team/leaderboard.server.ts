@@ -43,10 +43,17 @@ export interface Leaderboard {
 
 /** Standings: closed volume, then deals won, then activities, then name. */
 function rank(rows: LeaderRow[]): LeaderRow[] {
-  return [...rows].sort((a, b) => b.closedVolumeCents - a.closedVolumeCents || b.dealsWon - a.dealsWon || b.activities - a.activities || a.name.localeCompare(b.name));
+  return [...rows].sort(
+    (a, b) => b.closedVolumeCents - a.closedVolumeCents || b.dealsWon - a.dealsWon || b.activities - a.activities || a.name.localeCompare(b.name),
+  );
 }
 
-export async function loadLeaderboard(context: RequestContext, viewer: Viewer & { team: NonNullable<Viewer["team"]> }, params: URLSearchParams, now = new Date()): Promise<Leaderboard> {
+export async function loadLeaderboard(
+  context: RequestContext,
+  viewer: Viewer & { team: NonNullable<Viewer["team"]> },
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<Leaderboard> {
   const prefs = await getDisplayPreferences(context, viewer.userId);
   const period = parsePeriod(params, isoDateIn(now, prefs.timezone));
   const { lo, hi } = instants(period, prefs.timezone);

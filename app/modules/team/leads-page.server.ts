@@ -32,7 +32,14 @@ export async function loadLeadsPage(context: RequestContext, request: Request, u
 }
 
 /** An owner or admin gives a lead to an agent, named in the agent's alert by their name in the team. */
-export async function assignLeadAsManager(context: RequestContext, request: Request, user: SessionUser, team: Membership, leadId: string, agentId: string): Promise<LeadResult> {
+export async function assignLeadAsManager(
+  context: RequestContext,
+  request: Request,
+  user: SessionUser,
+  team: Membership,
+  leadId: string,
+  agentId: string,
+): Promise<LeadResult> {
   const me = (await listMembers(context, team.teamId)).find((m) => m.userId === user.id);
   return assignLead(context, team, leadDeps(context, request), { id: user.id, name: me?.name ?? user.email }, leadId, agentId);
 }

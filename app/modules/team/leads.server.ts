@@ -46,9 +46,19 @@ export const LEAD_MESSAGES = {
 
 /** A lead from the team's form, as the contact it becomes: a hot lead, with the message as its notes. */
 const leadInput = (form: FormData) =>
-  ContactInputSchema.safeParse({ name: form.get("name") ?? "", email: form.get("email") ?? "", phone: form.get("phone") ?? "", source: form.get("source") || undefined, notes: form.get("message") ?? "", status: "hot", tags: [] });
+  ContactInputSchema.safeParse({
+    name: form.get("name") ?? "",
+    email: form.get("email") ?? "",
+    phone: form.get("phone") ?? "",
+    source: form.get("source") || undefined,
+    notes: form.get("message") ?? "",
+    status: "hot",
+    tags: [],
+  });
 
-export type LeadResult = { ok: true; message: string; detail?: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
+export type LeadResult =
+  | { ok: true; message: string; detail?: string }
+  | { ok: false; status: 400 | 403 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
 
 const now = () => new Date();
 
@@ -77,9 +87,22 @@ export interface LeadsView {
   claimWindowMinutes: number;
   members: { userId: string; name: string; role: string; available: boolean }[];
   /** In the pond or offered, oldest first. */
-  waiting: (Pick<TeamLead, "id" | "name" | "email" | "phone" | "source" | "message" | "state"> & { createdAt: number; offeredUntil: number | null })[];
+  waiting: (Pick<TeamLead, "id" | "name" | "email" | "phone" | "source" | "message" | "state"> & {
+    createdAt: number;
+    offeredUntil: number | null;
+  })[];
   /** Assigned in the last 30 days, newest first (at most 50). */
-  assigned: { id: string; name: string; agentId: string | null; agentName: string; heldByName: string | null; holderId: string | null; how: string | null; assignedAt: number; answered: boolean }[];
+  assigned: {
+    id: string;
+    name: string;
+    agentId: string | null;
+    agentName: string;
+    heldByName: string | null;
+    holderId: string | null;
+    how: string | null;
+    assignedAt: number;
+    answered: boolean;
+  }[];
 }
 
 export async function loadLeads(context: RequestContext, team: Membership, deps: Deps, at = now()): Promise<LeadsView> {
@@ -98,7 +121,9 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
       .select({ lead: teamLeads, firstResponseAt: contacts.firstResponseAt })
       .from(teamLeads)
       .leftJoin(contacts, and(eq(contacts.id, teamLeads.contactId), eq(contacts.userId, teamLeads.heldBy)))
-      .where(and(eq(teamLeads.teamId, team.teamId), eq(teamLeads.state, "assigned"), gt(teamLeads.assignedAt, new Date(at.getTime() - 30 * 86_400_000))))
+      .where(
+        and(eq(teamLeads.teamId, team.teamId), eq(teamLeads.state, "assigned"), gt(teamLeads.assignedAt, new Date(at.getTime() - 30 * 86_400_000))),
+      )
       .orderBy(desc(teamLeads.assignedAt), desc(teamLeads.id))
       .limit(50),
   ]);
@@ -108,7 +133,17 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
     mode: settings?.mode ?? "pond",
     claimWindowMinutes: settings?.window ?? 15,
     members: members.map((m) => ({ userId: m.userId, name: m.name, role: m.role, available: available.get(m.userId) ?? true })),
-    waiting: waiting.map((l) => ({ id: l.id, name: l.name, email: l.email, phone: l.phone, source: l.source, message: l.message, state: l.state, createdAt: l.createdAt.getTime(), offeredUntil: l.offeredUntil?.getTime() ?? null })),
+    waiting: waiting.map((l) => ({
+      id: l.id,
+      name: l.name,
+      email: l.email,
+      phone: l.phone,
+      source: l.source,
+      message: l.message,
+      state: l.state,
+      createdAt: l.createdAt.getTime(),
+      offeredUntil: l.offeredUntil?.getTime() ?? null,
+    })),
     assigned: assigned.map(({ lead, firstResponseAt }) => ({
       id: lead.id,
       name: lead.name,
@@ -168,10 +203,20 @@ const isAvailableSql = (teamId: string, userId: string) =>
   sql`exists (select 1 from ${teamMembers} where ${and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId), eq(teamMembers.available, true))})`;
 
 const asContact = (lead: Pick<TeamLead, "name" | "email" | "phone" | "source" | "message">) =>
-  ContactInputSchema.parse({ name: lead.name, email: lead.email, phone: lead.phone, source: lead.source, notes: lead.message, status: "hot", tags: [] });
+  ContactInputSchema.parse({
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    source: lead.source,
+    notes: lead.message,
+    status: "hot",
+    tags: [],
+  });
 
 const assignmentNote = (db: Db, agentId: string, contactId: string, leadId: string, note: string, at: Date) =>
-  db.insert(crmActivities).values({ id: newId(), userId: agentId, contactId, type: "assignment", notes: note, meta: { leadId }, occurredAt: at, createdAt: at });
+  db
+    .insert(crmActivities)
+    .values({ id: newId(), userId: agentId, contactId, type: "assignment", notes: note, meta: { leadId }, occurredAt: at, createdAt: at });
 
 interface Give {
   how: string;
@@ -189,7 +234,9 @@ interface Give {
  */
 async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Give, at: Date): Promise<string | null> {
   const { db } = deps;
-  const waiting = give.claim ? or(eq(teamLeads.state, "pond"), and(eq(teamLeads.state, "offered"), gt(teamLeads.offeredUntil, at))) : inArray(teamLeads.state, ["pond", "offered"]);
+  const waiting = give.claim
+    ? or(eq(teamLeads.state, "pond"), and(eq(teamLeads.state, "offered"), gt(teamLeads.offeredUntil, at)))
+    : inArray(teamLeads.state, ["pond", "offered"]);
   const checks = and(
     leadStill(and(eq(teamLeads.id, lead.id), eq(teamLeads.teamId, lead.teamId), waiting)),
     give.claim ? isAvailableSql(lead.teamId, agentId) : isMemberSql(lead.teamId, agentId),
@@ -202,7 +249,10 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
       requireInBatch(db, checks),
       insertContact(db, agentId, input, contactId, at, true),
       assignmentNote(db, agentId, contactId, lead.id, give.note, at),
-      db.update(teamLeads).set({ state: "assigned", assignedTo: agentId, heldBy: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId }).where(eq(teamLeads.id, lead.id)),
+      db
+        .update(teamLeads)
+        .set({ state: "assigned", assignedTo: agentId, heldBy: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId })
+        .where(eq(teamLeads.id, lead.id)),
     ]),
   );
   if (!done.ok) return null;
@@ -227,7 +277,10 @@ function noteFor(how: string, teamName: string, from?: string) {
 async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode: LeadMode; window: number }, at: Date): Promise<string> {
   const waiting = [{ name: lead.name, source: lead.source, addedBy: lead.addedBy }];
   if (team.mode === "claim") {
-    await deps.db.update(teamLeads).set({ state: "offered", offeredUntil: new Date(at.getTime() + team.window * 60_000) }).where(eq(teamLeads.id, lead.id));
+    await deps.db
+      .update(teamLeads)
+      .set({ state: "offered", offeredUntil: new Date(at.getTime() + team.window * 60_000) })
+      .where(eq(teamLeads.id, lead.id));
     await deps.announce?.({ teamId: lead.teamId, teamName: team.name, claimMinutes: team.window }, waiting);
     return `${lead.name} is offered to every available agent for ${team.window} minutes.`;
   }
@@ -243,13 +296,25 @@ async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode
 }
 
 /** An owner or admin adds a lead (the team's form). */
-export async function addLead(context: RequestContext, team: Membership, deps: Deps, userId: UserId, form: FormData, at = now()): Promise<LeadResult> {
+export async function addLead(
+  context: RequestContext,
+  team: Membership,
+  deps: Deps,
+  userId: UserId,
+  form: FormData,
+  at = now(),
+): Promise<LeadResult> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   const parsed = leadInput(form);
   // A lead added by hand names its source (reports count leads by source): nothing is assumed for it.
   const noSource: Record<string, string> = String(form.get("source") ?? "").trim() ? {} : { source: LEAD_MESSAGES.source };
   if (!parsed.success || noSource.source) {
-    return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: { ...(parsed.success ? {} : renameNotes(fieldErrors(parsed.error))), ...noSource } };
+    return {
+      ok: false,
+      status: 400,
+      error: "Check the lead's details.",
+      fieldErrors: { ...(parsed.success ? {} : renameNotes(fieldErrors(parsed.error))), ...noSource },
+    };
   }
   const message = await receiveLead(deps, await distribution(deps.db, team.teamId, team.teamName), parsed.data, userId, at);
   return { ok: true, message };
@@ -271,7 +336,18 @@ export async function distribution(db: Db, teamId: string, teamName: string): Pr
 export async function receiveLead(deps: Deps, team: Distribution, input: NewLead, addedBy: string | null, at: Date): Promise<string> {
   const [lead] = await deps.db
     .insert(teamLeads)
-    .values({ id: newId(), teamId: team.teamId, name: input.name, email: input.email, phone: input.phone, source: input.source, message: input.notes, state: "pond", addedBy, createdAt: at })
+    .values({
+      id: newId(),
+      teamId: team.teamId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      source: input.source,
+      message: input.notes,
+      state: "pond",
+      addedBy,
+      createdAt: at,
+    })
     .returning();
   return distribute(deps, lead!, team, at);
 }
@@ -289,7 +365,15 @@ export async function reofferLeadsOf(deps: Deps, team: Distribution, memberId: s
       .set({ state: "pond", assignedTo: null, heldBy: null, assignedAt: null, assignedHow: null, contactId: null, offeredUntil: null })
       // Still as it was when they left: held by nobody since (leaving detached it) or still by them; never one a manager
       // has given to someone else meanwhile.
-      .where(and(eq(teamLeads.id, id), eq(teamLeads.teamId, team.teamId), eq(teamLeads.state, "assigned"), eq(teamLeads.assignedTo, memberId), or(isNull(teamLeads.heldBy), eq(teamLeads.heldBy, memberId))))
+      .where(
+        and(
+          eq(teamLeads.id, id),
+          eq(teamLeads.teamId, team.teamId),
+          eq(teamLeads.state, "assigned"),
+          eq(teamLeads.assignedTo, memberId),
+          or(isNull(teamLeads.heldBy), eq(teamLeads.heldBy, memberId)),
+        ),
+      )
       .returning();
     if (!back) continue;
     await distribute(deps, back, team, at);
@@ -321,7 +405,14 @@ export async function unansweredLeadsOf(db: Db, teamId: string, memberId: string
  * e-mail, phone, source, notes; the rest are ignored), each valid row a lead distributed as the team's mode says. Rows
  * that fail are listed with their line and reasons; a file over LEAD_IMPORT_ROWS rows is refused whole.
  */
-export async function importLeads(context: RequestContext, team: Membership, deps: Deps, userId: UserId, file: FormDataEntryValue | null, at = now()): Promise<LeadResult> {
+export async function importLeads(
+  context: RequestContext,
+  team: Membership,
+  deps: Deps,
+  userId: UserId,
+  file: FormDataEntryValue | null,
+  at = now(),
+): Promise<LeadResult> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   if (!file || typeof file === "string" || file.size === 0) return { ok: false, status: 400, error: LEAD_MESSAGES.noFile };
   if (file.size > LEAD_IMPORT_MAX_BYTES) return { ok: false, status: 400, error: LEAD_MESSAGES.fileTooLarge };
@@ -347,20 +438,40 @@ export async function importLeads(context: RequestContext, team: Membership, dep
   return { ok: true, message, detail };
 }
 
-const renameNotes = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === "notes" ? "message" : k, v]));
+const renameNotes = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === "notes" ? "message" : k, v]));
 
 /** A member claims a waiting lead: first come, first served. */
-export async function claimLead(context: RequestContext, team: Membership, deps: Deps, userId: UserId, leadId: string, at = now()): Promise<LeadResult> {
+export async function claimLead(
+  context: RequestContext,
+  team: Membership,
+  deps: Deps,
+  userId: UserId,
+  leadId: string,
+  at = now(),
+): Promise<LeadResult> {
   const [me, lead] = await Promise.all([
-    context.db.select({ available: teamMembers.available }).from(teamMembers).where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, userId))).get(),
-    context.db.select().from(teamLeads).where(and(eq(teamLeads.id, leadId), eq(teamLeads.teamId, team.teamId))).get(),
+    context.db
+      .select({ available: teamMembers.available })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, userId)))
+      .get(),
+    context.db
+      .select()
+      .from(teamLeads)
+      .where(and(eq(teamLeads.id, leadId), eq(teamLeads.teamId, team.teamId)))
+      .get(),
   ]);
   if (!lead) return { ok: false, status: 404, error: LEAD_MESSAGES.notFound };
   if (!me?.available) return { ok: false, status: 409, error: LEAD_MESSAGES.unavailable };
   const given = await giveWaiting(deps, lead, userId, { how: HOW.claimed, note: noteFor(HOW.claimed, team.teamName), claim: true }, at);
   if (!given) {
     await settleExpiredOffers(deps, at, team.teamId);
-    return { ok: false, status: 409, error: lead.state === "offered" && lead.offeredUntil && lead.offeredUntil <= at ? LEAD_MESSAGES.windowPassed : LEAD_MESSAGES.taken };
+    return {
+      ok: false,
+      status: 409,
+      error: lead.state === "offered" && lead.offeredUntil && lead.offeredUntil <= at ? LEAD_MESSAGES.windowPassed : LEAD_MESSAGES.taken,
+    };
   }
   return { ok: true, message: `${lead.name} is yours: find them in your Contacts.` };
 }
@@ -371,10 +482,22 @@ export async function claimLead(context: RequestContext, team: Membership, deps:
  * timeline and tasks with it, the new agent's speed to lead starting now), so nothing of anyone's is deleted. A lead
  * whose first agent has left the team stays with them as their contact: the new agent gets a contact of their own.
  */
-export async function assignLead(context: RequestContext, team: Membership, deps: Deps, actor: { id: UserId; name: string }, leadId: string, agentId: string, at = now()): Promise<LeadResult> {
+export async function assignLead(
+  context: RequestContext,
+  team: Membership,
+  deps: Deps,
+  actor: { id: UserId; name: string },
+  leadId: string,
+  agentId: string,
+  at = now(),
+): Promise<LeadResult> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   const [lead, members] = await Promise.all([
-    context.db.select().from(teamLeads).where(and(eq(teamLeads.id, leadId), eq(teamLeads.teamId, team.teamId))).get(),
+    context.db
+      .select()
+      .from(teamLeads)
+      .where(and(eq(teamLeads.id, leadId), eq(teamLeads.teamId, team.teamId)))
+      .get(),
     listMembers(context, team.teamId),
   ]);
   if (!lead) return { ok: false, status: 404, error: LEAD_MESSAGES.notFound };
@@ -405,7 +528,10 @@ export async function assignLead(context: RequestContext, team: Membership, deps
   );
   const common = [leadStill(seen), isMemberSql(team.teamId, agent.userId), isMemberSql(team.teamId, actor.id, MANAGER_ROLES)];
   const note = noteFor(how, team.teamName, fromName);
-  const reassigned = db.update(teamLeads).set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how }).where(eq(teamLeads.id, lead.id));
+  const reassigned = db
+    .update(teamLeads)
+    .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how })
+    .where(eq(teamLeads.id, lead.id));
   let contact: { id: string; name: string; phone: string | null; email: string | null };
   let done: { ok: boolean };
   if (moving) {
@@ -416,15 +542,28 @@ export async function assignLead(context: RequestContext, team: Membership, deps
       sql`exists (select 1 from ${contacts} where ${and(eq(contacts.id, contactId), eq(contacts.userId, holder), isNull(contacts.firstResponseAt))})`,
       sql`not exists (select 1 from ${deals} where ${eq(deals.contactId, contactId)})`,
     )!;
-    const row = await db.select({ name: contacts.name, phone: contacts.phone, email: contacts.email }).from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))).get();
+    const row = await db
+      .select({ name: contacts.name, phone: contacts.phone, email: contacts.email })
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, holder)))
+      .get();
     contact = { id: contactId, name: row?.name ?? lead.name, phone: row?.phone ?? null, email: row?.email ?? null };
     done = await guardedBatch(() =>
       db.batch([
         requireInBatch(db, checks),
         // The triggers of migration 0030 keep both agents' counters, field copies and insight caches right.
-        db.update(contacts).set({ userId: agent.userId, createdAt: at, updatedAt: at, lastActivity: at, leadAt: at }).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
-        db.update(crmTasks).set({ userId: agent.userId }).where(and(eq(crmTasks.contactId, contactId), eq(crmTasks.userId, holder))),
-        db.update(crmActivities).set({ userId: agent.userId }).where(and(eq(crmActivities.contactId, contactId), eq(crmActivities.userId, holder))),
+        db
+          .update(contacts)
+          .set({ userId: agent.userId, createdAt: at, updatedAt: at, lastActivity: at, leadAt: at })
+          .where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
+        db
+          .update(crmTasks)
+          .set({ userId: agent.userId })
+          .where(and(eq(crmTasks.contactId, contactId), eq(crmTasks.userId, holder))),
+        db
+          .update(crmActivities)
+          .set({ userId: agent.userId })
+          .where(and(eq(crmActivities.contactId, contactId), eq(crmActivities.userId, holder))),
         // The first agent's alert was about the lead reaching them; the new agent's is raised below.
         db.delete(leadAlerts).where(eq(leadAlerts.contactId, contactId)),
         assignmentNote(db, agent.userId, contactId, lead.id, note, at),
@@ -432,7 +571,10 @@ export async function assignLead(context: RequestContext, team: Membership, deps
       ]),
     );
   } else {
-    const detached = from && lead.contactId ? sql`not (${isMemberSql(team.teamId, from)} and exists (select 1 from ${contacts} where ${and(eq(contacts.id, lead.contactId), eq(contacts.userId, from))}))` : undefined;
+    const detached =
+      from && lead.contactId
+        ? sql`not (${isMemberSql(team.teamId, from)} and exists (select 1 from ${contacts} where ${and(eq(contacts.id, lead.contactId), eq(contacts.userId, from))}))`
+        : undefined;
     const input = asContact(lead);
     contact = { id: newId(), name: input.name, phone: input.phone ?? null, email: input.email ?? null };
     done = await guardedBatch(() =>
@@ -440,7 +582,10 @@ export async function assignLead(context: RequestContext, team: Membership, deps
         requireInBatch(db, and(...common, detached)!),
         insertContact(db, agent.userId, input, contact.id, at, true),
         assignmentNote(db, agent.userId, contact.id, lead.id, note, at),
-        db.update(teamLeads).set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id }).where(eq(teamLeads.id, lead.id)),
+        db
+          .update(teamLeads)
+          .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id })
+          .where(eq(teamLeads.id, lead.id)),
       ]),
     );
   }
@@ -455,7 +600,11 @@ export async function assignLead(context: RequestContext, team: Membership, deps
 /** Whether the agent has answered the lead's contact or has a deal with it (then it stays theirs). */
 async function isAnswered(db: Db, holder: string, contactId: string): Promise<boolean> {
   const [contact, deal] = await Promise.all([
-    db.select({ firstResponseAt: contacts.firstResponseAt }).from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))).get(),
+    db
+      .select({ firstResponseAt: contacts.firstResponseAt })
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, holder)))
+      .get(),
     db.select({ id: deals.id }).from(deals).where(eq(deals.contactId, contactId)).get(),
   ]);
   return (contact !== undefined && contact.firstResponseAt !== null) || deal !== undefined;
@@ -463,20 +612,36 @@ async function isAnswered(db: Db, holder: string, contactId: string): Promise<bo
 
 const SettingsSchema = z.object({
   mode: z.enum(LEAD_MODES, { error: LEAD_MESSAGES.mode }),
-  claimWindowMinutes: z.coerce.number({ error: LEAD_MESSAGES.window }).int(LEAD_MESSAGES.window).min(1, LEAD_MESSAGES.window).max(1440, LEAD_MESSAGES.window),
+  claimWindowMinutes: z.coerce
+    .number({ error: LEAD_MESSAGES.window })
+    .int(LEAD_MESSAGES.window)
+    .min(1, LEAD_MESSAGES.window)
+    .max(1440, LEAD_MESSAGES.window),
 });
 
 /** The owner or an admin chooses how leads are distributed. */
 export async function saveLeadSettings(context: RequestContext, team: Membership, form: FormData): Promise<LeadResult> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
-  const parsed = SettingsSchema.safeParse({ mode: form.get("mode"), claimWindowMinutes: String(form.get("claimWindowMinutes") ?? "").trim() || "15" });
+  const parsed = SettingsSchema.safeParse({
+    mode: form.get("mode"),
+    claimWindowMinutes: String(form.get("claimWindowMinutes") ?? "").trim() || "15",
+  });
   if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]!.message, fieldErrors: fieldErrors(parsed.error) };
-  await context.db.update(teams).set({ leadMode: parsed.data.mode, claimWindowMinutes: parsed.data.claimWindowMinutes, updatedAt: new Date() }).where(eq(teams.id, team.teamId));
+  await context.db
+    .update(teams)
+    .set({ leadMode: parsed.data.mode, claimWindowMinutes: parsed.data.claimWindowMinutes, updatedAt: new Date() })
+    .where(eq(teams.id, team.teamId));
   return { ok: true, message: "Lead settings saved" };
 }
 
 /** A member turns their own availability on or off; the owner and admins can set anyone's. */
-export async function setAvailability(context: RequestContext, team: Membership, userId: UserId, memberId: string, available: boolean): Promise<LeadResult> {
+export async function setAvailability(
+  context: RequestContext,
+  team: Membership,
+  userId: UserId,
+  memberId: string,
+  available: boolean,
+): Promise<LeadResult> {
   if (memberId !== userId && !canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   const updated = await context.db
     .update(teamMembers)
@@ -505,7 +670,10 @@ export async function settleExpiredOffers(deps: Deps, at = now(), teamId?: strin
     const team = await deps.db.select({ name: teams.name }).from(teams).where(eq(teams.id, lead.teamId)).get();
     const agent = await takeNextInRotation(deps.db, lead.teamId);
     if (!agent) {
-      await deps.db.update(teamLeads).set({ state: "pond", offeredUntil: null }).where(and(eq(teamLeads.id, lead.id), eq(teamLeads.state, "offered")));
+      await deps.db
+        .update(teamLeads)
+        .set({ state: "pond", offeredUntil: null })
+        .where(and(eq(teamLeads.id, lead.id), eq(teamLeads.state, "offered")));
       continue;
     }
     if (await giveWaiting(deps, lead, agent, { how: HOW.afterWindow, note: noteFor(HOW.afterWindow, team?.name ?? "your team") }, at)) settled += 1;

@@ -51,7 +51,12 @@ export async function offerOwnership(context: RequestContext, actor: SessionUser
   const owner = members.find((m) => m.userId === actor.id);
   if (to) {
     const terms = OWNERSHIP_COPY.terms(seatsFor(members.length));
-    await emailOwnershipOffer(context, origin, { teamName: membership.teamName, ownerName: owner?.name ?? actor.email, to: { id: to.userId, email: to.email }, terms });
+    await emailOwnershipOffer(context, origin, {
+      teamName: membership.teamName,
+      ownerName: owner?.name ?? actor.email,
+      to: { id: to.userId, email: to.email },
+      terms,
+    });
   }
   return { ok: true };
 }
@@ -60,7 +65,10 @@ export async function offerOwnership(context: RequestContext, actor: SessionUser
 export async function withdrawOffer(context: RequestContext, actor: SessionUser): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
-  await context.db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
+  await context.db
+    .update(teams)
+    .set({ pendingOwnerId: null, pendingOwnerAt: null })
+    .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
   return { ok: true };
 }
 
@@ -109,7 +117,13 @@ export async function acceptOwnership(context: RequestContext, user: SessionUser
     context.db
       .update(teamMembers)
       .set({ role: sql`case ${teamMembers.userId} when ${user.id} then 'owner' else 'admin' end` })
-      .where(and(eq(teamMembers.teamId, membership.teamId), sql`${teamMembers.userId} in (${user.id}, ${formerOwner})`, sql`exists (select 1 from ${teams} where ${teams.id} = ${membership.teamId} and ${teams.ownerId} = ${user.id})`)),
+      .where(
+        and(
+          eq(teamMembers.teamId, membership.teamId),
+          sql`${teamMembers.userId} in (${user.id}, ${formerOwner})`,
+          sql`exists (select 1 from ${teams} where ${teams.id} = ${membership.teamId} and ${teams.ownerId} = ${user.id})`,
+        ),
+      ),
   ]);
   if (moved[0].length === 0) {
     // The offer was withdrawn meanwhile: the bill goes back to the owner.

@@ -30,13 +30,29 @@ export type TeamCard = BoardCard & { agentId: string; agentName: string; stageNa
  * The open deals of `agents`, soonest expected close first (no date last), at most LIST_LIMIT, with the count, and each
  * agent's stages (for the move menus). `agents` must come from the visibility rule.
  */
-export async function teamDealList(context: RequestContext, agents: readonly MemberRow[]): Promise<{ cards: TeamCard[]; total: number; stages: Record<string, DealStage[]> }> {
+export async function teamDealList(
+  context: RequestContext,
+  agents: readonly MemberRow[],
+): Promise<{ cards: TeamCard[]; total: number; stages: Record<string, DealStage[]> }> {
   if (agents.length === 0) return { cards: [], total: 0, stages: {} };
   const ids = agents.map((a) => a.userId as UserId);
-  const [commissions, prefs] = await Promise.all([Promise.all(ids.map((id) => loadCommissionContext(context, id))), Promise.all(ids.map((id) => getDisplayPreferences(context, id)))]);
+  const [commissions, prefs] = await Promise.all([
+    Promise.all(ids.map((id) => loadCommissionContext(context, id))),
+    Promise.all(ids.map((id) => getDisplayPreferences(context, id))),
+  ]);
   const byAgent = new Map(ids.map((id, i) => [id as string, { commissions: commissions[i]!, name: agents[i]!.name, currency: prefs[i]!.currency }]));
   // Open is each agent's own open stages.
-  const open = or(...ids.map((id, i) => and(eq(deals.userId, id), inArray(deals.stage, commissions[i]!.stages.filter((s) => s.kind === "open").map((s) => s.key)))));
+  const open = or(
+    ...ids.map((id, i) =>
+      and(
+        eq(deals.userId, id),
+        inArray(
+          deals.stage,
+          commissions[i]!.stages.filter((s) => s.kind === "open").map((s) => s.key),
+        ),
+      ),
+    ),
+  );
   const where = ownedByAny(deals, ids, open);
   const [rows, total] = await Promise.all([
     context.db
@@ -67,13 +83,18 @@ export async function teamDealList(context: RequestContext, agents: readonly Mem
  * The open deals teammates share with the viewer, as list cards under their agent, with the viewer's share
  * and what it pays the viewer; and those agents' stages, for the move menus.
  */
-export async function sharedTeamCards(context: RequestContext, viewerId: UserId): Promise<{ cards: TeamCard[]; stages: Record<string, DealStage[]> }> {
+export async function sharedTeamCards(
+  context: RequestContext,
+  viewerId: UserId,
+): Promise<{ cards: TeamCard[]; stages: Record<string, DealStage[]> }> {
   const [commissions, prefs] = await Promise.all([loadCommissionContext(context, viewerId), getDisplayPreferences(context, viewerId)]);
   const open = commissions.shared.filter((d) => d.kind === "open");
   const owners = [...new Set(open.map((d) => d.ownerId))];
   const [stages, todays] = await Promise.all([
     Promise.all(owners.map(async (id) => [id, await getStages(context, id)] as const)).then((pairs) => Object.fromEntries(pairs)),
-    Promise.all(owners.map(async (id) => [id, isoDateIn(new Date(), (await getDisplayPreferences(context, id)).timezone)] as const)).then((pairs) => new Map(pairs)),
+    Promise.all(owners.map(async (id) => [id, isoDateIn(new Date(), (await getDisplayPreferences(context, id)).timezone)] as const)).then(
+      (pairs) => new Map(pairs),
+    ),
   ]);
   const cards = open.map(
     (deal): TeamCard => ({

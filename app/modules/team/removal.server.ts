@@ -15,7 +15,11 @@ export async function workOfMembers(context: RequestContext, teamId: string, mem
     context.db.select({ id: contacts.userId, n: count() }).from(contacts).where(inArray(contacts.userId, ids)).groupBy(contacts.userId),
     context.db.select({ id: deals.userId, n: count() }).from(deals).where(inArray(deals.userId, ids)).groupBy(deals.userId),
     context.db.select({ id: crmTasks.userId, n: count() }).from(crmTasks).where(inArray(crmTasks.userId, ids)).groupBy(crmTasks.userId),
-    context.db.select({ id: crmActivities.userId, n: count() }).from(crmActivities).where(inArray(crmActivities.userId, ids)).groupBy(crmActivities.userId),
+    context.db
+      .select({ id: crmActivities.userId, n: count() })
+      .from(crmActivities)
+      .where(inArray(crmActivities.userId, ids))
+      .groupBy(crmActivities.userId),
     context.db
       .select({ id: teamLeads.heldBy, n: count() })
       .from(teamLeads)

@@ -23,7 +23,13 @@ export async function loadTeamPage(context: RequestContext, user: SessionUser, t
     getTeamPlan(context.db, team.teamId),
     pendingOffer(context, team.teamId),
     // What each member the viewer may remove would take or leave: the removal dialog says it before anything moves.
-    manager ? workOfMembers(context, team.teamId, members.filter((m) => m.role !== "owner" && m.userId !== user.id).map((m) => m.userId)) : Promise.resolve({} as Awaited<ReturnType<typeof workOfMembers>>),
+    manager
+      ? workOfMembers(
+          context,
+          team.teamId,
+          members.filter((m) => m.role !== "owner" && m.userId !== user.id).map((m) => m.userId),
+        )
+      : Promise.resolve({} as Awaited<ReturnType<typeof workOfMembers>>),
   ]);
   // An offer is seen by the owner who made it and the member it is for; with the member's standing to take the bill.
   const visibleOffer = offer && (team.role === "owner" || offer.to === user.id) ? offer : null;

@@ -1,5 +1,20 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { agentProfiles, contacts, crmActivities, crmTasks, dealShares, deals, leadAlerts, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import {
+  agentProfiles,
+  contacts,
+  crmActivities,
+  crmTasks,
+  dealShares,
+  deals,
+  leadAlerts,
+  profiles,
+  subscribers,
+  teamLeads,
+  teamMembers,
+  teams,
+  users,
+  type TeamRole,
+} from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -66,7 +81,14 @@ export function listMembers(context: RequestContext, teamId: string): Promise<Me
 
 async function readMembers(context: RequestContext, teamId: string): Promise<MemberRow[]> {
   const rows = await context.db
-    .select({ userId: teamMembers.userId, role: teamMembers.role, joinedAt: teamMembers.joinedAt, email: users.email, agentName: agentProfiles.agentName, fullName: profiles.fullName })
+    .select({
+      userId: teamMembers.userId,
+      role: teamMembers.role,
+      joinedAt: teamMembers.joinedAt,
+      email: users.email,
+      agentName: agentProfiles.agentName,
+      fullName: profiles.fullName,
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .leftJoin(agentProfiles, eq(agentProfiles.userId, teamMembers.userId))
@@ -142,7 +164,13 @@ export function seatsForMembers(context: RequestContext, team: Pick<Membership, 
  * names a teammate to take it over (`reassignTo`, ADR 0039): then their contacts, deals, tasks, activities and leads
  * become that teammate's, in the same batch as the removal. The seat goes first, in Stripe.
  */
-export async function removeMember(context: RequestContext, actor: SessionUser, memberId: string, reassignTo: string | undefined, origin: string): Promise<PlanChangeResult> {
+export async function removeMember(
+  context: RequestContext,
+  actor: SessionUser,
+  memberId: string,
+  reassignTo: string | undefined,
+  origin: string,
+): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (!canManage(membership)) return { ok: false, message: TEAM_MESSAGES.managersOnly };
   if (reassignTo && membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerReassigns };
@@ -154,18 +182,25 @@ export async function removeMember(context: RequestContext, actor: SessionUser, 
   if (!target) return { ok: false, message: TEAM_MESSAGES.notAMember };
   if (target.role === "owner") return { ok: false, message: TEAM_MESSAGES.cannotRemoveOwner };
   if (target.role === "admin" && membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerRemovesAdmins };
-  if (reassignTo && (reassignTo === memberId || !roles.some((r) => r.userId === reassignTo))) return { ok: false, message: TEAM_MESSAGES.reassignToMember };
+  if (reassignTo && (reassignTo === memberId || !roles.some((r) => r.userId === reassignTo)))
+    return { ok: false, message: TEAM_MESSAGES.reassignToMember };
   // Checked again inside the batch: the remover still runs the team (admins remove agents only), and whoever takes the
   // work is still a member, so a role change or a departure in between moves nothing.
   const checks = [
-    membership.role === "owner" ? isMemberSql(membership.teamId, actor.id, ["owner"]) : and(isMemberSql(membership.teamId, actor.id, MANAGER_ROLES), isMemberSql(membership.teamId, memberId, ["agent"]))!,
+    membership.role === "owner"
+      ? isMemberSql(membership.teamId, actor.id, ["owner"])
+      : and(isMemberSql(membership.teamId, actor.id, MANAGER_ROLES), isMemberSql(membership.teamId, memberId, ["agent"]))!,
     ...(reassignTo ? [isMemberSql(membership.teamId, reassignTo)] : []),
   ];
   const members = await listMembers(context, membership.teamId);
   const removed = await leave(context, membership, memberId, checks, reassignTo ? handOver(context.db, membership.teamId, memberId, reassignTo) : []);
   const member = members.find((m) => m.userId === memberId);
   if (removed.ok && member) {
-    const movedTo = reassignTo ? (reassignTo === actor.id ? (members.find((m) => m.userId === actor.id)?.name ?? actor.email) : (members.find((m) => m.userId === reassignTo)?.name ?? "a teammate")) : null;
+    const movedTo = reassignTo
+      ? reassignTo === actor.id
+        ? (members.find((m) => m.userId === actor.id)?.name ?? actor.email)
+        : (members.find((m) => m.userId === reassignTo)?.name ?? "a teammate")
+      : null;
     await emailRemoval(context, origin, { teamName: membership.teamName, member: { id: member.userId, email: member.email }, movedTo });
   }
   return removed;
@@ -185,7 +220,10 @@ function handOver(db: Db, teamId: string, from: string, to: string) {
     db.update(crmActivities).set({ userId: to }).where(eq(crmActivities.userId, from)),
     db.update(leadAlerts).set({ userId: to }).where(eq(leadAlerts.userId, from)),
     // The team's record keeps who got each lead (and whose speed to lead it was); only who holds it changes.
-    db.update(teamLeads).set({ heldBy: to }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, from))),
+    db
+      .update(teamLeads)
+      .set({ heldBy: to })
+      .where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, from))),
   ] as const;
 }
 
@@ -202,7 +240,13 @@ export async function leaveTeam(context: RequestContext, user: Pick<SessionUser,
  * a member, hands over their work if asked, ends their shares and any ownership offer to them, and detaches them from
  * the team's lead records (a lead they held stays their contact; the team may give it to someone else as a new one).
  */
-async function leave(context: RequestContext, team: Membership, memberId: string, checks: SQL[], handover: ReturnType<typeof handOver> | []): Promise<PlanChangeResult> {
+async function leave(
+  context: RequestContext,
+  team: Membership,
+  memberId: string,
+  checks: SQL[],
+  handover: ReturnType<typeof handOver> | [],
+): Promise<PlanChangeResult> {
   const members = await memberCount(context, team.teamId);
   const seats = await seatsForMembers(context, team, members - 1);
   if (!seats.ok) return seats;
@@ -230,9 +274,15 @@ function membershipEnds(db: Db, teamId: string, memberId: string) {
     // teammates (ADR 0037).
     db.delete(dealShares).where(or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId))),
     // An ownership offer to them lapses.
-    db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(and(eq(teams.id, teamId), eq(teams.pendingOwnerId, memberId))),
+    db
+      .update(teams)
+      .set({ pendingOwnerId: null, pendingOwnerAt: null })
+      .where(and(eq(teams.id, teamId), eq(teams.pendingOwnerId, memberId))),
     // The team's record of a lead they held no longer points into their account (after a handover it names the teammate).
-    db.update(teamLeads).set({ contactId: null, heldBy: null }).where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, memberId))),
+    db
+      .update(teamLeads)
+      .set({ contactId: null, heldBy: null })
+      .where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, memberId))),
     db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`)),
   ] as const;
 }
@@ -255,7 +305,10 @@ export async function setRole(context: RequestContext, actor: SessionUser, membe
 export async function renameTeam(context: RequestContext, actor: SessionUser, name: string): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
-  await context.db.update(teams).set({ name, updatedAt: new Date() }).where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
+  await context.db
+    .update(teams)
+    .set({ name, updatedAt: new Date() })
+    .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
   context.memo.delete(`team:${actor.id}`);
   return { ok: true };
 }

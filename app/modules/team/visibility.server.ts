@@ -38,7 +38,11 @@ const notFound = () => new Response("Not Found", { status: 404 });
  * The agent a team view shows: the viewer when nothing (or themselves) is asked for, else the requested member if
  * the rule lets the viewer see them. Anything else throws 404.
  */
-export async function agentInView(context: RequestContext, viewer: Viewer, requested: string | null | undefined): Promise<{ agentId: UserId; self: boolean; name: string | null }> {
+export async function agentInView(
+  context: RequestContext,
+  viewer: Viewer,
+  requested: string | null | undefined,
+): Promise<{ agentId: UserId; self: boolean; name: string | null }> {
   if (!requested || requested === viewer.userId) return { agentId: viewer.userId, self: true, name: null };
   if (!seesWholeTeam(viewer)) throw notFound();
   const member = (await visibleMembers(context, viewer)).find((m) => m.userId === requested);

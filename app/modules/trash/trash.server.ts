@@ -67,8 +67,10 @@ export const TRASHED: Record<TrashKind, Moved> = {
  */
 export const NOT_RESTORED: Readonly<Record<string, string>> = {
   "lead_alerts.contact_id->contacts": "a new lead's alert is about the moment it arrived (ADR 0032): a restored contact is not a new lead",
-  "team_leads.contact_id->contacts": "the team's record of who got a lead (ADR 0038) keeps who and when; it does not follow the contact into the trash and back",
-  "deal_shares.deal_id->deals": "a share is between teammates as they are now (ADR 0037): a restored deal is shared again from its page, not behind a co-agent's back",
+  "team_leads.contact_id->contacts":
+    "the team's record of who got a lead (ADR 0038) keeps who and when; it does not follow the contact into the trash and back",
+  "deal_shares.deal_id->deals":
+    "a share is between teammates as they are now (ADR 0037): a restored deal is shared again from its page, not behind a co-agent's back",
 };
 
 /**
@@ -93,7 +95,13 @@ const ident = (name: string) => {
 };
 
 // Each table's columns, from the schema (the same list `select *` gives), so no statement asks the database for them.
-const TABLES: Record<string, SQLiteTable> = { contacts, deals, crm_tasks: crmTasks, crm_activities: crmActivities, deal_stage_history: dealStageHistory };
+const TABLES: Record<string, SQLiteTable> = {
+  contacts,
+  deals,
+  crm_tasks: crmTasks,
+  crm_activities: crmActivities,
+  deal_stage_history: dealStageHistory,
+};
 function columnsOf(tables: readonly string[]): Map<string, string[]> {
   return new Map(tables.map((t) => [t, Object.values(getTableColumns(TABLES[t]!)).map((c) => c.name)]));
 }
@@ -111,7 +119,8 @@ function keptValue(table: string, alias: string, column: string): string {
     order by t.deleted_at desc limit 1))`;
 }
 
-const chunked = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunked = <T>(items: T[], size = CHUNK) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export interface TrashResult {
   /** The trash items made, for an undo. */
@@ -129,7 +138,11 @@ export async function moveToTrash(db: D1, userId: string, kind: TrashKind, ids: 
   const spec = TRASHED[kind];
   const tables = [spec.table, ...spec.children.map((c) => c.table)];
   const columns = columnsOf(tables);
-  const rowJson = (table: string, alias: string) => `json_object(${columns.get(table)!.map((c) => `'${c}', ${keptValue(table, alias, c)}`).join(", ")})`;
+  const rowJson = (table: string, alias: string) =>
+    `json_object(${columns
+      .get(table)!
+      .map((c) => `'${c}', ${keptValue(table, alias, c)}`)
+      .join(", ")})`;
   const result: TrashResult = { trashIds: [], moved: 0 };
   for (const part of chunked([...new Set(ids)])) {
     // The trash ids are made here, paired with the asked ids; an id that is not the user's pairs with nothing.
@@ -173,7 +186,9 @@ export async function moveToTrash(db: D1, userId: string, kind: TrashKind, ids: 
       ),
       // The live row goes last; its children go by cascade and its links are set null by their keys.
       db
-        .prepare(`delete from ${ident(spec.table)} where user_id = ?2 and id in (select item_id from trash_items where id in ${mine} and user_id = ?2)`)
+        .prepare(
+          `delete from ${ident(spec.table)} where user_id = ?2 and id in (select item_id from trash_items where id in ${mine} and user_id = ?2)`,
+        )
         .bind(JSON.stringify(pairs), userId),
     ];
     const [made] = await db.batch<{ id: string }>(statements);
@@ -204,7 +219,9 @@ export async function restoreFromTrash(db: D1, userId: string, trashIds: readonl
   const columns = columnsOf(RESTORE_ORDER);
   for (const part of chunked(asked)) {
     const { results: found } = await db
-      .prepare(`select t.id, t.kind, t.item_id from trash_items t join json_each(?1) j on j.value = t.id where t.user_id = ?2 and (?3 is null or t.kind = ?3)`)
+      .prepare(
+        `select t.id, t.kind, t.item_id from trash_items t join json_each(?1) j on j.value = t.id where t.user_id = ?2 and (?3 is null or t.kind = ?3)`,
+      )
       .bind(JSON.stringify(part), userId, kind ?? null)
       .all<{ id: string; kind: TrashKind; item_id: string }>();
     result.notFound += part.length - found.length;
@@ -213,7 +230,10 @@ export async function restoreFromTrash(db: D1, userId: string, trashIds: readonl
     for (const kind of Object.keys(TRASHED) as TrashKind[]) {
       const itemIds = found.filter((f) => f.kind === kind).map((f) => f.item_id);
       if (!itemIds.length) continue;
-      const { results } = await db.prepare(`select id from ${ident(TRASHED[kind].table)} where id in (select value from json_each(?))`).bind(JSON.stringify(itemIds)).all<{ id: string }>();
+      const { results } = await db
+        .prepare(`select id from ${ident(TRASHED[kind].table)} where id in (select value from json_each(?))`)
+        .bind(JSON.stringify(itemIds))
+        .all<{ id: string }>();
       for (const r of results) taken.add(r.id);
     }
     const ready = found.filter((f) => !taken.has(f.item_id));
@@ -231,7 +251,10 @@ export async function restoreFromTrash(db: D1, userId: string, trashIds: readonl
         return parent ? `(select p.id from ${ident(parent)} p where p.id = ${raw} and p.user_id = ?2)` : raw;
       };
       // Re-inserting a deal opened a fresh stay (the insert trigger); its stored history replaces it.
-      if (table === "deal_stage_history") statements.push(db.prepare(`delete from deal_stage_history where user_id = ?2 and deal_id in (select value from json_each(?1))`).bind(dealIds, userId));
+      if (table === "deal_stage_history")
+        statements.push(
+          db.prepare(`delete from deal_stage_history where user_id = ?2 and deal_id in (select value from json_each(?1))`).bind(dealIds, userId),
+        );
       statements.push(
         db
           .prepare(
@@ -283,7 +306,11 @@ const TRASH_PAGE = 200;
 /** The user's trash, newest first, and how many items it holds in all. */
 export async function listTrash(db: D1, userId: string, limit = TRASH_PAGE): Promise<{ items: TrashListItem[]; total: number }> {
   const [rows, count] = await db.batch<Record<string, unknown>>([
-    db.prepare(`select id, kind, item_id as itemId, title, deleted_at as deletedAt from trash_items where user_id = ? order by deleted_at desc, id limit ?`).bind(userId, limit),
+    db
+      .prepare(
+        `select id, kind, item_id as itemId, title, deleted_at as deletedAt from trash_items where user_id = ? order by deleted_at desc, id limit ?`,
+      )
+      .bind(userId, limit),
     db.prepare(`select count(*) as n from trash_items where user_id = ?`).bind(userId),
   ]);
   return { items: (rows?.results ?? []) as unknown as TrashListItem[], total: Number(count?.results[0]?.n ?? 0) };
@@ -292,12 +319,20 @@ export async function listTrash(db: D1, userId: string, limit = TRASH_PAGE): Pro
 /** Deletes trash items for good, a chunk of rows per statement (a deal may hold thousands of activities). */
 async function deleteTrash(db: D1, where: string, ...binds: unknown[]): Promise<number> {
   for (;;) {
-    const res = await db.prepare(`delete from trash_rows where rowid in (select r.rowid from trash_rows r join trash_items t on t.id = r.trash_id where ${where} limit 2000)`).bind(...binds).run();
+    const res = await db
+      .prepare(
+        `delete from trash_rows where rowid in (select r.rowid from trash_rows r join trash_items t on t.id = r.trash_id where ${where} limit 2000)`,
+      )
+      .bind(...binds)
+      .run();
     if ((res.meta.changes ?? 0) === 0) break;
   }
   let deleted = 0;
   for (;;) {
-    const res = await db.prepare(`delete from trash_items where rowid in (select t.rowid from trash_items t where ${where} limit ${CHUNK})`).bind(...binds).run();
+    const res = await db
+      .prepare(`delete from trash_items where rowid in (select t.rowid from trash_items t where ${where} limit ${CHUNK})`)
+      .bind(...binds)
+      .run();
     const n = res.meta.changes ?? 0;
     deleted += n;
     if (n === 0) break;
@@ -307,7 +342,10 @@ async function deleteTrash(db: D1, where: string, ...binds: unknown[]): Promise<
 
 /** "Empty trash": every item of the user, or only `trashIds` among them; returns how many went. */
 export async function emptyTrash(db: D1, userId: string, trashIds?: readonly string[]): Promise<number> {
-  if (trashIds) return trashIds.length ? deleteTrash(db, "t.user_id = ? and t.id in (select value from json_each(?))", userId, JSON.stringify([...new Set(trashIds)])) : 0;
+  if (trashIds)
+    return trashIds.length
+      ? deleteTrash(db, "t.user_id = ? and t.id in (select value from json_each(?))", userId, JSON.stringify([...new Set(trashIds)]))
+      : 0;
   return deleteTrash(db, "t.user_id = ?", userId);
 }
 

@@ -1,5 +1,22 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { ArrowRightLeft, Calendar, CloudOff, Inbox, FileSignature, Handshake, Home, Mail, MailOpen, MessageSquare, NotebookPen, Phone, Plus, Tag, Trash2, type LucideIcon } from "lucide-react";
+import {
+  ArrowRightLeft,
+  Calendar,
+  CloudOff,
+  Inbox,
+  FileSignature,
+  Handshake,
+  Home,
+  Mail,
+  MailOpen,
+  MessageSquare,
+  NotebookPen,
+  Phone,
+  Plus,
+  Tag,
+  Trash2,
+  type LucideIcon,
+} from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { SELECT_CLASS } from "~/components/ui/SelectField";
@@ -33,13 +50,32 @@ interface Page {
 }
 
 /** "Show: All activity / Call / …", for timelines (controlled) and the feed's GET form (uncontrolled, named). */
-export function ActivityTypeFilter({ id, value, defaultValue, name, onChange }: { id: string; value?: string; defaultValue?: string; name?: string; onChange?(value: string): void }) {
+export function ActivityTypeFilter({
+  id,
+  value,
+  defaultValue,
+  name,
+  onChange,
+}: {
+  id: string;
+  value?: string;
+  defaultValue?: string;
+  name?: string;
+  onChange?(value: string): void;
+}) {
   return (
     <div className="flex flex-col">
       <label htmlFor={id} className="text-sm font-medium">
         Show
       </label>
-      <select id={id} name={name} value={value} defaultValue={defaultValue} onChange={onChange ? (event) => onChange(event.target.value) : undefined} className={`${SELECT_CLASS} w-auto`}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        className={`${SELECT_CLASS} w-auto`}
+      >
         <option value="">All activity</option>
         {ACTIVITY_TYPES.map((t) => (
           <option key={t} value={t}>
@@ -60,11 +96,26 @@ function activitySummary(activity: ActivityItem): string {
   return activity.outcome ? `${ACTIVITY_TYPE_LABELS[activity.type]} · ${activity.outcome}` : ACTIVITY_TYPE_LABELS[activity.type];
 }
 
-export function ActivityEntry({ activity, prefs, hideContact, hideDeal, onDelete }: { activity: ActivityItem; prefs: DisplayPreferences; hideContact?: boolean; hideDeal?: boolean; onDelete?(activity: ActivityItem): void }) {
+export function ActivityEntry({
+  activity,
+  prefs,
+  hideContact,
+  hideDeal,
+  onDelete,
+}: {
+  activity: ActivityItem;
+  prefs: DisplayPreferences;
+  hideContact?: boolean;
+  hideDeal?: boolean;
+  onDelete?(activity: ActivityItem): void;
+}) {
   const Icon = ACTIVITY_ICONS[activity.type];
   return (
     <li className="flex gap-3 py-3">
-      <span aria-hidden="true" className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200">
+      <span
+        aria-hidden="true"
+        className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200"
+      >
         <Icon className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
@@ -74,7 +125,10 @@ export function ActivityEntry({ activity, prefs, hideContact, hideDeal, onDelete
           {activity.contactName && activity.contactId && !hideContact ? (
             <>
               {" · "}
-              <Link to={`/contacts/${encodeURIComponent(activity.contactId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
+              <Link
+                to={`/contacts/${encodeURIComponent(activity.contactId)}`}
+                className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400"
+              >
                 {activity.contactName}
               </Link>
             </>
@@ -82,14 +136,19 @@ export function ActivityEntry({ activity, prefs, hideContact, hideDeal, onDelete
           {activity.dealTitle && activity.dealId && !hideDeal ? (
             <>
               {" · "}
-              <Link to={`/deals/${encodeURIComponent(activity.dealId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
+              <Link
+                to={`/deals/${encodeURIComponent(activity.dealId)}`}
+                className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400"
+              >
                 {activity.dealTitle}
               </Link>
             </>
           ) : null}
         </p>
         {activity.notes && activity.type !== "stage_change" ? <p className="mt-1 whitespace-pre-line break-words text-sm">{activity.notes}</p> : null}
-        {activity.type === "stage_change" && activity.meta?.lostReason ? <p className="mt-1 text-sm">Reason: {String(activity.meta.lostReason)}</p> : null}
+        {activity.type === "stage_change" && activity.meta?.lostReason ? (
+          <p className="mt-1 text-sm">Reason: {String(activity.meta.lostReason)}</p>
+        ) : null}
       </div>
       {onDelete && !isSystemActivity(activity.type) ? (
         <button
@@ -145,7 +204,13 @@ export function ActivityTimeline({
     setPage((current) => (appending.current ? { activities: [...current.activities, ...data.activities], nextCursor: data.nextCursor } : data));
     appending.current = false;
   }, [loader.data, loader.state]);
-  useFetcherResult(remove, (result) => toast(result.ok ? { title: "Activity deleted", variant: "success" } : { title: "The activity was not deleted", description: result.error, variant: "destructive" }));
+  useFetcherResult(remove, (result) =>
+    toast(
+      result.ok
+        ? { title: "Activity deleted", variant: "success" }
+        : { title: "The activity was not deleted", description: result.error, variant: "destructive" },
+    ),
+  );
 
   return (
     <section aria-labelledby="timeline-heading" className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
@@ -184,7 +249,11 @@ export function ActivityTimeline({
             ))}
           </ol>
         ) : (
-          <p className="py-3 text-sm text-stone-600 dark:text-stone-400">{type ? `No ${ACTIVITY_TYPE_LABELS[type as ActivityType].toLowerCase()} activity yet.` : "No activity yet. Log calls, showings and notes here."}</p>
+          <p className="py-3 text-sm text-stone-600 dark:text-stone-400">
+            {type
+              ? `No ${ACTIVITY_TYPE_LABELS[type as ActivityType].toLowerCase()} activity yet.`
+              : "No activity yet. Log calls, showings and notes here."}
+          </p>
         )}
       </div>
       {page.nextCursor ? (

@@ -55,7 +55,13 @@ export const LogActivityDialog = forwardRef<
         <SubmissionKey name="log-activity" answer={save.data} ignore={["date", "time"]} />
         {deal ? <input type="hidden" name="dealId" value={deal.id} /> : null}
         <div className="sm:col-span-2">
-          <SelectField label="What happened" name="type" options={choices(LOGGABLE_ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS)} defaultValue="call" error={errors.type} />
+          <SelectField
+            label="What happened"
+            name="type"
+            options={choices(LOGGABLE_ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS)}
+            defaultValue="call"
+            error={errors.type}
+          />
         </div>
         {deal ? (
           <p className="text-sm sm:col-span-2">

@@ -29,7 +29,8 @@ const toFacts = (inputs: FactInputs): ListingFacts => {
   return { bedrooms: read(inputs.bedrooms), bathrooms: read(inputs.bathrooms), squareFeet: read(inputs.squareFeet), price: read(inputs.price) };
 };
 
-const INPUT = "w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100";
+const INPUT =
+  "w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100";
 
 /**
  * The AI Coach card (spec section 2): quick actions, the options they use (contact, tone, listing features,
@@ -65,7 +66,9 @@ export function CoachCard({
     setMissing(null);
     if (task === "listing" && !features.trim() && !contact && Object.values(facts).every((v) => !v.trim())) {
       if (optionsRef.current) optionsRef.current.open = true;
-      setMissing("Describe the property first (its bedrooms, size, price or features, one per line or separated by commas), or pick the seller's contact.");
+      setMissing(
+        "Describe the property first (its bedrooms, size, price or features, one per line or separated by commas), or pick the seller's contact.",
+      );
       featuresRef.current?.focus();
       return;
     }
@@ -96,16 +99,20 @@ export function CoachCard({
       <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold">
         <Sparkles aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" /> AI Coach
       </h2>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Drafts and advice written from your contacts, deals and tasks. Nothing is sent to anyone until you send it.</p>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        Drafts and advice written from your contacts, deals and tasks. Nothing is sent to anyone until you send it.
+      </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <div>
-          <ContactPicker
-            name="contactId"
-            initial={initialContact}
-            onPick={setContact}
-          />
+          <ContactPicker name="contactId" initial={initialContact} onPick={setContact} />
         </div>
-        <SelectField label="Tone" name="tone" value={tone} onChange={(event) => setTone(event.target.value as DraftTone)} options={DRAFT_TONES.map((t) => [t, DRAFT_TONE_LABELS[t]] as const)} />
+        <SelectField
+          label="Tone"
+          name="tone"
+          value={tone}
+          onChange={(event) => setTone(event.target.value as DraftTone)}
+          options={DRAFT_TONES.map((t) => [t, DRAFT_TONE_LABELS[t]] as const)}
+        />
       </div>
       <details ref={optionsRef} className="mt-3 rounded-lg border border-stone-200 p-3 dark:border-stone-800">
         <summary className="min-h-10 cursor-pointer py-2 text-sm font-semibold">Listing and market options</summary>
@@ -169,7 +176,14 @@ export function CoachCard({
             <label htmlFor={`${id}-location`} className="mb-1 block text-sm font-medium">
               Location for market insight
             </label>
-            <input id={`${id}-location`} value={location} maxLength={100} onChange={(event) => setLocation(event.target.value)} className={`${INPUT} min-h-12`} placeholder="e.g. East Austin" />
+            <input
+              id={`${id}-location`}
+              value={location}
+              maxLength={100}
+              onChange={(event) => setLocation(event.target.value)}
+              className={`${INPUT} min-h-12`}
+              placeholder="e.g. East Austin"
+            />
           </div>
         </div>
       </details>

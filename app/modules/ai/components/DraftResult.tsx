@@ -16,7 +16,6 @@ import { localNow } from "~/modules/tasks/due";
 
 type SaveResult = { ok: true } | { ok: false; error: string };
 
-
 const TASK_TITLES = {
   follow_up: (name?: string) => (name ? `Send follow-up e-mail to ${name}` : "Send follow-up e-mail"),
   listing: (name?: string) => (name ? `Publish listing description for ${name}` : "Publish listing description"),
@@ -31,7 +30,13 @@ const TASK_TITLES = {
  * Fair Housing phrases, and can be copied, regenerated, opened in the mail app, or saved as an activity or a
  * task on the contact.
  */
-export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
+export function DraftResult({
+  state,
+  today,
+  nowTime,
+  timezone,
+  onRegenerate,
+}: {
   state: GenerationState;
   today: string;
   nowTime: string;
@@ -50,10 +55,18 @@ export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
   const activity = useFetcher<SaveResult>();
   const taskSave = useFetcher<SaveResult>();
   useFetcherResult(activity, (result) =>
-    toast(result.ok ? { title: "Saved as an activity", description: contact ? `On ${contact.name}'s timeline.` : undefined, variant: "success" } : { title: "Not saved", description: result.error, variant: "destructive" }),
+    toast(
+      result.ok
+        ? { title: "Saved as an activity", description: contact ? `On ${contact.name}'s timeline.` : undefined, variant: "success" }
+        : { title: "Not saved", description: result.error, variant: "destructive" },
+    ),
   );
   useFetcherResult(taskSave, (result) =>
-    toast(result.ok ? { title: "Task added for today", description: "It is on your Tasks page.", variant: "success" } : { title: "Not saved", description: result.error, variant: "destructive" }),
+    toast(
+      result.ok
+        ? { title: "Task added for today", description: "It is on your Tasks page.", variant: "success" }
+        : { title: "Not saved", description: result.error, variant: "destructive" },
+    ),
   );
 
   if (state.status === "idle") return null;
@@ -108,13 +121,22 @@ export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
             className="mt-1 w-full rounded-lg border border-stone-300 bg-white p-3 text-base leading-relaxed dark:border-stone-700 dark:bg-stone-950"
           />
           {limit ? (
-            <p id={`${id}-count`} className={`text-sm ${text.length > limit ? "font-semibold text-red-800 dark:text-red-300" : "text-stone-600 dark:text-stone-400"}`}>
+            <p
+              id={`${id}-count`}
+              className={`text-sm ${text.length > limit ? "font-semibold text-red-800 dark:text-red-300" : "text-stone-600 dark:text-stone-400"}`}
+            >
               {text.length} of {limit} characters (MLS limit){text.length > limit ? ": too long for the MLS" : ""}
             </p>
           ) : null}
           {flags.length > 0 ? (
-            <div role="region" aria-label="Fair Housing check" className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950">
-              <p className="font-semibold text-amber-950 dark:text-amber-100">Fair Housing check: {flags.length === 1 ? "1 phrase" : `${flags.length} phrases`} to reword</p>
+            <div
+              role="region"
+              aria-label="Fair Housing check"
+              className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950"
+            >
+              <p className="font-semibold text-amber-950 dark:text-amber-100">
+                Fair Housing check: {flags.length === 1 ? "1 phrase" : `${flags.length} phrases`} to reword
+              </p>
               <ul className="mt-2 space-y-2 text-sm text-amber-950 dark:text-amber-100">
                 {flags.map((flag) => (
                   <li key={`${flag.index}-${flag.phrase}`}>
@@ -168,7 +190,13 @@ export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
               <input type="hidden" name="time" value={nowTime} />
               <input type="hidden" name="outcome" value={`AI draft: ${DRAFT_TASK_LABELS[task]}`} />
               <input type="hidden" name="notes" value={text.slice(0, 5000)} />
-              <Button type="submit" variant="secondary" disabled={!contact} busy={activity.state !== "idle"} title={contact ? undefined : "Pick a contact to save it on their timeline"}>
+              <Button
+                type="submit"
+                variant="secondary"
+                disabled={!contact}
+                busy={activity.state !== "idle"}
+                title={contact ? undefined : "Pick a contact to save it on their timeline"}
+              >
                 <NotebookPen aria-hidden="true" className="h-4 w-4" /> Save as activity
               </Button>
             </activity.Form>
@@ -186,7 +214,9 @@ export function DraftResult({ state, today, nowTime, timezone, onRegenerate }: {
               </Button>
             </taskSave.Form>
           </div>
-          {!contact ? <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">Pick a contact above to save drafts on their timeline.</p> : null}
+          {!contact ? (
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">Pick a contact above to save drafts on their timeline.</p>
+          ) : null}
         </>
       ) : null}
     </section>

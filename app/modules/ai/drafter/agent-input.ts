@@ -4,8 +4,10 @@ import { capitalise, clean, endSentence, fitToLimit } from "./text";
 // What the agent typed, read as data: placeholders filled, prompt injection dropped, instructions about the client
 // ("tell her she …") turned into sentences to the client, and Fair Housing phrases removed or reworded.
 
-export const INJECTION = /\b(?:ignore|disregard|forget|override)\b[^.!?\n]{0,60}\b(?:instructions?|prompts?|rules?|above|previous)\b|\bsystem prompt\b|\byou are now\b|\bact as\b|\bjailbreak\b/i;
-export const PLACEHOLDER = /\{\{?\s*(?:first[_ ]?name|name|client(?:[_ ]?name)?|contact(?:[_ ]?name)?|buyer|seller)\s*\}?\}|\[\s*(?:first[_ ]?name|name|client(?:[_ ]?name)?|contact(?:[_ ]?name)?|buyer|seller)\s*\]/gi;
+export const INJECTION =
+  /\b(?:ignore|disregard|forget|override)\b[^.!?\n]{0,60}\b(?:instructions?|prompts?|rules?|above|previous)\b|\bsystem prompt\b|\byou are now\b|\bact as\b|\bjailbreak\b/i;
+export const PLACEHOLDER =
+  /\{\{?\s*(?:first[_ ]?name|name|client(?:[_ ]?name)?|contact(?:[_ ]?name)?|buyer|seller)\s*\}?\}|\[\s*(?:first[_ ]?name|name|client(?:[_ ]?name)?|contact(?:[_ ]?name)?|buyer|seller)\s*\]/gi;
 
 /** The agent's input as safe sentences: placeholders filled (or dropped), prompt-injection sentences dropped. */
 export function agentSentences(input: string, name: string | null, max: number): string[] {
@@ -20,7 +22,9 @@ export function agentSentences(input: string, name: string | null, max: number):
       seen.add(key);
       return true;
     });
-  return fitToLimit(sentences.join(" "), max).split(/(?<=[.!?])\s+/).filter(Boolean);
+  return fitToLimit(sentences.join(" "), max)
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean);
 }
 
 type Who = "plural" | "singular" | "all" | "none";
@@ -66,7 +70,10 @@ function whoOf(target: string | undefined, fallback: Who): Who {
 
 const WHO = String.raw`(them|her|him|the\s+(?:client|buyers?|sellers?)|[A-Z][\p{L}'’-]*)`;
 const LEAD = String.raw`^(?:please\s+)?`;
-const MENTION = new RegExp(String.raw`${LEAD}(?:mention|note|say|add|include|stress|point\s+out|explain)\s+(?:to\s+${WHO}\s+)?(?:that\s+)?(.+)$`, "iu");
+const MENTION = new RegExp(
+  String.raw`${LEAD}(?:mention|note|say|add|include|stress|point\s+out|explain)\s+(?:to\s+${WHO}\s+)?(?:that\s+)?(.+)$`,
+  "iu",
+);
 const TELL = new RegExp(String.raw`${LEAD}(?:tell|inform|let)\s+${WHO}\s+(?:know\s+)?(?:that\s+)?(.+)$`, "iu");
 const REMIND = new RegExp(String.raw`${LEAD}remind\s+${WHO}\s+(about|of|that|to)\s+(.+)$`, "iu");
 const ASK = new RegExp(String.raw`${LEAD}ask\s+(?:${WHO}\s+)?(if|whether|about|when|what|how|why|where)\s+(.+)$`, "iu");
@@ -110,7 +117,8 @@ export function agentPoint(input: string, name: string | null, max = 400): strin
   return sentences.length ? sentences.join(" ") : null;
 }
 
-const WRITE_REQUEST = /^\s*(?:please\s+)?(?:write|create|draft|make|generate)\b[^,;\n]*?(?::|\b(?:listing|description|remarks)(?:\s+(?:description|remarks))?(?:\s+(?:for|of|about))?\b)/i;
+const WRITE_REQUEST =
+  /^\s*(?:please\s+)?(?:write|create|draft|make|generate)\b[^,;\n]*?(?::|\b(?:listing|description|remarks)(?:\s+(?:description|remarks))?(?:\s+(?:for|of|about))?\b)/i;
 
 /** The features the agent typed, one per comma, semicolon, bullet, sentence or line, cleaned of Fair Housing phrases. */
 export function listingHighlights(input: string): string[] {

@@ -70,10 +70,14 @@ function assessDeal(deal: DraftDeal, ctx: Ctx): DealRisk {
 
 function dealNextStep(deal: DraftDeal, toClose: number | null, quiet: number | null): string {
   const who = clean(deal.contactName ?? "", 60) || "the client";
-  if (toClose !== null && toClose < 0) return `Agree a realistic close date with ${who} and update it, or move the deal to Closed Lost if it has fallen through.`;
+  if (toClose !== null && toClose < 0)
+    return `Agree a realistic close date with ${who} and update it, or move the deal to Closed Lost if it has fallen through.`;
   const steps = DEAL_STEPS[deal.stage];
   const isQuiet = quiet === null || quiet >= 14;
-  if (!steps) return isQuiet ? `Call ${who} this week and put a dated task on the next step for ${stageLabel(deal)}.` : `Decide the next step for ${stageLabel(deal)} with ${who} and put a dated task on it.`;
+  if (!steps)
+    return isQuiet
+      ? `Call ${who} this week and put a dated task on the next step for ${stageLabel(deal)}.`
+      : `Decide the next step for ${stageLabel(deal)} with ${who} and put a dated task on it.`;
   return isQuiet ? steps.quiet(who) : steps.active(who);
 }
 

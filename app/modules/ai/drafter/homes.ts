@@ -48,10 +48,17 @@ export function isSeller(contact: DraftContact | null, deals: DraftDeal[]): bool
 /** Whether the contact's search says anything beyond the default "a home". */
 export function hasSearch(contact: DraftContact | null): contact is DraftContact {
   if (!contact) return false;
-  return Boolean(contact.location || positive(contact.budgetMin) || positive(contact.budgetMax) || contact.bedrooms != null || !["house", "other"].includes(contact.propertyType));
+  return Boolean(
+    contact.location ||
+      positive(contact.budgetMin) ||
+      positive(contact.budgetMax) ||
+      contact.bedrooms != null ||
+      !["house", "other"].includes(contact.propertyType),
+  );
 }
 
-const wholeOrHalf = (n: number | null | undefined): number | null => (typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.round(n * 2) / 2 : null);
+const wholeOrHalf = (n: number | null | undefined): number | null =>
+  typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.round(n * 2) / 2 : null;
 
 /**
  * The listing's facts, one place for the drafter and the prompt: what the agent typed in the listing quick action,

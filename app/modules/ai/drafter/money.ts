@@ -10,7 +10,10 @@ export function formatMoney(amount: number, currency: string): string {
       format = (n) => nf.format(n);
     } catch {
       const nf = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-      const code = currency.replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, 3);
+      const code = currency
+        .replace(/[^A-Za-z]/g, "")
+        .toUpperCase()
+        .slice(0, 3);
       format = (n) => (code ? `${nf.format(n)} ${code}` : nf.format(n));
     }
     moneyFormats.set(currency, format);

@@ -3,7 +3,10 @@
 const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|prof)\.?$/i;
 
 export function cleanName(name: string | null | undefined): string | null {
-  const tidy = (name ?? "").replace(/[{}[\]<>]/g, "").replace(/\s+/g, " ").trim();
+  const tidy = (name ?? "")
+    .replace(/[{}[\]<>]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return tidy || null;
 }
 
@@ -24,7 +27,10 @@ export function firstNameOf(name: string | null | undefined): string | null {
   if (joined > 0 && !full.includes(",")) {
     // "Mr. and Mrs. Lee" stays whole; "Ann & Raj Patel" → "Ann and Raj".
     if (HONORIFICS.test(head)) return full.replace(/\s&\s/g, " and ");
-    return parts.slice(0, parts.length > joined + 2 ? -1 : undefined).join(" ").replace(/\s&\s/g, " and ");
+    return parts
+      .slice(0, parts.length > joined + 2 ? -1 : undefined)
+      .join(" ")
+      .replace(/\s&\s/g, " and ");
   }
   if (full.includes(",")) {
     const given = full.split(",")[1]?.trim().split(" ")[0];

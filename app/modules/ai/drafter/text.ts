@@ -14,7 +14,11 @@ export function listWords(items: readonly string[]): string {
 
 /** Trims and collapses white space, drops template braces and brackets, caps at `max` on a word boundary. */
 export function clean(text: string, max: number): string {
-  const flat = text.replace(/\{[^{}]*\}\}?/g, " ").replace(/[{}[\]<>]/g, " ").replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/\{[^{}]*\}\}?/g, " ")
+    .replace(/[{}[\]<>]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return flat.length > max ? cutAtWord(flat, max) : flat;
 }
 

@@ -20,7 +20,8 @@ export const GARBAGE: [string, RegExp][] = [
 export const hasFairHousingInput = (env: DraftEnvelope) => checkFairHousing(env.userInput).length > 0;
 
 /** The longest a draft of this scenario may be: the MLS limit for listings, otherwise 2,000 or 4,000 characters. */
-export const maxLengthOf = (scenario: Scenario) => scenario.expect.maxLength ?? (scenario.envelope.task === "listing" ? (scenario.envelope.mlsLimit ?? 2000) : 4000);
+export const maxLengthOf = (scenario: Scenario) =>
+  scenario.expect.maxLength ?? (scenario.envelope.task === "listing" ? (scenario.envelope.mlsLimit ?? 2000) : 4000);
 
 /** What is wrong with a draft for a scenario (empty: it passes). */
 export function gradeDraft(scenario: Scenario, text: string): string[] {
@@ -38,12 +39,21 @@ export function gradeDraft(scenario: Scenario, text: string): string[] {
     const flags = checkFairHousing(text);
     if (flags.length > 0) failures.push(`Fair Housing: ${flags.map((f) => `"${f.phrase}"`).join(", ")}`);
   }
-  if (env.task === "follow_up" && !/^Subject: \S.*\n\n(?:Hi|Hey|Hello|Dear|Good day|Greetings|\S+,)/.test(text)) failures.push("it does not start with a Subject line, a blank line and the greeting");
+  if (env.task === "follow_up" && !/^Subject: \S.*\n\n(?:Hi|Hey|Hello|Dear|Good day|Greetings|\S+,)/.test(text))
+    failures.push("it does not start with a Subject line, a blank line and the greeting");
   return failures;
 }
 
 /** The AI QA suite's cards, in order. */
-export const AI_QA_CATEGORIES = ["Follow-up e-mails", "Listing descriptions", "Market insights", "Deal reviews", "Advice", "Fair Housing", "Grounding"] as const;
+export const AI_QA_CATEGORIES = [
+  "Follow-up e-mails",
+  "Listing descriptions",
+  "Market insights",
+  "Deal reviews",
+  "Advice",
+  "Fair Housing",
+  "Grounding",
+] as const;
 export type AiQaCategory = (typeof AI_QA_CATEGORIES)[number];
 
 const ADVERSARIAL = [/ignore previous instructions/i, /\{name\}/, /^\s*$/];

@@ -18,7 +18,10 @@ export function SignOutEverywhere({ className }: { className?: string }) {
       <Modal ref={dialog} id="sign-out-everywhere" title="Sign out everywhere?">
         <div id="sign-out-everywhere-what" className="space-y-2">
           <p>Every device signed in to Porchlight with your account is signed out at once, this one included: phones, tablets and computers.</p>
-          <p>Each needs your password to sign in again. The copy kept on a device for working offline is deleted the next time it connects, with any changes still waiting to send on it.</p>
+          <p>
+            Each needs your password to sign in again. The copy kept on a device for working offline is deleted the next time it connects, with any
+            changes still waiting to send on it.
+          </p>
         </div>
         <SignOutForm everywhere className="mt-4 flex flex-wrap justify-end gap-2">
           {/* The server signs out everywhere only with this, which only this dialog sends. */}

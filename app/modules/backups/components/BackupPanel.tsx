@@ -49,7 +49,8 @@ interface RestoreRow {
 
 /** The spec's confirmation (section 9); restore.server.ts has it too, for the tests. */
 const RESTORE_CONFIRM = "Are you sure you want to restore this backup? This will overwrite current data.";
-const rowLink = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400";
+const rowLink =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400";
 
 const STATUS_LABELS: Record<BackupRow["status"], string> = { in_progress: "In progress", completed: "Completed", failed: "Failed" };
 const TYPE_LABELS: Record<BackupRow["type"], string> = { automatic: "Automatic", manual: "Manual", safety: "Safety copy" };
@@ -97,7 +98,8 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Backups
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Every table, as compressed NDJSON with a row count and a SHA-256 per table, in the R2 bucket. Taken daily by the cron and kept {view.retentionDays} days. For a restore of the whole database to a moment, use D1 Time Travel (README: Restoring).
+          Every table, as compressed NDJSON with a row count and a SHA-256 per table, in the R2 bucket. Taken daily by the cron and kept{" "}
+          {view.retentionDays} days. For a restore of the whole database to a moment, use D1 Time Travel (README: Restoring).
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
           <div className="rounded-xl bg-stone-100 p-3 dark:bg-stone-800">
@@ -109,7 +111,9 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           </div>
           <div className="rounded-xl bg-stone-100 p-3 dark:bg-stone-800">
             <dt className="text-sm text-stone-600 dark:text-stone-300">Latest completed</dt>
-            <dd className="text-lg font-semibold">{latest ? `${formatDate(latest.startedAt, prefs)} ${formatTime(latest.startedAt, prefs)}` : "None yet"}</dd>
+            <dd className="text-lg font-semibold">
+              {latest ? `${formatDate(latest.startedAt, prefs)} ${formatTime(latest.startedAt, prefs)}` : "None yet"}
+            </dd>
           </div>
         </dl>
         <Form method="post" className="mt-4">
@@ -125,7 +129,8 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Restore drill
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Loads a whole backup into the scratch database, checks every table&apos;s rows and SHA-256 against its manifest, then reads every table back and checks it again. The cron drills the newest backup once a week.
+          Loads a whole backup into the scratch database, checks every table&apos;s rows and SHA-256 against its manifest, then reads every table back
+          and checks it again. The cron drills the newest backup once a week.
         </p>
         <p className="mt-3 font-medium" role="status">
           {drilled
@@ -152,13 +157,27 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
               <caption className="sr-only">Backups, newest first</caption>
               <thead className="text-stone-600 dark:text-stone-400">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Started</th>
-                  <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">Type</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                  <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Size</th>
-                  <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Tables</th>
-                  <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Rows</th>
-                  <th scope="col" className="hidden py-2 pr-3 font-medium md:table-cell">Restore drill</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Started
+                  </th>
+                  <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
+                    Size
+                  </th>
+                  <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
+                    Tables
+                  </th>
+                  <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
+                    Rows
+                  </th>
+                  <th scope="col" className="hidden py-2 pr-3 font-medium md:table-cell">
+                    Restore drill
+                  </th>
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">Download, restore or error</span>
                   </th>
@@ -168,7 +187,8 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
                 {view.backups.map((b) => (
                   <tr key={b.id}>
                     <td className="py-2 pr-3">
-                      <span className="whitespace-nowrap">{formatDate(b.startedAt, prefs)}</span> <span className="whitespace-nowrap">{formatTime(b.startedAt, prefs)}</span>
+                      <span className="whitespace-nowrap">{formatDate(b.startedAt, prefs)}</span>{" "}
+                      <span className="whitespace-nowrap">{formatTime(b.startedAt, prefs)}</span>
                     </td>
                     <td className="hidden py-2 pr-3 sm:table-cell">
                       {TYPE_LABELS[b.type]}
@@ -181,30 +201,50 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
                         {b.agentEmail ? ` · ${b.agentEmail}` : ""}
                         {b.status === "completed" ? ` · ${formatBytes(b.sizeBytes)}` : ""}
                       </span>
-                      {b.drillStatus ? <span className="block text-xs text-stone-600 md:hidden dark:text-stone-400">Drill {b.drillStatus}</span> : null}
+                      {b.drillStatus ? (
+                        <span className="block text-xs text-stone-600 md:hidden dark:text-stone-400">Drill {b.drillStatus}</span>
+                      ) : null}
                     </td>
-                    <td className="hidden whitespace-nowrap py-2 pr-3 text-right tabular-nums sm:table-cell">{b.status === "completed" ? formatBytes(b.sizeBytes) : "—"}</td>
+                    <td className="hidden whitespace-nowrap py-2 pr-3 text-right tabular-nums sm:table-cell">
+                      {b.status === "completed" ? formatBytes(b.sizeBytes) : "—"}
+                    </td>
                     <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{b.status === "completed" ? b.tableCount : "—"}</td>
-                    <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{b.status === "completed" ? b.rowCount.toLocaleString("en-US") : "—"}</td>
-                    <td className="hidden py-2 pr-3 md:table-cell">{b.drillStatus === "passed" ? "Passed" : b.drillStatus === "failed" ? <span className="text-red-700 dark:text-red-400">Failed: {b.drillError}</span> : "—"}</td>
+                    <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
+                      {b.status === "completed" ? b.rowCount.toLocaleString("en-US") : "—"}
+                    </td>
+                    <td className="hidden py-2 pr-3 md:table-cell">
+                      {b.drillStatus === "passed" ? (
+                        "Passed"
+                      ) : b.drillStatus === "failed" ? (
+                        <span className="text-red-700 dark:text-red-400">Failed: {b.drillError}</span>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                     <td className="py-2">
                       {b.status === "completed" ? (
                         <span className="flex flex-col items-center sm:flex-row sm:gap-1">
-                        <a
-                          href={`/operations/backups/${b.id}/download`}
-                          download
-                          onClick={() => toast({ title: "Download Started", description: "One .ndjson.gz file: the manifest, then every row with its table.", variant: "success" })}
-                          className={rowLink}
-                        >
-                          <DownloadIcon aria-hidden className="size-5 sm:hidden" />
-                          <span className="sr-only sm:not-sr-only">Download</span>
-                          <span className="sr-only"> the backup of {when(b.startedAt)}</span>
-                        </a>
-                        <button type="button" onClick={() => openRestore(b)} className={rowLink}>
-                          <RotateCcw aria-hidden className="size-5 sm:hidden" />
-                          <span className="sr-only sm:not-sr-only">Restore</span>
-                          <span className="sr-only"> an agent from the backup of {when(b.startedAt)}</span>
-                        </button>
+                          <a
+                            href={`/operations/backups/${b.id}/download`}
+                            download
+                            onClick={() =>
+                              toast({
+                                title: "Download Started",
+                                description: "One .ndjson.gz file: the manifest, then every row with its table.",
+                                variant: "success",
+                              })
+                            }
+                            className={rowLink}
+                          >
+                            <DownloadIcon aria-hidden className="size-5 sm:hidden" />
+                            <span className="sr-only sm:not-sr-only">Download</span>
+                            <span className="sr-only"> the backup of {when(b.startedAt)}</span>
+                          </a>
+                          <button type="button" onClick={() => openRestore(b)} className={rowLink}>
+                            <RotateCcw aria-hidden className="size-5 sm:hidden" />
+                            <span className="sr-only sm:not-sr-only">Restore</span>
+                            <span className="sr-only"> an agent from the backup of {when(b.startedAt)}</span>
+                          </button>
                         </span>
                       ) : b.errorMessage ? (
                         <span className="text-red-700 dark:text-red-400">{b.errorMessage}</span>
@@ -223,7 +263,8 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Agent restores
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Restore on a backup replaces one agent&apos;s contacts, deals, tasks, activities, stage history and settings with the backup&apos;s, all at once, after a safety copy of what they have now; restoring that safety copy undoes it. Their sign-in, billing and e-mails stay as they are.
+          Restore on a backup replaces one agent&apos;s contacts, deals, tasks, activities, stage history and settings with the backup&apos;s, all at
+          once, after a safety copy of what they have now; restoring that safety copy undoes it. Their sign-in, billing and e-mails stay as they are.
         </p>
         {view.restores.length === 0 ? (
           <p className="mt-3 text-sm">No restores yet.</p>

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 
-type Turnstile = { render: (el: HTMLElement, options: { sitekey: string; theme: string; "response-field-name": string }) => string; remove: (id: string) => void };
+type Turnstile = {
+  render: (el: HTMLElement, options: { sitekey: string; theme: string; "response-field-name": string }) => string;
+  remove: (id: string) => void;
+};
 declare global {
   interface Window {
     turnstile?: Turnstile;

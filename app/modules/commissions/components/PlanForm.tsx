@@ -47,14 +47,64 @@ export function PlanForm({
       <save.Form method="post" action={action} noValidate className="mt-3 grid grid-cols-2 gap-3">
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         <Field label={PLAN_LABELS.defaultRate} name="defaultRate" inputMode="decimal" defaultValue={plan.defaultRate} error={errors.defaultRate} />
-        <Field label={PLAN_LABELS.referralFeePct} name="referralFeePct" inputMode="decimal" defaultValue={plan.referralFeePct} error={errors.referralFeePct} />
-        <Field label={PLAN_LABELS.brokerageSplitPct} name="brokerageSplitPct" inputMode="decimal" defaultValue={plan.brokerageSplitPct} hint="The brokerage's share" error={errors.brokerageSplitPct} />
-        <Field label={PLAN_LABELS.brokerageCapCents} name="brokerageCapCents" inputMode="decimal" defaultValue={centsToInput(plan.brokerageCapCents)} hint="Blank: no cap" error={errors.brokerageCapCents} />
-        <Field label={PLAN_LABELS.capYearStart} name="capYearStart" defaultValue={plan.capYearStart} placeholder="01-01" error={errors.capYearStart} />
-        <Field label={PLAN_LABELS.teamSplitPct} name="teamSplitPct" inputMode="decimal" defaultValue={plan.teamSplitPct} error={errors.teamSplitPct} />
-        <Field label={PLAN_LABELS.transactionFeeCents} name="transactionFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.transactionFeeCents)} error={errors.transactionFeeCents} />
-        <Field label={PLAN_LABELS.eoFeeCents} name="eoFeeCents" inputMode="decimal" defaultValue={centsToInput(plan.eoFeeCents)} error={errors.eoFeeCents} />
-        <Field label={PLAN_LABELS.franchiseFeePct} name="franchiseFeePct" inputMode="decimal" defaultValue={plan.franchiseFeePct} error={errors.franchiseFeePct} />
+        <Field
+          label={PLAN_LABELS.referralFeePct}
+          name="referralFeePct"
+          inputMode="decimal"
+          defaultValue={plan.referralFeePct}
+          error={errors.referralFeePct}
+        />
+        <Field
+          label={PLAN_LABELS.brokerageSplitPct}
+          name="brokerageSplitPct"
+          inputMode="decimal"
+          defaultValue={plan.brokerageSplitPct}
+          hint="The brokerage's share"
+          error={errors.brokerageSplitPct}
+        />
+        <Field
+          label={PLAN_LABELS.brokerageCapCents}
+          name="brokerageCapCents"
+          inputMode="decimal"
+          defaultValue={centsToInput(plan.brokerageCapCents)}
+          hint="Blank: no cap"
+          error={errors.brokerageCapCents}
+        />
+        <Field
+          label={PLAN_LABELS.capYearStart}
+          name="capYearStart"
+          defaultValue={plan.capYearStart}
+          placeholder="01-01"
+          error={errors.capYearStart}
+        />
+        <Field
+          label={PLAN_LABELS.teamSplitPct}
+          name="teamSplitPct"
+          inputMode="decimal"
+          defaultValue={plan.teamSplitPct}
+          error={errors.teamSplitPct}
+        />
+        <Field
+          label={PLAN_LABELS.transactionFeeCents}
+          name="transactionFeeCents"
+          inputMode="decimal"
+          defaultValue={centsToInput(plan.transactionFeeCents)}
+          error={errors.transactionFeeCents}
+        />
+        <Field
+          label={PLAN_LABELS.eoFeeCents}
+          name="eoFeeCents"
+          inputMode="decimal"
+          defaultValue={centsToInput(plan.eoFeeCents)}
+          error={errors.eoFeeCents}
+        />
+        <Field
+          label={PLAN_LABELS.franchiseFeePct}
+          name="franchiseFeePct"
+          inputMode="decimal"
+          defaultValue={plan.franchiseFeePct}
+          error={errors.franchiseFeePct}
+        />
         <div className="col-span-2 flex justify-end">
           <Button type="submit" busy={save.state !== "idle"} busyLabel="Saving…">
             Save plan

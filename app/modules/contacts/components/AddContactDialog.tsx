@@ -17,7 +17,9 @@ import { TagInput } from "./TagInput";
 // Spec section 2 "Add New Contact dialog" and section 4: open, submitting, then reset, close and offer undo.
 export const CONTACTS_ACTION = "/contacts?index";
 
-type CreateResult = { ok: true; contact: { id: string; name: string } } | { ok: false; error: string; fieldErrors: Record<string, string>; duplicates?: PossibleDuplicate[] };
+type CreateResult =
+  | { ok: true; contact: { id: string; name: string } }
+  | { ok: false; error: string; fieldErrors: Record<string, string>; duplicates?: PossibleDuplicate[] };
 type DeleteResult = { ok: boolean; deleted: number };
 
 const AddContactContext = createContext<() => void>(() => {});
@@ -72,7 +74,11 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
         variant: "success",
         actions: [
           { label: "View Contact", altText: "View the new contact", href: `/contacts?highlight=${encodeURIComponent(id)}`, newTab: true },
-          { label: "Undo", altText: "Undo adding the contact", onClick: () => undo.submit({ intent: "delete", id }, { method: "post", action: CONTACTS_ACTION }) },
+          {
+            label: "Undo",
+            altText: "Undo adding the contact",
+            onClick: () => undo.submit({ intent: "delete", id }, { method: "post", action: CONTACTS_ACTION }),
+          },
         ],
       });
     } else if (Object.keys(result.fieldErrors).length > 0) {
@@ -115,7 +121,8 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
             // Say what is missing once a required field has been visited and left empty.
             const target: EventTarget = event.target;
             const name = target instanceof HTMLInputElement ? target.name : "";
-            if (name === "name" || name === "phone" || name === "email") setClientErrors(missing(event.currentTarget, name === "name" ? ["name"] : ["name", "reach"]));
+            if (name === "name" || name === "phone" || name === "email")
+              setClientErrors(missing(event.currentTarget, name === "name" ? ["name"] : ["name", "reach"]));
           }}
           onSubmit={(event) => {
             const problems = missing(event.currentTarget, ["name", "reach"]);
@@ -151,7 +158,13 @@ export function AddContactProvider({ children }: { children: React.ReactNode }) 
               <textarea name="notes" rows={3} className={`${SELECT_CLASS} py-2`} />
             </FieldShell>
           </div>
-          {duplicates ? <DuplicateWarning duplicates={duplicates} saving={saving && create.formData?.get("duplicateOk") === "1"} onOpen={() => dialogRef.current?.close()} /> : null}
+          {duplicates ? (
+            <DuplicateWarning
+              duplicates={duplicates}
+              saving={saving && create.formData?.get("duplicateOk") === "1"}
+              onOpen={() => dialogRef.current?.close()}
+            />
+          ) : null}
           <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
             <Button type="button" variant="secondary" onClick={() => dialogRef.current?.close()}>
               Cancel

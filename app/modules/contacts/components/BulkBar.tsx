@@ -42,9 +42,13 @@ export function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result:
     onDeleted(result);
   }, [remove.data, remove.state, onDeleted]);
 
-  const small = "inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium dark:border-stone-700 dark:bg-stone-900";
+  const small =
+    "inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium dark:border-stone-700 dark:bg-stone-900";
   return (
-    <section aria-label="Selected contacts" className="sticky bottom-40 z-30 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-brand-600 bg-brand-50 p-3 shadow-lg md:bottom-24 dark:bg-stone-900">
+    <section
+      aria-label="Selected contacts"
+      className="sticky bottom-40 z-30 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-brand-600 bg-brand-50 p-3 shadow-lg md:bottom-24 dark:bg-stone-900"
+    >
       <p className="mr-2 font-semibold" aria-live="polite">
         {ids.length} selected
       </p>
@@ -54,7 +58,10 @@ export function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result:
           aria-label="Set status"
           value=""
           disabled={busy}
-          onChange={(event) => event.target.value && bulk.submit(post({ intent: "bulk-status", status: event.target.value }), { method: "post", action: CONTACTS_ACTION })}
+          onChange={(event) =>
+            event.target.value &&
+            bulk.submit(post({ intent: "bulk-status", status: event.target.value }), { method: "post", action: CONTACTS_ACTION })
+          }
           className={small}
         >
           <option value="">Set status…</option>
@@ -66,10 +73,20 @@ export function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result:
         </select>
       </label>
       <input aria-label="Tag" value={tag} onChange={(event) => setTag(event.target.value)} placeholder="Tag" className={`${small} w-28`} />
-      <button type="button" disabled={busy} className={small} onClick={() => bulk.submit(post({ intent: "bulk-tag", change: "add", tag }), { method: "post", action: CONTACTS_ACTION })}>
+      <button
+        type="button"
+        disabled={busy}
+        className={small}
+        onClick={() => bulk.submit(post({ intent: "bulk-tag", change: "add", tag }), { method: "post", action: CONTACTS_ACTION })}
+      >
         Add tag
       </button>
-      <button type="button" disabled={busy} className={small} onClick={() => bulk.submit(post({ intent: "bulk-tag", change: "remove", tag }), { method: "post", action: CONTACTS_ACTION })}>
+      <button
+        type="button"
+        disabled={busy}
+        className={small}
+        onClick={() => bulk.submit(post({ intent: "bulk-tag", change: "remove", tag }), { method: "post", action: CONTACTS_ACTION })}
+      >
         Remove tag
       </button>
       <a href={`/contacts/export.csv?${ids.map((id) => `id=${encodeURIComponent(id)}`).join("&")}`} download className={small}>
@@ -77,7 +94,9 @@ export function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result:
       </a>
       {confirming ? (
         <span role="alertdialog" aria-label="Confirm delete" className="flex flex-wrap items-center gap-2">
-          <span>Delete {ids.length} {ids.length === 1 ? "contact" : "contacts"}?</span>
+          <span>
+            Delete {ids.length} {ids.length === 1 ? "contact" : "contacts"}?
+          </span>
           <button
             type="button"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation the agent just asked for takes focus

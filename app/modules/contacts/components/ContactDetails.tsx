@@ -8,7 +8,8 @@ import { PROPERTY_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../contacts.
 /** A contact's budget as one phrase: "$400,000–$550,000", "up to $350,000", "from $200,000", or "—". */
 export function budgetText(contact: Pick<Contact, "budgetMin" | "budgetMax">, prefs: DisplayPreferences) {
   if (contact.budgetMin == null && contact.budgetMax == null) return "—";
-  if (contact.budgetMin != null && contact.budgetMax != null) return `${formatMoney(contact.budgetMin, prefs)}–${formatMoney(contact.budgetMax, prefs)}`;
+  if (contact.budgetMin != null && contact.budgetMax != null)
+    return `${formatMoney(contact.budgetMin, prefs)}–${formatMoney(contact.budgetMax, prefs)}`;
   return contact.budgetMax != null ? `up to ${formatMoney(contact.budgetMax, prefs)}` : `from ${formatMoney(contact.budgetMin!, prefs)}`;
 }
 
@@ -16,18 +17,56 @@ const WIDE_ON_PHONE = new Set(["Email", "Preferred location", "Address", "Budget
 
 type Shown = Pick<
   Contact,
-  "phone" | "email" | "status" | "source" | "budgetMin" | "budgetMax" | "propertyType" | "location" | "bedrooms" | "bathrooms" | "company" | "timeline" | "address" | "tags" | "notes"
+  | "phone"
+  | "email"
+  | "status"
+  | "source"
+  | "budgetMin"
+  | "budgetMax"
+  | "propertyType"
+  | "location"
+  | "bedrooms"
+  | "bathrooms"
+  | "company"
+  | "timeline"
+  | "address"
+  | "tags"
+  | "notes"
 >;
 
 /**
  * The profile's details as text to read: the form only opens with "Edit details" (?edit in the
  * URL, so it works without script and Back leaves it). Empty fields are left out rather than shown as blanks.
  */
-export function ContactDetails({ contact, prefs, editHref, className }: { contact: Shown; prefs: DisplayPreferences; editHref: string; className: string }) {
+export function ContactDetails({
+  contact,
+  prefs,
+  editHref,
+  className,
+}: {
+  contact: Shown;
+  prefs: DisplayPreferences;
+  editHref: string;
+  className: string;
+}) {
   const budget = budgetText(contact, prefs);
   const rows: [string, React.ReactNode][] = [
-    ["Phone", contact.phone ? <a href={`tel:${contact.phone}`} className="underline underline-offset-4">{contact.phone}</a> : null],
-    ["Email", contact.email ? <a href={`mailto:${contact.email}`} className="break-all underline underline-offset-4">{contact.email}</a> : null],
+    [
+      "Phone",
+      contact.phone ? (
+        <a href={`tel:${contact.phone}`} className="underline underline-offset-4">
+          {contact.phone}
+        </a>
+      ) : null,
+    ],
+    [
+      "Email",
+      contact.email ? (
+        <a href={`mailto:${contact.email}`} className="break-all underline underline-offset-4">
+          {contact.email}
+        </a>
+      ) : null,
+    ],
     ["Status", STATUS_LABELS[contact.status]],
     ["Source", SOURCE_LABELS[contact.source]],
     ["Budget", budget === "—" ? null : budget],
@@ -73,7 +112,9 @@ export function ContactDetails({ contact, prefs, editHref, className }: { contac
         ) : null}
         <div className="col-span-2">
           <dt className="text-sm text-stone-600 dark:text-stone-400">Notes</dt>
-          <dd className="whitespace-pre-wrap break-words">{contact.notes?.trim() ? contact.notes : <span className="text-stone-600 dark:text-stone-400">No notes yet.</span>}</dd>
+          <dd className="whitespace-pre-wrap break-words">
+            {contact.notes?.trim() ? contact.notes : <span className="text-stone-600 dark:text-stone-400">No notes yet.</span>}
+          </dd>
         </div>
       </dl>
     </section>

@@ -52,9 +52,27 @@ export function FilterBar({ tags }: { tags: { tag: string; count: number }[] }) 
         <summary className="min-h-10 cursor-pointer content-center text-sm font-medium text-stone-700 dark:text-stone-300">Filters and sort</summary>
         <div className="grid grid-cols-2 gap-2 pt-2 sm:grid-cols-4">
           {params.get("status") ? <input type="hidden" name="status" value={params.get("status")!} /> : null}
-          <SelectField label="Source" name="source" options={choices(CONTACT_SOURCES, SOURCE_LABELS)} defaultValue={params.get("source") ?? ""} placeholder={{ label: "Any" }} />
-          <SelectField label="Property type" name="type" options={choices(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} defaultValue={params.get("type") ?? ""} placeholder={{ label: "Any" }} />
-          <SelectField label="Tag" name="tag" options={tags.map((t) => [t.tag, `${t.tag} (${t.count})`] as const)} defaultValue={params.get("tag") ?? ""} placeholder={{ label: "Any" }} />
+          <SelectField
+            label="Source"
+            name="source"
+            options={choices(CONTACT_SOURCES, SOURCE_LABELS)}
+            defaultValue={params.get("source") ?? ""}
+            placeholder={{ label: "Any" }}
+          />
+          <SelectField
+            label="Property type"
+            name="type"
+            options={choices(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)}
+            defaultValue={params.get("type") ?? ""}
+            placeholder={{ label: "Any" }}
+          />
+          <SelectField
+            label="Tag"
+            name="tag"
+            options={tags.map((t) => [t.tag, `${t.tag} (${t.count})`] as const)}
+            defaultValue={params.get("tag") ?? ""}
+            placeholder={{ label: "Any" }}
+          />
           <SelectField label="Sort by" name="sort" options={SORT_OPTIONS} defaultValue={params.get("sort") ?? "newest"} />
           <Field label="Budget from ($)" name="min" inputMode="numeric" defaultValue={params.get("min") ?? ""} />
           <Field label="Budget to ($)" name="max" inputMode="numeric" defaultValue={params.get("max") ?? ""} />
@@ -88,12 +106,16 @@ export function StatusTabs({ counts }: { counts: Record<ContactStatus | "all", n
           preventScrollReset
           aria-current={current === status ? "page" : undefined}
           className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${
-            current === status ? "border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-stone-950" : "border-stone-300 bg-white dark:border-stone-700 dark:bg-stone-900"
+            current === status
+              ? "border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-stone-950"
+              : "border-stone-300 bg-white dark:border-stone-700 dark:bg-stone-900"
           }`}
         >
           {status ? STATUS_LABELS[status] : "All"}
           {/* Full-strength colour: at 80 % opacity on the active tab's brand fill the count was 3.81:1 (4.5:1 needed). */}
-          <span className={`tabular-nums ${current === status ? "" : "text-stone-600 dark:text-stone-300"}`}>{status ? counts[status] : counts.all}</span>
+          <span className={`tabular-nums ${current === status ? "" : "text-stone-600 dark:text-stone-300"}`}>
+            {status ? counts[status] : counts.all}
+          </span>
         </Link>
       ))}
     </nav>

@@ -13,7 +13,22 @@ import { TagInput } from "./TagInput";
 
 type Editable = Pick<
   Contact,
-  "name" | "phone" | "email" | "status" | "source" | "budgetMin" | "budgetMax" | "propertyType" | "location" | "bedrooms" | "bathrooms" | "company" | "timeline" | "address" | "tags" | "notes"
+  | "name"
+  | "phone"
+  | "email"
+  | "status"
+  | "source"
+  | "budgetMin"
+  | "budgetMax"
+  | "propertyType"
+  | "location"
+  | "bedrooms"
+  | "bathrooms"
+  | "company"
+  | "timeline"
+  | "address"
+  | "tags"
+  | "notes"
 >;
 
 const serialize = (form: HTMLFormElement) => JSON.stringify([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));
@@ -65,7 +80,10 @@ export function ContactForm({
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saving.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   const leaveRef = useRef<HTMLDialogElement>(null);
   const discarding = useRef(false);
   useEffect(() => {
@@ -100,7 +118,12 @@ export function ContactForm({
         <SelectField name="source" label="Source" options={choices(CONTACT_SOURCES, SOURCE_LABELS)} defaultValue={contact.source} />
         <Field label="Budget min ($)" name="budgetMin" inputMode="numeric" defaultValue={contact.budgetMin ?? ""} error={errors.budgetMin} />
         <Field label="Budget max ($)" name="budgetMax" inputMode="numeric" defaultValue={contact.budgetMax ?? ""} error={errors.budgetMax} />
-        <SelectField name="propertyType" label="Property type" options={choices(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} defaultValue={contact.propertyType} />
+        <SelectField
+          name="propertyType"
+          label="Property type"
+          options={choices(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)}
+          defaultValue={contact.propertyType}
+        />
         <Field label="Preferred location" name="location" defaultValue={contact.location ?? ""} error={errors.location} />
         <Field label="Bedrooms" name="bedrooms" inputMode="numeric" defaultValue={contact.bedrooms ?? ""} error={errors.bedrooms} />
         <Field label="Bathrooms" name="bathrooms" inputMode="numeric" defaultValue={contact.bathrooms ?? ""} error={errors.bathrooms} />

@@ -25,7 +25,13 @@ type ListProps = {
 function SelectBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="-m-2.5 inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-label={label} className="h-5 w-5 cursor-pointer accent-brand-700" />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-label={label}
+        className="h-5 w-5 cursor-pointer accent-brand-700"
+      />
     </label>
   );
 }
@@ -35,7 +41,12 @@ const allChecked = (contacts: Contact[], selected: Set<string>) => contacts.leng
 /** A 44 px round link for calling, texting or e-mailing from a card. */
 function ReachLink({ href, label, icon: Icon }: { href: string; label: string; icon: typeof Phone }) {
   return (
-    <a href={href} aria-label={label} title={label} className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 text-brand-800 hover:bg-stone-100 dark:border-stone-700 dark:text-brand-300 dark:hover:bg-stone-800">
+    <a
+      href={href}
+      aria-label={label}
+      title={label}
+      className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 text-brand-800 hover:bg-stone-100 dark:border-stone-700 dark:text-brand-300 dark:hover:bg-stone-800"
+    >
       <Icon aria-hidden="true" className="h-5 w-5" />
     </a>
   );
@@ -105,7 +116,17 @@ export function ContactCards({ contacts, prefs, selected, onToggle, onToggleAll,
   );
 }
 
-export function ContactTable({ contacts, prefs, selected, onToggle, onToggleAll, highlight, compact, full, sortedByScore }: ListProps & { sortedByScore: boolean }) {
+export function ContactTable({
+  contacts,
+  prefs,
+  selected,
+  onToggle,
+  onToggleAll,
+  highlight,
+  compact,
+  full,
+  sortedByScore,
+}: ListProps & { sortedByScore: boolean }) {
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
       <table className="w-full text-left text-sm">
@@ -114,25 +135,45 @@ export function ContactTable({ contacts, prefs, selected, onToggle, onToggleAll,
             <th scope="col" className="w-10 px-3 py-1">
               <SelectBox label="Select all shown" checked={allChecked(contacts, selected)} onChange={onToggleAll} />
             </th>
-            <th scope="col" className="px-3 py-2">Name</th>
-            <th scope="col" className="px-3 py-2">Status</th>
+            <th scope="col" className="px-3 py-2">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
             <th scope="col" className="hidden px-3 py-2 sm:table-cell" aria-sort={sortedByScore ? "descending" : undefined}>
               Score
             </th>
-            <th scope="col" className="hidden px-3 py-2 sm:table-cell">Budget</th>
-            <th scope="col" className="hidden px-3 py-2 md:table-cell">Location</th>
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+              Budget
+            </th>
+            <th scope="col" className="hidden px-3 py-2 md:table-cell">
+              Location
+            </th>
             {full ? (
               <>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">Type</th>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">Source</th>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">Last activity</th>
+                <th scope="col" className="hidden px-3 py-2 lg:table-cell">
+                  Type
+                </th>
+                <th scope="col" className="hidden px-3 py-2 lg:table-cell">
+                  Source
+                </th>
+                <th scope="col" className="hidden px-3 py-2 lg:table-cell">
+                  Last activity
+                </th>
               </>
             ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
           {contacts.map((c) => (
-            <tr key={c.id} id={`contact-${c.id}`} data-contact-row="" tabIndex={-1} className={c.id === highlight ? "bg-brand-50 outline-2 outline-brand-500 dark:bg-brand-800/40" : ""}>
+            <tr
+              key={c.id}
+              id={`contact-${c.id}`}
+              data-contact-row=""
+              tabIndex={-1}
+              className={c.id === highlight ? "bg-brand-50 outline-2 outline-brand-500 dark:bg-brand-800/40" : ""}
+            >
               <td className="px-3">
                 <SelectBox label={`Select ${c.name}`} checked={selected.has(c.id)} onChange={() => onToggle(c.id)} />
               </td>

@@ -78,7 +78,11 @@ export function ContactsHeaderActions({ count, exportHref, onAdd }: { count: num
         </OverflowMenu>
       </div>
       {/* Opened from the menu, whose item is gone once it closes: focus goes back to More. */}
-      <GuideModal ref={guide} page="contacts" onClose={() => fromMenu.current && more.current?.querySelector<HTMLElement>("button[aria-expanded]")?.focus()} />
+      <GuideModal
+        ref={guide}
+        page="contacts"
+        onClose={() => fromMenu.current && more.current?.querySelector<HTMLElement>("button[aria-expanded]")?.focus()}
+      />
     </div>
   );
 }

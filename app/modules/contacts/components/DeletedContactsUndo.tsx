@@ -9,7 +9,8 @@ export type DeleteResult = TrashedResult;
 export function useAnnounceDeleted() {
   const announce = useAnnounceTrashed();
   return useCallback(
-    (result: DeleteResult, title?: string) => announce(result, title ?? `${result.deleted} ${result.deleted === 1 ? "contact" : "contacts"} deleted`, CONTACT_MESSAGES.undoFailed),
+    (result: DeleteResult, title?: string) =>
+      announce(result, title ?? `${result.deleted} ${result.deleted === 1 ? "contact" : "contacts"} deleted`, CONTACT_MESSAGES.undoFailed),
     [announce],
   );
 }

@@ -9,7 +9,15 @@ import { CONTACT_MESSAGES, duplicateLine, SAVE_ANYWAY_FIELD, type PossibleDuplic
  * named, with a link to open it, and a "Save anyway" that submits the same form again with the save-anyway field.
  * Shown inside the form; focus moves to it so a keyboard or screen-reader user hears it at once.
  */
-export function DuplicateWarning({ duplicates, onOpen, saving }: { duplicates: readonly PossibleDuplicate[]; onOpen?: () => void; saving?: boolean }) {
+export function DuplicateWarning({
+  duplicates,
+  onOpen,
+  saving,
+}: {
+  duplicates: readonly PossibleDuplicate[];
+  onOpen?: () => void;
+  saving?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => ref.current?.focus(), [duplicates]);

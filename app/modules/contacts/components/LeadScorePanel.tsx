@@ -46,7 +46,9 @@ export function LeadScorePanel({ score, factors, className = "" }: { score: numb
         <div className={`h-full rounded-full ${FILL[band]}`} style={{ width: `${Math.min(100, Math.max(0, score))}%` }} />
       </div>
       {factors.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">Not scored yet: the score appears once this contact is saved again or within a few minutes.</p>
+        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+          Not scored yet: the score appears once this contact is saved again or within a few minutes.
+        </p>
       ) : (
         <>
           <h3 className="mt-4 text-sm font-semibold">Why this score</h3>
@@ -64,7 +66,8 @@ export function LeadScorePanel({ score, factors, className = "" }: { score: numb
         </>
       )}
       <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">
-        Status, recent activity, activities in the last 90 days, budget, source, open deals and contact details add up to at most 100. The score updates when any of them changes, and daily as time passes.
+        Status, recent activity, activities in the last 90 days, budget, source, open deals and contact details add up to at most 100. The score
+        updates when any of them changes, and daily as time passes.
       </p>
     </section>
   );

@@ -17,7 +17,10 @@ export function TagInput({ tags, onChange, label = "Tags" }: { tags: string[]; o
       </label>
       <div className="flex min-h-12 flex-wrap items-center gap-2 rounded-lg border border-stone-300 bg-white px-2 py-1.5 dark:border-stone-700 dark:bg-stone-900">
         {tags.map((tag) => (
-          <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-0.5 pl-3 pr-1 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+          <span
+            key={tag}
+            className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-0.5 pl-3 pr-1 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50"
+          >
             {tag}
             <button
               type="button"

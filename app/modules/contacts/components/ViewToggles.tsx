@@ -19,7 +19,9 @@ export function ViewToggles({ view }: { view: ContactsView }) {
         aria-pressed={pressed}
         title={title}
         className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border px-2 text-sm font-medium ${
-          pressed ? "border-stone-900 bg-stone-900 text-white dark:border-stone-100 dark:bg-stone-100 dark:text-stone-900" : "border-stone-300 bg-white text-stone-700 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-300"
+          pressed
+            ? "border-stone-900 bg-stone-900 text-white dark:border-stone-100 dark:bg-stone-100 dark:text-stone-900"
+            : "border-stone-300 bg-white text-stone-700 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-300"
         }`}
       >
         {label}
@@ -34,14 +36,35 @@ export function ViewToggles({ view }: { view: ContactsView }) {
       const shown = layoutOn(screen, current.contactsLayout) === layout;
       const Icon = layout === "table" ? List : LayoutGrid;
       const name = layout === "table" ? "Table" : "Cards";
-      return button("contactsLayout", shown ? current.contactsLayout : layout, shown, <><Icon aria-hidden="true" className="h-5 w-5" /><span className="sr-only">{name}</span></>, name);
+      return button(
+        "contactsLayout",
+        shown ? current.contactsLayout : layout,
+        shown,
+        <>
+          <Icon aria-hidden="true" className="h-5 w-5" />
+          <span className="sr-only">{name}</span>
+        </>,
+        name,
+      );
     });
   return (
     <div className="flex flex-wrap items-center gap-1" aria-label="View options" role="group">
       <div className="flex gap-1 md:hidden">{layoutButtons("phone")}</div>
       <div className="hidden gap-1 md:flex">{layoutButtons("wide")}</div>
-      {button("contactsDensity", current.contactsDensity === "compact" ? "comfortable" : "compact", current.contactsDensity === "compact", "Compact", "Compact rows")}
-      {button("contactsDetail", current.contactsDetail === "full" ? "summary" : "full", current.contactsDetail === "full", "Full detail", "Show more fields")}
+      {button(
+        "contactsDensity",
+        current.contactsDensity === "compact" ? "comfortable" : "compact",
+        current.contactsDensity === "compact",
+        "Compact",
+        "Compact rows",
+      )}
+      {button(
+        "contactsDetail",
+        current.contactsDetail === "full" ? "summary" : "full",
+        current.contactsDetail === "full",
+        "Full detail",
+        "Show more fields",
+      )}
     </div>
   );
 }

@@ -25,7 +25,13 @@ export function ColumnChartFigure({
   const { plot } = chart;
   return (
     <figure>
-      <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="h-auto w-full overflow-visible" aria-hidden="true" focusable="false" data-chart={label}>
+      <svg
+        viewBox={`0 0 ${chart.width} ${chart.height}`}
+        className="h-auto w-full overflow-visible"
+        aria-hidden="true"
+        focusable="false"
+        data-chart={label}
+      >
         {chart.ticks.map((tick) => (
           <g key={tick.value}>
             <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} className="stroke-stone-200 dark:stroke-stone-700" strokeWidth={1} />
@@ -35,14 +41,29 @@ export function ColumnChartFigure({
           </g>
         ))}
         {chart.bars.map((bar) => (
-          <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={2} className={bar.value < 0 ? "fill-red-600 dark:fill-red-400" : TONES[tone]} />
+          <rect
+            key={bar.key}
+            x={bar.x}
+            y={bar.y}
+            width={bar.width}
+            height={bar.height}
+            rx={2}
+            className={bar.value < 0 ? "fill-red-600 dark:fill-red-400" : TONES[tone]}
+          />
         ))}
         <line x1={plot.left} x2={plot.right} y1={chart.zeroY} y2={chart.zeroY} className="stroke-stone-500 dark:stroke-stone-400" strokeWidth={1} />
         {chart.bars
           .filter((bar) => bar.label !== "")
           .map((bar, i) => (
             // Every other label on a phone: twelve do not fit at that size. Bars without a label (weeks inside a month) have none.
-            <text key={bar.key} x={bar.labelX} y={plot.bottom + 16} textAnchor="middle" fontSize={12} className={`fill-stone-600 dark:fill-stone-400 ${i % 2 === 1 ? "max-sm:hidden" : ""}`}>
+            <text
+              key={bar.key}
+              x={bar.labelX}
+              y={plot.bottom + 16}
+              textAnchor="middle"
+              fontSize={12}
+              className={`fill-stone-600 dark:fill-stone-400 ${i % 2 === 1 ? "max-sm:hidden" : ""}`}
+            >
               {bar.label}
             </text>
           ))}
@@ -63,7 +84,15 @@ export function ColumnChartFigure({
           <tbody>
             {table.rows.map((row) => (
               <tr key={row[0]}>
-                {row.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i}>{cell}</td>))}
+                {row.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i}>{cell}</td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

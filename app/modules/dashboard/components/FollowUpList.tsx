@@ -7,8 +7,11 @@ const STATUS = { hot: "Hot", warm: "Warm", cold: "Cold" } as const;
 
 export function FollowUpList({ contacts, today, prefs }: { contacts: Dashboard["followUps"]; today: string; prefs: DisplayPreferences }) {
   // Whole days between the day of the last activity and today, both in the user's timezone (the same on server and browser).
-  const daysSince = (ms: number) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${isoDateIn(new Date(ms), prefs.timezone)}T00:00:00Z`)) / DAY_MS);
-  const groups = (["hot", "warm"] as const).map((status) => ({ status, contacts: contacts.filter((c) => c.status === status) })).filter((g) => g.contacts.length > 0);
+  const daysSince = (ms: number) =>
+    Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${isoDateIn(new Date(ms), prefs.timezone)}T00:00:00Z`)) / DAY_MS);
+  const groups = (["hot", "warm"] as const)
+    .map((status) => ({ status, contacts: contacts.filter((c) => c.status === status) }))
+    .filter((g) => g.contacts.length > 0);
   // Grouped by temperature, each group with its own "All … contacts" link, so the link sits with the
   // contacts it lists. A long name is cut with an ellipsis (full name in the tooltip); the days stay on its line.
   return (
@@ -19,7 +22,10 @@ export function FollowUpList({ contacts, today, prefs }: { contacts: Dashboard["
             <h3 id={`follow-up-${status}`} className="text-sm font-semibold uppercase tracking-wide text-stone-700 dark:text-stone-300">
               {STATUS[status]}
             </h3>
-            <Link to={`/contacts?status=${status}`} className="inline-flex min-h-10 items-center text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+            <Link
+              to={`/contacts?status=${status}`}
+              className="inline-flex min-h-10 items-center text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"
+            >
               All {status} contacts
             </Link>
           </div>

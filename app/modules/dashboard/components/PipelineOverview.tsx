@@ -9,7 +9,10 @@ export function PipelineOverview({ stages, prefs }: { stages: Dashboard["pipelin
       {stages.map((stage) => (
         <li key={stage.key}>
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <Link to={`/pipeline?view=list&stage=${encodeURIComponent(stage.key)}`} className="inline-flex min-h-8 items-center gap-2 font-medium underline-offset-4 hover:underline">
+            <Link
+              to={`/pipeline?view=list&stage=${encodeURIComponent(stage.key)}`}
+              className="inline-flex min-h-8 items-center gap-2 font-medium underline-offset-4 hover:underline"
+            >
               <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: stage.color }} />
               {stage.name}{" "}
               <span className="text-sm font-normal text-stone-600 dark:text-stone-400">

@@ -13,7 +13,10 @@ export function UpcomingClosings({ closings, today, prefs }: { closings: Dashboa
             <Link to={`/deals/${deal.id}`} title={deal.title} className="block truncate font-medium underline-offset-4 hover:underline">
               {deal.title}
             </Link>
-            <div className="truncate text-sm text-stone-600 dark:text-stone-400" title={[deal.stageName, deal.contactName].filter(Boolean).join(" · ")}>
+            <div
+              className="truncate text-sm text-stone-600 dark:text-stone-400"
+              title={[deal.stageName, deal.contactName].filter(Boolean).join(" · ")}
+            >
               {deal.closeOn === today ? "Today" : formatDay(deal.closeOn, prefs)} · {deal.stageName}
               {deal.contactId ? (
                 <>

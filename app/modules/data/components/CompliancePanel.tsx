@@ -18,9 +18,17 @@ export function CompliancePanel({ view, prefs }: { view: ComplianceView; prefs: 
     if (running) return;
     setRunning(true);
     try {
-      const response = await fetch("/operations/export.json", { method: "POST", body: new FormData(event.currentTarget), credentials: "same-origin" });
+      const response = await fetch("/operations/export.json", {
+        method: "POST",
+        body: new FormData(event.currentTarget),
+        credentials: "same-origin",
+      });
       const name = await saveDownload(response, "porchlight-export.json");
-      toast({ title: "Data Export Complete", description: `Saved ${name}. The export is listed on the account as an access request.`, variant: "success" });
+      toast({
+        title: "Data Export Complete",
+        description: `Saved ${name}. The export is listed on the account as an access request.`,
+        variant: "success",
+      });
     } catch (error) {
       toast({ title: "Export Failed", description: error instanceof Error ? error.message : "Please try again.", variant: "destructive" });
     } finally {
@@ -55,7 +63,8 @@ export function CompliancePanel({ view, prefs }: { view: ComplianceView; prefs: 
           Export an agent&apos;s data
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          For an access request that came by e-mail: everything the account holds, as the agent&apos;s own export would give it. Send it only to the account&apos;s address. The export is recorded on the account with your name.
+          For an access request that came by e-mail: everything the account holds, as the agent&apos;s own export would give it. Send it only to the
+          account&apos;s address. The export is recorded on the account with your name.
         </p>
         <form onSubmit={exportFor} className="mt-4 flex max-w-md flex-col gap-3">
           <Field label="Account e-mail" name="email" type="email" autoComplete="off" required />

@@ -9,15 +9,12 @@ import { DataRequestsTable, type DataRequestRow } from "./DataRequestsTable";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
 import type { CategorySummary } from "../export.server";
 
-
 const CSV_LINKS = [
   ["Contacts", "/contacts/export.csv"],
   ["Deals", "/settings/export/deals.csv"],
   ["Tasks", "/settings/export/tasks.csv"],
   ["Activities", "/settings/export/activities.csv"],
 ] as const;
-
-
 
 /**
  * Settings → Data: "Export all my data" (spec section 9: one dated JSON file with export metadata, categories
@@ -86,7 +83,12 @@ export function DataPanel({
           <fieldset>
             <legend className="text-sm font-semibold">What to include</legend>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Button type="button" variant="ghost" className="min-h-10 px-3 text-sm" onClick={() => setChosen(new Set(categories.map((c) => c.key)))}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="min-h-10 px-3 text-sm"
+                onClick={() => setChosen(new Set(categories.map((c) => c.key)))}
+              >
                 Select all
               </Button>
               <Button type="button" variant="ghost" className="min-h-10 px-3 text-sm" onClick={() => setChosen(new Set())}>
@@ -139,7 +141,8 @@ export function DataPanel({
           Spreadsheets (CSV)
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Every row of one kind, for Excel, Numbers or Google Sheets. Times are in your timezone and money in {prefs.currency} with cents. The contacts file has the import&apos;s columns, so it can be imported back; to export part of your list, filter it on{" "}
+          Every row of one kind, for Excel, Numbers or Google Sheets. Times are in your timezone and money in {prefs.currency} with cents. The
+          contacts file has the import&apos;s columns, so it can be imported back; to export part of your list, filter it on{" "}
           <Link to="/contacts" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
             Contacts
           </Link>{" "}
@@ -164,7 +167,8 @@ export function DataPanel({
           {nothing
             ? "You have no contacts, deals, tasks or activities, and the trash is empty: there is nothing to delete. "
             : `Removes every contact, deal, task and activity, with the deals' stage history and your lead source costs (${recordsText} now)${trashItems === 0 ? "" : `, and everything in the trash (${trashText} now)`}. `}
-          Your account, profile, settings and subscription stay, so you can start afresh. Export first if you may want any of it back: this cannot be undone.
+          Your account, profile, settings and subscription stay, so you can start afresh. Export first if you may want any of it back: this cannot be
+          undone.
         </p>
         <Button type="button" variant="danger" className="mt-4" disabled={nothing} onClick={() => deleteDialog.current?.showModal()}>
           Delete my data
@@ -174,7 +178,8 @@ export function DataPanel({
             <input type="hidden" name="intent" value="delete-data" />
             <p className="font-medium">Are you sure you want to delete your data? This action cannot be undone.</p>
             <p className="text-sm text-stone-600 dark:text-stone-400">
-              {[records > 0 ? recordsText : null, trashItems > 0 ? `${trashText} in the trash` : null].filter(Boolean).join(" and ")} will be deleted. Enter your password to confirm.
+              {[records > 0 ? recordsText : null, trashItems > 0 ? `${trashText} in the trash` : null].filter(Boolean).join(" and ")} will be deleted.
+              Enter your password to confirm.
             </p>
             <PasswordField label="Password" name="password" autoComplete="current-password" required error={deleteError} />
             <div className="flex justify-end gap-2">
@@ -194,7 +199,8 @@ export function DataPanel({
           Delete my account
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Cancels your subscription at once, signs you out on every device and, 30 days later, deletes everything in the account for good. Until then a link we e-mail you brings it back.
+          Cancels your subscription at once, signs you out on every device and, 30 days later, deletes everything in the account for good. Until then
+          a link we e-mail you brings it back.
         </p>
         <Link to="/account/delete" className={buttonClass("danger", "mt-4")}>
           Delete my account…

@@ -12,21 +12,48 @@ export interface DataRequestRow {
 }
 
 export const REQUEST_TYPE_LABELS: Record<DataRequestRow["type"], string> = { access: "Access", portability: "Export", erasure: "Deletion" };
-export const REQUEST_STATUS_LABELS: Record<DataRequestRow["status"], string> = { pending: "In progress", completed: "Completed", cancelled: "Cancelled", failed: "Failed" };
+export const REQUEST_STATUS_LABELS: Record<DataRequestRow["status"], string> = {
+  pending: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  failed: "Failed",
+};
 
 /** Data requests, newest first: the agent's own in Settings → Data, everyone's (with e-mail) for admins. */
-export function DataRequestsTable({ requests, prefs, caption, withAccount = false }: { requests: DataRequestRow[]; prefs: DisplayPreferences; caption: string; withAccount?: boolean }) {
+export function DataRequestsTable({
+  requests,
+  prefs,
+  caption,
+  withAccount = false,
+}: {
+  requests: DataRequestRow[];
+  prefs: DisplayPreferences;
+  caption: string;
+  withAccount?: boolean;
+}) {
   return (
     <div role="group" aria-label={caption} tabIndex={0} className="mt-3 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-stone-600 dark:text-stone-400">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Asked</th>
-            {withAccount ? <th scope="col" className="py-2 pr-3 font-medium">Account</th> : null}
-            <th scope="col" className="py-2 pr-3 font-medium">Type</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-            <th scope="col" className="py-2 font-medium">What</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Asked
+            </th>
+            {withAccount ? (
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Account
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              What
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200 dark:divide-stone-800">

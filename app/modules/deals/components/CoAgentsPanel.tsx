@@ -28,7 +28,8 @@ export function CoAgentsPanel({ dealId, sharing, className }: { dealId: string; 
         <Users aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" /> Co-agents
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        Share this deal with teammates. Each gets their share of the side before their own split and cap, and sees the deal on their Pipeline. You keep {Number(kept.toFixed(3))}%.
+        Share this deal with teammates. Each gets their share of the side before their own split and cap, and sees the deal on their Pipeline. You
+        keep {Number(kept.toFixed(3))}%.
       </p>
       {sharing.coAgents.length > 0 ? (
         <ul className="mt-3 flex flex-col gap-2 text-sm">
@@ -49,9 +50,20 @@ export function CoAgentsPanel({ dealId, sharing, className }: { dealId: string; 
         </ul>
       ) : null}
       {sharing.candidates.length > 0 ? (
-        <adder.Form ref={form} method="post" action={`/deals/${dealId}`} className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
+        <adder.Form
+          ref={form}
+          method="post"
+          action={`/deals/${dealId}`}
+          className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end"
+        >
           <input type="hidden" name="intent" value="share" />
-          <SelectField label="Teammate" name="agent" options={sharing.candidates.map((c) => [c.userId, c.name] as const)} placeholder={{ label: "Choose a teammate" }} error={errors.agent} />
+          <SelectField
+            label="Teammate"
+            name="agent"
+            options={sharing.candidates.map((c) => [c.userId, c.name] as const)}
+            placeholder={{ label: "Choose a teammate" }}
+            error={errors.agent}
+          />
           <Field label="Share of the side (%)" name="sharePct" inputMode="decimal" error={errors.sharePct} />
           <Button type="submit" disabled={adder.state !== "idle"}>
             Add co-agent

@@ -38,7 +38,9 @@ export function ContactPicker({
       request.current = controller;
       setLoading(true);
       try {
-        const response = await fetch(`${SEARCH_URL}&q=${encodeURIComponent(chosen && query === chosen.name ? "" : query)}`, { signal: controller.signal });
+        const response = await fetch(`${SEARCH_URL}&q=${encodeURIComponent(chosen && query === chosen.name ? "" : query)}`, {
+          signal: controller.signal,
+        });
         const body = (await response.json()) as Partial<PickerSearchResult>;
         setOptions(body.contacts ?? []);
         setActive(-1);
@@ -121,7 +123,12 @@ export function ContactPicker({
         </p>
       )}
       {open ? (
-        <ul id={listId} role="listbox" aria-label="Contacts" className="absolute inset-x-0 top-[4.75rem] z-20 max-h-64 overflow-y-auto rounded-lg border border-stone-300 bg-white shadow-lg dark:border-stone-700 dark:bg-stone-900">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Contacts"
+          className="absolute inset-x-0 top-[4.75rem] z-20 max-h-64 overflow-y-auto rounded-lg border border-stone-300 bg-white shadow-lg dark:border-stone-700 dark:bg-stone-900"
+        >
           {options.map((option, index) => (
             // The keyboard picks an option from the combobox input (arrows and Enter, aria-activedescendant).
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
@@ -138,7 +145,9 @@ export function ContactPicker({
               {option.detail ? <span className="block text-sm text-stone-600 dark:text-stone-400">{option.detail}</span> : null}
             </li>
           ))}
-          {options.length === 0 ? <li className="px-3 py-2 text-sm text-stone-600 dark:text-stone-400">{loading ? "Searching…" : "No contacts match."}</li> : null}
+          {options.length === 0 ? (
+            <li className="px-3 py-2 text-sm text-stone-600 dark:text-stone-400">{loading ? "Searching…" : "No contacts match."}</li>
+          ) : null}
         </ul>
       ) : null}
     </div>

@@ -76,11 +76,37 @@ export const DealDialog = forwardRef<
           <Field label="Title" name="title" defaultValue={d?.title} placeholder="e.g. 12 Oak St purchase" required error={errors.title} autoFocus />
         </div>
         <div className="sm:col-span-2">
-          <ContactPicker name="contactId" initial={d?.contactId && d.contactName ? { id: d.contactId, name: d.contactName } : (contact ?? null)} error={errors.contactId} />
+          <ContactPicker
+            name="contactId"
+            initial={d?.contactId && d.contactName ? { id: d.contactId, name: d.contactName } : (contact ?? null)}
+            error={errors.contactId}
+          />
         </div>
-        <SelectField label="Stage" name="stage" options={stages.map((s) => [s.key, s.name] as const)} value={stageKey} onChange={(event) => setStageKey(event.target.value)} error={errors.stage} />
-        <Field label="Deal value (sale price)" name="dealValueCents" inputMode="decimal" defaultValue={d ? centsToInput(d.dealValueCents) : ""} placeholder="650,000" required error={errors.dealValueCents} />
-        <Field label="Commission rate (%)" name="commissionRate" inputMode="decimal" defaultValue={d ? String(d.commissionRate) : ""} placeholder={`Your plan: ${defaultRate}`} error={errors.commissionRate} />
+        <SelectField
+          label="Stage"
+          name="stage"
+          options={stages.map((s) => [s.key, s.name] as const)}
+          value={stageKey}
+          onChange={(event) => setStageKey(event.target.value)}
+          error={errors.stage}
+        />
+        <Field
+          label="Deal value (sale price)"
+          name="dealValueCents"
+          inputMode="decimal"
+          defaultValue={d ? centsToInput(d.dealValueCents) : ""}
+          placeholder="650,000"
+          required
+          error={errors.dealValueCents}
+        />
+        <Field
+          label="Commission rate (%)"
+          name="commissionRate"
+          inputMode="decimal"
+          defaultValue={d ? String(d.commissionRate) : ""}
+          placeholder={`Your plan: ${defaultRate}`}
+          error={errors.commissionRate}
+        />
         <Field
           label="Probability (%)"
           name="probability"
@@ -90,19 +116,50 @@ export const DealDialog = forwardRef<
           hint="Leave blank to follow the stage."
           error={errors.probability}
         />
-        <Field label="Expected close date" name="expectedCloseDate" type="date" defaultValue={d?.expectedCloseDate ?? ""} error={errors.expectedCloseDate} />
-        {stage && stage.kind !== "open" ? <Field label="Closed date" name="closedDate" type="date" defaultValue={d?.closedDate ?? ""} hint="Blank: today." error={errors.closedDate} /> : null}
+        <Field
+          label="Expected close date"
+          name="expectedCloseDate"
+          type="date"
+          defaultValue={d?.expectedCloseDate ?? ""}
+          error={errors.expectedCloseDate}
+        />
+        {stage && stage.kind !== "open" ? (
+          <Field
+            label="Closed date"
+            name="closedDate"
+            type="date"
+            defaultValue={d?.closedDate ?? ""}
+            hint="Blank: today."
+            error={errors.closedDate}
+          />
+        ) : null}
         {stage?.kind === "lost" ? (
           <div className="sm:col-span-2">
             <Field label="Why was it lost?" name="lostReason" defaultValue={d?.lostReason ?? ""} required error={errors.lostReason} />
           </div>
         ) : null}
 
-        <details className="rounded-xl border border-stone-200 p-3 sm:col-span-2 dark:border-stone-800" open={editing && Boolean(d?.side || d?.propertyAddress || d?.closingDate)}>
+        <details
+          className="rounded-xl border border-stone-200 p-3 sm:col-span-2 dark:border-stone-800"
+          open={editing && Boolean(d?.side || d?.propertyAddress || d?.closingDate)}
+        >
           <summary className="min-h-10 cursor-pointer content-center font-medium">Property and key dates</summary>
           <div className="grid gap-4 pt-3 sm:grid-cols-2">
-            <SelectField label="Side" name="side" options={DEAL_SIDES.map((s) => [s, SIDE_LABELS[s]] as const)} defaultValue={d?.side ?? ""} placeholder={{ label: "Not set" }} error={errors.side} />
-            <Field label="Property address" name="propertyAddress" defaultValue={d?.propertyAddress ?? ""} autoComplete="street-address" error={errors.propertyAddress} />
+            <SelectField
+              label="Side"
+              name="side"
+              options={DEAL_SIDES.map((s) => [s, SIDE_LABELS[s]] as const)}
+              defaultValue={d?.side ?? ""}
+              placeholder={{ label: "Not set" }}
+              error={errors.side}
+            />
+            <Field
+              label="Property address"
+              name="propertyAddress"
+              defaultValue={d?.propertyAddress ?? ""}
+              autoComplete="street-address"
+              error={errors.propertyAddress}
+            />
             <Field label="Inspection" name="inspectionDate" type="date" defaultValue={d?.inspectionDate ?? ""} error={errors.inspectionDate} />
             <Field label="Appraisal" name="appraisalDate" type="date" defaultValue={d?.appraisalDate ?? ""} error={errors.appraisalDate} />
             <Field label="Financing" name="financingDate" type="date" defaultValue={d?.financingDate ?? ""} error={errors.financingDate} />
@@ -110,16 +167,48 @@ export const DealDialog = forwardRef<
           </div>
         </details>
 
-        <details className="rounded-xl border border-stone-200 p-3 sm:col-span-2 dark:border-stone-800" open={editing && [d?.referralFeePct, d?.brokerageSplitPct, d?.teamSplitPct, d?.transactionFeeCents, d?.eoFeeCents, d?.franchiseFeePct].some((v) => v !== null && v !== undefined)}>
+        <details
+          className="rounded-xl border border-stone-200 p-3 sm:col-span-2 dark:border-stone-800"
+          open={
+            editing &&
+            [d?.referralFeePct, d?.brokerageSplitPct, d?.teamSplitPct, d?.transactionFeeCents, d?.eoFeeCents, d?.franchiseFeePct].some(
+              (v) => v !== null && v !== undefined,
+            )
+          }
+        >
           <summary className="min-h-10 cursor-pointer content-center font-medium">Commission overrides for this deal</summary>
           <p className="pt-2 text-sm text-stone-600 dark:text-stone-400">Blank fields use your commission plan.</p>
           <div className="grid gap-4 pt-3 sm:grid-cols-2">
-            <Field label="Referral fee (%)" name="referralFeePct" inputMode="decimal" defaultValue={d?.referralFeePct ?? ""} error={errors.referralFeePct} />
-            <Field label="Brokerage split (%)" name="brokerageSplitPct" inputMode="decimal" defaultValue={d?.brokerageSplitPct ?? ""} error={errors.brokerageSplitPct} />
+            <Field
+              label="Referral fee (%)"
+              name="referralFeePct"
+              inputMode="decimal"
+              defaultValue={d?.referralFeePct ?? ""}
+              error={errors.referralFeePct}
+            />
+            <Field
+              label="Brokerage split (%)"
+              name="brokerageSplitPct"
+              inputMode="decimal"
+              defaultValue={d?.brokerageSplitPct ?? ""}
+              error={errors.brokerageSplitPct}
+            />
             <Field label="Team split (%)" name="teamSplitPct" inputMode="decimal" defaultValue={d?.teamSplitPct ?? ""} error={errors.teamSplitPct} />
-            <Field label="Transaction fee" name="transactionFeeCents" inputMode="decimal" defaultValue={centsToInput(d?.transactionFeeCents)} error={errors.transactionFeeCents} />
+            <Field
+              label="Transaction fee"
+              name="transactionFeeCents"
+              inputMode="decimal"
+              defaultValue={centsToInput(d?.transactionFeeCents)}
+              error={errors.transactionFeeCents}
+            />
             <Field label="E&O fee" name="eoFeeCents" inputMode="decimal" defaultValue={centsToInput(d?.eoFeeCents)} error={errors.eoFeeCents} />
-            <Field label="Franchise fee (%)" name="franchiseFeePct" inputMode="decimal" defaultValue={d?.franchiseFeePct ?? ""} error={errors.franchiseFeePct} />
+            <Field
+              label="Franchise fee (%)"
+              name="franchiseFeePct"
+              inputMode="decimal"
+              defaultValue={d?.franchiseFeePct ?? ""}
+              error={errors.franchiseFeePct}
+            />
           </div>
         </details>
 

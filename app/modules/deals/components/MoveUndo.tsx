@@ -92,7 +92,8 @@ export function MoveUndoProvider({ children }: { children: React.ReactNode }) {
     const move = closing.current;
     if (!move) return;
     if (!result.ok) toast({ title: DEAL_MESSAGES.moveFailed, description: result.error, variant: "destructive" });
-    else if (result.from && result.closedDate) announce({ ...move, closedDate: result.closedDate, from: result.from, fromName: move.stageName(result.from.stage) });
+    else if (result.from && result.closedDate)
+      announce({ ...move, closedDate: result.closedDate, from: result.from, fromName: move.stageName(result.from.stage) });
   });
 
   const submitClosing = useCallback((fields: Record<string, string>, move: ClosingMove) => {

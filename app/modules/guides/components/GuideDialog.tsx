@@ -27,7 +27,10 @@ export const GuideModal = forwardRef<HTMLDialogElement, { page: GuidePage; onClo
       <ol className="mt-4 flex flex-col gap-3">
         {guide.steps.map((step, index) => (
           <li key={index} className="flex gap-3">
-            <span aria-hidden="true" className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white dark:bg-brand-400 dark:text-stone-950">
+            <span
+              aria-hidden="true"
+              className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white dark:bg-brand-400 dark:text-stone-950"
+            >
               {index + 1}
             </span>
             <span className="pt-0.5">{step}</span>

@@ -61,7 +61,10 @@ export function MarketingPage({
         <h1 className="mt-4 text-3xl font-bold md:text-4xl">{title}</h1>
         {intro ? <div className="mt-3 text-lg text-stone-700 dark:text-stone-300">{intro}</div> : null}
         <div className="mt-8">{children}</div>
-        <Link to={back.to} className="mt-12 inline-flex min-h-12 items-center font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+        <Link
+          to={back.to}
+          className="mt-12 inline-flex min-h-12 items-center font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
+        >
           ← {back.label}
         </Link>
       </main>

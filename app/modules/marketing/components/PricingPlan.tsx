@@ -38,7 +38,10 @@ export function PricingPlan({ cta = { to: "/trial", label: "Start Free Trial" } 
           <h3 id="plan-solo" className="text-xl font-semibold">
             Solo Agent
           </h3>
-          <p data-period="yearly" className="rounded-full bg-emerald-100 px-3 py-0.5 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
+          <p
+            data-period="yearly"
+            className="rounded-full bg-emerald-100 px-3 py-0.5 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
+          >
             Save {yearlyPercent}%
           </p>
         </div>
@@ -55,7 +58,8 @@ export function PricingPlan({ cta = { to: "/trial", label: "Start Free Trial" } 
             <span className="text-base font-normal text-stone-600 dark:text-stone-400"> per month</span>
           </p>
           <p className="text-stone-600 dark:text-stone-400">
-            ${SOLO_PRICES.yearly.amountCents / 100} billed yearly · <strong className="text-emerald-800 dark:text-emerald-300">Save ${yearlySaving}/year</strong>
+            ${SOLO_PRICES.yearly.amountCents / 100} billed yearly ·{" "}
+            <strong className="text-emerald-800 dark:text-emerald-300">Save ${yearlySaving}/year</strong>
           </p>
         </div>
         <ul className="mt-5 flex flex-col gap-2">
@@ -69,9 +73,7 @@ export function PricingPlan({ cta = { to: "/trial", label: "Start Free Trial" } 
         <Link to={cta.to} className={buttonClass("primary", "mt-6 w-full")}>
           {cta.label}
         </Link>
-        <p className="mt-3 text-center text-sm text-stone-600 dark:text-stone-400">
-          {TRIAL_DAYS}-day free trial · card required · cancel anytime
-        </p>
+        <p className="mt-3 text-center text-sm text-stone-600 dark:text-stone-400">{TRIAL_DAYS}-day free trial · card required · cancel anytime</p>
       </section>
     </div>
   );

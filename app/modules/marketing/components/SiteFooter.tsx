@@ -50,7 +50,10 @@ export function SiteFooter() {
             <ul className="mt-3 flex flex-col">
               {column.links.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className="inline-flex min-h-10 items-center text-stone-700 underline-offset-4 hover:underline dark:text-stone-300">
+                  <Link
+                    to={item.to}
+                    className="inline-flex min-h-10 items-center text-stone-700 underline-offset-4 hover:underline dark:text-stone-300"
+                  >
                     {item.label}
                   </Link>
                 </li>

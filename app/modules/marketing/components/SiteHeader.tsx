@@ -14,7 +14,8 @@ const SITE_NAV = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-const link = "rounded-md px-3 py-2 font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-950 dark:text-stone-200 dark:hover:bg-stone-800 dark:hover:text-white";
+const link =
+  "rounded-md px-3 py-2 font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-950 dark:text-stone-200 dark:hover:bg-stone-800 dark:hover:text-white";
 
 /** Works without JavaScript: on phones the links sit in a native disclosure (details/summary). */
 export function SiteHeader() {

@@ -27,7 +27,8 @@ export function OnboardingDialog() {
       <div className="flex flex-col items-center gap-3 text-center">
         <Compass aria-hidden="true" className="h-10 w-10 text-brand-700 dark:text-brand-400" />
         <p className="text-stone-700 dark:text-stone-300">
-          Take a short tour of your dashboard, contacts, pipeline, AI assistant and tasks. It shows where everything is, one step at a time, and you can leave it whenever you like.
+          Take a short tour of your dashboard, contacts, pipeline, AI assistant and tasks. It shows where everything is, one step at a time, and you
+          can leave it whenever you like.
         </p>
         <p className="text-sm text-stone-600 dark:text-stone-400">You can take the tour later from Settings.</p>
       </div>

@@ -17,7 +17,8 @@ function onboardingStatusText(state: OnboardingSettingsState, prefs: DisplayPref
   const time = (value: Date | string | null) => (value ? new Date(value).getTime() : 0);
   const skippedLast = state.onboardingSkipped && (!state.onboardingCompleted || time(state.onboardingSkippedAt) >= time(state.onboardingCompletedAt));
   if (skippedLast) return state.onboardingSkippedAt ? `Skipped on ${formatDate(state.onboardingSkippedAt, prefs)}.` : "Skipped.";
-  if (state.onboardingCompleted) return state.onboardingCompletedAt ? `Completed on ${formatDate(state.onboardingCompletedAt, prefs)}.` : "Completed.";
+  if (state.onboardingCompleted)
+    return state.onboardingCompletedAt ? `Completed on ${formatDate(state.onboardingCompletedAt, prefs)}.` : "Completed.";
   return "Not finished.";
 }
 

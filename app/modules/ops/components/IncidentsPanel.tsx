@@ -35,7 +35,14 @@ export function IncidentsPanel({ incidents, prefs, error }: { incidents: Inciden
               {i.resolvedAt === null ? (
                 <Form method="post">
                   <input type="hidden" name="id" value={i.id} />
-                  <button type="submit" name="intent" value="resolve-incident" className={buttonClass("secondary")} disabled={busy} aria-label={`Resolve: ${i.title}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="resolve-incident"
+                    className={buttonClass("secondary")}
+                    disabled={busy}
+                    aria-label={`Resolve: ${i.title}`}
+                  >
                     Resolve
                   </button>
                 </Form>

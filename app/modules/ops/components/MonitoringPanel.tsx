@@ -93,7 +93,17 @@ function Bar({ label, watch, format, empty }: { label: string; watch: Watch; for
 }
 
 /** A day of hourly figures as a line, with the numbers in a table for screen readers. */
-function Sparkline({ points, label, format, prefs }: { points: { start: number; value: number | null }[]; label: string; format: (v: number | null) => string; prefs: DisplayPreferences }) {
+function Sparkline({
+  points,
+  label,
+  format,
+  prefs,
+}: {
+  points: { start: number; value: number | null }[];
+  label: string;
+  format: (v: number | null) => string;
+  prefs: DisplayPreferences;
+}) {
   const values = points.map((p) => p.value ?? 0);
   const max = Math.max(1, ...values);
   const w = 240;
@@ -123,16 +133,37 @@ function Sparkline({ points, label, format, prefs }: { points: { start: number; 
 }
 
 /** A table that scrolls sideways on its own when wider than the screen; `wrap` lists the columns of free text, which wrap. */
-function Table({ caption, head, rows, empty, wrap = [] }: { caption: string; head: string[]; rows: (string | number)[][]; empty: string; wrap?: number[] }) {
+function Table({
+  caption,
+  head,
+  rows,
+  empty,
+  wrap = [],
+}: {
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+  empty: string;
+  wrap?: number[];
+}) {
   if (rows.length === 0) return <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{empty}</p>;
   return (
-    <div role="group" aria-label={caption} tabIndex={0} className="relative mt-2 overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
+    <div
+      role="group"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative mt-2 overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i === 0 || wrap.includes(i) ? "text-left" : "text-right"}`}>
+              <th
+                key={h}
+                scope="col"
+                className={`whitespace-nowrap px-3 py-2 font-semibold ${i === 0 || wrap.includes(i) ? "text-left" : "text-right"}`}
+              >
                 {h}
               </th>
             ))}
@@ -163,13 +194,44 @@ function Table({ caption, head, rows, empty, wrap = [] }: { caption: string; hea
 /** A probe's state: failing, or for the core probes their time against the Slowest core probe threshold. */
 function probeState(p: { component: string; ok: boolean; ms: number }, latency: Watch): string {
   if (!p.ok) return "Failing";
-  if (!(CORE_PROBES as readonly string[]).includes(p.component) || !latency.checked || latency.warning === null || latency.critical === null || latency.operator === null) return "OK";
-  const level = thresholdLevel({ enabled: true, warningThreshold: latency.warning, criticalThreshold: latency.critical, comparisonOperator: latency.operator }, p.ms);
+  if (
+    !(CORE_PROBES as readonly string[]).includes(p.component) ||
+    !latency.checked ||
+    latency.warning === null ||
+    latency.critical === null ||
+    latency.operator === null
+  )
+    return "OK";
+  const level = thresholdLevel(
+    { enabled: true, warningThreshold: latency.warning, criticalThreshold: latency.critical, comparisonOperator: latency.operator },
+    p.ms,
+  );
   return level === "critical" ? "Critical" : level === "warning" ? "Warning" : "OK";
 }
-const STATUS_NAMES: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests" };
+const STATUS_NAMES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  410: "Gone",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+};
 const statusName = (status: number) => (STATUS_NAMES[status] ? `${status} ${STATUS_NAMES[status]}` : String(status));
-const PROBE_LABELS: Record<string, string> = { d1: "Database (D1)", kv: "Sessions (KV)", durable_object: "Recorder (Durable Object)", outbox: "E-mail outbox", ai: "AI engine", stripe: "Stripe", webhooks: "Stripe webhooks", cron: "Scheduler" };
+const PROBE_LABELS: Record<string, string> = {
+  d1: "Database (D1)",
+  kv: "Sessions (KV)",
+  durable_object: "Recorder (Durable Object)",
+  outbox: "E-mail outbox",
+  ai: "AI engine",
+  stripe: "Stripe",
+  webhooks: "Stripe webhooks",
+  cron: "Scheduler",
+};
 
 export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPreferences }) {
   const r = data.readings;
@@ -197,7 +259,10 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="availability-heading" className="text-lg font-semibold">
           Uptime and errors
         </h2>
-        <p className="text-sm text-stone-600 dark:text-stone-400">Uptime: the share of the scheduler's probe runs in which the database, sessions and the recorder all answered. Errors: requests answered with a 5xx status.</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          Uptime: the share of the scheduler's probe runs in which the database, sessions and the recorder all answered. Errors: requests answered
+          with a 5xx status.
+        </p>
         <Table
           caption="Uptime and error rate by window"
           head={["Window", "Uptime", "Error rate", "Requests"]}
@@ -207,11 +272,21 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
             <h3 className="text-sm font-semibold">Requests per hour, last 24 hours</h3>
-            <Sparkline points={data.series.map((p) => ({ start: p.start, value: p.n }))} label="Requests per hour" format={(v) => String(v ?? 0)} prefs={prefs} />
+            <Sparkline
+              points={data.series.map((p) => ({ start: p.start, value: p.n }))}
+              label="Requests per hour"
+              format={(v) => String(v ?? 0)}
+              prefs={prefs}
+            />
           </div>
           <div>
             <h3 className="text-sm font-semibold">Server response p95 per hour</h3>
-            <Sparkline points={data.series.map((p) => ({ start: p.start, value: p.p95 }))} label="Server response p95 per hour" format={formatMs} prefs={prefs} />
+            <Sparkline
+              points={data.series.map((p) => ({ start: p.start, value: p.p95 }))}
+              label="Server response p95 per hour"
+              format={formatMs}
+              prefs={prefs}
+            />
           </div>
         </div>
       </section>
@@ -244,7 +319,15 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <Table
           caption="Slowest routes by server response p95, last 24 hours; loaders p95 is the part spent fetching the page's data"
           head={["Route", "p50", "p75", "p95", "Loaders p95", "Requests", "Errors"]}
-          rows={data.slowest.map((s) => [s.route, formatMs(s.p50), formatMs(s.p75), formatMs(s.p95), formatMs(s.loaderP95), s.n.toLocaleString("en-US"), s.errors.toLocaleString("en-US")])}
+          rows={data.slowest.map((s) => [
+            s.route,
+            formatMs(s.p50),
+            formatMs(s.p75),
+            formatMs(s.p95),
+            formatMs(s.loaderP95),
+            s.n.toLocaleString("en-US"),
+            s.errors.toLocaleString("en-US"),
+          ])}
           empty="No requests recorded in the last 24 hours."
         />
         <h3 className="mt-4 text-sm font-semibold">Slowest saves</h3>
@@ -290,7 +373,12 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
             <Table
               caption="Answers with a 4xx status by status, last 24 hours"
               head={["Status", "Count", "Routes", "Last seen"]}
-              rows={data.errors.client.byStatus.map((e) => [statusName(e.status), e.n.toLocaleString("en-US"), e.routes.toLocaleString("en-US"), formatDateTime(e.lastSeen, prefs)])}
+              rows={data.errors.client.byStatus.map((e) => [
+                statusName(e.status),
+                e.n.toLocaleString("en-US"),
+                e.routes.toLocaleString("en-US"),
+                formatDateTime(e.lastSeen, prefs),
+              ])}
               empty=""
             />
             <Table
@@ -315,7 +403,12 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <Table
           caption="Latest probe of each component"
           head={["Component", "State", "Time", "Reading"]}
-          rows={data.probes.map((p) => [PROBE_LABELS[p.component] ?? p.component, probeState(p, w.probe_latency), formatMs(p.ms), [p.value === null ? null : String(Math.round(p.value * 10) / 10), p.detail].filter(Boolean).join(" · ") || "—"])}
+          rows={data.probes.map((p) => [
+            PROBE_LABELS[p.component] ?? p.component,
+            probeState(p, w.probe_latency),
+            formatMs(p.ms),
+            [p.value === null ? null : String(Math.round(p.value * 10) / 10), p.detail].filter(Boolean).join(" · ") || "—",
+          ])}
           empty=""
         />
       </section>
@@ -334,7 +427,9 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
             job.last?.ms == null ? "—" : formatMs(job.last.ms),
             job.last ? (job.last.status === "ok" ? "OK" : "Failed") : "—",
             job.last?.detail ?? "—",
-            job.failures === 0 ? "None" : `${job.failures}, last ${formatDateTime(job.lastFailure!.at, prefs)}${job.lastFailure!.detail ? `: ${job.lastFailure!.detail}` : ""}`,
+            job.failures === 0
+              ? "None"
+              : `${job.failures}, last ${formatDateTime(job.lastFailure!.at, prefs)}${job.lastFailure!.detail ? `: ${job.lastFailure!.detail}` : ""}`,
           ])}
           empty=""
           wrap={[4, 5]}

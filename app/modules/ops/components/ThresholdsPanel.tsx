@@ -29,7 +29,8 @@ function ThresholdRow({ t }: { t: Threshold }) {
       setEnabled(t.enabled);
     }
   });
-  const save = (field: "enabled" | "warning" | "critical", value: string) => fetcher.submit({ intent: "threshold", id: String(t.id), field, value }, { method: "post" });
+  const save = (field: "enabled" | "warning" | "critical", value: string) =>
+    fetcher.submit({ intent: "threshold", id: String(t.id), field, value }, { method: "post" });
   const number = (field: "warning" | "critical", saved: number) => (
     <input
       key={`${field}-${saved}`}
@@ -87,14 +88,23 @@ function ThresholdRow({ t }: { t: Threshold }) {
 
 export function ThresholdsPanel({ thresholds }: { thresholds: Threshold[] }) {
   return (
-    <section aria-labelledby="thresholds-heading" className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+    <section
+      aria-labelledby="thresholds-heading"
+      className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
+    >
       <h2 id="thresholds-heading" className="text-lg font-semibold">
         Thresholds
       </h2>
       <p className="text-sm text-stone-600 dark:text-stone-400">
-        Every 5 minutes the scheduler reads each checked metric. Past the warning or critical figure an alert opens, and admins get one e-mail when it opens and one when it clears. A switch saves at once; a number saves when you leave its field.
+        Every 5 minutes the scheduler reads each checked metric. Past the warning or critical figure an alert opens, and admins get one e-mail when it
+        opens and one when it clears. A switch saves at once; a number saves when you leave its field.
       </p>
-      <div role="group" aria-label="Thresholds" tabIndex={0} className="relative mt-3 overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
+      <div
+        role="group"
+        aria-label="Thresholds"
+        tabIndex={0}
+        className="relative mt-3 overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">Thresholds, by metric name</caption>
           <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">

@@ -29,14 +29,16 @@ type Found = PaletteSearchResult & { q: string; failed?: boolean };
 /** The static commands matching `q`, best first within each group; all of them for an empty box. */
 function matchingGroups(all: Group[], q: string) {
   if (!q) return all;
-  return all.map((group) => ({
-    heading: group.heading,
-    commands: group.commands
-      .map((command) => ({ command, score: defaultFilter(command.label, q, command.keywords) }))
-      .filter((match) => match.score >= MIN_SCORE)
-      .sort((a, b) => b.score - a.score)
-      .map((match) => match.command),
-  })).filter((group) => group.commands.length > 0);
+  return all
+    .map((group) => ({
+      heading: group.heading,
+      commands: group.commands
+        .map((command) => ({ command, score: defaultFilter(command.label, q, command.keywords) }))
+        .filter((match) => match.score >= MIN_SCORE)
+        .sort((a, b) => b.score - a.score)
+        .map((match) => match.command),
+    }))
+    .filter((group) => group.commands.length > 0);
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -77,7 +79,10 @@ export function CommandPalette({ open, navItems, onAddContact, onClosed }: Comma
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`${SEARCH_URL}?q=${encodeURIComponent(q)}`, { signal: controller.signal, headers: { Accept: "application/json" } });
+        const response = await fetch(`${SEARCH_URL}?q=${encodeURIComponent(q)}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
         if (!response.ok) throw new Error(`search answered ${response.status}`);
         const body = (await response.json()) as PaletteSearchResult;
         setFound({ q, ...body });
@@ -111,7 +116,14 @@ export function CommandPalette({ open, navItems, onAddContact, onClosed }: Comma
       {current.contacts.length > 0 ? (
         <CommandGroup heading="Contacts" className={GROUP_CLASS}>
           {current.contacts.map((contact) => (
-            <PaletteItem key={contact.id} value={`contact:${contact.id}`} icon={User} label={contact.name} detail={contact.detail} onSelect={() => run({ to: `/contacts/${contact.id}` })} />
+            <PaletteItem
+              key={contact.id}
+              value={`contact:${contact.id}`}
+              icon={User}
+              label={contact.name}
+              detail={contact.detail}
+              onSelect={() => run({ to: `/contacts/${contact.id}` })}
+            />
           ))}
         </CommandGroup>
       ) : null}
@@ -172,7 +184,12 @@ export function CommandPalette({ open, navItems, onAddContact, onClosed }: Comma
             enterKeyHint="go"
             className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-stone-500 dark:placeholder:text-stone-400"
           />
-          {searching ? <span aria-hidden="true" className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-brand-700 border-r-transparent dark:border-brand-400 dark:border-r-transparent" /> : null}
+          {searching ? (
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-brand-700 border-r-transparent dark:border-brand-400 dark:border-r-transparent"
+            />
+          ) : null}
           <button
             type="button"
             onClick={() => dialog.current?.close()}
@@ -182,7 +199,11 @@ export function CommandPalette({ open, navItems, onAddContact, onClosed }: Comma
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
-        {current?.failed ? <p className="border-b border-stone-200 px-4 py-2 text-sm text-red-700 dark:border-stone-700 dark:text-red-400">Contacts and deals could not be searched. Check your connection and try again.</p> : null}
+        {current?.failed ? (
+          <p className="border-b border-stone-200 px-4 py-2 text-sm text-red-700 dark:border-stone-700 dark:text-red-400">
+            Contacts and deals could not be searched. Check your connection and try again.
+          </p>
+        ) : null}
         <CommandList label="Commands, contacts and deals" className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2">
           {records}
           {groups.map((group) => (
@@ -192,12 +213,17 @@ export function CommandPalette({ open, navItems, onAddContact, onClosed }: Comma
               ))}
             </CommandGroup>
           ))}
-          <CommandEmpty className="px-3 py-8 text-center text-stone-600 dark:text-stone-400">{searching ? "Searching…" : `Nothing matches “${q}”. Try a contact’s name, a deal’s title or a page.`}</CommandEmpty>
+          <CommandEmpty className="px-3 py-8 text-center text-stone-600 dark:text-stone-400">
+            {searching ? "Searching…" : `Nothing matches “${q}”. Try a contact’s name, a deal’s title or a page.`}
+          </CommandEmpty>
         </CommandList>
         <div role="status" className="sr-only">
           {announcement}
         </div>
-        <p aria-hidden="true" className="hidden gap-4 border-t border-stone-200 px-4 py-2 text-xs text-stone-600 sm:flex dark:border-stone-700 dark:text-stone-400">
+        <p
+          aria-hidden="true"
+          className="hidden gap-4 border-t border-stone-200 px-4 py-2 text-xs text-stone-600 sm:flex dark:border-stone-700 dark:text-stone-400"
+        >
           <span>
             <Key>↑</Key> <Key>↓</Key> to move
           </span>
@@ -216,14 +242,29 @@ export function CommandPalette({ open, navItems, onAddContact, onClosed }: Comma
 const GROUP_CLASS =
   "mb-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-stone-600 dark:[&_[cmdk-group-heading]]:text-stone-400";
 
-function PaletteItem({ value, icon: Icon, label, detail, onSelect }: { value: string; icon: LucideIcon; label: string; detail?: string | null; onSelect: () => void }) {
+function PaletteItem({
+  value,
+  icon: Icon,
+  label,
+  detail,
+  onSelect,
+}: {
+  value: string;
+  icon: LucideIcon;
+  label: string;
+  detail?: string | null;
+  onSelect: () => void;
+}) {
   return (
     <CommandItem
       value={value}
       onSelect={onSelect}
       className="group flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-3 py-1 text-base data-[selected=true]:bg-brand-50 data-[selected=true]:text-stone-950 md:min-h-11 dark:data-[selected=true]:bg-stone-800 dark:data-[selected=true]:text-stone-50"
     >
-      <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500 group-data-[selected=true]:text-brand-700 dark:text-stone-400 dark:group-data-[selected=true]:text-brand-400" />
+      <Icon
+        aria-hidden="true"
+        className="h-5 w-5 shrink-0 text-stone-500 group-data-[selected=true]:text-brand-700 dark:text-stone-400 dark:group-data-[selected=true]:text-brand-400"
+      />
       {/* On a phone the detail goes under the name, so neither is cut short. */}
       <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
         <span className="truncate sm:flex-1">{label}</span>

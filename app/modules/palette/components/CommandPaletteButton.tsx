@@ -7,7 +7,8 @@ import { useCommandPalette } from "./CommandPaletteProvider";
 function useIsMac() {
   const [mac, setMac] = useState(false);
   useEffect(() => {
-    const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || navigator.userAgent;
+    const platform =
+      (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || navigator.userAgent;
     setMac(/mac|iphone|ipad/i.test(platform));
   }, []);
   return mac;
@@ -55,7 +56,10 @@ export function CommandPaletteButton({ floating = false }: { floating?: boolean 
       <span aria-hidden="true" className="hidden text-sm lg:inline">
         Search and commands
       </span>
-      <kbd aria-hidden="true" className="ml-auto hidden rounded border border-stone-300 bg-white px-1.5 font-sans text-xs text-stone-600 lg:inline dark:border-stone-700 dark:bg-stone-900 dark:text-stone-400">
+      <kbd
+        aria-hidden="true"
+        className="ml-auto hidden rounded border border-stone-300 bg-white px-1.5 font-sans text-xs text-stone-600 lg:inline dark:border-stone-700 dark:bg-stone-900 dark:text-stone-400"
+      >
         {mac ? "⌘K" : "Ctrl K"}
       </kbd>
     </button>

@@ -54,7 +54,10 @@ export function DealList({
       >
         <SlidersHorizontal aria-hidden="true" className="h-5 w-5 shrink-0" />
         <span className="flex-1">
-          Filters and sort <span className="font-normal text-stone-600 dark:text-stone-400">({active === 0 ? "no filter on" : `${active} ${active === 1 ? "filter" : "filters"} on`})</span>
+          Filters and sort{" "}
+          <span className="font-normal text-stone-600 dark:text-stone-400">
+            ({active === 0 ? "no filter on" : `${active} ${active === 1 ? "filter" : "filters"} on`})
+          </span>
         </span>
         <ChevronDown aria-hidden="true" className={`h-5 w-5 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
@@ -69,33 +72,68 @@ export function DealList({
           const form = event.currentTarget;
           if (event.target instanceof HTMLElement && event.target.getAttribute("role") === "combobox") return; // the picker reports its choice itself
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), event.target instanceof HTMLInputElement ? 400 : 0);
+          timer.current = setTimeout(
+            () => submit(form, { replace: true, preventScrollReset: true }),
+            event.target instanceof HTMLInputElement ? 400 : 0,
+          );
         }}
       >
         <input type="hidden" name="view" value="list" />
-        <SelectField label="Stage" name="stage" options={stages.map((s) => [s.key, s.name] as const)} defaultValue={params.get("stage") ?? ""} placeholder={{ label: "Any" }} />
+        <SelectField
+          label="Stage"
+          name="stage"
+          options={stages.map((s) => [s.key, s.name] as const)}
+          defaultValue={params.get("stage") ?? ""}
+          placeholder={{ label: "Any" }}
+        />
         <Field label="Closes in" name="month" type="month" defaultValue={params.get("month") ?? ""} />
         <div className="col-span-2">
-          <ContactPicker key={contact?.id ?? ""} name="contactId" initial={contact} onPick={() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true })} />
+          <ContactPicker
+            key={contact?.id ?? ""}
+            name="contactId"
+            initial={contact}
+            onPick={() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true })}
+          />
         </div>
         <Field label="Value from" name="min" inputMode="decimal" defaultValue={params.get("min") ?? ""} />
         <Field label="Value to" name="max" inputMode="decimal" defaultValue={params.get("max") ?? ""} />
-        <SelectField label="Sort by" name="sort" options={DEAL_SORTS.map((s) => [s, SORT_LABELS[s]] as const)} defaultValue={params.get("sort") ?? "close"} />
+        <SelectField
+          label="Sort by"
+          name="sort"
+          options={DEAL_SORTS.map((s) => [s, SORT_LABELS[s]] as const)}
+          defaultValue={params.get("sort") ?? "close"}
+        />
       </Form>
       <p className="mb-2 text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
-        {total === 0 ? "No deals match." : total > cards.length ? `Showing the first ${LIST_LIMIT} of ${total} deals. Narrow the filters to see the rest.` : `${total} ${total === 1 ? "deal" : "deals"}`}
+        {total === 0
+          ? "No deals match."
+          : total > cards.length
+            ? `Showing the first ${LIST_LIMIT} of ${total} deals. Narrow the filters to see the rest.`
+            : `${total} ${total === 1 ? "deal" : "deals"}`}
       </p>
       {cards.length > 0 ? (
         <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
               <tr>
-                <th scope="col" className="px-3 py-2">Deal</th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Stage</th>
-                <th scope="col" className="px-3 py-2 text-right">Value</th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Close</th>
-                <th scope="col" className="hidden px-3 py-2 text-right md:table-cell">Probability</th>
-                <th scope="col" className="px-3 py-2 text-right">Agent net</th>
+                <th scope="col" className="px-3 py-2">
+                  Deal
+                </th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                  Stage
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Value
+                </th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                  Close
+                </th>
+                <th scope="col" className="hidden px-3 py-2 text-right md:table-cell">
+                  Probability
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Agent net
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200 dark:divide-stone-800">

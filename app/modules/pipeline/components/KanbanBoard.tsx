@@ -44,7 +44,16 @@ function IconSprite() {
   return (
     <svg aria-hidden="true" className="hidden">
       {Object.entries(ICON_PATHS).map(([id, circles]) => (
-        <symbol key={id} id={`board-${id}`} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <symbol
+          key={id}
+          id={`board-${id}`}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {circles.map(({ cx, cy }) => (
             <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="1" />
           ))}
@@ -151,7 +160,8 @@ export function KanbanBoard({
     snapshot.current = null;
   });
 
-  const columnOf = (id: string, cols: Columns = columns) => (id.startsWith("column:") ? id.slice(7) : Object.keys(cols).find((key) => cols[key]!.includes(id)));
+  const columnOf = (id: string, cols: Columns = columns) =>
+    id.startsWith("column:") ? id.slice(7) : Object.keys(cols).find((key) => cols[key]!.includes(id));
   const latest = useRef({ columns, stages });
   latest.current = { columns, stages };
 
@@ -184,7 +194,16 @@ export function KanbanBoard({
       pendingClose.current = { id, to: stage, from: origin.current, afterId: before[at - 1] ?? null, beforeId: before[at + 1] ?? null };
     }
     mover.submit(
-      { ...target.fields, intent: "move", id, stage, afterId: list[index - 1] ?? "", beforeId: list[index + 1] ?? "", lostReason: close?.lostReason ?? "", closedDate: close?.closedDate ?? "" },
+      {
+        ...target.fields,
+        intent: "move",
+        id,
+        stage,
+        afterId: list[index - 1] ?? "",
+        beforeId: list[index + 1] ?? "",
+        lostReason: close?.lostReason ?? "",
+        closedDate: close?.closedDate ?? "",
+      },
       { method: "post", action: target.action },
     );
   }
@@ -214,7 +233,11 @@ export function KanbanBoard({
       const target = cols[to]!;
       const overIndex = target.indexOf(String(over.id));
       const index = overIndex >= 0 ? overIndex : target.length;
-      return { ...cols, [from]: cols[from]!.filter((x) => x !== active.id), [to]: [...target.slice(0, index), String(active.id), ...target.slice(index)] };
+      return {
+        ...cols,
+        [from]: cols[from]!.filter((x) => x !== active.id),
+        [to]: [...target.slice(0, index), String(active.id), ...target.slice(index)],
+      };
     });
   }
 
@@ -281,14 +304,27 @@ export function KanbanBoard({
         accessibility={{
           announcements,
           screenReaderInstructions: {
-            draggable: "To move a deal, press Space or Enter on its handle, use the arrow keys to change its place or stage, then press Space or Enter to drop it, or Escape to cancel.",
+            draggable:
+              "To move a deal, press Space or Enter on its handle, use the arrow keys to change its place or stage, then press Space or Enter to drop it, or Escape to cancel.",
           },
         }}
       >
         <IconSprite />
-        <ul ref={board} className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none" aria-label="Pipeline stages">
+        <ul
+          ref={board}
+          className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 md:snap-none"
+          aria-label="Pipeline stages"
+        >
           {stages.map((stage) => (
-            <Column key={stage.key} stage={stage} ids={columns[stage.key] ?? []} byId={byId} totals={totals[stage.key]} prefs={prefs} onMenuOpen={setMenuFor} />
+            <Column
+              key={stage.key}
+              stage={stage}
+              ids={columns[stage.key] ?? []}
+              byId={byId}
+              totals={totals[stage.key]}
+              prefs={prefs}
+              onMenuOpen={setMenuFor}
+            />
           ))}
         </ul>
         <DragOverlay>{active ? <CardBody card={active} prefs={prefs} dragging /> : null}</DragOverlay>
@@ -306,7 +342,7 @@ export function KanbanBoard({
       />
       <CloseDialog
         open={askClose !== null}
-        title={askClose ? byId.get(askClose.id)?.title ?? "" : ""}
+        title={askClose ? (byId.get(askClose.id)?.title ?? "") : ""}
         stage={askClose ? stages.find((s) => s.key === askClose.stage) : undefined}
         today={today}
         onCancel={() => {
@@ -352,11 +388,16 @@ function Column({
           </span>
         </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">
-          {formatCentsWhole(totals?.valueCents ?? 0, prefs)} <span className="text-stone-600 dark:text-stone-400">· weighted {formatCentsWhole(totals?.weightedCents ?? 0, prefs)}</span>
+          {formatCentsWhole(totals?.valueCents ?? 0, prefs)}{" "}
+          <span className="text-stone-600 dark:text-stone-400">· weighted {formatCentsWhole(totals?.weightedCents ?? 0, prefs)}</span>
         </p>
       </header>
       <SortableContext id={stage.key} items={shown} strategy={verticalListSortingStrategy}>
-        <ol ref={setNodeRef} aria-label={`${stage.name} deals`} className={`flex min-h-24 flex-1 flex-col gap-2 p-2 ${isOver ? "rounded-b-2xl bg-brand-50 dark:bg-brand-900/30" : ""}`}>
+        <ol
+          ref={setNodeRef}
+          aria-label={`${stage.name} deals`}
+          className={`flex min-h-24 flex-1 flex-col gap-2 p-2 ${isOver ? "rounded-b-2xl bg-brand-50 dark:bg-brand-900/30" : ""}`}
+        >
           {shown.map((id) => (
             <SortableCard key={id} card={byId.get(id)!} prefs={prefs} onMenuOpen={onMenuOpen} />
           ))}
@@ -364,7 +405,11 @@ function Column({
         </ol>
       </SortableContext>
       {count > shown.length ? (
-        <Link to={`?${query}expand=${encodeURIComponent(stage.key)}`} preventScrollReset className="mx-2 mb-2 rounded-lg px-2 py-2 text-center text-sm font-medium underline underline-offset-4">
+        <Link
+          to={`?${query}expand=${encodeURIComponent(stage.key)}`}
+          preventScrollReset
+          className="mx-2 mb-2 rounded-lg px-2 py-2 text-center text-sm font-medium underline underline-offset-4"
+        >
           Show all {count} in {stage.name}
         </Link>
       ) : null}
@@ -375,7 +420,12 @@ function Column({
 function SortableCard({ card, prefs, onMenuOpen }: { card: BoardCard; prefs: DisplayPreferences; onMenuOpen: (card: BoardCard) => void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: card.id });
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={isDragging ? "opacity-40" : undefined} data-deal={card.id}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={isDragging ? "opacity-40" : undefined}
+      data-deal={card.id}
+    >
       <CardBody
         card={card}
         prefs={prefs}
@@ -403,12 +453,31 @@ function closeLabel(card: BoardCard, prefs: DisplayPreferences): string {
   return card.expectedCloseDate ? `Closes ${formatDay(card.expectedCloseDate, prefs)}` : "No close date";
 }
 
-function CardBody({ card, prefs, handle, menu, dragging = false }: { card: BoardCard; prefs: DisplayPreferences; handle?: React.ReactNode; menu?: React.ReactNode; dragging?: boolean }) {
+function CardBody({
+  card,
+  prefs,
+  handle,
+  menu,
+  dragging = false,
+}: {
+  card: BoardCard;
+  prefs: DisplayPreferences;
+  handle?: React.ReactNode;
+  menu?: React.ReactNode;
+  dragging?: boolean;
+}) {
   const { linkDeals } = useContext(Target);
   return (
-    <article className={`rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700 dark:bg-stone-950 ${dragging ? "rotate-1 shadow-xl" : "shadow-sm"}`} aria-label={card.title}>
+    <article
+      className={`rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700 dark:bg-stone-950 ${dragging ? "rotate-1 shadow-xl" : "shadow-sm"}`}
+      aria-label={card.title}
+    >
       <div className="flex items-start gap-1">
-        {handle ?? <span className="inline-flex h-11 w-8 shrink-0 items-center justify-center text-stone-500"><BoardIcon name="grip" /></span>}
+        {handle ?? (
+          <span className="inline-flex h-11 w-8 shrink-0 items-center justify-center text-stone-500">
+            <BoardIcon name="grip" />
+          </span>
+        )}
         <div className="min-w-0 flex-1 py-1">
           {linkDeals ? (
             <Link to={`/deals/${card.id}`} className="line-clamp-2 break-words font-semibold underline-offset-4 hover:underline">
@@ -429,7 +498,9 @@ function CardBody({ card, prefs, handle, menu, dragging = false }: { card: Board
       {card.netCents === null ? (
         <p className="px-1 text-sm text-stone-600 dark:text-stone-400">Lost: no commission</p>
       ) : (
-        <p className={`px-1 text-sm font-medium ${card.netCents < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>Agent net {formatCents(card.netCents, prefs)}</p>
+        <p className={`px-1 text-sm font-medium ${card.netCents < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>
+          Agent net {formatCents(card.netCents, prefs)}
+        </p>
       )}
     </article>
   );
@@ -454,7 +525,19 @@ function CardMenu({ card, onOpen }: { card: BoardCard; onOpen: (card: BoardCard)
 }
 
 /** Move a deal to any stage, or open it: every choice on screen, whatever the board's scroll position. */
-function MoveDialog({ card, currentStage, stages, onMove, onClose }: { card: BoardCard | null; currentStage: string | undefined; stages: DealStage[]; onMove: (id: string, stage: string) => void; onClose: () => void }) {
+function MoveDialog({
+  card,
+  currentStage,
+  stages,
+  onMove,
+  onClose,
+}: {
+  card: BoardCard | null;
+  currentStage: string | undefined;
+  stages: DealStage[];
+  onMove: (id: string, stage: string) => void;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const { linkDeals } = useContext(Target);
   useEffect(() => {
@@ -480,16 +563,15 @@ function MoveDialog({ card, currentStage, stages, onMove, onClose }: { card: Boa
               >
                 <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: s.color }} />
                 {s.name}
-                {current ? (
-                  <span className="ml-auto text-sm text-stone-600 dark:text-stone-400">
-                    Current stage
-                  </span>
-                ) : null}
+                {current ? <span className="ml-auto text-sm text-stone-600 dark:text-stone-400">Current stage</span> : null}
               </button>
             );
           })}
           {linkDeals ? (
-            <Link to={`/deals/${card.id}`} className="mt-1 flex min-h-11 items-center rounded-lg border-t border-stone-200 px-3 font-medium underline-offset-4 hover:underline dark:border-stone-800">
+            <Link
+              to={`/deals/${card.id}`}
+              className="mt-1 flex min-h-11 items-center rounded-lg border-t border-stone-200 px-3 font-medium underline-offset-4 hover:underline dark:border-stone-800"
+            >
               Open deal
             </Link>
           ) : null}
@@ -559,7 +641,14 @@ function CloseDialog({
         >
           <ClosedDateField today={today} error={dateError} />
           {lost ? (
-            <Field label="Why was it lost?" name="lostReason" value={reason} onChange={(event) => setReason(event.target.value)} required hint="For example: buyer chose another home, financing fell through." />
+            <Field
+              label="Why was it lost?"
+              name="lostReason"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              required
+              hint="For example: buyer chose another home, financing fell through."
+            />
           ) : null}
           <div className="flex justify-end gap-3">
             <Button type="button" variant="secondary" onClick={() => ref.current?.close()}>

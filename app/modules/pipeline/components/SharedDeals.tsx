@@ -9,7 +9,9 @@ export function SharedDeals({ cards, prefs }: { cards: SharedCard[]; prefs: Disp
       <h2 id="shared-deals" className="mb-1 text-lg font-semibold">
         Shared with you
       </h2>
-      <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">Deals a teammate shares with you. Your net is your share of the side, through your own plan and cap.</p>
+      <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
+        Deals a teammate shares with you. Your net is your share of the side, through your own plan and cap.
+      </p>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.id} className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
@@ -23,9 +25,19 @@ export function SharedDeals({ cards, prefs }: { cards: SharedCard[]; prefs: Disp
               <dt className="text-stone-600 dark:text-stone-400">Your share</dt>
               <dd className="text-right tabular-nums">{card.sharePct}% of the side</dd>
               <dt className="text-stone-600 dark:text-stone-400">{card.kind === "open" ? "Closes" : "Closed"}</dt>
-              <dd className="text-right">{card.kind === "open" ? (card.expectedCloseDate ? formatDay(card.expectedCloseDate, prefs) : "—") : card.closedDate ? formatDay(card.closedDate, prefs) : "—"}</dd>
+              <dd className="text-right">
+                {card.kind === "open"
+                  ? card.expectedCloseDate
+                    ? formatDay(card.expectedCloseDate, prefs)
+                    : "—"
+                  : card.closedDate
+                    ? formatDay(card.closedDate, prefs)
+                    : "—"}
+              </dd>
               <dt className="text-stone-600 dark:text-stone-400">Your net</dt>
-              <dd className="text-right font-medium tabular-nums">{card.netCents === null ? "None, the deal was lost" : formatCents(card.netCents, prefs)}</dd>
+              <dd className="text-right font-medium tabular-nums">
+                {card.netCents === null ? "None, the deal was lost" : formatCents(card.netCents, prefs)}
+              </dd>
             </dl>
           </li>
         ))}

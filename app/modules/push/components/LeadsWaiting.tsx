@@ -25,7 +25,17 @@ function waitedFor(ms: number): string {
  * reminder mark the timer turns red. A lead leaves the list once its first call, text, e-mail or meeting is logged
  * (figures.server.ts: the waiting leads Reports and the digest show).
  */
-export function LeadsWaiting({ leads, more = 0, serverNow, reminderMinutes }: { leads: readonly WaitingLeadItem[]; more?: number; serverNow: number; reminderMinutes: number }) {
+export function LeadsWaiting({
+  leads,
+  more = 0,
+  serverNow,
+  reminderMinutes,
+}: {
+  leads: readonly WaitingLeadItem[];
+  more?: number;
+  serverNow: number;
+  reminderMinutes: number;
+}) {
   // The server's moment first (the same text on both sides of hydration), then the device's clock every second.
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
@@ -36,11 +46,16 @@ export function LeadsWaiting({ leads, more = 0, serverNow, reminderMinutes }: { 
   const titleId = useId();
   if (leads.length === 0) return null;
   return (
-    <section aria-labelledby={titleId} className="relative mb-4 rounded-xl border border-brand-300 bg-brand-50 p-4 dark:border-brand-800 dark:bg-stone-900">
+    <section
+      aria-labelledby={titleId}
+      className="relative mb-4 rounded-xl border border-brand-300 bg-brand-50 p-4 dark:border-brand-800 dark:bg-stone-900"
+    >
       <h2 id={titleId} className="mr-10 flex items-center gap-2 text-lg font-semibold">
         <Timer aria-hidden="true" className="h-5 w-5" /> {METRIC_DEFINITIONS.leadsWaiting.label}
       </h2>
-      <p className="text-sm text-stone-600 dark:text-stone-400">The first to reach out usually wins the client. Log a call, text, e-mail or meeting to clear a lead from here.</p>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        The first to reach out usually wins the client. Log a call, text, e-mail or meeting to clear a lead from here.
+      </p>
       <Definition {...METRIC_DEFINITIONS.leadsWaiting} />
       <ul className="mt-3 space-y-2">
         {leads.map((lead) => {
@@ -68,8 +83,8 @@ export function LeadsWaiting({ leads, more = 0, serverNow, reminderMinutes }: { 
       </ul>
       {more > 0 ? (
         <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
-          {more === 1 ? "1 more new lead is" : `${more.toLocaleString("en-US")} more new leads are`} waiting; the oldest are listed first, and the next
-          take their place as you reach out.
+          {more === 1 ? "1 more new lead is" : `${more.toLocaleString("en-US")} more new leads are`} waiting; the oldest are listed first, and the
+          next take their place as you reach out.
         </p>
       ) : null}
     </section>

@@ -17,7 +17,12 @@ async function registration() {
 }
 
 async function send(method: "POST" | "DELETE", body: unknown): Promise<string | null> {
-  const response = await fetch("/api/push/subscriptions", { method, credentials: "same-origin", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch("/api/push/subscriptions", {
+    method,
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
   if (response.ok) return null;
   const answer = (await response.json().catch(() => null)) as { error?: string } | null;
   return answer?.error ?? "Porchlight could not save that. Try again.";
@@ -94,21 +99,32 @@ export function NotificationsPanel({ publicKey, devices, className }: { publicKe
         <BellRing aria-hidden="true" className="h-5 w-5" /> New-lead alerts
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        When a new lead arrives, this device shows an alert at once, and a reminder if nobody has reached out to them five minutes later. The dashboard times every new lead until you log a first call,
-        text or note.
+        When a new lead arrives, this device shows an alert at once, and a reminder if nobody has reached out to them five minutes later. The
+        dashboard times every new lead until you log a first call, text or note.
       </p>
-      <p className="mt-3 text-sm">{devices === 0 ? "Alerts are off on all your devices." : `Alerts are on for ${devices} ${devices === 1 ? "device" : "devices"}.`}</p>
+      <p className="mt-3 text-sm">
+        {devices === 0 ? "Alerts are off on all your devices." : `Alerts are on for ${devices} ${devices === 1 ? "device" : "devices"}.`}
+      </p>
       <div className="mt-4">
         {state === "unsupported" ? (
-          <p className="text-sm text-stone-700 dark:text-stone-300">This browser cannot receive alerts. On an iPhone, add Porchlight to the Home Screen first, then open it from there.</p>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            This browser cannot receive alerts. On an iPhone, add Porchlight to the Home Screen first, then open it from there.
+          </p>
         ) : state === "blocked" ? (
-          <p className="text-sm text-stone-700 dark:text-stone-300">Notifications are blocked for Porchlight in this browser. Allow them in the browser's site settings, then come back here.</p>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            Notifications are blocked for Porchlight in this browser. Allow them in the browser's site settings, then come back here.
+          </p>
         ) : state === "on" ? (
           <Button type="button" variant="secondary" busy={busy} busyLabel="Turning off…" onClick={() => void turnOff()}>
             Turn off alerts on this device
           </Button>
         ) : (
-          <Button type="button" busy={busy || state === "checking"} busyLabel={state === "checking" ? "Checking…" : "Turning on…"} onClick={() => void turnOn()}>
+          <Button
+            type="button"
+            busy={busy || state === "checking"}
+            busyLabel={state === "checking" ? "Checking…" : "Turning on…"}
+            onClick={() => void turnOn()}
+          >
             Turn on alerts on this device
           </Button>
         )}

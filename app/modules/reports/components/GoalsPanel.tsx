@@ -29,11 +29,22 @@ export function GoalsPanel({
           Annual income goal
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          The agent net you aim to earn in a calendar year, after splits and fees. <Link to="/reports#income" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">Reports</Link> measures your year to date against it. Leave it blank for no goal.
+          The agent net you aim to earn in a calendar year, after splits and fees.{" "}
+          <Link to="/reports#income" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+            Reports
+          </Link>{" "}
+          measures your year to date against it. Leave it blank for no goal.
         </p>
         <Form method="post" className="mt-4 flex max-w-md flex-col gap-4">
           <input type="hidden" name="intent" value="goal" />
-          <Field label={`Goal (${prefs.currency})`} name="incomeGoalCents" inputMode="decimal" defaultValue={amount(goals.incomeGoalCents)} placeholder="e.g. 150,000" error={errors("goal").incomeGoalCents} />
+          <Field
+            label={`Goal (${prefs.currency})`}
+            name="incomeGoalCents"
+            inputMode="decimal"
+            defaultValue={amount(goals.incomeGoalCents)}
+            placeholder="e.g. 150,000"
+            error={errors("goal").incomeGoalCents}
+          />
           <Button type="submit" busy={busy("goal")} busyLabel="Saving…">
             Save income goal
           </Button>
@@ -45,7 +56,8 @@ export function GoalsPanel({
           Lead source costs
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          What you spent on each source in a month: portal fees, ads, open-house flyers. Reports turns them into cost per lead, cost per closed deal and return on spend. Leave a source blank when it cost nothing you want to count.
+          What you spent on each source in a month: portal fees, ads, open-house flyers. Reports turns them into cost per lead, cost per closed deal
+          and return on spend. Leave a source blank when it cost nothing you want to count.
         </p>
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
           <input type="hidden" name="tab" value="goals" />

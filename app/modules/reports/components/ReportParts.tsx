@@ -6,10 +6,26 @@ import { REPORT_DEFINITIONS, type ReportDefinitionKey } from "../definitions";
 import { footerRows, type ReportTable } from "../table";
 
 /** One report: heading, "How is this counted?", content, and its CSV downloads. Sections are jump targets. */
-export function ReportSection({ id, definition, children, downloads = [], query }: { id: string; definition: ReportDefinitionKey; children: ReactNode; downloads?: ReportTable[]; query: string }) {
+export function ReportSection({
+  id,
+  definition,
+  children,
+  downloads = [],
+  query,
+}: {
+  id: string;
+  definition: ReportDefinitionKey;
+  children: ReactNode;
+  downloads?: ReportTable[];
+  query: string;
+}) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className="report-section relative scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className="report-section relative scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
+    >
       <h2 id={headingId} className="mr-9 text-lg font-semibold">
         {REPORT_DEFINITIONS[definition].label}
       </h2>
@@ -19,7 +35,11 @@ export function ReportSection({ id, definition, children, downloads = [], query 
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 print:hidden">
           {downloads.map((table) => (
             <li key={table.id}>
-              <a href={`/reports/${table.id}.csv?${query}`} download className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
+              <a
+                href={`/reports/${table.id}.csv?${query}`}
+                download
+                className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"
+              >
                 <Download aria-hidden="true" className="h-4 w-4" />
                 {`CSV: ${table.caption}`}
               </a>
@@ -44,49 +64,36 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
         </p>
       ) : null}
       {/* Focusable, so a keyboard can scroll a table wider than the screen (its box scrolls, never the page). */}
-      <div role="group" aria-label={table.caption} tabIndex={0} className="relative overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{table.caption}</caption>
-        <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
-          <tr>
-            {table.columns.map((c, i) => (
-              <th key={c.label} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${align(i)}`}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
-          {table.rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((c, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row" className="px-3 py-2 text-left font-medium">
-                    {row.href ? (
-                      <a href={row.href} className="inline-flex min-h-6 items-center underline underline-offset-4">
-                        {c.text}
-                      </a>
-                    ) : (
-                      c.text
-                    )}
-                  </th>
-                ) : (
-                  <td key={i} className={`whitespace-nowrap px-3 py-2 ${align(i)}`}>
-                    {c.text}
-                  </td>
-                ),
-              )}
+      <div
+        role="group"
+        aria-label={table.caption}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800"
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">{table.caption}</caption>
+          <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+            <tr>
+              {table.columns.map((c, i) => (
+                <th key={c.label} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${align(i)}`}>
+                  {c.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-        {footer.length > 0 ? (
-          <tfoot className="border-t-2 border-stone-300 dark:border-stone-700">
-            {footer.map((row) => (
-              <tr key={row.key} className={row.key === "total" ? "font-semibold" : "text-stone-700 dark:text-stone-300"}>
+          </thead>
+          <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
+            {table.rows.map((row) => (
+              <tr key={row.key}>
                 {row.cells.map((c, i) =>
                   i === 0 ? (
-                    <th key={i} scope="row" className="px-3 py-2 text-left">
-                      {c.text}
+                    <th key={i} scope="row" className="px-3 py-2 text-left font-medium">
+                      {row.href ? (
+                        <a href={row.href} className="inline-flex min-h-6 items-center underline underline-offset-4">
+                          {c.text}
+                        </a>
+                      ) : (
+                        c.text
+                      )}
                     </th>
                   ) : (
                     <td key={i} className={`whitespace-nowrap px-3 py-2 ${align(i)}`}>
@@ -96,9 +103,27 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
                 )}
               </tr>
             ))}
-          </tfoot>
-        ) : null}
-      </table>
+          </tbody>
+          {footer.length > 0 ? (
+            <tfoot className="border-t-2 border-stone-300 dark:border-stone-700">
+              {footer.map((row) => (
+                <tr key={row.key} className={row.key === "total" ? "font-semibold" : "text-stone-700 dark:text-stone-300"}>
+                  {row.cells.map((c, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className="px-3 py-2 text-left">
+                        {c.text}
+                      </th>
+                    ) : (
+                      <td key={i} className={`whitespace-nowrap px-3 py-2 ${align(i)}`}>
+                        {c.text}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tfoot>
+          ) : null}
+        </table>
       </div>
     </div>
   );

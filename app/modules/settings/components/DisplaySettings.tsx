@@ -21,7 +21,19 @@ function draftPreferences(form: HTMLFormElement, saved: DisplayPreferences): Dis
 }
 
 /** Settings → Account → Display: date, time, timezone and currency, with a live example, and the theme. */
-export function DisplaySettings({ prefs, now, errors, busy, className }: { prefs: DisplayPreferences; now: number; errors: Record<string, string>; busy: boolean; className: string }) {
+export function DisplaySettings({
+  prefs,
+  now,
+  errors,
+  busy,
+  className,
+}: {
+  prefs: DisplayPreferences;
+  now: number;
+  errors: Record<string, string>;
+  busy: boolean;
+  className: string;
+}) {
   // The example follows the fields as the agent changes them; saving (new loader data) starts over from the saved values.
   const [draft, setDraft] = useState<DisplayPreferences | null>(null);
   useEffect(() => setDraft(null), [prefs]);
@@ -38,9 +50,33 @@ export function DisplaySettings({ prefs, now, errors, busy, className }: { prefs
       </p>
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" onChange={(event) => setDraft(draftPreferences(event.currentTarget, prefs))}>
         <input type="hidden" name="intent" value="preferences" />
-        <Select label="Date format" name="dateFormat" value={prefs.dateFormat} options={[["US", "US (Nov 22, 2026)"], ["EU", "EU (22/11/26)"]]} error={errors.dateFormat} />
-        <Select label="Time format" name="timeFormat" value={prefs.timeFormat} options={[["12h", "12-hour (3:05 PM)"], ["24h", "24-hour (15:05)"]]} error={errors.timeFormat} />
-        <Select label="Timezone" name="timezone" value={prefs.timezone} options={timezones.map((tz) => [tz, tz.replace(/_/g, " ")])} error={errors.timezone} />
+        <Select
+          label="Date format"
+          name="dateFormat"
+          value={prefs.dateFormat}
+          options={[
+            ["US", "US (Nov 22, 2026)"],
+            ["EU", "EU (22/11/26)"],
+          ]}
+          error={errors.dateFormat}
+        />
+        <Select
+          label="Time format"
+          name="timeFormat"
+          value={prefs.timeFormat}
+          options={[
+            ["12h", "12-hour (3:05 PM)"],
+            ["24h", "24-hour (15:05)"],
+          ]}
+          error={errors.timeFormat}
+        />
+        <Select
+          label="Timezone"
+          name="timezone"
+          value={prefs.timezone}
+          options={timezones.map((tz) => [tz, tz.replace(/_/g, " ")])}
+          error={errors.timezone}
+        />
         <Select label="Currency" name="currency" value={prefs.currency} options={CURRENCIES.map((c) => [c, c])} error={errors.currency} />
         <div className="sm:col-span-2">
           <Button type="submit" busy={busy} busyLabel="Saving…">

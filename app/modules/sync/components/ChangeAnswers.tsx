@@ -5,7 +5,10 @@ import type { QueuedEntry } from "../local-copy.client";
 export function ChangeAnswers({ answered, onDismiss }: { answered: readonly QueuedEntry[]; onDismiss: () => void }) {
   if (answered.length === 0) return null;
   return (
-    <section aria-labelledby="change-answers-title" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950">
+    <section
+      aria-labelledby="change-answers-title"
+      className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950"
+    >
       <h2 id="change-answers-title" className="font-semibold text-amber-950 dark:text-amber-100">
         What happened to changes made offline
       </h2>

@@ -22,7 +22,10 @@ export function FieldCopyStatus({ userId }: { userId: string }) {
   return (
     <>
       {online ? null : (
-        <p role="status" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
           <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" />
           You are offline.
           <a href={fieldUrlFor(location.pathname + location.search)} className="underline underline-offset-2">

@@ -83,7 +83,10 @@ export function FieldApp() {
           </>
         )}
       </main>
-      <nav aria-label="Saved copy" className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-stone-800 dark:bg-stone-900">
+      <nav
+        aria-label="Saved copy"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-stone-800 dark:bg-stone-900"
+      >
         <ul className="mx-auto grid max-w-3xl grid-cols-4">
           {NAV.map((item) => {
             const current = item.screens.includes(screen.name);
@@ -127,7 +130,10 @@ function StatusLine({ state, online, fullPage, sent }: { state: CopyState; onlin
   const waitingText = waiting ? ` · ${waiting} ${waiting === 1 ? "change" : "changes"} waiting to send` : "";
   if (!online) {
     return (
-      <p role="status" className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+      <p
+        role="status"
+        className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+      >
         <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" />
         <span>
           {saved ? `Offline — showing what was saved at ${saved}` : "Offline"}
@@ -137,7 +143,10 @@ function StatusLine({ state, online, fullPage, sent }: { state: CopyState; onlin
     );
   }
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-2 bg-emerald-50 px-4 py-2 text-sm text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 bg-emerald-50 px-4 py-2 text-sm text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100"
+    >
       <span className="flex items-center gap-2">
         <Wifi aria-hidden="true" className="h-4 w-4 shrink-0" />
         {saved ? `Back online — this is the copy saved at ${saved}` : "Back online"}

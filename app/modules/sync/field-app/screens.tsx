@@ -28,7 +28,11 @@ const LIST_LIMIT = 100;
 const prefsOf = (state: Ready) => copyPrefs(state.meta);
 
 function Pending({ children = "Waiting to send" }: { children?: string }) {
-  return <span className="inline-flex rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-700 dark:text-stone-100">{children}</span>;
+  return (
+    <span className="inline-flex rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-700 dark:text-stone-100">
+      {children}
+    </span>
+  );
 }
 
 function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
@@ -81,7 +85,11 @@ function useSaid(state: Ready): [string | null, (saying: Saying) => void] {
 function TaskRow({ task, state, today }: { task: ViewTask; state: Ready; today: string }) {
   const [error, setError] = useState<string | null>(null);
   const complete = async () => {
-    const result = await submitChange(state.userId, { type: "complete_task", taskId: task.id, contactId: task.contactId }, `Task completed: ${task.title}`);
+    const result = await submitChange(
+      state.userId,
+      { type: "complete_task", taskId: task.id, contactId: task.contactId },
+      `Task completed: ${task.title}`,
+    );
     setError(result.ok ? null : result.error);
   };
   const done = task.pending === "completed";
@@ -140,7 +148,18 @@ function AddTaskForm({ state, contact }: { state: Ready; contact?: ViewContact }
     const title = String(data.get("title") ?? "");
     const result = await submitChange(
       state.userId,
-      { type: "add_task", task: { title, dueDate: String(data.get("dueDate") ?? ""), dueTime: null, contactId: contact?.id ?? null, dealId: null, notes: null, repeat: null } },
+      {
+        type: "add_task",
+        task: {
+          title,
+          dueDate: String(data.get("dueDate") ?? ""),
+          dueTime: null,
+          contactId: contact?.id ?? null,
+          dealId: null,
+          notes: null,
+          repeat: null,
+        },
+      },
       `Task added: ${title.trim()}`,
     );
     if (!result.ok) {
@@ -153,7 +172,12 @@ function AddTaskForm({ state, contact }: { state: Ready; contact?: ViewContact }
     setSaid({ key: result.key });
   };
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className={`${card} space-y-3`} aria-label={contact ? `Add a task for ${contact.name}` : "Add a task"}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className={`${card} space-y-3`}
+      aria-label={contact ? `Add a task for ${contact.name}` : "Add a task"}
+    >
       <Field label="Task" name="title" maxLength={200} error={errors.title} />
       <Field label="Due" name="dueDate" type="date" defaultValue={today} error={errors.dueDate} />
       <Button type="submit">
@@ -195,9 +219,14 @@ export function DashboardScreen({ state }: { state: Ready }) {
     const limit = new Date(`${today}T12:00:00Z`);
     limit.setUTCDate(limit.getUTCDate() + 14);
     const last = limit.toISOString().slice(0, 10);
-    return state.view.deals.filter((deal) => deal.expectedCloseDate && deal.expectedCloseDate <= last).sort((a, b) => (a.expectedCloseDate ?? "").localeCompare(b.expectedCloseDate ?? ""));
+    return state.view.deals
+      .filter((deal) => deal.expectedCloseDate && deal.expectedCloseDate <= last)
+      .sort((a, b) => (a.expectedCloseDate ?? "").localeCompare(b.expectedCloseDate ?? ""));
   }, [state.view.deals, today]);
-  const hot = state.view.contacts.filter((c) => c.status === "hot").sort((a, b) => b.leadScore - a.leadScore).slice(0, 5);
+  const hot = state.view.contacts
+    .filter((c) => c.status === "hot")
+    .sort((a, b) => b.leadScore - a.leadScore)
+    .slice(0, 5);
   return (
     <>
       <h1 className="text-2xl font-bold">Today</h1>
@@ -226,7 +255,8 @@ export function DashboardScreen({ state }: { state: Ready }) {
               <li key={deal.id} className={card}>
                 <p className="font-medium">{deal.title}</p>
                 <p className="text-sm text-stone-600 dark:text-stone-400">
-                  {formatDay(deal.expectedCloseDate ?? today, prefs)} · {formatCentsWhole(deal.dealValueCents, prefs)} · your net {formatCentsWhole(deal.netCents, prefs)}
+                  {formatDay(deal.expectedCloseDate ?? today, prefs)} · {formatCentsWhole(deal.dealValueCents, prefs)} · your net{" "}
+                  {formatCentsWhole(deal.netCents, prefs)}
                 </p>
               </li>
             ))}
@@ -281,11 +311,19 @@ export function ContactsScreen({ state, initialQuery }: { state: Ready; initialQ
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          hint={state.meta.truncated.contacts ? "The copy holds your 1,500 most recently active hot, warm and recent contacts." : "Your hot and warm contacts and everyone you were in touch with in the last 30 days."}
+          hint={
+            state.meta.truncated.contacts
+              ? "The copy holds your 1,500 most recently active hot, warm and recent contacts."
+              : "Your hot and warm contacts and everyone you were in touch with in the last 30 days."
+          }
         />
       </div>
       <p role="status" className="mt-3 text-sm text-stone-600 dark:text-stone-400">
-        {found.length === 0 ? "No saved contact matches." : found.length > shown.length ? `Showing ${shown.length} of ${found.length}: search to narrow.` : `${found.length} ${found.length === 1 ? "contact" : "contacts"}`}
+        {found.length === 0
+          ? "No saved contact matches."
+          : found.length > shown.length
+            ? `Showing ${shown.length} of ${found.length}: search to narrow.`
+            : `${found.length} ${found.length === 1 ? "contact" : "contacts"}`}
       </p>
       <ul className="mt-2 space-y-2">
         {shown.map((contact) => (
@@ -307,7 +345,18 @@ function LogActivityForm({ state, contact }: { state: Ready; contact: ViewContac
     const { date, time } = localNow(state.meta.timezone);
     const result = await submitChange(
       state.userId,
-      { type: "log_activity", activity: { type, contactId: contact.id, dealId: null, date, time, outcome: String(data.get("outcome") ?? ""), notes: String(data.get("notes") ?? "") } },
+      {
+        type: "log_activity",
+        activity: {
+          type,
+          contactId: contact.id,
+          dealId: null,
+          date,
+          time,
+          outcome: String(data.get("outcome") ?? ""),
+          notes: String(data.get("notes") ?? ""),
+        },
+      },
       `${ACTIVITY_TYPE_LABELS[type]} logged with ${contact.name}`,
     );
     if (!result.ok) {
@@ -322,10 +371,27 @@ function LogActivityForm({ state, contact }: { state: Ready; contact: ViewContac
   const notesId = useId();
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className={`${card} space-y-3`} aria-label={`Log an activity with ${contact.name}`}>
-      <SelectField label="What happened" name="type" defaultValue="call" options={LOGGABLE_ACTIVITY_TYPES.map((type) => [type, ACTIVITY_TYPE_LABELS[type]] as const)} error={error?.field === "type" ? error.text : undefined} />
-      <Field label="Outcome" name="outcome" maxLength={200} hint="Optional: “Left a voicemail”, “Loved the kitchen”." error={error?.field === "outcome" ? error.text : undefined} />
+      <SelectField
+        label="What happened"
+        name="type"
+        defaultValue="call"
+        options={LOGGABLE_ACTIVITY_TYPES.map((type) => [type, ACTIVITY_TYPE_LABELS[type]] as const)}
+        error={error?.field === "type" ? error.text : undefined}
+      />
+      <Field
+        label="Outcome"
+        name="outcome"
+        maxLength={200}
+        hint="Optional: “Left a voicemail”, “Loved the kitchen”."
+        error={error?.field === "outcome" ? error.text : undefined}
+      />
       <FieldShell id={notesId} label="Notes" error={error && error.field !== "type" && error.field !== "outcome" ? error.text : undefined}>
-        <textarea name="notes" rows={3} maxLength={5000} className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100" />
+        <textarea
+          name="notes"
+          rows={3}
+          maxLength={5000}
+          className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+        />
       </FieldShell>
       <Button type="submit">Log it</Button>
       <Said text={said} />
@@ -343,7 +409,8 @@ export function ContactScreen({ state, id }: { state: Ready; id: string }) {
         <BackTo href="#/contacts" label="Contacts" />
         <h1 className="text-2xl font-bold">Not in the saved copy</h1>
         <p className="mt-2 text-stone-600 dark:text-stone-300">
-          This contact is not among those kept on the phone (hot and warm contacts, and everyone touched in the last 30 days). It opens as soon as you are back online.
+          This contact is not among those kept on the phone (hot and warm contacts, and everyone touched in the last 30 days). It opens as soon as you
+          are back online.
         </p>
       </>
     );
@@ -425,7 +492,10 @@ function Detail({ term, value, wide = false }: { term: string; value: string; wi
 
 function BackTo({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} className="mb-3 inline-flex min-h-12 items-center gap-2 text-sm font-medium text-stone-700 underline-offset-2 hover:underline dark:text-stone-300">
+    <a
+      href={href}
+      className="mb-3 inline-flex min-h-12 items-center gap-2 text-sm font-medium text-stone-700 underline-offset-2 hover:underline dark:text-stone-300"
+    >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {label}
     </a>
   );
@@ -470,9 +540,19 @@ export function AddContactScreen({ state }: { state: Ready }) {
         <Field label="Name" name="name" autoComplete="off" maxLength={200} error={errors.name} />
         <Field label="Phone" name="phone" type="tel" autoComplete="off" error={errors.phone} />
         <Field label="E-mail" name="email" type="email" autoComplete="off" error={errors.email} />
-        <SelectField label="Status" name="status" defaultValue="warm" options={(["hot", "warm", "cold"] as const).map((s) => [s, STATUS_LABELS[s]] as const)} error={errors.status} />
+        <SelectField
+          label="Status"
+          name="status"
+          defaultValue="warm"
+          options={(["hot", "warm", "cold"] as const).map((s) => [s, STATUS_LABELS[s]] as const)}
+          error={errors.status}
+        />
         <FieldShell id={notesId} label="Notes" error={errors.notes}>
-          <textarea name="notes" rows={3} className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100" />
+          <textarea
+            name="notes"
+            rows={3}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+          />
         </FieldShell>
         <Button type="submit">Save contact</Button>
       </form>
@@ -505,14 +585,22 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
     const to = String(form.get("stage") ?? "");
     const name = state.stages.find((stage) => stage.key === to)?.name ?? to;
     const closedDate = closing ? String(form.get("closedDate") ?? "") : undefined;
-    const result = await submitChange(state.userId, { type: "move_deal", dealId: deal.id, fromStage: deal.stage, toStage: to, closedDate, note: null }, `${deal.title} moved to ${name}`);
+    const result = await submitChange(
+      state.userId,
+      { type: "move_deal", dealId: deal.id, fromStage: deal.stage, toStage: to, closedDate, note: null },
+      `${deal.title} moved to ${name}`,
+    );
     setError(result.ok ? null : result.error);
     setSaid(result.ok ? { key: result.key } : null);
   };
   const undo = async () => {
     const withdrawn = await withdrawMoves(state.userId, deal.id);
     setError(withdrawn ? null : "This move has been sent already. Move the deal back on its page.");
-    setSaid(withdrawn ? { text: `Move undone: ${deal.title} stays in ${state.stages.find((stage) => stage.key === deal.stage)?.name ?? deal.stage}.` } : null);
+    setSaid(
+      withdrawn
+        ? { text: `Move undone: ${deal.title} stays in ${state.stages.find((stage) => stage.key === deal.stage)?.name ?? deal.stage}.` }
+        : null,
+    );
   };
   return (
     <li className={card}>
@@ -531,7 +619,9 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
       </p>
       {deal.movedTo ? (
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <Pending>{deal.closedOn ? `Moved here, closed ${formatDay(deal.closedOn, prefs)} — waiting to send` : "Moved here — waiting to send"}</Pending>
+          <Pending>
+            {deal.closedOn ? `Moved here, closed ${formatDay(deal.closedOn, prefs)} — waiting to send` : "Moved here — waiting to send"}
+          </Pending>
           <Button type="button" variant="ghost" onClick={() => void undo()} aria-label={`Undo the move of ${deal.title}`}>
             Undo
           </Button>
@@ -543,7 +633,13 @@ function DealCard({ deal, state }: { deal: ViewDeal; state: Ready }) {
             <label htmlFor={selectId} className="text-sm font-medium">
               Move to
             </label>
-            <select id={selectId} name="stage" value={choice} onChange={(event) => setChoice(event.target.value)} className="min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900">
+            <select
+              id={selectId}
+              name="stage"
+              value={choice}
+              onChange={(event) => setChoice(event.target.value)}
+              className="min-h-12 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900"
+            >
               {targets.map((stage) => (
                 <option key={stage.key} value={stage.key}>
                   {stage.name}
@@ -574,7 +670,9 @@ export function PipelineScreen({ state }: { state: Ready }) {
   return (
     <>
       <h1 className="text-2xl font-bold">Pipeline</h1>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Your open deals. Marking a deal lost asks for the reason, so it waits for a connection.</p>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        Your open deals. Marking a deal lost asks for the reason, so it waits for a connection.
+      </p>
       {groups.length === 0 ? <p className={`${empty} mt-4`}>No open deals in the copy.</p> : null}
       {groups.map(({ stage, deals }) => (
         <Section key={stage.key} title={`${stage.name} (${deals.length})`}>
@@ -596,7 +694,8 @@ export function NeedsServerScreen({ page, path, online }: { page: string; path: 
     <section className="py-6">
       <h1 className="text-2xl font-bold">{page} needs a connection</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-300">
-        It works from your whole account on the server, so it cannot open from the copy on this phone. Your dashboard, contacts, tasks and pipeline are here offline.
+        It works from your whole account on the server, so it cannot open from the copy on this phone. Your dashboard, contacts, tasks and pipeline
+        are here offline.
       </p>
       <div className="mt-6 flex flex-wrap gap-2">
         {online ? (

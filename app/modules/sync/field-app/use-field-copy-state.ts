@@ -20,7 +20,8 @@ export function useCopyState(): CopyState {
       const copy = await readCopy(db).finally(() => db.close());
       if (!copy.meta) return setState({ status: "none" });
       const ids = new Map<string, string>();
-      for (const { change } of copy.queue) if (change.type === "add_contact" || change.type === "add_task") ids.set(change.key, await changeRowId(userId, change.key));
+      for (const { change } of copy.queue)
+        if (change.type === "add_contact" || change.type === "add_task") ids.set(change.key, await changeRowId(userId, change.key));
       setState({ status: "ready", userId, meta: copy.meta, sent: copy.sent, stages: copy.stages, view: buildView(copy, ids) });
     } catch {
       // Storage refused (private browsing) or unreadable: the same as no copy.

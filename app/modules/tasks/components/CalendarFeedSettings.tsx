@@ -14,7 +14,15 @@ const ACTION = "/calendar-feed";
  * and closing dates. The address is shown once when made (only its hash is kept); a new one replaces the old,
  * and turning the feed off makes the address stop working at once.
  */
-export function CalendarFeedSettings({ feed, prefs, className }: { feed: { createdAt: string } | null; prefs: DisplayPreferences; className: string }) {
+export function CalendarFeedSettings({
+  feed,
+  prefs,
+  className,
+}: {
+  feed: { createdAt: string } | null;
+  prefs: DisplayPreferences;
+  className: string;
+}) {
   const fetcher = useFetcher<CalendarFeedResult>();
   const [url, setUrl] = useState<string | null>(null);
   useFetcherResult(fetcher, (result) => {
@@ -36,7 +44,8 @@ export function CalendarFeedSettings({ feed, prefs, className }: { feed: { creat
         Calendar feed
       </h2>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-        See your tasks and closing dates in Google Calendar, Apple Calendar or Outlook. The address is private: anyone who has it can read your tasks, so share it with no one.
+        See your tasks and closing dates in Google Calendar, Apple Calendar or Outlook. The address is private: anyone who has it can read your tasks,
+        so share it with no one.
       </p>
       {url ? (
         <div className="mt-3 flex flex-col gap-2">
@@ -44,7 +53,13 @@ export function CalendarFeedSettings({ feed, prefs, className }: { feed: { creat
             Your private address (shown only now)
           </label>
           <div className="flex gap-2">
-            <input id="calendar-feed-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-h-12 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 font-mono text-sm dark:border-stone-700 dark:bg-stone-950" />
+            <input
+              id="calendar-feed-url"
+              readOnly
+              value={url}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-h-12 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 font-mono text-sm dark:border-stone-700 dark:bg-stone-950"
+            />
             <Button
               type="button"
               variant="secondary"
@@ -62,7 +77,12 @@ export function CalendarFeedSettings({ feed, prefs, className }: { feed: { creat
           <ul className="list-disc pl-5 text-sm text-stone-700 dark:text-stone-300">
             <li>
               Google Calendar: Other calendars → + → From URL, and paste the address. Or{" "}
-              <a href={`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal!)}`} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline dark:text-brand-400">
+              <a
+                href={`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal!)}`}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-700 underline dark:text-brand-400"
+              >
                 add it to Google Calendar
               </a>
               .
@@ -79,7 +99,9 @@ export function CalendarFeedSettings({ feed, prefs, className }: { feed: { creat
         </div>
       ) : (
         <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
-          {feed ? `A feed address made on ${formatDate(feed.createdAt, prefs)} is active. Make a new one if you lost it; the old one then stops working.` : "No feed address yet."}
+          {feed
+            ? `A feed address made on ${formatDate(feed.createdAt, prefs)} is active. Make a new one if you lost it; the old one then stops working.`
+            : "No feed address yet."}
         </p>
       )}
       <fetcher.Form method="post" action={ACTION} className="mt-3 flex flex-wrap gap-2">

@@ -36,7 +36,14 @@ export const CompleteLogDialog = forwardRef<CompleteLogHandle>(function Complete
           onSubmit={(event) => {
             event.preventDefault();
             const data = new FormData(event.currentTarget);
-            submit({ intent: "complete", id: task.id, log: "1", activityType: String(data.get("activityType")), outcome: String(data.get("outcome") ?? ""), notes: String(data.get("notes") ?? "") });
+            submit({
+              intent: "complete",
+              id: task.id,
+              log: "1",
+              activityType: String(data.get("activityType")),
+              outcome: String(data.get("outcome") ?? ""),
+              notes: String(data.get("notes") ?? ""),
+            });
             dialog.current?.close();
           }}
         >
@@ -45,7 +52,12 @@ export const CompleteLogDialog = forwardRef<CompleteLogHandle>(function Complete
             {task.contactName ? ` · ${task.contactName}` : ""}
             {task.dealTitle ? ` · ${task.dealTitle}` : ""}
           </p>
-          <SelectField label="Activity" name="activityType" options={choices(LOGGABLE_ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS)} defaultValue={ACTIVITY_FOR_TASK[task.type]} />
+          <SelectField
+            label="Activity"
+            name="activityType"
+            options={choices(LOGGABLE_ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS)}
+            defaultValue={ACTIVITY_FOR_TASK[task.type]}
+          />
           <Field label="Outcome (optional)" name="outcome" list={listId} maxLength={200} placeholder="e.g. Left voicemail" />
           <datalist id={listId}>
             {ACTIVITY_OUTCOME_SUGGESTIONS.map((o) => (

@@ -55,7 +55,11 @@ export function QuickAdd({
       const link = result.contactLink;
       setOffer(added && link && (link.linked || link.candidates.length) ? { ...link, taskId: added.id, title: preview?.title ?? text } : null);
       setText("");
-      toast({ title: result.message, description: [link?.linked ? `Linked to ${link.linked.name}.` : null, where].filter(Boolean).join(" ") || undefined, variant: "success" });
+      toast({
+        title: result.message,
+        description: [link?.linked ? `Linked to ${link.linked.name}.` : null, where].filter(Boolean).join(" ") || undefined,
+        variant: "success",
+      });
     } else toast({ title: "The task was not added", description: result.error, variant: "destructive" });
   });
   // Back to the box after each add (not on page load: on a phone that would open the keyboard).
@@ -68,9 +72,15 @@ export function QuickAdd({
     }
   }, [fetcher.state]);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  const previewText = preview ? `${TASK_TYPE_LABELS[preview.type]}: “${preview.title}”, due ${dueLabel(preview, now, prefs).text}` : "Type a task with a date and time, e.g. “Call Jane tomorrow 3pm”.";
+  const previewText = preview
+    ? `${TASK_TYPE_LABELS[preview.type]}: “${preview.title}”, due ${dueLabel(preview, now, prefs).text}`
+    : "Type a task with a date and time, e.g. “Call Jane tomorrow 3pm”.";
   return (
-    <fetcher.Form method="post" action={TASKS_ACTION} className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
+    <fetcher.Form
+      method="post"
+      action={TASKS_ACTION}
+      className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"
+    >
       <input type="hidden" name="intent" value="quick-add" />
       <SubmissionKey name={`quick-add:${contactId ?? dealId ?? "tasks"}`} answer={fetcher.data} />
       {contactId ? <input type="hidden" name="contactId" value={contactId} /> : null}
@@ -130,21 +140,36 @@ function ContactLinkPanel({ offer, onDone }: { offer: ContactLinkOffer & { taskI
   });
   const button = "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium";
   return (
-    <div role="group" aria-label="Contact for the new task" className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-stone-100 p-2 text-sm dark:bg-stone-800">
+    <div
+      role="group"
+      aria-label="Contact for the new task"
+      className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-stone-100 p-2 text-sm dark:bg-stone-800"
+    >
       {linked ? (
         <>
           <p className="min-w-0 flex-1 px-1">
             “{offer.title}” is linked to <span className="font-semibold">{linked.name}</span>.
           </p>
-          <button type="button" className={`${button} text-brand-700 hover:bg-white dark:text-brand-300 dark:hover:bg-stone-900`} onClick={() => submitLink(null)}>
+          <button
+            type="button"
+            className={`${button} text-brand-700 hover:bg-white dark:text-brand-300 dark:hover:bg-stone-900`}
+            onClick={() => submitLink(null)}
+          >
             Unlink
           </button>
         </>
       ) : (
         <>
-          <p className="min-w-0 flex-1 basis-full px-1 sm:basis-auto">{offer.candidates.length > 1 ? `Several contacts match “${offer.title}”:` : `“${offer.title}” is not linked to a contact.`}</p>
+          <p className="min-w-0 flex-1 basis-full px-1 sm:basis-auto">
+            {offer.candidates.length > 1 ? `Several contacts match “${offer.title}”:` : `“${offer.title}” is not linked to a contact.`}
+          </p>
           {choices.map((contact) => (
-            <button key={contact.id} type="button" className={`${button} bg-white text-brand-700 hover:bg-brand-50 dark:bg-stone-900 dark:text-brand-300`} onClick={() => submitLink(contact)}>
+            <button
+              key={contact.id}
+              type="button"
+              className={`${button} bg-white text-brand-700 hover:bg-brand-50 dark:bg-stone-900 dark:text-brand-300`}
+              onClick={() => submitLink(contact)}
+            >
               Link to {contact.name}
             </button>
           ))}

@@ -37,12 +37,22 @@ export function TaskActionsProvider({ children }: { children: ReactNode }) {
     toast({
       title: result.message,
       variant: "success",
-      actions: fields ? [{ label: "Undo", altText: `Undo: ${result.message.toLowerCase()}`, onClick: () => undo.submit(fields, { method: "post", action: TASKS_ACTION }) }] : undefined,
+      actions: fields
+        ? [
+            {
+              label: "Undo",
+              altText: `Undo: ${result.message.toLowerCase()}`,
+              onClick: () => undo.submit(fields, { method: "post", action: TASKS_ACTION }),
+            },
+          ]
+        : undefined,
     });
   });
   useFetcherResult(undo, (result) => {
     settle(result.ok ? result.taskId : undefined);
-    toast(result.ok ? { title: result.message, variant: "success" } : { title: "Undo did not work", description: result.error, variant: "destructive" });
+    toast(
+      result.ok ? { title: result.message, variant: "success" } : { title: "Undo did not work", description: result.error, variant: "destructive" },
+    );
   });
 
   const submit = useCallback(

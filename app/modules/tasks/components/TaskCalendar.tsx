@@ -7,7 +7,8 @@ import { dayLabel, formatClock } from "../due-label";
 import { MONTH_CELL_TITLES, type Closing, type DayCell, type TaskItem } from "../task.schema";
 import { TaskList } from "./TaskList";
 
-const navButton = "inline-flex h-12 min-w-12 items-center justify-center gap-1 rounded-lg border border-stone-300 px-3 text-sm font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800";
+const navButton =
+  "inline-flex h-12 min-w-12 items-center justify-center gap-1 rounded-lg border border-stone-300 px-3 text-sm font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800";
 
 function ClosingList({ closings }: { closings: Closing[] }) {
   if (!closings.length) return null;
@@ -15,7 +16,10 @@ function ClosingList({ closings }: { closings: Closing[] }) {
     <ul aria-label="Closings" className="mb-2 flex flex-col gap-1">
       {closings.map((c) => (
         <li key={c.dealId}>
-          <Link to={`/deals/${encodeURIComponent(c.dealId)}`} className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-50 px-3 text-sm font-medium text-emerald-900 hover:underline dark:bg-emerald-950 dark:text-emerald-200">
+          <Link
+            to={`/deals/${encodeURIComponent(c.dealId)}`}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-50 px-3 text-sm font-medium text-emerald-900 hover:underline dark:bg-emerald-950 dark:text-emerald-200"
+          >
             <Home aria-hidden="true" className="h-4 w-4" />
             {c.kind === "closing" ? "Closing" : "Expected close"}: {c.title}
           </Link>
@@ -85,7 +89,13 @@ export function TaskCalendar({
                 {weekdayName(d, "long")} · {dayLabel(d, now, prefs)}
               </h3>
               <ClosingList closings={closingsByDay.get(d) ?? []} />
-              <TaskList tasks={byDay.get(d) ?? []} now={now} prefs={prefs} label={`Tasks on ${dayLabel(d, now, prefs)}`} empty={<p className="py-1 text-sm text-stone-500 dark:text-stone-400">Nothing due.</p>} />
+              <TaskList
+                tasks={byDay.get(d) ?? []}
+                now={now}
+                prefs={prefs}
+                label={`Tasks on ${dayLabel(d, now, prefs)}`}
+                empty={<p className="py-1 text-sm text-stone-500 dark:text-stone-400">Nothing due.</p>}
+              />
             </li>
           ))}
         </ol>
@@ -117,7 +127,10 @@ export function TaskCalendar({
                 const cell = cells[d] ?? { open: 0, overdue: false, first: [] };
                 const dayClosings = closingsByDay.get(d) ?? [];
                 const shown = dayClosings.length ? MONTH_CELL_TITLES - 1 : MONTH_CELL_TITLES;
-                const parts = [`${cell.open} open ${cell.open === 1 ? "task" : "tasks"}`, dayClosings.length ? `${dayClosings.length} closing${dayClosings.length === 1 ? "" : "s"}` : null].filter(Boolean);
+                const parts = [
+                  `${cell.open} open ${cell.open === 1 ? "task" : "tasks"}`,
+                  dayClosings.length ? `${dayClosings.length} closing${dayClosings.length === 1 ? "" : "s"}` : null,
+                ].filter(Boolean);
                 return (
                   <td key={d} className="h-16 border border-stone-200 p-0 align-top sm:h-24 dark:border-stone-800">
                     <Link
@@ -129,15 +142,26 @@ export function TaskCalendar({
                         d === day ? "bg-brand-50 ring-2 ring-inset ring-brand-600 dark:bg-brand-950 dark:ring-brand-400" : ""
                       }`}
                     >
-                      <span className={`text-xs font-semibold ${d === now.date ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-white dark:bg-brand-400 dark:text-stone-950" : ""}`}>{dayOfMonth(d)}</span>
+                      <span
+                        className={`text-xs font-semibold ${d === now.date ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-white dark:bg-brand-400 dark:text-stone-950" : ""}`}
+                      >
+                        {dayOfMonth(d)}
+                      </span>
                       {/* Phones: counts; wider screens: the first titles. */}
                       {cell.open ? (
-                        <span className={`rounded px-1 text-xs font-medium sm:hidden ${cell.overdue ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100"}`}>{cell.open}</span>
+                        <span
+                          className={`rounded px-1 text-xs font-medium sm:hidden ${cell.overdue ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100"}`}
+                        >
+                          {cell.open}
+                        </span>
                       ) : null}
                       {dayClosings.length ? <span className="h-1.5 w-1.5 rounded-full bg-emerald-600 sm:hidden" /> : null}
                       <span className="hidden flex-col gap-0.5 sm:flex">
                         {dayClosings.slice(0, 1).map((c) => (
-                          <span key={c.dealId} className="truncate rounded bg-emerald-100 px-1 text-xs text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+                          <span
+                            key={c.dealId}
+                            className="truncate rounded bg-emerald-100 px-1 text-xs text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+                          >
                             {c.title}
                           </span>
                         ))}
@@ -157,12 +181,21 @@ export function TaskCalendar({
           ))}
         </tbody>
       </table>
-      <section aria-labelledby="day-heading" className="mt-4 rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
+      <section
+        aria-labelledby="day-heading"
+        className="mt-4 rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"
+      >
         <h3 id="day-heading" className="mb-2 font-semibold">
           {weekdayName(day, "long")} · {dayLabel(day, now, prefs)}
         </h3>
         <ClosingList closings={closingsByDay.get(day) ?? []} />
-        <TaskList tasks={selectedTasks} now={now} prefs={prefs} label={`Tasks on ${dayLabel(day, now, prefs)}`} empty={<p className="text-sm text-stone-600 dark:text-stone-400">No tasks on this day.</p>} />
+        <TaskList
+          tasks={selectedTasks}
+          now={now}
+          prefs={prefs}
+          label={`Tasks on ${dayLabel(day, now, prefs)}`}
+          empty={<p className="text-sm text-stone-600 dark:text-stone-400">No tasks on this day.</p>}
+        />
       </section>
     </div>
   );

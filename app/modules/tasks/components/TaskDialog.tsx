@@ -13,14 +13,25 @@ import { TASK_PRIORITY_LABELS, TASK_REPEAT_LABELS, TASK_TYPE_LABELS, TASKS_ACTIO
 
 export interface TaskDialogHandle {
   /** Opens for a new task (with preset links or date) or to edit `task`. */
-  open(options?: { task?: TaskItem; contact?: { id: string; name: string } | null; deal?: { id: string; title: string } | null; dueDate?: string }): void;
+  open(options?: {
+    task?: TaskItem;
+    contact?: { id: string; name: string } | null;
+    deal?: { id: string; title: string } | null;
+    dueDate?: string;
+  }): void;
 }
 
 /** Add or edit a task: title, type, priority, due date and time, repeat, contact, deal (kept from where it was opened), notes. */
 export const TaskDialog = forwardRef<TaskDialogHandle, { today: string }>(function TaskDialog({ today }, ref) {
   const dialog = useRef<HTMLDialogElement>(null);
   const save = useFetcher<TaskActionResult>();
-  const [state, setState] = useState<{ key: number; task?: TaskItem; contact?: { id: string; name: string } | null; deal?: { id: string; title: string } | null; dueDate?: string }>({ key: 0 });
+  const [state, setState] = useState<{
+    key: number;
+    task?: TaskItem;
+    contact?: { id: string; name: string } | null;
+    deal?: { id: string; title: string } | null;
+    dueDate?: string;
+  }>({ key: 0 });
   useImperativeHandle(ref, () => ({
     open(options = {}) {
       setState((s) => ({ key: s.key + 1, ...options }));
@@ -58,11 +69,37 @@ export const TaskDialog = forwardRef<TaskDialogHandle, { today: string }>(functi
             maxLength={200}
           />
         </div>
-        <SelectField label="Type" name="type" options={choices(TASK_TYPES, TASK_TYPE_LABELS)} defaultValue={task?.type ?? "follow_up"} error={errors.type} />
-        <SelectField label="Priority" name="priority" options={choices(TASK_PRIORITIES, TASK_PRIORITY_LABELS)} defaultValue={task?.priority ?? "medium"} error={errors.priority} />
+        <SelectField
+          label="Type"
+          name="type"
+          options={choices(TASK_TYPES, TASK_TYPE_LABELS)}
+          defaultValue={task?.type ?? "follow_up"}
+          error={errors.type}
+        />
+        <SelectField
+          label="Priority"
+          name="priority"
+          options={choices(TASK_PRIORITIES, TASK_PRIORITY_LABELS)}
+          defaultValue={task?.priority ?? "medium"}
+          error={errors.priority}
+        />
         <Field label="Due date" name="dueDate" type="date" defaultValue={task?.dueDate ?? state.dueDate ?? today} required error={errors.dueDate} />
-        <Field label="Time (optional)" name="dueTime" type="time" defaultValue={task?.dueTime ?? ""} error={errors.dueTime} hint="Leave empty for any time that day." />
-        <SelectField label="Repeat" name="repeat" options={choices(TASK_REPEATS, TASK_REPEAT_LABELS)} placeholder={{ label: "Does not repeat" }} defaultValue={task?.repeat ?? ""} error={errors.repeat} />
+        <Field
+          label="Time (optional)"
+          name="dueTime"
+          type="time"
+          defaultValue={task?.dueTime ?? ""}
+          error={errors.dueTime}
+          hint="Leave empty for any time that day."
+        />
+        <SelectField
+          label="Repeat"
+          name="repeat"
+          options={choices(TASK_REPEATS, TASK_REPEAT_LABELS)}
+          placeholder={{ label: "Does not repeat" }}
+          defaultValue={task?.repeat ?? ""}
+          error={errors.repeat}
+        />
         <div>
           <ContactPicker name="contactId" initial={contact} error={errors.contactId} />
         </div>

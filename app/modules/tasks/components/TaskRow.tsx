@@ -13,7 +13,8 @@ const PRIORITY_CLASS = {
   low: "bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300",
 } as const;
 
-const iconButton = "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800";
+const iconButton =
+  "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800";
 
 /** One task: complete (or reopen), its due time in the user's terms, links, edit and delete. */
 export function TaskRow({
@@ -60,7 +61,10 @@ export function TaskRow({
         aria-label={task.status === "open" ? `Complete task: ${task.title}` : `Reopen task: ${task.title}`}
         className={`${iconButton} ${done ? "text-emerald-700 dark:text-emerald-400" : ""}`}
       >
-        <span aria-hidden="true" className={`flex h-6 w-6 items-center justify-center rounded-full border-2 ${done ? "border-emerald-600 bg-emerald-600 text-white" : "border-stone-400 dark:border-stone-500"}`}>
+        <span
+          aria-hidden="true"
+          className={`flex h-6 w-6 items-center justify-center rounded-full border-2 ${done ? "border-emerald-600 bg-emerald-600 text-white" : "border-stone-400 dark:border-stone-500"}`}
+        >
           {done ? <Check className="h-4 w-4" /> : null}
         </span>
       </button>
@@ -74,7 +78,9 @@ export function TaskRow({
               {due.text}
             </span>
           </span>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${PRIORITY_CLASS[task.priority]}`}>{TASK_PRIORITY_LABELS[task.priority]}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${PRIORITY_CLASS[task.priority]}`}>
+            {TASK_PRIORITY_LABELS[task.priority]}
+          </span>
           {task.repeat ? (
             <span className="inline-flex items-center gap-1">
               <Repeat aria-hidden="true" className="h-3.5 w-3.5" />
@@ -85,19 +91,29 @@ export function TaskRow({
         {(task.contactName && !hideContact) || (task.dealTitle && !hideDeal) ? (
           <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
             {task.contactName && task.contactId && !hideContact ? (
-              <Link to={`/contacts/${encodeURIComponent(task.contactId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
+              <Link
+                to={`/contacts/${encodeURIComponent(task.contactId)}`}
+                className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400"
+              >
                 {task.contactName}
               </Link>
             ) : null}
             {task.dealTitle && task.dealId && !hideDeal ? (
-              <Link to={`/deals/${encodeURIComponent(task.dealId)}`} className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400">
+              <Link
+                to={`/deals/${encodeURIComponent(task.dealId)}`}
+                className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 dark:text-brand-400"
+              >
                 {task.dealTitle}
               </Link>
             ) : null}
           </p>
         ) : null}
         {task.status === "open" && linked && onCompleteAndLog ? (
-          <button type="button" onClick={() => onCompleteAndLog(task)} className="mt-1 min-h-11 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
+          <button
+            type="button"
+            onClick={() => onCompleteAndLog(task)}
+            className="mt-1 min-h-11 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400"
+          >
             Complete and log activity…
           </button>
         ) : null}
@@ -105,7 +121,13 @@ export function TaskRow({
       <button type="button" className={iconButton} onClick={() => onEdit(task)} aria-label={`Edit task: ${task.title}`}>
         <Pencil aria-hidden="true" className="h-5 w-5" />
       </button>
-      <button type="button" className={iconButton} onClick={() => submit({ intent: "delete", id: task.id })} disabled={busy} aria-label={`Delete task: ${task.title}`}>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => submit({ intent: "delete", id: task.id })}
+        disabled={busy}
+        aria-label={`Delete task: ${task.title}`}
+      >
         <Trash2 aria-hidden="true" className="h-5 w-5" />
       </button>
     </li>

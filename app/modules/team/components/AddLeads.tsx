@@ -33,7 +33,13 @@ export function AddLeads({ errorFor, busy, className }: { errorFor: (intent: str
           <label htmlFor="lead-message" className="text-sm font-medium">
             Message
           </label>
-          <textarea id="lead-message" name="message" rows={3} maxLength={10_000} className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-950" />
+          <textarea
+            id="lead-message"
+            name="message"
+            rows={3}
+            maxLength={10_000}
+            className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base dark:border-stone-700 dark:bg-stone-950"
+          />
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy}>
@@ -41,15 +47,29 @@ export function AddLeads({ errorFor, busy, className }: { errorFor: (intent: str
           </Button>
         </div>
       </Form>
-      <Form method="post" encType="multipart/form-data" aria-label="Import leads" className="mt-4 flex flex-col gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        aria-label="Import leads"
+        className="mt-4 flex flex-col gap-2 border-t border-stone-200 pt-4 dark:border-stone-800"
+      >
         <input type="hidden" name="intent" value="import" />
         <label htmlFor="leads-file" className="text-sm font-medium">
           Or import a CSV file of leads
         </label>
         <p id="leads-file-hint" className="text-sm text-stone-600 dark:text-stone-400">
-          Up to {LEAD_IMPORT_ROWS} rows, with a Name column and a phone or e-mail for each; Source and Notes columns are used too. Each lead is distributed as set above.
+          Up to {LEAD_IMPORT_ROWS} rows, with a Name column and a phone or e-mail for each; Source and Notes columns are used too. Each lead is
+          distributed as set above.
         </p>
-        <input id="leads-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="leads-file-hint" className="min-h-12 w-full max-w-full text-base" />
+        <input
+          id="leads-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          aria-describedby="leads-file-hint"
+          className="min-h-12 w-full max-w-full text-base"
+        />
         <LeadError error={errorFor("import")} />
         <div>
           <Button type="submit" variant="secondary" disabled={busy}>

@@ -39,7 +39,20 @@ export function InvitationsSection({
             <div className="sm:flex-1">
               <Field label="E-mail" name="email" type="email" autoComplete="off" required error={errors.email} />
             </div>
-            <SelectField label="Role" name="role" defaultValue="agent" error={errors.role} options={owner ? [["agent", "Agent"], ["admin", "Admin"]] : [["agent", "Agent"]]} />
+            <SelectField
+              label="Role"
+              name="role"
+              defaultValue="agent"
+              error={errors.role}
+              options={
+                owner
+                  ? [
+                      ["agent", "Agent"],
+                      ["admin", "Admin"],
+                    ]
+                  : [["agent", "Agent"]]
+              }
+            />
             <Button type="submit" busy={busy("invite")} busyLabel="Sending…">
               Send invitation
             </Button>
@@ -62,14 +75,26 @@ export function InvitationsSection({
                 <Form method="post">
                   <input type="hidden" name="intent" value="resend" />
                   <input type="hidden" name="invitationId" value={invitation.id} />
-                  <Button type="submit" variant="secondary" busy={busy("resend", invitation.id)} busyLabel="Sending…" aria-label={`Send the invitation to ${invitation.email} again`}>
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    busy={busy("resend", invitation.id)}
+                    busyLabel="Sending…"
+                    aria-label={`Send the invitation to ${invitation.email} again`}
+                  >
                     Resend
                   </Button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="invitationId" value={invitation.id} />
-                  <Button type="submit" variant="secondary" busy={busy("revoke", invitation.id)} busyLabel="Withdrawing…" aria-label={`Withdraw the invitation to ${invitation.email}`}>
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    busy={busy("revoke", invitation.id)}
+                    busyLabel="Withdrawing…"
+                    aria-label={`Withdraw the invitation to ${invitation.email}`}
+                  >
                     Withdraw
                   </Button>
                 </Form>

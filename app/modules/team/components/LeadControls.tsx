@@ -3,7 +3,19 @@ import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
 
 /** An owner's or admin's choice of agent for a lead (assign a waiting one, reassign an unanswered one). */
-export function AssignForm({ leadId, label, verb, options, busy }: { leadId: string; label: string; verb: string; options: readonly (readonly [string, string])[]; busy: boolean }) {
+export function AssignForm({
+  leadId,
+  label,
+  verb,
+  options,
+  busy,
+}: {
+  leadId: string;
+  label: string;
+  verb: string;
+  options: readonly (readonly [string, string])[];
+  busy: boolean;
+}) {
   return (
     // One column on a phone (a select is as wide as its longest name otherwise, and would push the page sideways).
     <Form method="post" className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-end">

@@ -68,7 +68,14 @@ export function MembersSection({
                 ) : null}
                 {owner || member.role === "agent" ? (
                   <div className="sm:ml-6">
-                    <RemoveMember member={member} members={members} me={me} owner={owner} work={work[member.userId] ?? NO_WORK} busy={busy("remove", member.userId)} />
+                    <RemoveMember
+                      member={member}
+                      members={members}
+                      me={me}
+                      owner={owner}
+                      work={work[member.userId] ?? NO_WORK}
+                      busy={busy("remove", member.userId)}
+                    />
                   </div>
                 ) : null}
               </div>
@@ -77,8 +84,10 @@ export function MembersSection({
         ))}
       </ul>
       <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
-        A removed member keeps their account and, unless the owner gives it to a teammate, everything they made in it; to go on using Porchlight they start a plan of their own.
-        {owner ? " Given to a teammate, their contacts, deals, tasks, activities and leads become that teammate's, with their timelines." : ""} Remove… says what moves, and to whom, before anything changes.
+        A removed member keeps their account and, unless the owner gives it to a teammate, everything they made in it; to go on using Porchlight they
+        start a plan of their own.
+        {owner ? " Given to a teammate, their contacts, deals, tasks, activities and leads become that teammate's, with their timelines." : ""}{" "}
+        Remove… says what moves, and to whom, before anything changes.
       </p>
     </section>
   );

@@ -26,9 +26,7 @@ export function OwnershipOffer({
         {OWNERSHIP_COPY.offered(ownerName, teamName)}
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{OWNERSHIP_COPY.terms(seats)}</p>
-      {canTakeTheBill ? null : (
-        <p className="mt-2 text-sm font-medium">{TEAM_MESSAGES.ownerNeedsSubscription}</p>
-      )}
+      {canTakeTheBill ? null : <p className="mt-2 text-sm font-medium">{TEAM_MESSAGES.ownerNeedsSubscription}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         {canTakeTheBill ? (
           <Form method="post">
@@ -76,8 +74,8 @@ export function OwnershipSection({
         Transfer ownership
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        The owner pays for the team and manages its billing. The member you choose becomes the owner when they accept: the team&apos;s seats move to their own
-        subscription, you stay on as an admin, and your subscription ends with the period you have paid.
+        The owner pays for the team and manages its billing. The member you choose becomes the owner when they accept: the team&apos;s seats move to
+        their own subscription, you stay on as an admin, and your subscription ends with the period you have paid.
       </p>
       {offer && offeredTo ? (
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -15,14 +15,33 @@ interface Member {
  * chooses; an admin's removal leaves it with them) and says, with counts, what moves to whom before the removal is
  * sent (the server refuses a removal without this confirmation).
  */
-export function RemoveMember({ member, members, me, owner, work, busy }: { member: Member; members: Member[]; me: string; owner: boolean; work: MemberWork; busy: boolean }) {
+export function RemoveMember({
+  member,
+  members,
+  me,
+  owner,
+  work,
+  busy,
+}: {
+  member: Member;
+  members: Member[];
+  me: string;
+  owner: boolean;
+  work: MemberWork;
+  busy: boolean;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [to, setTo] = useState("");
   const target = members.find((m) => m.userId === to);
   const targetName = target ? (target.userId === me ? "you" : target.name) : null;
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className={buttonClass("ghost", "text-red-700 dark:text-red-400")} aria-label={`Remove ${member.name} from the team…`}>
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        className={buttonClass("ghost", "text-red-700 dark:text-red-400")}
+        aria-label={`Remove ${member.name} from the team…`}
+      >
         Remove…
       </button>
       <Modal ref={dialog} id={`remove-${member.userId}`} title={`Remove ${member.name}?`} onClose={() => setTo("")}>
@@ -36,7 +55,10 @@ export function RemoveMember({ member, members, me, owner, work, busy }: { membe
               name="reassignTo"
               value={to}
               onChange={(event) => setTo(event.target.value)}
-              options={[["", "Stays theirs"], ...members.filter((m) => m.userId !== member.userId).map((m) => [m.userId, `Goes to ${m.userId === me ? "you" : m.name}`] as const)]}
+              options={[
+                ["", "Stays theirs"],
+                ...members.filter((m) => m.userId !== member.userId).map((m) => [m.userId, `Goes to ${m.userId === me ? "you" : m.name}`] as const),
+              ]}
             />
           ) : null}
           <p role="status" className="text-sm">

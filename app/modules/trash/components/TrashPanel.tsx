@@ -31,7 +31,21 @@ const kindLabel = (kind: TrashKind) => KIND_LABELS[kind].one.replace(/^./, (c) =
  * delete for good (a confirmation asks first). A list of cards at every width: each row is short, and a phone
  * needs the same controls as a wide screen.
  */
-export function TrashPanel({ items, total, days, now, prefs, className }: { items: TrashRow[]; total: number; days: number; now: number; prefs: DisplayPreferences; className: string }) {
+export function TrashPanel({
+  items,
+  total,
+  days,
+  now,
+  prefs,
+  className,
+}: {
+  items: TrashRow[];
+  total: number;
+  days: number;
+  now: number;
+  prefs: DisplayPreferences;
+  className: string;
+}) {
   const fetcher = useFetcher<TrashActionResult>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const confirm = useRef<HTMLDialogElement>(null);
@@ -68,7 +82,8 @@ export function TrashPanel({ items, total, days, now, prefs, className }: { item
   if (total === 0) {
     return (
       <EmptyState icon={Trash2} title="The trash is empty">
-        Contacts, deals and tasks you delete wait here for {days} days, with everything linked to them, so you can restore them. After that they are deleted for good.
+        Contacts, deals and tasks you delete wait here for {days} days, with everything linked to them, so you can restore them. After that they are
+        deleted for good.
       </EmptyState>
     );
   }
@@ -79,16 +94,29 @@ export function TrashPanel({ items, total, days, now, prefs, className }: { item
         Trash
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        Deleted contacts, deals and tasks stay here for {days} days with everything linked to them, then they are deleted for good. Lists, search, reports and exports leave them out.
+        Deleted contacts, deals and tasks stay here for {days} days with everything linked to them, then they are deleted for good. Lists, search,
+        reports and exports leave them out.
         {total > items.length ? ` Showing the newest ${items.length.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}.` : ""}
       </p>
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <label className="inline-flex min-h-12 items-center gap-3 pr-2 font-medium">
-          <input type="checkbox" className="h-5 w-5 accent-brand-700" checked={allSelected} onChange={(e) => setSelected(e.target.checked ? new Set(items.map((i) => i.id)) : new Set())} />
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-brand-700"
+            checked={allSelected}
+            onChange={(e) => setSelected(e.target.checked ? new Set(items.map((i) => i.id)) : new Set())}
+          />
           Select all
         </label>
-        <Button type="button" variant="secondary" disabled={selected.size === 0} busy={pending === "restore" && (fetcher.formData?.getAll("id").length ?? 0) > 1} busyLabel="Restoring…" onClick={() => send("restore", [...selected])}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={selected.size === 0}
+          busy={pending === "restore" && (fetcher.formData?.getAll("id").length ?? 0) > 1}
+          busyLabel="Restoring…"
+          onClick={() => send("restore", [...selected])}
+        >
           Restore selected{selected.size ? ` (${selected.size})` : ""}
         </Button>
         <Button

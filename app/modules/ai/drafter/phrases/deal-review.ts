@@ -27,10 +27,18 @@ export const DEAL_STEPS: Record<string, { active: (who: string) => string; quiet
 };
 
 export const REVIEW_INTROS: Record<DraftTone, readonly string[]> = {
-  friendly: ["Here's where your open deals stand, riskiest first.", "Let's look at what might be slipping, starting with the riskiest.", "A quick pass over your open deals, riskiest first."],
+  friendly: [
+    "Here's where your open deals stand, riskiest first.",
+    "Let's look at what might be slipping, starting with the riskiest.",
+    "A quick pass over your open deals, riskiest first.",
+  ],
   professional: ["Open deals, ranked by risk.", "Pipeline risk review, highest risk first.", "Review of open deals by risk."],
   concise: ["Open deals by risk:", "Risk review:", "Deals, riskiest first:"],
-  enthusiastic: ["Let's keep every deal on track! Here they are, riskiest first.", "Time to rescue anything that's slipping! Riskiest first.", "Let's tighten up the pipeline! Riskiest first."],
+  enthusiastic: [
+    "Let's keep every deal on track! Here they are, riskiest first.",
+    "Time to rescue anything that's slipping! Riskiest first.",
+    "Let's tighten up the pipeline! Riskiest first.",
+  ],
 };
 
 export const NOTHING_TO_REVIEW: Record<DraftTone, readonly string[]> = {
@@ -42,7 +50,8 @@ export const NOTHING_TO_REVIEW: Record<DraftTone, readonly string[]> = {
 
 /** The next step when there is nothing to review, for `who` ("turn Zoë O'Brien into a deal"). */
 export const NOTHING_TO_REVIEW_STEPS: readonly ((who: string) => string)[] = [
-  (who) => `Next step: ${who} and give it a value, a probability and an expected close date, so the review and your forecast have something to work with.`,
+  (who) =>
+    `Next step: ${who} and give it a value, a probability and an expected close date, so the review and your forecast have something to work with.`,
   (who) => `A good next step: ${who}, with a value, probability and close date, so Porchlight can track it.`,
   (who) => `Next step: ${who} today and set its expected close date.`,
 ];

@@ -18,12 +18,20 @@ export const ACTIVITY_KINDS: [RegExp, string, boolean][] = [
 export type Opener = (ref: string) => string;
 export const OPENERS: Record<DraftTone, { any: readonly Opener[]; thanks: Opener; long: Opener }> = {
   friendly: {
-    any: [(r) => `I hope you've had a chance to think things over since ${r}.`, (r) => `I wanted to follow up on ${r} and see how you're feeling.`, (r) => `I've been thinking about ${r} and wanted to check in.`],
+    any: [
+      (r) => `I hope you've had a chance to think things over since ${r}.`,
+      (r) => `I wanted to follow up on ${r} and see how you're feeling.`,
+      (r) => `I've been thinking about ${r} and wanted to check in.`,
+    ],
     thanks: (r) => `Thanks again for your time during ${r}. It was great to catch up.`,
     long: (r) => `It's been a while since ${r}, so I wanted to check in and see how you're doing.`,
   },
   professional: {
-    any: [(r) => `I am following up on ${r}.`, (r) => `I wanted to follow up on ${r} and outline the next steps.`, (r) => `Following ${r}, I wanted to check in on your plans.`],
+    any: [
+      (r) => `I am following up on ${r}.`,
+      (r) => `I wanted to follow up on ${r} and outline the next steps.`,
+      (r) => `Following ${r}, I wanted to check in on your plans.`,
+    ],
     thanks: (r) => `Thank you again for your time during ${r}.`,
     long: (r) => `It has been some time since ${r}, and I wanted to check in on your plans.`,
   },
@@ -33,7 +41,11 @@ export const OPENERS: Record<DraftTone, { any: readonly Opener[]; thanks: Opener
     long: (r) => `Checking in. It's been a while since ${r}.`,
   },
   enthusiastic: {
-    any: [(r) => `I've been looking forward to following up on ${r}!`, (r) => `I'm excited to pick things up after ${r}!`, (r) => `I've been thinking about ${r} ever since!`],
+    any: [
+      (r) => `I've been looking forward to following up on ${r}!`,
+      (r) => `I'm excited to pick things up after ${r}!`,
+      (r) => `I've been thinking about ${r} ever since!`,
+    ],
     thanks: (r) => `It was so great spending time with you during ${r}!`,
     long: (r) => `It's been a while since ${r}, and I'd love to catch up!`,
   },
@@ -106,20 +118,37 @@ export const SELLER_LINES: Record<DraftTone, readonly HomeLine[]> = {
     (h) => `I am tracking activity around your ${h} and will keep you informed.`,
     (h) => `Your ${h} remains a priority, and I will keep you informed of any relevant activity.`,
   ],
-  concise: [(h) => `Watching the market around your ${h}.`, (h) => `Tracking activity around your ${h}.`, (h) => `Keeping an eye on the market for your ${h}.`],
-  enthusiastic: [(h) => `I'm so excited to get your ${h} in front of the right buyers!`, (h) => `Your ${h} is going to get the attention it deserves!`, (h) => `I can't wait to show off your ${h}!`],
+  concise: [
+    (h) => `Watching the market around your ${h}.`,
+    (h) => `Tracking activity around your ${h}.`,
+    (h) => `Keeping an eye on the market for your ${h}.`,
+  ],
+  enthusiastic: [
+    (h) => `I'm so excited to get your ${h} in front of the right buyers!`,
+    (h) => `Your ${h} is going to get the attention it deserves!`,
+    (h) => `I can't wait to show off your ${h}!`,
+  ],
 };
 
 export const SINCE_CLOSING: Record<DraftTone, readonly string[]> = {
-  friendly: ["It's been a little while since closing, and I wanted to see how everything is going.", "I hope everything has gone smoothly since closing."],
+  friendly: [
+    "It's been a little while since closing, and I wanted to see how everything is going.",
+    "I hope everything has gone smoothly since closing.",
+  ],
   professional: ["I wanted to check in and see how everything has been since closing.", "I trust everything has gone smoothly since closing."],
   concise: ["Checking in since closing."],
   enthusiastic: ["I hope you're loving life since closing!", "I hope everything has been wonderful since closing!"],
 };
 
 export const NO_SEARCH: Record<DraftTone, readonly string[]> = {
-  friendly: ["If anything about your plans has changed, just let me know so I can send you the right options.", "I'd love to hear what's at the top of your wish list right now."],
-  professional: ["Please let me know if your requirements have changed so I can tailor my search.", "I would welcome an update on your priorities so I can focus my search."],
+  friendly: [
+    "If anything about your plans has changed, just let me know so I can send you the right options.",
+    "I'd love to hear what's at the top of your wish list right now.",
+  ],
+  professional: [
+    "Please let me know if your requirements have changed so I can tailor my search.",
+    "I would welcome an update on your priorities so I can focus my search.",
+  ],
   concise: ["Let me know if your plans have changed."],
   enthusiastic: ["I'd love to hear what's on your wish list!", "Tell me everything you're hoping for, and I'll get to work!"],
 };
@@ -131,23 +160,80 @@ export interface Step {
 /** A next step: the concise wording first, then the longer ones the variant picks from. */
 const step = (short: string, ...long: string[]): Step => ({ short, long });
 export const NEXT_STEPS: Record<string, Step> = {
-  lead: step("Free for a 15-minute call this week?", "Would you have 15 minutes this week for a quick call about your timeline and must-haves?", "Could we set up a short call this week to go over what matters most to you?"),
-  qualified: step("Which days work for showings this week?", "The next step is getting you into a few homes. Which days work best for showings this week?", "I'd like to line up a first round of showings. Which days suit you?"),
-  showing: step("Want me to book more showings this week?", "Shall I line up a few more showings? Let me know which days work for you this week.", "If any of the homes stood out, let's talk it through. Are you free for a quick call this week?"),
-  offer: step("Can we talk about the offer tomorrow?", "Let's talk through the offer and our next move. Are you free for a quick call tomorrow?", "I'd like to walk you through where the offer stands. When is a good time to talk?"),
-  under_contract: step("Closing{close}: I'll keep you posted.", "We're on the way to closing{close}. I'll keep you posted on each remaining step, so call me with any question along the way.", "Next up is getting everything ready for closing{close}. If anything comes up with your lender or paperwork, let me know right away."),
-  closed_won: step("Let me know if you need anything.", "If friends or family are thinking about buying or selling, I'd be glad to help them too.", "If there's anything you need as you settle in, I'm only a call away."),
-  closed_lost: step("Ready when you are to start again.", "Whenever you're ready to start looking again, I'd be glad to pick the search back up.", "When the timing feels right, I'm here to start fresh."),
-  none: step("Free for a quick call this week?", "Would you have 15 minutes this week for a quick call?", "Would you like to see a few homes this week? Let me know which days work best.", "Let me know a good time to catch up this week."),
-  after_showing: step("More showings this week?", "Would you like to see a few more homes this week? Let me know which days work best.", "Which homes are still on your mind? I'm happy to book second visits or new showings this week."),
-  custom: step("Free to talk next steps this week?", "Could we find 15 minutes this week to go over the next step?", "Let me know a good time this week to talk about next steps."),
+  lead: step(
+    "Free for a 15-minute call this week?",
+    "Would you have 15 minutes this week for a quick call about your timeline and must-haves?",
+    "Could we set up a short call this week to go over what matters most to you?",
+  ),
+  qualified: step(
+    "Which days work for showings this week?",
+    "The next step is getting you into a few homes. Which days work best for showings this week?",
+    "I'd like to line up a first round of showings. Which days suit you?",
+  ),
+  showing: step(
+    "Want me to book more showings this week?",
+    "Shall I line up a few more showings? Let me know which days work for you this week.",
+    "If any of the homes stood out, let's talk it through. Are you free for a quick call this week?",
+  ),
+  offer: step(
+    "Can we talk about the offer tomorrow?",
+    "Let's talk through the offer and our next move. Are you free for a quick call tomorrow?",
+    "I'd like to walk you through where the offer stands. When is a good time to talk?",
+  ),
+  under_contract: step(
+    "Closing{close}: I'll keep you posted.",
+    "We're on the way to closing{close}. I'll keep you posted on each remaining step, so call me with any question along the way.",
+    "Next up is getting everything ready for closing{close}. If anything comes up with your lender or paperwork, let me know right away.",
+  ),
+  closed_won: step(
+    "Let me know if you need anything.",
+    "If friends or family are thinking about buying or selling, I'd be glad to help them too.",
+    "If there's anything you need as you settle in, I'm only a call away.",
+  ),
+  closed_lost: step(
+    "Ready when you are to start again.",
+    "Whenever you're ready to start looking again, I'd be glad to pick the search back up.",
+    "When the timing feels right, I'm here to start fresh.",
+  ),
+  none: step(
+    "Free for a quick call this week?",
+    "Would you have 15 minutes this week for a quick call?",
+    "Would you like to see a few homes this week? Let me know which days work best.",
+    "Let me know a good time to catch up this week.",
+  ),
+  after_showing: step(
+    "More showings this week?",
+    "Would you like to see a few more homes this week? Let me know which days work best.",
+    "Which homes are still on your mind? I'm happy to book second visits or new showings this week.",
+  ),
+  custom: step(
+    "Free to talk next steps this week?",
+    "Could we find 15 minutes this week to go over the next step?",
+    "Let me know a good time this week to talk about next steps.",
+  ),
 };
 
 export const SELLER_STEPS: Record<string, Step> = {
-  lead: step("Free this week to walk through pricing and timing?", "Could we set up a time this week to walk through your home and talk about pricing and timing?", "I'd love to walk through your home and share a pricing plan. Which day works this week?"),
-  qualified: step("Can we go over the listing plan this week?", "I'd like to go over the listing plan with you: photos, pricing and timing. When suits you this week?", "Next up is the listing plan. Could we meet this week to finalise photos and pricing?"),
-  showing: step("Quick call this week about showing feedback?", "I'll pass along feedback from each showing as it comes in. Are you free for a quick call this week to go over it?", "Could we find 15 minutes this week to go over the showing feedback so far?"),
-  none: step("Free this week to talk timing and pricing?", "Would you have 15 minutes this week to talk about timing and pricing?", "Let me know a good time this week to talk through your plans for the sale."),
+  lead: step(
+    "Free this week to walk through pricing and timing?",
+    "Could we set up a time this week to walk through your home and talk about pricing and timing?",
+    "I'd love to walk through your home and share a pricing plan. Which day works this week?",
+  ),
+  qualified: step(
+    "Can we go over the listing plan this week?",
+    "I'd like to go over the listing plan with you: photos, pricing and timing. When suits you this week?",
+    "Next up is the listing plan. Could we meet this week to finalise photos and pricing?",
+  ),
+  showing: step(
+    "Quick call this week about showing feedback?",
+    "I'll pass along feedback from each showing as it comes in. Are you free for a quick call this week to go over it?",
+    "Could we find 15 minutes this week to go over the showing feedback so far?",
+  ),
+  none: step(
+    "Free this week to talk timing and pricing?",
+    "Would you have 15 minutes this week to talk about timing and pricing?",
+    "Let me know a good time this week to talk through your plans for the sale.",
+  ),
 };
 
 export const GREETINGS: Record<DraftTone, { named: readonly string[]; anon: readonly string[] }> = {
@@ -166,7 +252,11 @@ export const EMAIL_CLOSINGS: Record<DraftTone, readonly string[]> = {
 
 export const WRAP_UPS: Record<DraftTone, readonly string[]> = {
   friendly: ["Just reply here or give me a call anytime.", "Looking forward to hearing from you.", "Have a great rest of your week!"],
-  professional: ["Please do not hesitate to contact me with any questions.", "I look forward to hearing from you.", "Thank you, and I look forward to speaking soon."],
+  professional: [
+    "Please do not hesitate to contact me with any questions.",
+    "I look forward to hearing from you.",
+    "Thank you, and I look forward to speaking soon.",
+  ],
   concise: [],
   enthusiastic: ["This is going to be great!", "Let's make it happen!", "I'm here whenever you're ready!"],
 };

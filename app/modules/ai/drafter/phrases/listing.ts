@@ -25,7 +25,11 @@ export const PRICE_LINES: Record<DraftTone, readonly ((price: string) => string)
 type ListingOpen = (thing: string, where: string) => string;
 export const LISTING_OPENINGS: Record<DraftTone, readonly ListingOpen[]> = {
   friendly: [(t, w) => `Welcome to this ${t}${w}.`, (t, w) => `Come see this ${t}${w}.`, (t, w) => `Meet your next ${t}${w}.`],
-  professional: [(t, w) => `Offered for sale: ${article(t)} ${t}${w}.`, (t, w) => `Presenting ${article(t)} ${t}${w}.`, (t, w) => `Now available: ${article(t)} ${t}${w}.`],
+  professional: [
+    (t, w) => `Offered for sale: ${article(t)} ${t}${w}.`,
+    (t, w) => `Presenting ${article(t)} ${t}${w}.`,
+    (t, w) => `Now available: ${article(t)} ${t}${w}.`,
+  ],
   concise: [(t, w) => `${capitalise(t)} for sale${w}.`, (t, w) => `${capitalise(article(t))} ${t}${w}.`, (t, w) => `For sale: ${t}${w}.`],
   enthusiastic: [(t, w) => `Welcome to this ${t}${w}!`, (t, w) => `Don't miss this ${t}${w}!`, (t, w) => `Say hello to this ${t}${w}!`],
 };

@@ -7,13 +7,17 @@ import { capitalise, clean, plural } from "../text";
 
 function writeNothingToReview(ctx: Ctx): string {
   const closed = ctx.env.deals.length;
-  const why = closed === 0 ? "there are no open deals" : closed === 1 ? "the only deal here is closed" : closed === 2 ? "both deals here are closed" : `all ${closed} deals here are closed`;
+  const why =
+    closed === 0
+      ? "there are no open deals"
+      : closed === 1
+        ? "the only deal here is closed"
+        : closed === 2
+          ? "both deals here are closed"
+          : `all ${closed} deals here are closed`;
   const mark = ctx.tone === "enthusiastic" ? "!" : ".";
   const who = ctx.fullName ? `turn ${ctx.fullName} into a deal` : "add a deal for your warmest contact";
-  const step =
-    ctx.tone === "concise"
-      ? `Next step: ${who}.`
-      : pick(NOTHING_TO_REVIEW_STEPS, ctx.v)(who);
+  const step = ctx.tone === "concise" ? `Next step: ${who}.` : pick(NOTHING_TO_REVIEW_STEPS, ctx.v)(who);
   return [`${pick(NOTHING_TO_REVIEW[ctx.tone], ctx.v)}: ${why}${mark}`, step].join("\n");
 }
 
@@ -21,7 +25,10 @@ export function writeDealReview(ctx: Ctx): string {
   const ranked = rankDeals(ctx);
   const closedCount = ctx.env.deals.length - ctx.openDeals.length;
   if (!ranked.length) return writeNothingToReview(ctx);
-  const totals = ranked.reduce((t, r) => ({ value: t.value + (r.deal.dealValue ?? 0), weighted: t.weighted + (r.weighted ?? 0) }), { value: 0, weighted: 0 });
+  const totals = ranked.reduce((t, r) => ({ value: t.value + (r.deal.dealValue ?? 0), weighted: t.weighted + (r.weighted ?? 0) }), {
+    value: 0,
+    weighted: 0,
+  });
   const missing = ranked.filter((r) => r.deal.dealValue == null).length;
   const summary = `${plural(ranked.length, "open deal")}${totals.value > 0 ? `, ${ctx.money(totals.value)} in pipeline, ${ctx.money(totals.weighted)} weighted` : ""}${missing ? ` (${missing} without a value)` : ""}${closedCount ? `; ${plural(closedCount, "closed deal")} left out` : ""}.`;
   const lines = [pick(REVIEW_INTROS[ctx.tone], ctx.v), summary];

@@ -130,6 +130,10 @@ export function writeFollowUp(ctx: Ctx): string {
   const body =
     ctx.tone === "concise"
       ? [[openerLine(ctx), search].filter(Boolean).join(" "), point, nextStepLine(ctx)]
-      : [[openerLine(ctx), search].filter(Boolean).join(" "), point ? `${pick(POINT_LEADS[ctx.tone], ctx.v)}${point}` : null, `${nextStepLine(ctx)}${wrapUp ? ` ${wrapUp}` : ""}`];
+      : [
+          [openerLine(ctx), search].filter(Boolean).join(" "),
+          point ? `${pick(POINT_LEADS[ctx.tone], ctx.v)}${point}` : null,
+          `${nextStepLine(ctx)}${wrapUp ? ` ${wrapUp}` : ""}`,
+        ];
   return [`Subject: ${subjectLine(ctx)}`, "", greeting, "", body.filter(Boolean).join("\n\n"), "", signature(ctx, EMAIL_CLOSINGS)].join("\n");
 }

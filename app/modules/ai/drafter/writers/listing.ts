@@ -20,7 +20,10 @@ function listingSubject(ctx: Ctx): { thing: string; where: string } {
 }
 
 type HighlightStyle = (items: readonly string[], mark: string) => string;
-const asList = (lead: string): HighlightStyle => (items, mark) => `${lead} ${listWords(items)}${mark}`;
+const asList =
+  (lead: string): HighlightStyle =>
+  (items, mark) =>
+    `${lead} ${listWords(items)}${mark}`;
 const asFragments: HighlightStyle = (items, mark) => items.map((item, i) => `${capitalise(item)}${i === items.length - 1 ? mark : "."}`).join(" ");
 const HIGHLIGHT_STYLES: Record<DraftTone, readonly HighlightStyle[]> = {
   friendly: [asList("Highlights:"), asFragments, asList("What stands out:")],

@@ -57,14 +57,22 @@ function pipelineFacts(ctx: Ctx, area: string | null): string[] {
     const won = scope.filter((d) => d.stage === "closed_won");
     const lost = scope.filter((d) => d.stage === "closed_lost");
     const where = local.length ? ` mentioning ${area}` : area ? " (none of their titles mention this area, so this is your whole pipeline)" : "";
-    const counts = [[open.length, "open"], [won.length, "closed won"], [lost.length, "closed lost"]].filter(([n]) => n).map(([n, label]) => `${n} ${label}`);
+    const counts = [
+      [open.length, "open"],
+      [won.length, "closed won"],
+      [lost.length, "closed lost"],
+    ]
+      .filter(([n]) => n)
+      .map(([n, label]) => `${n} ${label}`);
     facts.push(`- ${plural(scope.length, "deal")}${where}: ${counts.join(", ")}.`);
     const valued = scope.filter((d) => positive(d.dealValue));
     if (valued.length) {
       const values = valued.map((d) => d.dealValue as number).sort((a, b) => a - b);
       const total = values.reduce((s, n) => s + n, 0);
       const range = values.length > 1 ? `, from ${ctx.money(values[0] as number)} to ${ctx.money(values[values.length - 1] as number)}` : "";
-      facts.push(`- Deal values: ${ctx.money(total)} in total${range}${valued.length < scope.length ? ` (${scope.length - valued.length} without a value)` : ""}.`);
+      facts.push(
+        `- Deal values: ${ctx.money(total)} in total${range}${valued.length < scope.length ? ` (${scope.length - valued.length} without a value)` : ""}.`,
+      );
     }
     const stages = new Map<string, number>();
     for (const d of open) stages.set(stageLabel(d), (stages.get(stageLabel(d)) ?? 0) + 1);
@@ -74,7 +82,9 @@ function pipelineFacts(ctx: Ctx, area: string | null): string[] {
   if (c && ctx.fullName) {
     const budget = budgetRange(c.budgetMin, c.budgetMax, ctx.env.currency);
     const selling = isSeller(c, ctx.env.deals);
-    facts.push(`- ${ctx.fullName} (${c.status}) is ${selling ? "selling" : "looking for"} ${describeHome(c)}${c.location ? "" : " (no location set)"}${selling ? "" : budget ? `, budget ${budget}` : ", no budget set"}.`);
+    facts.push(
+      `- ${ctx.fullName} (${c.status}) is ${selling ? "selling" : "looking for"} ${describeHome(c)}${c.location ? "" : " (no location set)"}${selling ? "" : budget ? `, budget ${budget}` : ", no budget set"}.`,
+    );
   }
   return facts;
 }

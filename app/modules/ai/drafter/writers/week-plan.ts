@@ -52,7 +52,8 @@ export function writeWeekPlan(ctx: Ctx): string {
     lines.push("", "Deals closing");
     for (const d of closing) {
       const diff = daysBetween(today, d.expectedCloseDate) ?? 0;
-      const when = diff < 0 ? `was due ${formatDay(d.expectedCloseDate, today)}: agree a new date` : `expected ${whenPhrase(d.expectedCloseDate, today)}`;
+      const when =
+        diff < 0 ? `was due ${formatDay(d.expectedCloseDate, today)}: agree a new date` : `expected ${whenPhrase(d.expectedCloseDate, today)}`;
       lines.push(`- ${dealName(d)} (${stageLabel(d)}${d.dealValue != null ? `, ${ctx.money(d.dealValue)}` : ""}): ${when}`);
     }
   }
@@ -60,7 +61,8 @@ export function writeWeekPlan(ctx: Ctx): string {
     const busiest = [...byDay].sort((a, b) => b[1].length - a[1].length)[0];
     const focus: string[] = [];
     if (overdue.length) focus.push(`Clear ${overdue.length === 1 ? "the overdue task" : `the ${overdue.length} overdue tasks`} first thing today.`);
-    if (busiest && busiest[1].length >= 4) focus.push(`${weekday(busiest[0])} is your busiest day (${plural(busiest[1].length, "task")}): move anything you can earlier.`);
+    if (busiest && busiest[1].length >= 4)
+      focus.push(`${weekday(busiest[0])} is your busiest day (${plural(busiest[1].length, "task")}): move anything you can earlier.`);
     if (closing.length) focus.push("Confirm every closing's remaining steps with the lender and the other agent early in the week.");
     focus.push(pick(DAILY_HABITS, ctx.v));
     lines.push("", "Focus", ...focus.map((f) => `- ${f}`));
@@ -81,7 +83,9 @@ function followUps(ctx: Ctx): string[] {
     if (quiet !== null && quiet < 7) continue;
     const who = d.contactName ? clean(d.contactName, 60) : "";
     if (c && ctx.fullName && who === ctx.fullName) continue;
-    out.push(`- ${who ? `${who} (${dealName(d)})` : dealName(d)}: ${quiet === null ? "no activity logged yet" : `quiet for ${plural(quiet, "day")}`}`);
+    out.push(
+      `- ${who ? `${who} (${dealName(d)})` : dealName(d)}: ${quiet === null ? "no activity logged yet" : `quiet for ${plural(quiet, "day")}`}`,
+    );
   }
   return out;
 }
