@@ -75,8 +75,9 @@ test("another agent signing in on the same device never finds the first one's co
   // The first agent's session ends without the sign-out button (a cleared browser, an expired cookie).
   await context.clearCookies();
   await signIn(page, ACCOUNTS.fieldB);
-  await expect.poll(async () => Object.keys(await copies(page)), { timeout: 15_000 }).toEqual([expect.stringMatching(/^porchlight-field-/)]);
-  expect(Object.keys(await copies(page))).not.toContain(first);
+  // The second agent's own copy, and only it: the first one's is gone.
+  await expect.poll(async () => Object.keys(await copies(page)), { timeout: 15_000 }).toEqual([`porchlight-field-${ACCOUNTS.fieldB.id}`]);
+  expect(first).toBe(`porchlight-field-${ACCOUNTS.fieldA.id}`);
 });
 
 test("signed out everywhere from another device, the copy is dropped at the next sync", async ({ page, browser }) => {

@@ -66,5 +66,5 @@ test("/trial sends every call to action to sign-up, which leads to the trial", a
   await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
   await page.getByRole("link", { name: "Create your account" }).first().click();
   await expect(page).toHaveURL(/\/auth\?mode=signup$/);
-  await expect(page.getByRole("button", { name: "Have an account? Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Have an account? Sign in" })).toBeVisible();
 });

@@ -308,6 +308,11 @@ async function wipeCopies(keep?: string): Promise<void> {
   await Promise.all(names.filter((name) => name.startsWith(COPY_PREFIX) && name !== `${COPY_PREFIX}${keep ?? ""}`).map((name) => deleteDB(name)));
 }
 
+/** Deletes every other agent's copy on this device: at once when an agent's page starts, before the first sync. */
+export function dropOtherCopies(userId: string): Promise<void> {
+  return wipeCopies(userId);
+}
+
 let running: Promise<void> | null = null;
 
 /**

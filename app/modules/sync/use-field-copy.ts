@@ -10,8 +10,9 @@ const FIRST_SYNC_FALLBACK_MS = 1_000;
 /**
  * Keeps the signed-in agent's field copy (local-copy.client.ts) up to date while the app is open: on arrival, when
  * the connection or the app comes back, and every five minutes. The IndexedDB code loads after the page, on its own.
- * The first sync waits until the browser is idle after hydration: loading the copy's code and writing IndexedDB
- * would otherwise hold the main thread just when the page starts answering taps.
+ * The first sync waits until the browser is idle after hydration: writing IndexedDB would otherwise hold the main
+ * thread just when the page starts answering taps. Another agent's copy left on this device is deleted at once, not
+ * at that sync: nothing on this page may find it in between (the offline field view opens the copy it finds).
  */
 export function useFieldCopy(userId: string) {
   useEffect(() => {
@@ -20,6 +21,7 @@ export function useFieldCopy(userId: string) {
       if (stopped || !navigator.onLine) return;
       void import("./local-copy.client").then((copy) => copy.syncCopy(userId));
     };
+    void import("./local-copy.client").then((copy) => copy.dropOtherCopies(userId));
     const onVisible = () => {
       if (document.visibilityState === "visible") run();
     };
