@@ -4,3 +4,9 @@
 export type ActionResult<Done extends object = object> =
   | ({ ok: true; intent: string; message?: string } & Done)
   | { ok: false; intent: string; error: string; fieldErrors: Record<string, string> };
+
+/** The refusal's sentence when no field of the form shows it (a form-wide error or an unknown action), for the form's top. */
+export function formWideError(result: ActionResult | undefined): string | undefined {
+  if (!result || result.ok) return undefined;
+  return Object.values(result.fieldErrors).includes(result.error) ? undefined : result.error;
+}

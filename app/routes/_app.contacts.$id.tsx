@@ -17,10 +17,9 @@ import { ContactForm } from "~/modules/contacts/components/ContactForm";
 import { useAnnounceDeleted, type DeleteResult } from "~/modules/contacts/components/DeletedContactsUndo";
 import { LeadScoreBadge } from "~/modules/contacts/components/LeadScoreBadge";
 import { LeadScorePanel } from "~/modules/contacts/components/LeadScorePanel";
-import { ContactInputSchema, fieldErrors } from "~/modules/contacts/contact.schema";
-import { CONTACT_MESSAGES, SAVE_ANYWAY_FIELD, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
-import { possibleDuplicates } from "~/modules/contacts/duplicates.server";
-import { deleteContacts, getContact, updateContact } from "~/modules/contacts/contacts.server";
+import { CONTACT_MESSAGES, STATUS_LABELS } from "~/modules/contacts/contacts.messages";
+import { updateContactFromForm } from "~/modules/contacts/edit-contact.server";
+import { deleteContacts, getContact } from "~/modules/contacts/contacts.server";
 import { refreshScoresForView, withCurrentScore } from "~/modules/contacts/lead-score.server";
 import { getPlan } from "~/modules/commissions/plans.server";
 import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
@@ -34,6 +33,7 @@ import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
 import { localNow } from "~/modules/tasks/due";
 import { tasksFor } from "~/modules/tasks/tasks.server";
 import { readForm } from "~/lib/body.server";
+import { dispatchIntent } from "~/lib/intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
 
@@ -77,22 +77,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = params.id ?? "";
   const form = await readForm(request);
-  if (form.get("intent") === "delete") {
-    if ((await deleteContacts(context, user.id, [id])) === 0) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(context, "/contacts", { title: "Contact deleted", variant: "success" });
-  }
-  const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
-  if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error), duplicates: [] }, { status: 400 });
-  const before = await getContact(context, user.id, id);
-  if (!before) throw new Response("Not Found", { status: 404 });
-  // A changed e-mail or phone that another contact has: warn, unless the agent saw the warning and saves anyway.
-  const duplicates =
-    form.get(SAVE_ANYWAY_FIELD) === "1" ? [] : await possibleDuplicates(context, user.id, parsed.data, { exceptId: id, previous: before });
-  if (duplicates.length > 0) return data({ ok: false as const, fieldErrors: {} as Record<string, string>, duplicates }, { status: 409 });
-  const updated = await updateContact(context, user.id, id, parsed.data);
-  if (!updated) throw new Response("Not Found", { status: 404 });
-  // Saved: back to the readable view (the form lives at ?edit).
-  return redirectWithToast(context, `/contacts/${id}`, { title: "Changes saved", variant: "success" });
+  return dispatchIntent(form, {
+    delete: async () => {
+      if ((await deleteContacts(context, user.id, [id])) === 0) throw new Response("Not Found", { status: 404 });
+      return redirectWithToast(context, "/contacts", { title: "Contact deleted", variant: "success" });
+    },
+    update: async () => {
+      const result = await updateContactFromForm(context, user.id, id, form);
+      if (!result) throw new Response("Not Found", { status: 404 });
+      if (!result.ok) {
+        const { status, ...refused } = result;
+        return data({ ...refused, intent: "update" }, { status });
+      }
+      // Saved: back to the readable view (the form lives at ?edit).
+      return redirectWithToast(context, `/contacts/${id}`, { title: "Changes saved", variant: "success" });
+    },
+  });
 }
 
 // Opening or closing the form (?edit) changes nothing on the server; and after a delete from this page the
@@ -117,10 +117,10 @@ export default function ContactProfile() {
   const [params] = useSearchParams();
   const editing = params.has("edit");
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const duplicates = result && !result.ok && result.duplicates.length > 0 ? result.duplicates : null;
+  const duplicates = result && !result.ok && "duplicates" in result && result.duplicates.length > 0 ? result.duplicates : null;
 
   useEffect(() => {
-    if (result && !result.ok && result.duplicates.length === 0)
+    if (result && !result.ok && !("duplicates" in result && result.duplicates.length > 0))
       toast({ title: CONTACT_MESSAGES.validationTitle, description: Object.values(result.fieldErrors)[0], variant: "destructive" });
   }, [result]);
 

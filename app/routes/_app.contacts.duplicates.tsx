@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CopyCheck } from "lucide-react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
@@ -12,7 +11,9 @@ import { BackToContacts } from "~/modules/contacts/components/BackToContacts";
 import { STATUS_LABELS } from "~/modules/contacts/contacts.messages";
 import { findDuplicates, mergeContacts } from "~/modules/contacts/duplicates.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { formWideError } from "~/lib/action-result";
 import { readForm } from "~/lib/body.server";
+import { refuse } from "~/lib/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Duplicate contacts — Porchlight" }];
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .map(String)
     .filter((id) => id !== primary);
   const merged = await mergeContacts(context, user.id, primary, others);
-  if (!merged) return data({ error: "Those contacts could not be merged. Reload the page and try again." }, { status: 404 });
+  if (!merged) return refuse("merge", { form: "Those contacts could not be merged. Reload the page and try again." }, 404);
   return redirectWithToast(context, "/contacts/duplicates", {
     title: "Contacts merged",
     description: `Kept ${merged.name}, with tags and notes from all.`,
@@ -42,10 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DuplicatesPage() {
   const { groups, prefs } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const refused = formWideError(useActionData<typeof action>());
   return (
     <>
       <BackToContacts />
       <PageHeader title="Duplicate contacts" description="Contacts that share an e-mail address or a phone number." />
+      {refused ? (
+        <p role="alert" className="mb-4 text-sm font-medium text-red-700 dark:text-red-400">
+          {refused}
+        </p>
+      ) : null}
       {groups.length === 0 ? (
         <EmptyState icon={CopyCheck} title="No duplicates found">
           <p>No two contacts share an e-mail address or a phone number.</p>

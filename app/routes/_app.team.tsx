@@ -6,7 +6,8 @@ import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { readForm } from "~/lib/body.server";
-import { dispatchIntent } from "~/lib/intents.server";
+import { formWideError } from "~/lib/action-result";
+import { dispatchIntent, refuse } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
 import type { TeamAction } from "~/modules/team/team.schema";
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = Object.fromEntries(form);
   const teamAction = async () => {
     const result = await runTeamAction(context, request, user, fields);
-    return result.ok ? redirectWithToast(context, result.to, result.toast) : data(result.body, { status: 400 });
+    return result.ok ? redirectWithToast(context, result.to, result.toast) : refuse(result.body.intent ?? String(fields.intent ?? ""), result.body.errors);
   };
   return dispatchIntent(form, {
     // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
@@ -51,15 +52,16 @@ const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone
 export default function TeamPage() {
   const loaded = useLoaderData<typeof loader>();
   const { me, team, members, seats, invitations, invitesOn, prefs } = loaded;
-  // The page's own forms answer ActionData; the team plan's form answers its fetcher.
+  // The page's own forms answer an ActionResult; the team plan's form answers its fetcher.
   const answered = useActionData<typeof action>();
-  const actionData = answered && "errors" in answered ? answered : undefined;
+  const refused = answered && "intent" in answered && !answered.ok ? answered : undefined;
   const navigation = useNavigation();
   const busy = (intent: string, id?: string) =>
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === intent &&
     (id === undefined || navigation.formData?.get("memberId") === id || navigation.formData?.get("invitationId") === id);
-  const errors = (intent: TeamAction["intent"]) => (actionData?.intent === intent ? actionData.errors : {});
+  const errors = (intent: TeamAction["intent"]) => (refused?.intent === intent ? refused.fieldErrors : {});
+  const formError = formWideError(refused);
   const owner = team.role === "owner";
   const manager = owner || team.role === "admin";
 
@@ -81,9 +83,9 @@ export default function TeamPage() {
           </div>
         }
       />
-      {actionData?.errors.form ? (
+      {formError ? (
         <p role="alert" className="mb-4 text-sm font-medium text-red-700 dark:text-red-400">
-          {actionData.errors.form}
+          {formError}
         </p>
       ) : null}
       <div className="flex flex-col gap-6">

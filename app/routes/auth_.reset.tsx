@@ -2,12 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPassword } from "~/modules/auth/accounts.server";
 import { ResetPasswordSchema } from "~/modules/auth/auth.schema";
 import { AuthLayout } from "~/modules/auth/components/AuthLayout";
-import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
+import { NewPasswordFields } from "~/modules/auth/components/NewPasswordFields";
 import { peekToken } from "~/modules/auth/tokens.server";
 import { readForm } from "~/lib/body.server";
 
@@ -59,24 +58,7 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Choose a new password">
       <Form method="post" className="flex flex-col gap-4">
         <input type="hidden" name="token" value={token} />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={actionData?.field === "password" ? actionData.error : undefined}
-        />
-        <Field
-          label="Repeat new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={actionData?.field === "confirm" ? actionData.error : undefined}
-        />
+        <NewPasswordFields errors={actionData?.field ? { [actionData.field]: actionData.error } : {}} />
         <Button type="submit" busy={navigation.state === "submitting"} busyLabel="Saving…">
           Save new password
         </Button>

@@ -10,6 +10,7 @@ import { SOLO_PRICES, TRIAL_DAYS } from "~/modules/billing/plans";
 import { abandonTestCheckout, completeTestCheckout } from "~/modules/billing/test-checkout.server";
 import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
 import { readForm } from "~/lib/body.server";
+import { dispatchIntent } from "~/lib/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Test-mode checkout — Porchlight" }, { name: "robots", content: "noindex" }];
 
@@ -31,14 +32,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, checkout } = await load(request, context, params.id ?? "");
   if (checkout.status !== "open") throw redirect("/trial/start");
-  const intent = (await readForm(request)).get("intent");
-  if (intent === "complete") {
-    await completeTestCheckout(context, user, checkout);
-    await sendWelcomeEmailOnce(context, appOrigin(context, request), user.id);
-    return redirect(`/app/welcome?success=1&trial=${checkout.withTrial ? 1 : 0}`);
-  }
-  await abandonTestCheckout(context, user, checkout);
-  return redirect("/trial/start?canceled=1");
+  return dispatchIntent(await readForm(request), {
+    complete: async () => {
+      await completeTestCheckout(context, user, checkout);
+      await sendWelcomeEmailOnce(context, appOrigin(context, request), user.id);
+      return redirect(`/app/welcome?success=1&trial=${checkout.withTrial ? 1 : 0}`);
+    },
+    abandon: async () => {
+      await abandonTestCheckout(context, user, checkout);
+      return redirect("/trial/start?canceled=1");
+    },
+  });
 }
 
 export default function TestCheckoutPage() {

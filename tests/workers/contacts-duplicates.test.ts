@@ -69,6 +69,8 @@ describe("duplicate finder", () => {
     const browser = await signInAs(mallory);
     const response = await browser.post("/contacts/duplicates", { primary: his.id, id: hers.id });
     expect(response.status).toBe(404);
+    // The page says so where the merge was asked for.
+    expect(await response.text()).toContain("Those contacts could not be merged. Reload the page and try again.");
     expect(await getContact(requestContext(), alice.id as UserId, hers.id)).toMatchObject({ name: "Alice's client" });
     expect(await getContact(requestContext(), mallory.id as UserId, his.id)).toMatchObject({ name: "Decoy" });
     const page = await browser.page("/contacts/duplicates");

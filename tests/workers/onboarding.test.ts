@@ -94,7 +94,7 @@ describe("onboarding through /onboarding", () => {
     const { browser, state } = await agent();
     const response = await post(browser, "delete-everything");
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Unknown onboarding action.");
+    expect(await response.json()).toEqual({ ok: false, intent: "delete-everything", error: "Unknown action.", fieldErrors: {} });
     expect(await state()).toMatchObject({ onboardingCompleted: false, onboardingSkipped: false });
   });
 

@@ -1,4 +1,5 @@
 import { CONTACT_STATUSES } from "~/db/schema";
+import type { ActionResult } from "~/lib/action-result";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { normaliseTags } from "./contact.schema";
@@ -9,7 +10,8 @@ import { ContactsViewSchema, saveContactsView } from "./view.server";
 // answer and the HTTP status it goes with (the route sends them as they are).
 
 type Answer<T> = { body: T; status: 200 | 400 | 404 };
-type BulkBody = { ok: boolean; changed: number; error: string | null };
+type BulkBody = ActionResult<{ changed: number }>;
+const refused = (intent: string, error: string) => ({ ok: false as const, intent, error, fieldErrors: {} });
 
 /** The selected contacts' ids (a selection larger than any page is cut, not refused). */
 const selectedIds = (form: FormData) => form.getAll("id").map(String).slice(0, 5_000);
@@ -26,21 +28,21 @@ export async function trashSelected(
 
 export async function setSelectedStatus(context: RequestContext, userId: UserId, form: FormData): Promise<Answer<BulkBody>> {
   const status = CONTACT_STATUSES.find((s) => s === form.get("status"));
-  if (!status) return { body: { ok: false, changed: 0, error: "Choose hot, warm or cold." }, status: 400 };
-  return { body: { ok: true, changed: await setStatus(context, userId, selectedIds(form), status), error: null }, status: 200 };
+  if (!status) return { body: refused("bulk-status", "Choose hot, warm or cold."), status: 400 };
+  return { body: { ok: true, intent: "bulk-status", changed: await setStatus(context, userId, selectedIds(form), status) }, status: 200 };
 }
 
 export async function tagSelected(context: RequestContext, userId: UserId, form: FormData): Promise<Answer<BulkBody>> {
   const [tag] = normaliseTags(String(form.get("tag") ?? ""));
   const change = form.get("change") === "remove" ? "remove" : "add";
-  if (!tag) return { body: { ok: false, changed: 0, error: "Type a tag first." }, status: 400 };
-  return { body: { ok: true, changed: await changeTag(context, userId, selectedIds(form), tag, change), error: null }, status: 200 };
+  if (!tag) return { body: refused("bulk-tag", "Type a tag first."), status: 400 };
+  return { body: { ok: true, intent: "bulk-tag", changed: await changeTag(context, userId, selectedIds(form), tag, change) }, status: 200 };
 }
 
 /** The list's layout, density or detail, as the agent's own view. */
-export async function saveViewFromForm(context: RequestContext, userId: UserId, form: FormData): Promise<Answer<{ ok: boolean }>> {
+export async function saveViewFromForm(context: RequestContext, userId: UserId, form: FormData): Promise<Answer<ActionResult>> {
   const parsed = ContactsViewSchema.partial().safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { body: { ok: false }, status: 400 };
+  if (!parsed.success) return { body: refused("view", "That view is not one the list has."), status: 400 };
   await saveContactsView(context, userId, parsed.data);
-  return { body: { ok: true }, status: 200 };
+  return { body: { ok: true, intent: "view" }, status: 200 };
 }

@@ -23,7 +23,7 @@ export function onboardingDue(counts: OnboardingCounts, flags: OnboardingFlags |
  * spec's hook skip, which also sets completed). Here, not in the zod schema, so the layout's tour does not
  * pull zod into every page.
  */
-export const ONBOARDING_INTENTS = ["start", "skip", "dismiss", "complete", "reset"] as const;
+const ONBOARDING_INTENTS = ["start", "skip", "dismiss", "complete", "reset"] as const;
 export type OnboardingIntent = (typeof ONBOARDING_INTENTS)[number];
 
 /** Where the forms that drive onboarding post (app/routes/_app.onboarding.tsx). */

@@ -1,3 +1,4 @@
+import type { ActionResult } from "~/lib/action-result";
 import * as z from "zod";
 import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES, type LoggableActivityType, type TaskPriority, type TaskRepeat, type TaskType } from "~/db/enums";
 import { optionalText } from "~/lib/schema-fields";
@@ -150,4 +151,4 @@ export const ACTIVITY_FOR_TASK: Record<TaskType, LoggableActivityType> = {
 export const TASKS_ACTION = "/tasks";
 
 /** The answer of Settings → Calendar feed (the address is in it once, when made). */
-export type CalendarFeedResult = { ok: true; intent: "create"; url: string } | { ok: true; intent: "revoke" } | { ok: false; error: string };
+export type CalendarFeedResult = ActionResult<{ intent: "create"; url: string } | { intent: "revoke" }>;

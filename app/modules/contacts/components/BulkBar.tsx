@@ -1,3 +1,4 @@
+import type { ActionResult } from "~/lib/action-result";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/Button";
@@ -9,7 +10,7 @@ import type { DeleteResult } from "./DeletedContactsUndo";
 
 /** Actions on the selected contacts: status, tags, export, delete (confirmed, with undo). */
 export function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result: DeleteResult) => void }) {
-  const bulk = useFetcher<{ ok: boolean; changed: number; error: string | null }>();
+  const bulk = useFetcher<ActionResult<{ changed: number }>>();
   const remove = useFetcher<DeleteResult>();
   const [confirming, setConfirming] = useState(false);
   const [tag, setTag] = useState("");
@@ -33,7 +34,7 @@ export function BulkBar({ ids, onDeleted }: { ids: string[]; onDeleted: (result:
     if (result.ok) {
       toast({ title: `${result.changed} ${result.changed === 1 ? "contact" : "contacts"} updated`, variant: "success" });
       setTag("");
-    } else toast({ title: "Nothing changed", description: result.error ?? undefined, variant: "destructive" });
+    } else toast({ title: "Nothing changed", description: result.error, variant: "destructive" });
   }, [bulk.data, bulk.state]);
   useEffect(() => {
     const result = remove.data;
