@@ -10,10 +10,10 @@ type Refusal = Extract<ActionResult, { ok: false }>;
  * A refusal in the one answer shape (nothing changed): `error` is the form's own sentence (`fieldErrors.form`) or,
  * when only fields were wrong, the first field's; `fieldErrors` keeps each field's sentence for the form to show.
  */
-export function refuse(intent: string, fieldErrors: Record<string, string>, status = 400) {
+export function refuse(intent: string, fieldErrors: Record<string, string>, status = 400, headers?: HeadersInit) {
   const { form, ...fields } = fieldErrors;
   const error = form ?? Object.values(fields)[0] ?? "That could not be done.";
-  return data<Refusal>({ ok: false, intent, error, fieldErrors: fields }, { status });
+  return data<Refusal>({ ok: false, intent, error, fieldErrors: fields }, { status, headers });
 }
 
 type Handlers = Record<string, () => unknown>;

@@ -35,13 +35,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = Object.fromEntries(form);
   const teamAction = async () => {
     const result = await runTeamAction(context, request, user, fields);
-    return result.ok ? redirectWithToast(context, result.to, result.toast) : refuse(result.body.intent ?? String(fields.intent ?? ""), result.body.errors);
+    return result.ok
+      ? redirectWithToast(context, result.to, result.toast)
+      : refuse(result.body.intent ?? String(fields.intent ?? ""), result.body.errors);
   };
   return dispatchIntent(form, {
     // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
     "commission-plan": async () => {
       const { body, status } = await saveTeamPlanFromForm(context, team, fields);
-      return data(body, { status });
+      return body.ok ? data({ ...body, intent: "commission-plan" }) : refuse("commission-plan", body.fieldErrors, status);
     },
     ...(Object.fromEntries(TEAM_INTENTS.map((intent) => [intent, teamAction])) as Record<TeamAction["intent"], typeof teamAction>),
   });

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { PasswordField } from "~/components/ui/PasswordField";
@@ -11,6 +10,7 @@ import { AuthLayout } from "~/modules/auth/components/AuthLayout";
 import { closeAccount } from "~/modules/data/account.server";
 import { LEGAL } from "~/modules/marketing/legal";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { refuse } from "~/lib/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete my account — Porchlight" }, { name: "robots", content: "noindex" }];
 
@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, { allowUnverified: true });
   const form = await readForm(request);
   const result = await closeAccount(context, request, user.id, form.get("password"));
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return refuse("close-account", { password: result.message }, result.status);
   const prefs = await getDisplayPreferences(context, user.id);
   return redirectWithToast(
     context,
@@ -70,7 +70,13 @@ export default function DeleteAccountPage() {
       </div>
       <Form method="post" className="mt-6 flex flex-col gap-4">
         <p className="font-medium">Are you sure you want to delete your account? Enter your password to confirm.</p>
-        <PasswordField label="Password" name="password" autoComplete="current-password" required error={actionData?.error} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          error={actionData && !actionData.ok ? actionData.error : undefined}
+        />
         <div className="flex flex-wrap justify-end gap-2">
           <Link
             to="/settings?tab=data"

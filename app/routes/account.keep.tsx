@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { readForm } from "~/lib/body.server";
@@ -7,6 +6,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AuthLayout } from "~/modules/auth/components/AuthLayout";
 import { peekToken } from "~/modules/auth/tokens.server";
 import { keepAccount } from "~/modules/data/account.server";
+import { refuse } from "~/lib/intents.server";
+import { formWideError } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Keep my account — Porchlight" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const token = (await readForm(request)).get("token");
   const result = await keepAccount(context, typeof token === "string" ? token : "");
-  if (!result.ok) return data({ error: REASONS[result.reason] }, { status: 400 });
+  if (!result.ok) return refuse("keep-account", { form: REASONS[result.reason] });
   return redirectWithToast(context, "/auth", {
     title: "Account kept",
     description: "Nothing will be deleted. Sign in to continue; start your subscription again from Settings → Billing.",
@@ -41,7 +42,7 @@ export default function KeepAccountPage() {
   const { token, problem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const error = problem ?? actionData?.error;
+  const error = problem ?? formWideError(actionData);
   if (error) {
     return (
       <AuthLayout title="Keep my account">

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resendVerification } from "~/modules/auth/accounts.server";
 import { AuthLayout } from "~/modules/auth/components/AuthLayout";
 import { requireUser } from "~/modules/auth/guards.server";
+import { refuse } from "~/lib/intents.server";
+import { formWideError } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail — Porchlight" }];
 
@@ -18,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, { allowUnverified: true });
   const result = await resendVerification(context, request, user.id);
-  if (!result.ok) return data({ error: result.message.description }, { status: 429 });
+  if (!result.ok) return refuse("resend", { form: result.message.description }, 429);
   if (result.alreadyVerified) return redirect("/dashboard");
   return redirectWithToast(context, "/auth/verify-email", {
     title: "Link sent",
@@ -42,9 +44,9 @@ export default function VerifyEmailPage() {
       }
     >
       <Form method="post" className="flex flex-col gap-3">
-        {actionData?.error ? (
+        {formWideError(actionData) ? (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {actionData.error}
+            {formWideError(actionData)}
           </p>
         ) : null}
         <Button type="submit" variant="secondary" busy={navigation.state === "submitting"} busyLabel="Sending…">

@@ -5,6 +5,7 @@ import { PublicHeader } from "~/components/PublicHeader";
 import { Button } from "~/components/ui/Button";
 import type { UserId } from "~/modules/auth/session.server";
 import { setDigest, verifyUnsubscribe } from "~/modules/digest/digest.server";
+import { refuse } from "~/lib/intents.server";
 
 // The daily digest's unsubscribe link: no sign-in needed, the link is signed. A mail app's one-click
 // unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" to the same address; a person gets a button.
@@ -24,9 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await signedUser(request, context);
-  if (!userId) return data({ done: false }, { status: 400 });
+  if (!userId) return refuse("unsubscribe", { form: INVALID });
   await setDigest(context, userId as UserId, false, null);
-  return { done: true };
+  return { ok: true as const, intent: "unsubscribe" };
 }
 
 export default function DigestUnsubscribe() {
@@ -37,9 +38,9 @@ export default function DigestUnsubscribe() {
       <PublicHeader />
       <main id="main" className="mx-auto max-w-lg px-4 py-12">
         <h1 className="text-2xl font-bold">Stop the daily digest</h1>
-        {!valid || result?.done === false ? (
+        {!valid || result?.ok === false ? (
           <p className="mt-3 text-stone-700 dark:text-stone-300">{INVALID}</p>
-        ) : result?.done ? (
+        ) : result?.ok ? (
           <p role="status" className="mt-3 text-stone-700 dark:text-stone-300">
             Done: you will not get the daily digest any more. Turn it back on any time in Settings → Notifications.
           </p>

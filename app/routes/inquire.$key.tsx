@@ -45,11 +45,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await submitLeadForm(context, request, team, form);
   if (result.ok)
     return data(
-      { ok: true as const, error: null, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> },
+      { ok: true as const, intent: "inquire", error: null, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> },
       { headers: HEADERS },
     );
   const values = Object.fromEntries(FIELDS.map((name) => [name, typeof form.get(name) === "string" ? (form.get(name) as string) : ""]));
-  return data({ ok: false as const, error: result.error, fieldErrors: result.fieldErrors, values }, { status: result.status, headers: HEADERS });
+  return data({ ok: false as const, intent: "inquire", error: result.error, fieldErrors: result.fieldErrors, values }, { status: result.status, headers: HEADERS });
 }
 
 const inputClass =

@@ -6,6 +6,8 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getUser, requireUser } from "~/modules/auth/guards.server";
 import { acceptInvitation, acceptRefusal, peekInvitation } from "~/modules/team/invitations.server";
+import { refuse } from "~/lib/intents.server";
+import { formWideError } from "~/lib/action-result";
 
 // An invitation link: who invited whom to which team, and the button that accepts it. Accepting needs an
 // account with the invited address, signed in and confirmed; the link works once.
@@ -40,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await acceptInvitation(context, user, token);
-  if (!result.ok) return data({ message: result.message }, { status: 400, headers: noStore });
+  if (!result.ok) return refuse("join", { form: result.message }, 400, noStore);
   return redirectWithToast(context, "/team", {
     title: `Welcome to ${result.teamName}`,
     description: "You are on the team's plan now.",
@@ -67,9 +69,9 @@ export default function JoinTeam() {
               {view.inviter} invited {view.email} to join {view.teamName} on Porchlight as {view.role === "admin" ? "an admin" : "an agent"}. Your
               contacts, deals and tasks stay yours; the team&apos;s plan pays for your seat.
             </p>
-            {result?.message || view.refusal ? (
+            {formWideError(result) || view.refusal ? (
               <p role="alert" className="mt-4 font-medium text-red-700 dark:text-red-400">
-                {result?.message ?? view.refusal}
+                {formWideError(result) ?? view.refusal}
               </p>
             ) : null}
             {view.signedInAs ? (
