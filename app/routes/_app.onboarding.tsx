@@ -4,6 +4,7 @@ import { readForm } from "~/lib/body.server";
 import { dispatchResourceIntent } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
+import type { OnboardingIntent } from "~/modules/onboarding/onboarding";
 import { completeOnboarding, dismissOnboarding, resetOnboarding, skipOnboarding } from "~/modules/onboarding/onboarding.server";
 
 const TOUR_SKIPPED = { title: "Tour skipped", description: "You can take it any time from Settings." };
@@ -12,7 +13,7 @@ const TOUR_SKIPPED = { title: "Tour skipped", description: "You can take it any 
 // preferences; nothing the browser sends names a user.
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  return dispatchResourceIntent(await readForm(request), {
+  const handlers: Record<OnboardingIntent, () => Promise<Response>> = {
     start: async () => {
       // The browser shows the tour from step 1; until it is completed or skipped it is not finished.
       await resetOnboarding(context, user.id);
@@ -42,5 +43,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         variant: "success",
       });
     },
-  });
+  };
+  return dispatchResourceIntent(await readForm(request), handlers);
 }

@@ -19,12 +19,10 @@ export function onboardingDue(counts: OnboardingCounts, flags: OnboardingFlags |
 }
 
 /**
- * What the onboarding action route accepts. skip: the tour's Skip. dismiss: the welcome dialog's Skip (the
- * spec's hook skip, which also sets completed). Here, not in the zod schema, so the layout's tour does not
- * pull zod into every page.
+ * What the onboarding action route (/onboarding) accepts, one handler each. skip: the tour's Skip. dismiss: the
+ * welcome dialog's Skip (the spec's hook skip, which also sets completed).
  */
-const ONBOARDING_INTENTS = ["start", "skip", "dismiss", "complete", "reset"] as const;
-export type OnboardingIntent = (typeof ONBOARDING_INTENTS)[number];
+export type OnboardingIntent = "start" | "skip" | "dismiss" | "complete" | "reset";
 
 /** Where the forms that drive onboarding post (app/routes/_app.onboarding.tsx). */
 export const ONBOARDING_ACTION = "/onboarding";
