@@ -269,6 +269,18 @@ export const probeResults = sqliteTable(
   (t) => [index("probe_results_component_at").on(t.component, t.at), index("probe_results_at").on(t.at)],
 );
 
+/**
+ * Figures the cron aggregates over many rows and the Operations Center reads back as one row (ADR 0024): the
+ * Monitoring tab's day, week and month windows, as of `computed_at`. `version` names the shape of `body`; a row of
+ * another shape is computed again on read.
+ */
+export const opsAggregates = sqliteTable("ops_aggregates", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull(),
+  computedAt: integer("computed_at").notNull(),
+  body: text("body").notNull(),
+});
+
 /** A reading the cron checks every five minutes (Operations Center → Thresholds; spec: system_thresholds). */
 export const systemThresholds = sqliteTable("system_thresholds", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -15,6 +15,7 @@ import {
   emailOutbox,
   errorRollups,
   metricRollups,
+  opsAggregates,
   probeResults,
   statusIncidents,
   systemAlerts,
@@ -913,6 +914,11 @@ describe("scheduled jobs", () => {
     const detail = Object.fromEntries(runs.map((r) => [r.job, r.detail]));
     expect(detail.heartbeat).toMatch(/^started (on time|[\d,]+ s late)$/);
     expect(detail.ops).toMatch(new RegExp(`^${PROBE_COMPONENTS.length} probes \\(\\d+ failing\\), [\\d,]+ alerts? open, \\d+ new$`));
+    // The Monitoring tab's figures over a day or more were computed and stored during the run.
+    const ops = runs.find((r) => r.job === "ops")!;
+    const stored = await db.select().from(opsAggregates).where(eq(opsAggregates.name, "monitoring")).get();
+    expect(stored!.computedAt).toBeGreaterThanOrEqual(ops.startedAt.getTime());
+    expect(stored!.computedAt).toBeLessThanOrEqual(ops.finishedAt!.getTime());
     expect(detail["lead-offers"]).toMatch(/^[\d,]+ expired offers? settled$/);
     // No VAPID keys in the tests: push notifications are off.
     expect(detail["lead-reminders"]).toBe("push notifications are off here: nothing to remind");

@@ -3,7 +3,11 @@
 
 export const CRON_JOBS = [
   { id: "heartbeat", label: "Heartbeat", does: "Notes that the scheduler ran; the probes time how late it was." },
-  { id: "ops", label: "Monitoring", does: "Probes every component, rolls ended hours up, prunes old readings, checks the thresholds." },
+  {
+    id: "ops",
+    label: "Monitoring",
+    does: "Probes every component, rolls ended hours up, prunes old readings, checks the thresholds, stores the day-to-month figures.",
+  },
   { id: "lead-offers", label: "Lead offers", does: "Passes first-to-claim leads whose claim window ended to the next agent." },
   { id: "lead-reminders", label: "Lead reminders", does: "One push reminder for each new lead still unanswered after five minutes." },
   { id: "digest", label: "Daily digest", does: "The 7:00 digest e-mail of every agent whose morning it is." },

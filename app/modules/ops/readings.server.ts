@@ -1,5 +1,5 @@
 import { HOUR_MS } from "~/lib/dates";
-import { and, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { metricRollups, probeResults } from "~/db/schema";
 import { decodeHistogram, merge, percentile, type Histogram } from "./histogram";
@@ -91,15 +91,20 @@ export const CORE_COMPONENTS = CORE_PROBES;
 
 /**
  * Uptime over [from, now), in percent: the share of the cron's probe runs in which every core component
- * answered. Null when no probe ran in the window (nothing is known, which is not 100 %).
+ * answered. Null when no probe ran in the window (nothing is known, which is not 100 %). Counted in SQL (a run is
+ * up when the lowest `ok` of its core probes is 1), so a month of runs comes back as one row.
  */
 export async function readUptime(db: Db, from: number, now: number): Promise<number | null> {
-  const rows = await db
-    .select({ at: probeResults.at, ok: probeResults.ok })
+  const runs = db
+    .select({ up: sql<number>`min(${probeResults.ok})`.as("up") })
     .from(probeResults)
-    .where(and(inArray(probeResults.component, [...CORE_COMPONENTS]), gte(probeResults.at, from), lt(probeResults.at, now)));
-  const runs = new Map<number, boolean>();
-  for (const r of rows) runs.set(r.at, (runs.get(r.at) ?? true) && r.ok);
-  if (runs.size === 0) return null;
-  return ([...runs.values()].filter(Boolean).length / runs.size) * 100;
+    .where(and(inArray(probeResults.component, [...CORE_COMPONENTS]), gte(probeResults.at, from), lt(probeResults.at, now)))
+    .groupBy(probeResults.at)
+    .as("runs");
+  const row = await db
+    .select({ runs: count(), up: sql<number>`coalesce(sum(${runs.up}), 0)` })
+    .from(runs)
+    .get();
+  if (!row || row.runs === 0) return null;
+  return (row.up / row.runs) * 100;
 }

@@ -233,7 +233,14 @@ const PROBE_LABELS: Record<string, string> = {
   cron: "Scheduler",
 };
 
-export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPreferences }) {
+/** When a section's figures were computed, where they are the cron's stored ones rather than read for this page. */
+function AsOf({ at, prefs }: { at: number | null; prefs: DisplayPreferences }) {
+  if (at === null) return null;
+  return <p className="text-sm text-stone-600 dark:text-stone-400">{`As of ${formatTime(at, prefs)} · computed every 5 minutes`}</p>;
+}
+
+/** The Monitoring tab; `aggregatesAt`: when its figures over a day or more were computed (null: for this read). */
+export function MonitoringPanel({ data, prefs, aggregatesAt }: { data: Data; prefs: DisplayPreferences; aggregatesAt: number | null }) {
   const r = data.readings;
   const w = data.watch;
   const serverErrors = data.errors.server.reduce((sum, e) => sum + e.n, 0);
@@ -259,6 +266,7 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="availability-heading" className="text-lg font-semibold">
           Uptime and errors
         </h2>
+        <AsOf at={aggregatesAt} prefs={prefs} />
         <p className="text-sm text-stone-600 dark:text-stone-400">
           Uptime: the share of the scheduler's probe runs in which the database, sessions and the recorder all answered. Errors: requests answered
           with a 5xx status.
@@ -295,6 +303,7 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="vitals-heading" className="text-lg font-semibold">
           Core Web Vitals, last 24 hours
         </h2>
+        <AsOf at={aggregatesAt} prefs={prefs} />
         <Table
           caption="Core Web Vitals from signed-in pages, last 24 hours"
           head={["Metric", "p50", "p75", "p95", "Pages"]}
@@ -316,6 +325,7 @@ export function MonitoringPanel({ data, prefs }: { data: Data; prefs: DisplayPre
         <h2 id="routes-heading" className="text-lg font-semibold">
           Slowest routes, last 24 hours
         </h2>
+        <AsOf at={aggregatesAt} prefs={prefs} />
         <Table
           caption="Slowest routes by server response p95, last 24 hours; loaders p95 is the part spent fetching the page's data"
           head={["Route", "p50", "p75", "p95", "Loaders p95", "Requests", "Errors"]}

@@ -2,20 +2,20 @@ import type { SerializeFrom } from "@remix-run/cloudflare";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "~/components/ui/Toaster";
+import type { ActionResult } from "~/lib/action-result";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { systemThresholds } from "~/db/schema";
 import { THRESHOLD_INFO, type ThresholdMetric } from "../thresholds";
 
 type Threshold = SerializeFrom<typeof systemThresholds.$inferSelect>;
-type Result = { ok: true; message: string } | { ok: false; error: string };
 
 const input =
   "h-11 w-28 rounded-lg border border-stone-300 bg-white px-3 text-right tabular-nums dark:border-stone-700 dark:bg-stone-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /** One threshold: the toggle saves when changed, each number when the field is left (spec section 5). */
 function ThresholdRow({ t }: { t: Threshold }) {
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<ActionResult>();
   const info = THRESHOLD_INFO[t.metricName as ThresholdMetric];
   const label = info?.label ?? t.metricName;
   const unit = info?.unit ?? "";

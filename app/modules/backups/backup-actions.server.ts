@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import type { ToastMessage } from "~/lib/toast";
+import { createBackup, listBackups } from "./backup.server";
+import { runRestoreDrill } from "./drill.server";
+import { RestoreFormSchema } from "./restore.schema";
+import { restoreAgent } from "./restore.server";
+
+// What the Operations Center's Backup tab does for an admin: a backup now, a restore drill of the newest whole backup,
+// and one agent's restore. Each answers the toast that says how it went, or (a restore it cannot start) the reason.
+
+type Toast = Omit<ToastMessage, "id">;
+
+/** A manual backup of the whole database. */
+export async function backupNow(context: RequestContext): Promise<Toast> {
+  const made = await createBackup(context.cloudflare.env, context.db, "manual");
+  return made.status === "completed"
+    ? { title: "Backup Created", description: `${made.tableCount} tables, ${made.rowCount.toLocaleString("en-US")} rows.`, variant: "success" }
+    : { title: "Backup Failed", description: made.errorMessage ?? "Please try again.", variant: "destructive" };
+}
+
+/** The restore drill of the newest completed whole-database backup, run now. */
+export async function drillNewestBackup(context: RequestContext): Promise<Toast> {
+  const [newest] = (await listBackups(context.db, 20)).filter((b) => b.status === "completed" && b.userId === null);
+  if (!newest) return { title: "Restore drill failed", description: "There is no completed backup to drill yet.", variant: "destructive" };
+  const drill = await runRestoreDrill(context.cloudflare.env, context.db, newest.id);
+  return drill.ok
+    ? {
+        title: "Restore drill passed",
+        description: `${drill.rows.toLocaleString("en-US")} rows restored and checked in ${(drill.ms / 1000).toFixed(1)} s.`,
+        variant: "success",
+      }
+    : { title: "Restore drill failed", description: drill.error ?? "Please try again.", variant: "destructive" };
+}
+
+/** One agent's restore from a backup, the agent named by e-mail; refused (nothing changed) when the form or the address is wrong. */
+export async function restoreAgentByEmail(
+  context: RequestContext,
+  form: FormData,
+  requestedBy: string,
+): Promise<{ ok: true; toast: Toast } | { ok: false; error: string }> {
+  const parsed = RestoreFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "That restore cannot be run." };
+  const agent = await context.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get();
+  if (!agent) return { ok: false, error: "No account has that e-mail address." };
+  const done = await restoreAgent(context.cloudflare.env, context.db, { backupId: parsed.data.backupId, userId: agent.id, requestedBy });
+  const rows = `${done.rowCount.toLocaleString("en-US")} ${done.rowCount === 1 ? "row" : "rows"}`;
+  return {
+    ok: true,
+    toast:
+      done.status === "completed"
+        ? {
+            title: "Restore Completed",
+            description: `${rows} of ${parsed.data.email} restored. What they had before is in a safety copy at the top of the list.`,
+            variant: "success",
+          }
+        : {
+            title: "Restore Failed",
+            description: `${done.errorMessage ?? "Please try again."} Nothing of the agent's was changed.`,
+            variant: "destructive",
+          },
+  };
+}
