@@ -8,7 +8,9 @@ import { requireSubscriber } from "~/modules/auth/guards.server";
 import { deleteActivity, logActivityFromForm, timeline } from "~/modules/activities/activities.server";
 import { ActivityEntry, ActivityTypeFilter } from "~/modules/activities/components/ActivityTimeline";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import type { ActionResult } from "~/lib/action-result";
 import { readForm } from "~/lib/body.server";
+import { dispatchIntent } from "~/lib/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Recent activity — Porchlight" }];
 
@@ -33,18 +35,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  const fields = await readForm(request);
-  const form = Object.fromEntries(fields);
-  if (form.intent === "log") {
-    const result = await logActivityFromForm(context, user.id, fields);
-    if (!result.ok) return data({ ok: false as const, error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
-    return { ok: true as const, id: result.id };
-  }
-  if (form.intent === "delete") {
-    const result = await deleteActivity(context, user.id, String(form.id ?? ""));
-    return result.ok ? { ok: true as const } : data({ ok: false as const, error: result.error }, { status: 400 });
-  }
-  return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  const form = await readForm(request);
+  return dispatchIntent(form, {
+    log: async () => {
+      const result = await logActivityFromForm(context, user.id, form);
+      if (!result.ok)
+        return data<ActionResult>({ ok: false, intent: "log", error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
+      return data<ActionResult<{ id: string }>>({ ok: true, intent: "log", id: result.id });
+    },
+    delete: async () => {
+      const result = await deleteActivity(context, user.id, String(form.get("id") ?? ""));
+      if (!result.ok) return data<ActionResult>({ ok: false, intent: "delete", error: result.error, fieldErrors: {} }, { status: 400 });
+      return data<ActionResult>({ ok: true, intent: "delete" });
+    },
+  });
 }
 
 export default function ActivityFeedPage() {

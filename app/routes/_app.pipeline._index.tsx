@@ -23,6 +23,7 @@ import { ViewSwitch, type PipelineView } from "~/modules/pipeline/components/Vie
 import { useOpenFromParam } from "~/modules/palette/components/OpenFromParam";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { readForm } from "~/lib/body.server";
+import { dispatchIntent } from "~/lib/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Pipeline — Porchlight" }];
 export const handle = { wide: true };
@@ -78,10 +79,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "create") return saveDealFromForm(context, user.id, form, null);
-  if (intent === "move") return moveDealFromForm(context, user.id, form);
-  return data({ ok: false, error: "Unknown action." }, { status: 400 });
+  return dispatchIntent(form, {
+    create: () => saveDealFromForm(context, user.id, form, null),
+    move: () => moveDealFromForm(context, user.id, form),
+  });
 }
 
 export default function PipelinePage() {

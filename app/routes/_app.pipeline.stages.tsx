@@ -11,6 +11,7 @@ import type { DealStage } from "~/db/schema";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { MAX_STAGES, newStageKey, STAGE_MESSAGES } from "~/modules/pipeline/stages";
 import { dealCountsByStage, getStages, saveStages } from "~/modules/pipeline/stages.server";
+import type { ActionResult } from "~/lib/action-result";
 import { readJson } from "~/lib/body.server";
 
 export const meta: MetaFunction = () => [{ title: "Stage settings — Porchlight" }];
@@ -25,7 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const body = (await readJson(request)) as { stages?: unknown } | null;
   const result = await saveStages(context, user.id, body?.stages);
-  return data(result, { status: result.ok ? 200 : 400 });
+  if (!result.ok) return data<ActionResult>({ ok: false, intent: "stages", error: result.error, fieldErrors: {} }, { status: 400 });
+  return data<ActionResult<{ stages: DealStage[] }>>({ ok: true, intent: "stages", stages: result.stages });
 }
 
 const KIND_NOTE: Record<DealStage["kind"], string> = {
@@ -37,7 +39,7 @@ const KIND_NOTE: Record<DealStage["kind"], string> = {
 export default function StageSettings() {
   const { stages: saved, counts } = useLoaderData<typeof loader>();
   const [stages, setStages] = useState<DealStage[]>(saved);
-  const save = useFetcher<Awaited<ReturnType<typeof saveStages>>>();
+  const save = useFetcher<typeof action>();
   const headings = useRef<(HTMLInputElement | null)[]>([]);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   useEffect(() => setStages(saved), [saved]);

@@ -1,20 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ArrowDownRight, ArrowUpRight, Printer } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Printer } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { buttonClass } from "~/components/ui/Button";
-import { formatCentsWhole, formatDay, formatMoneyCompact } from "~/lib/format";
+import { formatCentsWhole, formatDay } from "~/lib/format";
 import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { ColumnChartFigure } from "~/modules/dashboard/components/ColumnChartFigure";
-import { Definition } from "~/modules/dashboard/components/MetricDefinition";
 import { GuideButton } from "~/modules/guides/components/GuideDialog";
-import type { SummaryFigure } from "~/modules/reports/build.server";
-import { REPORT_DEFINITIONS } from "~/modules/reports/definitions";
 import { Bars, ReportEmpty, ReportSection, ReportTableView } from "~/modules/reports/components/ReportParts";
-import { periodQuery, type Period } from "~/modules/reports/periods";
+import { periodQuery } from "~/modules/reports/periods";
 import { loadReportsInView } from "~/modules/reports/scope.server";
+import { AgentPicker } from "~/modules/reports/components/AgentPicker";
+import { IncomeReport } from "~/modules/reports/components/IncomeReport";
 import { PeriodPicker } from "~/modules/reports/components/PeriodPicker";
+import { ReportSummary } from "~/modules/reports/components/ReportSummary";
 
 export const meta: MetaFunction = () => [{ title: "Reports — Porchlight" }];
 export const headers = serverTimingHeaders;
@@ -23,28 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
   const reports = await loadReportsInView(request, context);
   return data(reports, { headers: serverTiming("reports", started) });
-}
-
-const SECTIONS = [
-  ["income", "Income"],
-  ["sources", "Lead sources"],
-  ["speed", "Speed to lead"],
-  ["funnel", "Pipeline"],
-  ["activity", "Activity"],
-] as const;
-
-function Change({ figure }: { figure: SummaryFigure }) {
-  if (figure.changePct === null) return <span className="text-stone-700 dark:text-stone-300">{`No comparison (before: ${figure.previous})`}</span>;
-  const good = figure.changePct === 0 ? null : figure.changePct > 0 === figure.higherIsBetter;
-  const Icon = figure.changePct >= 0 ? ArrowUpRight : ArrowDownRight;
-  const tone =
-    good === null ? "text-stone-700 dark:text-stone-300" : good ? "text-emerald-800 dark:text-emerald-300" : "text-red-800 dark:text-red-300";
-  return (
-    <span className={`inline-flex items-center gap-1 ${tone}`}>
-      <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-      {`${figure.changePct > 0 ? "+" : ""}${figure.changePct}% vs ${figure.previous}`}
-    </span>
-  );
 }
 
 export default function ReportsPage() {
@@ -74,114 +52,10 @@ export default function ReportsPage() {
       {r.members.length > 1 ? <AgentPicker members={r.members} me={r.me} agent={r.agent?.id ?? null} period={period} /> : null}
       <PeriodPicker path="/reports" period={period} keep={r.agent ? { agent: r.agent.id } : {}} />
 
-      <ul aria-label="Summary" className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3">
-        {r.summary.map((figure) => (
-          <li key={figure.key} className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
-            <a href={`#${figure.section}`} className="group flex flex-col rounded-md">
-              <span className="text-sm font-medium text-stone-600 group-hover:underline group-hover:underline-offset-4 dark:text-stone-400">
-                {figure.label}
-              </span>
-              <span className="mt-1 text-2xl font-bold tabular-nums">{figure.value}</span>
-            </a>
-            <p className="mt-1 text-sm">
-              <Change figure={figure} />
-            </p>
-          </li>
-        ))}
-      </ul>
-
-      <nav aria-label="Reports on this page" className="relative -mx-4 mb-4 flex gap-1 overflow-x-auto px-4 print:hidden">
-        {SECTIONS.map(([id, label]) => (
-          <a
-            key={id}
-            href={`#${id}`}
-            className="inline-flex min-h-12 shrink-0 items-center rounded-lg px-3 text-sm font-medium text-brand-700 underline underline-offset-4 hover:bg-stone-100 dark:text-brand-400 dark:hover:bg-stone-800"
-          >
-            {label}
-          </a>
-        ))}
-      </nav>
+      <ReportSummary summary={r.summary} />
 
       <div className="flex flex-col gap-4">
-        <ReportSection id="income" definition="income" query={query} downloads={r.income.empty ? [] : [r.income.table]}>
-          {r.income.empty ? (
-            <ReportEmpty>
-              No deal closed won in this period, of yours or shared with you. Move a deal to Closed Won in the{" "}
-              <Link to="/pipeline" className="font-medium underline underline-offset-4">
-                pipeline
-              </Link>{" "}
-              and its volume, gross commission and agent net appear here by month.
-            </ReportEmpty>
-          ) : (
-            <>
-              <div className="w-full max-w-lg">
-                <ColumnChartFigure
-                  chart={r.income.chart}
-                  label="Agent net by month"
-                  tone="green"
-                  formatTick={(value) => formatMoneyCompact(value, prefs)}
-                  table={{
-                    caption: "Agent net by month",
-                    headers: ["Month", "Agent net"],
-                    rows: r.income.table.rows.map((row) => [row.cells[0]!.text, row.cells.at(-1)!.text]),
-                  }}
-                />
-              </div>
-              <ReportTableView table={r.income.table} />
-            </>
-          )}
-          <div className="grid gap-3 md:grid-cols-2">
-            <div className="relative rounded-xl border border-stone-200 p-3 dark:border-stone-800">
-              <h3 className="mr-9 font-semibold">Income goal</h3>
-              <DefinitionFor k="goal" />
-              {r.income.goal ? (
-                <>
-                  <p className="mt-1 text-sm">{`${money(r.income.goal.ytdNetCents)} of ${money(r.income.goal.goalCents)} in ${r.income.goal.year} (${r.income.goal.pct}%). On pace today: ${money(r.income.goal.paceCents)}.`}</p>
-                  <Progress pct={r.income.goal.pct} label="Share of the income goal earned" />
-                </>
-              ) : (
-                <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-                  {r.agent ? (
-                    `${r.agent.name} has set no annual goal.`
-                  ) : (
-                    <>
-                      No annual goal set.{" "}
-                      <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
-                        Set one in Settings → Goals
-                      </Link>
-                      .
-                    </>
-                  )}
-                </p>
-              )}
-            </div>
-            <div className="relative rounded-xl border border-stone-200 p-3 dark:border-stone-800">
-              <h3 className="mr-9 font-semibold">Brokerage cap</h3>
-              <DefinitionFor k="cap" />
-              {r.income.cap ? (
-                <>
-                  <p className="mt-1 text-sm">
-                    {`${money(r.income.cap.paidCents)} paid of ${money(r.income.cap.capCents)}, ${money(r.income.cap.remainingCents)} to go (cap year ${formatDay(r.income.cap.yearStart, prefs)} – ${formatDay(r.income.cap.yearEnd, prefs)}). `}
-                    {r.income.cap.reachedOn
-                      ? `Reached on ${formatDay(r.income.cap.reachedOn, prefs)}.`
-                      : r.income.cap.projectedOn
-                        ? `Projected to be reached on ${formatDay(r.income.cap.projectedOn, prefs)}.`
-                        : "Your open deals are not projected to reach it this cap year."}
-                  </p>
-                  <Progress pct={Math.round((r.income.cap.paidCents / r.income.cap.capCents) * 100)} label="Share of the brokerage cap paid" />
-                </>
-              ) : (
-                <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-                  Your commission plan has no cap.{" "}
-                  <Link to="/pipeline/commissions" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
-                    Set one under Forecast and commissions
-                  </Link>
-                  .
-                </p>
-              )}
-            </div>
-          </div>
-        </ReportSection>
+        <IncomeReport income={r.income} prefs={prefs} agent={r.agent} query={query} />
 
         <ReportSection id="sources" definition="sources" query={query} downloads={r.sources.empty ? [] : [r.sources.table, r.sources.reach]}>
           {r.sources.empty ? (
@@ -325,60 +199,3 @@ export default function ReportsPage() {
 }
 
 const pct = (value: number | null) => (value === null ? "—" : `${value}%`);
-
-function Progress({ pct, label }: { pct: number; label: string }) {
-  return (
-    <div
-      role="meter"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.min(100, Math.max(0, pct))}
-      className="mt-2 h-2 rounded-full bg-stone-100 dark:bg-stone-800"
-    >
-      <div className="h-2 rounded-full bg-emerald-600 dark:bg-emerald-400" style={{ width: `${Math.min(100, Math.max(0, pct))}%` }} />
-    </div>
-  );
-}
-
-/** On the Team plan, owners and admins choose whose reports to read (ADR 0034). */
-function AgentPicker({
-  members,
-  me,
-  agent,
-  period,
-}: {
-  members: { id: string; name: string }[];
-  me: string;
-  agent: string | null;
-  period: Pick<Period, "key" | "from" | "to">;
-}) {
-  return (
-    <Form method="get" action="/reports" aria-label="Whose reports" className="mb-3 flex flex-wrap items-end gap-2 print:hidden">
-      {Object.entries(Object.fromEntries(new URLSearchParams(periodQuery(period)))).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <label className="flex flex-col text-sm font-medium">
-        Agent
-        <select
-          name="agent"
-          defaultValue={agent ?? me}
-          className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
-        >
-          {members.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.id === me ? `${m.name} (you)` : m.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className={buttonClass("secondary")}>
-        Show reports
-      </button>
-    </Form>
-  );
-}
-
-function DefinitionFor({ k }: { k: "goal" | "cap" }) {
-  return <Definition {...REPORT_DEFINITIONS[k]} />;
-}

@@ -14,7 +14,16 @@ import { QuickAdd } from "~/modules/tasks/components/QuickAdd";
 import { TaskCalendar } from "~/modules/tasks/components/TaskCalendar";
 import { TaskList } from "~/modules/tasks/components/TaskList";
 import { localNow, openTaskList } from "~/modules/tasks/due";
-import { taskAction } from "~/modules/tasks/task-actions.server";
+import {
+  completeTaskFromForm,
+  createTaskFromForm,
+  deleteTaskFromForm,
+  linkTaskContact,
+  quickAddTask,
+  reopenTaskFromForm,
+  restoreTaskFromForm,
+  updateTaskFromForm,
+} from "~/modules/tasks/task-actions.server";
 import {
   isRealDay,
   TASK_LIST_LABELS,
@@ -26,6 +35,7 @@ import {
 } from "~/modules/tasks/task.schema";
 import { calendarMonth, calendarRange, listTasks } from "~/modules/tasks/tasks.server";
 import { readForm } from "~/lib/body.server";
+import { dispatchIntent } from "~/lib/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks — Porchlight" }];
 export const headers = serverTimingHeaders;
@@ -67,7 +77,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
-  return taskAction(context, user.id, await readForm(request));
+  const form = await readForm(request);
+  return dispatchIntent(form, {
+    create: () => createTaskFromForm(context, user.id, form),
+    update: () => updateTaskFromForm(context, user.id, form),
+    "quick-add": () => quickAddTask(context, user.id, form),
+    "link-contact": () => linkTaskContact(context, user.id, form),
+    complete: () => completeTaskFromForm(context, user.id, form),
+    reopen: () => reopenTaskFromForm(context, user.id, form),
+    delete: () => deleteTaskFromForm(context, user.id, form),
+    restore: () => restoreTaskFromForm(context, user.id, form),
+  });
 }
 
 const tabClass = (current: boolean) =>

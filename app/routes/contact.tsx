@@ -33,7 +33,8 @@ const FIELDS = ["firstName", "lastName", "email", "phone", "company", "interest"
 export async function action({ request, context }: ActionFunctionArgs) {
   const input = Object.fromEntries(await readForm(request));
   const result = await submitContact(context, request, input);
-  if (result.ok) return { ok: true as const, intent: "contact", error: null, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> };
+  if (result.ok)
+    return { ok: true as const, intent: "contact", error: null, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> };
   // Failure keeps the form filled (spec section 4): the page is rendered again with what was sent.
   const values = Object.fromEntries(FIELDS.map((name) => [name, typeof input[name] === "string" ? (input[name] as string) : ""]));
   return data({ ok: false as const, intent: "contact", error: result.error, fieldErrors: result.fieldErrors, values }, { status: result.status });

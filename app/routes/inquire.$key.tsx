@@ -49,7 +49,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { headers: HEADERS },
     );
   const values = Object.fromEntries(FIELDS.map((name) => [name, typeof form.get(name) === "string" ? (form.get(name) as string) : ""]));
-  return data({ ok: false as const, intent: "inquire", error: result.error, fieldErrors: result.fieldErrors, values }, { status: result.status, headers: HEADERS });
+  return data(
+    { ok: false as const, intent: "inquire", error: result.error, fieldErrors: result.fieldErrors, values },
+    { status: result.status, headers: HEADERS },
+  );
 }
 
 const inputClass =

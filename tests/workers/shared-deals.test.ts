@@ -27,6 +27,7 @@ const sharesOf = (dealId: string) => db().select().from(dealShares).where(eq(dea
 
 /** The commission plan form's fields, nothing taken unless given. */
 const plan = (fields: Record<string, string>) => ({
+  intent: "commission-plan",
   defaultRate: "3",
   referralFeePct: "0",
   brokerageSplitPct: "0",

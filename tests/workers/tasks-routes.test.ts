@@ -4,7 +4,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { logActivity, timeline } from "~/modules/activities/activities.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { createContact } from "~/modules/contacts/contacts.server";
-import { taskAction } from "~/modules/tasks/task-actions.server";
+import { linkTaskContact, quickAddTask } from "~/modules/tasks/task-actions.server";
 import type { TaskActionResult } from "~/modules/tasks/task.schema";
 import { createTask, getTask, listTasks } from "~/modules/tasks/tasks.server";
 import { signInAs, TestBrowser } from "../factories/browser";
@@ -125,11 +125,12 @@ describe("the calendar feed over HTTP", () => {
   });
 });
 
-/** The /tasks action as the page's fetchers call it (the answer is data, not a page). */
-async function act(userId: string, fields: Record<string, string>) {
+/** The /tasks action's intents as the page's fetchers call them (the answer is data, not a page). */
+async function act(userId: string, fields: Record<string, string> & { intent: "quick-add" | "link-contact" }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const answer = await taskAction(requestContext(), userId as UserId, form);
+  const run = { "quick-add": quickAddTask, "link-contact": linkTaskContact }[fields.intent];
+  const answer = await run(requestContext(), userId as UserId, form);
   return { status: answer.init?.status ?? 200, body: answer.data as TaskActionResult & { taskId: string; contactLink?: unknown } };
 }
 

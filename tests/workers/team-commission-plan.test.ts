@@ -66,8 +66,21 @@ describe("the team's default commission plan", () => {
     expect(forecast).not.toContain("Use the team&#x27;s plan");
     expect(await read(agent, "/reports?period=this-month")).toContain("$9,100");
 
+    // A plan the form cannot take, or a post that names no action, changes nothing: the answer says why.
+    const bad = await agent.post("/pipeline/commissions", { intent: "commission-plan", ...OWN_PLAN, capYearStart: "02-29" });
+    expect(bad.status).toBe(400);
+    const refusal = await bad.text();
+    expect(refusal).toContain("Please check the plan.");
+    expect(refusal).toContain("Enter the day your cap year starts as MM-DD, e.g. 01-01 or 04-15 (not 02-29).");
+    const unnamed = await agent.post("/pipeline/commissions", OWN_PLAN);
+    expect(unnamed.status).toBe(400);
+    expect(await unnamed.text()).toContain("Unknown action.");
+    expect(await db().select().from(commissionPlans).where(eq(commissionPlans.userId, t.agentA.id)).get()).toBeUndefined();
+
     // Saving their own plan overrides the team's.
-    expect((await agent.post("/pipeline/commissions", OWN_PLAN)).status).toBe(200);
+    const saved = await agent.post("/pipeline/commissions", { intent: "commission-plan", ...OWN_PLAN });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Commission plan saved");
     expect(await read(agent, "/pipeline")).toContain("Agent net $12,000.00");
     expect(await read(agent, "/pipeline/commissions")).toContain("Use the team&#x27;s plan");
     // And dropping it goes back to the team's.

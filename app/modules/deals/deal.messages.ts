@@ -1,3 +1,5 @@
+import type { ActionResult } from "~/lib/action-result";
+
 // A deal's messages and a move's answer, without zod: the Undo of a deal's move is in the signed-in shell, and
 // importing the schema file from there shipped zod on every page. The forms' schemas are deal.schema.ts.
 
@@ -25,4 +27,4 @@ export interface DealStageState {
 }
 
 /** What a move answers: on success, the stage it left (for an Undo) and the day it closed (a closed stage). */
-export type DealMoveResult = { ok: true; error?: undefined; from: DealStageState | null; closedDate: string | null } | { ok: false; error: string };
+export type DealMoveResult = ActionResult<{ from: DealStageState | null; closedDate: string | null }>;

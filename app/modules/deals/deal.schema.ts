@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { DEAL_SIDES } from "~/db/enums";
+import type { ActionResult } from "~/lib/action-result";
 import { moneyCents, optionalDate, optionalMoneyCents, optionalPercent, optionalText } from "~/lib/schema-fields";
 import { DEAL_MESSAGES } from "./deal.messages";
 
@@ -70,7 +71,7 @@ export function centsToInput(cents: number | null | undefined): string {
 }
 
 /** What the create and update actions answer. */
-export type DealSaveResult = { ok: true; deal: { id: string; title: string } } | { ok: false; error: string; fieldErrors: Record<string, string> };
+export type DealSaveResult = ActionResult<{ deal: { id: string; title: string } }>;
 
 export const DEAL_SORTS = ["close", "value", "title", "newest", "probability"] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];

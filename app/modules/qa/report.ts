@@ -110,3 +110,6 @@ export function buildReport(run: ReportRun, results: readonly ReportResult[]): s
   }
   return `${lines.join("\n")}\n`;
 }
+
+/** "75% passed (3 of 4": a run's pass rate over the checks that ran, the caller closing the parenthesis. */
+export const passRate = (passed: number, ran: number) => `${ran > 0 ? Math.round((passed / ran) * 100) : 0}% passed (${passed} of ${ran}`;

@@ -1,6 +1,6 @@
-import type { ActionResult } from "~/lib/action-result";
 import * as z from "zod";
 import { TASK_PRIORITIES, TASK_REPEATS, TASK_TYPES, type LoggableActivityType, type TaskPriority, type TaskRepeat, type TaskType } from "~/db/enums";
+import type { ActionResult } from "~/lib/action-result";
 import { optionalText } from "~/lib/schema-fields";
 import type { ContactLinkOffer } from "./contact-match";
 
@@ -122,20 +122,16 @@ export interface Closing {
 }
 
 /** The answer of every task action, for fetchers (toasts, undo). */
-export type TaskActionResult =
-  | {
-      ok: true;
-      intent: string;
-      message: string;
-      taskId?: string;
-      nextTaskId?: string | null;
-      activityId?: string | null;
-      undo?: Record<string, string>;
-      /** Quick add: when the task is due (so the page can show where it went) and what it did about contacts. */
-      due?: { dueDate: string; dueTime: string | null };
-      contactLink?: ContactLinkOffer;
-    }
-  | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string> };
+export type TaskActionResult = ActionResult<{
+  message: string;
+  taskId?: string;
+  nextTaskId?: string | null;
+  activityId?: string | null;
+  undo?: Record<string, string>;
+  /** Quick add: when the task is due (so the page can show where it went) and what it did about contacts. */
+  due?: { dueDate: string; dueTime: string | null };
+  contactLink?: ContactLinkOffer;
+}>;
 
 /** The activity a completed task records by default, by the task's type. */
 export const ACTIVITY_FOR_TASK: Record<TaskType, LoggableActivityType> = {

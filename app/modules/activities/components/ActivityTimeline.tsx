@@ -24,6 +24,7 @@ import { toast } from "~/components/ui/Toaster";
 import type { ActivityType } from "~/db/enums";
 import { ACTIVITY_TYPES, isSystemActivity } from "~/db/enums";
 import { formatDateTime, type DisplayPreferences } from "~/lib/format";
+import type { ActionResult } from "~/lib/action-result";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ACTIVITIES_ACTION, ACTIVITY_TYPE_LABELS, type ActivityItem } from "../activity.schema";
 import { LogActivityDialog, type LogActivityHandle } from "./LogActivityDialog";
@@ -186,7 +187,7 @@ export function ActivityTimeline({
   const [type, setType] = useState("");
   const [page, setPage] = useState<Page>(initial);
   const loader = useFetcher<Page>();
-  const remove = useFetcher<{ ok: boolean; error?: string }>();
+  const remove = useFetcher<ActionResult>();
   const dialog = useRef<LogActivityHandle>(null);
   const appending = useRef(false);
   const filterId = useId();

@@ -5,6 +5,7 @@ import { FieldShell } from "~/components/ui/FieldShell";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { choices, SELECT_CLASS, SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
+import type { ActionResult } from "~/lib/action-result";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { ContactPicker } from "~/modules/deals/components/ContactPicker";
@@ -15,15 +16,13 @@ export interface LogActivityHandle {
   open(): void;
 }
 
-type Result = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> };
-
 /** Log a call, e-mail, showing, meeting… on a contact and/or deal, at a date and time in the user's timezone. */
 export const LogActivityDialog = forwardRef<
   LogActivityHandle,
   { contact: { id: string; name: string } | null; deal: { id: string; title: string } | null; today: string; nowTime: string; timezone: string }
 >(function LogActivityDialog({ contact, deal, today, nowTime, timezone }, ref) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const save = useFetcher<Result>();
+  const save = useFetcher<ActionResult>();
   const [key, setKey] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const listId = useId();

@@ -3,11 +3,10 @@ import type { ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { toast } from "~/components/ui/Toaster";
+import type { ActionResult } from "~/lib/action-result";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { centsToInput } from "~/modules/deals/deal.schema";
 import { PLAN_LABELS, type CommissionPlan } from "../plan.schema";
-
-type SaveResult = { ok: true } | { ok: false; error?: string; fieldErrors: Record<string, string> };
 
 /**
  * The commission plan's fields, in the order they apply: an agent's own plan (Forecast and commissions) and a team's
@@ -32,11 +31,11 @@ export function PlanForm({
   saved: { title: string; description: string };
   children?: ReactNode;
 }) {
-  const save = useFetcher<SaveResult>();
+  const save = useFetcher<ActionResult>();
   const errors = save.data && !save.data.ok ? save.data.fieldErrors : {};
   useFetcherResult(save, (result) => {
     if (result.ok) toast({ ...saved, variant: "success" });
-    else toast({ title: "Please check the plan", description: result.error ?? Object.values(result.fieldErrors)[0], variant: "destructive" });
+    else toast({ title: "Please check the plan", description: Object.values(result.fieldErrors)[0] ?? result.error, variant: "destructive" });
   });
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
