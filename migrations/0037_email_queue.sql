@@ -4,6 +4,7 @@ ALTER TABLE `email_outbox` ADD `headers` text;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `attempts` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `last_attempt_at` integer;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `dead_at` integer;--> statement-breakpoint
+ALTER TABLE `email_outbox` ADD `sent_again` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `email_outbox_status_idx` ON `email_outbox` (`status`,`last_attempt_at`);--> statement-breakpoint
 -- Written by hand: e-mails the provider refused before the queue existed stayed "failed" for good; they are dead
 -- letters now, listed in the Operations Center where an admin can send them again.

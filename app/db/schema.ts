@@ -190,6 +190,8 @@ export const emailOutbox = sqliteTable(
     /** Times a consumer claimed the row to hand it to the provider (since it was last queued). */
     attempts: integer("attempts").notNull().default(0),
     lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    /** Times an admin sent it again from the dead letters: part of the provider's idempotency key. */
+    sentAgain: integer("sent_again").notNull().default(0),
     deadAt: integer("dead_at", { mode: "timestamp_ms" }),
     provider: text("provider"),
     providerMessageId: text("provider_message_id"),

@@ -205,7 +205,9 @@ describe("dead e-mails", () => {
     for (const message of queued) await deliver(EMAIL_QUEUE_NAME, [message.outboxId]);
     await deliver(EMAIL_QUEUE_NAME, [email.id], 2);
     expect(provider.calls).toHaveLength(1);
-    expect(await row(email.id)).toMatchObject({ status: "sent", attempts: 1 });
+    // A new request to the provider (its earlier ones, under the outbox id, were all refused), and still one.
+    expect(provider.calls[0]!.headers.get("Idempotency-Key")).toBe(`${email.id}/again-1`);
+    expect(await row(email.id)).toMatchObject({ status: "sent", attempts: 1, sentAgain: 1 });
 
     const unknown = await admin.post("/operations", { intent: "resend-email", id: "no-such-email" });
     expect(unknown.status).toBe(400);

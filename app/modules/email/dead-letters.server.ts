@@ -33,7 +33,7 @@ export async function emailDeliveryFigures(db: Db, now: number): Promise<EmailDe
 }
 
 /** How many dead e-mails the Operations Center lists (newest first). */
-export const DEAD_EMAILS_LISTED = 50;
+const DEAD_EMAILS_LISTED = 50;
 
 /** The newest dead e-mails, with what the provider last said. */
 export function listDeadEmails(db: Db) {
@@ -51,7 +51,6 @@ export function listDeadEmails(db: Db) {
     .orderBy(desc(emailOutbox.deadAt))
     .limit(DEAD_EMAILS_LISTED);
 }
-export type DeadEmail = Awaited<ReturnType<typeof listDeadEmails>>[number];
 
 export type SendAgainOutcome = { ok: true; message: string } | { ok: false; error: string };
 
@@ -62,7 +61,7 @@ export type SendAgainOutcome = { ok: true; message: string } | { ok: false; erro
 export async function sendDeadEmailAgain(db: Db, config: Pick<Config, "emailQueue">, outboxId: string): Promise<SendAgainOutcome> {
   const [row] = await db
     .update(emailOutbox)
-    .set({ status: "queued", attempts: 0, deadAt: null })
+    .set({ status: "queued", attempts: 0, deadAt: null, sentAgain: sql`${emailOutbox.sentAgain} + 1` })
     .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, "dead")))
     .returning({ id: emailOutbox.id, to: emailOutbox.toAddress });
   if (!row) {

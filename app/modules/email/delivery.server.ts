@@ -15,8 +15,8 @@ export const EMAIL_DEAD_LETTER_QUEUE_NAME = "porchlight-email-dead";
 export const EMAIL_MAX_RETRIES = 5;
 /** The first retry's delay; each further retry waits twice as long (30 s, 60 s, 120 s, 240 s, 480 s). */
 const RETRY_BASE_SECONDS = 30;
-/** Queues accept delays of up to 12 hours; the backoff never gets near it, but it is the ceiling. */
-const RETRY_MAX_SECONDS = 12 * 60 * 60;
+/** Queues accept delays of up to 24 hours (a retry's delaySeconds); the backoff never gets near it, but it is the ceiling. */
+const RETRY_MAX_SECONDS = 24 * 60 * 60;
 /**
  * A row left "sending" this long belongs to a consumer that ended without finishing (a queue consumer runs for 15
  * minutes at most), so a later delivery may claim it again; the provider's Idempotency-Key keeps that from mailing twice.
@@ -26,7 +26,7 @@ const STALE_SENDING_MS = 15 * MINUTE_MS;
 const RESEND_ENDPOINT = "https://api.resend.com/emails";
 
 /** How long to wait before the retry that follows the `attempts`-th failed attempt. */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_SECONDS);
 }
 
@@ -38,12 +38,7 @@ export type DeliveryOutcome = { outcome: "sent" | "kept" | "skipped" } | { outco
  * Without a provider (or to an address under .invalid, RFC 2606, which no provider could deliver: the QA
  * Dashboard's throwaway accounts) the row stays in the outbox, where the development mailbox and the checks read it.
  */
-export async function deliverEmail(
-  db: Db,
-  config: Pick<Config, "RESEND_API_KEY" | "MAIL_FROM">,
-  outboxId: string,
-  now: number,
-): Promise<DeliveryOutcome> {
+async function deliverEmail(db: Db, config: Pick<Config, "RESEND_API_KEY" | "MAIL_FROM">, outboxId: string, now: number): Promise<DeliveryOutcome> {
   const [row] = await db
     .update(emailOutbox)
     .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: new Date(now) })
@@ -71,8 +66,9 @@ export async function deliverEmail(
       headers: {
         Authorization: `Bearer ${config.RESEND_API_KEY}`,
         "Content-Type": "application/json",
-        // The provider keeps the key for a day and answers a repeat with the first send's result instead of mailing again.
-        "Idempotency-Key": row.id,
+        // The provider keeps the key for a day and answers a repeat with the first send's result instead of mailing
+        // again. Sent again by an admin, the e-mail is a new request (its earlier ones were all refused).
+        "Idempotency-Key": row.sentAgain === 0 ? row.id : `${row.id}/again-${row.sentAgain}`,
       },
       body: JSON.stringify({
         from: config.MAIL_FROM,
@@ -102,7 +98,7 @@ export async function deliverEmail(
 }
 
 /** A message out of retries: its row is dead (unless it was sent after all). */
-export async function markEmailDead(db: Db, outboxId: string, now: number): Promise<boolean> {
+async function markEmailDead(db: Db, outboxId: string, now: number): Promise<boolean> {
   const rows = await db
     .update(emailOutbox)
     .set({ status: "dead", deadAt: new Date(now) })

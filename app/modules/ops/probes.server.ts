@@ -57,7 +57,7 @@ const PROBE_ENVELOPE: DraftEnvelope = {
 };
 
 /** Messages waiting in the outbox this long count as a backlog (a sender that keeps up clears them in seconds). */
-export const OUTBOX_BACKLOG_AFTER_MS = 5 * 60_000;
+const OUTBOX_BACKLOG_AFTER_MS = 5 * 60_000;
 /**
  * E-mails waiting over OUTBOX_BACKLOG_AFTER_MS to be sent: on the queue (queued, being retried or being sent) or kept
  * in the outbox for want of a provider. The outbox probe's reading and the QA Dashboard's check.
