@@ -43,17 +43,17 @@ export function EmailDeliveryPanel({
         Every e-mail goes through the e-mail queue. One the provider refuses is tried again up to 5 times over about 15 minutes; after the last
         refusal it is dead and listed here.
       </p>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+      <dl className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
         <div className={figure}>
-          <dt className="text-sm text-stone-600 dark:text-stone-400">Being retried (24 h)</dt>
+          <dt className="text-sm text-stone-600 dark:text-stone-400">{"Retrying, 24\u00a0h"}</dt>
           <dd className="text-2xl font-semibold tabular-nums">{figures.retrying24h}</dd>
         </div>
         <div className={figure}>
-          <dt className="text-sm text-stone-600 dark:text-stone-400">Dead (24 h)</dt>
+          <dt className="text-sm text-stone-600 dark:text-stone-400">{"Dead, 24\u00a0h"}</dt>
           <dd className="text-2xl font-semibold tabular-nums">{figures.dead24h}</dd>
         </div>
         <div className={figure}>
-          <dt className="text-sm text-stone-600 dark:text-stone-400">Dead (all)</dt>
+          <dt className="text-sm text-stone-600 dark:text-stone-400">Dead, all</dt>
           <dd className="text-2xl font-semibold tabular-nums">{figures.deadTotal}</dd>
         </div>
       </dl>
