@@ -20,6 +20,10 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // The e-mail queue (ADR 0056): e-mails the tests send go to a queue nobody consumes, so a test's fetch fake
+          // never meets a delivery running in the background; the tests deliver with the consumer themselves
+          // (createMessageBatch). EMAIL_QUEUE_LIVE is wrangler.toml's queue, consumed by the Worker as in production.
+          queueProducers: { EMAIL_QUEUE: { queueName: "porchlight-email-tests" }, EMAIL_QUEUE_LIVE: { queueName: "porchlight-email" } },
           bindings: {
             TEST_MIGRATIONS: migrations,
             APP_ENV: "test",

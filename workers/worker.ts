@@ -1,7 +1,8 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { applyTestClock } from "~/lib/clock";
 import { createRequestContext } from "~/lib/context.server";
-import { ConfigError, type Env } from "~/lib/env.server";
+import { createDb } from "~/db/client.server";
+import { ConfigError, getConfig, type EmailQueueMessage, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
@@ -9,10 +10,12 @@ import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing"
 import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
 import { api, apiRoutes } from "./api";
 import { runScheduled } from "./cron";
+import { consumeEmailBatch } from "~/modules/email/delivery.server";
 import { appPageAssets } from "~/modules/sync/app-page-assets";
 import { serviceWorkerScript } from "./service-worker";
 
-// The Worker's code: /api to the Hono app, every other path to Remix, the cron's jobs, the Durable Object classes.
+// The Worker's code: /api to the Hono app, every other path to Remix, the cron's jobs, the e-mail queue's consumer,
+// the Durable Object classes.
 // It is compiled into the Remix server build (app/entry.server.tsx exports it), beside the routes, so the deployed
 // Worker holds each module once; workers/app.ts, the entry wrangler bundles, takes all of it from that build (ADR 0052).
 export { InsightsCache } from "./durable-objects/insights.do";
@@ -22,7 +25,7 @@ function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** The Worker's handlers (fetch and scheduled) over the server build it is part of. */
+/** The Worker's handlers (fetch, scheduled and queue) over the server build it is part of. */
 export function createWorker(build: ServerBuild) {
   // Every route's loader and action note their time against the request (ADR 0024).
   const handleRemix = createRequestHandler(timeRouteHandlers(build));
@@ -94,6 +97,12 @@ export function createWorker(build: ServerBuild) {
       // page rendered before the alert was opened (operations.spec failed once in five full runs).
       await runScheduled(controller, env);
     },
-  } satisfies ExportedHandler<Env>;
+
+    // The e-mail queue and its dead letters (ADR 0056).
+    async queue(batch, env, _ctx) {
+      applyTestClock(env);
+      await consumeEmailBatch(batch, createDb(env.DB), getConfig(env));
+    },
+  } satisfies ExportedHandler<Env, EmailQueueMessage>;
   return handler;
 }

@@ -26,7 +26,10 @@ export type Currency = (typeof CURRENCIES)[number];
 
 export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password", "keep_account"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
-export const EMAIL_STATUSES = ["outbox", "sent", "failed"] as const;
+// An outbox row's states (ADR 0056): queued → sending → sent, or → retrying → sending … → dead after the queue's last
+// retry. "outbox": kept without a provider (the development mailbox reads it).
+export const EMAIL_STATUSES = ["queued", "sending", "retrying", "sent", "dead", "outbox"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const CONTACT_INTERESTS = ["ai-content", "commission-tracking", "pipeline", "mobile", "other"] as const;
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number];

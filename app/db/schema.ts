@@ -172,7 +172,8 @@ export const authTokens = sqliteTable(
 );
 export type AuthToken = typeof authTokens.$inferSelect;
 
-// Every e-mail is recorded here. Without a provider it stays in the outbox (the dev mailbox lists it).
+// Every e-mail is recorded here before it goes on the e-mail queue; the row is the delivery's idempotency record
+// (ADR 0056). Without a provider it stays in the outbox (the dev mailbox lists it).
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -183,14 +184,22 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /** Extra headers for the provider (e.g. List-Unsubscribe), as the sender gave them. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("outbox"),
+    /** Times a consumer claimed the row to hand it to the provider (since it was last queued). */
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    /** Times an admin sent it again from the dead letters: part of the provider's idempotency key. */
+    sentAgain: integer("sent_again").notNull().default(0),
+    deadAt: integer("dead_at", { mode: "timestamp_ms" }),
     provider: text("provider"),
     providerMessageId: text("provider_message_id"),
     error: text("error"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt)],
+  (t) => [index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt), index("email_outbox_status_idx").on(t.status, t.lastAttemptAt)],
 );
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 

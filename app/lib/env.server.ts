@@ -128,7 +128,12 @@ const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean };
+/** What goes on the e-mail queue: the email_outbox row to deliver (ADR 0056). */
+export interface EmailQueueMessage {
+  outboxId: string;
+}
+
+export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean; emailQueue: Queue<EmailQueueMessage> };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -176,7 +181,12 @@ export function getConfig(env: Env): Config {
   }
   const isDev = parsed.data.APP_ENV !== "production";
   // A production deployment never sends push anywhere but the browsers' push services, whatever it is told.
-  const config = { ...parsed.data, PUSH_TEST_HOSTS: isDev ? parsed.data.PUSH_TEST_HOSTS : [], isDev };
+  const config = {
+    ...parsed.data,
+    PUSH_TEST_HOSTS: isDev ? parsed.data.PUSH_TEST_HOSTS : [],
+    isDev,
+    emailQueue: env.EMAIL_QUEUE as Queue<EmailQueueMessage>,
+  };
   cache.set(env, config);
   return config;
 }

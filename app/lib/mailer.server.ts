@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import type { EmailStatus } from "~/db/enums";
 import { emailOutbox } from "~/db/schema";
 import type { RequestContext } from "./context.server";
 import { newId } from "./crypto";
@@ -10,17 +11,17 @@ export interface OutgoingEmail {
   text: string;
   html: string;
   userId?: string | null;
-  /** Extra headers for the provider, e.g. List-Unsubscribe (the outbox keeps the message, not these). */
+  /** Extra headers for the provider, e.g. List-Unsubscribe (kept on the outbox row for the queue's consumer). */
   headers?: Record<string, string>;
 }
 
-const RESEND_ENDPOINT = "https://api.resend.com/emails";
-
 /**
- * Records the e-mail in email_outbox, then hands it to the provider when one is configured (Resend by
- * API key). Without a provider it stays in the outbox, where the development mailbox (/dev/mailbox) shows it.
+ * Records the e-mail in email_outbox (status queued) and puts its id on the e-mail queue; the queue's consumer hands
+ * it to the provider, retries a refusal with backoff and marks it dead after the last retry (ADR 0056,
+ * app/modules/email/delivery.server.ts). The row is written first and is the delivery's idempotency record. Should
+ * the queue refuse the message, the row is dead at once (the Operations Center lists it, and an admin can send it again).
  */
-export async function sendEmail(context: Pick<RequestContext, "db" | "config">, email: OutgoingEmail): Promise<{ id: string; status: string }> {
+export async function sendEmail(context: Pick<RequestContext, "db" | "config">, email: OutgoingEmail): Promise<{ id: string; status: EmailStatus }> {
   const id = newId();
   const { db, config } = context;
   await db.insert(emailOutbox).values({
@@ -31,36 +32,18 @@ export async function sendEmail(context: Pick<RequestContext, "db" | "config">, 
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html,
+    headers: email.headers ?? null,
+    status: "queued",
   });
-  // No provider, or an address under .invalid (reserved, RFC 2606: the QA Dashboard's throwaway accounts), which
-  // no provider could deliver: the e-mail stays in the outbox, where the development mailbox and the checks read it.
-  if (!config.RESEND_API_KEY || /\.invalid$/i.test(email.to.trim())) return { id, status: "outbox" };
-
   try {
-    const response = await fetch(RESEND_ENDPOINT, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${config.RESEND_API_KEY}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        from: config.MAIL_FROM,
-        to: [email.to],
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        ...(email.headers ? { headers: email.headers } : {}),
-      }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };
-    if (!response.ok) throw new Error(body.message ?? `provider answered ${response.status}`);
-    await db
-      .update(emailOutbox)
-      .set({ status: "sent", provider: "resend", providerMessageId: body.id ?? null, sentAt: new Date() })
-      .where(eq(emailOutbox.id, id));
-    return { id, status: "sent" };
+    await config.emailQueue.send({ outboxId: id });
+    return { id, status: "queued" };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ event: "email_send_failed", kind: email.kind, id, message }));
-    await db.update(emailOutbox).set({ status: "failed", provider: "resend", error: message }).where(eq(emailOutbox.id, id));
-    return { id, status: "failed" };
+    const message = `not queued: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(JSON.stringify({ event: "email_enqueue_failed", kind: email.kind, id, message }));
+    const now = new Date();
+    await db.update(emailOutbox).set({ status: "dead", error: message, deadAt: now, lastAttemptAt: now }).where(eq(emailOutbox.id, id));
+    return { id, status: "dead" };
   }
 }
 

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/modules/auth/guards.server";
 import { backupNow, drillNewestBackup, restoreAgentByEmail } from "~/modules/backups/backup-actions.server";
 import { BackupPanel } from "~/modules/backups/components/BackupPanel";
 import { CompliancePanel } from "~/modules/data/components/CompliancePanel";
+import { EmailDeliveryPanel } from "~/modules/email/components/EmailDeliveryPanel";
 import { IncidentsPanel } from "~/modules/ops/components/IncidentsPanel";
 import { MonitoringPanel } from "~/modules/ops/components/MonitoringPanel";
 import { OperationsHeader } from "~/modules/ops/components/OperationsHeader";
@@ -20,6 +21,7 @@ import {
   loadOperationsPage,
   postIncidentFromForm,
   resolveIncidentFromForm,
+  sendEmailAgainFromForm,
 } from "~/modules/ops/operations-page.server";
 import { OPERATIONS_TABS } from "~/modules/ops/operations-tabs";
 
@@ -61,6 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!resolved.ok) return refused("resolve-incident", resolved.error);
       return redirectWithToast(context, "/operations", { title: resolved.message, variant: "success" });
     },
+    "resend-email": async () => {
+      const again = await sendEmailAgainFromForm(context, form);
+      if (!again.ok) return refused("resend-email", again.error);
+      return redirectWithToast(context, "/operations", { title: "E-mail queued again", description: again.message, variant: "success" });
+    },
   });
 }
 
@@ -81,6 +88,7 @@ export default function OperationsPage() {
       ) : monitoring ? (
         <div className="flex flex-col gap-6">
           <MonitoringPanel data={monitoring} prefs={prefs} aggregatesAt={aggregatesAt} />
+          <EmailDeliveryPanel figures={monitoring.email.figures} dead={monitoring.email.dead} prefs={prefs} error={errorOf("resend-email")} />
           <IncidentsPanel incidents={incidents} prefs={prefs} error={errorOf("incident", "resolve-incident")} />
         </div>
       ) : null}

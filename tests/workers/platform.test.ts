@@ -81,29 +81,26 @@ describe("scheduled jobs", () => {
 describe("mailer", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("keeps e-mail in the outbox when no provider is configured", async () => {
+  it("records every e-mail in the outbox, queued for the e-mail queue's consumer (tests/workers/email-queue.test.ts)", async () => {
     const to = uniqueEmail("outbox");
     const result = await sendEmail(requestContext(), { kind: "test", to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
-    expect(result.status).toBe("outbox");
+    expect(result.status).toBe("queued");
     const row = await createDb(env.DB).select().from(emailOutbox).where(eq(emailOutbox.id, result.id)).get();
-    expect(row?.toAddress).toBe(to);
+    expect(row).toMatchObject({ toAddress: to, status: "queued", attempts: 0 });
   });
 
-  it("hands e-mail to the provider when a key is set, and records a failure honestly", async () => {
-    const calls: Request[] = [];
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      calls.push(new Request(input as RequestInfo, init));
-      return calls.length === 1 ? Response.json({ id: "msg_123" }) : Response.json({ message: "domain not verified" }, { status: 403 });
+  it("marks an e-mail dead at once when the queue refuses it, so the Operations Center lists it", async () => {
+    const refusing = { send: async () => Promise.reject(new Error("queue unavailable")) } as unknown as Queue;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await sendEmail(requestContext({ EMAIL_QUEUE: refusing }), {
+      kind: "test",
+      to: uniqueEmail(),
+      subject: "Two",
+      text: "2",
+      html: "<p>2</p>",
     });
-    const context = requestContext({ RESEND_API_KEY: "re_test_key" });
-    const sent = await sendEmail(context, { kind: "test", to: uniqueEmail(), subject: "One", text: "1", html: "<p>1</p>" });
-    const failed = await sendEmail(context, { kind: "test", to: uniqueEmail(), subject: "Two", text: "2", html: "<p>2</p>" });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(calls[0]!.headers.get("Authorization")).toBe("Bearer re_test_key");
-    expect(sent.status).toBe("sent");
-    expect(failed.status).toBe("failed");
-    const db = createDb(env.DB);
-    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, sent.id)).get())?.providerMessageId).toBe("msg_123");
-    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, failed.id)).get())?.error).toBe("domain not verified");
+    expect(result.status).toBe("dead");
+    const row = await createDb(env.DB).select().from(emailOutbox).where(eq(emailOutbox.id, result.id)).get();
+    expect(row).toMatchObject({ status: "dead", error: "not queued: queue unavailable" });
   });
 });

@@ -53,7 +53,7 @@ export async function submitContact(context: RequestContext, request: Request, i
       text,
       html,
     });
-    if (sent.status !== "failed") {
+    if (sent.status !== "dead") {
       await context.db.update(contactSubmissions).set({ notifiedAt: new Date() }).where(eq(contactSubmissions.id, id));
     }
     return { ok: true, error: null };

@@ -3,6 +3,7 @@ import { and, count, desc, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { errorRollups, systemAlerts, type systemThresholds } from "~/db/schema";
+import { emailDeliveryFigures, listDeadEmails } from "~/modules/email/dead-letters.server";
 import { loadCronJobs } from "./cron-runs.server";
 import { computeMonitoringAggregates, type MonitoringAggregates } from "./aggregates.server";
 import { readMetric } from "./readings.server";
@@ -83,7 +84,7 @@ export async function loadMonitoring(
   given: { thresholds?: (typeof systemThresholds.$inferSelect)[]; aggregates?: MonitoringAggregates | Promise<MonitoringAggregates> } = {},
 ) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
-  const [load, request, render, heap, probes, jobs, alerts, errors, aggregates] = await Promise.all([
+  const [load, request, render, heap, probes, jobs, alerts, errors, aggregates, emailFigures, deadEmails] = await Promise.all([
     readMetric(db, "load", recent, now),
     readMetric(db, "request", recent, now),
     readMetric(db, "render", recent, now),
@@ -98,6 +99,8 @@ export async function loadMonitoring(
       .limit(20),
     loadRecentErrors(db, now),
     given.aggregates ?? computeMonitoringAggregates(db, now),
+    emailDeliveryFigures(db, now),
+    listDeadEmails(db),
   ]);
   // Each card's state is its reading against the configured threshold the alerts use: the same reading (one
   // definition, handed what was read above) and the same rule (thresholdLevel).
@@ -110,6 +113,7 @@ export async function loadMonitoring(
       heap: heap.overall,
       uptime24h: aggregates.uptime24h,
       latest: probes,
+      email: emailFigures,
     }),
   ]);
   const watch = Object.fromEntries(
@@ -144,6 +148,7 @@ export async function loadMonitoring(
     probes,
     jobs,
     alerts,
+    email: { figures: emailFigures, dead: deadEmails.map((d) => ({ ...d, deadAt: d.deadAt?.getTime() ?? null })) },
   };
 }
 export type Monitoring = Awaited<ReturnType<typeof loadMonitoring>>;

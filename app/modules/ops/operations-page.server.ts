@@ -5,6 +5,7 @@ import type { BackupView } from "~/modules/backups/components/BackupPanel";
 import { listRestores } from "~/modules/backups/restore.server";
 import type { UserId } from "~/lib/tenancy.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
+import { sendDeadEmailAgain } from "~/modules/email/dead-letters.server";
 import { monitoringAggregates } from "./aggregates.server";
 import { rememberAppOrigin } from "./app-origin.server";
 import { loadMonitoring, openAlerts } from "./monitoring.server";
@@ -111,4 +112,11 @@ export async function resolveIncidentFromForm(context: RequestContext, form: For
   const id = Number(form.get("id"));
   if (!Number.isInteger(id) || !(await resolveIncident(context.db, id, now))) return { ok: false, error: "That incident is not open." };
   return { ok: true, message: "Incident resolved" };
+}
+
+/** "Send again" on a dead e-mail (queued once however often it is pressed); an id that is no dead letter is refused. */
+export async function sendEmailAgainFromForm(context: RequestContext, form: FormData): Promise<Outcome> {
+  const id = form.get("id");
+  if (typeof id !== "string" || id.length === 0 || id.length > 64) return { ok: false, error: "That e-mail is not among the dead letters." };
+  return sendDeadEmailAgain(context.db, context.config, id);
 }

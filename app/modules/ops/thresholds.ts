@@ -7,6 +7,7 @@ export const THRESHOLD_METRICS = [
   "ai_failure_rate",
   "api_response_p95",
   "cron_lateness",
+  "dead_emails_24h",
   "error_rate",
   "memory_p75",
   "outbox_backlog",
@@ -37,6 +38,11 @@ export const THRESHOLD_INFO: Record<ThresholdMetric, { label: string; unit: stri
     reads: "95th percentile of every request's time on the server, last 15 minutes.",
   },
   cron_lateness: { label: "Cron lateness", unit: "s", reads: "How late the scheduler's previous run started, at the latest probe." },
+  dead_emails_24h: {
+    label: "Dead e-mails (24 h)",
+    unit: "e-mails",
+    reads: "E-mails that ran out of retries in the last 24 hours (the provider refused every attempt).",
+  },
   error_rate: { label: "Server error rate", unit: "%", reads: "Share of requests answered with a 5xx status, last 15 minutes." },
   memory_p75: {
     label: "JS heap in the browser (p75)",
@@ -63,11 +69,12 @@ export const THRESHOLD_INFO: Record<ThresholdMetric, { label: string; unit: stri
   },
 };
 
-/** What migration 0015 seeds. */
+/** What migrations 0015 and 0037 (dead_emails_24h) seed. */
 export const THRESHOLD_DEFAULTS: Record<ThresholdMetric, { warning: number; critical: number; operator: ComparisonOperator }> = {
   ai_failure_rate: { warning: 10, critical: 50, operator: "greater_than" },
   api_response_p95: { warning: 500, critical: 2000, operator: "greater_than" },
   cron_lateness: { warning: 60, critical: 300, operator: "greater_than" },
+  dead_emails_24h: { warning: 0, critical: 10, operator: "greater_than" },
   error_rate: { warning: 1, critical: 5, operator: "greater_than" },
   memory_p75: { warning: 100, critical: 200, operator: "greater_than" },
   outbox_backlog: { warning: 10, critical: 100, operator: "greater_than" },

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contacts, cronRuns, emailOutbox, profiles, stripeEvents, subscribers, userPreferences, users, type SubscriptionStatus } from "~/db/schema";
 import type { AppDispatch } from "~/lib/context.server";
@@ -8,7 +8,7 @@ import { hashPassword } from "~/modules/auth/password";
 import { decideBillingAccess } from "~/modules/billing/guard";
 import { purgeAccount } from "~/modules/data/account.server";
 import { sitemapEntries } from "~/modules/marketing/sitemap.server";
-import { OUTBOX_BACKLOG_AFTER_MS } from "~/modules/ops/probes.server";
+import { outboxBacklog } from "~/modules/ops/probes.server";
 import { QaBrowser } from "./dispatch.server";
 
 // The QA Dashboard's checks: each one exercises the running system for real — storage round trips,
@@ -417,11 +417,8 @@ export const QA_CHECKS: QaCheck[] = [
     async run(q) {
       if (!q.config.RESEND_API_KEY)
         return skipped("No e-mail provider (RESEND_API_KEY): e-mails stay in the outbox by design, so there is nothing to drain.");
-      const [waiting] = await q.db
-        .select({ n: count() })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, "outbox"), lt(emailOutbox.createdAt, new Date(Date.now() - OUTBOX_BACKLOG_AFTER_MS))));
-      expect((waiting?.n ?? 0) === 0, `${waiting?.n} e-mails have waited more than 5 minutes.`);
+      const waiting = await outboxBacklog(q.db, Date.now());
+      expect(waiting === 0, `${waiting} e-mails have waited more than 5 minutes.`);
       return passed("No e-mail has waited more than 5 minutes.");
     },
   },

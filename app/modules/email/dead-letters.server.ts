@@ -1,0 +1,80 @@
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { DAY_MS } from "~/lib/dates";
+import type { Config } from "~/lib/env.server";
+
+// What the Operations Center shows of e-mail delivery (ADR 0056): the e-mails being retried and the dead letters,
+// and an admin's "Send again" for a dead one.
+
+export interface EmailDeliveryFigures {
+  /** E-mails the provider refused whose retries are still under way, last tried in the last 24 hours. */
+  retrying24h: number;
+  /** E-mails that ran out of retries in the last 24 hours: the dead_emails_24h threshold's reading. */
+  dead24h: number;
+  /** Every dead e-mail not sent again yet. */
+  deadTotal: number;
+}
+
+/** The delivery figures as of `now`: one definition for the Monitoring tab and the threshold. */
+export async function emailDeliveryFigures(db: Db, now: number): Promise<EmailDeliveryFigures> {
+  const dayFrom = new Date(now - DAY_MS);
+  const [retrying, dead] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "retrying"), gte(emailOutbox.lastAttemptAt, dayFrom))),
+    db
+      .select({ total: count(), recent: sql<number>`coalesce(sum(${emailOutbox.deadAt} >= ${dayFrom.getTime()}), 0)` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, "dead")),
+  ]);
+  return { retrying24h: retrying[0]?.n ?? 0, dead24h: dead[0]?.recent ?? 0, deadTotal: dead[0]?.total ?? 0 };
+}
+
+/** How many dead e-mails the Operations Center lists (newest first). */
+const DEAD_EMAILS_LISTED = 50;
+
+/** The newest dead e-mails, with what the provider last said. */
+export function listDeadEmails(db: Db) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      error: emailOutbox.error,
+      attempts: emailOutbox.attempts,
+      deadAt: emailOutbox.deadAt,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "dead"))
+    .orderBy(desc(emailOutbox.deadAt))
+    .limit(DEAD_EMAILS_LISTED);
+}
+
+export type SendAgainOutcome = { ok: true; message: string } | { ok: false; error: string };
+
+/**
+ * "Send again" on a dead e-mail: the row goes back to queued (attempts from zero) in one conditional UPDATE and its
+ * id on the queue. Pressed twice, or by two admins at once, only the first finds the row dead: the e-mail is queued once.
+ */
+export async function sendDeadEmailAgain(db: Db, config: Pick<Config, "emailQueue">, outboxId: string): Promise<SendAgainOutcome> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: "queued", attempts: 0, deadAt: null, sentAgain: sql`${emailOutbox.sentAgain} + 1` })
+    .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, "dead")))
+    .returning({ id: emailOutbox.id, to: emailOutbox.toAddress });
+  if (!row) {
+    const [existing] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+    if (!existing) return { ok: false, error: "That e-mail is not among the dead letters." };
+    return { ok: true, message: "That e-mail was already sent again." };
+  }
+  try {
+    await config.emailQueue.send({ outboxId: row.id });
+  } catch (error) {
+    const message = `not queued: ${error instanceof Error ? error.message : String(error)}`;
+    await db.update(emailOutbox).set({ status: "dead", deadAt: new Date(), error: message }).where(eq(emailOutbox.id, row.id));
+    return { ok: false, error: "The e-mail queue did not take it. Try again in a minute." };
+  }
+  return { ok: true, message: `Queued again for ${row.to}.` };
+}
