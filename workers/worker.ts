@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { applyTestClock } from "~/lib/clock";
 import { createRequestContext } from "~/lib/context.server";
 import { createDb } from "~/db/client.server";
+import { openRequestDatabase } from "~/lib/d1-session.server";
 import { ConfigError, getConfig, type EmailQueueMessage, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
@@ -42,8 +43,11 @@ export function createWorker(build: ServerBuild) {
   }
 
   const handler = {
-    async fetch(request, env, ctx) {
-      applyTestClock(env);
+    async fetch(request, baseEnv, ctx) {
+      applyTestClock(baseEnv);
+      // Every read and write of this request goes through one D1 session (ADR 0057).
+      const database = openRequestDatabase(baseEnv, request);
+      const env = database.env;
       const started = Date.now();
       const nonce = createNonce();
       const url = new URL(request.url);
@@ -86,7 +90,10 @@ export function createWorker(build: ServerBuild) {
         ];
         queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
       }
-      return withSecurityHeaders(response, { nonce, private: isPrivate });
+      const secured = withSecurityHeaders(response, { nonce, private: isPrivate });
+      const bookmark = database.bookmarkCookie();
+      if (bookmark) secured.headers.append("Set-Cookie", bookmark);
+      return secured;
     },
 
     async scheduled(controller, env, _ctx) {
