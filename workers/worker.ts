@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { applyTestClock } from "~/lib/clock";
 import { createRequestContext } from "~/lib/context.server";
+import { limitD1, reportD1 } from "~/lib/d1-limits";
 import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
@@ -39,11 +40,13 @@ export function createWorker(build: ServerBuild) {
   }
 
   const handler = {
-    async fetch(request, env, ctx) {
-      applyTestClock(env);
+    async fetch(request, workerEnv, ctx) {
+      applyTestClock(workerEnv);
       const started = Date.now();
       const nonce = createNonce();
       const url = new URL(request.url);
+      // With D1_LIMITS on (tests, bench), this request's D1 queries are counted against production's limits.
+      const env = limitD1(workerEnv, `fetch ${request.method} ${url.pathname}`);
       const isPrivate = sessionIdFrom(request) !== null;
       let response: Response;
       let remixContext: object | null = null;
@@ -83,16 +86,19 @@ export function createWorker(build: ServerBuild) {
         ];
         queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
       }
+      reportD1(env);
       return withSecurityHeaders(response, { nonce, private: isPrivate });
     },
 
-    async scheduled(controller, env, _ctx) {
-      applyTestClock(env);
+    async scheduled(controller, workerEnv, _ctx) {
+      applyTestClock(workerEnv);
+      const env = limitD1(workerEnv, `scheduled ${controller.cron}`);
       // Awaited rather than handed to waitUntil: a scheduled event lasts until its work is done either way, and this
       // way `wrangler dev --test-scheduled`'s /__scheduled answers only once the jobs have run. With waitUntil it
       // answered at once, and an e2e test that read /operations right after raced the monitoring job: under load the
       // page rendered before the alert was opened (operations.spec failed once in five full runs).
       await runScheduled(controller, env);
+      reportD1(env);
     },
   } satisfies ExportedHandler<Env>;
   return handler;
