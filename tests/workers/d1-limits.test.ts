@@ -1,6 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { D1_LIMITS, D1LimitError, type D1InvocationReport, d1MeterOf, limitD1, takeD1LimitCrossings } from "~/lib/d1-limits";
+import {
+  D1_LIMIT_EXEMPTIONS,
+  D1_LIMITS,
+  D1LimitError,
+  inD1Step,
+  type D1InvocationReport,
+  d1MeterOf,
+  limitD1,
+  takeD1LimitCrossings,
+} from "~/lib/d1-limits";
 import type { Env } from "~/lib/env.server";
 import { agentWithData } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
@@ -126,6 +135,31 @@ describe("D1 limits harness", () => {
     expect(error.actual).toBe(1_001);
     expect(error.message).toContain("production allows 1000, this invocation reached 1001");
     expect(error.message).toContain("select 'one too many'");
+  });
+
+  it("lets the named exemptions (jobs that are to become durable) past the query count, and only them", async () => {
+    expect([...D1_LIMIT_EXEMPTIONS.keys()]).toEqual(["backup", "restore-drill", "agent-restore"]);
+    const e = enforced("POST /operations");
+    const m = meter(e);
+    const thousandAndOne = () => e.DB.batch(Array.from({ length: 1_001 }, () => e.DB.prepare("select 1")));
+    await inD1Step(e.DB, "agent-restore", async () => {
+      await thousandAndOne();
+      await inD1Step(e.DB, "backup", thousandAndOne);
+    });
+    expect(m.report().steps.map((s) => [s.step, s.queries])).toEqual([
+      ["agent-restore", 1_001],
+      ["backup", 1_001],
+    ]);
+    // The invocation's own count left them out, and goes on under its own name afterwards.
+    expect(m.queries).toBe(0);
+    await e.DB.batch(Array.from({ length: 1_000 }, () => e.DB.prepare("select 1")));
+    expect(m.report().steps.at(-1)).toMatchObject({ step: "POST /operations", queries: 1_000 });
+    await refused("queriesPerInvocation", () => e.DB.prepare("select 1").first());
+    // A step not on the list is held to the limit like the rest.
+    const other = enforced();
+    await refused("queriesPerInvocation", () =>
+      inD1Step(other.DB, "export", () => other.DB.batch(Array.from({ length: 1_001 }, () => other.DB.prepare("select 1")))),
+    );
   });
 
   it("measures without refusing in measure mode", async () => {
