@@ -32,6 +32,9 @@ export default defineConfig(async () => {
             // Every flag at its default, whatever .dev.vars (written by `npm start`, read by the pool) turns on.
             FEATURE_FLAGS: "",
             STRIPE_WEBHOOK_SECRET: "whsec_porchlight_test_secret",
+            // Every fetch, scheduled event and Durable Object call holds D1 to production's limits (ADR 0055): a
+            // statement over 100 parameters or 100 KB, or an invocation past 1,000 queries, fails the test.
+            D1_LIMITS: "enforce",
             // The fake push service's host (tests/fakes/push-service.ts); honoured only outside production.
             PUSH_TEST_HOSTS: "push.fake.test",
             // `TEST_NOW=2027-03-14T06:30:00Z npm run test:unit` runs the suite as of that instant (tests/workers/clock.ts).
@@ -42,7 +45,7 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/workers/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
-      setupFiles: ["./tests/workers/clock.ts", "./tests/workers/apply-migrations.ts"],
+      setupFiles: ["./tests/workers/clock.ts", "./tests/workers/apply-migrations.ts", "./tests/workers/d1-limits-check.ts"],
       globalSetup: ["./tests/fakes/global-setup.ts"],
       testTimeout: 30_000,
       // One workerd for all files: each runner otherwise boots its own Miniflare (~12 s apiece on 2 cores).

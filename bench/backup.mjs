@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 
 /** The workerd process Miniflare started for this bench (a child of this Node process). */
-function workerdPid() {
+export function workerdPid() {
   const children = readdirSync("/proc").filter((p) => /^\d+$/.test(p));
   const mine = children.filter((pid) => {
     try {
@@ -21,7 +21,7 @@ function workerdPid() {
   return mine.length > 0 ? Number(mine[mine.length - 1]) : null;
 }
 
-const rssMb = (pid) => {
+export const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
     .split("\n")
     .find((l) => l.startsWith("VmRSS:"));

@@ -14,6 +14,8 @@
 //   BENCH_ONLY=sync npm run bench                            (only the large account's field copy: whole, unchanged, one change)
 //   BENCH_ONLY=handover npm run bench                        (only a team member's book handed to a teammate on removal)
 //   BENCH_ONLY=backup npm run bench                          (only the backup, the restore drill and one account's restore)
+//   BENCH_ONLY=limits npm run bench                          (only D1 per job under the limits harness, bench/limits.mjs: queries
+//                                                             per invocation, longest statement, parameters, SQL size)
 //   BENCH_ONLY=tap npm run bench                             (only when /contacts shows its rows and when a tap on one is
 //                                                             answered, in headless Chromium: bench/tap.mjs)
 //   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
@@ -36,6 +38,7 @@ import { benchHandover } from "./handover.mjs";
 import { benchTap } from "./tap.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
 import { benchAgentRestore, benchBackup } from "./backup.mjs";
+import { benchLimits } from "./limits.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -320,6 +323,13 @@ const workerGzip = gz(workerPath);
 const workerSize = `Worker bundle (minified, as deployed): ${kib(statSync(workerPath).size)}, ${kib(workerGzip)} gzip.`;
 if (ONLY === "bundle") {
   console.log(`\n${workerSize}`);
+  process.exit(0);
+}
+if (ONLY === "limits") {
+  const server = await startSeededServer(workerPath, { d1Limits: "measure" });
+  step("The large account's jobs under the D1 limits harness (measure mode)");
+  await benchLimits(server.mf, server.origin, server.sessionCookie, server.d1Reports);
+  await server.mf.dispose();
   process.exit(0);
 }
 const { mf, origin, sessionCookie } = await startSeededServer(workerPath);

@@ -43,10 +43,14 @@ async function applyMigrations(db) {
   }
 }
 
-/** Starts the bundle in workerd, seeds it and signs in: { mf, origin, sessionCookie }. */
-export async function startSeededServer(workerPath, { inspectorPort, opsRecording = true } = {}) {
+/**
+ * Starts the bundle in workerd, seeds it and signs in: { mf, origin, sessionCookie, d1Reports }. With `d1Limits:
+ * "measure"` the Worker meters D1 per invocation (ADR 0055) and `d1Reports` collects the reports it logs.
+ */
+export async function startSeededServer(workerPath, { inspectorPort, opsRecording = true, d1Limits = null } = {}) {
   step("Starting the bundle in workerd (Miniflare, in-memory storage)");
   const { date, flags } = wranglerConfig();
+  const d1Reports = [];
   const mf = new Miniflare({
     modules: [{ type: "ESModule", path: workerPath }],
     modulesRoot: dist,
@@ -64,7 +68,16 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
       MAIL_FROM: "bench@porchlight.test",
       // Without the Operations Center's request recording, to show what it costs (bench/run.mjs recordingCost).
       ...(opsRecording ? {} : { OPS_RECORDING: "off" }),
+      ...(d1Limits ? { D1_LIMITS: d1Limits } : {}),
     },
+    ...(d1Limits
+      ? {
+          handleStructuredLogs: ({ message }) => {
+            if (message.startsWith('{"event":"d1_limits"')) d1Reports.push(JSON.parse(message));
+            else console.log(message);
+          },
+        }
+      : {}),
     port: 0,
     ...(inspectorPort ? { inspectorPort } : {}),
   });
@@ -92,5 +105,5 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
     .find((c) => c.startsWith("porchlight_session="))
     ?.split(";")[0];
   if (!sessionCookie) throw new Error(`bench sign-in failed (${signIn.status})`);
-  return { mf, origin, sessionCookie };
+  return { mf, origin, sessionCookie, d1Reports };
 }

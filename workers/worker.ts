@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { applyTestClock } from "~/lib/clock";
 import { createRequestContext } from "~/lib/context.server";
 import { createDb } from "~/db/client.server";
+import { limitD1, reportD1 } from "~/lib/d1-limits";
 import { openRequestDatabase } from "~/lib/d1-session.server";
 import { ConfigError, getConfig, type EmailQueueMessage, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
@@ -43,14 +44,16 @@ export function createWorker(build: ServerBuild) {
   }
 
   const handler = {
-    async fetch(request, baseEnv, ctx) {
-      applyTestClock(baseEnv);
-      // Every read and write of this request goes through one D1 session (ADR 0057).
-      const database = openRequestDatabase(baseEnv, request);
-      const env = database.env;
+    async fetch(request, workerEnv, ctx) {
+      applyTestClock(workerEnv);
       const started = Date.now();
       const nonce = createNonce();
       const url = new URL(request.url);
+      // With D1_LIMITS on (tests, bench), this request's D1 queries are counted against production's limits.
+      const limited = limitD1(workerEnv, `fetch ${request.method} ${url.pathname}`);
+      // Every read and write of this request goes through one D1 session (ADR 0057).
+      const database = openRequestDatabase(limited, request);
+      const env = database.env;
       const isPrivate = sessionIdFrom(request) !== null;
       let response: Response;
       let remixContext: object | null = null;
@@ -90,25 +93,30 @@ export function createWorker(build: ServerBuild) {
         ];
         queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
       }
+      reportD1(limited);
       const secured = withSecurityHeaders(response, { nonce, private: isPrivate });
       const bookmark = database.bookmarkCookie();
       if (bookmark) secured.headers.append("Set-Cookie", bookmark);
       return secured;
     },
 
-    async scheduled(controller, env, _ctx) {
-      applyTestClock(env);
+    async scheduled(controller, workerEnv, _ctx) {
+      applyTestClock(workerEnv);
+      const env = limitD1(workerEnv, `scheduled ${controller.cron}`);
       // Awaited rather than handed to waitUntil: a scheduled event lasts until its work is done either way, and this
       // way `wrangler dev --test-scheduled`'s /__scheduled answers only once the jobs have run. With waitUntil it
       // answered at once, and an e2e test that read /operations right after raced the monitoring job: under load the
       // page rendered before the alert was opened (operations.spec failed once in five full runs).
       await runScheduled(controller, env);
+      reportD1(env);
     },
 
     // The e-mail queue and its dead letters (ADR 0056).
-    async queue(batch, env, _ctx) {
-      applyTestClock(env);
+    async queue(batch, workerEnv, _ctx) {
+      applyTestClock(workerEnv);
+      const env = limitD1(workerEnv, `queue ${batch.queue}`);
       await consumeEmailBatch(batch, createDb(env.DB), getConfig(env));
+      reportD1(env);
     },
   } satisfies ExportedHandler<Env, EmailQueueMessage>;
   return handler;

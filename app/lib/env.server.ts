@@ -27,6 +27,8 @@ export interface Env extends CloudflareBindings {
   RUM_SAMPLE_RATE?: string;
   /** "off" stops recording request timings for the Operations Center (the bench compares with and without). */
   OPS_RECORDING?: string;
+  /** "enforce" (the worker tests) or "measure" (the bench): D1 held to production's limits per invocation (app/lib/d1-limits.ts). */
+  D1_LIMITS?: string;
   /** Outside production only: run as if the wall clock read this ISO instant (app/lib/clock.ts). */
   TEST_NOW?: string;
   /** Feature flags changed from the spec's defaults, e.g. "QA_PAGE=on" (app/lib/flags.ts). */

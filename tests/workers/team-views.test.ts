@@ -267,6 +267,41 @@ describe("the team pipeline", () => {
     expect(onlyA).not.toContain("Bea&#x27;s buyer search");
   });
 
+  it("lists the open deals of a team of 20 within D1's 100 parameters per statement, soonest close first", async () => {
+    // Each agent's own open stages (five by default) and their id: one statement for 20 agents would bind 141.
+    const t = await team("Large Group");
+    const more = await Promise.all(Array.from({ length: 16 }, () => createUser(env.DB, { status: null })));
+    await db()
+      .insert(teamMembers)
+      .values(more.map((u) => ({ teamId: t.teamId, userId: u.id, role: "agent" as const, joinedAt: new Date() })));
+    const agents = [t.owner, t.admin, t.agentA, t.agentB, ...more];
+    // One open deal each, closing on day 20 - i (the last agent's first), one closed sale that must not show, and one
+    // deal with no close date (listed last).
+    const rows = [
+      ...agents.map((a, i) =>
+        deal(a.id, {
+          title: `Large open ${i}`,
+          stage: "offer",
+          probability: 60,
+          dealValueCents: 10_000_000,
+          expectedCloseDate: dayFromToday(20 - i),
+        }),
+      ),
+      deal(agents[3]!.id, { title: "Large closed sale" }),
+      deal(agents[7]!.id, { title: "Large undated", stage: "lead", probability: 10, dealValueCents: 1_000_000 }),
+    ];
+    await db().batch([
+      db().insert(deals).values(rows.slice(0, 8)),
+      db().insert(deals).values(rows.slice(8, 16)),
+      db().insert(deals).values(rows.slice(16)),
+    ]);
+    const list = await (await signInAs(t.owner)).page("/team/pipeline?view=list");
+    expect(list).toContain("21 open deals");
+    expect(list).not.toContain("Large closed sale");
+    const order = [...list.matchAll(/Large (?:open \d+|undated)/g)].map((m) => m[0]);
+    expect([...new Set(order)]).toEqual([...agents.map((_, i) => `Large open ${agents.length - 1 - i}`), "Large undated"]);
+  });
+
   it("lets an owner or admin move a member's deal, recorded on the agent's timeline with their name", async () => {
     const t = await withDeals();
     const admin = await signInAs(t.admin);

@@ -1,4 +1,5 @@
 import { createDb } from "~/db/client.server";
+import { d1MeterOf } from "~/lib/d1-limits";
 import type { Env } from "~/lib/env.server";
 import { CRON_JOBS, type CronJobId } from "~/modules/ops/cron-jobs";
 import { recordCronRun } from "~/modules/ops/cron-runs.server";
@@ -43,8 +44,10 @@ export const JOBS: Record<string, Job[]> = {
  */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = createDb(env.DB);
+  const meter = d1MeterOf(env.DB);
   for (const job of JOBS[controller.cron] ?? []) {
     const id = ID_OF.get(job) ?? job.name;
+    meter?.step(`cron:${id}`);
     const startedAt = Date.now();
     let status: "ok" | "error" = "ok";
     let detail: string | null;

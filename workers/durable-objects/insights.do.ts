@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "~/db/client.server";
+import { limitD1, reportD1 } from "~/lib/d1-limits";
 import type { Env } from "~/lib/env.server";
 import type { UserId } from "~/modules/auth/session.server";
 import type { Insight } from "~/modules/insights/insights";
@@ -33,7 +34,10 @@ export class InsightsCache extends DurableObject<Env> {
       return { insights: JSON.parse(row.value) as Insight[], cached: true, computedAt: row.computed_at };
     }
     const computedAt = Date.now();
-    const insights = await computeUserInsights(createDb(this.env.DB), userId as UserId, new Date(computedAt));
+    // Each call is its own invocation of D1's per-invocation limits (ADR 0055).
+    const env = limitD1(this.env, "InsightsCache.read");
+    const insights = await computeUserInsights(createDb(env.DB), userId as UserId, new Date(computedAt));
+    reportD1(env);
     this.ctx.storage.sql.exec(
       "insert into insights (slot, version, day, value, computed_at) values (1, ?, ?, ?, ?) on conflict(slot) do update set version = excluded.version, day = excluded.day, value = excluded.value, computed_at = excluded.computed_at",
       version,

@@ -1,5 +1,6 @@
 import { MINUTE_MS } from "~/lib/dates";
 import { DurableObject } from "cloudflare:workers";
+import { limitD1, reportD1 } from "~/lib/d1-limits";
 import type { Env } from "~/lib/env.server";
 import { bucketOf, encodeHistogram, type Histogram } from "~/modules/ops/histogram";
 import { type Sample } from "~/modules/ops/metrics";
@@ -104,19 +105,22 @@ export class OpsRecorder extends DurableObject<Env> {
         grouped.set(key, g);
       }
       const shard = this.ctx.id.name ?? this.ctx.id.toString();
+      // Each flush (an alarm, or the cron's call) is its own invocation of D1's per-invocation limits (ADR 0055).
+      const env = limitD1(this.env, "OpsRecorder.flush");
       const statements = [
         ...[...grouped.values()].map((g) =>
-          this.env.DB.prepare(
+          env.DB.prepare(
             "insert into metric_rollups (span, start, metric, route, shard, n, errors, sum, histogram) values ('minute', ?, ?, ?, ?, ?, ?, ?, ?) on conflict (span, metric, start, route, shard) do nothing",
           ).bind(g.minute, g.metric, g.route, shard, g.n, g.errors, g.sum, encodeHistogram(g.histogram)),
         ),
         ...errors.map((e) =>
-          this.env.DB.prepare(
+          env.DB.prepare(
             "insert into error_rollups (start, route, status, shard, n, last_seen) values (?, ?, ?, ?, ?, ?) on conflict (start, route, status, shard) do nothing",
           ).bind(e.minute, e.route, e.status, shard, e.n, e.last_seen),
         ),
       ];
-      await this.env.DB.batch(statements);
+      await env.DB.batch(statements);
+      reportD1(env);
       sql.exec("delete from pending where minute < ?", current);
       sql.exec("delete from pending_errors where minute < ?", current);
     }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Currency } from "~/db/enums";
 import { contacts, dealShares, deals, type DealStage } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
+import { D1_LIMITS } from "~/lib/d1-limits";
 import { ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext } from "~/modules/commissions/commissions.server";
@@ -41,30 +42,42 @@ export async function teamDealList(
     Promise.all(ids.map((id) => getDisplayPreferences(context, id))),
   ]);
   const byAgent = new Map(ids.map((id, i) => [id as string, { commissions: commissions[i]!, name: agents[i]!.name, currency: prefs[i]!.currency }]));
-  // Open is each agent's own open stages.
-  const open = or(
-    ...ids.map((id, i) =>
-      and(
-        eq(deals.userId, id),
-        inArray(
-          deals.stage,
-          commissions[i]!.stages.filter((s) => s.kind === "open").map((s) => s.key),
-        ),
-      ),
-    ),
+  const openKeys = commissions.map((c) => c.stages.filter((s) => s.kind === "open").map((s) => s.key));
+  // D1 binds at most 100 parameters per statement, and each agent's condition binds their id twice and their open
+  // stages: a large team is read in groups of agents that fit (the LIMIT takes one more), and the groups' lists merged.
+  const groups = groupsWithin(
+    openKeys.map((keys) => 2 + keys.length),
+    D1_LIMITS.boundParameters - 1,
   );
-  const where = ownedByAny(deals, ids, open);
-  const [rows, total] = await Promise.all([
-    context.db
-      .select({ deal: deals, contactName: contacts.name })
-      .from(deals)
-      // The contact must be the deal's agent's own, as on their board.
-      .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, deals.userId)))
-      .where(where)
-      .orderBy(sql`${deals.expectedCloseDate} is null`, asc(deals.expectedCloseDate), asc(deals.id))
-      .limit(LIST_LIMIT),
-    context.db.select({ n: count() }).from(deals).where(where).get(),
-  ]);
+  const parts = await Promise.all(
+    groups.map(async (members) => {
+      // Open is each agent's own open stages.
+      const open = or(...members.map((i) => and(eq(deals.userId, ids[i]!), inArray(deals.stage, openKeys[i]!))));
+      const where = ownedByAny(
+        deals,
+        members.map((i) => ids[i]!),
+        open,
+      );
+      const [rows, total] = await Promise.all([
+        context.db
+          .select({ deal: deals, contactName: contacts.name })
+          .from(deals)
+          // The contact must be the deal's agent's own, as on their board.
+          .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, deals.userId)))
+          .where(where)
+          .orderBy(sql`${deals.expectedCloseDate} is null`, asc(deals.expectedCloseDate), asc(deals.id))
+          .limit(LIST_LIMIT),
+        context.db.select({ n: count() }).from(deals).where(where).get(),
+      ]);
+      return { rows, n: total?.n ?? 0 };
+    }),
+  );
+  // The same order as the statement's: soonest expected close first, no date last, then by id.
+  const rows = parts
+    .flatMap((p) => p.rows)
+    .sort((a, b) => closeOrder(a.deal, b.deal))
+    .slice(0, LIST_LIMIT);
+  const total = { n: parts.reduce((sum, p) => sum + p.n, 0) };
   const cards = rows.map(({ deal, contactName }): TeamCard => {
     const agent = byAgent.get(deal.userId)!;
     return {
@@ -76,7 +89,34 @@ export async function teamDealList(
       stageName: agent.commissions.stages.find((s) => s.key === deal.stage)?.name ?? deal.stage,
     };
   });
-  return { cards, total: total?.n ?? 0, stages: Object.fromEntries(ids.map((id, i) => [id, commissions[i]!.stages])) };
+  return { cards, total: total.n, stages: Object.fromEntries(ids.map((id, i) => [id, commissions[i]!.stages])) };
+}
+
+/** Consecutive groups of indexes whose costs add up to at most `budget` each (one item over it goes alone). */
+function groupsWithin(costs: readonly number[], budget: number): number[][] {
+  const groups: number[][] = [];
+  let current: number[] = [];
+  let used = 0;
+  costs.forEach((cost, i) => {
+    if (current.length > 0 && used + cost > budget) {
+      groups.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(i);
+    used += cost;
+  });
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+function closeOrder(a: { expectedCloseDate: string | null; id: string }, b: { expectedCloseDate: string | null; id: string }): number {
+  if (a.expectedCloseDate !== b.expectedCloseDate) {
+    if (a.expectedCloseDate === null) return 1;
+    if (b.expectedCloseDate === null) return -1;
+    return a.expectedCloseDate < b.expectedCloseDate ? -1 : 1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /**

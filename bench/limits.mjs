@@ -1,0 +1,99 @@
+// The large account's heavy jobs under the D1 limits harness in "measure" mode (ADR 0055): each job run once, the
+// Worker's per-invocation reports collected, and one row per job: how many invocations it took, the worst one's
+// queries (and its worst step), the longest statement, the most bound parameters and the largest SQL text, against
+// production's 1,000 queries, 100 parameters and 100 KB. Memory is workerd's resident set (the whole process, storage
+// included): per-isolate JS heap is not measurable from outside workerd, so the row shows the process's peak.
+import { benchAgentRestore, benchBackup, rssMb, workerdPid } from "./backup.mjs";
+import { benchHandover } from "./handover.mjs";
+import { BENCH_USER } from "./seed.mjs";
+
+const LIMITS = { queries: 1_000, params: 100, bytes: 100_000 };
+
+async function ok(response, what) {
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+/** The jobs, each a function over the seeded server, in an order that leaves each the data it needs. */
+function jobs(mf, origin, sessionCookie) {
+  const headers = { Cookie: sessionCookie };
+  return [
+    ["GET /dashboard (large account)", async () => ok(await fetch(`${origin}/dashboard`, { headers }), "/dashboard")],
+    ["GET /contacts (large account)", async () => ok(await fetch(`${origin}/contacts`, { headers }), "/contacts")],
+    ["GET /api/sync (whole field copy)", async () => ok(await fetch(`${origin}/api/sync`, { headers }), "/api/sync")],
+    ["team member removal and handover (POST /team)", () => benchHandover(mf, origin, sessionCookie)],
+    [
+      "import of 10,000 contacts (POST /api/contacts/import)",
+      async () => {
+        const rows = Array.from({ length: 10_000 }, (_, i) => [`Limits Person ${i}`, `limits${i}@example.com`, "Lead"]);
+        const response = await fetch(`${origin}/api/contacts/import`, {
+          method: "POST",
+          headers: { ...headers, Origin: origin, "Content-Type": "application/json" },
+          body: JSON.stringify({ rows, mapping: ["name", "email", "status"], mode: "skip" }),
+        });
+        return ok(response, "the import");
+      },
+    ],
+    ["cron: every job, backup and restore drill included", () => benchBackup(mf)],
+    ["restore of the large account (POST /operations)", () => benchAgentRestore(mf, origin, sessionCookie, BENCH_USER.email)],
+  ];
+}
+
+const flag = (value, limit) => `${value.toLocaleString("en-US")}${value > limit ? " ✗" : ""}`;
+
+/** The queries of an invocation's exempt steps (ADR 0055), which its count leaves out, when there are any. */
+function exempt(report) {
+  const all = report ? report.steps.reduce((n, s) => n + s.queries, 0) : 0;
+  return report && all > report.queries ? ` + ${(all - report.queries).toLocaleString("en-US")} exempt${all > LIMITS.queries ? " ✗" : ""}` : "";
+}
+
+/** One job's row from the reports of the invocations it made. */
+function row(name, reports, rss, failure) {
+  const steps = reports.flatMap((r) => r.steps);
+  // The worst invocation by all its queries, its exempt steps' included (they are the ones production would refuse).
+  const total = (r) => r.steps.reduce((n, s) => n + s.queries, 0);
+  const worst = reports.reduce((a, b) => (a === null || total(b) > total(a) ? b : a), null);
+  const worstStep = worst?.steps.reduce((a, b) => (b.queries > a.queries ? b : a));
+  const where = worst
+    ? `${worst.invocation}${worstStep && worstStep.step !== worst.invocation ? ` / ${worstStep.step}: ${worstStep.queries}` : ""}`
+    : "";
+  const longest = steps.reduce((a, b) => (b.longestMs > (a?.longestMs ?? -1) ? b : a), null);
+  const params = Math.max(0, ...steps.map((s) => s.maxParams));
+  const bytes = Math.max(0, ...steps.map((s) => s.maxSqlBytes));
+  return (
+    `| ${name}${failure ? ` (failed: ${failure})` : ""} | ${reports.length} | ${flag(worst?.queries ?? 0, LIMITS.queries)}${exempt(worst)} (${where}) | ` +
+    `${(longest?.longestMs ?? 0).toFixed(0)} ms: ${(longest?.longestSql ?? "").slice(0, 60).replaceAll("|", "\\|")} | ${flag(params, LIMITS.params)} | ` +
+    `${flag(bytes, LIMITS.bytes)} B | ${rss === null ? "n/a" : `${rss.toFixed(0)} MB`} |`
+  );
+}
+
+/**
+ * Runs each job and prints its row as soon as it is done (the cron's backup and restore drill take minutes); a job
+ * that fails is reported in its row and the next one runs. `reports` is the server's d1Reports (filled as logs arrive).
+ */
+export async function benchLimits(mf, origin, sessionCookie, reports) {
+  const pid = workerdPid();
+  console.log(
+    `\nD1 per job under the limits harness (measure mode; ✗ = over production's limit: ${LIMITS.queries} queries per invocation, ` +
+      `${LIMITS.params} parameters, ${LIMITS.bytes / 1000} KB per statement). Memory: workerd's resident set, the whole process ` +
+      "with its in-memory storage (an isolate's JS heap cannot be read from outside workerd).",
+  );
+  console.log("| job | invocations | worst invocation: queries (where) | longest statement | most parameters | largest SQL | workerd peak RSS |");
+  console.log("| --- | ---: | --- | --- | ---: | ---: | ---: |");
+  for (const [name, run] of jobs(mf, origin, sessionCookie)) {
+    reports.length = 0;
+    const samples = [];
+    const timer = pid ? setInterval(() => samples.push(rssMb(pid)), 50) : null;
+    let failure = null;
+    try {
+      await run();
+    } catch (error) {
+      failure = error instanceof Error ? error.message.slice(0, 120) : String(error);
+    }
+    // The last invocation's report is logged as it ends: give the log stream a moment to deliver it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (timer) clearInterval(timer);
+    console.log(row(name, [...reports], samples.length ? Math.max(...samples) : null, failure));
+  }
+}
