@@ -267,6 +267,25 @@ describe("the team pipeline", () => {
     expect(onlyA).not.toContain("Bea&#x27;s buyer search");
   });
 
+  it("shows the owner a team of 104 with what each member's removal would hand over, within D1's 100 parameters", async () => {
+    // The removal dialog's counts cover every member the owner may remove: a list of their ids would bind 102.
+    const t = await team("Very Large Group");
+    const more = await Promise.all(Array.from({ length: 100 }, () => createUser(env.DB, { status: null })));
+    const rows = more.map((u) => ({ teamId: t.teamId, userId: u.id, role: "agent" as const, joinedAt: new Date() }));
+    const [first, ...others] = [0, 20, 40, 60, 80].map((from) =>
+      db()
+        .insert(teamMembers)
+        .values(rows.slice(from, from + 20)),
+    );
+    await db().batch([first!, ...others]);
+    await db()
+      .insert(deals)
+      .values(deal(more[99]!.id, { title: "Last member's deal", stage: "offer" }));
+    const page = await (await signInAs(t.owner)).fetch("/team");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("104 members");
+  });
+
   it("lists the open deals of a team of 20 within D1's 100 parameters per statement, soonest close first", async () => {
     // Each agent's own open stages (five by default) and their id: one statement for 20 agents would bind 141.
     const t = await team("Large Group");
