@@ -22,7 +22,9 @@ export async function benchHandover(mf, origin, sessionCookie) {
   const answer = await fetch(`${origin}/team`, {
     method: "POST",
     headers: { Cookie: sessionCookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "remove", memberId: from, reassignTo: to }),
+    // confirm=yes is what the removal dialog sends once it has said what moves to whom; without it the page refuses the
+    // removal (400), as it refuses a bare removal from an old page or a replay.
+    body: new URLSearchParams({ intent: "remove", memberId: from, reassignTo: to, confirm: "yes" }),
     redirect: "manual",
   });
   const ms = Math.round(performance.now() - started);
