@@ -36,12 +36,18 @@ export interface D1StepReport {
   longestSql: string;
   maxParams: number;
   maxSqlBytes: number;
+  /** Rows D1 read and wrote for the step's statements (each result's meta.rows_read / rows_written): what D1 bills. */
+  rowsRead: number;
+  rowsWritten: number;
 }
 
 export interface D1InvocationReport {
   invocation: string;
   /** Queries counted against the invocation's limit (an exempt step's are left out). */
   queries: number;
+  /** Rows read and written by the whole invocation, every step's (exempt ones included). */
+  rowsRead: number;
+  rowsWritten: number;
   steps: D1StepReport[];
 }
 
@@ -72,7 +78,7 @@ export function takeD1LimitCrossings(): D1LimitError[] {
 }
 
 function newStep(step: string): D1StepReport {
-  return { step, queries: 0, longestMs: 0, longestSql: "", maxParams: 0, maxSqlBytes: 0 };
+  return { step, queries: 0, longestMs: 0, longestSql: "", maxParams: 0, maxSqlBytes: 0, rowsRead: 0, rowsWritten: 0 };
 }
 
 /** One invocation's counts: shared by every binding wrapped for it. */
@@ -130,6 +136,12 @@ export class D1Meter {
     if (this.queries > D1_LIMITS.queriesPerInvocation) this.cross("queriesPerInvocation", this.queries, sql);
   }
 
+  /** Adds the rows a statement's result says D1 read and wrote (its meta) to the current step. */
+  rows(meta: Partial<D1Meta> | undefined): void {
+    this.current.rowsRead += meta?.rows_read ?? 0;
+    this.current.rowsWritten += meta?.rows_written ?? 0;
+  }
+
   async timed<T>(sql: string, n: number, run: () => Promise<T>): Promise<T> {
     this.count(n, sql);
     const started = performance.now();
@@ -145,7 +157,13 @@ export class D1Meter {
   }
 
   report(): D1InvocationReport {
-    return { invocation: this.invocation, queries: this.queries, steps: this.steps.filter((s) => s.queries > 0 || this.steps.length === 1) };
+    return {
+      invocation: this.invocation,
+      queries: this.queries,
+      rowsRead: this.steps.reduce((n, s) => n + s.rowsRead, 0),
+      rowsWritten: this.steps.reduce((n, s) => n + s.rowsWritten, 0),
+      steps: this.steps.filter((s) => s.queries > 0 || this.steps.length === 1),
+    };
   }
 }
 
@@ -154,6 +172,41 @@ export class D1Meter {
 const METER = Symbol.for("porchlight.d1-limits.meter");
 const INNER = Symbol.for("porchlight.d1-limits.inner");
 type Branded = { [METER]?: D1Meter; [INNER]?: D1PreparedStatement };
+
+/**
+ * The part of workerd's D1 statement the harness reads: each statement sends its query through its session's
+ * `_sendOrThrow`, whose answer carries the query's meta. `first()` and `raw()` drop that meta, so to learn their rows
+ * the harness runs the statement's own method with that one function wrapped, on proxies made for this call only (a
+ * session is shared by concurrent statements). The result is D1's own, untouched. Should a later workerd change these
+ * internals, the statement just runs unwrapped and its rows go uncounted.
+ */
+interface D1Internals {
+  dbSession?: { _sendOrThrow?: (...args: unknown[]) => Promise<unknown> };
+}
+
+function withRows<T>(inner: D1PreparedStatement, meter: D1Meter, call: (statement: D1PreparedStatement) => Promise<T>): Promise<T> {
+  const session = (inner as D1PreparedStatement & D1Internals).dbSession;
+  const send = session?._sendOrThrow;
+  if (!session || typeof send !== "function") return call(inner);
+  const sendCounting = async (...args: unknown[]) => {
+    const answer = await send.apply(session, args);
+    for (const one of Array.isArray(answer) ? answer : [answer]) meter.rows((one as { meta?: Partial<D1Meta> } | null)?.meta);
+    return answer;
+  };
+  const sessionProxy = new Proxy(session, {
+    get(target, key) {
+      if (key === "_sendOrThrow") return sendCounting;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const statementProxy = new Proxy(inner, {
+    get(target, key) {
+      return key === "dbSession" ? sessionProxy : Reflect.get(target, key, target);
+    },
+  });
+  return call(statementProxy);
+}
 
 class MeteredStatement implements D1PreparedStatement {
   readonly [INNER]: D1PreparedStatement;
@@ -173,22 +226,24 @@ class MeteredStatement implements D1PreparedStatement {
   first<T = unknown>(colName: string): Promise<T | null>;
   first<T = Record<string, unknown>>(): Promise<T | null>;
   first<T>(colName?: string): Promise<T | null> {
-    return this.meter.timed(this.sql, 1, () => (colName === undefined ? this.inner.first<T>() : this.inner.first<T>(colName)));
+    return this.meter.timed(this.sql, 1, () => withRows(this.inner, this.meter, (s) => (colName === undefined ? s.first<T>() : s.first<T>(colName))));
   }
 
   run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
-    return this.meter.timed(this.sql, 1, () => this.inner.run<T>());
+    return this.meter.timed(this.sql, 1, () => withRows(this.inner, this.meter, (s) => s.run<T>()));
   }
 
   all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
-    return this.meter.timed(this.sql, 1, () => this.inner.all<T>());
+    return this.meter.timed(this.sql, 1, () => withRows(this.inner, this.meter, (s) => s.all<T>()));
   }
 
   raw<T = unknown[]>(options: { columnNames: true }): Promise<[string[], ...T[]]>;
   raw<T = unknown[]>(options?: { columnNames?: false }): Promise<T[]>;
   raw<T = unknown[]>(options?: { columnNames?: boolean }): Promise<[string[], ...T[]] | T[]> {
     return this.meter.timed<[string[], ...T[]] | T[]>(this.sql, 1, () =>
-      options?.columnNames === true ? this.inner.raw<T>({ columnNames: true }) : this.inner.raw<T>({ columnNames: false }),
+      withRows<[string[], ...T[]] | T[]>(this.inner, this.meter, (s) =>
+        options?.columnNames === true ? s.raw<T>({ columnNames: true }) : s.raw<T>({ columnNames: false }),
+      ),
     );
   }
 }
@@ -219,7 +274,11 @@ class MeteredSession implements D1DatabaseSession {
   }
 
   batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
-    return this.meter.timed(batchSql(statements), statements.length, () => this.inner.batch<T>(unwrap(statements)));
+    return this.meter.timed(batchSql(statements), statements.length, async () => {
+      const results = await this.inner.batch<T>(unwrap(statements));
+      for (const result of results) this.meter.rows(result.meta);
+      return results;
+    });
   }
 
   getBookmark(): D1SessionBookmark | null {
@@ -242,7 +301,11 @@ class MeteredDatabase implements D1Database {
   }
 
   batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
-    return this.meter.timed(batchSql(statements), statements.length, () => this.inner.batch<T>(unwrap(statements)));
+    return this.meter.timed(batchSql(statements), statements.length, async () => {
+      const results = await this.inner.batch<T>(unwrap(statements));
+      for (const result of results) this.meter.rows(result.meta);
+      return results;
+    });
   }
 
   exec(query: string): Promise<D1ExecResult> {

@@ -99,6 +99,62 @@ describe("D1 limits harness", () => {
     expect(report.steps[0]!.longestSql).toMatch(/^select \?, \?/);
   });
 
+  it("adds the rows D1 read and wrote to the step, whichever method ran the statement, as D1's own meta says", async () => {
+    // A table of this test's own, so no other file's rows change what is read.
+    const table = `rows_probe_${crypto.randomUUID().replaceAll("-", "")}`;
+    await testEnv.DB.prepare(`create table ${table} (id integer primary key, v text)`).run();
+    try {
+      const e = enforced("rows test");
+      const m = meter(e);
+      const step = () => m.steps.at(-1)!;
+      /** The rows `act` added to the current step: [read, written]. */
+      const rowsOf = async (act: () => Promise<unknown>) => {
+        const [read, written] = [step().rowsRead, step().rowsWritten];
+        await act();
+        return [step().rowsRead - read, step().rowsWritten - written];
+      };
+      /** What D1 itself reports for the same statement, run on the binding the harness does not wrap. */
+      const d1Says = async (sql: string, ...params: unknown[]) => {
+        const { meta } = await testEnv.DB.prepare(sql)
+          .bind(...params)
+          .all();
+        return [meta.rows_read, meta.rows_written];
+      };
+      const inserted = await rowsOf(() => e.DB.prepare(`insert into ${table} (id, v) values (1, 'a'), (2, 'b'), (3, 'c')`).run());
+      expect(inserted[1]).toBe(3);
+      const readAll = `select id, v from ${table}`;
+      const expected = await d1Says(readAll);
+      expect(expected[0]).toBeGreaterThanOrEqual(3);
+      // raw() and first() drop D1's meta from what they return: the harness still counts their rows.
+      expect(await rowsOf(() => e.DB.prepare(readAll).raw())).toEqual(expected);
+      expect(await rowsOf(() => e.DB.prepare(readAll).first())).toEqual(expected);
+      expect(await rowsOf(() => e.DB.prepare(readAll).first("v"))).toEqual(expected);
+      expect(await rowsOf(() => e.DB.prepare(readAll).all())).toEqual(expected);
+      const byId = `select v from ${table} where id = ?`;
+      expect(await rowsOf(() => e.DB.prepare(byId).bind(2).first("v"))).toEqual(await d1Says(byId, 2));
+      // A batch adds each statement's rows; a session's statements count with its database's.
+      const batched = await rowsOf(() => e.DB.batch([e.DB.prepare(`update ${table} set v = 'z' where id >= ?`).bind(2), e.DB.prepare(readAll)]));
+      expect(batched[1]).toBe(2);
+      expect(batched[0]).toBeGreaterThanOrEqual(expected[0]! + 2);
+      const session = e.DB.withSession("first-primary");
+      expect(await rowsOf(() => session.prepare(readAll).raw())).toEqual(expected);
+      // The step's rows and the invocation's totals in the report.
+      const report = m.report();
+      expect(report.steps[0]!.step).toBe("rows test");
+      expect(report.rowsWritten).toBe(5);
+      expect(report.rowsRead).toBe(report.steps.reduce((n, s) => n + s.rowsRead, 0));
+      // What the statements answered is D1's own answer, unchanged.
+      expect(await e.DB.prepare(readAll).raw()).toEqual([
+        [1, "a"],
+        [2, "z"],
+        [3, "z"],
+      ]);
+      expect(await e.DB.prepare(byId).bind(1).first()).toEqual({ v: "a" });
+    } finally {
+      await testEnv.DB.prepare(`drop table ${table}`).run();
+    }
+  });
+
   it("allows 100 bound parameters and refuses the 101st, naming the limit and the statement", async () => {
     const e = enforced();
     const ok = await e.DB.prepare(`select ${placeholders(100)}`)
@@ -190,5 +246,8 @@ describe("D1 limits harness", () => {
     const dashboard = reports.find((r) => r.invocation === "fetch GET /dashboard");
     expect(dashboard?.queries).toBeGreaterThan(0);
     expect(dashboard?.queries).toBeLessThanOrEqual(DASHBOARD_QUERIES);
+    // The rows the dashboard read (what D1 bills), with the agent's own rows among them.
+    expect(dashboard?.rowsRead).toBeGreaterThan(0);
+    expect(dashboard?.rowsRead).toBe(dashboard?.steps.reduce((n, s) => n + s.rowsRead, 0));
   });
 });
