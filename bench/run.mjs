@@ -15,7 +15,11 @@
 //   BENCH_ONLY=handover npm run bench                        (only a team member's book handed to a teammate on removal)
 //   BENCH_ONLY=backup npm run bench                          (only the backup, the restore drill and one account's restore)
 //   BENCH_ONLY=limits npm run bench                          (only D1 per job under the limits harness, bench/limits.mjs: queries
-//                                                             per invocation, longest statement, parameters, SQL size)
+//                                                             per invocation, longest statement, parameters, SQL size, rows read
+//                                                             and written; then the monthly cost of 1,000 agents, bench/cost.mjs)
+//   BENCH_ONLY=cost npm run bench                            (the same as limits)
+//   BENCH_ONLY=load npm run bench                            (only the load run: 200 signed-in sessions doing a mix of pages and
+//                                                             writes for 5 minutes, bench/load.mjs; LOAD_SECONDS to shorten)
 //   BENCH_ONLY=tap npm run bench                             (only when /contacts shows its rows and when a tap on one is
 //                                                             answered, in headless Chromium: bench/tap.mjs)
 //   BENCH_ONLY=recording npm run bench                       (only what the Operations Center's recording costs: the floor
@@ -39,6 +43,8 @@ import { benchTap } from "./tap.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
 import { benchAgentRestore, benchBackup } from "./backup.mjs";
 import { benchLimits } from "./limits.mjs";
+import { costOf1000Agents, measureStorage } from "./cost.mjs";
+import { benchLoad, LOAD_SECONDS, LOAD_SESSIONS } from "./load.mjs";
 import { buildBundle, clientDir, dist, startSeededServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -325,10 +331,19 @@ if (ONLY === "bundle") {
   console.log(`\n${workerSize}`);
   process.exit(0);
 }
-if (ONLY === "limits") {
+if (ONLY === "limits" || ONLY === "cost") {
   const server = await startSeededServer(workerPath, { d1Limits: "measure" });
   step("The large account's jobs under the D1 limits harness (measure mode)");
-  await benchLimits(server.mf, server.origin, server.sessionCookie, server.d1Reports);
+  const jobs = await benchLimits(server.mf, server.origin, server.sessionCookie, server.d1Reports);
+  step("What 1,000 agents cost a month, from those figures (bench/cost.mjs)");
+  console.log(`\n${costOf1000Agents(jobs, await measureStorage(server.mf)).table}\n`);
+  await server.mf.dispose();
+  process.exit(0);
+}
+if (ONLY === "load") {
+  const server = await startSeededServer(workerPath);
+  step(`${LOAD_SESSIONS} signed-in sessions for ${LOAD_SECONDS} s (bench/load.mjs)`);
+  console.log(`\n${await benchLoad(server.mf, server.origin, server.sessionCookie)}\n`);
   await server.mf.dispose();
   process.exit(0);
 }

@@ -59,6 +59,13 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
     d1Databases: { DB: "bench-db", DB_RESTORE_DRILL: "bench-restore-drill" },
     r2Buckets: { BACKUPS: "bench-backups" },
     kvNamespaces: { KV: "bench-kv" },
+    // The e-mail queue and its dead letters, as wrangler.toml declares them (ADR 0056): e-mail the cron or a page sends
+    // is queued and the Worker's queue() handler consumes it (without RESEND_API_KEY it stays in the outbox).
+    queueProducers: { EMAIL_QUEUE: { queueName: "porchlight-email" } },
+    queueConsumers: {
+      "porchlight-email": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 5, deadLetterQueue: "porchlight-email-dead" },
+      "porchlight-email-dead": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 5 },
+    },
     durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true }, OPS: { className: "OpsRecorder", useSQLite: true } },
     assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     bindings: {
