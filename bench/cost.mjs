@@ -5,7 +5,7 @@
 //
 // What is measured: rows read and written, invocations and end-to-end time per route and job (on the bench's large
 // account, 100,000 contacts: an upper bound for a typical agent; a route's first load of the day and a later one, since
-// the first does upkeep the others skip), the database's size and the large account's share of
+// a load can do upkeep a later one need not), the database's size and the large account's share of
 // its rows, the daily backup's size and objects. What is assumed: the profile (requests per agent per day by route,
 // e-mails per agent), that local end-to-end time bounds production CPU time (it includes D1's own work, which Workers
 // does not bill as CPU), and what the code does per request where nothing meters it (a KV read of the session, at most

@@ -71,8 +71,8 @@ function jobs(mf, origin, sessionCookie) {
       },
     ],
   ];
-  // An agent's routes run a second time: the first load of a day does upkeep later loads skip (lead scores gone stale
-  // are computed and written back), so the cost model takes the first load once a day and the second for the rest.
+  // An agent's routes run a second time: a load can do upkeep a later one need not (lead scores gone stale are computed
+  // and written back), so the cost model takes the first load once a day and the second for the rest.
   const again = agentDay.filter(([key]) => key !== "syncWhole").map(([key, name, run]) => [`${key}:again`, `${name}, again`, run]);
   return [
     ...agentDay,
