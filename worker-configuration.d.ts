@@ -11,6 +11,9 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		DB_RESTORE_DRILL: D1Database;
 		EMAIL_QUEUE: Queue;
+		PUSH_QUEUE: Queue;
+		DIGEST_QUEUE: Queue;
+		PURGE_QUEUE: Queue;
 		ASSETS: Fetcher;
 		APP_ENV: string;
 		ADMIN_EMAILS: string;
