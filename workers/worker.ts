@@ -111,10 +111,10 @@ export function createWorker(build: ServerBuild) {
     },
 
     // The e-mail and push queues with their dead letters, the digest's fan-out and the account purge (ADR 0056).
-    async queue(batch, workerEnv, _ctx) {
+    async queue(batch, workerEnv, ctx) {
       applyTestClock(workerEnv);
       const env = limitD1(workerEnv, `queue ${batch.queue}`);
-      await consumeQueue(batch, env);
+      await consumeQueue(batch, env, ctx);
       reportD1(env);
     },
   } satisfies ExportedHandler<Env>;

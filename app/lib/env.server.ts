@@ -141,7 +141,7 @@ export interface PushQueueMessage {
 }
 
 /** What the digest cron puts on the digest queue: one agent whose digest of `day` (their local date) is due. */
-interface DigestQueueMessage {
+export interface DigestQueueMessage {
   userId: string;
   day: string;
 }

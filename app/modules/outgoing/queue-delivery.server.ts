@@ -108,5 +108,13 @@ export async function deliveryFigures(db: Db, table: SQLiteTable, columns: Outbo
   return { retrying24h: retrying[0]?.n ?? 0, dead24h: dead[0]?.recent ?? 0, deadTotal: dead[0]?.total ?? 0 };
 }
 
+/** Queues take at most 100 messages per sendBatch (https://developers.cloudflare.com/queues/limits). */
+export const SEND_BATCH_MAX = 100;
+
+/** Puts `bodies` on `queue` in sendBatch calls of at most SEND_BATCH_MAX messages each. */
+export async function sendInBatches<Body>(queue: Queue<Body>, bodies: Body[]): Promise<void> {
+  for (let i = 0; i < bodies.length; i += SEND_BATCH_MAX) await queue.sendBatch(bodies.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body })));
+}
+
 /** How many dead messages the Operations Center lists per channel (newest first). */
 export const DEAD_LISTED = 50;

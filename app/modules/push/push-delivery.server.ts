@@ -11,6 +11,7 @@ import {
   type DeliveryFigures,
   type DeliveryOutcome,
   dying,
+  SEND_BATCH_MAX,
 } from "~/modules/outgoing/queue-delivery.server";
 import { pushEndpointProblem } from "./endpoint";
 import { pushPublicKey, type PushConfig } from "./push.server";
@@ -28,8 +29,6 @@ export const PUSH_DEAD_LETTER_QUEUE_NAME = "porchlight-push-dead";
 const PUSH_TTL_SECONDS = 30 * 60;
 /** A subscription whose sends failed this many times in a row (not a 404 or 410, which end it at once) is dropped. */
 const MAX_FAILURES = 5;
-/** Queues take at most 100 messages per sendBatch (https://developers.cloudflare.com/queues/limits). */
-const SEND_BATCH_MAX = 100;
 
 export interface PushMessage {
   title: string;
