@@ -147,7 +147,7 @@ export interface DigestQueueMessage {
 }
 
 /** What the purge cron puts on the purge queue: one account whose 30 days are over. */
-interface PurgeQueueMessage {
+export interface PurgeQueueMessage {
   userId: string;
 }
 

@@ -1,12 +1,15 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import worker from "../../workers/app";
 import { createDb } from "~/db/client.server";
 import { pushOutbox } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { d1MeterOf, limitD1 } from "~/lib/d1-limits";
+import { PURGE_QUEUE_NAME, queueDueAccountPurges } from "~/modules/data/purge.server";
 import { PUSH_QUEUE_NAME } from "~/modules/push/push-delivery.server";
+import { atInstant } from "./dates";
 
 // The Worker tests' queues have no consumer (vitest.config.ts): a test delivers what it queued itself, through the
 // Worker's own queue() handler, as the queue would (ADR 0056).
@@ -49,4 +52,41 @@ export async function drainPushes(userId: string, runEnv: Env) {
     1,
     runEnv,
   );
+}
+
+/** A queue that keeps what is put on it, for the test to deliver; it refuses a sendBatch of over 100, as Queues do. */
+export function capturingQueue<Body>() {
+  const bodies: Body[] = [];
+  const queue = {
+    send: async (body: Body) => void bodies.push(body),
+    sendBatch: async (messages: { body: Body }[]) => {
+      if (messages.length > 100) throw new Error(`sendBatch of ${messages.length} messages`);
+      bodies.push(...messages.map((m) => m.body));
+    },
+  } as unknown as Queue;
+  return { bodies, queue };
+}
+
+/**
+ * The purge cron at `at`, then the purge queue's consumer for what it queued and for every slice a consumer queues
+ * after it, one message a batch (wrangler.toml), each its own invocation under the limits harness, until the queue is
+ * empty or `messages` were delivered (a consumer that stopped: what it queued next is lost). Returns the accounts the
+ * cron queued, the messages delivered and the most queries one invocation ran.
+ */
+export async function runAccountPurges(at: Date, messages = Number.POSITIVE_INFINITY) {
+  const { bodies, queue } = capturingQueue<{ userId: string }>();
+  const runEnv = { ...(env as Env), PURGE_QUEUE: queue } as Env;
+  return atInstant(at.toISOString(), async () => {
+    const queued = await queueDueAccountPurges(createDb(env.DB), { purgeQueue: queue }, at);
+    let delivered = 0;
+    let mostQueries = 0;
+    while (bodies.length > 0 && delivered < messages) {
+      const invocation = limitD1(runEnv, `queue ${PURGE_QUEUE_NAME}`);
+      const result = await deliverBatch(PURGE_QUEUE_NAME, [bodies.shift()!], 1, invocation);
+      expect(result.acked).toEqual(result.ids);
+      delivered += 1;
+      mostQueries = Math.max(mostQueries, d1MeterOf(invocation.DB)!.queries);
+    }
+    return { queued, delivered, mostQueries };
+  });
 }

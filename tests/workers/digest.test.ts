@@ -13,7 +13,7 @@ import { JOBS } from "../../workers/cron";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { atInstant, shiftDay } from "../factories/dates";
-import { deliverBatch } from "../factories/queues";
+import { capturingQueue as capturingQueueOf, deliverBatch } from "../factories/queues";
 import { createAgent, setSubscriptionStatus } from "../factories/users";
 
 // The daily digest e-mail: its content (the agent's own rows only), 7:00 in the agent's timezone, once a
@@ -56,19 +56,7 @@ const deal = (userId: string, title: string, expectedCloseDate: string) =>
     stageChangedAt: new Date(),
   });
 
-/** A digest queue that keeps what the cron puts on it, for the test to deliver. */
-function capturingQueue() {
-  const bodies: DigestQueueMessage[] = [];
-  const queue = {
-    send: async (body: DigestQueueMessage) => void bodies.push(body),
-    sendBatch: async (messages: { body: DigestQueueMessage }[]) => {
-      // Queues refuse more than 100 messages in one sendBatch.
-      if (messages.length > 100) throw new Error(`sendBatch of ${messages.length} messages`);
-      bodies.push(...messages.map((m) => m.body));
-    },
-  } as unknown as Queue;
-  return { bodies, queue };
-}
+const capturingQueue = () => capturingQueueOf<DigestQueueMessage>();
 
 /** The digest queue's consumer at `at`, in batches of 10 (wrangler.toml), each batch its own metered invocation. */
 async function deliverDigests(bodies: DigestQueueMessage[], at: Date, overrides: Partial<Env> = {}) {
