@@ -564,6 +564,9 @@ describe("the lead timer and the five-minute reminder", () => {
         tag: `lead-${due.id}`,
       },
     ]);
+    // The reminder's push delivered again (Queues deliver at least once) is not pushed again.
+    await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: `lead-reminder:${user.id}:${now}` }], 2, config);
+    expect(service.delivered).toHaveLength(1);
     // Once only.
     await sendLeadReminders(context, now + MINUTE);
     await drainPushes(user.id, config);
