@@ -188,7 +188,7 @@ async function finishDataRequestsOnPurge(db: Db, userId: string, now: Date) {
     await finishDataRequest(db, userId, row.id, "completed", now, `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted`);
 }
 
-/** Accounts whose 30 days are over, oldest first, a few per cron run (each purge is many statements). */
+/** Accounts whose 30 days are over, oldest first (the purge queue takes them; see purge.server.ts). */
 export async function dueAccountPurges(db: Db, now: Date, limit = 5): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
