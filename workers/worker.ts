@@ -1,10 +1,9 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { applyTestClock } from "~/lib/clock";
 import { createRequestContext } from "~/lib/context.server";
-import { createDb } from "~/db/client.server";
 import { limitD1, reportD1 } from "~/lib/d1-limits";
 import { openRequestDatabase } from "~/lib/d1-session.server";
-import { ConfigError, getConfig, type EmailQueueMessage, type Env } from "~/lib/env.server";
+import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
@@ -12,7 +11,7 @@ import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing"
 import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
 import { api, apiRoutes } from "./api";
 import { runScheduled } from "./cron";
-import { consumeEmailBatch } from "~/modules/email/delivery.server";
+import { consumeQueue } from "./queues";
 import { appPageAssets } from "~/modules/sync/app-page-assets";
 import { serviceWorkerScript } from "./service-worker";
 
@@ -111,13 +110,13 @@ export function createWorker(build: ServerBuild) {
       reportD1(env);
     },
 
-    // The e-mail queue and its dead letters (ADR 0056).
-    async queue(batch, workerEnv, _ctx) {
+    // The e-mail and push queues with their dead letters, the digest's fan-out and the account purge (ADR 0056).
+    async queue(batch, workerEnv, ctx) {
       applyTestClock(workerEnv);
       const env = limitD1(workerEnv, `queue ${batch.queue}`);
-      await consumeEmailBatch(batch, createDb(env.DB), getConfig(env));
+      await consumeQueue(batch, env, ctx);
       reportD1(env);
     },
-  } satisfies ExportedHandler<Env, EmailQueueMessage>;
+  } satisfies ExportedHandler<Env>;
   return handler;
 }

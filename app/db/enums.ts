@@ -31,6 +31,10 @@ export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 export const EMAIL_STATUSES = ["queued", "sending", "retrying", "sent", "dead", "outbox"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+/** A push message's states (ADR 0056): as an e-mail's, and `off` when push was off (or had no key) at its turn. */
+export const PUSH_STATUSES = ["queued", "sending", "retrying", "sent", "dead", "off"] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
+
 export const CONTACT_INTERESTS = ["ai-content", "commission-tracking", "pipeline", "mobile", "other"] as const;
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number];
 

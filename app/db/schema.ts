@@ -11,6 +11,7 @@ import {
   DATE_FORMATS,
   DEAL_SIDES,
   EMAIL_STATUSES,
+  PUSH_STATUSES,
   GDPR_REQUEST_STATUSES,
   BACKUP_STATUSES,
   BACKUP_TYPES,
@@ -55,6 +56,9 @@ export const users = sqliteTable(
     // removes every row of the user at this time (30 days on, the terms' promise) unless the e-mailed link
     // keeps the account first. Null for every live account.
     purgeAfter: integer("purge_after", { mode: "timestamp_ms" }),
+    // When the purge was put on the purge queue (ADR 0056): from then on the account cannot be kept, and the cron
+    // queues it again only if its purge has not finished an hour later (a consumer that died part-way).
+    purgeQueuedAt: integer("purge_queued_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1052,6 +1056,39 @@ export const pushSubscriptions = sqliteTable(
   },
   (t) => [uniqueIndex("push_subscriptions_endpoint").on(t.endpoint), index("push_subscriptions_user").on(t.userId)],
 );
+
+/**
+ * Push messages on their way to an agent's devices (ADR 0056): written by the sender, delivered by the push queue's
+ * consumer. The id is the message's idempotency key (a lead's alert, an import's, a reminder run's), so sending the
+ * same alert twice writes one row; `sent_to` records each device that took it, so a retry never pushes twice to one.
+ */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    url: text("url").notNull(),
+    tag: text("tag").notNull(),
+    /** The lead alerts this message announces (null: a reminder), marked pushed once a device took it. */
+    leads: text("leads", { mode: "json" }).$type<{ arrivedAt: number; contactIds: string[] | null }>(),
+    status: text("status", { enum: PUSH_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    /** The subscriptions (ids) that took the message: a retry sends only to the others. */
+    sentTo: text("sent_to", { mode: "json" }).$type<string[]>().notNull().default([]),
+    deadAt: integer("dead_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_outbox_status_idx").on(t.status, t.lastAttemptAt), index("push_outbox_user").on(t.userId)],
+);
+export type PushOutboxRow = typeof pushOutbox.$inferSelect;
 
 /**
  * New leads waiting for the agent's first response: raised when a lead arrives, answered by the first

@@ -135,7 +135,29 @@ export interface EmailQueueMessage {
   outboxId: string;
 }
 
-export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean; emailQueue: Queue<EmailQueueMessage> };
+/** What goes on the push queue: the push_outbox row to deliver (ADR 0056). */
+export interface PushQueueMessage {
+  pushId: string;
+}
+
+/** What the digest cron puts on the digest queue: one agent whose digest of `day` (their local date) is due. */
+export interface DigestQueueMessage {
+  userId: string;
+  day: string;
+}
+
+/** What the purge cron puts on the purge queue: one account whose 30 days are over. */
+export interface PurgeQueueMessage {
+  userId: string;
+}
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  isDev: boolean;
+  emailQueue: Queue<EmailQueueMessage>;
+  pushQueue: Queue<PushQueueMessage>;
+  digestQueue: Queue<DigestQueueMessage>;
+  purgeQueue: Queue<PurgeQueueMessage>;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -188,6 +210,9 @@ export function getConfig(env: Env): Config {
     PUSH_TEST_HOSTS: isDev ? parsed.data.PUSH_TEST_HOSTS : [],
     isDev,
     emailQueue: env.EMAIL_QUEUE as Queue<EmailQueueMessage>,
+    pushQueue: env.PUSH_QUEUE as Queue<PushQueueMessage>,
+    digestQueue: env.DIGEST_QUEUE as Queue<DigestQueueMessage>,
+    purgeQueue: env.PURGE_QUEUE as Queue<PurgeQueueMessage>,
   };
   cache.set(env, config);
   return config;

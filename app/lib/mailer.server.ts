@@ -13,6 +13,11 @@ export interface OutgoingEmail {
   userId?: string | null;
   /** Extra headers for the provider, e.g. List-Unsubscribe (kept on the outbox row for the queue's consumer). */
   headers?: Record<string, string>;
+  /**
+   * The e-mail's idempotency key, used as its outbox id: sent again under the same key (a queue consumer's retry),
+   * it is one e-mail. Without one each call is a new e-mail.
+   */
+  key?: string;
 }
 
 /**
@@ -22,19 +27,29 @@ export interface OutgoingEmail {
  * the queue refuse the message, the row is dead at once (the Operations Center lists it, and an admin can send it again).
  */
 export async function sendEmail(context: Pick<RequestContext, "db" | "config">, email: OutgoingEmail): Promise<{ id: string; status: EmailStatus }> {
-  const id = newId();
+  const id = email.key ?? newId();
   const { db, config } = context;
-  await db.insert(emailOutbox).values({
-    id,
-    userId: email.userId ?? null,
-    kind: email.kind,
-    toAddress: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html,
-    headers: email.headers ?? null,
-    status: "queued",
-  });
+  const written = await db
+    .insert(emailOutbox)
+    .values({
+      id,
+      userId: email.userId ?? null,
+      kind: email.kind,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      headers: email.headers ?? null,
+      status: "queued",
+    })
+    .onConflictDoNothing()
+    .returning({ id: emailOutbox.id });
+  if (written.length === 0) {
+    // Written before under this key. Still queued, its message may not have reached the queue (the sender stopped
+    // in between): it goes on again, and the consumer's claim sends it once whichever message comes first.
+    const [existing] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
+    if (existing?.status !== "queued") return { id, status: existing?.status ?? "dead" };
+  }
   try {
     await config.emailQueue.send({ outboxId: id });
     return { id, status: "queued" };

@@ -10,7 +10,7 @@ import { requireAdmin } from "~/modules/auth/guards.server";
 import { backupNow, drillNewestBackup, restoreAgentByEmail } from "~/modules/backups/backup-actions.server";
 import { BackupPanel } from "~/modules/backups/components/BackupPanel";
 import { CompliancePanel } from "~/modules/data/components/CompliancePanel";
-import { EmailDeliveryPanel } from "~/modules/email/components/EmailDeliveryPanel";
+import { OutgoingMessagesPanel } from "~/modules/outgoing/components/OutgoingMessagesPanel";
 import { IncidentsPanel } from "~/modules/ops/components/IncidentsPanel";
 import { MonitoringPanel } from "~/modules/ops/components/MonitoringPanel";
 import { OperationsHeader } from "~/modules/ops/components/OperationsHeader";
@@ -88,7 +88,7 @@ export default function OperationsPage() {
       ) : monitoring ? (
         <div className="flex flex-col gap-6">
           <MonitoringPanel data={monitoring} prefs={prefs} aggregatesAt={aggregatesAt} />
-          <EmailDeliveryPanel figures={monitoring.email.figures} dead={monitoring.email.dead} prefs={prefs} error={errorOf("resend-email")} />
+          <OutgoingMessagesPanel email={monitoring.email} push={monitoring.push} prefs={prefs} error={errorOf("resend-email")} />
           <IncidentsPanel incidents={incidents} prefs={prefs} error={errorOf("incident", "resolve-incident")} />
         </div>
       ) : null}

@@ -9,6 +9,7 @@ import {
   deals,
   teamLeads,
   leadAlerts,
+  pushOutbox,
   pushSubscriptions,
   teamInvitations,
   teamMembers,
@@ -33,8 +34,8 @@ import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS, dueAccountPurges } from "
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
 import { moveToTrash } from "~/modules/trash/trash.server";
 import { JOBS } from "../../workers/cron";
-import { purgeDueAccounts } from "../../workers/cron/account-purge.job";
 import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
+import { runAccountPurges } from "../factories/queues";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { latestEmail, linkFromLatestEmail } from "../factories/mail";
 import { stripeEnv } from "../factories/stripe";
@@ -279,6 +280,7 @@ describe("the 30-day purge", () => {
         .insert(contacts)
         .values({ id: `answered_${user.id}`, userId: user.id, name: "Answered Lead", firstResponseAt: new Date(now), answeredBy: user.id });
       await db.insert(leadAlerts).values({ contactId: `lead_${user.id}`, userId: user.id, arrivedAt: now });
+      await db.insert(pushOutbox).values({ id: `push_${user.id}`, userId: user.id, kind: "lead_alert", title: "t", body: "b", url: "/", tag: "x" });
       // A team they own, with an invitation they sent and accepted themselves.
       await db.insert(teams).values({ id: `team_${user.id}`, ownerId: user.id, name: "Purge Team" });
       await db.insert(teamMembers).values({ teamId: `team_${user.id}`, userId: user.id, role: "owner", joinedAt: new Date(now) });
@@ -339,11 +341,11 @@ describe("the 30-day purge", () => {
     const due = (await purgeAt(gone.user.id))!.getTime();
     // A day early, it is not due and a run leaves it alone.
     expect(await dueAt(due - DAY_MS)).not.toContain(gone.user.id);
-    await purgeDueAccounts(env, db, new Date(due - DAY_MS));
+    expect((await runAccountPurges(new Date(due - DAY_MS))).queued).not.toContain(gone.user.id);
     expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 4 }));
 
-    // Due: the cron takes five a run, the longest due first, and accounts other tests closed may be due before
-    // this one. Runs go on as the cron's would until it is gone, each purging every account it took.
+    // Due: the cron queues a hundred a run, the longest due first, and accounts other tests closed may be due before
+    // this one. Runs go on as the cron's would until it is gone, the purge queue's consumer purging each it took.
     expect(await dueAt(due + 1000)).toContain(gone.user.id);
     const [deletionRequest] = await db
       .select({ id: gdprRequests.id })
@@ -351,11 +353,10 @@ describe("the 30-day purge", () => {
       .where(and(eq(gdprRequests.userId, gone.user.id), eq(gdprRequests.type, "erasure")));
     const exists = async () => (await db.select({ id: users.id }).from(users).where(eq(users.id, gone.user.id)).get()) !== undefined;
     for (let runs = 1; await exists(); runs++) {
-      const run = await purgeDueAccounts(env, db, new Date(due + 1000));
-      expect(run.due).toBeGreaterThanOrEqual(1);
-      expect(run.due).toBeLessThanOrEqual(5);
-      expect(run.purged).toBe(run.due);
-      expect(runs, "runs before the account was purged").toBeLessThan(1000);
+      const run = await runAccountPurges(new Date(due + 1000));
+      expect(run.queued.length).toBeGreaterThanOrEqual(1);
+      expect(run.queued.length).toBeLessThanOrEqual(100);
+      expect(runs, "runs before the account was purged").toBeLessThan(100);
     }
     expect(await counted(gone.user.id), "rows left with the purged user's id").toEqual({});
     expect(await rowsOf(gone.user.id, gone.user.email), "rows naming the purged user anywhere").toEqual({});
@@ -386,4 +387,83 @@ describe("the 30-day purge", () => {
     // Nothing of it is left to do: the purge no longer lists it.
     expect(await dueAt(due + 1000)).not.toContain(gone.user.id);
   });
+});
+
+describe("the purge queue", () => {
+  const exists = async (userId: string) => (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) !== undefined;
+
+  /**
+   * A closed account whose 30 days ended at `due`, with a contact, its deletion request, and `rows` entries of the
+   * phone's sync log: 500 rows a delete statement, so every 500 of them is one more query for the purge.
+   */
+  async function closedAccount(rows: number, due: Date) {
+    const user = await createUser(env.DB);
+    await db.insert(contacts).values({ id: `pq_${user.id}`, userId: user.id, name: "Purge Me" });
+    for (let from = 0; from < rows; from += 100_000) {
+      await env.DB.prepare(
+        "with recursive n(i) as (select ? union all select i + 1 from n where i < ?) insert into sync_log (user_id, kind, row_id) select ?, 'contact', 'r' || i from n",
+      )
+        .bind(from + 1, Math.min(from + 100_000, rows), user.id)
+        .run();
+    }
+    await db.update(users).set({ purgeAfter: due }).where(eq(users.id, user.id));
+    const [request] = await db
+      .insert(gdprRequests)
+      .values({ id: crypto.randomUUID(), userId: user.id, type: "erasure", description: ACCOUNT_DELETION_REQUEST, status: "pending" })
+      .returning({ id: gdprRequests.id });
+    return { ...user, requestId: request!.id };
+  }
+
+  /** What a finished purge leaves: no row naming the user anywhere, and the deletion's record completed, unsigned. */
+  async function expectPurged(user: Awaited<ReturnType<typeof closedAccount>>) {
+    expect(await exists(user.id)).toBe(false);
+    expect(await rowsOf(user.id, user.email), "rows naming the purged user anywhere").toEqual({});
+    expect(
+      await db
+        .select({ userId: gdprRequests.userId, status: gdprRequests.status })
+        .from(gdprRequests)
+        .where(eq(gdprRequests.id, user.requestId))
+        .get(),
+    ).toEqual({ userId: null, status: "completed" });
+  }
+
+  it("purges an account too big for one invocation a slice at a time, each slice inside D1's limits with no exemption", async () => {
+    const now = new Date();
+    // 1,020 delete statements' worth of rows: past 1,000 queries in one invocation.
+    const user = await closedAccount(510_000, new Date(now.getTime() - DAY_MS));
+    let slices = 0;
+    let mostQueries = 0;
+    for (let runs = 1; await exists(user.id); runs++) {
+      const run = await runAccountPurges(now);
+      slices += run.delivered;
+      mostQueries = Math.max(mostQueries, run.mostQueries);
+      expect(runs, "cron runs before the account was purged").toBeLessThan(5);
+    }
+    expect(slices).toBeGreaterThanOrEqual(3);
+    expect(mostQueries).toBeGreaterThan(0);
+    expect(mostQueries).toBeLessThanOrEqual(1_000);
+    await expectPurged(user);
+  }, 120_000);
+
+  it("finishes a purge stopped part-way with the same end state, once its lease is over, and the account can no longer be kept", async () => {
+    const now = Date.now();
+    // Due before anything other tests close, so it is the first message the cron queues.
+    const user = await closedAccount(250_000, new Date("2000-01-01T00:00:00Z"));
+    const first = await runAccountPurges(new Date(now), 1);
+    expect(first.queued[0]).toBe(user.id);
+    expect(first.delivered).toBe(1);
+    // The consumer stopped after its first slice: the account is half gone, and what it queued next was lost.
+    expect(await exists(user.id)).toBe(true);
+    const left = await env.DB.prepare("select count(*) as n from sync_log where user_id = ?").bind(user.id).first<{ n: number }>();
+    expect(left!.n).toBeGreaterThan(0);
+    expect(left!.n).toBeLessThan(250_000);
+    // Under way, it cannot be kept any more (the keep link's statement finds nothing to keep).
+    expect((await db.select({ queuedAt: users.purgeQueuedAt }).from(users).where(eq(users.id, user.id)).get())?.queuedAt).not.toBeNull();
+
+    // Half an hour on, the purge is still taken to be under way; an hour after its last slice the cron queues it again.
+    expect((await runAccountPurges(new Date(now + 30 * 60_000), 0)).queued).not.toContain(user.id);
+    const resumed = await runAccountPurges(new Date(now + 61 * 60_000));
+    expect(resumed.queued).toContain(user.id);
+    await expectPurged(user);
+  }, 120_000);
 });

@@ -3,14 +3,17 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import { contacts, crmTasks, deals, emailOutbox, leadAlerts, userPreferences } from "~/db/schema";
-import type { Env } from "~/lib/env.server";
-import { buildDigest, digestOn, renderDigest, sendDueDigests, setDigest, unsubscribeUrl } from "~/modules/digest/digest.server";
+import type { DigestQueueMessage, Env } from "~/lib/env.server";
+import { d1MeterOf, D1_LIMITS, limitD1 } from "~/lib/d1-limits";
+import { digestJob } from "../../workers/cron/digest.job";
+import { buildDigest, DIGEST_QUEUE_NAME, digestOn, queueDueDigests, renderDigest, setDigest, unsubscribeUrl } from "~/modules/digest/digest.server";
 import { WAITING_SHOWN } from "~/modules/reports/figures";
 import { localNow } from "~/modules/tasks/due";
 import { JOBS } from "../../workers/cron";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
-import { shiftDay } from "../factories/dates";
+import { atInstant, shiftDay } from "../factories/dates";
+import { capturingQueue as capturingQueueOf, deliverBatch } from "../factories/queues";
 import { createAgent, setSubscriptionStatus } from "../factories/users";
 
 // The daily digest e-mail: its content (the agent's own rows only), 7:00 in the agent's timezone, once a
@@ -52,6 +55,28 @@ const deal = (userId: string, title: string, expectedCloseDate: string) =>
     createdAt: new Date(),
     stageChangedAt: new Date(),
   });
+
+const capturingQueue = () => capturingQueueOf<DigestQueueMessage>();
+
+/** The digest queue's consumer at `at`, in batches of 10 (wrangler.toml), each batch its own metered invocation. */
+async function deliverDigests(bodies: DigestQueueMessage[], at: Date, overrides: Partial<Env> = {}) {
+  let mostQueries = 0;
+  for (let i = 0; i < bodies.length; i += 10) {
+    const invocation = limitD1({ ...(env as Env), ...overrides }, `queue ${DIGEST_QUEUE_NAME}`);
+    const result = await atInstant(at.toISOString(), () => deliverBatch(DIGEST_QUEUE_NAME, bodies.slice(i, i + 10), 1, invocation));
+    expect(result.acked.sort()).toEqual(result.ids.sort());
+    mostQueries = Math.max(mostQueries, d1MeterOf(invocation.DB)!.queries);
+  }
+  return { mostQueries };
+}
+
+/** The cron's digest run at `at`, then the digest queue's consumer for what it queued, as the queue would deliver it. */
+async function sendDueDigests(context: { overrides?: Partial<Env> }, at: Date) {
+  const { bodies, queue } = capturingQueue();
+  await queueDueDigests(requestContext({ ...context.overrides, DIGEST_QUEUE: queue }), at);
+  await deliverDigests(bodies, at, context.overrides);
+  return bodies;
+}
 
 const digestsTo = (userId: string) =>
   db
@@ -126,7 +151,7 @@ describe("sending", () => {
     const off = await agentIn("Asia/Tokyo", false);
     const lapsed = await agentIn("Asia/Tokyo");
     await setSubscriptionStatus(env.DB, lapsed.id, "canceled");
-    const context = requestContext();
+    const context = {};
 
     await sendDueDigests(context, at);
     expect(await digestsTo(tokyo.id)).toHaveLength(1);
@@ -157,7 +182,7 @@ describe("sending", () => {
     await db.update(userPreferences).set({ timeFormat: "24h" }).where(eq(userPreferences.userId, twentyFour.id));
     const today = localNow("Asia/Tokyo", at).date;
     for (const user of [twelve, twentyFour]) await task(user.id, "Showing at Birch Lane", today, { dueTime: "15:00" });
-    await sendDueDigests(requestContext(), at);
+    await sendDueDigests({}, at);
     const [first] = await digestsTo(twelve.id);
     const [second] = await digestsTo(twentyFour.id);
     expect(first?.textBody).toContain("- 3:00 PM Showing at Birch Lane");
@@ -169,7 +194,7 @@ describe("sending", () => {
     // The e-mail queue's consumer sends a row's headers as they are (tests/workers/email-queue.test.ts).
     const at = tokyoMorning();
     const user = await agentIn("Asia/Tokyo");
-    await sendDueDigests(requestContext({ RESEND_API_KEY: "re_test" }), at);
+    await sendDueDigests({ overrides: { RESEND_API_KEY: "re_test" } }, at);
     const mine = await db
       .select({ headers: emailOutbox.headers, status: emailOutbox.status })
       .from(emailOutbox)
@@ -239,12 +264,68 @@ describe("turning it on and off", () => {
   });
 });
 
-it("the cron job sends the digest of an agent for whom it is 8:00 now, with no request behind it", async () => {
+it("the cron job queues the digest of an agent for whom it is 8:00 now, with no request behind it, and the queue sends it", async () => {
   // A fixed-offset zone where it is 8 in the morning right now (Etc/GMT-N is UTC+N).
   let offset = (8 - new Date().getUTCHours() + 24) % 24;
   if (offset > 14) offset -= 24;
   const user = await agentIn(`Etc/GMT${offset >= 0 ? "-" : "+"}${Math.abs(offset)}`);
   const job = JOBS["*/5 * * * *"]!.find((j) => j.name === "digestJob")!;
-  await job(db, { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env as Env);
+  const { bodies, queue } = capturingQueue();
+  await job(db, { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, { ...(env as Env), DIGEST_QUEUE: queue });
+  expect(await digestsTo(user.id)).toHaveLength(0);
+  expect(bodies.filter((b) => b.userId === user.id)).toHaveLength(1);
+  await deliverDigests(bodies, new Date());
   expect(await digestsTo(user.id)).toHaveLength(1);
+});
+
+describe("the digest queue", () => {
+  const scheduled = { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController;
+
+  it("fans 300 due agents out from one cron run that stays inside D1's limits, and each gets exactly one digest", async () => {
+    const at = tokyoMorning();
+    const agents = [];
+    for (let i = 0; i < 300; i++) agents.push(await agentIn("Asia/Tokyo"));
+    const today = localNow("Asia/Tokyo", at).date;
+    for (const agent of agents.slice(0, 20)) await task(agent.id, "Morning call", today);
+
+    // The cron's run, metered as its own invocation (the harness enforces: a crossing throws).
+    const { bodies, queue } = capturingQueue();
+    const cron = limitD1({ ...(env as Env), DIGEST_QUEUE: queue }, "scheduled digest");
+    await atInstant(at.toISOString(), () => digestJob(createDb(cron.DB), scheduled, cron));
+    const cronQueries = d1MeterOf(cron.DB)!.queries;
+    // A handful of statements per hundred agents, not a digest's worth per agent.
+    expect(cronQueries).toBeLessThan(50);
+    const ids = new Set<string>(agents.map((a) => a.id));
+    const mine = bodies.filter((b) => ids.has(b.userId));
+    expect(mine).toHaveLength(300);
+    expect(mine.every((b) => b.day === today)).toBe(true);
+    for (const agent of agents.slice(0, 3)) expect(await digestsTo(agent.id)).toHaveLength(0);
+
+    // The consumer, ten agents a batch, each batch its own invocation under the harness.
+    const { mostQueries } = await deliverDigests(mine, at);
+    expect(mostQueries).toBeLessThanOrEqual(D1_LIMITS.queriesPerInvocation);
+    for (const agent of agents) expect(await digestsTo(agent.id), agent.id).toHaveLength(1);
+    expect((await digestsTo(agents[0]!.id))[0]?.textBody).toContain("Morning call");
+
+    // Delivered again (Queues deliver at least once) and the cron run again the same morning: still one each.
+    await deliverDigests(mine.slice(0, 30), at);
+    const { bodies: again, queue: queueAgain } = capturingQueue();
+    const rerun = limitD1({ ...(env as Env), DIGEST_QUEUE: queueAgain }, "scheduled digest");
+    await atInstant(new Date(at.getTime() + 5 * 60_000).toISOString(), () => digestJob(createDb(rerun.DB), scheduled, rerun));
+    expect(again.filter((b) => ids.has(b.userId))).toEqual([]);
+    for (const agent of agents) expect(await digestsTo(agent.id), agent.id).toHaveLength(1);
+  }, 60_000);
+
+  it("sends nothing to an agent who turned the digest off after the cron queued it", async () => {
+    const at = tokyoMorning();
+    const user = await agentIn("Asia/Tokyo");
+    const { bodies, queue } = capturingQueue();
+    await queueDueDigests(requestContext({ DIGEST_QUEUE: queue }), at);
+    await setDigest(requestContext(), user.userId, false, null);
+    await deliverDigests(
+      bodies.filter((b) => b.userId === user.id),
+      at,
+    );
+    expect(await digestsTo(user.id)).toHaveLength(0);
+  });
 });

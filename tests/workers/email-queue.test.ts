@@ -1,19 +1,20 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../../workers/app";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
+import { expectWarningAbove0 } from "../factories/thresholds";
+import { deliverBatch } from "../factories/queues";
 import { createUser } from "../factories/users";
 import { createDb } from "~/db/client.server";
-import { emailOutbox, type systemThresholds } from "~/db/schema";
+import { emailOutbox } from "~/db/schema";
 import type { EmailQueueMessage, Env } from "~/lib/env.server";
 import { sendEmail } from "~/lib/mailer.server";
-import { EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_MAX_RETRIES, EMAIL_QUEUE_NAME } from "~/modules/email/delivery.server";
+import { EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_QUEUE_NAME } from "~/modules/email/delivery.server";
+import { OUTGOING_MAX_RETRIES as EMAIL_MAX_RETRIES } from "~/modules/outgoing/queue-delivery.server";
 import { emailDeliveryFigures } from "~/modules/email/dead-letters.server";
 import { loadMonitoring } from "~/modules/ops/monitoring.server";
-import { checkSystemThresholds, readThresholdMetrics } from "~/modules/ops/thresholds.server";
+import { readThresholdMetrics } from "~/modules/ops/thresholds.server";
 
 // Outgoing e-mail through the e-mail queue (ADR 0056). The provider (Resend) is faked at its boundary, fetch; the
 // queue's consumer is the Worker's own queue() handler, handed batches built with createMessageBatch.
@@ -30,19 +31,14 @@ async function queuedEmail(tag: string, headers?: Record<string, string>) {
   return { ...sent, to };
 }
 
-let messageSeq = 0;
 /** Runs one batch through the Worker's queue() handler, as the queue would deliver it; answers what it acked and retried. */
-async function deliver(queue: string, outboxIds: string[], attempts = 1, runEnv: Env = withProvider) {
-  const messages = outboxIds.map((outboxId) => ({ id: `msg-${++messageSeq}`, timestamp: new Date(), attempts, body: { outboxId } }));
-  const batch = createMessageBatch<EmailQueueMessage>(queue, messages);
-  // getQueueResult reports which messages were retried but not the delay asked for: the retry calls say it.
-  const retries = batch.messages.map((m) => vi.spyOn(m, "retry"));
-  const ctx = createExecutionContext();
-  await worker.queue!(batch, runEnv, ctx);
-  const result = await getQueueResult(batch, ctx);
-  const delays = retries.flatMap((spy) => spy.mock.calls.map(([options]) => options?.delaySeconds));
-  return { ids: messages.map((m) => m.id), acked: result.explicitAcks, retried: result.retryMessages.map((r: { msgId: string }) => r.msgId), delays };
-}
+const deliver = (queue: string, outboxIds: string[], attempts = 1, runEnv: Env = withProvider) =>
+  deliverBatch<EmailQueueMessage>(
+    queue,
+    outboxIds.map((outboxId) => ({ outboxId })),
+    attempts,
+    runEnv,
+  );
 
 /** The provider: answers each call with the next of `answers` (the last one repeats), recording what was sent. */
 function fakeProvider(...answers: ("ok" | "refuse")[]) {
@@ -165,22 +161,8 @@ describe("dead e-mails", () => {
     expect(panel).toContain("Last error: domain not verified");
     expect(panel).toContain(`aria-label="Send again: Hello dead to ${email.to}"`);
 
-    // The threshold (seeded as dead_emails_24h > 0) alerts like the others: a threshold of the test's own, so the
-    // alert it opens never meets the real one, reading the real figure.
-    const metric = `dead_emails_${crypto.randomUUID().slice(0, 8)}`;
-    const threshold: typeof systemThresholds.$inferSelect = {
-      id: -1,
-      metricName: metric,
-      enabled: true,
-      warningThreshold: 0,
-      criticalThreshold: 1_000_000,
-      comparisonOperator: "greater_than",
-      updatedAt: new Date(now),
-    };
-    const reading = (await readThresholdMetrics(db, now)).dead_emails_24h;
-    const result = await checkSystemThresholds(requestContext(), now, { thresholds: [threshold], readings: { [metric]: reading } });
-    expect(result.alerts_triggered).toBe(1);
-    expect(result.alerts).toEqual([{ metric_name: metric, level: "warning", reading, threshold: 0, opened_at: now }]);
+    // The threshold (seeded as dead_emails_24h > 0) alerts like the others.
+    await expectWarningAbove0("dead_emails_24h", now);
   });
 
   it("is sent again by an admin once, however often the button is pressed, and delivered once", async () => {

@@ -922,9 +922,9 @@ describe("scheduled jobs", () => {
     expect(detail["lead-offers"]).toMatch(/^[\d,]+ expired offers? settled$/);
     // No VAPID keys in the tests: push notifications are off.
     expect(detail["lead-reminders"]).toBe("push notifications are off here: nothing to remind");
-    expect(detail.digest).toMatch(/^[\d,]+ digests? sent$/);
+    expect(detail.digest).toMatch(/^[\d,]+ digests? queued$/);
     expect(detail["lead-scores"]).toMatch(/^[\d,]+ day-old scores? and [\d,]+ stale scores? recomputed$/);
-    expect(detail["account-purge"]).toMatch(/^[\d,]+ accounts? purged$/);
+    expect(detail["account-purge"]).toMatch(/^[\d,]+ accounts? queued for purging$/);
     expect(detail["trash-purge"]).toMatch(/^[\d,]+ trashed items? purged$/);
     expect(detail["sync-upkeep"]).toMatch(/^[\d,]+ log entr(y|ies), [\d,]+ change keys? and [\d,]+ AI quota days? pruned$/);
     expect(detail.backup).toMatch(

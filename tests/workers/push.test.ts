@@ -2,17 +2,29 @@ import { env } from "cloudflare:workers";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
-import { contacts, crmActivities, leadAlerts, pushSubscriptions } from "~/db/schema";
+import { contacts, crmActivities, leadAlerts, pushOutbox, pushSubscriptions } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { LEAD_REMINDER_MINUTES } from "~/modules/push/lead-alerts";
 import { importContacts } from "~/modules/contacts/import.server";
 import { raiseLeadAlert, sendLeadReminders } from "~/modules/push/lead-alerts.server";
 import { leadsWaitingNow, WAITING_LEADS_SHOWN } from "~/modules/reports/figures.server";
-import { HELD_ELSEWHERE, MAX_SUBSCRIPTIONS, pushToUser, saveSubscription } from "~/modules/push/push.server";
+import { HELD_ELSEWHERE, MAX_SUBSCRIPTIONS, saveSubscription } from "~/modules/push/push.server";
+import {
+  PUSH_DEAD_LETTER_QUEUE_NAME,
+  PUSH_QUEUE_NAME,
+  pushDeliveryFigures,
+  queuePushes,
+  type PushMessage,
+} from "~/modules/push/push-delivery.server";
+import { OUTGOING_MAX_RETRIES } from "~/modules/outgoing/queue-delivery.server";
+import { loadMonitoring } from "~/modules/ops/monitoring.server";
+import { readThresholdMetrics } from "~/modules/ops/thresholds.server";
 import { applyQueuedChanges } from "~/modules/sync/queued-changes.server";
 import { JOBS } from "../../workers/cron";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
+import { expectWarningAbove0 } from "../factories/thresholds";
+import { deliverBatch, drainPushes, waitingPushes } from "../factories/queues";
 import { createAgent } from "../factories/users";
 import { fakeDevice, fakePushService, vapidKeys, type FakeDevice } from "../fakes/push-service";
 
@@ -36,6 +48,18 @@ function withPushService(devices: FakeDevice[], config: Env, statusFor?: (endpoi
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/**
+ * Queues one push for the agent and delivers it once through the push queue's consumer; answers how many devices
+ * took it (the row's record of them).
+ */
+async function pushToUser(config: Env, userId: string, message: PushMessage): Promise<number> {
+  const key = `test:${crypto.randomUUID()}`;
+  await queuePushes(requestContext(config), [{ userId, key, kind: "lead_alert", ...message }]);
+  await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: key }], 1, config);
+  const row = await db.select({ sentTo: pushOutbox.sentTo }).from(pushOutbox).where(eq(pushOutbox.id, key)).get();
+  return row?.sentTo.length ?? 0;
+}
 
 /** An agent with one subscribed device, and the fake push service it is reached through. */
 async function agentWithPhone() {
@@ -262,7 +286,9 @@ describe("sending", () => {
     const service = withPushService([phone, laptop, theirs], config);
 
     const lead = await addContact(user.id, "Rowan Lee");
-    expect(await raiseLeadAlert(context, user.userId, lead)).toBe(2);
+    expect(await raiseLeadAlert(context, user.userId, lead)).toBe(1);
+    expect(service.delivered).toEqual([]);
+    await drainPushes(user.id, config);
     expect(service.delivered.map((d) => d.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
     for (const delivery of service.delivered) {
       expect(delivery.message).toEqual({
@@ -277,8 +303,9 @@ describe("sending", () => {
     }
     const [alert] = await db.select().from(leadAlerts).where(eq(leadAlerts.contactId, lead.id)).all();
     expect(alert?.pushedAt).not.toBeNull();
-    // The same lead raised again (a retry) is not pushed twice.
+    // The same lead raised again (a retry) is not pushed twice, nor is the push delivered twice.
     expect(await raiseLeadAlert(context, user.userId, lead)).toBe(0);
+    await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: `lead-alert:${lead.id}` }], 2, config);
     expect(service.delivered).toHaveLength(2);
   });
 
@@ -291,14 +318,14 @@ describe("sending", () => {
     await saveSubscription(context, user.userId, flaky.subscription);
     withPushService([gone, flaky], config, (endpoint) => (endpoint === gone.endpoint ? 410 : 503));
     const message = { title: "t", body: "b", url: "/dashboard", tag: "x" };
-    expect(await pushToUser(context, user.userId, message)).toBe(0);
+    expect(await pushToUser(config, user.userId, message)).toBe(0);
     const left = await db
       .select({ endpoint: pushSubscriptions.endpoint, failures: pushSubscriptions.failures })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, user.id))
       .all();
     expect(left).toEqual([{ endpoint: flaky.endpoint, failures: 1 }]);
-    for (let i = 0; i < 4; i++) await pushToUser(context, user.userId, message);
+    for (let i = 0; i < 4; i++) await pushToUser(config, user.userId, message);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toEqual([]);
   });
 
@@ -322,7 +349,7 @@ describe("sending", () => {
     const service = withPushService([phone], config);
     const spy = vi.mocked(globalThis.fetch);
 
-    expect(await pushToUser(context, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(1);
+    expect(await pushToUser(config, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(1);
     expect(spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))).toEqual([phone.endpoint]);
     expect(service.delivered.map((d) => d.endpoint)).toEqual([phone.endpoint]);
     expect(
@@ -335,7 +362,7 @@ describe("sending", () => {
     spy.mockClear();
     withPushService([phone], config, () => 307);
     const redirected = vi.mocked(globalThis.fetch);
-    expect(await pushToUser(context, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
+    expect(await pushToUser(config, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
     expect(redirected.mock.calls.map(([, init]) => init?.redirect)).toEqual(["manual"]);
     expect(
       await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).all(),
@@ -344,9 +371,7 @@ describe("sending", () => {
     // In production the fake service's host is just another host: not contacted either.
     vi.restoreAllMocks();
     const inProduction = vi.spyOn(globalThis, "fetch");
-    expect(
-      await pushToUser(requestContext({ ...config, APP_ENV: "production" }), user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" }),
-    ).toBe(0);
+    expect(await pushToUser({ ...config, APP_ENV: "production" }, user.userId, { title: "t", body: "b", url: "/dashboard", tag: "x" })).toBe(0);
     expect(inProduction).not.toHaveBeenCalled();
   });
 
@@ -376,20 +401,25 @@ describe("sending", () => {
       source: "website",
     });
     expect(added.status).toBe(200);
-    await vi.waitFor(() => expect(service.delivered.map((d) => d.message.title)).toEqual(["New lead: Dialog Lead"]), { timeout: 5_000 });
+    // Queued after the response (waitUntil), then delivered by the push queue's consumer.
+    await vi.waitFor(async () => expect(await waitingPushes(user.id)).toHaveLength(1), { timeout: 5_000 });
+    await drainPushes(user.id, config);
+    expect(service.delivered.map((d) => d.message.title)).toEqual(["New lead: Dialog Lead"]);
 
     const [result] = await applyQueuedChanges(requestContext(config), user.userId, [
       { key: "offline-lead-0001", type: "add_contact", contact: { name: "Offline Lead", phone: "555 0102" } },
     ]);
     expect(result?.status).toBe("applied");
-    await vi.waitFor(() => expect(service.delivered.map((d) => d.message.title)).toContain("New lead: Offline Lead"), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await waitingPushes(user.id)).toHaveLength(1), { timeout: 5_000 });
+    await drainPushes(user.id, config);
+    expect(service.delivered.map((d) => d.message.title)).toEqual(["New lead: Dialog Lead", "New lead: Offline Lead"]);
     expect((await leadsWaitingNow({ db }, user.userId)).leads.map((l) => l.name)).toEqual(["Dialog Lead", "Offline Lead"]);
   });
 });
 
 describe("an import's new leads", () => {
   it("pushes the rows marked New as one alert naming a few, and one reminder for the leads still waiting", async () => {
-    const { user, phone, context, service } = await agentWithPhone();
+    const { user, phone, context, service, config } = await agentWithPhone();
     const rows = [
       ["Ada New", "New"],
       ["Ben New", "New"],
@@ -399,7 +429,9 @@ describe("an import's new leads", () => {
     ].map(([name, status], i) => [name!, `55501${i}0`, status!]);
     const summary = await importContacts(context, user.userId, { rows, mapping: ["name", "phone", "status"], mode: "skip" });
     expect(summary).toMatchObject({ created: 5, newLeads: 4 });
-    await vi.waitFor(() => expect(service.delivered).toHaveLength(1), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await waitingPushes(user.id)).toHaveLength(1), { timeout: 5_000 });
+    await drainPushes(user.id, config);
+    expect(service.delivered).toHaveLength(1);
     expect(service.delivered[0]!.message).toEqual({
       title: "4 new leads imported",
       body: `Ada New, Ben New, Cy New and 1 more. Reach out in the next ${LEAD_REMINDER_MINUTES} minutes.`,
@@ -408,11 +440,7 @@ describe("an import's new leads", () => {
     });
     const alerts = await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all();
     expect(alerts).toHaveLength(4);
-    await vi.waitFor(
-      async () =>
-        expect((await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all()).every((a) => a.pushedAt !== null)).toBe(true),
-      { timeout: 5_000 },
-    );
+    expect((await db.select().from(leadAlerts).where(eq(leadAlerts.userId, user.id)).all()).every((a) => a.pushedAt !== null)).toBe(true);
 
     // Five minutes on, one reminder for the three still waiting (a call answered one), not three.
     const [ada] = await db.select().from(contacts).where(eq(contacts.name, "Ada New")).all();
@@ -420,6 +448,7 @@ describe("an import's new leads", () => {
     const arrived = alerts[0]!.arrivedAt;
     const { reminded } = await sendLeadReminders(context, arrived + 6 * MINUTE);
     expect(reminded).toBeGreaterThanOrEqual(3);
+    await drainPushes(user.id, config);
     const mine = service.delivered.slice(1).filter((d) => d.endpoint === phone.endpoint);
     expect(mine.map((d) => d.message)).toEqual([
       {
@@ -441,7 +470,8 @@ describe("an import's new leads", () => {
       "Cy New": arrived + 6 * MINUTE,
       "Di New": arrived + 6 * MINUTE,
     });
-    expect((await sendLeadReminders(context, arrived + 7 * MINUTE)).delivered).toBe(0);
+    await sendLeadReminders(context, arrived + 7 * MINUTE);
+    expect(await waitingPushes(user.id)).toEqual([]);
   });
 
   it("reminds an agent with thousands of leads waiting in one push, without crowding out another agent's reminder", async () => {
@@ -449,13 +479,15 @@ describe("an import's new leads", () => {
     const rows = Array.from({ length: 2_100 }, (_, i) => [`Bulk ${i}`, `bulk${i}@example.com`, "New"]);
     await importContacts(requestContext(), busy.userId, { rows, mapping: ["name", "email", "status"], mode: "skip" });
     const [bulk] = await db.select({ arrivedAt: leadAlerts.arrivedAt }).from(leadAlerts).where(eq(leadAlerts.userId, busy.id)).limit(1).all();
-    const { user, context, service, phone } = await agentWithPhone();
+    const { user, context, service, phone, config } = await agentWithPhone();
     const lead = await addContact(user.id, "Lone Lead");
     await raiseLeadAlert(context, user.userId, lead, bulk!.arrivedAt + 1);
+    await drainPushes(user.id, config);
     service.delivered.length = 0;
 
     const { reminded } = await sendLeadReminders(context, bulk!.arrivedAt + 6 * MINUTE);
     expect(reminded).toBeGreaterThanOrEqual(2_101);
+    await drainPushes(user.id, config);
     expect(service.delivered.filter((d) => d.endpoint === phone.endpoint).map((d) => d.message.title)).toEqual(["Still waiting: Lone Lead"]);
     const left = await db
       .select({ n: sql<number>`count(*)` })
@@ -505,7 +537,7 @@ describe("the lead timer and the five-minute reminder", () => {
   });
 
   it("reminds once, at five minutes, only about leads nobody has answered", async () => {
-    const { user, context, service } = await agentWithPhone();
+    const { user, context, service, config } = await agentWithPhone();
     const now = Date.now();
     const due = await addContact(user.id, "Due Lead");
     const early = await addContact(user.id, "Early Lead");
@@ -518,10 +550,12 @@ describe("the lead timer and the five-minute reminder", () => {
     await db
       .insert(crmActivities)
       .values({ id: crypto.randomUUID(), userId: user.id, contactId: answeredLead.id, type: "text", occurredAt: new Date(now) });
+    await drainPushes(user.id, config);
     service.delivered.length = 0;
 
-    const reminders = (await sendLeadReminders(context, now)).delivered;
-    expect(reminders).toBe(1);
+    await sendLeadReminders(context, now);
+    expect(await waitingPushes(user.id)).toHaveLength(1);
+    await drainPushes(user.id, config);
     expect(service.delivered.map((d) => d.message)).toEqual([
       {
         title: "Still waiting: Due Lead",
@@ -530,10 +564,15 @@ describe("the lead timer and the five-minute reminder", () => {
         tag: `lead-${due.id}`,
       },
     ]);
-    // Once only. (The counts are the whole service's: other tests' agents have leads too, but no devices.)
-    expect((await sendLeadReminders(context, now + MINUTE)).delivered).toBe(1);
+    // The reminder's push delivered again (Queues deliver at least once) is not pushed again.
+    await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: `lead-reminder:${user.id}:${now}` }], 2, config);
+    expect(service.delivered).toHaveLength(1);
+    // Once only.
+    await sendLeadReminders(context, now + MINUTE);
+    await drainPushes(user.id, config);
     expect(service.delivered.map((d) => d.message.title)).toEqual(["Still waiting: Due Lead", "Still waiting: Early Lead"]);
-    expect((await sendLeadReminders(context, now + 2 * MINUTE)).delivered).toBe(0);
+    await sendLeadReminders(context, now + 2 * MINUTE);
+    expect(await waitingPushes(user.id)).toEqual([]);
     expect(service.delivered).toHaveLength(2);
     const marked = await db
       .select({ contactId: leadAlerts.contactId, remindedAt: leadAlerts.remindedAt })
@@ -561,5 +600,96 @@ describe("the lead timer and the five-minute reminder", () => {
     await job(db, { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, config);
     const [after] = await db.select().from(leadAlerts).where(eq(leadAlerts.contactId, lead.id)).all();
     expect(after?.remindedAt).not.toBeNull();
+  });
+});
+
+describe("the push queue", () => {
+  const pushRow = (id: string) => db.select().from(pushOutbox).where(eq(pushOutbox.id, id)).get();
+
+  it("retries only the devices a push service refused, so no device gets a push twice, and sends nothing on a repeat", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const [phone, laptop] = await Promise.all([fakeDevice(), fakeDevice()]);
+    const context = requestContext(config);
+    for (const device of [phone, laptop]) await saveSubscription(context, user.userId, device.subscription);
+    let laptopUp = false;
+    const service = withPushService([phone, laptop], config, (endpoint) => (endpoint === laptop.endpoint && !laptopUp ? 503 : 201));
+    const lead = await addContact(user.id, "Retry Lead");
+    expect(await raiseLeadAlert(context, user.userId, lead)).toBe(1);
+    const key = `lead-alert:${lead.id}`;
+
+    const first = await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: key }], 1, config);
+    expect(first.retried).toEqual(first.ids);
+    expect(first.delays).toEqual([30]);
+    expect(service.delivered.map((d) => d.endpoint)).toEqual([phone.endpoint]);
+    const phoneId = (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)).get())!.id;
+    expect(await pushRow(key)).toMatchObject({
+      status: "retrying",
+      attempts: 1,
+      sentTo: [phoneId],
+      error: "1 of 2 devices not reached: push service answered 503",
+    });
+    expect((await db.select().from(leadAlerts).where(eq(leadAlerts.contactId, lead.id)).get())?.pushedAt).toBeNull();
+
+    laptopUp = true;
+    const second = await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: key }], 2, config);
+    expect(second.acked).toEqual(second.ids);
+    expect(service.delivered.map((d) => d.endpoint)).toEqual([phone.endpoint, laptop.endpoint]);
+    expect(await pushRow(key)).toMatchObject({ status: "sent", attempts: 2, error: null });
+    expect((await pushRow(key))!.sentTo).toHaveLength(2);
+    expect((await db.select().from(leadAlerts).where(eq(leadAlerts.contactId, lead.id)).get())?.pushedAt).not.toBeNull();
+
+    // Delivered again (Queues deliver at least once), twice in one batch or later: nothing more is sent.
+    const again = await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: key }, { pushId: key }], 3, config);
+    expect(again.acked.sort()).toEqual(again.ids.sort());
+    expect(service.delivered).toHaveLength(2);
+  });
+
+  it("lands dead after the last retry, shows in the Operations Center and trips the dead push threshold", async () => {
+    const config = await pushEnv();
+    const user = await createAgent(env.DB);
+    const phone = await fakeDevice();
+    await saveSubscription(requestContext(config), user.userId, phone.subscription);
+    const service = withPushService([phone], config, () => 503);
+    const before = await pushDeliveryFigures(db, Date.now());
+    const lead = await addContact(user.id, "Dead Lead");
+    await raiseLeadAlert(requestContext(config), user.userId, lead);
+    const key = `lead-alert:${lead.id}`;
+    const delays: (number | undefined)[] = [];
+    for (let attempt = 1; attempt <= OUTGOING_MAX_RETRIES + 1; attempt++) {
+      const result = await deliverBatch(PUSH_QUEUE_NAME, [{ pushId: key }], attempt, config);
+      expect(result.retried).toEqual(result.ids);
+      delays.push(...result.delays);
+    }
+    expect(delays).toEqual([30, 60, 120, 240, 480, 960]);
+    // Five refusals in a row dropped the device; the sixth attempt had nowhere to go, and the refusal stands.
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toEqual([]);
+    expect(service.delivered).toEqual([]);
+    const dead = await deliverBatch(PUSH_DEAD_LETTER_QUEUE_NAME, [{ pushId: key }], 1, config);
+    expect(dead.acked).toEqual(dead.ids);
+    expect(await pushRow(key)).toMatchObject({
+      status: "dead",
+      attempts: OUTGOING_MAX_RETRIES + 1,
+      error: "1 of 1 devices not reached: push service answered 503",
+    });
+
+    const now = Date.now();
+    const figures = await pushDeliveryFigures(db, now);
+    expect(figures.dead24h).toBeGreaterThanOrEqual(before.dead24h + 1);
+    expect(figures.deadTotal).toBeGreaterThanOrEqual(before.deadTotal + 1);
+    const monitoring = await loadMonitoring(db, now);
+    expect((await readThresholdMetrics(db, now)).dead_pushes_24h).toBe(monitoring.push.figures.dead24h);
+    expect(monitoring.watch.dead_pushes_24h.reading).toBe(monitoring.push.figures.dead24h);
+    expect(monitoring.push.dead.find((d) => d.id === key)).toMatchObject({ to: user.email, subject: "New lead: Dead Lead", attempts: 6 });
+
+    const admin = await signInAs(await createAgent(env.DB, { role: "admin" }));
+    const page = await (await admin.get("/operations")).text();
+    const panel = page.slice(page.indexOf('id="push-delivery-heading"'));
+    expect(panel).toContain("New lead: Dead Lead");
+    expect(panel).toContain(`To the devices of ${user.email}`);
+    expect(panel).toContain("Last error: 1 of 1 devices not reached: push service answered 503");
+
+    // The threshold (seeded as dead_pushes_24h > 0) alerts like the others.
+    await expectWarningAbove0("dead_pushes_24h", now);
   });
 });

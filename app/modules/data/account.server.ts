@@ -1,5 +1,5 @@
 import { DAY_MS } from "~/lib/dates";
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { gdprRequests, users } from "~/db/schema";
 import { appOrigin, type RequestContext } from "~/lib/context.server";
@@ -13,10 +13,9 @@ import { destroySession, type UserId } from "~/modules/auth/session.server";
 import { consumeToken, issueToken } from "~/modules/auth/tokens.server";
 import { endSubscriptionNow } from "~/modules/billing/details.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { eraseCrmData } from "./erase.server";
 import { leaveTeamOnAccountClose } from "~/modules/team/departure.server";
 import { finishDataRequest, openDataRequest } from "./requests.server";
-import { KEPT_UNSIGNED, PURGE_TABLES } from "./tables";
+import { CRM_DATA_TABLES, KEPT_UNSIGNED, PURGE_TABLES } from "./tables";
 
 // "Delete my account" (decisions.md "Data lifecycle"): the subscription ends at once, every session
 // ends, sign-in is refused, and 30 days later the cron removes every row of the user in every table. Until
@@ -117,7 +116,8 @@ export async function keepAccount(context: RequestContext, token: string): Promi
   const kept = await context.db
     .update(users)
     .set({ purgeAfter: null, updatedAt: new Date() })
-    .where(and(eq(users.id, check.userId), isNotNull(users.purgeAfter)))
+    // Once its purge has started (queued), part of the account is gone: it cannot be kept any more.
+    .where(and(eq(users.id, check.userId), isNotNull(users.purgeAfter), isNull(users.purgeQueuedAt)))
     .returning({ id: users.id })
     .get();
   if (!kept) return { ok: false, reason: "gone" };
@@ -128,21 +128,33 @@ export async function keepAccount(context: RequestContext, token: string): Promi
   return { ok: true };
 }
 
-/** Rows deleted per statement outside the CRM tables (the e-mail outbox can be long). */
+/** Rows deleted per statement (the e-mail outbox, an agent's activities can be long). */
 const CHUNK = 500;
+/** What a purge deletes, in this order: the CRM tables (children before their parents), then every other table. */
+const PURGED = [...CRM_DATA_TABLES.map((table) => ({ table, owner: "user_id" })), ...PURGE_TABLES];
 
 /**
- * Removes every row of the user in every table (PURGE_TABLES, which a test holds to the live schema). The
- * record of the deletion request is kept without the user's id, so Compliance still counts it. Safe to run
- * again after a failure part-way: each step deletes what is left.
+ * One slice of an account's purge: deletes the user's rows table by table, CHUNK rows a statement, in at most
+ * `statements` statements; when nothing is left it finishes (the deletion's record completed, the records that are
+ * the service's kept unsigned, the users row deleted). Returns "more" when the budget ran out first. Safe to stop
+ * anywhere and run again: each slice deletes what is left and never touches another user's rows.
  */
-export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, userId: string, now = new Date()): Promise<void> {
-  await eraseCrmData(env.DB, userId);
-  for (const { table, owner } of PURGE_TABLES) {
+export async function purgeAccountSlice(
+  env: Pick<Env, "DB" | "INSIGHTS">,
+  db: Db,
+  userId: string,
+  now: Date,
+  statements = Number.POSITIVE_INFINITY,
+): Promise<"done" | "more"> {
+  let used = 0;
+  for (const { table, owner } of PURGED) {
     for (;;) {
+      if (used >= statements) return "more";
+      used += 1;
       const result = await env.DB.prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where "${owner}" = ? limit ${CHUNK})`)
         .bind(userId)
         .run();
+      // D1's `changes` counts the rows triggers touch too: only none at all means the table is done.
       if ((result.meta.changes ?? 0) === 0) break;
     }
   }
@@ -155,6 +167,16 @@ export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, us
     env.DB.prepare(`delete from users where id = ?`).bind(userId),
   ]);
   await env.INSIGHTS.get(env.INSIGHTS.idFromName(userId)).clear();
+  return "done";
+}
+
+/**
+ * Removes every row of the user in every table (PURGE_TABLES, which a test holds to the live schema) in one go:
+ * for the QA Dashboard's small throwaway accounts. The 30-day purge goes through the purge queue in slices
+ * (purge.server.ts). The record of the deletion request is kept without the user's id, so Compliance still counts it.
+ */
+export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, userId: string, now = new Date()): Promise<void> {
+  await purgeAccountSlice(env, db, userId, now);
 }
 
 async function finishDataRequestsOnPurge(db: Db, userId: string, now: Date) {
@@ -166,7 +188,7 @@ async function finishDataRequestsOnPurge(db: Db, userId: string, now: Date) {
     await finishDataRequest(db, userId, row.id, "completed", now, `${ACCOUNT_DELETION_REQUEST}: every row of the account deleted`);
 }
 
-/** Accounts whose 30 days are over, oldest first, a few per cron run (each purge is many statements). */
+/** Accounts whose 30 days are over, oldest first (the purge queue takes them; see purge.server.ts). */
 export async function dueAccountPurges(db: Db, now: Date, limit = 5): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })

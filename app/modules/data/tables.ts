@@ -178,6 +178,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   ai_draft_days: "how many AI drafts were used on each of the last two days, for the daily quota",
   push_subscriptions: "the devices new-lead alerts go to: a browser push service's address and keys, secrets of that device",
   lead_alerts: "which new leads waited for a first response, derived from the exported contacts and activities",
+  push_outbox: "new-lead alerts and reminders on their way to the devices, derived from the exported contacts",
   team_invitations: "invitations sent by a team: other people's e-mail addresses and link secrets, not the agent's data",
 };
 
@@ -250,6 +251,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   ai_draft_days: "the daily AI quota's count as it is now: a restore must not give back drafts already used",
   push_subscriptions: "the devices alerts go to now: a restore must not turn alerts back on for a device turned off since",
   lead_alerts: "alerts about leads as they arrived: old ones are not raised again",
+  push_outbox: "alerts already pushed or on their way: an old one is not pushed again",
   teams: "the team as it is now: its members and seats follow billing, not a backup",
   team_members: "membership as it is now: a restore must not put back someone who left or was removed",
   team_invitations: "invitations as they are now: a withdrawn or used link must stay so",

@@ -1,10 +1,12 @@
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { subscribers, userPreferences, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
+import type { DigestQueueMessage } from "~/lib/env.server";
 import { hmacSign, hmacVerify } from "~/lib/crypto";
 import { DEFAULT_DISPLAY_PREFERENCES, formatDay, type DisplayPreferences } from "~/lib/format";
 import { escapeHtml, sendEmail } from "~/lib/mailer.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { SEND_BATCH_MAX, sendInBatches } from "~/modules/outgoing/queue-delivery.server";
 import { WAITING_SHOWN } from "~/modules/reports/figures";
 import { leadsWaitingNow } from "~/modules/reports/figures.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
@@ -16,14 +18,15 @@ import { closingsQuery, listTasks } from "~/modules/tasks/tasks.server";
 // overdue, closings in the next seven days and new leads still waiting. Opt-in (Settings → Notifications), one a
 // day, with a one-click unsubscribe (RFC 8058) that needs no sign-in.
 
+/** The digest queue, as wrangler.toml names it. */
+export const DIGEST_QUEUE_NAME = "porchlight-digest";
+
 /** The local hour the digest goes out at; the cron runs every five minutes, so it leaves between 7:00 and 7:05. */
 export const DIGEST_HOUR = 7;
 /** A digest the cron could not send by this local hour (an outage) is skipped for the day: it is a morning e-mail. */
 const LAST_HOUR = 11;
 /** Rows listed per section; the heading gives the full count. */
 const LIST = 10;
-/** Digests per cron run, across every agent. */
-const BATCH = 200;
 
 export interface Digest {
   day: string;
@@ -159,18 +162,20 @@ export async function digestOn(context: Pick<RequestContext, "db">, userId: User
   return row?.on ?? false;
 }
 
+/** Agents put on the digest queue per cron run: 50 claiming statements and 50 sendBatch calls at most. */
+const QUEUED_PER_RUN = 5_000;
+
 /**
- * The cron's run: every agent with the digest on, a subscription in good standing, and 7:00 (to 11:00) on their
- * clock, who has not had today's, gets it. Each is claimed for the day before it is sent, so two runs never send two.
+ * The cron's run (ADR 0056): every agent with the digest on, a subscription in good standing, and 7:00 (to 11:00) on
+ * their clock, who has not had today's, is claimed for their day and put on the digest queue, a hundred per
+ * statement and per sendBatch; the queue's consumer builds and sends each digest (sendQueuedDigest). So a run costs
+ * a few queries per hundred agents, and no invocation grows with the number of agents. Returns how many were queued.
  */
-export async function sendDueDigests(context: RequestContext, at = new Date()): Promise<number> {
+export async function queueDueDigests(context: Pick<RequestContext, "db" | "config">, at = new Date()): Promise<number> {
   const candidates = await context.db
     .select({
       userId: userPreferences.userId,
-      email: users.email,
       timezone: userPreferences.timezone,
-      dateFormat: userPreferences.dateFormat,
-      timeFormat: userPreferences.timeFormat,
       sentOn: userPreferences.digestSentOn,
       origin: userPreferences.digestOrigin,
     })
@@ -178,37 +183,99 @@ export async function sendDueDigests(context: RequestContext, at = new Date()): 
     .innerJoin(users, and(eq(users.id, userPreferences.userId), isNull(users.purgeAfter)))
     .innerJoin(subscribers, and(eq(subscribers.userId, userPreferences.userId), sql`${subscribers.subscriptionStatus} in ('active', 'trialing')`))
     .where(eq(userPreferences.digestEmail, true))
-    .limit(5_000)
+    .limit(QUEUED_PER_RUN)
     .all();
-  let sent = 0;
+  const due: DigestQueueMessage[] = [];
   for (const agent of candidates) {
-    if (sent >= BATCH) break;
     const now = localNow(agent.timezone, at);
     const hour = Number(now.time.slice(0, 2));
     if (hour < DIGEST_HOUR || hour > LAST_HOUR || agent.sentOn === now.date) continue;
-    const origin = context.config.PUBLIC_URL ?? agent.origin;
-    if (!origin) continue;
-    const [claimed] = await context.db
-      .update(userPreferences)
-      .set({ digestSentOn: now.date })
-      .where(and(eq(userPreferences.userId, agent.userId), or(isNull(userPreferences.digestSentOn), ne(userPreferences.digestSentOn, now.date))))
-      .returning({ userId: userPreferences.userId });
-    if (!claimed) continue;
-    const userId = agent.userId as UserId;
-    const unsubscribe = await unsubscribeUrl(context, origin, userId);
-    const mail = renderDigest(
-      await buildDigest(context, userId, at),
-      { app: `${origin}/dashboard`, unsubscribe },
-      { dateFormat: agent.dateFormat, timeFormat: agent.timeFormat },
-    );
-    await sendEmail(context, {
-      kind: "daily_digest",
-      to: agent.email,
-      userId,
-      ...mail,
-      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    });
-    sent += 1;
+    if (!(context.config.PUBLIC_URL ?? agent.origin)) continue;
+    due.push({ userId: agent.userId, day: now.date });
   }
-  return sent;
+  let queued = 0;
+  for (let i = 0; i < due.length; i += SEND_BATCH_MAX) {
+    const chunk = JSON.stringify(due.slice(i, i + SEND_BATCH_MAX));
+    // Claimed for the day in one statement (the agents and their days as one JSON parameter), so two runs never
+    // queue one agent twice; only those claimed here go on the queue.
+    const dayOf = sql`(select json_extract(j.value, '$.day') from json_each(${chunk}) j where json_extract(j.value, '$.userId') = ${userPreferences.userId})`;
+    const claimed = await context.db
+      .update(userPreferences)
+      .set({ digestSentOn: dayOf })
+      .where(
+        and(
+          sql`${userPreferences.userId} in (select json_extract(value, '$.userId') from json_each(${chunk}))`,
+          or(isNull(userPreferences.digestSentOn), sql`${userPreferences.digestSentOn} <> ${dayOf}`),
+        ),
+      )
+      .returning({ userId: userPreferences.userId, day: userPreferences.digestSentOn });
+    const messages = claimed.map((c) => ({ userId: c.userId, day: c.day! }));
+    if (messages.length === 0) continue;
+    try {
+      await sendInBatches(context.config.digestQueue, messages);
+      queued += messages.length;
+    } catch (error) {
+      // The queue refused them: the claim is let go, so the next run (five minutes on) queues them again.
+      console.error(
+        JSON.stringify({ event: "digest_enqueue_failed", agents: messages.length, detail: error instanceof Error ? error.message : String(error) }),
+      );
+      await context.db
+        .update(userPreferences)
+        .set({ digestSentOn: null })
+        .where(sql`${userPreferences.userId} in (select json_extract(value, '$.userId') from json_each(${JSON.stringify(messages)}))`);
+    }
+  }
+  return queued;
+}
+
+/**
+ * The digest queue's consumer, for one agent and day: builds the digest as of `at` and sends it under the key
+ * `digest:<agent>:<day>`, so a message delivered twice is one e-mail. Nothing goes when the agent turned the digest
+ * off, closed the account or lapsed since, or when the day is over on their clock. Returns whether it was sent.
+ */
+async function sendQueuedDigest(context: RequestContext, message: DigestQueueMessage, at = new Date()): Promise<boolean> {
+  const agent = await context.db
+    .select({
+      email: users.email,
+      timezone: userPreferences.timezone,
+      dateFormat: userPreferences.dateFormat,
+      timeFormat: userPreferences.timeFormat,
+      origin: userPreferences.digestOrigin,
+    })
+    .from(userPreferences)
+    .innerJoin(users, and(eq(users.id, userPreferences.userId), isNull(users.purgeAfter)))
+    .innerJoin(subscribers, and(eq(subscribers.userId, userPreferences.userId), sql`${subscribers.subscriptionStatus} in ('active', 'trialing')`))
+    .where(and(eq(userPreferences.userId, message.userId), eq(userPreferences.digestEmail, true), eq(userPreferences.digestSentOn, message.day)))
+    .get();
+  const origin = context.config.PUBLIC_URL ?? agent?.origin;
+  if (!agent || !origin || localNow(agent.timezone, at).date !== message.day) return false;
+  const userId = message.userId as UserId;
+  const unsubscribe = await unsubscribeUrl(context, origin, userId);
+  const mail = renderDigest(
+    await buildDigest(context, userId, at),
+    { app: `${origin}/dashboard`, unsubscribe },
+    { dateFormat: agent.dateFormat, timeFormat: agent.timeFormat },
+  );
+  await sendEmail(context, {
+    kind: "daily_digest",
+    key: `digest:${userId}:${message.day}`,
+    to: agent.email,
+    userId,
+    ...mail,
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  });
+  return true;
+}
+
+/** The digest queue's handler: each agent's digest on its own, a failure retried (by the queue) without the others. */
+export async function consumeDigestBatch(batch: MessageBatch<DigestQueueMessage>, context: RequestContext): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      await sendQueuedDigest(context, message.body);
+      message.ack();
+    } catch (error) {
+      console.error(JSON.stringify({ event: "digest_failed", detail: error instanceof Error ? error.message : String(error) }));
+      message.retry();
+    }
+  }
 }

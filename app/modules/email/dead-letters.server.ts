@@ -1,39 +1,16 @@
-import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { DAY_MS } from "~/lib/dates";
 import type { Config } from "~/lib/env.server";
+import { DEAD_LISTED, deliveryFigures, type DeliveryFigures } from "~/modules/outgoing/queue-delivery.server";
 
 // What the Operations Center shows of e-mail delivery (ADR 0056): the e-mails being retried and the dead letters,
 // and an admin's "Send again" for a dead one.
 
-export interface EmailDeliveryFigures {
-  /** E-mails the provider refused whose retries are still under way, last tried in the last 24 hours. */
-  retrying24h: number;
-  /** E-mails that ran out of retries in the last 24 hours: the dead_emails_24h threshold's reading. */
-  dead24h: number;
-  /** Every dead e-mail not sent again yet. */
-  deadTotal: number;
+/** The e-mail queue's figures as of `now`: one definition for the Monitoring tab and the dead_emails_24h threshold. */
+export function emailDeliveryFigures(db: Db, now: number): Promise<DeliveryFigures> {
+  return deliveryFigures(db, emailOutbox, emailOutbox, now);
 }
-
-/** The delivery figures as of `now`: one definition for the Monitoring tab and the threshold. */
-export async function emailDeliveryFigures(db: Db, now: number): Promise<EmailDeliveryFigures> {
-  const dayFrom = new Date(now - DAY_MS);
-  const [retrying, dead] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "retrying"), gte(emailOutbox.lastAttemptAt, dayFrom))),
-    db
-      .select({ total: count(), recent: sql<number>`coalesce(sum(${emailOutbox.deadAt} >= ${dayFrom.getTime()}), 0)` })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.status, "dead")),
-  ]);
-  return { retrying24h: retrying[0]?.n ?? 0, dead24h: dead[0]?.recent ?? 0, deadTotal: dead[0]?.total ?? 0 };
-}
-
-/** How many dead e-mails the Operations Center lists (newest first). */
-const DEAD_EMAILS_LISTED = 50;
 
 /** The newest dead e-mails, with what the provider last said. */
 export function listDeadEmails(db: Db) {
@@ -49,7 +26,7 @@ export function listDeadEmails(db: Db) {
     .from(emailOutbox)
     .where(eq(emailOutbox.status, "dead"))
     .orderBy(desc(emailOutbox.deadAt))
-    .limit(DEAD_EMAILS_LISTED);
+    .limit(DEAD_LISTED);
 }
 
 export type SendAgainOutcome = { ok: true; message: string } | { ok: false; error: string };

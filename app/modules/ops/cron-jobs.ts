@@ -9,10 +9,10 @@ export const CRON_JOBS = [
     does: "Probes every component, rolls ended hours up, prunes old readings, checks the thresholds, stores the day-to-month figures.",
   },
   { id: "lead-offers", label: "Lead offers", does: "Passes first-to-claim leads whose claim window ended to the next agent." },
-  { id: "lead-reminders", label: "Lead reminders", does: "One push reminder for each new lead still unanswered after five minutes." },
-  { id: "digest", label: "Daily digest", does: "The 7:00 digest e-mail of every agent whose morning it is." },
+  { id: "lead-reminders", label: "Lead reminders", does: "Queues one push reminder for each new lead still unanswered after five minutes." },
+  { id: "digest", label: "Daily digest", does: "Queues the 7:00 digest e-mail of every agent whose morning it is." },
   { id: "lead-scores", label: "Lead scores", does: "Recomputes lead scores a day old, and those left stale by changes." },
-  { id: "account-purge", label: "Account purge", does: "Deletes accounts 30 days after their deletion." },
+  { id: "account-purge", label: "Account purge", does: "Queues accounts 30 days after their deletion, to be deleted a slice at a time." },
   { id: "trash-purge", label: "Trash purge", does: "Deletes what has been in the trash for 30 days." },
   { id: "sync-upkeep", label: "Field copy upkeep", does: "Prunes the phones' change log and old offline-change keys." },
   { id: "backup", label: "Backups", does: "The daily backup, 30-day retention, and the weekly restore drill." },
@@ -22,7 +22,7 @@ export type CronJobId = (typeof CRON_JOBS)[number]["id"];
 /** The Operations Center lists each job's failures over this many days. */
 export const FAILURE_DAYS = 7;
 
-/** A job's one-line account of a run ("3 accounts purged"), kept short for the table. */
+/** A job's one-line account of a run ("3 accounts queued for purging"), kept short for the table. */
 export const SUMMARY_MAX = 300;
 
 /** "2 accounts", "1 account", "0 accounts". */

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { errorRollups, systemAlerts, type systemThresholds } from "~/db/schema";
 import { emailDeliveryFigures, listDeadEmails } from "~/modules/email/dead-letters.server";
+import { listDeadPushes, pushDeliveryFigures } from "~/modules/push/push-delivery.server";
 import { loadCronJobs } from "./cron-runs.server";
 import { computeMonitoringAggregates, type MonitoringAggregates } from "./aggregates.server";
 import { readMetric } from "./readings.server";
@@ -84,24 +85,27 @@ export async function loadMonitoring(
   given: { thresholds?: (typeof systemThresholds.$inferSelect)[]; aggregates?: MonitoringAggregates | Promise<MonitoringAggregates> } = {},
 ) {
   const recent = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
-  const [load, request, render, heap, probes, jobs, alerts, errors, aggregates, emailFigures, deadEmails] = await Promise.all([
-    readMetric(db, "load", recent, now),
-    readMetric(db, "request", recent, now),
-    readMetric(db, "render", recent, now),
-    readMetric(db, "heap", recent, now),
-    latestProbeRun(db, now),
-    loadCronJobs(db, now),
-    db
-      .select()
-      .from(systemAlerts)
-      .where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS)))
-      .orderBy(desc(systemAlerts.openedAt))
-      .limit(20),
-    loadRecentErrors(db, now),
-    given.aggregates ?? computeMonitoringAggregates(db, now),
-    emailDeliveryFigures(db, now),
-    listDeadEmails(db),
-  ]);
+  const [load, request, render, heap, probes, jobs, alerts, errors, aggregates, emailFigures, deadEmails, pushFigures, deadPushes] =
+    await Promise.all([
+      readMetric(db, "load", recent, now),
+      readMetric(db, "request", recent, now),
+      readMetric(db, "render", recent, now),
+      readMetric(db, "heap", recent, now),
+      latestProbeRun(db, now),
+      loadCronJobs(db, now),
+      db
+        .select()
+        .from(systemAlerts)
+        .where(or(isNull(systemAlerts.resolvedAt), gte(systemAlerts.openedAt, now - 7 * DAY_MS)))
+        .orderBy(desc(systemAlerts.openedAt))
+        .limit(20),
+      loadRecentErrors(db, now),
+      given.aggregates ?? computeMonitoringAggregates(db, now),
+      emailDeliveryFigures(db, now),
+      listDeadEmails(db),
+      pushDeliveryFigures(db, now),
+      listDeadPushes(db),
+    ]);
   // Each card's state is its reading against the configured threshold the alerts use: the same reading (one
   // definition, handed what was read above) and the same rule (thresholdLevel).
   const [thresholds, current] = await Promise.all([
@@ -114,6 +118,7 @@ export async function loadMonitoring(
       uptime24h: aggregates.uptime24h,
       latest: probes,
       email: emailFigures,
+      push: pushFigures,
     }),
   ]);
   const watch = Object.fromEntries(
@@ -149,6 +154,7 @@ export async function loadMonitoring(
     jobs,
     alerts,
     email: { figures: emailFigures, dead: deadEmails.map((d) => ({ ...d, deadAt: d.deadAt?.getTime() ?? null })) },
+    push: { figures: pushFigures, dead: deadPushes.map((d) => ({ ...d, deadAt: d.deadAt?.getTime() ?? null })) },
   };
 }
 export type Monitoring = Awaited<ReturnType<typeof loadMonitoring>>;

@@ -5,7 +5,9 @@ import { probeResults, systemAlerts, systemThresholds, userPreferences, users } 
 import type { RequestContext } from "~/lib/context.server";
 import { DEFAULT_DISPLAY_PREFERENCES, formatDateTimeWithZone, type DisplayPreferences } from "~/lib/format";
 import { escapeHtml, sendEmail } from "~/lib/mailer.server";
-import { emailDeliveryFigures, type EmailDeliveryFigures } from "~/modules/email/dead-letters.server";
+import { emailDeliveryFigures } from "~/modules/email/dead-letters.server";
+import type { DeliveryFigures } from "~/modules/outgoing/queue-delivery.server";
+import { pushDeliveryFigures } from "~/modules/push/push-delivery.server";
 import { rememberedAppOrigin } from "./app-origin.server";
 
 import { CORE_COMPONENTS, errorRatePct, readMetric, readUptime, type Reading } from "./readings.server";
@@ -36,7 +38,8 @@ export interface ReadingParts {
   uptime24h: number | null;
   latest: (typeof probeResults.$inferSelect)[];
   aiRuns: { ok: boolean }[];
-  email: EmailDeliveryFigures;
+  email: DeliveryFigures;
+  push: DeliveryFigures;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function readThresholdMetrics(db: Db, now: number, have: Partial<Re
   const windowFrom = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
   const dayFrom = now - 24 * HOUR_MS;
   const overall = async (metric: "request" | "load" | "render" | "heap") => (await readMetric(db, metric, windowFrom, now)).overall;
-  const [request, load, render, heap, uptime, latest, aiRuns, email] = await Promise.all([
+  const [request, load, render, heap, uptime, latest, aiRuns, email, push] = await Promise.all([
     have.request ?? overall("request"),
     have.load ?? overall("load"),
     have.render ?? overall("render"),
@@ -60,6 +63,7 @@ export async function readThresholdMetrics(db: Db, now: number, have: Partial<Re
         .from(probeResults)
         .where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom), lte(probeResults.at, now))),
     have.email ?? emailDeliveryFigures(db, now),
+    have.push ?? pushDeliveryFigures(db, now),
   ]);
   const probe = (component: string) => latest.find((p) => p.component === component) ?? null;
   const core = latest.filter((p) => (CORE_COMPONENTS as readonly string[]).includes(p.component));
@@ -68,6 +72,7 @@ export async function readThresholdMetrics(db: Db, now: number, have: Partial<Re
     api_response_p95: request.p95,
     cron_lateness: probe("cron")?.value ?? null,
     dead_emails_24h: email.dead24h,
+    dead_pushes_24h: push.dead24h,
     error_rate: errorRatePct(request),
     memory_p75: heap.p75,
     outbox_backlog: probe("outbox")?.value ?? null,

@@ -8,6 +8,7 @@ export const THRESHOLD_METRICS = [
   "api_response_p95",
   "cron_lateness",
   "dead_emails_24h",
+  "dead_pushes_24h",
   "error_rate",
   "memory_p75",
   "outbox_backlog",
@@ -43,6 +44,11 @@ export const THRESHOLD_INFO: Record<ThresholdMetric, { label: string; unit: stri
     unit: "e-mails",
     reads: "E-mails that ran out of retries in the last 24 hours (the provider refused every attempt).",
   },
+  dead_pushes_24h: {
+    label: "Dead push messages (24 h)",
+    unit: "messages",
+    reads: "New-lead alerts and reminders that ran out of retries in the last 24 hours (a push service refused every attempt).",
+  },
   error_rate: { label: "Server error rate", unit: "%", reads: "Share of requests answered with a 5xx status, last 15 minutes." },
   memory_p75: {
     label: "JS heap in the browser (p75)",
@@ -69,12 +75,13 @@ export const THRESHOLD_INFO: Record<ThresholdMetric, { label: string; unit: stri
   },
 };
 
-/** What migrations 0015 and 0037 (dead_emails_24h) seed. */
+/** What migrations 0015, 0037 (dead_emails_24h) and 0038 (dead_pushes_24h) seed. */
 export const THRESHOLD_DEFAULTS: Record<ThresholdMetric, { warning: number; critical: number; operator: ComparisonOperator }> = {
   ai_failure_rate: { warning: 10, critical: 50, operator: "greater_than" },
   api_response_p95: { warning: 500, critical: 2000, operator: "greater_than" },
   cron_lateness: { warning: 60, critical: 300, operator: "greater_than" },
   dead_emails_24h: { warning: 0, critical: 10, operator: "greater_than" },
+  dead_pushes_24h: { warning: 0, critical: 10, operator: "greater_than" },
   error_rate: { warning: 1, critical: 5, operator: "greater_than" },
   memory_p75: { warning: 100, critical: 200, operator: "greater_than" },
   outbox_backlog: { warning: 10, critical: 100, operator: "greater_than" },

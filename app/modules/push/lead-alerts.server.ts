@@ -1,11 +1,11 @@
 import { MINUTE_MS } from "~/lib/dates";
-import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { contacts, leadAlerts } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { leadAnswered } from "~/modules/reports/figures.server";
 import { LEAD_REMINDER_MINUTES } from "./lead-alerts";
-import { pushToUser } from "./push.server";
+import { type OutgoingPush, queuePushes } from "./push-delivery.server";
 
 // Speed to lead (ADR 0032): a new lead raises an alert, pushed to the agent's devices; it waits, timed
 // live on the dashboard, until its first call, text, e-mail sent or meeting (figures.server.ts, the one definition
@@ -29,14 +29,16 @@ function someNames(names: string[], total = names.length): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}` : (shown[0] ?? "");
 }
 
+type PushContext = Parameters<typeof queuePushes>[0];
+
 /**
- * Pushes leads that arrived together (one added by hand, or an import's rows marked New) to the agent's devices:
- * one message for one lead, one message naming a few for several, so a 300-row import is one notification, not
- * 300. Marks their alerts pushed when a device took it. Returns how many devices took it.
+ * Queues the push for leads that arrived together (one added by hand, or an import's rows marked New): one message
+ * for one lead, one message naming a few for several, so a 300-row import is one notification, not 300. The push
+ * queue's consumer marks their alerts pushed when a device took it. Returns how many pushes were queued (0 or 1).
  */
-async function pushArrivedLeads(context: Pick<RequestContext, "db" | "config">, userId: UserId, leads: LeadContact[], now: number): Promise<number> {
+function pushArrivedLeads(context: PushContext, userId: UserId, leads: LeadContact[], now: number): Promise<number> {
   const [only] = leads;
-  if (!only) return 0;
+  if (!only) return Promise.resolve(0);
   const message =
     leads.length === 1
       ? {
@@ -51,23 +53,10 @@ async function pushArrivedLeads(context: Pick<RequestContext, "db" | "config">, 
           url: "/dashboard",
           tag: `leads-${now}`,
         };
-  const delivered = await pushToUser(context, userId, message, now);
-  if (delivered > 0) {
-    // They all arrived at `now`; up to 90 (D1 binds at most 100 parameters) are also named by id, and past that the
-    // agent's alerts of that millisecond are the import's.
-    const byId =
-      leads.length <= 90
-        ? inArray(
-            leadAlerts.contactId,
-            leads.map((l) => l.id),
-          )
-        : undefined;
-    await context.db
-      .update(leadAlerts)
-      .set({ pushedAt: now })
-      .where(and(eq(leadAlerts.userId, userId), eq(leadAlerts.arrivedAt, now), isNull(leadAlerts.pushedAt), byId));
-  }
-  return delivered;
+  // One lead's alert is raised once (lead_alerts' key), an import's leads arrive in one millisecond: either names the push.
+  const key = leads.length === 1 ? `lead-alert:${only.id}` : `lead-import:${userId}:${now}`;
+  const contactIds = leads.length <= 90 ? leads.map((l) => l.id) : null;
+  return queuePushes(context, [{ userId, key, kind: "lead_alert", ...message, leads: { arrivedAt: now, contactIds } }]);
 }
 
 /** Hands a push to waitUntil, after the response has gone; a failure is logged, never the caller's. */
@@ -82,15 +71,10 @@ function later(context: RequestContext, work: Promise<unknown>): void {
 
 /**
  * A new lead arrived (added by hand, here or on another device, or sent from the phone's offline queue): keep the
- * alert and push it to the agent's devices. Returns how many devices took it. Call it after the response where
- * possible (`waitUntil`): the push services answer in their own time.
+ * alert and queue its push to the agent's devices. Returns how many pushes were queued (0 or 1). Call it after the
+ * response where possible (`waitUntil`).
  */
-export async function raiseLeadAlert(
-  context: Pick<RequestContext, "db" | "config">,
-  userId: UserId,
-  contact: LeadContact,
-  now = Date.now(),
-): Promise<number> {
+export async function raiseLeadAlert(context: PushContext, userId: UserId, contact: LeadContact, now = Date.now()): Promise<number> {
   // The contact is a lead from now on, unless it was made as one (createLead, an import row marked New) already.
   const [[raised]] = await context.db.batch([
     context.db
@@ -114,9 +98,9 @@ export function raiseLeadAlertLater(context: RequestContext, userId: UserId, con
 
 /**
  * An import's rows marked New: their alerts were written with the contacts, in the import's transaction, at
- * `arrivedAt` (leadAlertsFor); this pushes them as one message. Returns how many devices took it.
+ * `arrivedAt` (leadAlertsFor); this queues them as one push. Returns how many pushes were queued.
  */
-function pushImportedLeads(context: Pick<RequestContext, "db" | "config">, userId: UserId, leads: LeadContact[], arrivedAt: number): Promise<number> {
+function pushImportedLeads(context: PushContext, userId: UserId, leads: LeadContact[], arrivedAt: number): Promise<number> {
   return pushArrivedLeads(context, userId, leads, arrivedAt);
 }
 
@@ -125,20 +109,21 @@ export function pushImportedLeadsLater(context: RequestContext, userId: UserId, 
   if (leads.length > 0) later(context, pushImportedLeads(context, userId, leads, arrivedAt));
 }
 
-/** Agents reminded per cron run, those whose leads have waited longest first; the next run takes the rest. */
-const REMINDER_AGENTS_PER_RUN = 500;
+/**
+ * Agents reminded per cron run, those whose leads have waited longest first; the next run (five minutes on) takes
+ * the rest. Each costs two queries and a push row, so a run stays far inside D1's 1,000 queries per invocation,
+ * which the cron's other jobs share.
+ */
+const REMINDER_AGENTS_PER_RUN = 150;
 
 /**
  * The cron's reminder: every lead that arrived LEAD_REMINDER_MINUTES ago or more (within the last hour) with no
  * response and no reminder yet is reminded once, in one push per agent (a single lead by name; several, as a count
- * with a few names, so an import's leads are one reminder). Marked reminded whether or not a device took it.
- * Per agent it is one claiming statement however many leads wait, so one agent's 20,000-row import never crowds
- * out another agent's reminder. Returns how many leads were reminded and how many devices took a reminder.
+ * with a few names, so an import's leads are one reminder), queued on the push queue. Marked reminded whether or not
+ * a device takes it. Per agent it is one claiming statement however many leads wait, so one agent's 20,000-row
+ * import never crowds out another agent's reminder. Returns how many leads were reminded and how many pushes queued.
  */
-export async function sendLeadReminders(
-  context: Pick<RequestContext, "db" | "config">,
-  now = Date.now(),
-): Promise<{ reminded: number; delivered: number }> {
+export async function sendLeadReminders(context: PushContext, now = Date.now()): Promise<{ reminded: number; queued: number }> {
   const dueFor = (userId?: string) =>
     and(
       userId ? eq(leadAlerts.userId, userId) : undefined,
@@ -156,7 +141,7 @@ export async function sendLeadReminders(
     .limit(REMINDER_AGENTS_PER_RUN)
     .all();
   let reminded = 0;
-  let delivered = 0;
+  const pushes: OutgoingPush[] = [];
   for (const { userId } of agents) {
     // Claimed first, so two overlapping cron runs never both remind.
     const claimed = await context.db
@@ -195,7 +180,9 @@ export async function sendLeadReminders(
             url: "/dashboard",
             tag: "lead-reminders",
           };
-    delivered += await pushToUser(context, userId as UserId, message, now);
+    // The claim's instant names the reminder: a run that claimed nothing for the agent writes no push.
+    pushes.push({ userId, key: `lead-reminder:${userId}:${now}`, kind: "lead_reminder", ...message });
   }
-  return { reminded, delivered };
+  const queued = await queuePushes(context, pushes);
+  return { reminded, queued };
 }

@@ -1,5 +1,4 @@
-import { buildPushPayload } from "@block65/webcrypto-web-push";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { pushSubscriptions } from "~/db/schema";
 import type { Config } from "~/lib/env.server";
@@ -11,12 +10,8 @@ import { pushEndpointProblem } from "./endpoint";
 // Web Push (ADR 0032): the devices an agent turned alerts on for, and sending to them. Real Web Push:
 // each message is encrypted to the device's keys (RFC 8291) and signed with the deployment's VAPID key (RFC 8292);
 // the push service (the browser maker's) only carries it. On only with the PUSH_NOTIFICATIONS flag, which the
-// configuration refuses without a VAPID key pair.
+// configuration refuses without a VAPID key pair. Sending goes through the push queue (push-delivery.server.ts).
 
-/** Push services keep a message this long for a device that is off, then drop it: a lead alert is about now. */
-const PUSH_TTL_SECONDS = 30 * 60;
-/** A subscription whose sends failed this many times in a row (not a 404 or 410, which end it at once) is dropped. */
-const MAX_FAILURES = 5;
 /** Subscriptions one agent may hold: every phone, tablet and browser they use, with room to spare. */
 export const MAX_SUBSCRIPTIONS = 20;
 
@@ -111,78 +106,4 @@ export async function removeSubscription(context: RequestContext, userId: UserId
 export async function countSubscriptions(context: Pick<RequestContext, "db">, userId: UserId): Promise<number> {
   const row = await context.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).get();
   return row?.n ?? 0;
-}
-
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** The app page a tap opens. */
-  url: string;
-  /** Messages with the same tag replace each other on the device (the reminder replaces the first alert). */
-  tag: string;
-}
-
-/**
- * Sends a message to every device of the agent; returns how many push services took it. Push off, or no device:
- * nothing is sent. A 404 or 410 (the subscription is gone) deletes the subscription; other failures are counted.
- */
-export async function pushToUser(
-  context: Pick<RequestContext, "db" | "config">,
-  userId: UserId,
-  message: PushMessage,
-  now = Date.now(),
-): Promise<number> {
-  const publicKey = pushPublicKey(context.config);
-  if (!publicKey || !context.config.VAPID_PRIVATE_KEY) return 0;
-  const vapid = {
-    subject: context.config.VAPID_SUBJECT ?? `mailto:${context.config.SALES_INBOX}`,
-    publicKey,
-    privateKey: context.config.VAPID_PRIVATE_KEY,
-  };
-  const all = await context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
-  // Checked again before any request: a subscription kept before the rule, or written around it, is never
-  // contacted; it is dropped like one the push service says is gone.
-  const refused = all.filter((device) => pushEndpointProblem(device.endpoint, context.config.PUSH_TEST_HOSTS) !== null);
-  if (refused.length) console.warn(JSON.stringify({ event: "push_endpoint_refused", subscriptions: refused.length }));
-  const devices = all.filter((device) => !refused.includes(device));
-  let delivered = 0;
-  const gone: string[] = refused.map((device) => device.id);
-  const failed: string[] = [];
-  const sent: string[] = [];
-  await Promise.all(
-    devices.map(async (device) => {
-      try {
-        const payload = await buildPushPayload(
-          {
-            data: { title: message.title, body: message.body, url: message.url, tag: message.tag },
-            options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: message.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || "porchlight" },
-          },
-          { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
-          vapid,
-        );
-        // A push service answers 201; a redirect is not followed (it could point anywhere) and counts as a failure.
-        const response = await fetch(device.endpoint, { method: "POST", headers: payload.headers, body: payload.body, redirect: "manual" });
-        if (response.status === 404 || response.status === 410) gone.push(device.id);
-        else if (response.ok) {
-          delivered += 1;
-          sent.push(device.id);
-        } else failed.push(device.id);
-      } catch (error) {
-        console.error(JSON.stringify({ event: "push_failed", detail: error instanceof Error ? error.message : String(error) }));
-        failed.push(device.id);
-      }
-    }),
-  );
-  if (gone.length) await context.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
-  if (sent.length) await context.db.update(pushSubscriptions).set({ lastSentAt: now, failures: 0 }).where(inArray(pushSubscriptions.id, sent));
-  if (failed.length) {
-    await context.db
-      .update(pushSubscriptions)
-      .set({ failures: sql`${pushSubscriptions.failures} + 1` })
-      .where(inArray(pushSubscriptions.id, failed));
-    await context.db
-      .delete(pushSubscriptions)
-      .where(and(inArray(pushSubscriptions.id, failed), sql`${pushSubscriptions.failures} >= ${MAX_FAILURES}`));
-  }
-  return delivered;
 }

@@ -1,0 +1,31 @@
+import { createDb } from "~/db/client.server";
+import { createRequestContext } from "~/lib/context.server";
+import { getConfig, type Env } from "~/lib/env.server";
+import { consumePurgeBatch, PURGE_QUEUE_NAME } from "~/modules/data/purge.server";
+import { consumeDigestBatch, DIGEST_QUEUE_NAME } from "~/modules/digest/digest.server";
+import { consumeEmailBatch, EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_QUEUE_NAME } from "~/modules/email/delivery.server";
+import { consumePushBatch, PUSH_DEAD_LETTER_QUEUE_NAME, PUSH_QUEUE_NAME } from "~/modules/push/push-delivery.server";
+
+// The Worker's queue consumers by queue (wrangler.toml's [[queues.consumers]], ADR 0056): one handler per queue and
+// its dead letters. A batch of a queue nobody handles is left to the queue's retries (and logged).
+
+export async function consumeQueue(batch: MessageBatch, env: Env, ctx: ExecutionContext): Promise<void> {
+  const db = createDb(env.DB);
+  const config = getConfig(env);
+  switch (batch.queue) {
+    case EMAIL_QUEUE_NAME:
+    case EMAIL_DEAD_LETTER_QUEUE_NAME:
+      return consumeEmailBatch(batch as MessageBatch<never>, db, config);
+    case PUSH_QUEUE_NAME:
+    case PUSH_DEAD_LETTER_QUEUE_NAME:
+      return consumePushBatch(batch as MessageBatch<never>, db, config);
+    case DIGEST_QUEUE_NAME:
+      // The digest reads what the app's pages read, through the same context (no request, no CSP nonce).
+      return consumeDigestBatch(batch as MessageBatch<never>, createRequestContext(env, ctx, ""));
+    case PURGE_QUEUE_NAME:
+      return consumePurgeBatch(batch as MessageBatch<never>, env, db, config);
+    default:
+      console.error(JSON.stringify({ event: "queue_unknown", queue: batch.queue, messages: batch.messages.length }));
+      batch.retryAll();
+  }
+}
