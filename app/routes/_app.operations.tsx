@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return edit.ok ? ({ ok: true, intent: "threshold", message: edit.message } satisfies ActionResult) : refused("threshold", edit.error);
     },
     backup: async () => redirectWithToast(context, "/operations?tab=backup", await backupNow(context)),
-    drill: async () => redirectWithToast(context, "/operations?tab=backup", await drillNewestBackup(context)),
+    drill: async () => redirectWithToast(context, "/operations?tab=backup", await drillNewestBackup(context, user.id)),
     restore: async () => {
       const restore = await restoreAgentByEmail(context, form, user.id);
       return restore.ok ? redirectWithToast(context, "/operations?tab=backup", restore.toast) : refused("restore", restore.error);

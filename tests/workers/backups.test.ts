@@ -15,7 +15,8 @@ import {
   readManifest,
   type BackupManifest,
 } from "~/modules/backups/backup.server";
-import { drillDue, loadOrder, runRestoreDrill } from "~/modules/backups/drill.server";
+import { drillDue, loadOrder, startRestoreDrill } from "~/modules/backups/drill.server";
+import { runDurableJob } from "../factories/durable-jobs";
 import { JOBS } from "../../workers/cron";
 import { agentWithData } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
@@ -116,6 +117,10 @@ describe("a backup", () => {
   });
 });
 
+/** Drills a backup as the Backup tab's button does (a durable job) and waits for the workflow to end. */
+const drill = (backupId: string, options: { rowsPerStep?: number } = {}) =>
+  runDurableJob(env.RESTORE_DRILL_WORKFLOW, "restore-drill", () => startRestoreDrill(env, db, backupId, null, options));
+
 describe("the restore drill", () => {
   let manifest: BackupManifest;
   let id: string;
@@ -154,8 +159,10 @@ describe("the restore drill", () => {
   });
 
   it("restores a whole backup into the scratch database, every table equal to the manifest, and records it", async () => {
-    const result = await runRestoreDrill(env, db, id);
-    expect(result).toMatchObject({ backupId: id, ok: true, error: null, rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0) });
+    const job = await drill(id);
+    const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    expect(job).toMatchObject({ kind: "restore-drill", subject: id, status: "succeeded", error: null, step: null, done: rows, total: rows });
+    expect(job.result).toMatch(new RegExp(`^${rows.toLocaleString("en-US")} rows restored and checked in \\d+\\.\\d s\\.$`));
     for (const entry of manifest.tables) {
       const row = await env.DB_RESTORE_DRILL.prepare(`select count(*) as n from "${entry.table}"`).first<{ n: number }>();
       expect(row!.n, entry.table).toBe(entry.rows);
@@ -174,18 +181,18 @@ describe("the restore drill", () => {
         await new Response(new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream)).arrayBuffer(),
       );
     });
-    const bad = await runRestoreDrill(env, db, changed);
-    expect(bad.ok).toBe(false);
+    const bad = await drill(changed);
+    expect(bad.status).toBe("failed");
     expect(bad.error).toMatch(/^users: the file does not match its manifest/);
     expect((await db.select().from(backups).where(eq(backups.id, changed)))[0]).toMatchObject({ drillStatus: "failed", drillError: bad.error });
 
     const cut = await tampered("users", async (gz) => gz.slice(0, Math.floor(gz.byteLength / 2)));
-    const short = await runRestoreDrill(env, db, cut);
-    expect(short.ok).toBe(false);
+    const short = await drill(cut);
+    expect(short.status).toBe("failed");
     expect(short.error).toMatch(/^users: /);
 
-    const missing = await runRestoreDrill(env, db, "no-such-backup");
-    expect(missing).toMatchObject({ ok: false, error: "The backup's manifest is missing or unreadable." });
+    const missing = await drill("no-such-backup");
+    expect(missing).toMatchObject({ status: "failed", error: "The backup's manifest is missing or unreadable." });
   }, 60_000);
 
   it("is due weekly for the newest completed backup, and a drill from a clock ahead does not hold it off", async () => {

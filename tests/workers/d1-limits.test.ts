@@ -138,7 +138,7 @@ describe("D1 limits harness", () => {
   });
 
   it("lets the named exemptions (jobs that are to become durable) past the query count, and only them", async () => {
-    expect([...D1_LIMIT_EXEMPTIONS.keys()]).toEqual(["backup", "restore-drill", "agent-restore"]);
+    expect([...D1_LIMIT_EXEMPTIONS.keys()]).toEqual(["backup", "agent-restore"]);
     const e = enforced("POST /operations");
     const m = meter(e);
     const thousandAndOne = () => e.DB.batch(Array.from({ length: 1_001 }, () => e.DB.prepare("select 1")));
