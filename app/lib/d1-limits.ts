@@ -23,7 +23,6 @@ export type D1LimitsMode = "enforce" | "measure";
  * query count only; statement size and parameters are enforced everywhere.
  */
 export const D1_LIMIT_EXEMPTIONS: ReadonlyMap<string, string> = new Map([
-  ["backup", "reads every table in pages of 500 rows: past 1,000 queries from about 500,000 rows"],
   ["agent-restore", "stages, copies (safety backup) and swaps every row of one agent"],
 ]);
 

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { ToastMessage } from "~/lib/toast";
-import { createBackup, listBackups } from "./backup.server";
+import { startBackup } from "./backup-job.server";
+import { listBackups } from "./backup.server";
 import { startRestoreDrill } from "./drill.server";
 import { RestoreFormSchema } from "./restore.schema";
 import { restoreAgent } from "./restore.server";
@@ -13,12 +14,12 @@ import { restoreAgent } from "./restore.server";
 
 type Toast = Omit<ToastMessage, "id">;
 
-/** A manual backup of the whole database. */
-export async function backupNow(context: RequestContext): Promise<Toast> {
-  const made = await createBackup(context.cloudflare.env, context.db, "manual");
-  return made.status === "completed"
-    ? { title: "Backup Created", description: `${made.tableCount} tables, ${made.rowCount.toLocaleString("en-US")} rows.`, variant: "success" }
-    : { title: "Backup Failed", description: made.errorMessage ?? "Please try again.", variant: "destructive" };
+/** Starts a manual backup of the whole database as a durable job and answers at once; the Backup tab shows its progress. */
+export async function backupNow(context: RequestContext, startedBy: string): Promise<Toast> {
+  const started = await startBackup(context.cloudflare.env, context.db, "manual", startedBy);
+  return started
+    ? { title: "Backup started", description: "Its progress shows under Backups; it is listed when it completes.", variant: "success" }
+    : { title: "A backup is already running", description: "Its progress shows under Backups.", variant: "destructive" };
 }
 
 /**

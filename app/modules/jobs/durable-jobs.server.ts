@@ -29,6 +29,8 @@ export async function startDurableJob<P extends JobParams>(
   job: { kind: DurableJobKind; startedBy: string | null; subject: string | null; step: string },
   params: Omit<P, "jobId">,
   now = Date.now(),
+  /** What the job's steps need in place before its instance runs (a backup's row), once its own row is in. */
+  prepare?: () => Promise<void>,
 ): Promise<DurableJob | null> {
   const id = crypto.randomUUID();
   const inserted = await db.run(
@@ -39,6 +41,7 @@ export async function startDurableJob<P extends JobParams>(
   const row = inserted.meta.changes > 0 ? await getJob(db, id) : undefined;
   if (!row) return null;
   try {
+    await prepare?.();
     await workflow.create({ id, params: { ...params, jobId: id } as P });
   } catch (error) {
     await failJob(db, id, `The job could not be started: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));

@@ -36,7 +36,7 @@ export interface BackupView {
   retentionDays: number;
   restores: RestoreRow[];
   /** The newest durable job of each kind this tab starts (ADR 0058). */
-  jobs: { drill: JobView | null };
+  jobs: { drill: JobView | null; backup: JobView | null };
 }
 
 interface RestoreRow {
@@ -119,9 +119,10 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
             </dd>
           </div>
         </dl>
+        {jobActive(view.jobs.backup) ? <JobProgress job={view.jobs.backup} label="Backup" /> : null}
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="backup" />
-          <Button type="submit" busy={busy("backup")} busyLabel="Backing up…">
+          <Button type="submit" disabled={jobActive(view.jobs.backup)} busy={busy("backup")} busyLabel="Starting…">
             Create backup
           </Button>
         </Form>
@@ -155,7 +156,7 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Last {view.retentionDays} days
         </h2>
         {view.backups.length === 0 ? (
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No backups yet. The cron takes one a day; Create backup takes one now.</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No backups yet. The cron takes one a day; Create backup starts one now.</p>
         ) : (
           <div role="group" aria-label="Backups, newest first" tabIndex={0} className="relative mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
