@@ -133,9 +133,8 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Restore drill
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Loads a whole backup into the scratch database, a few thousand rows at a time, checks every table&apos;s rows and SHA-256 against its
-          manifest, and reads every row back and checks it again. It runs in the background: its progress shows here. The cron drills the newest
-          backup once a week.
+          Loads a whole backup into the scratch database, checks every table&apos;s rows and SHA-256 against its manifest, then reads every row back
+          and checks it again, in the background. The cron drills the newest backup once a week.
         </p>
         {jobActive(view.jobs.drill) ? <JobProgress job={view.jobs.drill} label="Drill" /> : null}
         <p className="mt-3 font-medium" role="status">

@@ -1,5 +1,4 @@
 import type { Dispatch, SetStateAction } from "react";
-import { ProgressBar } from "~/components/ui/ProgressBar";
 import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from "../csv";
 import { DUPLICATE_MODES, type DuplicateMode, type validateRows } from "../import";
 
@@ -165,7 +164,20 @@ export function ImportProgress({ progress, count }: { progress: ImportProgressSt
           ? `Sending ${contactsText}: ${percent}%`
           : `Saving ${contactsText}. They are written together, so nothing is ever half imported.`}
       </p>
-      <ProgressBar label="Import progress" percent={percent} valueText={percent !== null ? `Sending, ${percent}%` : "Saving"} />
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={percent !== null ? 0 : undefined}
+        aria-valuemax={percent !== null ? 100 : undefined}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={percent !== null ? `Sending, ${percent}%` : "Saving"}
+        className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
+      >
+        <div
+          className={`h-full rounded-full bg-brand-600 transition-[width] ${percent === null ? "w-full animate-pulse" : ""}`}
+          style={percent !== null ? { width: `${percent}%` } : undefined}
+        />
+      </div>
     </div>
   );
 }

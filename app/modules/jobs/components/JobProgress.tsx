@@ -1,6 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { ProgressBar } from "~/components/ui/ProgressBar";
 
 /** A durable job as the Operations Center shows it (a durable_jobs row, ADR 0058). */
 export interface JobView {
@@ -36,7 +35,13 @@ export function JobProgress({ job, label }: { job: JobView; label: string }) {
       <p role="status" className="font-medium">
         {text}
       </p>
-      <ProgressBar label={`${label} progress`} percent={percent} valueText={percent !== null ? `${percent}%` : "Starting"} />
+      {/* A native progress element: a progress bar to assistive technology; without a total yet, indeterminate. */}
+      <progress
+        aria-label={`${label} progress`}
+        value={percent ?? undefined}
+        max={100}
+        className="h-2 w-full overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800 [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-stone-200 dark:[&::-webkit-progress-bar]:bg-stone-800 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-600"
+      />
     </div>
   );
 }
