@@ -1,5 +1,5 @@
 // The backup and the restore drill of the whole seeded database (ADR 0027), run the way production
-// runs them: the five-minute cron's scheduled handler, in the bench's workerd. Timed from the backup's own row
+// runs them: started by the five-minute cron's scheduled handler as durable jobs (ADR 0058), in the bench's workerd. Timed from the backup's own row
 // (started, finished, drill time); memory is the workerd process's resident set, sampled every 50 ms: its
 // rise during the backup shows whether the backup streams (a backup that held the database would rise by the
 // database's size). The process also holds the in-memory databases, so the drill's rise includes the copy it
@@ -34,9 +34,21 @@ export async function benchBackup(mf) {
   const timer = pid ? setInterval(() => samples.push({ at: Date.now(), mb: rssMb(pid) }), 50) : null;
   const before = pid ? rssMb(pid) : null;
   const worker = await mf.getWorker();
-  await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
-  if (timer) clearInterval(timer);
   const db = await mf.getD1Database("DB");
+  // The cron starts the backup and the drill as durable jobs (ADR 0058) and returns: the bench waits for each job's row
+  // to end. The drill starts on the cron run after the backup completed (it drills the newest completed backup).
+  const ended = async (kind) => {
+    for (;;) {
+      const job = await db.prepare("select status from durable_jobs where kind = ? order by created_at desc limit 1").bind(kind).first();
+      if (job && (job.status === "succeeded" || job.status === "failed")) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  };
+  await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
+  await ended("backup");
+  await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
+  await ended("restore-drill");
+  if (timer) clearInterval(timer);
   const row = await db.prepare("select * from backups order by started_at desc limit 1").first();
   if (!row || row.status !== "completed") throw new Error(`the backup did not complete: ${JSON.stringify(row)}`);
   if (row.drill_status !== "passed") throw new Error(`the restore drill did not pass: ${row.drill_error}`);

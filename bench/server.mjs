@@ -67,6 +67,11 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
       "porchlight-email-dead": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 5 },
     },
     durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true }, OPS: { className: "OpsRecorder", useSQLite: true } },
+    // The durable jobs (ADR 0058), as wrangler.toml binds them.
+    workflows: {
+      RESTORE_DRILL_WORKFLOW: { name: "porchlight-restore-drill", className: "RestoreDrillWorkflow" },
+      BACKUP_WORKFLOW: { name: "porchlight-backup", className: "BackupWorkflow" },
+    },
     assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     bindings: {
       APP_ENV: "production",

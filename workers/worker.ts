@@ -21,6 +21,8 @@ import { serviceWorkerScript } from "./service-worker";
 // Worker holds each module once; workers/app.ts, the entry wrangler bundles, takes all of it from that build (ADR 0052).
 export { InsightsCache } from "./durable-objects/insights.do";
 export { OpsRecorder } from "./durable-objects/ops-recorder.do";
+export { RestoreDrillWorkflow } from "./workflows/restore-drill.workflow";
+export { BackupWorkflow } from "./workflows/backup.workflow";
 
 function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -15,6 +15,8 @@ import {
   GDPR_REQUEST_STATUSES,
   BACKUP_STATUSES,
   BACKUP_TYPES,
+  DURABLE_JOB_KINDS,
+  DURABLE_JOB_STATUSES,
   GDPR_REQUEST_TYPES,
   PLANS,
   PROPERTY_TYPES,
@@ -874,6 +876,36 @@ export const restoreRows = sqliteTable(
   },
   (t) => [index("restore_rows_restore_table").on(t.restoreId, t.tbl, t.seq)],
 );
+
+/**
+ * Long jobs that run as Cloudflare Workflows (ADR 0058): a restore drill, a backup, an agent's restore. One row per
+ * job, its id the Workflow instance's; each step of the workflow updates it, so the Operations Center shows what the
+ * job is doing (its step and how many of its rows are done) and, at the end, its result or its error.
+ */
+export const durableJobs = sqliteTable(
+  "durable_jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: DURABLE_JOB_KINDS }).notNull(),
+    /** The admin who started it; null for the cron's. */
+    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
+    /** What it works on: the backup drilled or restored from, the backup written. */
+    subject: text("subject"),
+    status: text("status", { enum: DURABLE_JOB_STATUSES }).notNull().default("queued"),
+    /** The step it is on, in words ("Loading contacts"). */
+    step: text("step"),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    /** One line on how it went, when it succeeded. */
+    result: text("result"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("durable_jobs_kind_created").on(t.kind, t.createdAt)],
+);
+export type DurableJob = typeof durableJobs.$inferSelect;
 
 /**
  * The trash (ADR 0028): a deleted contact, deal or task is moved here, out of the live tables, for 30

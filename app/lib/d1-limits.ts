@@ -23,8 +23,6 @@ export type D1LimitsMode = "enforce" | "measure";
  * query count only; statement size and parameters are enforced everywhere.
  */
 export const D1_LIMIT_EXEMPTIONS: ReadonlyMap<string, string> = new Map([
-  ["backup", "reads every table in pages of 500 rows: past 1,000 queries from about 500,000 rows"],
-  ["restore-drill", "loads the whole backup into the scratch database, a table page at a time"],
   ["agent-restore", "stages, copies (safety backup) and swaps every row of one agent"],
 ]);
 
@@ -336,7 +334,7 @@ function modeOf(value: string | undefined): D1LimitsMode | null {
   return value === "enforce" || value === "measure" ? value : null;
 }
 
-interface LimitedBindings {
+export interface LimitedBindings {
   DB: D1Database;
   DB_RESTORE_DRILL?: D1Database;
   D1_LIMITS?: string;

@@ -29,6 +29,7 @@ import {
   trialClaims,
   users,
   aiDraftDays,
+  durableJobs,
 } from "~/db/schema";
 import { ACCOUNT_DELETION_REQUEST, ACCOUNT_PURGE_DAYS, dueAccountPurges } from "~/modules/data/account.server";
 import { KEPT_UNSIGNED } from "~/modules/data/tables";
@@ -254,6 +255,10 @@ describe("the 30-day purge", () => {
       await db
         .insert(backupRestores)
         .values({ id: crypto.randomUUID(), backupId: safety, userId: user.id, requestedBy: user.id, status: "completed", startedAt: now });
+      // A long job (a restore drill) they started as an admin (kept, unsigned).
+      await db
+        .insert(durableJobs)
+        .values({ id: crypto.randomUUID(), kind: "restore-drill", startedBy: user.id, status: "succeeded", createdAt: now, finishedAt: now });
       // A QA Dashboard run they started as an admin, and its result (kept, unsigned).
       const qaRun = crypto.randomUUID();
       await db.insert(qaRuns).values({ id: qaRun, userId: user.id, startedAt: now });
@@ -367,6 +372,7 @@ describe("the 30-day purge", () => {
     expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual([
       "backup_restores",
       "backups",
+      "durable_jobs",
       "gdpr_requests",
       "qa_results",
       "qa_runs",

@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { backups, type Backup } from "~/db/schema";
+import { backups, durableJobs, type Backup } from "~/db/schema";
+import { startBackup } from "~/modules/backups/backup-job.server";
 import {
   automaticBackupDue,
   BACKUP_RETENTION_DAYS,
@@ -15,7 +16,8 @@ import {
   readManifest,
   type BackupManifest,
 } from "~/modules/backups/backup.server";
-import { drillDue, loadOrder, runRestoreDrill } from "~/modules/backups/drill.server";
+import { drillDue, loadOrder, startRestoreDrill } from "~/modules/backups/drill.server";
+import { runDurableJob } from "../factories/durable-jobs";
 import { JOBS } from "../../workers/cron";
 import { agentWithData } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
@@ -45,9 +47,31 @@ describe("a backup", () => {
 
   beforeAll(async () => {
     agent = await agentWithData("Tove");
-    backup = await createBackup(env, db, "manual");
+    // Another agent's 120 contacts, so that a table spans several parts.
+    const other = await createUser(env.DB);
+    await env.DB.prepare(
+      "with recursive n(i) as (select 1 union all select i + 1 from n where i < 120) insert into contacts (id, user_id, name) select ? || '-' || i, ?, 'Lead ' || i from n",
+    )
+      .bind(`parts-${other.id}`, other.id)
+      .run();
+    // As the cron and the Backup tab take it: a durable job, here in parts of 50 rows so that tables span several.
+    const job = await runBackup({ rowsPerPart: 50 });
+    expect(job).toMatchObject({ kind: "backup", status: "succeeded", error: null });
+    backup = (await db.select().from(backups).where(eq(backups.id, job.subject!)).get())!;
     manifest = (await readManifest(env.BACKUPS, backup.id))!;
   }, 60_000);
+
+  it("writes the same files as a backup taken in one go, and leaves no part behind", async () => {
+    const inline = (await readManifest(env.BACKUPS, (await createBackup(env, db, "manual")).id))!;
+    // The backup's own bookkeeping changed in between (the two backups' rows and the job's); every other table is equal.
+    const same = (m: BackupManifest) =>
+      m.tables
+        .filter((t) => !["backups", "durable_jobs"].includes(t.table))
+        .map(({ table, rows, bytes, sha256, create, indexes }) => ({ table, rows, bytes, sha256, create, indexes }));
+    expect(same(manifest)).toEqual(same(inline));
+    expect(manifest.tables.some((t) => t.rows > 50)).toBe(true);
+    expect((await env.BACKUPS.list({ prefix: backupKey(backup.id, "parts/") })).objects).toEqual([]);
+  });
 
   it("holds every table of the schema but the search index, with the schema version", async () => {
     expect(backup).toMatchObject({ type: "manual", status: "completed", errorMessage: null });
@@ -116,6 +140,17 @@ describe("a backup", () => {
   });
 });
 
+/** Takes a backup as the cron and the Backup tab's button do (a durable job) and waits for the workflow to end. */
+const runBackup = (options: { rowsPerPart?: number } = {}) =>
+  runDurableJob(env.BACKUP_WORKFLOW, "backup", async () => {
+    const started = await startBackup(env, db, "manual", null, options);
+    return started ? ((await db.select().from(durableJobs).where(eq(durableJobs.id, started.jobId)).get()) ?? null) : null;
+  });
+
+/** Drills a backup as the Backup tab's button does (a durable job) and waits for the workflow to end. */
+const drill = (backupId: string, options: { rowsPerStep?: number } = {}) =>
+  runDurableJob(env.RESTORE_DRILL_WORKFLOW, "restore-drill", () => startRestoreDrill(env, db, backupId, null, options));
+
 describe("the restore drill", () => {
   let manifest: BackupManifest;
   let id: string;
@@ -154,8 +189,10 @@ describe("the restore drill", () => {
   });
 
   it("restores a whole backup into the scratch database, every table equal to the manifest, and records it", async () => {
-    const result = await runRestoreDrill(env, db, id);
-    expect(result).toMatchObject({ backupId: id, ok: true, error: null, rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0) });
+    const job = await drill(id);
+    const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    expect(job).toMatchObject({ kind: "restore-drill", subject: id, status: "succeeded", error: null, step: null, done: rows, total: rows });
+    expect(job.result).toMatch(new RegExp(`^${rows.toLocaleString("en-US")} rows restored and checked in \\d+\\.\\d s\\.$`));
     for (const entry of manifest.tables) {
       const row = await env.DB_RESTORE_DRILL.prepare(`select count(*) as n from "${entry.table}"`).first<{ n: number }>();
       expect(row!.n, entry.table).toBe(entry.rows);
@@ -174,18 +211,18 @@ describe("the restore drill", () => {
         await new Response(new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream)).arrayBuffer(),
       );
     });
-    const bad = await runRestoreDrill(env, db, changed);
-    expect(bad.ok).toBe(false);
+    const bad = await drill(changed);
+    expect(bad.status).toBe("failed");
     expect(bad.error).toMatch(/^users: the file does not match its manifest/);
     expect((await db.select().from(backups).where(eq(backups.id, changed)))[0]).toMatchObject({ drillStatus: "failed", drillError: bad.error });
 
     const cut = await tampered("users", async (gz) => gz.slice(0, Math.floor(gz.byteLength / 2)));
-    const short = await runRestoreDrill(env, db, cut);
-    expect(short.ok).toBe(false);
+    const short = await drill(cut);
+    expect(short.status).toBe("failed");
     expect(short.error).toMatch(/^users: /);
 
-    const missing = await runRestoreDrill(env, db, "no-such-backup");
-    expect(missing).toMatchObject({ ok: false, error: "The backup's manifest is missing or unreadable." });
+    const missing = await drill("no-such-backup");
+    expect(missing).toMatchObject({ status: "failed", error: "The backup's manifest is missing or unreadable." });
   }, 60_000);
 
   it("is due weekly for the newest completed backup, and a drill from a clock ahead does not hold it off", async () => {
@@ -201,16 +238,21 @@ describe("the restore drill", () => {
 
 describe("Create backup", () => {
   it("takes a manual backup from the Backup tab and says so", async () => {
-    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const adminUser = await createUser(env.DB, { role: "admin" });
+    const admin = await signInAs(adminUser);
     const before = Date.now();
-    const response = await admin.post("/operations?tab=backup", { intent: "backup" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/operations?tab=backup");
+    const job = await runDurableJob(env.BACKUP_WORKFLOW, "backup", async () => {
+      const response = await admin.post("/operations?tab=backup", { intent: "backup" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/operations?tab=backup");
+      const page = await admin.follow(response);
+      expect(page.html).toContain("Backup started");
+      return (await db.select().from(durableJobs).where(eq(durableJobs.startedBy, adminUser.id)).get())!;
+    });
+    expect(job).toMatchObject({ kind: "backup", status: "succeeded" });
     const made = (await db.select().from(backups)).filter((b) => b.type === "manual" && b.startedAt >= before);
-    expect(made).toHaveLength(1);
+    expect(made.map((b) => b.id)).toEqual([job.subject]);
     expect(made[0]).toMatchObject({ status: "completed" });
-    const page = await admin.follow(response);
-    expect(page.html).toContain("Backup Created");
   }, 60_000);
 });
 

@@ -2,36 +2,37 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { ToastMessage } from "~/lib/toast";
-import { createBackup, listBackups } from "./backup.server";
-import { runRestoreDrill } from "./drill.server";
+import { startBackup } from "./backup-job.server";
+import { listBackups } from "./backup.server";
+import { startRestoreDrill } from "./drill.server";
 import { RestoreFormSchema } from "./restore.schema";
 import { restoreAgent } from "./restore.server";
 
 // What the Operations Center's Backup tab does for an admin: a backup now, a restore drill of the newest whole backup,
-// and one agent's restore. Each answers the toast that says how it went, or (a restore it cannot start) the reason.
+// and one agent's restore. Each answers the toast that says how it went (a drill: that it started), or (a restore it cannot start)
+// the reason.
 
 type Toast = Omit<ToastMessage, "id">;
 
-/** A manual backup of the whole database. */
-export async function backupNow(context: RequestContext): Promise<Toast> {
-  const made = await createBackup(context.cloudflare.env, context.db, "manual");
-  return made.status === "completed"
-    ? { title: "Backup Created", description: `${made.tableCount} tables, ${made.rowCount.toLocaleString("en-US")} rows.`, variant: "success" }
-    : { title: "Backup Failed", description: made.errorMessage ?? "Please try again.", variant: "destructive" };
+/** Starts a manual backup of the whole database as a durable job and answers at once; the Backup tab shows its progress. */
+export async function backupNow(context: RequestContext, startedBy: string): Promise<Toast> {
+  const started = await startBackup(context.cloudflare.env, context.db, "manual", startedBy);
+  return started
+    ? { title: "Backup started", description: "Its progress shows under Backups; it is listed when it completes.", variant: "success" }
+    : { title: "A backup is already running", description: "Its progress shows under Backups.", variant: "destructive" };
 }
 
-/** The restore drill of the newest completed whole-database backup, run now. */
-export async function drillNewestBackup(context: RequestContext): Promise<Toast> {
+/**
+ * Starts the restore drill of the newest completed whole-database backup as a durable job and answers at once; the
+ * Backup tab shows its progress and result.
+ */
+export async function drillNewestBackup(context: RequestContext, startedBy: string): Promise<Toast> {
   const [newest] = (await listBackups(context.db, 20)).filter((b) => b.status === "completed" && b.userId === null);
   if (!newest) return { title: "Restore drill failed", description: "There is no completed backup to drill yet.", variant: "destructive" };
-  const drill = await runRestoreDrill(context.cloudflare.env, context.db, newest.id);
-  return drill.ok
-    ? {
-        title: "Restore drill passed",
-        description: `${drill.rows.toLocaleString("en-US")} rows restored and checked in ${(drill.ms / 1000).toFixed(1)} s.`,
-        variant: "success",
-      }
-    : { title: "Restore drill failed", description: drill.error ?? "Please try again.", variant: "destructive" };
+  const job = await startRestoreDrill(context.cloudflare.env, context.db, newest.id, startedBy);
+  return job
+    ? { title: "Drill started", description: "Its progress and result show under Restore drill.", variant: "success" }
+    : { title: "A restore drill is already running", description: "Its progress shows under Restore drill.", variant: "destructive" };
 }
 
 /** One agent's restore from a backup, the agent named by e-mail; refused (nothing changed) when the form or the address is wrong. */

@@ -1,7 +1,6 @@
 import { DAY_MS } from "~/lib/dates";
 import { desc, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { inD1Step } from "~/lib/d1-limits";
 import { backups, users, type Backup } from "~/db/schema";
 import type { BACKUP_TYPES } from "~/db/enums";
 import type { Env } from "~/lib/env.server";
@@ -24,6 +23,7 @@ const PAGE = 500;
 const PART_BYTES = 5 * 1024 * 1024;
 const BACKUP_PREFIX = "backups/";
 const MANIFEST_FORMAT = "porchlight-backup";
+export const backupId = (now: number) => `${new Date(now).toISOString().slice(0, 10)}-${crypto.randomUUID().slice(0, 8)}`;
 
 export interface TableManifest {
   table: string;
@@ -64,7 +64,7 @@ export async function backupTables(d1: Env["DB"]): Promise<string[]> {
 }
 
 /** backupTables with each table's CREATE TABLE statement and its indexes (SQLite's automatic ones aside). */
-async function backupSchema(d1: Env["DB"]): Promise<{ name: string; sql: string; indexes: string[] }[]> {
+export async function backupSchema(d1: Env["DB"]): Promise<{ name: string; sql: string; indexes: string[] }[]> {
   const { results } = await d1
     .prepare("select type, name, tbl_name as tableName, sql from sqlite_master where type in ('table', 'index') order by type desc, name")
     .all<{ type: "table" | "index"; name: string; tableName: string; sql: string | null }>();
@@ -78,7 +78,7 @@ async function backupSchema(d1: Env["DB"]): Promise<{ name: string; sql: string;
     }));
 }
 
-async function schemaVersion(d1: Env["DB"]): Promise<string | null> {
+export async function schemaVersion(d1: Env["DB"]): Promise<string | null> {
   try {
     const row = await d1.prepare("select name from d1_migrations order by id desc limit 1").first<{ name: string }>();
     return row?.name ?? null;
@@ -102,14 +102,44 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
-/** One table, streamed: rows → NDJSON → (SHA-256, gzip → R2 multipart parts). */
-async function writeTable(
+/** NDJSON text of a table's rows, `rows` lines at a time. */
+interface Chunk {
+  bytes: Uint8Array<ArrayBuffer>;
+  rows: number;
+}
+
+/**
+ * A table's rows (one agent's with `owner`) read 500 at a time in rowid order after `after`, each page as NDJSON
+ * lines ({"table": …, "row": {…}}) with the rowid it ends on.
+ */
+export async function* tablePages(d1: Env["DB"], table: string, after = 0, owner?: { column: string; userId: string }) {
+  const encoder = new TextEncoder();
+  for (;;) {
+    const { results } = await (owner
+      ? d1
+          .prepare(`select rowid as __rowid, * from "${table}" where rowid > ? and ${quoteName(owner.column)} = ? order by rowid limit ${PAGE}`)
+          .bind(after, owner.userId)
+      : d1.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? order by rowid limit ${PAGE}`).bind(after)
+    ).all<Record<string, unknown>>();
+    if (results.length === 0) return;
+    let text = "";
+    for (const { __rowid, ...row } of results) {
+      text += `${JSON.stringify({ table, row })}\n`;
+      after = __rowid as number;
+    }
+    yield { bytes: encoder.encode(text), rows: results.length, last: after, full: results.length === PAGE };
+    if (results.length < PAGE) return;
+  }
+}
+
+/** One table, streamed: NDJSON chunks → (SHA-256, gzip → R2 multipart parts). */
+export async function writeTable(
   env: Bindings,
   id: string,
   table: string,
   create: string,
   indexes: string[],
-  owner?: { column: string; userId: string },
+  source: AsyncIterable<Chunk>,
 ): Promise<TableManifest> {
   const key = backupKey(id, `${table}.ndjson.gz`);
   const upload = await env.BACKUPS.createMultipartUpload(key, { httpMetadata: { contentType: "application/gzip" } });
@@ -118,31 +148,15 @@ async function writeTable(
   const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
   let rows = 0;
   let bytes = 0;
-  const encoder = new TextEncoder();
   const produce = (async () => {
     const writer = gzip.writable.getWriter();
     const hasher = digest.getWriter();
     try {
-      let after = 0;
-      for (;;) {
-        const { results } = await (owner
-          ? env.DB.prepare(
-              `select rowid as __rowid, * from "${table}" where rowid > ? and ${quoteName(owner.column)} = ? order by rowid limit ${PAGE}`,
-            ).bind(after, owner.userId)
-          : env.DB.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? order by rowid limit ${PAGE}`).bind(after)
-        ).all<Record<string, unknown>>();
-        if (results.length === 0) break;
-        let text = "";
-        for (const { __rowid, ...row } of results) {
-          text += `${JSON.stringify({ table, row })}\n`;
-          after = __rowid as number;
-        }
-        const chunk = encoder.encode(text);
-        rows += results.length;
-        bytes += chunk.byteLength;
-        await hasher.write(chunk);
-        await writer.write(chunk);
-        if (results.length < PAGE) break;
+      for await (const chunk of source) {
+        rows += chunk.rows;
+        bytes += chunk.bytes.byteLength;
+        await hasher.write(chunk.bytes);
+        await writer.write(chunk.bytes);
       }
       await hasher.close();
       await writer.close();
@@ -194,16 +208,12 @@ export interface BackupScope {
 }
 
 /**
- * Takes a backup (the whole database, or one agent's rows with `scope`). It reads every table in pages of 500 rows in
- * one invocation, past D1's 1,000 queries from about 500,000 rows: a named step the limits harness lets through
- * until the backup is a durable job (ADR 0055).
+ * Takes a backup in one go: one agent's rows with `scope` (the safety copy an agent's restore takes first, inside that
+ * restore), or the whole database (the tests). A backup of the whole database in production runs as a durable job
+ * (backup-job.server.ts), whose steps each fit one invocation.
  */
-export function createBackup(env: Bindings, db: Db, type: BackupType, now = Date.now(), scope?: BackupScope): Promise<Backup> {
-  return inD1Step(env.DB, "backup", () => takeBackup(env, db, type, now, scope));
-}
-
-async function takeBackup(env: Bindings, db: Db, type: BackupType, now = Date.now(), scope?: BackupScope): Promise<Backup> {
-  const id = `${new Date(now).toISOString().slice(0, 10)}-${crypto.randomUUID().slice(0, 8)}`;
+export async function createBackup(env: Bindings, db: Db, type: BackupType, now = Date.now(), scope?: BackupScope): Promise<Backup> {
+  const id = backupId(now);
   await db.insert(backups).values({ id, type, status: "in_progress", startedAt: now, userId: scope?.userId ?? null });
   try {
     const version = await schemaVersion(env.DB);
@@ -211,49 +221,65 @@ async function takeBackup(env: Bindings, db: Db, type: BackupType, now = Date.no
     const owners = scope ? new Map(scope.tables.map((t) => [t.table, t.owner])) : null;
     for (const { name, sql, indexes } of await backupSchema(env.DB)) {
       if (owners && !owners.has(name)) continue;
-      tables.push(await writeTable(env, id, name, sql, indexes, owners && scope ? { column: owners.get(name)!, userId: scope.userId } : undefined));
+      const owner = owners && scope ? { column: owners.get(name)!, userId: scope.userId } : undefined;
+      tables.push(await writeTable(env, id, name, sql, indexes, tablePages(env.DB, name, 0, owner)));
     }
-    const manifest: BackupManifest = {
-      format: MANIFEST_FORMAT,
-      version: 1,
-      id,
-      type,
-      ...(scope ? { user_id: scope.userId } : {}),
-      schema_version: version,
-      started_at: new Date(now).toISOString(),
-      finished_at: new Date().toISOString(),
-      tables,
-    };
-    const text = JSON.stringify(manifest, null, 2);
-    await env.BACKUPS.put(backupKey(id, "manifest.json"), text, { httpMetadata: { contentType: "application/json" } });
-    const sizeBytes = tables.reduce((sum, t) => sum + t.stored, 0) + new TextEncoder().encode(text).byteLength;
-    const [done] = await db
-      .update(backups)
-      .set({
-        status: "completed",
-        finishedAt: Date.now(),
-        sizeBytes,
-        tableCount: tables.length,
-        rowCount: tables.reduce((sum, t) => sum + t.rows, 0),
-        schemaVersion: version,
-      })
-      .where(eq(backups.id, id))
-      .returning();
-    return done!;
+    return await completeBackup(env, db, { id, type, startedAt: now, userId: scope?.userId ?? null, schemaVersion: version }, tables);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ event: "backup_failed", id, message }));
-    await deleteObjects(env.BACKUPS, `${BACKUP_PREFIX}${id}/`).catch(() => undefined);
-    const [failed] = await db
-      .update(backups)
-      .set({ status: "failed", finishedAt: Date.now(), errorMessage: message.slice(0, 500) })
-      .where(eq(backups.id, id))
-      .returning();
-    return failed!;
+    return failBackup(env, db, id, error instanceof Error ? error.message : String(error));
   }
 }
 
-async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
+/** Writes the manifest (last: a backup without one never completed) and marks the backup completed. */
+export async function completeBackup(
+  env: Bindings,
+  db: Db,
+  backup: { id: string; type: BackupType; startedAt: number; userId: string | null; schemaVersion: string | null },
+  tables: TableManifest[],
+): Promise<Backup> {
+  const { id } = backup;
+  const manifest: BackupManifest = {
+    format: MANIFEST_FORMAT,
+    version: 1,
+    id,
+    type: backup.type,
+    ...(backup.userId ? { user_id: backup.userId } : {}),
+    schema_version: backup.schemaVersion,
+    started_at: new Date(backup.startedAt).toISOString(),
+    finished_at: new Date().toISOString(),
+    tables,
+  };
+  const text = JSON.stringify(manifest, null, 2);
+  await env.BACKUPS.put(backupKey(id, "manifest.json"), text, { httpMetadata: { contentType: "application/json" } });
+  const sizeBytes = tables.reduce((sum, t) => sum + t.stored, 0) + new TextEncoder().encode(text).byteLength;
+  const [done] = await db
+    .update(backups)
+    .set({
+      status: "completed",
+      finishedAt: Date.now(),
+      sizeBytes,
+      tableCount: tables.length,
+      rowCount: tables.reduce((sum, t) => sum + t.rows, 0),
+      schemaVersion: backup.schemaVersion,
+    })
+    .where(eq(backups.id, id))
+    .returning();
+  return done!;
+}
+
+/** Marks a backup failed with the reason and removes what it had written. */
+export async function failBackup(env: Bindings, db: Db, id: string, message: string): Promise<Backup> {
+  console.error(JSON.stringify({ event: "backup_failed", id, message }));
+  await deleteObjects(env.BACKUPS, `${BACKUP_PREFIX}${id}/`).catch(() => undefined);
+  const [failed] = await db
+    .update(backups)
+    .set({ status: "failed", finishedAt: Date.now(), errorMessage: message.slice(0, 500) })
+    .where(eq(backups.id, id))
+    .returning();
+  return failed!;
+}
+
+export async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
   let cursor: string | undefined;
   do {
     const page = await bucket.list({ prefix, cursor });

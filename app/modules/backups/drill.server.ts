@@ -1,20 +1,20 @@
 import { and, desc, eq, gte, isNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { inD1Step } from "~/lib/d1-limits";
+import { JobFailure, messageOf } from "~/lib/durable-step";
 import { backups } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import { hex, quoteName, readManifest, type BackupManifest, type TableManifest } from "./backup.server";
+import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
+import { quoteName, readManifest, type BackupManifest, type TableManifest } from "./backup.server";
 import { readTableFile } from "./table-file.server";
 
 // The restore drill (ADR 0027): a backup is loaded, in full, into a second and otherwise unused D1
 // database (DB_RESTORE_DRILL), each table's file checked against its manifest entry as it streams in (row count
-// and SHA-256), and then every table read back from the scratch database and checked again. A backup that
+// and SHA-256), and every row read back from the scratch database and checked again. A backup that
 // passes has been shown to restore, not assumed to. The weekly cron drills the newest backup.
+// It runs as a durable job (ADR 0058): a first step prepares the scratch database, then one step per part of a table
+// (DRILL_ROWS_PER_STEP rows), each within D1's limits for one invocation, then a last one records the outcome.
 
 type Bindings = Pick<Env, "BACKUPS" | "DB_RESTORE_DRILL">;
-const PAGE = 500;
-/** Statements per D1 batch while loading: one row each (D1 binds at most 100 values per statement). */
-const BATCH = 50;
 const DRILL_EVERY_MS = 7 * 86_400_000;
 
 export interface DrillResult {
@@ -62,102 +62,140 @@ async function emptyDatabase(target: D1Database): Promise<void> {
   await target.batch([target.prepare("pragma defer_foreign_keys = on"), ...results.map((t) => target.prepare(`drop table if exists "${t.name}"`))]);
 }
 
-const line = (table: string, row: Record<string, unknown>) => `${JSON.stringify({ table, row })}\n`;
+const line = (table: string, row: Record<string, unknown>) => JSON.stringify({ table, row });
 
-/** Streams one table's file into the scratch database; throws when its rows or checksum differ from the manifest. */
-async function loadTable(env: Bindings, entry: TableManifest): Promise<void> {
-  const target = env.DB_RESTORE_DRILL;
-  let statements: D1PreparedStatement[] = [];
-  const flush = async () => {
-    if (statements.length === 0) return;
-    await target.batch([target.prepare("pragma defer_foreign_keys = on"), ...statements]);
-    statements = [];
-  };
-  await readTableFile(env.BACKUPS, entry, async (row) => {
-    const columns = Object.keys(row);
-    statements.push(
-      target
-        .prepare(`insert into "${entry.table}" (${columns.map(quoteName).join(", ")}) values (${columns.map(() => "?").join(", ")})`)
-        .bind(...columns.map((c) => row[c] ?? null)),
-    );
-    if (statements.length >= BATCH) await flush();
-  });
-  await flush();
+/** The backup's manifest, when it can be drilled; a JobFailure (no retry mends it) otherwise. */
+async function drillManifest(env: Pick<Bindings, "BACKUPS">, backupId: string): Promise<BackupManifest> {
+  const manifest = await readManifest(env.BACKUPS, backupId);
+  if (!manifest) throw new JobFailure("The backup's manifest is missing or unreadable.");
+  if (manifest.tables.some((t) => typeof t.create !== "string" || t.create === "" || !Array.isArray(t.indexes)))
+    throw new JobFailure("The backup predates table definitions in its manifest.");
+  return manifest;
 }
 
-/** Reads a table back from the scratch database exactly as a backup writes it, and checks it against the manifest. */
-async function verifyTable(target: D1Database, entry: TableManifest): Promise<void> {
-  const hash = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
-  const writer = hash.getWriter();
-  const encoder = new TextEncoder();
-  let rows = 0;
-  let after = 0;
-  for (;;) {
-    const { results } = await target
-      .prepare(`select rowid as __rowid, * from "${entry.table}" where rowid > ? order by rowid limit ${PAGE}`)
-      .bind(after)
-      .all<Record<string, unknown>>();
-    if (results.length === 0) break;
-    let text = "";
-    for (const { __rowid, ...row } of results) {
-      text += line(entry.table, row);
-      after = __rowid as number;
-    }
-    rows += results.length;
-    await writer.write(encoder.encode(text));
-    if (results.length < PAGE) break;
-  }
-  await writer.close();
-  const sha256 = hex(await hash.digest);
-  if (rows !== entry.rows || sha256 !== entry.sha256)
-    throw new Error(`${entry.table}: restored ${rows} of ${entry.rows} rows${sha256 === entry.sha256 ? "" : ", and they differ from the backup"}`);
+/** What a drill loads, table by table in load order (parents first): each table's rows by the manifest. */
+export interface DrillPlan {
+  tables: { table: string; rows: number }[];
+  total: number;
 }
 
-async function drill(env: Bindings, manifest: BackupManifest): Promise<number> {
+/** The drill's first step: the manifest read and checked, the scratch database emptied and its tables created. */
+export async function prepareDrill(env: Bindings, backupId: string): Promise<DrillPlan> {
+  const manifest = await drillManifest(env, backupId);
   const target = env.DB_RESTORE_DRILL;
   await emptyDatabase(target);
   await target.batch(manifest.tables.flatMap((t) => [t.create, ...t.indexes].map((sql) => target.prepare(sql))));
   const byName = new Map(manifest.tables.map((t) => [t.table, t]));
-  for (const table of loadOrder(manifest.tables)) await loadTable(env, byName.get(table)!);
-  for (const entry of manifest.tables) await verifyTable(target, entry);
-  return manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+  const tables = loadOrder(manifest.tables).map((table) => ({ table, rows: byName.get(table)!.rows }));
+  return { tables, total: tables.reduce((sum, t) => sum + t.rows, 0) };
+}
+
+/** Rows of a table loaded per step by default: a few dozen statements, far inside 1,000 queries, whatever the row size. */
+export const DRILL_ROWS_PER_STEP = 5_000;
+/** Rows bound as one JSON array per insert (one bound parameter), kept well under D1's 2 MB per value. */
+const ROWS_PER_INSERT = 500;
+const JSON_PER_INSERT = 500_000;
+
+/** One part of a table: the rows `from` to `from + count` (0-based, in the file's order); `after` is the last rowid the parts before loaded. */
+export interface DrillPart {
+  table: string;
+  from: number;
+  count: number;
+  after: number;
 }
 
 /**
- * Drills one completed backup and records the outcome on it (passed or failed, when, how long, why). The
- * scratch database is emptied first and left holding the restored copy until the next drill.
+ * Loads one part of a table into the scratch database and reads it back. The table's whole file is read and checked
+ * against its manifest (rows, bytes, SHA-256) every time, so no part of a changed file loads; the part's rows go in as
+ * one D1 batch (one transaction) that first deletes anything past `after`, so a retried part never loads twice. Read
+ * back in rowid order, each row must be the very line the backup wrote: together with the file's own checksum, the
+ * scratch table then holds exactly what the manifest describes. Returns how many rows went in and the last rowid.
  */
-export function runRestoreDrill(env: Bindings, db: Db, backupId: string): Promise<DrillResult> {
-  // Loads the whole backup in one invocation, past D1's 1,000 queries on a large database: a named step the limits
-  // harness lets through until the drill is a durable job (ADR 0055).
-  return inD1Step(env.DB_RESTORE_DRILL, "restore-drill", () => drillAndRecord(env, db, backupId));
+export async function loadDrillPart(env: Bindings, backupId: string, part: DrillPart): Promise<{ rows: number; last: number }> {
+  const manifest = await drillManifest(env, backupId);
+  const entry = manifest.tables.find((t) => t.table === part.table);
+  if (!entry) throw new JobFailure(`${part.table}: the table is not in the backup's manifest.`);
+  const rows: Record<string, unknown>[] = [];
+  let index = 0;
+  try {
+    await readTableFile(env.BACKUPS, entry, (row) => {
+      if (index >= part.from && index < part.from + part.count) rows.push(row);
+      index += 1;
+    });
+  } catch (error) {
+    throw new JobFailure(messageOf(error));
+  }
+  const target = env.DB_RESTORE_DRILL;
+  const table = quoteName(part.table);
+  const statements = [target.prepare("pragma defer_foreign_keys = on"), target.prepare(`delete from ${table} where rowid > ?`).bind(part.after)];
+  const columns = Object.keys(rows[0] ?? {});
+  const insert = `insert into ${table} (${columns.map(quoteName).join(", ")}) select ${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} from json_each(?) order by key`;
+  let group: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (group.length > 0) statements.push(target.prepare(insert).bind(`[${group.join(",")}]`));
+    group = [];
+    size = 0;
+  };
+  for (const row of rows) {
+    const values = JSON.stringify(columns.map((c) => row[c] ?? null));
+    if (group.length >= ROWS_PER_INSERT || (group.length > 0 && size + values.length > JSON_PER_INSERT)) flush();
+    group.push(values);
+    size += values.length + 1;
+  }
+  flush();
+  await target.batch(statements);
+
+  const { results } = await target
+    .prepare(`select rowid as __rowid, * from ${table} where rowid > ? order by rowid limit ?`)
+    .bind(part.after, part.count + 1)
+    .all<Record<string, unknown>>();
+  let last = part.after;
+  const differs =
+    results.length !== rows.length ||
+    results.some(({ __rowid, ...row }, i) => ((last = __rowid as number), line(part.table, row) !== line(part.table, rows[i]!)));
+  if (differs)
+    throw new JobFailure(`${part.table}: rows ${part.from + 1} to ${part.from + rows.length} of ${entry.rows} differ from the backup once restored`);
+  return { rows: rows.length, last };
 }
 
-async function drillAndRecord(env: Bindings, db: Db, backupId: string): Promise<DrillResult> {
-  const started = Date.now();
-  let result: DrillResult;
-  try {
-    const manifest = await readManifest(env.BACKUPS, backupId);
-    if (!manifest) throw new Error("The backup's manifest is missing or unreadable.");
-    if (manifest.tables.some((t) => typeof t.create !== "string" || t.create === "" || !Array.isArray(t.indexes)))
-      throw new Error("The backup predates table definitions in its manifest.");
-    const rows = await drill(env, manifest);
-    result = { backupId, ok: true, ms: Date.now() - started, error: null, rows };
-  } catch (error) {
-    result = {
-      backupId,
-      ok: false,
-      ms: Date.now() - started,
-      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      rows: 0,
-    };
-    console.error(JSON.stringify({ event: "restore_drill_failed", backupId, error: result.error }));
-  }
+/** Records a drill's outcome on its backup (passed or failed, when, how long, why). */
+export async function recordDrill(db: Db, result: DrillResult): Promise<void> {
+  if (!result.ok) console.error(JSON.stringify({ event: "restore_drill_failed", backupId: result.backupId, error: result.error }));
+  else console.log(JSON.stringify({ event: "restore_drill", id: result.backupId, ok: true, ms: result.ms, rows: result.rows }));
   await db
     .update(backups)
     .set({ drillStatus: result.ok ? "passed" : "failed", drillAt: Date.now(), drillMs: result.ms, drillError: result.error })
-    .where(eq(backups.id, backupId));
-  return result;
+    .where(eq(backups.id, result.backupId));
+}
+
+/** A drill's one-line result, for the job and the toast. */
+export const drillSummary = (rows: number, ms: number) => `${rows.toLocaleString("en-US")} rows restored and checked in ${(ms / 1000).toFixed(1)} s.`;
+
+/** The drill of one backup as a durable job (the workflow in workers/workflows/restore-drill.workflow.ts runs it). */
+export interface DrillParams extends JobParams {
+  backupId: string;
+  /** Rows loaded per step; DRILL_ROWS_PER_STEP unless a test asks for smaller steps. */
+  rowsPerStep?: number;
+}
+
+/**
+ * Starts a drill of `backupId` as a durable job and returns at once: null when a drill is already running (one scratch
+ * database, one drill at a time).
+ */
+export function startRestoreDrill(
+  env: Pick<Env, "RESTORE_DRILL_WORKFLOW">,
+  db: Db,
+  backupId: string,
+  startedBy: string | null,
+  options: { rowsPerStep?: number } = {},
+) {
+  return startDurableJob<DrillParams>(
+    db,
+    env.RESTORE_DRILL_WORKFLOW,
+    { kind: "restore-drill", startedBy, subject: backupId, step: "Waiting to start" },
+    { backupId, ...options },
+  );
 }
 
 /** The backup the weekly drill takes: the newest completed one of the whole database (not a safety copy), when no backup was drilled in the last week. */

@@ -169,6 +169,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   status_incidents: "status-page notes an admin wrote (created_by); not the agent's data",
   backups: "safety copies taken before an admin restored the account: backups, kept 30 days like every backup",
   backup_restores: "the log of restores of the account an admin ran (which backup, when, the outcome)",
+  durable_jobs: "the Operations Center's long jobs (backups, restore drills, restores) an admin started: the service's, not the admin's data",
   trash_rows: "deleted records kept 30 days for a restore (ADR 0028): exports hold the live data only",
   trash_items: "deleted records kept 30 days for a restore (ADR 0028): exports hold the live data only",
   qa_runs: "QA Dashboard runs an admin started: the service's release checks, not the admin's data",
@@ -194,6 +195,7 @@ const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: 
   status_incidents: { columns: ["created_by"], why: "status-page notes an admin wrote: the service's, not the admin's" },
   backups: { columns: ["user_id"], why: "a safety copy is a backup: it expires with the 30-day backup retention, as the terms say" },
   backup_restores: { columns: ["user_id", "requested_by"], why: "the operations log of a restore, with no personal data in it" },
+  durable_jobs: { columns: ["started_by"], why: "the operations log of a long job, with no personal data in it" },
   qa_runs: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
   qa_results: { columns: ["user_id"], why: "the service's release checks, with no personal data in them" },
   team_invitations: {
@@ -244,6 +246,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   status_incidents: "status-page notes: the service's, not the agent's",
   backups: "the backups themselves",
   backup_restores: "the log of restores",
+  durable_jobs: "the log of long jobs (backups, drills, restores)",
   qa_runs: "the QA Dashboard's runs: the service's",
   qa_results: "the QA Dashboard's results: the service's",
   sync_log: "rewritten by triggers as the rows go in, so a phone's copy picks the restored rows up on its next sync",

@@ -3,6 +3,7 @@ import { loadCompliance } from "~/modules/data/compliance.server";
 import { BACKUP_RETENTION_DAYS, backupStorage, listBackups } from "~/modules/backups/backup.server";
 import type { BackupView } from "~/modules/backups/components/BackupPanel";
 import { listRestores } from "~/modules/backups/restore.server";
+import { latestJobs } from "~/modules/jobs/durable-jobs.server";
 import type { UserId } from "~/lib/tenancy.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { sendDeadEmailAgain } from "~/modules/email/dead-letters.server";
@@ -47,17 +48,19 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
         return { ...none, status: statusFromAlerts(open), compliance };
       }
       if (tab === "backup") {
-        const [list, storage, restores, open] = await Promise.all([
+        const [list, storage, restores, open, jobs] = await Promise.all([
           listBackups(db),
           backupStorage(context.cloudflare.env.BACKUPS),
           listRestores(db),
           openAlerts(db),
+          latestJobs(db, now),
         ]);
         const backup: BackupView = {
           backups: list,
           storage,
           retentionDays: BACKUP_RETENTION_DAYS,
           restores: restores.map((r) => ({ ...r.restore, email: r.email })),
+          jobs: { drill: jobs["restore-drill"] ?? null, backup: jobs.backup ?? null },
         };
         return { ...none, status: statusFromAlerts(open), backup };
       }

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { toast } from "~/components/ui/Toaster";
 import { formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
+import { JobProgress, jobActive, type JobView } from "~/modules/jobs/components/JobProgress";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
@@ -34,6 +35,8 @@ export interface BackupView {
   storage: { bytes: number; objects: number };
   retentionDays: number;
   restores: RestoreRow[];
+  /** The newest durable job of each kind this tab starts (ADR 0058). */
+  jobs: { drill: JobView | null; backup: JobView | null };
 }
 
 interface RestoreRow {
@@ -116,9 +119,10 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
             </dd>
           </div>
         </dl>
+        {jobActive(view.jobs.backup) ? <JobProgress job={view.jobs.backup} label="Backup" /> : null}
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="backup" />
-          <Button type="submit" busy={busy("backup")} busyLabel="Backing up…">
+          <Button type="submit" disabled={jobActive(view.jobs.backup)} busy={busy("backup")} busyLabel="Starting…">
             Create backup
           </Button>
         </Form>
@@ -129,9 +133,10 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Restore drill
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Loads a whole backup into the scratch database, checks every table&apos;s rows and SHA-256 against its manifest, then reads every table back
-          and checks it again. The cron drills the newest backup once a week.
+          Loads a whole backup into the scratch database, checks every table&apos;s rows and SHA-256 against its manifest, then reads every row back
+          and checks it again, in the background. The cron drills the newest backup once a week.
         </p>
+        {jobActive(view.jobs.drill) ? <JobProgress job={view.jobs.drill} label="Drill" /> : null}
         <p className="mt-3 font-medium" role="status">
           {drilled
             ? `Last drill: ${drilled.drillStatus === "passed" ? "passed" : "failed"}, ${formatDate(drilled.drillAt!, prefs)} ${formatTime(drilled.drillAt!, prefs)}, in ${((drilled.drillMs ?? 0) / 1000).toFixed(1)} s${drilled.drillError ? `: ${drilled.drillError}` : ""}`
@@ -139,7 +144,7 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
         </p>
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="drill" />
-          <Button type="submit" variant="secondary" disabled={!latest} busy={busy("drill")} busyLabel="Drilling…">
+          <Button type="submit" variant="secondary" disabled={!latest || jobActive(view.jobs.drill)} busy={busy("drill")} busyLabel="Starting…">
             Drill the newest backup
           </Button>
         </Form>
@@ -150,7 +155,7 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Last {view.retentionDays} days
         </h2>
         {view.backups.length === 0 ? (
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No backups yet. The cron takes one a day; Create backup takes one now.</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No backups yet. The cron takes one a day; Create backup starts one now.</p>
         ) : (
           <div role="group" aria-label="Backups, newest first" tabIndex={0} className="relative mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">

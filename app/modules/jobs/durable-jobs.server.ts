@@ -1,0 +1,87 @@
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import type { DURABLE_JOB_KINDS } from "~/db/enums";
+import { durableJobs, type DurableJob } from "~/db/schema";
+
+// Durable jobs (ADR 0058): a long job (a restore drill, a backup, an agent's restore) runs as a Cloudflare Workflow
+// instance whose id is its durable_jobs row's. Starting one only writes the row and creates the instance, so the admin's
+// request answers at once; each step of the workflow then updates the row (its step, rows done of the total) and the
+// last one writes the result or the error, which the Operations Center shows.
+
+export type DurableJobKind = (typeof DURABLE_JOB_KINDS)[number];
+
+/** What every job's workflow is started with: its row's id (the instance's too). */
+export interface JobParams {
+  jobId: string;
+}
+
+/** A job queued or running longer than this was lost (its instance was terminated): it no longer holds the next one off. */
+const STALE_MS = 24 * 3_600_000;
+
+/**
+ * Records a job and starts its workflow instance under the same id. Only one job of a kind runs at a time: the row is
+ * written only when no other of its kind is queued or running (one statement), else null. A start the platform refuses
+ * marks the row failed and throws.
+ */
+export async function startDurableJob<P extends JobParams>(
+  db: Db,
+  workflow: Workflow<P>,
+  job: { kind: DurableJobKind; startedBy: string | null; subject: string | null; step: string },
+  params: Omit<P, "jobId">,
+  now = Date.now(),
+  /** What the job's steps need in place before its instance runs (a backup's row), once its own row is in. */
+  prepare?: () => Promise<void>,
+): Promise<DurableJob | null> {
+  const id = crypto.randomUUID();
+  const inserted = await db.run(
+    sql`insert into ${durableJobs} (id, kind, started_by, subject, status, step, created_at)
+        select ${id}, ${job.kind}, ${job.startedBy}, ${job.subject}, 'queued', ${job.step}, ${now}
+        where not exists (select 1 from ${durableJobs} where kind = ${job.kind} and status in ('queued', 'running') and created_at > ${now - STALE_MS})`,
+  );
+  const row = inserted.meta.changes > 0 ? await getJob(db, id) : undefined;
+  if (!row) return null;
+  try {
+    await prepare?.();
+    await workflow.create({ id, params: { ...params, jobId: id } as P });
+  } catch (error) {
+    await failJob(db, id, `The job could not be started: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
+    throw error;
+  }
+  return row;
+}
+
+/** The job is on `step`; with `done`/`total`, that many of its rows are done. */
+export async function jobProgress(db: Db, id: string, step: string, progress: { done?: number; total?: number } = {}): Promise<void> {
+  await db
+    .update(durableJobs)
+    .set({ status: "running", step, ...progress, startedAt: sql`coalesce(${durableJobs.startedAt}, ${Date.now()})` })
+    .where(and(eq(durableJobs.id, id), inArray(durableJobs.status, ["queued", "running"])));
+}
+
+export async function finishJob(db: Db, id: string, result: string): Promise<void> {
+  await db
+    .update(durableJobs)
+    .set({ status: "succeeded", step: null, result, error: null, finishedAt: Date.now(), done: sql`${durableJobs.total}` })
+    .where(eq(durableJobs.id, id));
+}
+
+export async function failJob(db: Db, id: string, error: string): Promise<void> {
+  await db.update(durableJobs).set({ status: "failed", step: null, error, finishedAt: Date.now() }).where(eq(durableJobs.id, id));
+}
+
+export function getJob(db: Db, id: string): Promise<DurableJob | undefined> {
+  return db.select().from(durableJobs).where(eq(durableJobs.id, id)).get();
+}
+
+/** The newest job of each kind started in the last week, for the Backup tab. */
+export async function latestJobs(db: Db, now = Date.now()): Promise<Partial<Record<DurableJobKind, DurableJob>>> {
+  const rows = await db
+    .select()
+    .from(durableJobs)
+    .where(gte(durableJobs.createdAt, now - 7 * 86_400_000))
+    .orderBy(desc(durableJobs.createdAt))
+    .limit(30);
+  const latest: Partial<Record<DurableJobKind, DurableJob>> = {};
+  for (const row of rows) latest[row.kind] ??= row;
+  return latest;
+}
