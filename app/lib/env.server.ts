@@ -18,6 +18,10 @@ export interface Env extends CloudflareBindings {
   TURNSTILE_SECRET_KEY?: string;
   TURNSTILE_SKIP_HOSTS?: string;
   SALES_INBOX?: string;
+  /** Which shards take new accounts (ADR 0060), e.g. "0,1"; unset: every bound shard. */
+  SHARDS_ACCEPTING?: string;
+  /** Inside a request: the home database (shard 0), whatever shard the request's DB was routed to. Not a binding. */
+  HOME_DB?: D1Database;
   AI?: Ai;
   AI_MODEL?: string;
   AI_GATEWAY_URL?: string;
@@ -133,6 +137,8 @@ const ConfigSchema = z
 /** What goes on the e-mail queue: the email_outbox row to deliver (ADR 0056). */
 export interface EmailQueueMessage {
   outboxId: string;
+  /** The database that holds the email_outbox row (ADR 0060); absent means the home database. */
+  shard?: number;
 }
 
 export type Config = z.infer<typeof ConfigSchema> & { isDev: boolean; emailQueue: Queue<EmailQueueMessage> };

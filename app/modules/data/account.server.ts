@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { gdprRequests, users } from "~/db/schema";
 import { appOrigin, type RequestContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
+import { homeDatabase } from "~/lib/shards.server";
 import { formatDate } from "~/lib/format";
 import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { LEGAL } from "~/modules/marketing/legal";
@@ -136,7 +137,7 @@ const CHUNK = 500;
  * record of the deletion request is kept without the user's id, so Compliance still counts it. Safe to run
  * again after a failure part-way: each step deletes what is left.
  */
-export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, userId: string, now = new Date()): Promise<void> {
+export async function purgeAccount(env: Pick<Env, "DB" | "HOME_DB" | "INSIGHTS">, db: Db, userId: string, now = new Date()): Promise<void> {
   await eraseCrmData(env.DB, userId);
   for (const { table, owner } of PURGE_TABLES) {
     for (;;) {
@@ -154,6 +155,8 @@ export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, us
     ),
     env.DB.prepare(`delete from users where id = ?`).bind(userId),
   ]);
+  // The listing goes once the account's rows are gone: a purge stopped part-way still finds the account to finish.
+  await homeDatabase(env).prepare(`delete from account_directory where user_id = ?`).bind(userId).run();
   await env.INSIGHTS.get(env.INSIGHTS.idFromName(userId)).clear();
 }
 

@@ -112,13 +112,20 @@ async function markEmailDead(db: Db, outboxId: string, now: number): Promise<boo
  * one with exponential backoff; the dead-letter queue marks its messages' rows dead. Messages are handled one by one,
  * each acknowledged or retried on its own, so one refusal never sends the rest of the batch again.
  */
-export async function consumeEmailBatch(batch: MessageBatch<EmailQueueMessage>, db: Db, config: Pick<Config, "RESEND_API_KEY" | "MAIL_FROM">) {
+export async function consumeEmailBatch(
+  batch: MessageBatch<EmailQueueMessage>,
+  dbOf: (shard: number) => Db,
+  config: Pick<Config, "RESEND_API_KEY" | "MAIL_FROM">,
+) {
   for (const message of batch.messages) {
     const outboxId = message.body?.outboxId;
     if (typeof outboxId !== "string") {
       message.ack();
       continue;
     }
+    // The row lives in the database of the account that sent it (ADR 0060).
+    const shard = message.body.shard;
+    const db = dbOf(typeof shard === "number" && Number.isInteger(shard) ? shard : 0);
     if (batch.queue === EMAIL_DEAD_LETTER_QUEUE_NAME) {
       await markEmailDead(db, outboxId, Date.now());
       message.ack();
