@@ -1,3 +1,4 @@
+import { carryingMeterOf } from "./d1-limits";
 import type { Env } from "./env.server";
 
 // One database per shard (ADR 0060). An account's rows all live in one D1 database: DB (shard 0, the home database,
@@ -127,4 +128,16 @@ export function linkIdOn(n: number, id: string): string {
 export function shardOfLinkId(id: string): number {
   const match = LINK_SHARD.exec(id);
   return match ? Number(match[1]) : HOME_SHARD;
+}
+
+/**
+ * The env of work done for the accounts of shard `n` outside a request (a cron job's pass over one database): its DB
+ * is that database, routed like a request's so whatever it writes names its database (an e-mail's queue message), and
+ * HOME_DB the home database.
+ */
+export function shardEnv(env: Env, n: number): Env {
+  if (n === HOME_SHARD) return env;
+  const routed = carryingMeterOf(new RoutedDatabase(shardDatabases(env), null), env.DB);
+  routed.route(n);
+  return { ...env, DB: routed as unknown as D1Database, HOME_DB: homeDatabase(env) };
 }

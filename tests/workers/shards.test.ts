@@ -1,10 +1,13 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE } from "~/lib/d1-session.server";
 import type { EmailQueueMessage, Env } from "~/lib/env.server";
 import { EMAIL_QUEUE_NAME } from "~/modules/email/delivery.server";
 import worker from "../../workers/app";
+import { runJob } from "../../workers/cron";
+import { accountPurgeJob } from "../../workers/cron/account-purge.job";
+import { databaseFigures } from "~/modules/shards/figures.server";
 import { databaseSize } from "~/modules/shards/directory.server";
 import { postContact, signInAs, TestBrowser } from "../factories/browser";
 import { linkFromLatestEmail } from "../factories/mail";
@@ -164,5 +167,40 @@ describe("one database per shard", () => {
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`shard-${row!.id}`]);
     const after = await env.DB_SHARD_1.prepare("select status, attempts from email_outbox where id = ?").bind(row!.id).first();
     expect(after).toEqual({ status: "outbox", attempts: 1 });
+  });
+
+  it("the cron's jobs on accounts run over every database: a shard-1 account due for its purge is purged there, then unlisted", async () => {
+    const agent = await agentOnShard1();
+    await env.DB_SHARD_1.prepare("update users set purge_after = ? where id = ?")
+      .bind(Date.now() - 60_000, agent.id)
+      .run();
+    const controller = createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date() });
+    const detail = await runJob("account-purge", accountPurgeJob, controller, env as Env);
+    expect(detail).toMatch(/^database 0: \d+ accounts? purged; database 1: 1 account purged$/);
+    expect(await countIn(env.DB_SHARD_1, "users", "id", agent.id)).toBe(0);
+    expect(await countIn(env.DB, "account_directory", "user_id", agent.id)).toBe(0);
+  });
+
+  it("the Operations Center counts accounts, agents and size per database, and sums them over every database", async () => {
+    const before = await databaseFigures(env as Env);
+    await agentOnShard1();
+    const after = await databaseFigures(env as Env);
+    expect(after.databases.map((d) => d.binding)).toEqual(["DB", "DB_SHARD_1"]);
+    const [, farBefore] = before.databases;
+    const [, farAfter] = after.databases;
+    expect(farAfter!.agents - farBefore!.agents).toBe(1);
+    expect(farAfter!.accounts - farBefore!.accounts).toBe(1);
+    expect(farAfter!.listed - farBefore!.listed).toBe(1);
+    expect(farAfter!.bytes).toBeGreaterThan(0);
+    // The totals are the rows summed: one definition for the figure on both.
+    for (const key of ["accounts", "agents", "listed", "bytes"] as const) {
+      expect(after.totals[key]).toBe(after.databases.reduce((sum, d) => sum + d[key], 0));
+    }
+
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const page = await admin.page("/operations?tab=databases");
+    expect(page).toContain("DB_SHARD_1");
+    expect(page).toContain("All databases");
+    expect((await (await signInAs(await agentOnShard1())).get("/operations?tab=databases")).status).toBe(404);
   });
 });
