@@ -56,7 +56,7 @@ export function DatabasesPanel({ view }: { view: { databases: DatabaseFigures[];
                 <td className="px-3 py-2 tabular-nums">{number(d.listed)}</td>
                 <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatSize(d.bytes)}</td>
                 <td className="px-3 py-2 tabular-nums">{share(d.bytes, view.limitBytes)}</td>
-                <td className="px-3 py-2">{d.acceptsNewAccounts ? "Taken" : "Closed"}</td>
+                <td className="px-3 py-2">{d.acceptsNewAccounts ? "Open" : "Closed"}</td>
               </tr>
             ))}
           </tbody>
