@@ -18,8 +18,6 @@ export interface Env extends CloudflareBindings {
   TURNSTILE_SECRET_KEY?: string;
   TURNSTILE_SKIP_HOSTS?: string;
   SALES_INBOX?: string;
-  /** Which shards take new accounts (ADR 0060), e.g. "0,1"; unset: every bound shard. */
-  SHARDS_ACCEPTING?: string;
   /** Inside a request: the home database (shard 0), whatever shard the request's DB was routed to. Not a binding. */
   HOME_DB?: D1Database;
   AI?: Ai;

@@ -64,7 +64,13 @@ export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "in
 /** A link's parts once it checks out, with the request routed to the database of the link's account. */
 async function parseAndRoute(context: RequestContext, token: string, purpose: AuthTokenPurpose) {
   const parsed = await readLink(context, token, purpose);
-  if (parsed.ok) routeRequest(context.cloudflare.env, shardOfLinkId(parsed.id));
+  if (!parsed.ok) return parsed;
+  try {
+    routeRequest(context.cloudflare.env, shardOfLinkId(parsed.id));
+  } catch {
+    // Signed in to an account of another database, the request already reads that one: the link is not found there.
+    return { ok: false as const, reason: "invalid" as const };
+  }
   return parsed;
 }
 
