@@ -11,6 +11,7 @@ import { databaseFigures } from "~/modules/shards/figures.server";
 import { databaseSize } from "~/modules/shards/directory.server";
 import { postContact, signInAs, TestBrowser } from "../factories/browser";
 import { linkFromLatestEmail } from "../factories/mail";
+import { postWebhook, stripeEvent, subscriptionObject } from "../factories/stripe";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories/users";
 
 // One database per shard (ADR 0060): DB is shard 0 (the home database, with the directory of accounts), DB_SHARD_1 is
@@ -202,5 +203,28 @@ describe("one database per shard", () => {
     expect(page).toContain("DB_SHARD_1");
     expect(page).toContain("All databases");
     expect((await (await signInAs(await agentOnShard1())).get("/operations?tab=databases")).status).toBe(404);
+  });
+
+  it("a Stripe event about an agent on shard 1 is applied there: the subscription's and the invoice's user id find it", async () => {
+    const agent = await agentOnShard1();
+    const status = () =>
+      env.DB_SHARD_1.prepare("select subscription_status as s from subscribers where user_id = ?")
+        .bind(agent.id)
+        .first<{ s: string }>()
+        .then((row) => row?.s);
+    const customer = `cus_${crypto.randomUUID().slice(0, 12)}`;
+    const updated = stripeEvent("customer.subscription.updated", subscriptionObject({ customer, userId: agent.id, status: "past_due" }));
+    expect((await postWebhook(updated)).status).toBe(200);
+    expect(await status()).toBe("past_due");
+    const paid = stripeEvent("invoice.paid", {
+      id: `in_${customer}`,
+      object: "invoice",
+      customer,
+      amount_paid: 4000,
+      parent: { type: "subscription_details", subscription_details: { metadata: { userId: agent.id }, subscription: `sub_${customer}` } },
+    });
+    expect((await postWebhook(paid)).status).toBe(200);
+    expect(await status()).toBe("active");
+    expect(await countIn(env.DB, "subscribers", "user_id", agent.id)).toBe(0);
   });
 });

@@ -35,6 +35,11 @@ export async function routeBySession(env: Env, request: Request): Promise<void> 
   if (userId) routeRequest(env, await shardOfUser(env, userId));
 }
 
+/** Routes a request that names its agent (a Stripe event) to the agent's database; none named, it stays home. */
+export async function routeToUser(env: Env, userId: string | null): Promise<void> {
+  if (userId) routeRequest(env, await shardOfUser(env, userId));
+}
+
 /** Routes a signed-out request (sign-in, a password reset) to the database of the account an address names. */
 export async function routeByEmail(env: Env, email: string): Promise<void> {
   routeRequest(env, await shardOfEmail(env, email));
