@@ -6,7 +6,6 @@ import { listRestores } from "~/modules/backups/restore.server";
 import type { UserId } from "~/lib/tenancy.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { sendDeadEmailAgain } from "~/modules/email/dead-letters.server";
-import { D1_DATABASE_LIMIT_BYTES } from "~/modules/shards/figures";
 import { databaseFigures } from "~/modules/shards/figures.server";
 import { monitoringAggregates } from "./aggregates.server";
 import { rememberAppOrigin } from "./app-origin.server";
@@ -50,7 +49,7 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
       }
       if (tab === "databases") {
         const [figures, open] = await Promise.all([databaseFigures(context.cloudflare.env), openAlerts(db)]);
-        return { ...none, status: statusFromAlerts(open), databases: { ...figures, limitBytes: D1_DATABASE_LIMIT_BYTES } };
+        return { ...none, status: statusFromAlerts(open), databases: figures };
       }
       if (tab === "backup") {
         const [list, storage, restores, open] = await Promise.all([

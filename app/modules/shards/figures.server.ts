@@ -3,10 +3,17 @@ import { createDb } from "~/db/client.server";
 import { accountDirectory } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { acceptingShards, homeDatabase, shardDatabases } from "~/lib/shards.server";
-import type { DatabaseFigures, DatabaseTotals } from "./figures";
+import { D1_DATABASE_LIMIT_BYTES, type DatabaseFigures, type DatabaseTotals } from "./figures";
 
 // The Operations Center's Databases tab (ADR 0060): each account database's accounts, agents and size, and the same
 // figures summed over every database. Both the rows and the totals come from here.
+
+/** 1,234,567 → "1.2 MB": decimal units, as D1 states its 10 GB limit. */
+function sizeLabel(bytes: number): string {
+  const exponent = Math.min(3, Math.max(1, Math.floor(Math.log10(Math.max(bytes, 1)) / 3)));
+  const value = (bytes / 1000 ** exponent).toLocaleString("en-US", { maximumFractionDigits: 1 });
+  return `${value} ${["KB", "MB", "GB"][exponent - 1]}`;
+}
 
 /** One query per database (its counts, and its size from the query's meta) and one on the directory. */
 export async function databaseFigures(env: Env): Promise<{ databases: DatabaseFigures[]; totals: DatabaseTotals }> {
@@ -31,13 +38,17 @@ export async function databaseFigures(env: Env): Promise<{ databases: DatabaseFi
     ),
   ]);
   const listed = new Map(listedRows.map((row) => [row.shard, row.n]));
+  const number = (n: number, digits: number) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
   const databases = counted.map((figures, shard) => ({
     shard,
     binding: shard === 0 ? "DB" : `DB_SHARD_${shard}`,
     ...figures,
     listed: listed.get(shard) ?? 0,
     acceptsNewAccounts: accepting.has(shard),
+    sizeLabel: sizeLabel(figures.bytes),
+    limitShare: `${number((figures.bytes / D1_DATABASE_LIMIT_BYTES) * 100, 2)}%`,
   }));
   const sum = (key: "accounts" | "agents" | "listed" | "bytes") => databases.reduce((total, d) => total + d[key], 0);
-  return { databases, totals: { accounts: sum("accounts"), agents: sum("agents"), listed: sum("listed"), bytes: sum("bytes") } };
+  const bytes = sum("bytes");
+  return { databases, totals: { accounts: sum("accounts"), agents: sum("agents"), listed: sum("listed"), bytes, sizeLabel: sizeLabel(bytes) } };
 }

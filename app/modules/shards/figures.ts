@@ -17,7 +17,10 @@ export interface DatabaseFigures {
   /** The database's size as D1 reports it (what its 10 GB limit counts). */
   bytes: number;
   acceptsNewAccounts: boolean;
+  /** The size as shown ("2.4 MB", decimal units as D1 states its limit) and its share of the 10 GB limit ("0.02%"). */
+  sizeLabel: string;
+  limitShare: string;
 }
 
 /** The same figures summed over every database. */
-export type DatabaseTotals = Omit<DatabaseFigures, "shard" | "binding" | "acceptsNewAccounts">;
+export type DatabaseTotals = Omit<DatabaseFigures, "shard" | "binding" | "acceptsNewAccounts" | "limitShare">;
