@@ -42,6 +42,9 @@ export default defineConfig(async () => {
             // Every fetch, scheduled event and Durable Object call holds D1 to production's limits (ADR 0055): a
             // statement over 100 parameters or 100 KB, or an invocation past 1,000 queries, fails the test.
             D1_LIMITS: "enforce",
+            // New accounts go to the home database, where the tests' factories put theirs; the shard tests open the
+            // second database with their own setting (tests/workers/shards.test.ts).
+            SHARDS_ACCEPTING: "0",
             // The fake push service's host (tests/fakes/push-service.ts); honoured only outside production.
             PUSH_TEST_HOSTS: "push.fake.test",
             // `TEST_NOW=2027-03-14T06:30:00Z npm run test:unit` runs the suite as of that instant (tests/workers/clock.ts).

@@ -30,7 +30,10 @@ const snapshot = path.join(state, "src");
 for (const entry of ["app", "workers", "build", "wrangler.toml", "tsconfig.json", "package.json"]) {
   cpSync(path.join(root, entry), path.join(snapshot, entry), { recursive: true });
 }
-await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { quiet: true });
+// Every account database (ADR 0060) runs the same migrations.
+for (const binding of ["DB", "DB_SHARD_1"]) {
+  await run(bin("wrangler"), ["d1", "migrations", "apply", binding, "--local", "--persist-to", state], { quiet: true });
+}
 await seed({ persistTo: state, accounts: E2E_ACCOUNTS });
 // The specs date the demo data from the seed's day (it may be yesterday by the time a spec runs past midnight).
 mkdirSync(state, { recursive: true });

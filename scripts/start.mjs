@@ -10,8 +10,8 @@ step("Local secrets (.dev.vars)");
 ensureDevVars();
 step("Building the app (remix vite:build)");
 await run(bin("remix"), ["vite:build"]);
-step("Applying database migrations to the local D1");
-await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
+step("Applying database migrations to the local D1 databases (one per shard)");
+for (const binding of ["DB", "DB_SHARD_1"]) await run(bin("wrangler"), ["d1", "migrations", "apply", binding, "--local"], { quiet: true });
 step("Seeding the demo account");
 await seed();
 

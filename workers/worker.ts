@@ -7,6 +7,7 @@ import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
+import { routeBySession } from "~/modules/shards/directory.server";
 import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
 import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
 import { api, apiRoutes } from "./api";
@@ -66,8 +67,11 @@ export function createWorker(build: ServerBuild) {
             headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" },
           });
         } else if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+          await routeBySession(env, request);
           response = await api.fetch(request, env, ctx);
         } else {
+          // A signed-in request reads and writes its account's database from its first query (ADR 0060).
+          await routeBySession(env, request);
           const context = createRequestContext(env, ctx, nonce);
           // The QA Dashboard's checks send their requests through this same handler, in-process.
           context.dispatch = (inner, innerEnv) => handler.fetch(inner as Request<unknown, IncomingRequestCfProperties>, innerEnv, ctx);

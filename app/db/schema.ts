@@ -1298,3 +1298,24 @@ export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export const writeGuard = sqliteTable("write_guard", {
   ok: integer("ok").notNull(),
 });
+
+/**
+ * The directory of accounts (ADR 0060): which database holds each account. Read and written only in the home database
+ * (the `DB` binding, shard 0); every shard carries the table because every shard runs the same migrations, but the
+ * others' stay empty. An agent without a row lives in the home database (the accounts made before the directory are
+ * copied in by its migration). A team is one account: its members' rows point at the team's database.
+ */
+export const accountDirectory = sqliteTable(
+  "account_directory",
+  {
+    userId: text("user_id").primaryKey(),
+    // Trimmed and lower-cased: sign-in and sign-up reach the directory by e-mail, and one address is one account
+    // across every database (the users table's own unique index covers only its database).
+    email: text("email").notNull(),
+    /** The index of the database (0 = DB, n = DB_SHARD_n) that holds the agent's rows. */
+    shard: integer("shard").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("account_directory_email").on(t.email), index("account_directory_shard").on(t.shard)],
+);

@@ -325,6 +325,13 @@ class MeteredDatabase implements D1Database {
   }
 }
 
+/** `wrapper` (an object standing for a binding, e.g. the request's routed database) branded with `db`'s meter, if any. */
+export function carryingMeterOf<T extends object>(wrapper: T, db: D1Database): T {
+  const meter = d1MeterOf(db);
+  if (meter) Object.defineProperty(wrapper, METER, { value: meter });
+  return wrapper;
+}
+
 /** The meter a wrapped binding counts against, or null when the harness is off. */
 export function d1MeterOf(db: D1Database): D1Meter | null {
   return (db as D1Database & Branded)[METER] ?? null;
@@ -351,6 +358,10 @@ export function limitD1<E extends LimitedBindings>(env: E, invocation: string): 
   const meter = new D1Meter(mode, invocation);
   const limited: E = { ...env, DB: new MeteredDatabase(env.DB, meter) };
   if (env.DB_RESTORE_DRILL) limited.DB_RESTORE_DRILL = new MeteredDatabase(env.DB_RESTORE_DRILL, meter);
+  // The other account databases (ADR 0060) count on the same meter: the limits are per invocation, not per database.
+  for (const [name, binding] of Object.entries(env)) {
+    if (/^DB_SHARD_\d+$/.test(name)) (limited as Record<string, unknown>)[name] = new MeteredDatabase(binding as D1Database, meter);
+  }
   return limited;
 }
 

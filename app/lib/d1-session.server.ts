@@ -1,5 +1,7 @@
 import { readCookie, serializeCookie } from "./cookies";
+import { carryingMeterOf } from "./d1-limits";
 import type { Env } from "./env.server";
+import { HOME_SHARD, RoutedDatabase, shardDatabases } from "./shards.server";
 
 // Reads near the agent (ADR 0057): each request reads and writes D1 through one session of the Sessions API. With
 // read replication on, a session's reads may be served by a replica near the agent, and its writes go to the
@@ -18,37 +20,42 @@ const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 /** Methods that do not write (by the rules of the house: a GET never changes what an agent sees). */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The bookmark a request brings, when it is one. */
-function bookmarkFrom(request: Request): string | null {
-  const value = readCookie(request.headers.get("Cookie"), BOOKMARK_COOKIE);
-  return value && BOOKMARK.test(value) ? value : null;
+/** The bookmark a request brings, when it is one, and its shard: shard 0's bare, shard n's as "n:<bookmark>" (ADR 0060). */
+function bookmarkFrom(request: Request): { shard: number; value: string } | null {
+  const cookie = readCookie(request.headers.get("Cookie"), BOOKMARK_COOKIE);
+  const match = cookie ? /^(?:(\d{1,3}):)?(.+)$/.exec(cookie) : null;
+  if (!match || !BOOKMARK.test(match[2]!)) return null;
+  return { shard: match[1] ? Number(match[1]) : HOME_SHARD, value: match[2]! };
 }
 
 export type RequestDatabase = {
-  /** The env the request's code sees: its DB is the request's session. */
+  /** The env the request's code sees: its DB is the request's routed database, HOME_DB the home database. */
   env: Env;
   /** The Set-Cookie that carries the session's bookmark to the next request, or null (a read, or no newer bookmark). */
   bookmarkCookie(): string | null;
 };
 
 /**
- * The request's D1 session, started at the browser's last write (else wherever is nearest), and the env that reads
- * and writes through it. Only writes hand back a bookmark: a read answers with no cookie.
+ * The request's database: a D1 session on the shard the request is routed to (ADR 0060), started at the browser's
+ * last write there (else wherever is nearest), and the env that reads and writes through it. Only writes hand back a
+ * bookmark: a read answers with no cookie.
  */
 export function openRequestDatabase(env: Env, request: Request): RequestDatabase {
   // A request sent in-process by another (the QA Dashboard's checks) shares the sender's session.
   if (!("withSession" in env.DB)) return { env, bookmarkCookie: () => null };
   const bookmark = bookmarkFrom(request);
-  const session = env.DB.withSession(bookmark ?? "first-unconstrained");
-  // A session has prepare and batch, all that drizzle and the modules use of a D1Database (no exec, dump or nested
-  // sessions anywhere in a request's code).
-  const db = session as unknown as D1Database;
+  const routed = carryingMeterOf(new RoutedDatabase(shardDatabases(env), bookmark), env.DB);
+  // The routed database has prepare and batch, all that drizzle and the modules use of a D1Database (no exec, dump or
+  // nested sessions anywhere in a request's code).
+  const db = routed as unknown as D1Database;
   return {
-    env: { ...env, DB: db },
+    env: { ...env, DB: db, HOME_DB: env.DB },
     bookmarkCookie() {
       if (READS.has(request.method)) return null;
-      const latest = session.getBookmark();
-      return latest && latest !== bookmark ? serializeCookie(BOOKMARK_COOKIE, latest, { maxAge: BOOKMARK_MAX_AGE_S }) : null;
+      const latest = routed.latestBookmark();
+      if (!latest || (latest === bookmark?.value && routed.shard === bookmark.shard)) return null;
+      const value = routed.shard === HOME_SHARD ? latest : `${routed.shard}:${latest}`;
+      return serializeCookie(BOOKMARK_COOKIE, value, { maxAge: BOOKMARK_MAX_AGE_S });
     },
   };
 }

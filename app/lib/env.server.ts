@@ -18,6 +18,8 @@ export interface Env extends CloudflareBindings {
   TURNSTILE_SECRET_KEY?: string;
   TURNSTILE_SKIP_HOSTS?: string;
   SALES_INBOX?: string;
+  /** Inside a request: the home database (shard 0), whatever shard the request's DB was routed to. Not a binding. */
+  HOME_DB?: D1Database;
   AI?: Ai;
   AI_MODEL?: string;
   AI_GATEWAY_URL?: string;
@@ -130,24 +132,29 @@ const ConfigSchema = z
     }
   });
 
+/** Every queue message names the database that holds its rows (ADR 0060); absent means the home database. */
+interface ShardedMessage {
+  shard?: number;
+}
+
 /** What goes on the e-mail queue: the email_outbox row to deliver (ADR 0056). */
-export interface EmailQueueMessage {
+export interface EmailQueueMessage extends ShardedMessage {
   outboxId: string;
 }
 
 /** What goes on the push queue: the push_outbox row to deliver (ADR 0056). */
-export interface PushQueueMessage {
+export interface PushQueueMessage extends ShardedMessage {
   pushId: string;
 }
 
 /** What the digest cron puts on the digest queue: one agent whose digest of `day` (their local date) is due. */
-export interface DigestQueueMessage {
+export interface DigestQueueMessage extends ShardedMessage {
   userId: string;
   day: string;
 }
 
 /** What the purge cron puts on the purge queue: one account whose 30 days are over. */
-export interface PurgeQueueMessage {
+export interface PurgeQueueMessage extends ShardedMessage {
   userId: string;
 }
 

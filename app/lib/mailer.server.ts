@@ -3,6 +3,8 @@ import type { EmailStatus } from "~/db/enums";
 import { emailOutbox } from "~/db/schema";
 import type { RequestContext } from "./context.server";
 import { newId } from "./crypto";
+import { createDb } from "~/db/client.server";
+import { shardDatabases, shardTag } from "./shards.server";
 
 export interface OutgoingEmail {
   kind: string;
@@ -51,7 +53,8 @@ export async function sendEmail(context: Pick<RequestContext, "db" | "config">, 
     if (existing?.status !== "queued") return { id, status: existing?.status ?? "dead" };
   }
   try {
-    await config.emailQueue.send({ outboxId: id });
+    // The row is in the account's database (ADR 0060); the message names it so the consumer reads the same one.
+    await config.emailQueue.send({ outboxId: id, ...shardTag(db.$client) });
     return { id, status: "queued" };
   } catch (error) {
     const message = `not queued: ${error instanceof Error ? error.message : String(error)}`;
@@ -79,17 +82,25 @@ export function actionEmail(opts: { heading: string; intro: string; action: stri
   return { text, html };
 }
 
-/** The development mailbox: the newest e-mails, optionally to one address. */
-export function listOutbox(context: RequestContext, to?: string | null, limit = 50) {
-  const query = context.db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      text: emailOutbox.textBody,
-      status: emailOutbox.status,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox);
-  return (to ? query.where(eq(emailOutbox.toAddress, to)) : query).orderBy(desc(emailOutbox.createdAt)).limit(limit);
+/** The development mailbox: the newest e-mails, optionally to one address, from every account database (ADR 0060). */
+export async function listOutbox(context: RequestContext, to?: string | null, limit = 50) {
+  const perShard = await Promise.all(
+    shardDatabases(context.cloudflare.env).map((d1) => {
+      const query = createDb(d1)
+        .select({
+          id: emailOutbox.id,
+          to: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          text: emailOutbox.textBody,
+          status: emailOutbox.status,
+          createdAt: emailOutbox.createdAt,
+        })
+        .from(emailOutbox);
+      return (to ? query.where(eq(emailOutbox.toAddress, to)) : query).orderBy(desc(emailOutbox.createdAt)).limit(limit);
+    }),
+  );
+  return perShard
+    .flat()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, limit);
 }

@@ -15,6 +15,7 @@ import { IncidentsPanel } from "~/modules/ops/components/IncidentsPanel";
 import { MonitoringPanel } from "~/modules/ops/components/MonitoringPanel";
 import { OperationsHeader } from "~/modules/ops/components/OperationsHeader";
 import { ThresholdsPanel } from "~/modules/ops/components/ThresholdsPanel";
+import { DatabasesPanel } from "~/modules/shards/components/DatabasesPanel";
 import {
   checkThresholdsNow,
   editThreshold,
@@ -27,7 +28,7 @@ import { OPERATIONS_TABS } from "~/modules/ops/operations-tabs";
 
 export const meta: MetaFunction = () => [{ title: "Operations Center — Porchlight" }];
 
-// Monitoring, thresholds, backups and the GDPR requests. Admins only (everyone else gets 404).
+// Monitoring, thresholds, backups, the GDPR requests and the account databases. Admins only (everyone else gets 404).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
@@ -72,7 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OperationsPage() {
-  const { tab, prefs, status, thresholds, monitoring, compliance, backup, incidents, readAt, aggregatesAt } = useLoaderData<typeof loader>();
+  const { tab, prefs, status, thresholds, monitoring, compliance, backup, databases, incidents, readAt, aggregatesAt } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const errorOf = (...intents: string[]) => (answer && !answer.ok && intents.includes(answer.intent) ? answer.error : null);
   return (
@@ -85,6 +87,8 @@ export default function OperationsPage() {
         <CompliancePanel view={compliance} prefs={prefs} />
       ) : backup ? (
         <BackupPanel view={backup} prefs={prefs} restoreError={errorOf("restore")} />
+      ) : databases ? (
+        <DatabasesPanel view={databases} />
       ) : monitoring ? (
         <div className="flex flex-col gap-6">
           <MonitoringPanel data={monitoring} prefs={prefs} aggregatesAt={aggregatesAt} />

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectNoSideways, signIn, test } from "./fixtures";
+import { DEMO, expect, expectNoSideways, expectNoViolations, signIn, test } from "./fixtures";
 
 // The Operations Center with real readings. The demo account is an admin on the e2e server
 // (ADMIN_EMAILS). Thresholds are the deployment's own, so the test puts back what it changes.
@@ -161,4 +161,19 @@ test("the Monitoring tab re-reads its figures every 30 seconds without reloading
   await reread;
   // The same document: nothing reloaded it.
   expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(marker);
+});
+
+test("the Databases tab lists each account database with its accounts and size, and the totals over all of them", async ({ page }) => {
+  await signIn(page, DEMO);
+  await page.goto("/operations?tab=databases");
+  await expect(page.getByRole("heading", { name: "Databases", level: 2 })).toBeVisible();
+  const table = page.getByRole("table", { name: "Account databases, with their totals" });
+  await expect(table.getByRole("rowheader", { name: /^DB\b/ })).toContainText("Home: the directory");
+  await expect(table.getByRole("rowheader", { name: "DB_SHARD_1" })).toBeVisible();
+  // The demo account and the specs' accounts are seeded into the home database.
+  const home = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^DB\b/ }) });
+  await expect(home.getByRole("cell").first()).not.toHaveText("0");
+  await expect(table.getByRole("rowheader", { name: "All databases" })).toBeVisible();
+  await expectNoSideways(page);
+  await expectNoViolations(page, "operations databases");
 });

@@ -99,3 +99,16 @@ export async function signInAs(user: { email: string; password: string }, browse
   if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
   return browser;
 }
+
+/** Adds a contact through the contacts page's form, as the agent would. */
+export function postContact(browser: TestBrowser, name: string) {
+  return browser.post("/contacts", {
+    intent: "create",
+    name,
+    email: `${crypto.randomUUID()}@example.com`,
+    status: "warm",
+    propertyType: "house",
+    source: "other",
+    submissionKey: crypto.randomUUID(),
+  });
+}

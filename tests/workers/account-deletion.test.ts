@@ -324,6 +324,8 @@ describe("the 30-day purge", () => {
       // Something in the trash (a contact with its links): trash_items and trash_rows.
       await db.insert(contacts).values({ id: `trashed_${user.id}`, userId: user.id, name: "Trashed" });
       await moveToTrash(env.DB, user.id, "contact", [`trashed_${user.id}`]);
+      // Their listing in the directory of accounts (sign-up writes it; the factory does not).
+      await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
     }
     const tables = await tablesWithAnAgentsId();
     const counted = async (userId: string) => {

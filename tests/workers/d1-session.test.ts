@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE, openRequestDatabase } from "~/lib/d1-session.server";
 import type { Env } from "~/lib/env.server";
-import { signInAs, type TestBrowser } from "../factories/browser";
+import { postContact, signInAs } from "../factories/browser";
 import { createUser } from "../factories/users";
 
 // Reads near the agent (ADR 0057): one D1 session per request, and the bookmark of a write carried to the next
@@ -11,17 +11,7 @@ import { createUser } from "../factories/users";
 
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
-async function addContact(browser: TestBrowser, name: string) {
-  return browser.post("/contacts", {
-    intent: "create",
-    name,
-    email: `${crypto.randomUUID()}@example.com`,
-    status: "warm",
-    propertyType: "house",
-    source: "other",
-    submissionKey: crypto.randomUUID(),
-  });
-}
+const addContact = postContact;
 
 const bookmarkSet = (response: Response) =>
   response.headers
@@ -75,14 +65,22 @@ describe("a request's D1 session", () => {
       }),
     };
     const bookmark = "00000000-0000002a-00000000-00000000000000000000000000000000";
-    openRequestDatabase(recording, new Request("http://localhost/", { headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` } }));
-    openRequestDatabase(recording, new Request("http://localhost/", { headers: { Cookie: `${BOOKMARK_COOKIE}=nope` } }));
-    const opened = openRequestDatabase(recording, new Request("http://localhost/"));
-    expect(starts).toEqual([bookmark, "first-unconstrained", "first-unconstrained"]);
+    // The session opens at the request's first query (until then the request may still be routed, ADR 0060).
+    const open = async (request: Request) => {
+      const opened = openRequestDatabase(recording, request);
+      await opened.env.DB.prepare("select 1").first();
+      return opened;
+    };
+    await open(new Request("http://localhost/", { headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` } }));
+    await open(new Request("http://localhost/", { headers: { Cookie: `${BOOKMARK_COOKIE}=nope` } }));
+    // Another database's bookmark is not this one's: the session starts unconstrained.
+    await open(new Request("http://localhost/", { headers: { Cookie: `${BOOKMARK_COOKIE}=1:${bookmark}` } }));
+    const opened = await open(new Request("http://localhost/"));
+    expect(starts).toEqual([bookmark, "first-unconstrained", "first-unconstrained", "first-unconstrained"]);
     // The QA Dashboard's checks dispatch with the request's own env: its session is used as it is.
     const inner = openRequestDatabase(opened.env, new Request("http://localhost/", { method: "POST" }));
     expect(inner.env).toBe(opened.env);
     expect(inner.bookmarkCookie()).toBeNull();
-    expect(starts).toHaveLength(3);
+    expect(starts).toHaveLength(4);
   });
 });

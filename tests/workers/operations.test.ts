@@ -890,6 +890,9 @@ describe("recent errors", () => {
   });
 });
 
+/** A job on accounts' rows reports one pass per account database (ADR 0060): DB, then DB_SHARD_1. */
+const onEveryDatabase = (pass: RegExp) => new RegExp(`^database 0: ${pass.source}; database 1: ${pass.source}$`);
+
 describe("scheduled jobs", () => {
   /** Runs the five-minute trigger as of a scheduled time of its own; its runs are the rows with that time. */
   async function trigger(e: Env) {
@@ -926,14 +929,16 @@ describe("scheduled jobs", () => {
     const stored = await db.select().from(opsAggregates).where(eq(opsAggregates.name, "monitoring")).get();
     expect(stored!.computedAt).toBeGreaterThanOrEqual(ops.startedAt.getTime());
     expect(stored!.computedAt).toBeLessThanOrEqual(ops.finishedAt!.getTime());
-    expect(detail["lead-offers"]).toMatch(/^[\d,]+ expired offers? settled$/);
+    expect(detail["lead-offers"]).toMatch(onEveryDatabase(/[\d,]+ expired offers? settled/));
     // No VAPID keys in the tests: push notifications are off.
-    expect(detail["lead-reminders"]).toBe("push notifications are off here: nothing to remind");
-    expect(detail.digest).toMatch(/^[\d,]+ digests? queued$/);
-    expect(detail["lead-scores"]).toMatch(/^[\d,]+ day-old scores? and [\d,]+ stale scores? recomputed$/);
-    expect(detail["account-purge"]).toMatch(/^[\d,]+ accounts? queued for purging$/);
-    expect(detail["trash-purge"]).toMatch(/^[\d,]+ trashed items? purged$/);
-    expect(detail["sync-upkeep"]).toMatch(/^[\d,]+ log entr(y|ies), [\d,]+ change keys? and [\d,]+ AI quota days? pruned$/);
+    expect(detail["lead-reminders"]).toBe(
+      "database 0: push notifications are off here: nothing to remind; database 1: push notifications are off here: nothing to remind",
+    );
+    expect(detail.digest).toMatch(onEveryDatabase(/[\d,]+ digests? queued/));
+    expect(detail["lead-scores"]).toMatch(onEveryDatabase(/[\d,]+ day-old scores? and [\d,]+ stale scores? recomputed/));
+    expect(detail["account-purge"]).toMatch(onEveryDatabase(/[\d,]+ accounts? queued for purging/));
+    expect(detail["trash-purge"]).toMatch(onEveryDatabase(/[\d,]+ trashed items? purged/));
+    expect(detail["sync-upkeep"]).toMatch(onEveryDatabase(/[\d,]+ log entr(y|ies), [\d,]+ change keys? and [\d,]+ AI quota days? pruned/));
     expect(detail.backup).toMatch(
       /^(no backup due|backup started|backup already running), [\d,]+ old backups? deleted(, restore drill (started|already running))?$/,
     );
@@ -967,7 +972,9 @@ describe("scheduled jobs", () => {
     // The trash purge's statement fails (a storage outage for that query alone); every other job runs as usual.
     const runs = await trigger({ ...(env as Env), DB: failingD1(env.DB, /t\.deleted_at <= \?/) });
     const trash = runs.find((r) => r.job === "trash-purge")!;
-    expect(trash).toMatchObject({ status: "error", detail: "D1_ERROR: simulated storage outage" });
+    // The trash purge runs on every account database (ADR 0060): the home database's pass failed, the other's ran.
+    const failure = "database 0: D1_ERROR: simulated storage outage; database 1: 0 trashed items purged";
+    expect(trash).toMatchObject({ status: "error", detail: failure });
     expect(runs.map((r) => r.job)).toEqual(CRON_JOBS.map((j) => j.id));
     expect(runs.filter((r) => r.status === "error").map((r) => r.job)).toEqual(["trash-purge"]);
 
@@ -976,12 +983,12 @@ describe("scheduled jobs", () => {
     const shown = jobs.find((j) => j.id === "trash-purge")!;
     expect(shown.last).toMatchObject({
       status: "error",
-      detail: "D1_ERROR: simulated storage outage",
+      detail: failure,
       startedAt: trash.startedAt.getTime(),
       ms: trash.finishedAt!.getTime() - trash.startedAt.getTime(),
     });
     expect(shown.failures).toBeGreaterThanOrEqual(1);
-    expect(shown.lastFailure).toEqual({ at: trash.startedAt.getTime(), detail: "D1_ERROR: simulated storage outage" });
+    expect(shown.lastFailure).toEqual({ at: trash.startedAt.getTime(), detail: failure });
     expect(jobs.find((j) => j.id === "backup")!.last).toMatchObject({ status: "ok", detail: runs.find((r) => r.job === "backup")!.detail });
 
     const admin = await signInAs(await createUser(env.DB, { role: "admin" }));

@@ -3,7 +3,8 @@ import { appOrigin, createRequestContext } from "~/lib/context.server";
 import { getConfig } from "~/lib/env.server";
 import { sendWelcomeEmailOnce } from "~/modules/billing/welcome.server";
 import { verifyWebhook } from "~/modules/billing/stripe.server";
-import { handleStripeEvent } from "~/modules/billing/webhooks.server";
+import { eventUserId, handleStripeEvent } from "~/modules/billing/webhooks.server";
+import { routeToUser } from "~/modules/shards/directory.server";
 import type { ApiEnv } from "./api-env";
 
 /** POST /api/stripe/webhook: Stripe's events, verified on the raw body, applied once each. */
@@ -20,6 +21,8 @@ export const stripeApi = new Hono<ApiEnv>().post("/stripe/webhook", async (c) =>
     console.warn(JSON.stringify({ event: "stripe_webhook_rejected", message: error instanceof Error ? error.message : String(error) }));
     return c.json({ error: "Invalid signature." }, 400);
   }
+  // The event is applied in the database of the account it names (ADR 0060); one that names none is looked up at home.
+  await routeToUser(c.env, eventUserId(event));
   const context = createRequestContext(c.env, c.executionCtx, "");
   const { result, userId } = await handleStripeEvent(context.db, event);
   console.log(JSON.stringify({ event: "stripe_webhook", id: event.id, type: event.type, result }));

@@ -1,6 +1,7 @@
 import { createDb } from "~/db/client.server";
 import { d1MeterOf } from "~/lib/d1-limits";
 import type { Env } from "~/lib/env.server";
+import { shardDatabases, shardEnv } from "~/lib/shards.server";
 import { CRON_JOBS, type CronJobId } from "~/modules/ops/cron-jobs";
 import { recordCronRun } from "~/modules/ops/cron-runs.server";
 import { accountPurgeJob } from "./account-purge.job";
@@ -32,6 +33,43 @@ const CODE: Record<CronJobId, Job> = {
 };
 const ID_OF = new Map<Job, CronJobId>(CRON_JOBS.map((job) => [CODE[job.id], job.id]));
 
+/**
+ * Jobs that work on accounts' rows, run once per account database (ADR 0060): each pass gets that database as its DB.
+ * The others (the heartbeat, monitoring, backups) work on the home database's global tables.
+ */
+const EVERY_DATABASE: ReadonlySet<CronJobId> = new Set([
+  "lead-offers",
+  "lead-reminders",
+  "digest",
+  "lead-scores",
+  "account-purge",
+  "trash-purge",
+  "sync-upkeep",
+]);
+
+/**
+ * One job's run: on the home database, or for a job on accounts' rows, one pass per account database in turn, each
+ * pass's result named by its database ("database 1: 2 accounts purged"). A pass that fails does not stop the next;
+ * the run fails with the failed passes' errors.
+ */
+export async function runJob(id: string, job: Job, controller: ScheduledController, env: Env): Promise<string> {
+  const count = shardDatabases(env).length;
+  if (!EVERY_DATABASE.has(id as CronJobId) || count === 1) return job(createDb(env.DB), controller, env);
+  const passes: string[] = [];
+  let failed = false;
+  for (let n = 0; n < count; n++) {
+    const passEnv = shardEnv(env, n);
+    try {
+      passes.push(`database ${n}: ${await job(createDb(passEnv.DB), controller, passEnv)}`);
+    } catch (error) {
+      failed = true;
+      passes.push(`database ${n}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (failed) throw new Error(passes.join("; "));
+  return passes.join("; ");
+}
+
 /** Jobs by cron expression (wrangler.toml [triggers]), in CRON_JOBS' order. */
 export const JOBS: Record<string, Job[]> = {
   "*/5 * * * *": CRON_JOBS.map((job) => CODE[job.id]),
@@ -52,7 +90,7 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     let status: "ok" | "error" = "ok";
     let detail: string | null;
     try {
-      detail = (await job(db, controller, env)) || null;
+      detail = (await runJob(id, job, controller, env)) || null;
     } catch (error) {
       status = "error";
       detail = error instanceof Error ? error.message : String(error);

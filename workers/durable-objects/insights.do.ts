@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { createDb } from "~/db/client.server";
 import { limitD1, reportD1 } from "~/lib/d1-limits";
 import type { Env } from "~/lib/env.server";
+import { HOME_SHARD, shardDatabases } from "~/lib/shards.server";
 import type { UserId } from "~/modules/auth/session.server";
 import type { Insight } from "~/modules/insights/insights";
 import { computeUserInsights, type InsightsRead } from "~/modules/insights/insights.server";
@@ -23,7 +24,8 @@ export class InsightsCache extends DurableObject<Env> {
     this.ready = true;
   }
 
-  async read(userId: string, version: number, day: string): Promise<InsightsRead> {
+  /** `shard`: the account's database (ADR 0060); the home database when left out. */
+  async read(userId: string, version: number, day: string, shard = HOME_SHARD): Promise<InsightsRead> {
     this.ensureTable();
     const row = this.ctx.storage.sql
       .exec<{ version: number; day: string; value: string; computed_at: number }>(
@@ -36,7 +38,7 @@ export class InsightsCache extends DurableObject<Env> {
     const computedAt = Date.now();
     // Each call is its own invocation of D1's per-invocation limits (ADR 0055).
     const env = limitD1(this.env, "InsightsCache.read");
-    const insights = await computeUserInsights(createDb(env.DB), userId as UserId, new Date(computedAt));
+    const insights = await computeUserInsights(createDb(shardDatabases(env)[shard] ?? env.DB), userId as UserId, new Date(computedAt));
     reportD1(env);
     this.ctx.storage.sql.exec(
       "insert into insights (slot, version, day, value, computed_at) values (1, ?, ?, ?, ?) on conflict(slot) do update set version = excluded.version, day = excluded.day, value = excluded.value, computed_at = excluded.computed_at",

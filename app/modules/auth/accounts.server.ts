@@ -12,6 +12,8 @@ import { createSession, destroySession, type UserId } from "./session.server";
 import { supportedTimezone } from "~/modules/settings/timezones";
 import { consumeToken, issueToken } from "./tokens.server";
 import { resendKeepLink } from "~/modules/data/account.server";
+import { listAccount, placeNewAccount, routeByEmail, unlistAccount } from "~/modules/shards/directory.server";
+import { routeRequest } from "~/lib/shards.server";
 
 /** Consecutive failed sign-ins that lock an account, and for how long. */
 export const LOCKOUT_THRESHOLD = 10;
@@ -68,10 +70,16 @@ export async function signUp(
   if (!password.success) {
     return fail({ title: "Weak Password", description: password.error.issues[0]!.message }, 400, "password");
   }
+  // The new account's database (ADR 0060): the one with the most room; the directory's listing claims the address
+  // across every database before the account is written.
+  const env = context.cloudflare.env;
+  const shard = await placeNewAccount(env, input.email, context.config.ADMIN_EMAILS);
+  routeRequest(env, shard);
   if (await findUserByEmail(context, input.email)) return fail(AUTH_MESSAGES.alreadyRegistered, 409, "email");
 
   const id = newId();
   const passwordHash = await hashPassword(password.data);
+  if (!(await listAccount(env, { userId: id, email: input.email, shard }))) return fail(AUTH_MESSAGES.alreadyRegistered, 409, "email");
   try {
     await context.db.batch([
       context.db.insert(users).values({ id, email: input.email, passwordHash }),
@@ -81,6 +89,7 @@ export async function signUp(
       context.db.insert(subscribers).values({ userId: id, email: input.email, subscriptionStatus: "inactive" }),
     ]);
   } catch (error) {
+    await unlistAccount(env, id, shard);
     // Two sign-ups racing for one address: the unique index lets one through.
     if (String(error).includes("UNIQUE")) return fail(AUTH_MESSAGES.alreadyRegistered, 409, "email");
     console.error(JSON.stringify({ event: "signup_failed", message: String(error) }));
@@ -98,6 +107,7 @@ export async function signIn(context: RequestContext, request: Request, input: {
   ]);
   if (!byIp.allowed || !byEmail.allowed) return fail(AUTH_MESSAGES.tooManyAttempts, 429);
 
+  await routeByEmail(context.cloudflare.env, input.email);
   const user = await findUserByEmail(context, input.email);
   if (!user) {
     await verifyPassword(input.password, await dummyPasswordHash());
@@ -168,6 +178,7 @@ export async function verifyEmail(context: RequestContext, token: string) {
 export async function requestPasswordReset(context: RequestContext, request: Request, email: string) {
   const limit = await hitRateLimit(context.cloudflare.env.KV, "email-link", `reset:${email}`, RATE_LIMITS.emailLink);
   if (!limit.allowed) return { ok: false as const, message: tooManyAttempts(limit.retryAfterSeconds) };
+  await routeByEmail(context.cloudflare.env, email);
   const user = await findUserByEmail(context, email);
   if (user) {
     const token = await issueToken(context, user.id, "reset_password");

@@ -3,6 +3,7 @@ import { users, type UserRole } from "~/db/schema";
 import { clearCookie, readCookie, serializeCookie } from "~/lib/cookies";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { randomToken, sha256 } from "~/lib/crypto";
+import type { Env } from "~/lib/env.server";
 import type { UserId } from "~/lib/tenancy.server";
 
 export const SESSION_COOKIE = "porchlight_session";
@@ -43,6 +44,17 @@ async function kvKey(sessionId: string) {
 export function sessionIdFrom(request: Request): string | null {
   const id = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? id : null;
+}
+
+/**
+ * The user id a request's session cookie names in KV, unchecked: enough to find the account's database (ADR 0060)
+ * before the app runs; getSession then checks the session against that database's users row.
+ */
+export async function sessionUserId(env: Pick<Env, "KV">, request: Request): Promise<string | null> {
+  const id = sessionIdFrom(request);
+  if (!id) return null;
+  const record = await env.KV.get<SessionRecord>(await kvKey(id), "json");
+  return typeof record?.userId === "string" ? record.userId : null;
 }
 
 export async function createSession(context: RequestContext, userId: string, version: number): Promise<string> {

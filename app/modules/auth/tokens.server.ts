@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { authTokens, type AuthTokenPurpose } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { hmacSign, hmacVerify, newId, randomToken, sha256 } from "~/lib/crypto";
+import { linkIdOn, requestShard, routeRequest, shardOfLinkId } from "~/lib/shards.server";
 import { LEGAL } from "~/modules/marketing/legal";
 
 export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
@@ -36,7 +37,8 @@ export async function readLink(context: Pick<RequestContext, "config">, token: s
 }
 
 export async function issueToken(context: RequestContext, userId: string, purpose: AuthTokenPurpose): Promise<string> {
-  const id = newId();
+  // The id names the account's database, so the link finds it from a signed-out browser (ADR 0060).
+  const id = linkIdOn(requestShard(context.cloudflare.env), newId());
   const expiresAt = Date.now() + TOKEN_TTL_MS[purpose];
   const { secretHash, token } = await signLink(context, purpose, id, expiresAt);
   const insert = context.db.insert(authTokens).values({ id, userId, purpose, secretHash, expiresAt: new Date(expiresAt) });
@@ -59,11 +61,22 @@ export async function issueToken(context: RequestContext, userId: string, purpos
 
 export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" | "used" };
 
-const parseAndCheck = readLink;
+/** A link's parts once it checks out, with the request routed to the database of the link's account. */
+async function parseAndRoute(context: RequestContext, token: string, purpose: AuthTokenPurpose) {
+  const parsed = await readLink(context, token, purpose);
+  if (!parsed.ok) return parsed;
+  try {
+    routeRequest(context.cloudflare.env, shardOfLinkId(parsed.id));
+  } catch {
+    // Signed in to an account of another database, the request already reads that one: the link is not found there.
+    return { ok: false as const, reason: "invalid" as const };
+  }
+  return parsed;
+}
 
 /** Checks a link without using it up (to show the reset form only for a link that still works). */
 export async function peekToken(context: RequestContext, token: string, purpose: AuthTokenPurpose): Promise<TokenCheck> {
-  const parsed = await parseAndCheck(context, token, purpose);
+  const parsed = await parseAndRoute(context, token, purpose);
   if (!parsed.ok) return parsed;
   const row = await context.db
     .select()
@@ -78,7 +91,7 @@ export async function peekToken(context: RequestContext, token: string, purpose:
 
 /** Uses the link up. The conditional UPDATE makes two simultaneous clicks succeed at most once. */
 export async function consumeToken(context: RequestContext, token: string, purpose: AuthTokenPurpose): Promise<TokenCheck> {
-  const parsed = await parseAndCheck(context, token, purpose);
+  const parsed = await parseAndRoute(context, token, purpose);
   if (!parsed.ok) return parsed;
   const now = new Date();
   const row = await context.db

@@ -56,6 +56,27 @@ export interface EventOutcome {
   userId: string | null;
 }
 
+/**
+ * The agent a Stripe event is about, as the event itself says (no database read): what finds the account's database
+ * (ADR 0060). Checkout sessions carry the user id as client_reference_id, subscriptions in their metadata, invoices in
+ * their subscription's metadata snapshot. Null when the event names no agent.
+ */
+export function eventUserId(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case "checkout.session.completed":
+      return event.data.object.client_reference_id ?? event.data.object.metadata?.userId ?? null;
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return event.data.object.metadata?.userId ?? null;
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      return event.data.object.parent?.subscription_details?.metadata?.userId ?? null;
+    default:
+      return null;
+  }
+}
+
 /** Applies one verified Stripe event. Unknown event types are acknowledged and ignored. */
 export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<EventOutcome> {
   const found =

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { gdprRequests, users } from "~/db/schema";
 import { appOrigin, type RequestContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
+import { homeDatabase } from "~/lib/shards.server";
 import { formatDate } from "~/lib/format";
 import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { LEGAL } from "~/modules/marketing/legal";
@@ -140,7 +141,7 @@ const PURGED = [...CRM_DATA_TABLES.map((table) => ({ table, owner: "user_id" }))
  * anywhere and run again: each slice deletes what is left and never touches another user's rows.
  */
 export async function purgeAccountSlice(
-  env: Pick<Env, "DB" | "INSIGHTS">,
+  env: Pick<Env, "DB" | "HOME_DB" | "INSIGHTS">,
   db: Db,
   userId: string,
   now: Date,
@@ -166,6 +167,8 @@ export async function purgeAccountSlice(
     ),
     env.DB.prepare(`delete from users where id = ?`).bind(userId),
   ]);
+  // The listing goes once the account's rows are gone: a purge stopped part-way still finds the account to finish.
+  await homeDatabase(env).prepare(`delete from account_directory where user_id = ?`).bind(userId).run();
   await env.INSIGHTS.get(env.INSIGHTS.idFromName(userId)).clear();
   return "done";
 }
@@ -175,7 +178,7 @@ export async function purgeAccountSlice(
  * for the QA Dashboard's small throwaway accounts. The 30-day purge goes through the purge queue in slices
  * (purge.server.ts). The record of the deletion request is kept without the user's id, so Compliance still counts it.
  */
-export async function purgeAccount(env: Pick<Env, "DB" | "INSIGHTS">, db: Db, userId: string, now = new Date()): Promise<void> {
+export async function purgeAccount(env: Pick<Env, "DB" | "HOME_DB" | "INSIGHTS">, db: Db, userId: string, now = new Date()): Promise<void> {
   await purgeAccountSlice(env, db, userId, now);
 }
 

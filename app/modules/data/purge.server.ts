@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { HOUR_MS } from "~/lib/dates";
 import type { Config, Env, PurgeQueueMessage } from "~/lib/env.server";
+import { shardTag } from "~/lib/shards.server";
 import { sendInBatches } from "~/modules/outgoing/queue-delivery.server";
 import { purgeAccountSlice } from "./account.server";
 
@@ -42,7 +43,7 @@ export async function queueDueAccountPurges(db: Db, config: Pick<Config, "purgeQ
   try {
     await sendInBatches(
       config.purgeQueue,
-      claimed.map((userId) => ({ userId })),
+      claimed.map((userId) => ({ userId, ...shardTag(db.$client) })),
     );
   } catch (error) {
     // The queue refused them: the claim is let go, so the next run queues them again.
@@ -70,7 +71,7 @@ async function purgeQueuedAccount(
     .returning({ id: users.id });
   if (!held) return "skipped";
   const step = await purgeAccountSlice(env, db, userId, now, SLICE_STATEMENTS);
-  if (step === "more") await config.purgeQueue.send({ userId });
+  if (step === "more") await config.purgeQueue.send({ userId, ...shardTag(db.$client) });
   return step;
 }
 

@@ -181,6 +181,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   lead_alerts: "which new leads waited for a first response, derived from the exported contacts and activities",
   push_outbox: "new-lead alerts and reminders on their way to the devices, derived from the exported contacts",
   team_invitations: "invitations sent by a team: other people's e-mail addresses and link secrets, not the agent's data",
+  account_directory: "which of the service's databases holds the account (ADR 0060): the service's routing, not the agent's data",
 };
 
 /**
@@ -211,7 +212,11 @@ const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: 
 export const PURGE_TABLES: readonly { table: string; owner: string }[] = [
   ...EXPORT_CATEGORIES.flatMap((c) => c.tables as readonly ExportTable[]).map((t) => ({ table: t.table, owner: t.owner })),
   ...Object.keys(NOT_EXPORTED).map((table) => ({ table, owner: "user_id" })),
-].filter(({ table }) => table !== "users" && !(table in KEPT_UNSIGNED) && !(CRM_DATA_TABLES as readonly string[]).includes(table));
+].filter(
+  ({ table }) =>
+    // The users row and the directory's listing (in the home database) go last, after everything else.
+    table !== "users" && table !== "account_directory" && !(table in KEPT_UNSIGNED) && !(CRM_DATA_TABLES as readonly string[]).includes(table),
+);
 
 export { KEPT_UNSIGNED };
 
@@ -247,6 +252,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   backups: "the backups themselves",
   backup_restores: "the log of restores",
   durable_jobs: "the log of long jobs (backups, drills, restores)",
+  account_directory: "where the account lives now, not where it lived when the backup was taken",
   qa_runs: "the QA Dashboard's runs: the service's",
   qa_results: "the QA Dashboard's results: the service's",
   sync_log: "rewritten by triggers as the rows go in, so a phone's copy picks the restored rows up on its next sync",

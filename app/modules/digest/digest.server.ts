@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { subscribers, userPreferences, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { DigestQueueMessage } from "~/lib/env.server";
+import { shardTag } from "~/lib/shards.server";
 import { hmacSign, hmacVerify } from "~/lib/crypto";
 import { DEFAULT_DISPLAY_PREFERENCES, formatDay, type DisplayPreferences } from "~/lib/format";
 import { escapeHtml, sendEmail } from "~/lib/mailer.server";
@@ -209,7 +210,7 @@ export async function queueDueDigests(context: Pick<RequestContext, "db" | "conf
         ),
       )
       .returning({ userId: userPreferences.userId, day: userPreferences.digestSentOn });
-    const messages = claimed.map((c) => ({ userId: c.userId, day: c.day! }));
+    const messages = claimed.map((c) => ({ userId: c.userId, day: c.day!, ...shardTag(context.db.$client) }));
     if (messages.length === 0) continue;
     try {
       await sendInBatches(context.config.digestQueue, messages);

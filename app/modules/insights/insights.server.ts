@@ -11,6 +11,7 @@ import type { UserId } from "~/modules/auth/session.server";
 import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { computeInsights, HOT_QUIET_DAYS, keyDatesOf, type Insight, type InsightInputs } from "./insights";
+import { requestShard } from "~/lib/shards.server";
 
 /** Reads everything the insight rules need for one user, in two D1 round trips (the second needs the timezone). */
 export async function loadInsightInputs(db: Db, userId: UserId, at: Date): Promise<InsightInputs> {
@@ -131,5 +132,6 @@ export async function readInsights(context: RequestContext, userId: UserId, at =
   const [version, prefs] = await Promise.all([insightVersion(context.db, userId), getDisplayPreferences(context, userId)]);
   const namespace = context.cloudflare.env.INSIGHTS;
   const stub = namespace.get(namespace.idFromName(userId));
-  return stub.read(userId, version, isoDateIn(at, prefs.timezone));
+  // The object computes from the account's database (ADR 0060), which the request was routed to.
+  return stub.read(userId, version, isoDateIn(at, prefs.timezone), requestShard(context.cloudflare.env));
 }

@@ -7,6 +7,7 @@ import { latestJobs } from "~/modules/jobs/durable-jobs.server";
 import type { UserId } from "~/lib/tenancy.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { sendDeadEmailAgain } from "~/modules/email/dead-letters.server";
+import { databaseFigures } from "~/modules/shards/figures.server";
 import { monitoringAggregates } from "./aggregates.server";
 import { rememberAppOrigin } from "./app-origin.server";
 import { loadMonitoring, openAlerts } from "./monitoring.server";
@@ -35,7 +36,7 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
   const { db } = context;
   // The alert e-mails the cron sends link here; without PUBLIC_URL, the address an admin opens this page at is theirs.
   const remembered = context.config.PUBLIC_URL ? null : rememberAppOrigin(context.cloudflare.env.KV, appOrigin(context, request));
-  const none = { thresholds: null, monitoring: null, compliance: null, backup: null, incidents: [], aggregatesAt: null };
+  const none = { thresholds: null, monitoring: null, compliance: null, backup: null, databases: null, incidents: [], aggregatesAt: null };
   const [prefs, tabData] = await Promise.all([
     getDisplayPreferences(context, userId),
     (async () => {
@@ -46,6 +47,10 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
       if (tab === "compliance") {
         const [compliance, open] = await Promise.all([loadCompliance(db, now), openAlerts(db)]);
         return { ...none, status: statusFromAlerts(open), compliance };
+      }
+      if (tab === "databases") {
+        const [figures, open] = await Promise.all([databaseFigures(context.cloudflare.env), openAlerts(db)]);
+        return { ...none, status: statusFromAlerts(open), databases: figures };
       }
       if (tab === "backup") {
         const [list, storage, restores, open, jobs] = await Promise.all([

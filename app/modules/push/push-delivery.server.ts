@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { leadAlerts, pushOutbox, pushSubscriptions, users } from "~/db/schema";
 import type { Config, PushQueueMessage } from "~/lib/env.server";
+import { shardTag } from "~/lib/shards.server";
 import {
   claimable,
   consumeOutgoingBatch,
@@ -82,7 +83,7 @@ export async function queuePushes(context: QueueContext, pushes: OutgoingPush[])
   for (let i = 0; i < written.length; i += SEND_BATCH_MAX) {
     const ids = written.slice(i, i + SEND_BATCH_MAX);
     try {
-      await context.config.pushQueue.sendBatch(ids.map((pushId) => ({ body: { pushId } })));
+      await context.config.pushQueue.sendBatch(ids.map((pushId) => ({ body: { pushId, ...shardTag(context.db.$client) } })));
       queued += ids.length;
     } catch (error) {
       // The queue refused them: dead at once, counted and listed like any dead letter.
