@@ -3,7 +3,7 @@ import { createDb } from "~/db/client.server";
 import { applyTestClock } from "~/lib/clock";
 import { durableStep, messageOf } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
-import { BACKUP_ROWS_PER_PART, joinBackupTable, writeBackupPart } from "~/modules/backups/backup-job.server";
+import { BACKUP_ROWS_PER_PART } from "~/modules/backups/backup-job.server";
 import type { TableManifest } from "~/modules/backups/backup.server";
 import {
   checkRestore,
@@ -18,6 +18,7 @@ import {
   type Staged,
 } from "~/modules/backups/restore.server";
 import { failJob, finishJob, jobProgress } from "~/modules/jobs/durable-jobs.server";
+import { backupTableInSteps } from "./backup.workflow";
 
 const JOB = "agent-restore";
 
@@ -72,22 +73,7 @@ export class AgentRestoreWorkflow extends WorkflowEntrypoint<Env, AgentRestorePa
       const tables: TableManifest[] = [];
       for (const table of safety.tables) {
         const owner = { column: owners.get(table.name)!, userId };
-        let after = 0;
-        let parts = 0;
-        let more = true;
-        while (more) {
-          parts += 1;
-          const part = parts;
-          const from = after;
-          const written = await durableStep(step, this.env, JOB, `safety copy: read ${table.name} part ${part}`, (env) =>
-            writeBackupPart(env, safety.backupId, table.name, part, from, rowsPerPart, owner),
-          );
-          after = written.last;
-          more = written.more;
-        }
-        tables.push(
-          await durableStep(step, this.env, JOB, `safety copy: join ${table.name}`, (env) => joinBackupTable(env, safety.backupId, table, parts)),
-        );
+        tables.push(await backupTableInSteps(step, this.env, JOB, "safety copy: ", { backupId: safety.backupId, table, rowsPerPart, owner }));
       }
       await durableStep(step, this.env, JOB, "safety copy: write the manifest", (env) =>
         finishSafetyCopy(env, createDb(env.DB), restoreId, userId, safety, tables),
