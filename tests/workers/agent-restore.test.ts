@@ -5,7 +5,7 @@ import { createDb } from "~/db/client.server";
 import { backupRestores, backups, commissionPlans, contacts, dealStageHistory, durableJobs } from "~/db/schema";
 import { backupKey, createBackup, readManifest } from "~/modules/backups/backup.server";
 import { drillDue } from "~/modules/backups/drill.server";
-import { abandonStaleRestores, RESTORE_CONFIRM } from "~/modules/backups/restore.server";
+import { abandonStaleRestores, RESTORE_CONFIRM, swapRestore } from "~/modules/backups/restore.server";
 import { eraseCrmData } from "~/modules/data/erase.server";
 import { RESTORE_SKIPPED, RESTORE_TABLES } from "~/modules/data/tables";
 import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
@@ -229,4 +229,18 @@ describe("Operations Center → Backup → Restore", () => {
     expect(listed).toContain("Safety copy");
     expect(listed).toContain(agent.user.email);
   }, 60_000);
+});
+
+describe("an agent's restore as a durable job, at its edges", () => {
+  it("swaps nothing when the swap step runs again after its batch committed", async () => {
+    const agent = (await createUser(env.DB)).id;
+    const backupId = (await createBackup(env, db, "manual")).id;
+    const id = crypto.randomUUID();
+    await db.insert(contacts).values({ id: `kept-${id}`, userId: agent, name: "Kept After The Swap" });
+    // The restore's row as the committed swap left it (completed), and a retry of the step with the staged tables.
+    await db.insert(backupRestores).values({ id, backupId, userId: agent, status: "completed", rowCount: 1, startedAt: Date.now() });
+    const again = await swapRestore(env, db, { restoreId: id, userId: agent }, [{ table: "contacts", owner: "user_id", rows: 0, columns: [] }]);
+    expect(again).toMatchObject({ id, status: "completed", rowCount: 1 });
+    expect((await db.select().from(contacts).where(eq(contacts.userId, agent))).map((c) => c.name)).toEqual(["Kept After The Swap"]);
+  });
 });

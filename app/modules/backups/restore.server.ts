@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, notExists } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, notExists } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backupRestores, backups, durableJobs, restoreRows, users, type BackupRestore, type DurableJob } from "~/db/schema";
 import { JobFailure, messageOf } from "~/lib/durable-step";
@@ -350,6 +350,9 @@ export function listRestores(db: Db, limit = 20) {
     .limit(limit);
 }
 
+/** A durable job's row still queued or running after a day was lost (as the job layer counts it). */
+const JOB_LOST_MS = 24 * 3_600_000;
+
 /** A restore still "in progress" after this long was cut off (a Worker stopped mid-way): its staging is dropped. */
 const STALE_MS = 3_600_000;
 
@@ -374,7 +377,14 @@ export async function abandonStaleRestores(db: Db, now = Date.now()): Promise<nu
           db
             .select({ id: durableJobs.id })
             .from(durableJobs)
-            .where(and(eq(durableJobs.subject, backupRestores.id), inArray(durableJobs.status, ["queued", "running"]))),
+            .where(
+              and(
+                eq(durableJobs.subject, backupRestores.id),
+                inArray(durableJobs.status, ["queued", "running"]),
+                // A job's row left running for a day was lost (the job layer's own rule): its restore is given up.
+                gt(durableJobs.createdAt, now - JOB_LOST_MS),
+              ),
+            ),
         ),
       ),
     )
