@@ -24,6 +24,7 @@ declare namespace Cloudflare {
 		OPS: DurableObjectNamespace<import("./workers/app").OpsRecorder>;
 		RESTORE_DRILL_WORKFLOW: Workflow<Parameters<import("./workers/app").RestoreDrillWorkflow['run']>[0]['payload']>;
 		BACKUP_WORKFLOW: Workflow<Parameters<import("./workers/app").BackupWorkflow['run']>[0]['payload']>;
+		AGENT_RESTORE_WORKFLOW: Workflow<Parameters<import("./workers/app").AgentRestoreWorkflow['run']>[0]['payload']>;
 	}
 	interface ProductionEnv {
 		KV: KVNamespace;
@@ -44,6 +45,7 @@ declare namespace Cloudflare {
 		OPS: DurableObjectNamespace<import("./workers/app").OpsRecorder>;
 		RESTORE_DRILL_WORKFLOW: Workflow<Parameters<import("./workers/app").RestoreDrillWorkflow['run']>[0]['payload']>;
 		BACKUP_WORKFLOW: Workflow<Parameters<import("./workers/app").BackupWorkflow['run']>[0]['payload']>;
+		AGENT_RESTORE_WORKFLOW: Workflow<Parameters<import("./workers/app").AgentRestoreWorkflow['run']>[0]['payload']>;
 	}
 	interface Env {
 		KV: KVNamespace;
@@ -64,6 +66,7 @@ declare namespace Cloudflare {
 		OPS: DurableObjectNamespace<import("./workers/app").OpsRecorder>;
 		RESTORE_DRILL_WORKFLOW: Workflow<Parameters<import("./workers/app").RestoreDrillWorkflow['run']>[0]['payload']>;
 		BACKUP_WORKFLOW: Workflow<Parameters<import("./workers/app").BackupWorkflow['run']>[0]['payload']>;
+		AGENT_RESTORE_WORKFLOW: Workflow<Parameters<import("./workers/app").AgentRestoreWorkflow['run']>[0]['payload']>;
 	}
 }
 interface CloudflareBindings extends Cloudflare.Env {}

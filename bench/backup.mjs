@@ -71,7 +71,8 @@ export async function benchBackup(mf) {
 /**
  * One agent's account restored from that backup (ADR 0029), through Operations Center → Backup → Restore as an
  * admin sends it: the bench's large account (every contact, deal, task and activity it has) replaced by the
- * backup's rows, the safety copy of its current rows included. Timed from the restore's own log row.
+ * backup's rows, the safety copy of its current rows included, run to its end as a durable job. Timed from the
+ * restore's own log row.
  */
 export async function benchAgentRestore(mf, origin, sessionCookie, email) {
   const db = await mf.getD1Database("DB");
@@ -95,6 +96,12 @@ export async function benchAgentRestore(mf, origin, sessionCookie, email) {
     headers: { Cookie: sessionCookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.200.0.9" },
     body: new URLSearchParams({ intent: "restore", backupId: backup.id, email }),
   });
+  // The POST starts the restore as a durable job (ADR 0058) and answers: the bench waits for the job's row to end.
+  for (;;) {
+    const job = await db.prepare("select status from durable_jobs where kind = 'agent-restore' order by created_at desc limit 1").first();
+    if (response.status !== 302 || job?.status === "succeeded" || job?.status === "failed") break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   if (timer) clearInterval(timer);
   await db.prepare("update users set role = ? where id = ?").bind(user.role, user.id).run();
   const row = await db.prepare("select * from backup_restores order by started_at desc limit 1").first();

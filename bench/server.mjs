@@ -71,6 +71,7 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
     workflows: {
       RESTORE_DRILL_WORKFLOW: { name: "porchlight-restore-drill", className: "RestoreDrillWorkflow" },
       BACKUP_WORKFLOW: { name: "porchlight-backup", className: "BackupWorkflow" },
+      AGENT_RESTORE_WORKFLOW: { name: "porchlight-agent-restore", className: "AgentRestoreWorkflow" },
     },
     assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     bindings: {

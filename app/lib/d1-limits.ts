@@ -22,8 +22,8 @@ export type D1LimitsMode = "enforce" | "measure";
  * (Workflows or Queues with resumable steps). Each one is a to-do: ADR 0055 lists them. The exemption covers the
  * query count only; statement size and parameters are enforced everywhere.
  */
-export const D1_LIMIT_EXEMPTIONS: ReadonlyMap<string, string> = new Map([
-  ["agent-restore", "stages, copies (safety backup) and swaps every row of one agent"],
+export const D1_LIMIT_EXEMPTIONS: ReadonlyMap<string, string> = new Map<string, string>([
+  // Empty: the backup, the restore drill and an agent's restore are durable jobs now (ADR 0058).
 ]);
 
 /** What the harness saw in one step of an invocation (the whole invocation when nothing names steps). */

@@ -2,7 +2,8 @@ import { introspectWorkflow, introspectWorkflowInstance } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
-import { durableJobs, type DurableJob } from "~/db/schema";
+import { backupRestores, durableJobs, type BackupRestore, type DurableJob } from "~/db/schema";
+import { startAgentRestore, type RestoreRequest } from "~/modules/backups/restore.server";
 import type { DurableJobKind } from "~/modules/jobs/durable-jobs.server";
 
 const db = createDb(env.DB);
@@ -46,4 +47,28 @@ export async function runDurableJob(
   const [instance] = introspector.get();
   await instance!.waitForStatus("complete");
   return (await db.select().from(durableJobs).where(eq(durableJobs.id, job.id)).get())!;
+}
+
+/**
+ * An agent's restore run to its end as a durable job (started as the Backup tab starts it); returns the restore's row
+ * as the job left it, with the job's.
+ */
+export async function runAgentRestore(
+  request: RestoreRequest,
+  options: { rowsPerStep?: number; rowsPerPart?: number } = {},
+  modify?: (m: Modifier) => Promise<void>,
+): Promise<BackupRestore & { job: DurableJob }> {
+  let restoreId = "";
+  const job = await runDurableJob(
+    env.AGENT_RESTORE_WORKFLOW,
+    "agent-restore",
+    async () => {
+      const started = await startAgentRestore(env, db, request, options);
+      restoreId = started?.restore.id ?? "";
+      return started?.job ?? null;
+    },
+    modify,
+  );
+  const restore = (await db.select().from(backupRestores).where(eq(backupRestores.id, restoreId)).get())!;
+  return { ...restore, job };
 }

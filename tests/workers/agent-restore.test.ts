@@ -2,14 +2,15 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { backupRestores, backups, commissionPlans, contacts, dealStageHistory } from "~/db/schema";
+import { backupRestores, backups, commissionPlans, contacts, dealStageHistory, durableJobs } from "~/db/schema";
 import { backupKey, createBackup, readManifest } from "~/modules/backups/backup.server";
 import { drillDue } from "~/modules/backups/drill.server";
-import { abandonStaleRestores, RESTORE_CONFIRM, restoreAgent } from "~/modules/backups/restore.server";
+import { abandonStaleRestores, RESTORE_CONFIRM, swapRestore } from "~/modules/backups/restore.server";
 import { eraseCrmData } from "~/modules/data/erase.server";
 import { RESTORE_SKIPPED, RESTORE_TABLES } from "~/modules/data/tables";
 import { agentWithData, tablesWithAnAgentsId } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
+import { runAgentRestore, runDurableJob } from "../factories/durable-jobs";
 import { createUser } from "../factories/users";
 
 // Restoring one agent's account from a backup ("I wiped my contacts"), with a safety copy first and one
@@ -96,7 +97,7 @@ describe("restoring one agent from a backup", () => {
     expect(wiped.contacts!.map((c) => c.name)).toEqual(["Made After Backup"]);
 
     const admin = await createUser(env.DB, { role: "admin" });
-    const done = await restoreAgent(env, db, { backupId, userId: rhea.user.id, requestedBy: admin.id });
+    const done = await runAgentRestore({ backupId, userId: rhea.user.id, requestedBy: admin.id });
     expect(done).toMatchObject({ status: "completed", errorMessage: null, userId: rhea.user.id, requestedBy: admin.id });
     const after = await snapshot(rhea.user.id);
     expect(after).toEqual(before);
@@ -116,7 +117,7 @@ describe("restoring one agent from a backup", () => {
     expect(manifest.user_id).toBe(rhea.user.id);
     expect(manifest.tables.map((t) => t.table).sort()).toEqual([...RESTORED].sort());
     expect(manifest.tables.find((t) => t.table === "contacts")!.rows).toBe(1);
-    const undo = await restoreAgent(env, db, { backupId: safety!.id, userId: rhea.user.id, requestedBy: admin.id });
+    const undo = await runAgentRestore({ backupId: safety!.id, userId: rhea.user.id, requestedBy: admin.id });
     expect(undo.status).toBe("completed");
     expect(await snapshot(rhea.user.id)).toEqual(wiped);
     // A safety copy is never drilled as if it were the whole database.
@@ -125,13 +126,13 @@ describe("restoring one agent from a backup", () => {
 
   it("refuses a safety copy for another agent, a backup that does not exist, and an account that does not", async () => {
     const safety = await createBackup(env, db, "safety", Date.now(), { userId: otto.user.id, tables: RESTORE_TABLES });
-    const other = await restoreAgent(env, db, { backupId: safety.id, userId: rhea.user.id, requestedBy: null });
+    const other = await runAgentRestore({ backupId: safety.id, userId: rhea.user.id, requestedBy: null });
     expect(other).toMatchObject({ status: "failed", errorMessage: "That safety copy holds another agent's rows.", safetyBackupId: null });
-    expect(await restoreAgent(env, db, { backupId: "no-such-backup", userId: rhea.user.id, requestedBy: null })).toMatchObject({
+    expect(await runAgentRestore({ backupId: "no-such-backup", userId: rhea.user.id, requestedBy: null })).toMatchObject({
       status: "failed",
       errorMessage: "That backup does not exist or did not complete.",
     });
-    expect(await restoreAgent(env, db, { backupId, userId: "no-such-user", requestedBy: null })).toMatchObject({
+    expect(await runAgentRestore({ backupId, userId: "no-such-user", requestedBy: null })).toMatchObject({
       status: "failed",
       userId: null,
       errorMessage: "That agent's account no longer exists.",
@@ -161,7 +162,7 @@ describe("restoring one agent from a backup", () => {
 
     const current = await snapshot(rhea.user.id);
     const safetyCopies = (await db.select().from(backups).where(eq(backups.userId, rhea.user.id))).length;
-    const failed = await restoreAgent(env, db, { backupId: copy, userId: rhea.user.id, requestedBy: null });
+    const failed = await runAgentRestore({ backupId: copy, userId: rhea.user.id, requestedBy: null });
     expect(failed.status).toBe("failed");
     expect(failed.errorMessage).toMatch(/^deals: the file does not match its manifest/);
     expect(await snapshot(rhea.user.id)).toEqual(current);
@@ -190,7 +191,9 @@ describe("Operations Center → Backup → Restore", () => {
     expect([403, 404]).toContain(refused.status);
     expect((await db.select().from(contacts).where(eq(contacts.userId, agent.user.id))).length).toBe(0);
 
-    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    const adminUser = await createUser(env.DB, { role: "admin" });
+    const adminId = adminUser.id;
+    const admin = await signInAs(adminUser);
     const page = await admin.get("/operations?tab=backup");
     expect(await page.text()).toContain(RESTORE_CONFIRM);
     for (const [body, message] of [
@@ -206,8 +209,18 @@ describe("Operations Center → Backup → Restore", () => {
     expect(unknown.status).toBe(302);
     expect((await db.select().from(contacts).where(eq(contacts.userId, agent.user.id))).length).toBe(0);
 
-    const response = await admin.post("/operations?tab=backup", { intent: "restore", backupId: id, email: agent.user.email.toUpperCase() });
-    expect(response.status).toBe(302);
+    // The POST only starts the restore and answers; the job swaps the rows in after the answer.
+    const before = new Set((await db.select().from(durableJobs).where(eq(durableJobs.startedBy, adminId))).map((j) => j.id));
+    const job = await runDurableJob(env.AGENT_RESTORE_WORKFLOW, "agent-restore", async () => {
+      const response = await admin.post("/operations?tab=backup", { intent: "restore", backupId: id, email: agent.user.email.toUpperCase() });
+      expect(response.status).toBe(302);
+      expect((await admin.follow(response)).html).toContain("Restore started");
+      // The newest of the admin's restores: the unknown backup above started one of its own, which failed.
+      const theirs = await db.select().from(durableJobs).where(eq(durableJobs.startedBy, adminId));
+      return theirs.find((j) => !before.has(j.id))!;
+    });
+    expect(job).toMatchObject({ kind: "agent-restore", status: "succeeded", error: null });
+    expect(job.result).toMatch(/^[\d,]+ rows restored\.$/);
     expect((await db.select().from(contacts).where(eq(contacts.userId, agent.user.id))).map((c) => c.name).sort()).toEqual([
       "Vera Buyer",
       "Vera Seller",
@@ -216,4 +229,18 @@ describe("Operations Center → Backup → Restore", () => {
     expect(listed).toContain("Safety copy");
     expect(listed).toContain(agent.user.email);
   }, 60_000);
+});
+
+describe("an agent's restore as a durable job, at its edges", () => {
+  it("swaps nothing when the swap step runs again after its batch committed", async () => {
+    const agent = (await createUser(env.DB)).id;
+    const backupId = (await createBackup(env, db, "manual")).id;
+    const id = crypto.randomUUID();
+    await db.insert(contacts).values({ id: `kept-${id}`, userId: agent, name: "Kept After The Swap" });
+    // The restore's row as the committed swap left it (completed), and a retry of the step with the staged tables.
+    await db.insert(backupRestores).values({ id, backupId, userId: agent, status: "completed", rowCount: 1, startedAt: Date.now() });
+    const again = await swapRestore(env, db, { restoreId: id, userId: agent }, [{ table: "contacts", owner: "user_id", rows: 0, columns: [] }]);
+    expect(again).toMatchObject({ id, status: "completed", rowCount: 1 });
+    expect((await db.select().from(contacts).where(eq(contacts.userId, agent))).map((c) => c.name)).toEqual(["Kept After The Swap"]);
+  });
 });

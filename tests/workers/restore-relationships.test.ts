@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { contacts, crmActivities, crmTasks, deals } from "~/db/schema";
 import { createBackup } from "~/modules/backups/backup.server";
-import { restoreAgent } from "~/modules/backups/restore.server";
 import { moveToTrash, restoreFromTrash } from "~/modules/trash/trash.server";
 import { agentWithData } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
+import { runAgentRestore } from "../factories/durable-jobs";
 import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
@@ -130,7 +130,7 @@ describe("restoring an agent from a backup", () => {
     expect(before.every((c) => c.at?.getTime() === scoredAt.getTime())).toBe(true);
     const backup = await createBackup(env, db(), "manual");
     await db().update(contacts).set({ leadScoredAt: null }).where(eq(contacts.userId, agent.user.id));
-    const done = await restoreAgent(env, db(), { backupId: backup.id, userId: agent.user.id, requestedBy: null });
+    const done = await runAgentRestore({ backupId: backup.id, userId: agent.user.id, requestedBy: null });
     expect(done.status).toBe("completed");
     const after = await db()
       .select({ id: contacts.id, score: contacts.leadScore, at: contacts.leadScoredAt })
@@ -151,7 +151,7 @@ describe("restoring an agent from a backup", () => {
     const ownContact = crypto.randomUUID();
     await db().insert(contacts).values({ id: ownContact, userId: t.agentA.id, name: "Made After The Handover" });
 
-    const done = await restoreAgent(env, db(), { backupId: backup.id, userId: t.agentA.id, requestedBy: null });
+    const done = await runAgentRestore({ backupId: backup.id, userId: t.agentA.id, requestedBy: null });
     expect(done).toMatchObject({ status: "completed", errorMessage: null });
     // Bea's rows are as they were and still hers; none of them came back as Amara's.
     expect(await links(handed)).toEqual(beaBefore);

@@ -11,11 +11,46 @@ import {
   planBackup,
   writeBackupPart,
   type BackupParams,
+  type BackupPlan,
 } from "~/modules/backups/backup-job.server";
 import type { TableManifest } from "~/modules/backups/backup.server";
 import { failJob, finishJob, jobProgress } from "~/modules/jobs/durable-jobs.server";
 
 const JOB = "backup";
+
+/**
+ * One table of a backup written in steps (the backup's, and an agent's restore's safety copy with `owner`): each part of
+ * `rowsPerPart` rows read and written to R2 in a step of its own (`<prefix>read <table> part N`), then the parts joined
+ * into the table's file (`<prefix>join <table>`). `progress` runs inside each part's step with the table's rows so far.
+ */
+export async function backupTableInSteps(
+  step: WorkflowStep,
+  env: Env,
+  job: string,
+  prefix: string,
+  part: { backupId: string; table: Omit<BackupPlan["tables"][number], "rows">; rowsPerPart: number; owner?: { column: string; userId: string } },
+  progress?: (env: Env, rows: number) => Promise<void>,
+): Promise<TableManifest> {
+  const { backupId, table, rowsPerPart, owner } = part;
+  let rows = 0;
+  let after = 0;
+  let parts = 0;
+  let more = true;
+  while (more) {
+    parts += 1;
+    const n = parts;
+    const from = after;
+    const written = await durableStep(step, env, job, `${prefix}read ${table.name} part ${n}`, async (e) => {
+      const result = await writeBackupPart(e, backupId, table.name, n, from, rowsPerPart, owner);
+      await progress?.(e, rows + result.rows);
+      return result;
+    });
+    rows += written.rows;
+    after = written.last;
+    more = written.more;
+  }
+  return durableStep(step, env, job, `${prefix}join ${table.name}`, (e) => joinBackupTable(e, backupId, table, parts));
+}
 
 /**
  * A backup of the whole database as a durable job (ADR 0058): plan, each table read in parts (one step each, one R2
@@ -36,23 +71,12 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
       const tables: TableManifest[] = [];
       let done = 0;
       for (const table of plan.tables) {
-        let after = 0;
-        let parts = 0;
-        let more = true;
-        while (more) {
-          parts += 1;
-          const part = parts;
-          const from = after;
-          const written = await durableStep(step, this.env, JOB, `read ${table.name} part ${part}`, async (env) => {
-            const result = await writeBackupPart(env, backupId, table.name, part, from, rowsPerPart);
-            await jobProgress(createDb(env.DB), jobId, `Reading ${table.name}`, { done: done + result.rows });
-            return result;
-          });
-          done += written.rows;
-          after = written.last;
-          more = written.more;
-        }
-        tables.push(await durableStep(step, this.env, JOB, `join ${table.name}`, (env) => joinBackupTable(env, backupId, table, parts)));
+        const before = done;
+        const written = await backupTableInSteps(step, this.env, JOB, "", { backupId, table, rowsPerPart }, async (env, rows) => {
+          await jobProgress(createDb(env.DB), jobId, `Reading ${table.name}`, { done: before + rows });
+        });
+        tables.push(written);
+        done += written.rows;
       }
       return await durableStep(step, this.env, JOB, "write the manifest", async (env) => {
         const db = createDb(env.DB);

@@ -6,7 +6,7 @@ import { startBackup } from "./backup-job.server";
 import { listBackups } from "./backup.server";
 import { startRestoreDrill } from "./drill.server";
 import { RestoreFormSchema } from "./restore.schema";
-import { restoreAgent } from "./restore.server";
+import { startAgentRestore } from "./restore.server";
 
 // What the Operations Center's Backup tab does for an admin: a backup now, a restore drill of the newest whole backup,
 // and one agent's restore. Each answers the toast that says how it went (a drill: that it started), or (a restore it cannot start)
@@ -35,7 +35,10 @@ export async function drillNewestBackup(context: RequestContext, startedBy: stri
     : { title: "A restore drill is already running", description: "Its progress shows under Restore drill.", variant: "destructive" };
 }
 
-/** One agent's restore from a backup, the agent named by e-mail; refused (nothing changed) when the form or the address is wrong. */
+/**
+ * Starts one agent's restore from a backup as a durable job, the agent named by e-mail, and answers at once; refused
+ * (nothing changed) when the form or the address is wrong. The Backup tab shows its progress and result.
+ */
 export async function restoreAgentByEmail(
   context: RequestContext,
   form: FormData,
@@ -45,21 +48,19 @@ export async function restoreAgentByEmail(
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "That restore cannot be run." };
   const agent = await context.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get();
   if (!agent) return { ok: false, error: "No account has that e-mail address." };
-  const done = await restoreAgent(context.cloudflare.env, context.db, { backupId: parsed.data.backupId, userId: agent.id, requestedBy });
-  const rows = `${done.rowCount.toLocaleString("en-US")} ${done.rowCount === 1 ? "row" : "rows"}`;
+  const started = await startAgentRestore(context.cloudflare.env, context.db, { backupId: parsed.data.backupId, userId: agent.id, requestedBy });
   return {
     ok: true,
-    toast:
-      done.status === "completed"
-        ? {
-            title: "Restore Completed",
-            description: `${rows} of ${parsed.data.email} restored. What they had before is in a safety copy at the top of the list.`,
-            variant: "success",
-          }
-        : {
-            title: "Restore Failed",
-            description: `${done.errorMessage ?? "Please try again."} Nothing of the agent's was changed.`,
-            variant: "destructive",
-          },
+    toast: started
+      ? {
+          title: "Restore started",
+          description: `${parsed.data.email}: its progress and result show under Agent restores. What they have now is kept in a safety copy first.`,
+          variant: "success",
+        }
+      : {
+          title: "A restore is already running",
+          description: "Its progress shows under Agent restores; start this one when it has ended.",
+          variant: "destructive",
+        },
   };
 }

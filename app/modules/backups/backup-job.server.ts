@@ -94,12 +94,14 @@ export async function writeBackupPart(
   part: number,
   after: number,
   rowsPerPart: number,
+  /** Only this agent's rows (a safety copy's part), by the table's owner column. */
+  owner?: { column: string; userId: string },
 ): Promise<{ rows: number; last: number; more: boolean }> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let rows = 0;
   let last = after;
   let more = false;
-  for await (const page of tablePages(env.DB, table, after)) {
+  for await (const page of tablePages(env.DB, table, after, owner)) {
     chunks.push(page.bytes);
     rows += page.rows;
     last = page.last;
@@ -112,7 +114,12 @@ export async function writeBackupPart(
 }
 
 /** Joins a table's parts, in order, into its one file of the backup, with its row count and SHA-256. */
-export async function joinBackupTable(env: Bindings, id: string, table: BackupPlan["tables"][number], parts: number): Promise<TableManifest> {
+export async function joinBackupTable(
+  env: Bindings,
+  id: string,
+  table: Omit<BackupPlan["tables"][number], "rows">,
+  parts: number,
+): Promise<TableManifest> {
   async function* source() {
     for (let part = 1; part <= parts; part += 1) {
       const object = await env.BACKUPS.get(partKey(id, table.name, part));

@@ -1,10 +1,23 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, notExists } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { inD1Step } from "~/lib/d1-limits";
-import { backupRestores, backups, restoreRows, users, type BackupRestore } from "~/db/schema";
+import { backupRestores, backups, durableJobs, restoreRows, users, type BackupRestore, type DurableJob } from "~/db/schema";
+import { JobFailure, messageOf } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
 import { RESTORE_TABLES } from "~/modules/data/tables";
-import { createBackup, quoteName, readManifest, type TableManifest } from "./backup.server";
+import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
+import type { BackupPlan } from "./backup-job.server";
+import {
+  backupId,
+  backupKey,
+  backupSchema,
+  completeBackup,
+  deleteObjects,
+  failBackup,
+  quoteName,
+  readManifest,
+  schemaVersion,
+  type TableManifest,
+} from "./backup.server";
 import { loadOrder } from "./drill.server";
 import { readTableFile } from "./table-file.server";
 
@@ -15,16 +28,18 @@ import { readTableFile } from "./table-file.server";
 // deletes the agent's rows and inserts the staged ones, children deleted first and parents inserted first. Until
 // that batch commits the agent sees the old rows; after it, the restored ones; never a mix. A file that fails its
 // checksum stops the restore before anything of the agent's changes.
+// It runs as a durable job (ADR 0058): a step checks the backup, one step stages each part of a table's file
+// (RESTORE_ROWS_PER_STEP lines), the safety copy is written a part at a time like a backup, and a last step swaps.
 
 type Bindings = Pick<Env, "DB" | "BACKUPS">;
 
 /** The spec's confirmation (section 9). */
 export const RESTORE_CONFIRM = "Are you sure you want to restore this backup? This will overwrite current data.";
-/** Staged rows per statement (4 values each; D1 binds at most 100) and statements per batch. */
-const ROWS_PER_INSERT = 25;
-const INSERTS_PER_BATCH = 20;
-
-class RestoreError extends Error {}
+/** Rows of a table's file read per staging step by default: a few statements, far inside 1,000 queries. */
+export const RESTORE_ROWS_PER_STEP = 5_000;
+/** Staged rows bound as one JSON array per insert (one bound parameter), kept well under D1's 2 MB per value. */
+const ROWS_PER_INSERT = 500;
+const JSON_PER_INSERT = 500_000;
 
 interface Column {
   name: string;
@@ -39,41 +54,74 @@ async function liveColumns(d1: D1Database, table: string): Promise<string[]> {
   return results.filter((c) => !(keys.length === 1 && c.pk === 1 && c.type.toUpperCase() === "INTEGER")).map((c) => c.name);
 }
 
-interface Staged {
+/** What the swap needs of one staged table: its owner column, how many rows were staged, the columns its file has. */
+export interface Staged {
+  table: string;
   owner: string;
   rows: number;
-  columns: Set<string>;
+  columns: string[];
 }
 
-/** Streams the agent's rows of one table's file into staging; returns how many and the columns the file has. */
-async function stageTable(env: Bindings, restoreId: string, entry: TableManifest, owner: string, userId: string): Promise<Staged> {
-  const columns = new Set<string>();
-  let seq = 0;
-  let pending: string[] = [];
-  let statements: D1PreparedStatement[] = [];
-  const insertPending = () => {
-    if (pending.length === 0) return;
-    const values = pending.flatMap((data, i) => [restoreId, entry.table, seq - pending.length + i + 1, data]);
-    statements.push(
-      env.DB.prepare(`insert into restore_rows (restore_id, tbl, seq, data) values ${pending.map(() => "(?, ?, ?, ?)").join(", ")}`).bind(...values),
-    );
-    pending = [];
+/** One part of a table's file to stage: rows `from` to `from + count` of the file (0-based, in the file's order). */
+export interface StagePart {
+  table: string;
+  owner: string;
+  from: number;
+  count: number;
+}
+
+/**
+ * Stages the agent's rows of one part of a table's file in restore_rows, in one D1 batch that first deletes what a
+ * cut-off try of the same part left, so a retried part never stages twice. The whole file is read and checked against
+ * its manifest (rows, bytes, SHA-256) every time: a changed file stages nothing. Each row's seq is its line in the file,
+ * so the swap inserts the rows in the backup's order. Returns the rows staged and the columns the file has.
+ */
+export async function stageRestorePart(
+  env: Bindings,
+  restore: { id: string; backupId: string; userId: string },
+  part: StagePart,
+): Promise<{ rows: number; columns: string[] }> {
+  const manifest = await readManifest(env.BACKUPS, restore.backupId);
+  const entry = manifest?.tables.find((t) => t.table === part.table);
+  if (!entry) throw new JobFailure(`${part.table}: the table is not in the backup's manifest.`);
+  const rows: string[] = [];
+  let columns: string[] = [];
+  let index = 0;
+  try {
+    await readTableFile(env.BACKUPS, entry, (row) => {
+      if (index === 0) columns = Object.keys(row);
+      if (index >= part.from && index < part.from + part.count && row[part.owner] === restore.userId)
+        rows.push(JSON.stringify([index + 1, JSON.stringify(row)]));
+      index += 1;
+    });
+  } catch (error) {
+    throw new JobFailure(messageOf(error));
+  }
+  const statements = [
+    env.DB.prepare("delete from restore_rows where restore_id = ? and tbl = ? and seq > ? and seq <= ?").bind(
+      restore.id,
+      part.table,
+      part.from,
+      part.from + part.count,
+    ),
+  ];
+  const insert =
+    "insert into restore_rows (restore_id, tbl, seq, data) select ?, ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(?)";
+  let group: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (group.length > 0) statements.push(env.DB.prepare(insert).bind(restore.id, part.table, `[${group.join(",")}]`));
+    group = [];
+    size = 0;
   };
-  const flush = async () => {
-    insertPending();
-    if (statements.length > 0) await env.DB.batch(statements);
-    statements = [];
-  };
-  await readTableFile(env.BACKUPS, entry, async (row) => {
-    if (columns.size === 0) for (const key of Object.keys(row)) columns.add(key);
-    if (row[owner] !== userId) return;
-    seq += 1;
-    pending.push(JSON.stringify(row));
-    if (pending.length >= ROWS_PER_INSERT) insertPending();
-    if (statements.length >= INSERTS_PER_BATCH) await flush();
-  });
-  await flush();
-  return { owner, rows: seq, columns };
+  for (const row of rows) {
+    if (group.length >= ROWS_PER_INSERT || (group.length > 0 && size + row.length > JSON_PER_INSERT)) flush();
+    group.push(row);
+    size += row.length + 1;
+  }
+  flush();
+  await env.DB.batch(statements);
+  return { rows: rows.length, columns };
 }
 
 /**
@@ -99,13 +147,14 @@ const KEYS: Readonly<Record<string, readonly { column: string; parent: string; r
 const SHARED_IDS = new Set(["contacts", "deals", "crm_tasks", "crm_activities", "trash_items"]);
 
 /** The statements that swap the staged rows in: one batch, so one transaction. */
-async function swapStatements(d1: D1Database, restoreId: string, userId: string, staged: Map<string, Staged>, order: string[]) {
+async function swapStatements(d1: D1Database, restoreId: string, userId: string, staged: Map<string, Staged>, order: readonly string[]) {
   const statements: D1PreparedStatement[] = [d1.prepare("pragma defer_foreign_keys = on")];
   for (const table of [...order].reverse())
     statements.push(d1.prepare(`delete from ${quoteName(table)} where ${quoteName(staged.get(table)!.owner)} = ?`).bind(userId));
   const path = (c: string) => `'$.${JSON.stringify(c).replace(/'/g, "''")}'`;
   for (const table of order) {
-    const { columns, rows } = staged.get(table)!;
+    const { rows } = staged.get(table)!;
+    const columns = new Set(staged.get(table)!.columns);
     if (rows === 0) continue;
     // Columns both the backup and the live table have: one added since takes its default.
     const names = (await liveColumns(d1, table)).filter((c) => columns.has(c));
@@ -146,76 +195,150 @@ export interface RestoreRequest {
   requestedBy: string | null;
 }
 
+/** The agent's restore as a durable job (the workflow in workers/workflows/agent-restore.workflow.ts runs it). */
+export interface AgentRestoreParams extends JobParams {
+  restoreId: string;
+  backupId: string;
+  userId: string;
+  /** Rows of a file per staging step; RESTORE_ROWS_PER_STEP unless a test asks for smaller steps. */
+  rowsPerStep?: number;
+  /** Rows per part of the safety copy; BACKUP_ROWS_PER_PART unless a test asks for smaller steps. */
+  rowsPerPart?: number;
+}
+
 /**
- * Replaces one agent's rows with a backup's, after a safety copy of their current rows. Returns the log row,
- * completed or failed with the reason; a failed restore has changed nothing of the agent's.
+ * Records an agent's restore (in progress) and starts it as a durable job; answers at once. Null when an agent's
+ * restore is already running (nothing is recorded then).
  */
-export function restoreAgent(env: Bindings, db: Db, request: RestoreRequest, now = Date.now()): Promise<BackupRestore> {
-  // Stages, copies and swaps every row of the agent in one invocation, past D1's 1,000 queries for a large account: a
-  // named step the limits harness lets through until the restore is a durable job (ADR 0055).
-  return inD1Step(env.DB, "agent-restore", () => restore(env, db, request, now));
-}
-
-async function restore(env: Bindings, db: Db, request: RestoreRequest, now: number): Promise<BackupRestore> {
-  const id = crypto.randomUUID();
+export async function startAgentRestore(
+  env: Pick<Env, "AGENT_RESTORE_WORKFLOW">,
+  db: Db,
+  request: RestoreRequest,
+  options: { rowsPerStep?: number; rowsPerPart?: number } = {},
+  now = Date.now(),
+): Promise<{ restore: BackupRestore; job: DurableJob } | null> {
+  const restoreId = crypto.randomUUID();
   const agent = await db.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).get();
-  await db
-    .insert(backupRestores)
-    .values({ id, backupId: request.backupId, userId: agent?.id ?? null, requestedBy: request.requestedBy, startedAt: now });
-  let safetyBackupId: string | null = null;
-  try {
-    if (!agent) throw new RestoreError("That agent's account no longer exists.");
-    const backup = await db.select().from(backups).where(eq(backups.id, request.backupId)).get();
-    if (!backup || backup.status !== "completed") throw new RestoreError("That backup does not exist or did not complete.");
-    if (backup.userId !== null && backup.userId !== request.userId) throw new RestoreError("That safety copy holds another agent's rows.");
-    const manifest = await readManifest(env.BACKUPS, request.backupId);
-    if (!manifest) throw new RestoreError("The backup's manifest is missing or unreadable.");
-
-    // Tables in both the backup and the restorable set; a table the backup predates is left as it is.
-    const owners = new Map(RESTORE_TABLES.map((t) => [t.table, t.owner]));
-    const entries = manifest.tables.filter((t) => owners.has(t.table));
-    if (entries.length === 0) throw new RestoreError("The backup holds none of the tables an agent's restore replaces.");
-    const order = loadOrder(entries);
-    const byName = new Map(entries.map((t) => [t.table, t]));
-    const staged = new Map<string, Staged>();
-    const started = Date.now();
-    let rows = 0;
-    for (const table of order) {
-      const result = await stageTable(env, id, byName.get(table)!, owners.get(table)!, request.userId);
-      staged.set(table, result);
-      rows += result.rows;
-    }
-
-    const safety = await createBackup(env, db, "safety", Date.now(), {
-      userId: request.userId,
-      tables: order.map((table) => ({ table, owner: owners.get(table)! })),
-    });
-    if (safety.status !== "completed")
-      throw new RestoreError(`The safety copy of the agent's current rows failed (${safety.errorMessage ?? "unknown"}), so nothing was restored.`);
-    safetyBackupId = safety.id;
-
-    const swapping = Date.now();
-    await env.DB.batch(await swapStatements(env.DB, id, request.userId, staged, order));
-    const ms = { stage: safety.startedAt - started, safety: swapping - safety.startedAt, swap: Date.now() - swapping };
-    console.log(JSON.stringify({ event: "agent_restore", id, backupId: request.backupId, rows, ms }));
-    const [done] = await db
-      .update(backupRestores)
-      .set({ status: "completed", rowCount: rows, safetyBackupId, finishedAt: Date.now() })
-      .where(eq(backupRestores.id, id))
-      .returning();
-    return done!;
-  } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    if (!(error instanceof RestoreError)) console.error(JSON.stringify({ event: "agent_restore_failed", id, backupId: request.backupId, message }));
-    await db.delete(restoreRows).where(eq(restoreRows.restoreId, id));
-    const [failed] = await db
-      .update(backupRestores)
-      .set({ status: "failed", safetyBackupId, errorMessage: message, finishedAt: Date.now() })
-      .where(eq(backupRestores.id, id))
-      .returning();
-    return failed!;
-  }
+  const job = await startDurableJob<AgentRestoreParams>(
+    db,
+    env.AGENT_RESTORE_WORKFLOW,
+    { kind: "agent-restore", startedBy: request.requestedBy, subject: restoreId, step: "Waiting to start" },
+    { restoreId, backupId: request.backupId, userId: request.userId, ...options },
+    now,
+    // The restore's row goes in before the instance can run: its steps update it.
+    async () => {
+      await db
+        .insert(backupRestores)
+        .values({ id: restoreId, backupId: request.backupId, userId: agent?.id ?? null, requestedBy: request.requestedBy, startedAt: now });
+    },
+  );
+  if (!job) return null;
+  return { restore: (await db.select().from(backupRestores).where(eq(backupRestores.id, restoreId)).get())!, job };
 }
+
+/** What a restore stages and swaps, table by table in load order (parents first), with each file's row count. */
+export interface RestorePlan {
+  tables: { table: string; owner: string; rows: number }[];
+  total: number;
+}
+
+/** The first step: the agent, the backup and its manifest checked; a JobFailure (no retry mends it) otherwise. */
+export async function checkRestore(env: Bindings, db: Db, params: Pick<AgentRestoreParams, "backupId" | "userId">): Promise<RestorePlan> {
+  const agent = await db.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).get();
+  if (!agent) throw new JobFailure("That agent's account no longer exists.");
+  const backup = await db.select().from(backups).where(eq(backups.id, params.backupId)).get();
+  if (!backup || backup.status !== "completed") throw new JobFailure("That backup does not exist or did not complete.");
+  if (backup.userId !== null && backup.userId !== params.userId) throw new JobFailure("That safety copy holds another agent's rows.");
+  const manifest = await readManifest(env.BACKUPS, params.backupId);
+  if (!manifest) throw new JobFailure("The backup's manifest is missing or unreadable.");
+  // Tables in both the backup and the restorable set; a table the backup predates is left as it is.
+  const owners = new Map(RESTORE_TABLES.map((t) => [t.table, t.owner]));
+  const entries = manifest.tables.filter((t) => owners.has(t.table));
+  if (entries.length === 0) throw new JobFailure("The backup holds none of the tables an agent's restore replaces.");
+  const byName = new Map(entries.map((t) => [t.table, t]));
+  const tables = loadOrder(entries).map((table) => ({ table, owner: owners.get(table)!, rows: byName.get(table)!.rows }));
+  return { tables, total: tables.reduce((sum, t) => sum + t.rows, 0) };
+}
+
+/** The safety copy's first step: its backup row (type "safety", the agent's) and the definitions of the tables it copies. */
+export async function planSafetyCopy(env: Bindings, db: Db, userId: string, plan: RestorePlan, now = Date.now()): Promise<SafetyPlan> {
+  const id = backupId(now);
+  await db.insert(backups).values({ id, type: "safety", status: "in_progress", startedAt: now, userId });
+  const restored = new Set(plan.tables.map((t) => t.table));
+  const tables = (await backupSchema(env.DB)).filter((t) => restored.has(t.name));
+  return { backupId: id, startedAt: now, schemaVersion: await schemaVersion(env.DB), tables };
+}
+
+export interface SafetyPlan {
+  backupId: string;
+  startedAt: number;
+  schemaVersion: string | null;
+  tables: Omit<BackupPlan["tables"][number], "rows">[];
+}
+
+/** The safety copy's last step: its manifest and backup row (completed), its parts removed, and the restore pointed at it. */
+export async function finishSafetyCopy(env: Bindings, db: Db, restoreId: string, userId: string, safety: SafetyPlan, tables: TableManifest[]) {
+  const done = await completeBackup(
+    env,
+    db,
+    { id: safety.backupId, type: "safety", startedAt: safety.startedAt, userId, schemaVersion: safety.schemaVersion },
+    tables,
+  );
+  await deleteObjects(env.BACKUPS, backupKey(safety.backupId, "parts/"));
+  await db.update(backupRestores).set({ safetyBackupId: done.id }).where(eq(backupRestores.id, restoreId));
+  return done.id;
+}
+
+/**
+ * The last step: one D1 batch, so one transaction, deletes the agent's rows and inserts the staged ones (children
+ * deleted first, parents inserted first), drops the staging and marks the restore completed. Until it commits the
+ * agent sees the old rows; after it, the restored ones. A retry after it committed finds the restore completed and
+ * changes nothing; a restore no longer in progress (the cron gave it up) is not swapped in.
+ */
+export async function swapRestore(
+  env: Bindings,
+  db: Db,
+  params: Pick<AgentRestoreParams, "restoreId" | "userId">,
+  staged: Staged[],
+): Promise<BackupRestore> {
+  const restore = (await db.select().from(backupRestores).where(eq(backupRestores.id, params.restoreId)).get())!;
+  if (restore.status === "completed") return restore;
+  if (restore.status !== "in_progress") throw new JobFailure("The restore was stopped before its rows were swapped in.");
+  const rows = staged.reduce((sum, t) => sum + t.rows, 0);
+  const statements = await swapStatements(
+    env.DB,
+    params.restoreId,
+    params.userId,
+    new Map(staged.map((t) => [t.table, t])),
+    staged.map((t) => t.table),
+  );
+  statements.push(
+    env.DB.prepare("update backup_restores set status = 'completed', row_count = ?, finished_at = ? where id = ? and status = 'in_progress'").bind(
+      rows,
+      Date.now(),
+      params.restoreId,
+    ),
+  );
+  const swapping = Date.now();
+  await env.DB.batch(statements);
+  console.log(JSON.stringify({ event: "agent_restore", id: params.restoreId, rows, statements: statements.length, swapMs: Date.now() - swapping }));
+  return (await db.select().from(backupRestores).where(eq(backupRestores.id, params.restoreId)).get())!;
+}
+
+/** After any failure: the staging dropped, a safety copy cut off part-way removed, the restore marked failed. */
+export async function failRestore(env: Bindings, db: Db, restoreId: string, safetyBackupId: string | null, message: string): Promise<void> {
+  console.error(JSON.stringify({ event: "agent_restore_failed", id: restoreId, message }));
+  await db.delete(restoreRows).where(eq(restoreRows.restoreId, restoreId));
+  const safety = safetyBackupId ? await db.select().from(backups).where(eq(backups.id, safetyBackupId)).get() : undefined;
+  if (safety?.status === "in_progress") await failBackup(env, db, safety.id, message);
+  await db
+    .update(backupRestores)
+    .set({ status: "failed", errorMessage: message, finishedAt: Date.now() })
+    .where(and(eq(backupRestores.id, restoreId), eq(backupRestores.status, "in_progress")));
+}
+
+/** A restore's one-line result, for the job. */
+export const restoreSummary = (rows: number) => `${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"} restored.`;
 
 /** Newest first, for the Backup tab, with the agent's e-mail (null once the account is purged). */
 export function listRestores(db: Db, limit = 20) {
@@ -226,6 +349,9 @@ export function listRestores(db: Db, limit = 20) {
     .orderBy(desc(backupRestores.startedAt))
     .limit(limit);
 }
+
+/** A durable job's row still queued or running after a day was lost (as the job layer counts it). */
+const JOB_LOST_MS = 24 * 3_600_000;
 
 /** A restore still "in progress" after this long was cut off (a Worker stopped mid-way): its staging is dropped. */
 const STALE_MS = 3_600_000;
@@ -242,7 +368,26 @@ export async function abandonStaleRestores(db: Db, now = Date.now()): Promise<nu
       errorMessage: "Stopped before it finished; nothing of the agent's was changed.",
       finishedAt: now,
     })
-    .where(and(eq(backupRestores.status, "in_progress"), lt(backupRestores.startedAt, now - STALE_MS)))
+    .where(
+      and(
+        eq(backupRestores.status, "in_progress"),
+        lt(backupRestores.startedAt, now - STALE_MS),
+        // A restore whose durable job still runs is not cut off: its steps may take longer than an hour.
+        notExists(
+          db
+            .select({ id: durableJobs.id })
+            .from(durableJobs)
+            .where(
+              and(
+                eq(durableJobs.subject, backupRestores.id),
+                inArray(durableJobs.status, ["queued", "running"]),
+                // A job's row left running for a day was lost (the job layer's own rule): its restore is given up.
+                gt(durableJobs.createdAt, now - JOB_LOST_MS),
+              ),
+            ),
+        ),
+      ),
+    )
     .returning({ id: backupRestores.id });
   for (const { id } of stale) await db.delete(restoreRows).where(eq(restoreRows.restoreId, id));
   return stale.length;

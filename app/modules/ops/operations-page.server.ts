@@ -65,7 +65,7 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
           storage,
           retentionDays: BACKUP_RETENTION_DAYS,
           restores: restores.map((r) => ({ ...r.restore, email: r.email })),
-          jobs: { drill: jobs["restore-drill"] ?? null, backup: jobs.backup ?? null },
+          jobs: { drill: jobs["restore-drill"] ?? null, backup: jobs.backup ?? null, restore: jobs["agent-restore"] ?? null },
         };
         return { ...none, status: statusFromAlerts(open), backup };
       }

@@ -36,7 +36,7 @@ export interface BackupView {
   retentionDays: number;
   restores: RestoreRow[];
   /** The newest durable job of each kind this tab starts (ADR 0058). */
-  jobs: { drill: JobView | null; backup: JobView | null };
+  jobs: { drill: JobView | null; backup: JobView | null; restore: JobView | null };
 }
 
 interface RestoreRow {
@@ -271,6 +271,7 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Restore on a backup replaces one agent&apos;s contacts, deals, tasks, activities, stage history and settings with the backup&apos;s, all at
           once, after a safety copy of what they have now; restoring that safety copy undoes it. Their sign-in, billing and e-mails stay as they are.
         </p>
+        {jobActive(view.jobs.restore) ? <JobProgress job={view.jobs.restore} label="Restore" /> : null}
         {view.restores.length === 0 ? (
           <p className="mt-3 text-sm">No restores yet.</p>
         ) : (
