@@ -257,13 +257,16 @@ function batchSql(statements: D1PreparedStatement[]): string {
   return `batch of ${statements.length}: ${first instanceof MeteredStatement ? first.sql : "(statement)"}`;
 }
 
-class MeteredSession implements D1DatabaseSession {
-  // Branded like the database, so an env whose DB is already a metered session (a request sent in-process by another,
-  // ADR 0057) is counted on its sender's meter rather than wrapped again.
+/**
+ * What a metered database and a metered session share: each statement prepared is counted, sized and timed, and a
+ * batch counts each of its statements. Branded with the meter, so an env whose DB is already metered (a request sent
+ * in-process by another, ADR 0057) is counted on its sender's meter rather than wrapped again.
+ */
+abstract class MeteredQueries<Inner extends D1Database | D1DatabaseSession> {
   readonly [METER]: D1Meter;
   constructor(
-    private readonly inner: D1DatabaseSession,
-    private readonly meter: D1Meter,
+    protected readonly inner: Inner,
+    protected readonly meter: D1Meter,
   ) {
     this[METER] = meter;
   }
@@ -280,34 +283,15 @@ class MeteredSession implements D1DatabaseSession {
       return results;
     });
   }
+}
 
+class MeteredSession extends MeteredQueries<D1DatabaseSession> implements D1DatabaseSession {
   getBookmark(): D1SessionBookmark | null {
     return this.inner.getBookmark();
   }
 }
 
-class MeteredDatabase implements D1Database {
-  readonly [METER]: D1Meter;
-  constructor(
-    private readonly inner: D1Database,
-    private readonly meter: D1Meter,
-  ) {
-    this[METER] = meter;
-  }
-
-  prepare(query: string): D1PreparedStatement {
-    this.meter.prepared(query);
-    return new MeteredStatement(this.inner.prepare(query), query, this.meter);
-  }
-
-  batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
-    return this.meter.timed(batchSql(statements), statements.length, async () => {
-      const results = await this.inner.batch<T>(unwrap(statements));
-      for (const result of results) this.meter.rows(result.meta);
-      return results;
-    });
-  }
-
+class MeteredDatabase extends MeteredQueries<D1Database> implements D1Database {
   exec(query: string): Promise<D1ExecResult> {
     this.meter.prepared(query);
     // exec runs each statement of a script: count them as D1 does (D1ExecResult.count), after the fact.
