@@ -195,6 +195,29 @@ function serverLogDuringFailures() {
 }
 if (outcomes.at(-1)?.ok === false) serverLogDuringFailures();
 
+/** "file › test title" for each failed test of a vitest JSON report. */
+function failedVitestTests(result, suffix) {
+  const names = [];
+  for (const file of result?.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === "failed") names.push(`vitest ${path.relative(root, file.name)} › ${t.fullName ?? t.title}${suffix}`);
+  return names;
+}
+
+/** "[project] file › test title" for each end-to-end test that failed, or passed only on a retry. */
+function failedE2eTests(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === "unexpected" || t.status === "flaky")
+          names.push(`playwright [${t.projectName}] ${[...titles, spec.title].join(" › ")} (line ${spec.line})`);
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  return names;
+}
+
 const vitestRuns = [readJson("vitest-results.json"), ...HARD_INSTANTS.map((_, index) => readJson(`vitest-results-at-${index}.json`))];
 const vitest = { numPassedTests: 0, numFailedTests: 0 };
 for (const result of vitestRuns) {
@@ -213,5 +236,15 @@ console.log(
   `  vitest (now, and ${calendarFiles.length} calendar files at ${HARD_INSTANTS.join(", ")}): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
 );
 console.log(`  playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
+// The names of the failed tests come last, beside the counts, so a reader of only the run's tail knows which they were.
+const failedNames = [
+  ...vitestRuns.flatMap((result, index) => failedVitestTests(result, index === 0 ? "" : ` (as of ${HARD_INSTANTS[index - 1]})`)),
+  ...failedE2eTests(e2e),
+];
+if (failedNames.length > 0) {
+  console.log("  failed:");
+  for (const name of failedNames.slice(0, 20)) console.log(`    ${name}`);
+  if (failedNames.length > 20) console.log(`    … and ${failedNames.length - 20} more`);
+}
 console.log(`\ntests: ${passed} passed, ${failed + (stagesFailed.length && !failed ? 1 : 0)} failed`);
 process.exit(stagesFailed.length || failed ? 1 : 0);
