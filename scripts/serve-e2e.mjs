@@ -1,18 +1,21 @@
-// The server Playwright tests run against: the production build on wrangler/workerd with a fresh,
-// throw-away local state in .wrangler/e2e, migrated and seeded. Secrets are passed on the command line.
+// The server Playwright tests run against: the production build, bundled as `wrangler deploy` bundles it, in workerd
+// through Miniflare's API with the bindings wrangler.toml declares (read by wrangler's own
+// unstable_getMiniflareWorkerOptions), and a fresh, throw-away local state in .wrangler/e2e, migrated and seeded.
 //
-// It serves a snapshot of the sources, not the working tree. `wrangler dev` reloads the Worker whenever a
-// file it was bundled from changes, and a rebuild (which empties build/client) stops it for good: an edit
-// or a build made while the tests ran showed up as a navigation that never finished and "Network
-// connection lost" from workerd (ADR 0020). The copy in .wrangler/e2e/src changes only when this script
-// starts again.
-import { spawn } from "node:child_process";
+// Not `wrangler dev` (ADR 0062): its dev proxy (a second workerd in front of the Worker) now and then lost a request
+// while the Worker was busy (a workflow step running beside the page): the request hung until the browser gave up,
+// and the test with it (27 s and 54 s stalls in full runs). Miniflare serves the Worker on the port itself.
+//
+// It serves a copy: the bundle and the client build are written to .wrangler/e2e when this script starts, so a
+// rebuild made while the tests run (which empties build/client) changes nothing under them (ADR 0020).
 import { createWriteStream, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 import path from "node:path";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
 import { bin, buildExists, localEnv, root, run } from "./lib.mjs";
+import { bundleWorker } from "./worker-bundle.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "8788";
 const state = path.join(root, ".wrangler", "e2e");
@@ -26,10 +29,6 @@ const E2E_ACCOUNTS = [DEMO_ACCOUNT, ...forSpecs];
 
 if (!buildExists()) await run(bin("remix"), ["vite:build"]);
 rmSync(state, { recursive: true, force: true });
-const snapshot = path.join(state, "src");
-for (const entry of ["app", "workers", "build", "wrangler.toml", "tsconfig.json", "package.json"]) {
-  cpSync(path.join(root, entry), path.join(snapshot, entry), { recursive: true });
-}
 // Every account database (ADR 0060) runs the same migrations.
 for (const binding of ["DB", "DB_SHARD_1"]) {
   await run(bin("wrangler"), ["d1", "migrations", "apply", binding, "--local", "--persist-to", state], { quiet: true });
@@ -39,51 +38,55 @@ await seed({ persistTo: state, accounts: E2E_ACCOUNTS });
 mkdirSync(state, { recursive: true });
 writeFileSync(path.join(state, "seeded.json"), JSON.stringify({ at: seedNow().toISOString() }));
 
-const server = spawn(
-  bin("wrangler"),
-  [
-    "dev",
-    "--port",
-    E2E_PORT,
-    "--ip",
-    "127.0.0.1",
-    "--persist-to",
-    state,
-    "--show-interactive-dev-session=false",
-    // GET /__scheduled?cron=... runs the cron as Cloudflare would (operations.spec.ts). Miniflare's own
-    // /cdn-cgi/handler/scheduled fails here: with static assets it hands the ScheduledController to the
-    // Worker over RPC, which cannot copy it (DataCloneError).
-    "--test-scheduled",
-    "--var",
-    "SESSION_SECRET:e2e-session-secret-not-for-production-0123456789",
-    "--var",
-    "APP_ENV:development",
-    "--var",
-    `ADMIN_EMAILS:${DEMO_ACCOUNT.email}`,
-    "--var",
-    "FEATURE_FLAGS:QA_PAGE=on,TEAM_INVITES=on",
-    // `TEST_NOW=<ISO instant> npm run test:e2e`: the Worker's clock starts there (app/lib/clock.ts).
-    ...(process.env.TEST_NOW ? ["--var", `TEST_NOW:${process.env.TEST_NOW}`] : []),
-  ],
-  // Nothing watches wrangler.toml either: the run keeps the configuration it started with.
-  { cwd: snapshot, stdio: ["ignore", "pipe", "pipe"], env: { ...localEnv, WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" } },
-);
+const dist = path.join(state, "dist");
+const { file } = await bundleWorker(dist);
+const client = path.join(state, "client");
+cpSync(path.join(root, "build", "client"), client, { recursive: true });
+
 // The server's log, every line stamped with the time it arrived, in test-results/e2e-server.log: a request line
-// is written when its response is done, so a navigation that never finished shows as a request that is missing
-// here while the trace shows it sent (and a reload of the Worker as "Reloading"). Errors also go to stderr,
-// which Playwright prints.
+// is written when its response is done, so a request the trace shows sent but missing here never finished on the
+// server. Errors also go to stderr, which Playwright prints.
 mkdirSync(path.join(root, "test-results"), { recursive: true });
 const serverLog = createWriteStream(path.join(root, "test-results", "e2e-server.log"));
-for (const [stream, forward] of [
-  [server.stdout, null],
-  [server.stderr, process.stderr],
-]) {
-  createInterface({ input: stream }).on("line", (line) => {
-    serverLog.write(`${new Date().toISOString()} ${stripVTControlCharacters(line)}\n`);
-    forward?.write(`${line}\n`);
-  });
+class StampedLog extends Log {
+  logWithLevel(level, message) {
+    if (level > this.level) return;
+    for (const line of stripVTControlCharacters(String(message)).split("\n")) serverLog.write(`${new Date().toISOString()} ${line}\n`);
+    if (level <= LogLevel.WARN) process.stderr.write(`${message}\n`);
+  }
 }
-const stop = () => server.kill("SIGTERM");
+
+const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
+const mf = new Miniflare({
+  ...workerOptions,
+  modules: [{ type: "ESModule", path: file }],
+  modulesRoot: dist,
+  assets: { ...workerOptions.assets, directory: client },
+  bindings: {
+    ...workerOptions.bindings,
+    SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
+    APP_ENV: "development",
+    ADMIN_EMAILS: DEMO_ACCOUNT.email,
+    FEATURE_FLAGS: "QA_PAGE=on,TEAM_INVITES=on",
+    // GET /__scheduled?cron=... runs the cron as Cloudflare would (operations.spec.ts, qa.spec.ts).
+    SCHEDULED_ROUTE: "on",
+    // `TEST_NOW=<ISO instant> npm run test:e2e`: the Worker's clock starts there (app/lib/clock.ts).
+    ...(localEnv.TEST_NOW ? { TEST_NOW: localEnv.TEST_NOW } : {}),
+  },
+  // The same files `wrangler d1 migrations apply --persist-to` and the seed wrote (wrangler keeps them under v3/).
+  defaultPersistRoot: path.join(state, "v3"),
+  // No look-up of the `request.cf` object on the network: its default placeholder.
+  cf: false,
+  host: "127.0.0.1",
+  port: Number(E2E_PORT),
+  log: new StampedLog(LogLevel.INFO),
+  // What the Worker logs (console.log, uncaught errors) goes to the same file; errors to stderr too.
+  handleStructuredLogs: ({ level, message }) => {
+    for (const line of message.split("\n")) serverLog.write(`${new Date().toISOString()} ${line}\n`);
+    if (level === "error") process.stderr.write(`${message}\n`);
+  },
+});
+await mf.ready;
+const stop = () => mf.dispose().finally(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-server.on("exit", (code) => process.exit(code ?? 0));

@@ -30,6 +30,27 @@ function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+/**
+ * GET /__scheduled?cron=<expr> on the end-to-end tests' server (SCHEDULED_ROUTE, never in production): runs the
+ * scheduled handler with that cron, as `wrangler dev --test-scheduled` does, and answers once its jobs have run.
+ */
+async function runScheduledNow(url: URL, workerEnv: Env): Promise<Response> {
+  await scheduledJobs({ cron: url.searchParams.get("cron") ?? "", scheduledTime: Date.now(), noRetry() {} }, workerEnv);
+  return plainError(200, "Ran scheduled event");
+}
+
+/** The cron's jobs for one scheduled event, metered as one invocation. */
+async function scheduledJobs(controller: ScheduledController, workerEnv: Env): Promise<void> {
+  applyTestClock(workerEnv);
+  const env = limitD1(workerEnv, `scheduled ${controller.cron}`);
+  // Awaited rather than handed to waitUntil: a scheduled event lasts until its work is done either way, and this
+  // way /__scheduled answers only once the jobs have run. With waitUntil it answered at once, and an e2e test that read
+  // /operations right after raced the monitoring job: under load the page rendered before the alert was opened
+  // (operations.spec failed once in five full runs).
+  await runScheduled(controller, env);
+  reportD1(env);
+}
+
 /** The Worker's handlers (fetch, scheduled and queue) over the server build it is part of. */
 export function createWorker(build: ServerBuild) {
   // Every route's loader and action note their time against the request (ADR 0024).
@@ -52,6 +73,8 @@ export function createWorker(build: ServerBuild) {
       const started = Date.now();
       const nonce = createNonce();
       const url = new URL(request.url);
+      if (url.pathname === "/__scheduled" && workerEnv.SCHEDULED_ROUTE === "on" && workerEnv.APP_ENV !== "production")
+        return runScheduledNow(url, workerEnv);
       // With D1_LIMITS on (tests, bench), this request's D1 queries are counted against production's limits.
       const limited = limitD1(workerEnv, `fetch ${request.method} ${url.pathname}`);
       // Every read and write of this request goes through one D1 session (ADR 0057).
@@ -107,14 +130,7 @@ export function createWorker(build: ServerBuild) {
     },
 
     async scheduled(controller, workerEnv, _ctx) {
-      applyTestClock(workerEnv);
-      const env = limitD1(workerEnv, `scheduled ${controller.cron}`);
-      // Awaited rather than handed to waitUntil: a scheduled event lasts until its work is done either way, and this
-      // way `wrangler dev --test-scheduled`'s /__scheduled answers only once the jobs have run. With waitUntil it
-      // answered at once, and an e2e test that read /operations right after raced the monitoring job: under load the
-      // page rendered before the alert was opened (operations.spec failed once in five full runs).
-      await runScheduled(controller, env);
-      reportD1(env);
+      await scheduledJobs(controller, workerEnv);
     },
 
     // The e-mail and push queues with their dead letters, the digest's fan-out and the account purge (ADR 0056).

@@ -33,6 +33,11 @@ export interface Env extends CloudflareBindings {
   D1_LIMITS?: string;
   /** Outside production only: run as if the wall clock read this ISO instant (app/lib/clock.ts). */
   TEST_NOW?: string;
+  /**
+   * "on" (the end-to-end tests' server, scripts/serve-e2e.mjs, outside production only): GET /__scheduled?cron=<expr>
+   * runs the cron's jobs, as `wrangler dev --test-scheduled` does for `npm start`.
+   */
+  SCHEDULED_ROUTE?: string;
   /** Feature flags changed from the spec's defaults, e.g. "QA_PAGE=on" (app/lib/flags.ts). */
   FEATURE_FLAGS?: string;
   /** Web Push: the VAPID key pair (`node scripts/vapid-keys.mjs`) and who the push services may contact. */

@@ -159,13 +159,17 @@ test("an agent deletes the account: signed out, sign-in refused, and the e-maile
 });
 
 test("an admin creates a backup, sees it listed with its size, and downloads it as one file", async ({ page }) => {
+  // Three durable jobs run one after the other here (a backup, its drill and an agent's restore), each a workflow of a
+  // hundred-odd steps that takes seconds locally, where every step runs in the same workerd as the pages: the test's
+  // time is theirs plus the page's, beyond the default 30 s (each wait below allows one job 30 s).
+  test.setTimeout(120_000);
   await signIn(page, ACCOUNTS.dataAdmin);
   await page.goto("/operations?tab=backup");
   await expect(page.getByRole("heading", { name: "Backups", exact: true })).toBeVisible();
   // The backup runs in the background (a workflow): the button answers at once, the card shows its progress, and the
   // list shows the backup completed when it ends.
   await page.getByRole("button", { name: "Create backup" }).click();
-  // (The first workflow a fresh `wrangler dev` starts takes a few seconds to come up.)
+  // (The message shows once the page has reloaded its data, which waits while the job's first steps hold workerd.)
   await expect(page.getByText("Backup started", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   const list = page.getByRole("table", { name: "Backups, newest first" });
   const newest = list.getByRole("row").nth(1);
