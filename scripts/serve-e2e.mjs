@@ -12,7 +12,7 @@ import { createWriteStream, cpSync, mkdirSync, readFileSync, rmSync, writeFileSy
 import { stripVTControlCharacters } from "node:util";
 import path from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
 import { bin, buildExists, localEnv, root, run } from "./lib.mjs";
 import { bundleWorker } from "./worker-bundle.mjs";
@@ -56,14 +56,17 @@ class StampedLog extends Log {
   }
 }
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
+const config = path.join(root, "wrangler.toml");
+const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
 const mf = new Miniflare({
   ...workerOptions,
   modules: [{ type: "ESModule", path: file }],
   modulesRoot: dist,
   assets: { ...workerOptions.assets, directory: client },
+  // wrangler.toml's [vars] and these, never a developer's .dev.vars (which workerOptions.bindings would carry): the
+  // Worker's settings are the same on every machine, CI's included.
   bindings: {
-    ...workerOptions.bindings,
+    ...unstable_readConfig({ config }).vars,
     SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
     APP_ENV: "development",
     ADMIN_EMAILS: DEMO_ACCOUNT.email,
