@@ -1,3 +1,4 @@
+import { randomToken } from "./crypto";
 import { carryingMeterOf } from "./d1-limits";
 import type { Env } from "./env.server";
 
@@ -143,6 +144,40 @@ export function linkIdOn(n: number, id: string): string {
 export function shardOfLinkId(id: string): number {
   const match = LINK_SHARD.exec(id);
   return match ? Number(match[1]) : HOME_SHARD;
+}
+
+// Keys of public pages (a calendar feed's secret, a team's lead form address) name their database the same way:
+// "s<n>_" and the random secret, shard 0's bare (every feed and form made before the shards still works). The secret is
+// base64url, which has "_", so a bare secret may itself begin "s1_": only the prefix followed by a whole secret counts.
+
+/** A new key for a public page of an account on shard `n`: `bytes` random bytes, base64url, behind the shard's prefix. */
+export function newKeyOn(n: number, bytes: number): string {
+  return linkIdOn(n, randomToken(bytes));
+}
+
+/** The shard a key made by newKeyOn(…, `bytes`) names; anything else is the home database's. */
+export function shardOfKey(key: string, bytes: number): number {
+  const match = LINK_SHARD.exec(key);
+  return match && key.length - match[0].length === Math.ceil((bytes * 4) / 3) ? Number(match[1]) : HOME_SHARD;
+}
+
+/**
+ * Routes a request opened by a key (a link, a feed, a form) to the key's shard before its first query. False when it
+ * cannot: no such database is bound, or the request already reads another (signed in elsewhere): the key is then
+ * not found, and nothing of the key's database is read.
+ */
+export function routeRequestByKey(env: Env, n: number): boolean {
+  try {
+    routeRequest(env, n);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a link's id names, without its shard's prefix (an unsubscribe link's agent). */
+export function unprefixedLinkId(id: string): string {
+  return id.replace(LINK_SHARD, "");
 }
 
 /**

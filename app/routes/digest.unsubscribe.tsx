@@ -3,11 +3,10 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PublicHeader } from "~/components/PublicHeader";
 import { Button } from "~/components/ui/Button";
-import type { UserId } from "~/modules/auth/session.server";
 import { setDigest, verifyUnsubscribe } from "~/modules/digest/digest.server";
 import { refuse } from "~/lib/intents.server";
 
-// The daily digest's unsubscribe link: no sign-in needed, the link is signed. A mail app's one-click
+// The daily digest's unsubscribe link: no sign-in needed, the link is signed (and names the agent's database). A mail app's one-click
 // unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" to the same address; a person gets a button.
 export const meta: MetaFunction = () => [{ title: "Stop the daily digest — Porchlight" }, { name: "robots", content: "noindex" }];
 
@@ -26,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await signedUser(request, context);
   if (!userId) return refuse("unsubscribe", { form: INVALID });
-  await setDigest(context, userId as UserId, false, null);
+  await setDigest(context, userId, false, null);
   return { ok: true as const, intent: "unsubscribe" };
 }
 

@@ -55,6 +55,16 @@ export function changedBeforeNextBatch(real: D1Database, meanwhile: () => Promis
   });
 }
 
+/** The real local D1, noting in `log` the SQL of every statement prepared on it or on a session opened from it. */
+export function recordingD1(real: D1Database, log: string[]): D1Database {
+  return hookD1(real, {
+    prepare(target, sql) {
+      log.push(sql);
+      return target.prepare(sql);
+    },
+  });
+}
+
 export function requestContext(overrides: Partial<Env> = {}) {
   return createRequestContext({ ...(env as Env), ...overrides }, createExecutionContext(), "test-nonce");
 }

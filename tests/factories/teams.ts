@@ -7,14 +7,16 @@ import { createUser } from "./users";
 // Teams for the tests of team views: made straight in D1, the way the Team plan leaves them. The invitation
 // flow that normally makes them has its own tests (tests/workers/team.test.ts).
 
-const db = () => createDb(env.DB);
-
-/** A team on the Team plan: an owner, an admin and two agents, each named, the agents on the team's subscription. */
-export async function team(name = "Okafor Group") {
-  const owner = await createUser(env.DB);
-  const admin = await createUser(env.DB, { status: null });
-  const agentA = await createUser(env.DB, { status: null });
-  const agentB = await createUser(env.DB, { status: null });
+/**
+ * A team on the Team plan: an owner, an admin and two agents, each named, the agents on the team's subscription; in
+ * the home database unless `d1` names another (a team's members live in its database).
+ */
+export async function team(name = "Okafor Group", d1: D1Database = env.DB) {
+  const db = () => createDb(d1);
+  const owner = await createUser(d1);
+  const admin = await createUser(d1, { status: null });
+  const agentA = await createUser(d1, { status: null });
+  const agentB = await createUser(d1, { status: null });
   const teamId = crypto.randomUUID();
   const names = new Map([
     [owner.id, "Olu Okafor"],

@@ -14,18 +14,12 @@ import { postContact, signInAs, TestBrowser } from "../factories/browser";
 import { linkFromLatestEmail } from "../factories/mail";
 import { postWebhook, stripeEvent, subscriptionObject } from "../factories/stripe";
 import { capturingQueue, deliverBatch } from "../factories/queues";
+import { agentOnShard1 } from "../factories/shards";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories/users";
 
 // One database per shard (ADR 0060): DB is shard 0 (the home database, with the directory of accounts), DB_SHARD_1 is
 // shard 1. Every request is routed once, by its session or by the key a signed-out flow carries, and reads and writes
 // that one database.
-
-/** An agent whose rows live on shard 1, listed there in the directory (as sign-up lists one). */
-async function agentOnShard1() {
-  const user = await createUser(env.DB_SHARD_1);
-  await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 1)").bind(user.id, user.email).run();
-  return user;
-}
 
 async function addContact(browser: TestBrowser, name: string) {
   expect((await postContact(browser, name)).status).toBe(200);

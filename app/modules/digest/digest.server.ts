@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { subscribers, userPreferences, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { DigestQueueMessage } from "~/lib/env.server";
-import { shardTag } from "~/lib/shards.server";
+import { linkIdOn, requestShard, routeRequestByKey, shardOfLinkId, shardTag, unprefixedLinkId } from "~/lib/shards.server";
 import { hmacSign, hmacVerify } from "~/lib/crypto";
 import { DEFAULT_DISPLAY_PREFERENCES, formatDay, type DisplayPreferences } from "~/lib/format";
 import { escapeHtml, sendEmail } from "~/lib/mailer.server";
@@ -130,21 +130,29 @@ ${sections
   return { subject, text, html };
 }
 
-/** The unsubscribe link's signature: the agent's id under the session secret, so it works without signing in. */
-const unsubscribeMessage = (userId: string) => `digest-unsubscribe:${userId}`;
-export async function unsubscribeUrl(context: Pick<RequestContext, "config">, origin: string, userId: string): Promise<string> {
-  const signature = await hmacSign(context.config.SESSION_SECRET, unsubscribeMessage(userId));
-  return `${origin}/digest/unsubscribe?u=${encodeURIComponent(userId)}&s=${signature}`;
+/**
+ * The unsubscribe link's signature: the agent's id under the session secret, so it works without signing in. The id
+ * of an agent on shard n carries the shard's prefix, as e-mailed links' ids do (ADR 0060), and is signed with it.
+ */
+const unsubscribeMessage = (agent: string) => `digest-unsubscribe:${agent}`;
+export async function unsubscribeUrl(context: Pick<RequestContext, "config" | "cloudflare">, origin: string, userId: string): Promise<string> {
+  const agent = linkIdOn(requestShard(context.cloudflare.env), userId);
+  const signature = await hmacSign(context.config.SESSION_SECRET, unsubscribeMessage(agent));
+  return `${origin}/digest/unsubscribe?u=${encodeURIComponent(agent)}&s=${signature}`;
 }
 
-/** Checks an unsubscribe link's agent and signature; null when it is not one of ours. */
+/**
+ * Checks an unsubscribe link's agent and signature, before any database read, and routes the request to the agent's
+ * database; null when the link is not one of ours (or the request cannot read that database: signed in elsewhere).
+ */
 export async function verifyUnsubscribe(
-  context: Pick<RequestContext, "config">,
-  userId: string | null,
+  context: Pick<RequestContext, "config" | "cloudflare">,
+  agent: string | null,
   signature: string | null,
-): Promise<string | null> {
-  if (!userId || !signature || userId.length > 64 || signature.length > 100) return null;
-  return (await hmacVerify(context.config.SESSION_SECRET, unsubscribeMessage(userId), signature).catch(() => false)) ? userId : null;
+): Promise<UserId | null> {
+  if (!agent || !signature || agent.length > 64 || signature.length > 100) return null;
+  if (!(await hmacVerify(context.config.SESSION_SECRET, unsubscribeMessage(agent), signature).catch(() => false))) return null;
+  return routeRequestByKey(context.cloudflare.env, shardOfLinkId(agent)) ? (unprefixedLinkId(agent) as UserId) : null;
 }
 
 /** Turns the digest on or off. Turning it on remembers the app's address for the e-mail's links. */

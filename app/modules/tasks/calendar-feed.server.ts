@@ -3,7 +3,8 @@ import ical from "ical-generator";
 import { calendarFeeds, crmTasks, userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { DEFAULT_DISPLAY_PREFERENCES } from "~/lib/format";
-import { randomToken, sha256 } from "~/lib/crypto";
+import { sha256 } from "~/lib/crypto";
+import { newKeyOn, requestShard, routeRequestByKey, shardOfKey } from "~/lib/shards.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { localNow, instantOf } from "./due";
@@ -12,7 +13,11 @@ import { closingsQuery, toClosing, toTaskItem, tasksWithLinks } from "./tasks.se
 
 // The private calendar feed: /api/calendar/<secret>.ics, read by Google, Apple or Outlook calendar. The URL's
 // secret is the only key, so it is 256 random bits and only its SHA-256 is stored: the URL is shown once,
-// when it is made, and resetting or turning the feed off makes the old URL answer 404 at once.
+// when it is made, and resetting or turning the feed off makes the old URL answer 404 at once. The secret of an
+// account on shard n begins "s<n>_" (ADR 0060), so a calendar app's request reads that database only; the prefix is
+// part of what is hashed, so a secret with its prefix changed opens nothing anywhere.
+
+const SECRET_BYTES = 32;
 
 const PAST_DAYS = 90;
 const TIMED_TASK_MINUTES = 30;
@@ -29,7 +34,7 @@ export async function getCalendarFeed(context: RequestContext, userId: UserId): 
 
 /** Makes a new feed URL, replacing (and so revoking) any earlier one. Returns the secret, shown once. */
 export async function createCalendarFeed(context: RequestContext, userId: UserId): Promise<string> {
-  const token = randomToken(32);
+  const token = newKeyOn(requestShard(context.cloudflare.env), SECRET_BYTES);
   const tokenHash = await sha256(token);
   await context.db
     .insert(calendarFeeds)
@@ -61,9 +66,10 @@ export interface FeedOwner {
   timezone: string;
 }
 
-/** Whose feed the secret `token` opens, or null if none does. */
+/** Whose feed the secret `token` opens, or null if none does; the request is routed to the secret's database first. */
 export async function findCalendarFeed(context: RequestContext, token: string): Promise<FeedOwner | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!routeRequestByKey(context.cloudflare.env, shardOfKey(token, SECRET_BYTES))) return null;
   const feed = await context.db
     .select({ userId: calendarFeeds.userId, timezone: userPreferences.timezone })
     .from(calendarFeeds)

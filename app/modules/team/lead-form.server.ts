@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { teams } from "~/db/schema";
 import { appOrigin, type RequestContext } from "~/lib/context.server";
-import { randomToken } from "~/lib/crypto";
 import { fieldErrors } from "~/lib/schema-fields";
+import { newKeyOn, requestShard, routeRequestByKey, shardOfKey } from "~/lib/shards.server";
 import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { liveSubscription } from "~/modules/billing/plan-change.server";
@@ -15,7 +15,10 @@ import { canManage, type Membership } from "./team.server";
 // it from its website, listings and social profiles). Each enquiry is a team lead with source "website", distributed
 // as the team's mode says, so the agent who gets it is alerted and their speed to lead starts then. The key is a
 // random secret: the owner and admins turn the form on, give it a new address (the old one stops answering) or turn it
-// off. A team whose subscription has lapsed takes no enquiries.
+// off. A team whose subscription has lapsed takes no enquiries. The key of a team on shard n begins "s<n>_" (ADR 0060):
+// a visitor's request is routed there before it reads anything, and a key with its prefix changed finds no team.
+
+const KEY_BYTES = 18;
 
 export interface LeadFormTeam {
   teamId: string;
@@ -25,6 +28,7 @@ export interface LeadFormTeam {
 /** The team whose form lives at this key, if the form is on and the team's plan is live; else null (404). */
 export async function leadFormTeam(context: RequestContext, key: string): Promise<LeadFormTeam | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(key)) return null;
+  if (!routeRequestByKey(context.cloudflare.env, shardOfKey(key, KEY_BYTES))) return null;
   const team = await context.db
     .select({ teamId: teams.id, teamName: teams.name, ownerId: teams.ownerId })
     .from(teams)
@@ -101,7 +105,7 @@ export async function setLeadForm(
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   await context.db
     .update(teams)
-    .set({ leadFormKey: on ? randomToken(18) : null, updatedAt: new Date() })
+    .set({ leadFormKey: on ? newKeyOn(requestShard(context.cloudflare.env), KEY_BYTES) : null, updatedAt: new Date() })
     .where(eq(teams.id, team.teamId));
   return { ok: true, message: on ? "The lead form has a new address" : "The lead form is off" };
 }
