@@ -297,7 +297,7 @@ describe("a team joined across databases", () => {
     )
       .bind(invitationId, teamId, email, owner.id, Date.now() + 86_400_000, Date.now())
       .run();
-    const params = { jobId: crypto.randomUUID(), userId: member.id, from: 1, to: 0, rowsPerChunk: 7, chunksPerStep: 5 };
+    const params = { jobId: crypto.randomUUID(), userId: member.id, from: 1, to: 0, rowsPerChunk: 7, chunksPerStep: 20 };
     await env.DB.prepare(
       "insert into account_moves (id, user_id, from_shard, to_shard, invitation_id, team_id, role) values (?, ?, 1, 0, ?, ?, 'agent')",
     )
@@ -309,13 +309,13 @@ describe("a team joined across databases", () => {
       .bind(member.id, email)
       .run();
     const plan = await planMove(env as Env, params);
-    // The Worker stops after the third chunk's batch of a step committed, before the fourth.
+    // The Worker stops after the seventh chunk's batch of a step committed, before the eighth.
     let batches = 0;
     const cut = new Proxy(env.DB, {
       get(target, key) {
         if (key === "batch")
           return (statements: D1PreparedStatement[]) => {
-            if (++batches === 4) throw new Error("the Worker stopped");
+            if (++batches === 8) throw new Error("the Worker stopped");
             return target.batch(statements);
           };
         const value = Reflect.get(target, key);
