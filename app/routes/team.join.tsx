@@ -150,7 +150,7 @@ function MoveStatus({ move }: { move: JobView }) {
           Your team keeps its data in another of Porchlight&apos;s databases, so your contacts, deals and tasks are moving there: about a minute.
           Until it finishes your account is read-only.
         </p>
-        <JobProgress job={move} label="Moving your account" />
+        <JobProgress job={move} label="Move" />
       </>
     );
   return (
