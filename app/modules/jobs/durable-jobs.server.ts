@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { DURABLE_JOB_KINDS } from "~/db/enums";
 import { durableJobs, type DurableJob } from "~/db/schema";
@@ -88,7 +88,8 @@ export async function latestJobs(db: Db, now = Date.now()): Promise<Partial<Reco
   const rows = await db
     .select()
     .from(durableJobs)
-    .where(gte(durableJobs.createdAt, now - 7 * 86_400_000))
+    // Accounts' moves (one per team joined across databases) are the agents' own: they would crowd the admins' jobs out.
+    .where(and(gte(durableJobs.createdAt, now - 7 * 86_400_000), ne(durableJobs.kind, "account-move")))
     .orderBy(desc(durableJobs.createdAt))
     .limit(30);
   const latest: Partial<Record<DurableJobKind, DurableJob>> = {};
