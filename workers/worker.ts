@@ -25,6 +25,7 @@ export { OpsRecorder } from "./durable-objects/ops-recorder.do";
 export { RestoreDrillWorkflow } from "./workflows/restore-drill.workflow";
 export { BackupWorkflow } from "./workflows/backup.workflow";
 export { AgentRestoreWorkflow } from "./workflows/agent-restore.workflow";
+export { AccountMoveWorkflow } from "./workflows/account-move.workflow";
 
 function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -49,6 +50,16 @@ async function scheduledJobs(controller: ScheduledController, workerEnv: Env): P
   // (operations.spec failed once in five full runs).
   await runScheduled(controller, env);
   reportD1(env);
+}
+
+const isWrite = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
+
+/**
+ * A write of an account being copied to its team's database (ADR 0060): refused, so nothing is written to the old
+ * database after its rows were copied. The move takes about a minute; the join page shows it.
+ */
+function movingRefusal() {
+  return plainError(423, "Your account is moving to your team's database: it is read-only for a minute. Try again once the move has finished.");
 }
 
 /** The Worker's handlers (fetch, scheduled and queue) over the server build it is part of. */
@@ -91,16 +102,20 @@ export function createWorker(build: ServerBuild) {
             headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" },
           });
         } else if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-          await routeBySession(env, request);
-          response = await api.fetch(request, env, ctx);
+          const account = await routeBySession(env, request);
+          response = account.moving && isWrite(request) ? movingRefusal() : await api.fetch(request, env, ctx);
         } else {
           // A signed-in request reads and writes its account's database from its first query (ADR 0060).
-          await routeBySession(env, request);
-          const context = createRequestContext(env, ctx, nonce);
-          // The QA Dashboard's checks send their requests through this same handler, in-process.
-          context.dispatch = (inner, innerEnv) => handler.fetch(inner as Request<unknown, IncomingRequestCfProperties>, innerEnv, ctx);
-          remixContext = context;
-          response = await handleRemix(request, context);
+          const account = await routeBySession(env, request);
+          if (account.moving && isWrite(request) && url.pathname !== "/auth/signout") {
+            response = movingRefusal();
+          } else {
+            const context = createRequestContext(env, ctx, nonce);
+            // The QA Dashboard's checks send their requests through this same handler, in-process.
+            context.dispatch = (inner, innerEnv) => handler.fetch(inner as Request<unknown, IncomingRequestCfProperties>, innerEnv, ctx);
+            remixContext = context;
+            response = await handleRemix(request, context);
+          }
         }
       } catch (error) {
         if (error instanceof ConfigError) {

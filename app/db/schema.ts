@@ -15,6 +15,7 @@ import {
   GDPR_REQUEST_STATUSES,
   BACKUP_STATUSES,
   BACKUP_TYPES,
+  ACCOUNT_MOVE_STATES,
   DURABLE_JOB_KINDS,
   DURABLE_JOB_STATUSES,
   GDPR_REQUEST_TYPES,
@@ -1314,8 +1315,41 @@ export const accountDirectory = sqliteTable(
     email: text("email").notNull(),
     /** The index of the database (0 = DB, n = DB_SHARD_n) that holds the agent's rows. */
     shard: integer("shard").notNull(),
+    /**
+     * The database the account is being copied to (a team joined across databases): until the copy ends the account
+     * stays in `shard`, read-only; the last step of the move sets `shard` to this and clears it.
+     */
+    movingTo: integer("moving_to"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("account_directory_email").on(t.email), index("account_directory_shard").on(t.shard)],
 );
+
+/**
+ * An account's move to another database (ADR 0060: a team joined across databases), kept in the database the account
+ * moves to, so each chunk of rows copied there and the cursor that counts it commit in one batch: a retried step
+ * resumes exactly where the last one stopped. `id` is the move's durable job (durable_jobs, in the home database).
+ */
+export const accountMoves = sqliteTable(
+  "account_moves",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    fromShard: integer("from_shard").notNull(),
+    toShard: integer("to_shard").notNull(),
+    /** The invitation being accepted (used up when the move starts) and what it makes the agent. */
+    invitationId: text("invitation_id").notNull(),
+    teamId: text("team_id").notNull(),
+    role: text("role", { enum: ["admin", "agent"] }).notNull(),
+    /** copying → moved (the directory points here, the old rows being deleted) → done; or failed (the copy undone). */
+    state: text("state", { enum: ACCOUNT_MOVE_STATES }).notNull().default("copying"),
+    /** The cursor: the pass (an index in the move's plan) and the old database's rowid reached in it. */
+    pass: integer("pass").notNull().default(0),
+    afterRowid: integer("after_rowid").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_moves_user").on(t.userId)],
+);
+export type AccountMove = typeof accountMoves.$inferSelect;

@@ -326,6 +326,12 @@ describe("the 30-day purge", () => {
       await moveToTrash(env.DB, user.id, "contact", [`trashed_${user.id}`]);
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
+      // The record of the account's move into this database (a team joined across databases).
+      await env.DB.prepare(
+        "insert into account_moves (id, user_id, from_shard, to_shard, invitation_id, team_id, role, state) values (?, ?, 1, 0, ?, ?, 'agent', 'done')",
+      )
+        .bind(crypto.randomUUID(), user.id, crypto.randomUUID(), crypto.randomUUID())
+        .run();
     }
     const tables = await tablesWithAnAgentsId();
     const counted = async (userId: string) => {

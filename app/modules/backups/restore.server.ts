@@ -48,7 +48,7 @@ interface Column {
 }
 
 /** The live table's columns, without a rowid alias (an INTEGER PRIMARY KEY: SQLite gives restored rows new ones). */
-async function liveColumns(d1: D1Database, table: string): Promise<string[]> {
+export async function liveColumns(d1: D1Database, table: string): Promise<string[]> {
   const { results } = await d1.prepare("select name, type, pk from pragma_table_info(?)").bind(table).all<Column>();
   const keys = results.filter((c) => c.pk > 0);
   return results.filter((c) => !(keys.length === 1 && c.pk === 1 && c.type.toUpperCase() === "INTEGER")).map((c) => c.name);

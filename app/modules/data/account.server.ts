@@ -16,7 +16,7 @@ import { endSubscriptionNow } from "~/modules/billing/details.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { leaveTeamOnAccountClose } from "~/modules/team/departure.server";
 import { finishDataRequest, openDataRequest } from "./requests.server";
-import { CRM_DATA_TABLES, KEPT_UNSIGNED, PURGE_TABLES } from "./tables";
+import { ACCOUNT_TABLES, KEPT_UNSIGNED } from "./tables";
 
 // "Delete my account" (decisions.md "Data lifecycle"): the subscription ends at once, every session
 // ends, sign-in is refused, and 30 days later the cron removes every row of the user in every table. Until
@@ -132,7 +132,46 @@ export async function keepAccount(context: RequestContext, token: string): Promi
 /** Rows deleted per statement (the e-mail outbox, an agent's activities can be long). */
 const CHUNK = 500;
 /** What a purge deletes, in this order: the CRM tables (children before their parents), then every other table. */
-const PURGED = [...CRM_DATA_TABLES.map((table) => ({ table, owner: "user_id" })), ...PURGE_TABLES];
+const PURGED = ACCOUNT_TABLES;
+
+/**
+ * Deletes the user's rows of `tables` in this order, CHUNK rows a statement, in at most `statements` statements;
+ * "more" when the budget ran out first. Safe to stop anywhere and run again, and never touches another user's rows.
+ */
+export async function deleteRowsOf(
+  d1: D1Database,
+  userId: string,
+  tables: readonly { table: string; owner: string }[],
+  statements = Number.POSITIVE_INFINITY,
+): Promise<"done" | "more"> {
+  let used = 0;
+  for (const { table, owner } of tables) {
+    for (;;) {
+      if (used >= statements) return "more";
+      used += 1;
+      const result = await d1
+        .prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where "${owner}" = ? limit ${CHUNK})`)
+        .bind(userId)
+        .run();
+      // D1's `changes` counts the rows triggers touch too: only none at all means the table is done.
+      if ((result.meta.changes ?? 0) === 0) break;
+    }
+  }
+  return "done";
+}
+
+/**
+ * What ends an account in a database once its tables are empty (one batch): the records that are the service's, not
+ * theirs (status notes, request records, backup logs), stay there unsigned, and the users row goes.
+ */
+export function accountRowsEnd(d1: D1Database, userId: string): D1PreparedStatement[] {
+  return [
+    ...Object.entries(KEPT_UNSIGNED).flatMap(([table, { columns }]) =>
+      columns.map((column) => d1.prepare(`update "${table}" set "${column}" = null where "${column}" = ?`).bind(userId)),
+    ),
+    d1.prepare(`delete from users where id = ?`).bind(userId),
+  ];
+}
 
 /**
  * One slice of an account's purge: deletes the user's rows table by table, CHUNK rows a statement, in at most
@@ -147,26 +186,9 @@ export async function purgeAccountSlice(
   now: Date,
   statements = Number.POSITIVE_INFINITY,
 ): Promise<"done" | "more"> {
-  let used = 0;
-  for (const { table, owner } of PURGED) {
-    for (;;) {
-      if (used >= statements) return "more";
-      used += 1;
-      const result = await env.DB.prepare(`delete from "${table}" where rowid in (select rowid from "${table}" where "${owner}" = ? limit ${CHUNK})`)
-        .bind(userId)
-        .run();
-      // D1's `changes` counts the rows triggers touch too: only none at all means the table is done.
-      if ((result.meta.changes ?? 0) === 0) break;
-    }
-  }
+  if ((await deleteRowsOf(env.DB, userId, PURGED, statements)) === "more") return "more";
   await finishDataRequestsOnPurge(db, userId, now);
-  // Records that are the service's, not theirs (status notes, request records, backup logs), stay, unsigned.
-  await env.DB.batch([
-    ...Object.entries(KEPT_UNSIGNED).flatMap(([table, { columns }]) =>
-      columns.map((column) => env.DB.prepare(`update "${table}" set "${column}" = null where "${column}" = ?`).bind(userId)),
-    ),
-    env.DB.prepare(`delete from users where id = ?`).bind(userId),
-  ]);
+  await env.DB.batch(accountRowsEnd(env.DB, userId));
   // The listing goes once the account's rows are gone: a purge stopped part-way still finds the account to finish.
   await homeDatabase(env).prepare(`delete from account_directory where user_id = ?`).bind(userId).run();
   await env.INSIGHTS.get(env.INSIGHTS.idFromName(userId)).clear();

@@ -182,7 +182,21 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   push_outbox: "new-lead alerts and reminders on their way to the devices, derived from the exported contacts",
   team_invitations: "invitations sent by a team: other people's e-mail addresses and link secrets, not the agent's data",
   account_directory: "which of the service's databases holds the account (ADR 0060): the service's routing, not the agent's data",
+  account_moves: "the record of the account's move to its team's database (ADR 0060): the service's routing, not the agent's data",
 };
+
+/**
+ * Tables whose rows of an agent the database's triggers write from other tables' rows (counters, tag lists, the
+ * phone's change log): moving an account copies the rows they are made from, and the triggers write these again.
+ */
+export const TRIGGER_KEPT_TABLES: readonly string[] = [
+  "contact_tags",
+  "contact_status_counts",
+  "contact_tag_counts",
+  "contact_source_days",
+  "insight_versions",
+  "sync_log",
+];
 
 /**
  * Tables whose rows of a user are not deleted but kept without the user's id when the account is purged: the
@@ -209,7 +223,7 @@ const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: 
  * What the 30-day account purge deletes besides the CRM tables (app/modules/data/account.server.ts), each by its
  * owner column; the users row goes last. Built from the map above, so a table placed there is purged too.
  */
-export const PURGE_TABLES: readonly { table: string; owner: string }[] = [
+const PURGE_TABLES: readonly { table: string; owner: string }[] = [
   ...EXPORT_CATEGORIES.flatMap((c) => c.tables as readonly ExportTable[]).map((t) => ({ table: t.table, owner: t.owner })),
   ...Object.keys(NOT_EXPORTED).map((table) => ({ table, owner: "user_id" })),
 ].filter(
@@ -219,6 +233,12 @@ export const PURGE_TABLES: readonly { table: string; owner: string }[] = [
 );
 
 export { KEPT_UNSIGNED };
+
+/** Every table that holds an agent's rows, by its owner column, the CRM tables first (children before parents). */
+export const ACCOUNT_TABLES: readonly { table: string; owner: string }[] = [
+  ...CRM_DATA_TABLES.map((table) => ({ table, owner: "user_id" })),
+  ...PURGE_TABLES,
+];
 
 /**
  * What restoring one agent's account from a backup replaces (ADR 0029): the agent's rows of these tables,
@@ -253,6 +273,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   backup_restores: "the log of restores",
   durable_jobs: "the log of long jobs (backups, drills, restores)",
   account_directory: "where the account lives now, not where it lived when the backup was taken",
+  account_moves: "the record of a move to another database: the service's, and about where the account lives now",
   qa_runs: "the QA Dashboard's runs: the service's",
   qa_results: "the QA Dashboard's results: the service's",
   sync_log: "rewritten by triggers as the rows go in, so a phone's copy picks the restored rows up on its next sync",

@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { DURABLE_JOB_KINDS } from "~/db/enums";
 import { durableJobs, type DurableJob } from "~/db/schema";
 
-// Durable jobs (ADR 0058): a long job (a restore drill, a backup, an agent's restore) runs as a Cloudflare Workflow
+// Durable jobs (ADR 0058): a long job (a restore drill, a backup, an agent's restore, an account's move) runs as a Cloudflare Workflow
 // instance whose id is its durable_jobs row's. Starting one only writes the row and creates the instance, so the admin's
 // request answers at once; each step of the workflow then updates the row (its step, rows done of the total) and the
 // last one writes the result or the error, which the Operations Center shows.
@@ -26,17 +26,27 @@ const STALE_MS = 24 * 3_600_000;
 export async function startDurableJob<P extends JobParams>(
   db: Db,
   workflow: Workflow<P>,
-  job: { kind: DurableJobKind; startedBy: string | null; subject: string | null; step: string },
+  job: {
+    kind: DurableJobKind;
+    startedBy: string | null;
+    subject: string | null;
+    step: string;
+    /** The row's (and instance's) id, when the caller has written rows under it already; else a new one. */
+    id?: string;
+    /** One job of the kind per subject at a time (an account's move), rather than one of the kind. */
+    perSubject?: boolean;
+  },
   params: Omit<P, "jobId">,
   now = Date.now(),
   /** What the job's steps need in place before its instance runs (a backup's row), once its own row is in. */
   prepare?: () => Promise<void>,
 ): Promise<DurableJob | null> {
-  const id = crypto.randomUUID();
+  const id = job.id ?? crypto.randomUUID();
+  const sameSubject = job.perSubject ? sql`and subject = ${job.subject}` : sql``;
   const inserted = await db.run(
     sql`insert into ${durableJobs} (id, kind, started_by, subject, status, step, created_at)
         select ${id}, ${job.kind}, ${job.startedBy}, ${job.subject}, 'queued', ${job.step}, ${now}
-        where not exists (select 1 from ${durableJobs} where kind = ${job.kind} and status in ('queued', 'running') and created_at > ${now - STALE_MS})`,
+        where not exists (select 1 from ${durableJobs} where kind = ${job.kind} ${sameSubject} and status in ('queued', 'running') and created_at > ${now - STALE_MS})`,
   );
   const row = inserted.meta.changes > 0 ? await getJob(db, id) : undefined;
   if (!row) return null;
@@ -78,7 +88,8 @@ export async function latestJobs(db: Db, now = Date.now()): Promise<Partial<Reco
   const rows = await db
     .select()
     .from(durableJobs)
-    .where(gte(durableJobs.createdAt, now - 7 * 86_400_000))
+    // Accounts' moves (one per team joined across databases) are the agents' own: they would crowd the admins' jobs out.
+    .where(and(gte(durableJobs.createdAt, now - 7 * 86_400_000), ne(durableJobs.kind, "account-move")))
     .orderBy(desc(durableJobs.createdAt))
     .limit(30);
   const latest: Partial<Record<DurableJobKind, DurableJob>> = {};

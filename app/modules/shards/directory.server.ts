@@ -29,10 +29,20 @@ async function shardOfEmail(env: Env, email: string): Promise<number> {
   return row?.shard ?? HOME_SHARD;
 }
 
-/** Routes a request by its signed-in session, once, before the app reads anything: a signed-out request stays home. */
-export async function routeBySession(env: Env, request: Request): Promise<void> {
+/**
+ * Routes a request by its signed-in session, once, before the app reads anything: a signed-out request stays home.
+ * `moving` when the account is being copied to its team's database: it is read-only until the move ends.
+ */
+export async function routeBySession(env: Env, request: Request): Promise<{ moving: boolean }> {
   const userId = await sessionUserId(env, request);
-  if (userId) routeRequest(env, await shardOfUser(env, userId));
+  if (!userId) return { moving: false };
+  const row = await directory(env)
+    .select({ shard: accountDirectory.shard, movingTo: accountDirectory.movingTo })
+    .from(accountDirectory)
+    .where(eq(accountDirectory.userId, userId))
+    .get();
+  routeRequest(env, row?.shard ?? HOME_SHARD);
+  return { moving: row?.movingTo != null };
 }
 
 /** Routes a request that names its agent (a Stripe event) to the agent's database; none named, it stays home. */

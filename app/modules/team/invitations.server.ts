@@ -1,12 +1,15 @@
 import { DAY_MS } from "~/lib/dates";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { agentProfiles, profiles, teamInvitations, teamMembers, teams, users } from "~/db/schema";
+import { createDb } from "~/db/client.server";
 import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { actionEmail, sendEmail } from "~/lib/mailer.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { readLink, signLink } from "~/modules/auth/tokens.server";
+import { linkIdOn, requestShard, shardDatabases, shardOfLinkId } from "~/lib/shards.server";
+import { startAccountMove } from "~/modules/shards/account-move.server";
 import { canManage, getMembership, memberCount, seatsForMembers, type Membership } from "./team.server";
 import { INVITE_LINK_MESSAGES, TEAM_MESSAGES } from "./team.messages";
 import { INVITE_DAYS } from "./team.schema";
@@ -14,6 +17,8 @@ import { INVITE_DAYS } from "./team.schema";
 // Invitations by e-mail (ADR 0033): a signed link that expires in INVITE_DAYS, works once, and only for an
 // account with the invited address. A resend gives the invitation a new secret (the older link stops working); a
 // revoke ends it. Sent through the outbox like every e-mail. The TEAM_INVITES flag turns them on.
+// The invitation's row id names the team's database (ADR 0060), so the link is read there whichever database the
+// invitee's account is in; an invitee whose account is in another database joins by moving it (account-move.server.ts).
 
 const PURPOSE = "team_invite";
 
@@ -97,7 +102,7 @@ export async function inviteMember(
     .from(teamInvitations)
     .where(and(pending(team.teamId), eq(teamInvitations.email, email)))
     .get();
-  const id = existing?.id ?? newId();
+  const id = existing?.id ?? linkIdOn(requestShard(context.cloudflare.env), newId());
   const { secretHash, token } = await signLink(context, PURPOSE, id, expiresAt);
   if (existing) {
     await context.db
@@ -161,6 +166,8 @@ export async function listInvitations(context: RequestContext, teamId: string): 
 
 export interface InvitationView {
   id: string;
+  /** The team's database. */
+  shard: number;
   teamId: string;
   teamName: string;
   ownerId: string;
@@ -172,11 +179,25 @@ export interface InvitationView {
 
 export type InvitationCheck = { ok: true; invitation: InvitationView } | { ok: false; message: string };
 
+/**
+ * The team's database as a request context: the request's own when the team is in the request's database, else a
+ * plain handle on the team's (an invitee of another database reads the invitation there; null when none is bound).
+ */
+function teamContext(context: RequestContext, shard: number): RequestContext | null {
+  const { env } = context.cloudflare;
+  if (shard === requestShard(env)) return context;
+  const d1 = shardDatabases(env)[shard];
+  return d1 ? { ...context, db: createDb(d1), memo: new Map() } : null;
+}
+
 /** Reads an invitation link without using it: the team, who sent it, the role; or why it does not work. */
 export async function peekInvitation(context: RequestContext, token: string): Promise<InvitationCheck> {
   const link = await readLink(context, token, PURPOSE);
   if (!link.ok) return { ok: false, message: INVITE_LINK_MESSAGES[link.reason] };
-  const row = await context.db
+  const shard = shardOfLinkId(link.id);
+  const team = teamContext(context, shard);
+  if (!team) return { ok: false, message: INVITE_LINK_MESSAGES.invalid };
+  const row = await team.db
     .select({ invitation: teamInvitations, teamName: teams.name, ownerId: teams.ownerId })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
@@ -191,10 +212,11 @@ export async function peekInvitation(context: RequestContext, token: string): Pr
     ok: true,
     invitation: {
       id: invitation.id,
+      shard,
       teamId: invitation.teamId,
       teamName: row.teamName,
       ownerId: row.ownerId,
-      inviter: invitation.invitedBy ? await nameOf(context, invitation.invitedBy) : row.teamName,
+      inviter: invitation.invitedBy ? await nameOf(team, invitation.invitedBy) : row.teamName,
       email: invitation.email,
       role: invitation.role,
       secretHash: invitation.secretHash,
@@ -216,15 +238,30 @@ export async function acceptRefusal(context: RequestContext, user: SessionUser, 
  * Accepts an invitation for the signed-in user: the seat is added in Stripe first, then the link is used up (at most
  * once, even for two clicks at the same moment) and the user joins with the invited role.
  */
-export async function acceptInvitation(context: RequestContext, user: SessionUser, token: string): Promise<InviteResult & { teamName?: string }> {
+export async function acceptInvitation(
+  context: RequestContext,
+  user: SessionUser,
+  token: string,
+): Promise<InviteResult & { teamName?: string; moving?: boolean }> {
   const check = await peekInvitation(context, token);
   if (!check.ok) return check;
   const { invitation } = check;
   const refusal = await acceptRefusal(context, user, invitation);
   if (refusal) return { ok: false, message: refusal };
   const team = { ownerId: invitation.ownerId as Membership["ownerId"] };
-  const seats = await seatsForMembers(context, team, (await memberCount(context, invitation.teamId)) + 1);
+  const teamDb = teamContext(context, invitation.shard)!;
+  const seats = await seatsForMembers(teamDb, team, (await memberCount(teamDb, invitation.teamId)) + 1);
   if (!seats.ok) return seats;
+  const { env } = context.cloudflare;
+  if (invitation.shard !== requestShard(env)) {
+    // The invitee's account is in another database: it moves to the team's, as a durable job; the membership is added
+    // when the rows are there (ADR 0060).
+    const move = { userId: user.id, email: user.email, from: requestShard(env), to: invitation.shard, invitation };
+    const started = await startAccountMove(env, move);
+    if (started.ok) return { ok: true, teamName: invitation.teamName, moving: true };
+    await seatsForMembers(teamDb, team, await memberCount(teamDb, invitation.teamId));
+    return { ok: false, message: started.reason === "used" ? INVITE_LINK_MESSAGES.used : INVITE_LINK_MESSAGES.moving };
+  }
   const now = new Date();
   const used = await context.db
     .update(teamInvitations)

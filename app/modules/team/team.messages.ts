@@ -43,6 +43,7 @@ export const INVITE_LINK_MESSAGES = {
   wrongEmail: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
   inAnotherTeam: "You are already a member of a team. Leave it before joining another.",
   ownsTeam: "You own a team. A team's owner cannot join another team.",
+  moving: "Your account is already moving to a team's database. Wait for that move to finish.",
 } as const;
 
 export const ROLE_NAMES = { owner: "Owner", admin: "Admin", agent: "Agent" } as const;
