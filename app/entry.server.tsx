@@ -50,4 +50,12 @@ export default async function handleRequest(
 
 // The rest of the Worker (/api, the cron's jobs, the Durable Objects) is built here with the routes, so the deployed
 // Worker holds each module once: workers/app.ts takes it from this build's `entry.module` (ADR 0052).
-export { createWorker, InsightsCache, OpsRecorder, RestoreDrillWorkflow, BackupWorkflow, AgentRestoreWorkflow } from "../workers/worker";
+export {
+  createWorker,
+  InsightsCache,
+  OpsRecorder,
+  RestoreDrillWorkflow,
+  BackupWorkflow,
+  AgentRestoreWorkflow,
+  HandoverWorkflow,
+} from "../workers/worker";

@@ -25,6 +25,7 @@ export { OpsRecorder } from "./durable-objects/ops-recorder.do";
 export { RestoreDrillWorkflow } from "./workflows/restore-drill.workflow";
 export { BackupWorkflow } from "./workflows/backup.workflow";
 export { AgentRestoreWorkflow } from "./workflows/agent-restore.workflow";
+export { HandoverWorkflow } from "./workflows/handover.workflow";
 
 function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -100,7 +100,7 @@ export const GDPR_REQUEST_STATUSES = ["pending", "completed", "cancelled", "fail
 /** automatic (the daily cron), manual (Create backup), safety (one agent's rows, taken before restoring that agent). */
 export const BACKUP_TYPES = ["automatic", "manual", "safety"] as const;
 /** Long jobs run as Cloudflare Workflows (ADR 0058) and how far one is. */
-export const DURABLE_JOB_KINDS = ["restore-drill", "backup", "agent-restore"] as const;
+export const DURABLE_JOB_KINDS = ["restore-drill", "backup", "agent-restore", "handover"] as const;
 export const DURABLE_JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 export const RESTORE_STATUSES = ["in_progress", "completed", "failed"] as const;
 export const BACKUP_STATUSES = ["in_progress", "completed", "failed"] as const;

@@ -29,6 +29,7 @@ import { requestContext } from "../factories/context";
 import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
+import { runHandover } from "../factories/durable-jobs";
 
 // Handing over (ADR 0039): the owner removes a member and gives their work to a teammate, and the owner hands the team,
 // with its bill, to a member who accepts.
@@ -156,8 +157,20 @@ describe("removing a member and giving their work to a teammate", () => {
     expect(form).toContain("Amara Agent&#x27;s data");
     expect(form).toContain("Goes to Bea Agent");
     expect(form).toContain("Remove Amara Agent from the team…");
-    const removed = await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id });
+    // The removal answers at once; the handover's job moves the rows (ADR 0058) and says what it moved.
+    const { response: removed, job } = await runHandover(t.agentA.id, () =>
+      owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id }),
+    );
     expect(removed.status).toBe(302);
+    expect(job).toMatchObject({
+      kind: "handover",
+      status: "succeeded",
+      error: null,
+      // 2 contacts, 1 deal, 1 task, 1 activity, 1 lead alert and 1 team lead.
+      done: 7,
+      total: 7,
+      result: "2 contacts, 1 deal, 1 task, 1 activity and 1 team lead moved to Bea Agent.",
+    });
 
     // The rows are Bea's now, with the same ids (links and timelines unchanged).
     expect(
