@@ -170,6 +170,7 @@ export async function moveHandoverPart(db: Db, h: HandoverParams, key: HandoverT
   const mine = sql`${owner} = ${h.from} and rowid <= ${row.bounds[key] ?? 0}${scope ? sql` and ${scope(h.teamId)}` : sql``}`;
   const path = `$.${key}`;
   let moved = 0;
+  let before = row.moved[key] ?? 0;
   for (let i = 0; i < statements; i++) {
     const done = await guardedBatch(() =>
       db.batch([
@@ -178,11 +179,13 @@ export async function moveHandoverPart(db: Db, h: HandoverParams, key: HandoverT
           .update(table)
           .set({ [field]: h.to })
           .where(sql`rowid in (select rowid from ${table} where ${mine} limit ${rows})`),
-        // changes(): the rows the statement just before changed (its triggers' writes are not counted).
+        // changes(): the rows the statement just before changed (its triggers' writes are not counted, unlike in the
+        // batch's own meta), read back as the table's running count.
         db
           .update(teamHandovers)
           .set({ moved: sql`json_set(${teamHandovers.moved}, ${path}, coalesce(json_extract(${teamHandovers.moved}, ${path}), 0) + changes())` })
-          .where(eq(teamHandovers.id, h.jobId)),
+          .where(eq(teamHandovers.id, h.jobId))
+          .returning({ moved: sql<number>`json_extract(${teamHandovers.moved}, ${path})` }),
         db
           .update(durableJobs)
           .set({
@@ -193,7 +196,9 @@ export async function moveHandoverPart(db: Db, h: HandoverParams, key: HandoverT
       ]),
     );
     if (!done.ok) throw new JobFailure(await whyStopped(db, h));
-    const changed = done.results[1].meta.changes;
+    const after = done.results[2][0]?.moved ?? before;
+    const changed = after - before;
+    before = after;
     moved += changed;
     if (changed < rows) return { moved, finished: true };
   }

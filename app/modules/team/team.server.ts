@@ -1,20 +1,5 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import {
-  agentProfiles,
-  contacts,
-  crmActivities,
-  crmTasks,
-  dealShares,
-  deals,
-  leadAlerts,
-  profiles,
-  subscribers,
-  teamLeads,
-  teamMembers,
-  teams,
-  users,
-  type TeamRole,
-} from "~/db/schema";
+import { agentProfiles, dealShares, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";

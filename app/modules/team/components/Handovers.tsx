@@ -17,13 +17,11 @@ export function HandoversSection({ handovers }: { handovers: HandoverView[] }) {
       <ul className="mt-3 flex flex-col gap-4">
         {handovers.map(({ job, from, to }) => (
           <li key={job.id} className="text-sm">
-            <p className="font-medium">
-              {from}'s work to {to}
-            </p>
+            <p className="font-medium">{`${from}'s work to ${to}`}</p>
             {job.status === "succeeded" ? (
-              <p className="mt-1 text-stone-700 dark:text-stone-300">Done: {job.result}</p>
+              <p className="mt-1 text-stone-700 dark:text-stone-300">{`Done: ${job.result}`}</p>
             ) : job.status === "failed" ? (
-              <p className="mt-1 text-red-700 dark:text-red-400">Stopped: {job.error}</p>
+              <p className="mt-1 text-red-700 dark:text-red-400">{`Stopped: ${job.error}`}</p>
             ) : (
               <JobProgress job={job} label="Handover" />
             )}
