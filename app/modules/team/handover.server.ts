@@ -2,24 +2,22 @@ import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import {
-  agentProfiles,
   contacts,
   crmActivities,
   crmTasks,
   deals,
   durableJobs,
   leadAlerts,
-  profiles,
   teamHandovers,
   teamLeads,
   teamMembers,
-  users,
   type DurableJob,
 } from "~/db/schema";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import { JobFailure } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
 import { failJob, finishJob, jobProgress, launchJob, queueJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
+import { userName } from "./names.server";
 import { workPhrase } from "./removal";
 
 // A removed member's handover as a durable job (ADR 0039, ADR 0058). The batch that ends the membership records the
@@ -39,9 +37,9 @@ export interface HandoverParams extends JobParams {
 }
 
 /** Rows one statement moves: each fires its table's owner triggers row by row, so a statement stays short. */
-export const HANDOVER_ROWS_PER_STATEMENT = 500;
+const HANDOVER_ROWS_PER_STATEMENT = 500;
 /** Statements (each its own batch of 4) per step: about 41 queries and 5,000 rows a step. */
-export const HANDOVER_STATEMENTS_PER_STEP = 10;
+const HANDOVER_STATEMENTS_PER_STEP = 10;
 
 interface MovedTable {
   table: SQLiteTable;
@@ -219,16 +217,7 @@ async function whyStopped(db: Db, h: HandoverParams): Promise<string> {
   return job?.status === "running" ? "The handover's record changed" : "The handover was stopped";
 }
 
-async function nameOf(db: Db, userId: string): Promise<string> {
-  const row = await db
-    .select({ agentName: agentProfiles.agentName, fullName: profiles.fullName, email: users.email })
-    .from(users)
-    .leftJoin(agentProfiles, eq(agentProfiles.userId, users.id))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .get();
-  return row?.agentName?.trim() || row?.fullName?.trim() || row?.email || "a former member";
-}
+const nameOf = (db: Db, userId: string) => userName(db, userId, "a former member");
 
 const asWork = (counts: Partial<Record<HandoverTable, number>>) => ({
   contacts: counts.contacts ?? 0,
