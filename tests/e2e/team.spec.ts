@@ -333,7 +333,7 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expect(page.getByText("Member removed", { exact: true }).first()).toBeVisible();
   const handovers = page.getByRole("region", { name: "Handovers" });
   await expect(handovers.getByText(/^Bea Lindqvist's work to /)).toBeVisible();
-  await expect(handovers.getByText(/^Done: .*contacts?.* moved to /)).toBeVisible({ timeout: 30_000 });
+  await expect(handovers.getByText(/^Done: .*contacts?.* moved\.$/)).toBeVisible({ timeout: 30_000 });
   await expectNoSideways(page);
   await axeClean(page, "/team with a handover's result");
   await look(page, "team-handover");

@@ -61,7 +61,7 @@ describe("removing a member and giving their work to a teammate", () => {
       // 2 contacts, 1 deal, 1 task, 1 activity, 1 lead alert and 1 team lead.
       done: 7,
       total: 7,
-      result: "2 contacts, 1 deal, 1 task, 1 activity and 1 team lead moved to Bea Agent.",
+      result: "2 contacts, 1 deal, 1 task, 1 activity and 1 team lead moved.",
     });
 
     // The rows are Bea's now, with the same ids (links and timelines unchanged).

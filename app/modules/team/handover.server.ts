@@ -99,7 +99,7 @@ export function recordHandover(db: Db, h: { jobId: string; teamId: string; from:
     sql`, `,
   );
   return [
-    queueJob(db, h.jobId, { kind: "handover", startedBy: h.startedBy, subject: h.from, step: "Waiting to start" }, now),
+    queueJob(db, h.jobId, { kind: "handover", startedBy: h.startedBy, subject: null, step: "Waiting to start" }, now),
     db.insert(teamHandovers).values({
       id: h.jobId,
       teamId: h.teamId,
@@ -213,7 +213,7 @@ async function whyStopped(db: Db, h: HandoverParams): Promise<string> {
       .where(and(eq(teamMembers.teamId, h.teamId), eq(teamMembers.userId, h.to)))
       .get(),
   ]);
-  if (!member) return `${await nameOf(db, h.to)} is no longer a member of the team`;
+  if (!member) return "The teammate taking over is no longer a member of the team";
   return job?.status === "running" ? "The handover's record changed" : "The handover was stopped";
 }
 
@@ -227,11 +227,14 @@ const asWork = (counts: Partial<Record<HandoverTable, number>>) => ({
   leads: counts.teamLeads ?? 0,
 });
 
-/** The last step: the job's result, in the words the removal dialog used ("2 contacts, 1 deal … moved to Bea"). */
+/**
+ * The last step: the job's result, in the words the removal dialog used ("2 contacts, 1 deal … moved."). It names no
+ * one: the job's row outlives both accounts (ADR 0026 keeps it unsigned); the Team page names them from the handover.
+ */
 export async function finishHandover(db: Db, h: HandoverParams): Promise<string> {
   const row = await handoverOf(db, h);
   const what = workPhrase(asWork(row.moved));
-  const result = what === "nothing yet" ? "Nothing needed to move." : `${what[0]!.toUpperCase()}${what.slice(1)} moved to ${await nameOf(db, h.to)}.`;
+  const result = what === "nothing yet" ? "Nothing needed to move." : `${what[0]!.toUpperCase()}${what.slice(1)} moved.`;
   await finishJob(db, h.jobId, result);
   return result;
 }
@@ -240,7 +243,7 @@ export async function finishHandover(db: Db, h: HandoverParams): Promise<string>
  * Ends a handover that cannot go on (the teammate left the team, the platform refused to start it, a step failed past
  * its retries): what has moved stays with the teammate, the rest with the former member, and the team's lead records
  * they still hold are detached as a removal without a handover detaches them. The job fails with `reason` and both
- * lists.
+ * lists (no names: the Team page shows whose work went to whom).
  */
 export async function stopHandover(db: Db, h: Omit<HandoverParams, "jobId"> & { jobId: string }, reason: string): Promise<string> {
   const row = await db.select().from(teamHandovers).where(eq(teamHandovers.id, h.jobId)).get();
@@ -250,10 +253,9 @@ export async function stopHandover(db: Db, h: Omit<HandoverParams, "jobId"> & { 
     .where(and(eq(teamLeads.teamId, h.teamId), eq(teamLeads.heldBy, h.from), sql`not ${memberOf(h.teamId, h.from)}`));
   const moved = row?.moved ?? {};
   const stayed = Object.fromEntries(HANDOVER_TABLES.map((key) => [key, Math.max(0, (row?.totals[key] ?? 0) - (moved[key] ?? 0))]));
-  const [to, from] = await Promise.all([nameOf(db, h.to), nameOf(db, h.from)]);
   const movedText = workPhrase(asWork(moved));
   const stayedText = workPhrase(asWork(stayed));
-  const message = `${reason.replace(/\.$/, "")}. Moved to ${to}: ${movedText === "nothing yet" ? "nothing" : movedText}. Stayed with ${from}: ${stayedText === "nothing yet" ? "nothing" : stayedText}.`;
+  const message = `${reason.replace(/\.$/, "")}. Moved: ${movedText === "nothing yet" ? "nothing" : movedText}. Stayed with the former member: ${stayedText === "nothing yet" ? "nothing" : stayedText}.`;
   await failJob(db, h.jobId, message.slice(0, 500));
   return message;
 }
