@@ -58,4 +58,5 @@ export {
   BackupWorkflow,
   AgentRestoreWorkflow,
   AccountMoveWorkflow,
+  HandoverWorkflow,
 } from "../workers/worker";

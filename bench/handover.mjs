@@ -1,6 +1,7 @@
 // Removing a member of the bench team and handing their book to a teammate (ADR 0039): one POST /team as
-// the team's owner, timed end to end, then the book counted where it went. Run after the pages, since the team has one
-// member fewer afterwards.
+// the team's owner, which answers once the membership has ended, then the handover's durable job (ADR 0058) moving the
+// book in parts, timed until its row says it ended, and the book counted where it went. Run after the pages, since the
+// team has one member fewer afterwards.
 import { TEAM_AGENT_IDS } from "./seed.mjs";
 
 const TABLES = ["contacts", "deals", "crm_activities", "crm_tasks"];
@@ -30,12 +31,27 @@ export async function benchHandover(mf, origin, sessionCookie) {
   const ms = Math.round(performance.now() - started);
   if (answer.status !== 302)
     throw new Error(`the handover answered ${answer.status}: ${(await answer.text()).match(/role="alert"[^>]*>([^<]*)/)?.[1] ?? "no message"}`);
+  // The job's row, read every 100 ms until it has ended (at most 10 minutes).
+  const jobOf = () =>
+    db
+      .prepare(
+        "select j.status, j.error from durable_jobs j join team_handovers h on h.id = j.id where h.from_user_id = ? order by h.created_at desc limit 1",
+      )
+      .bind(from)
+      .first();
+  let job = await jobOf();
+  while (job && (job.status === "queued" || job.status === "running") && performance.now() - started < 600_000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    job = await jobOf();
+  }
+  if (job?.status !== "succeeded") throw new Error(`the handover's job ended ${job?.status ?? "unrecorded"}: ${job?.error ?? ""}`);
+  const jobMs = Math.round(performance.now() - started);
   for (const table of TABLES) if ((await count(table, from)) !== 0) throw new Error(`${table} rows were left with the removed member`);
   if ((await count("contacts", to)) !== receiving + before.contacts) throw new Error("the teammate did not get every contact");
   const n = (v) => v.toLocaleString("en-US");
   const tasks = before.crm_tasks === 1 ? "1 task" : `${n(before.crm_tasks)} tasks`;
   return (
-    `Removing a team member and handing their book to a teammate (one POST /team, end to end, triggers included; Stripe's seat call not included): ${ms} ms for ` +
+    `Removing a team member and handing their book to a teammate (one POST /team, answered in ${ms} ms, then its durable job, triggers included; Stripe's seat call not included): ${jobMs} ms for ` +
     `${n(before.contacts)} contacts, ${n(before.deals)} deals, ${n(before.crm_activities)} activities and ${tasks}.`
   );
 }

@@ -9,6 +9,7 @@ import type * as entryServer from "../app/entry.server";
 // any of it here from source would put a second copy of each module it uses into the Worker (ADR 0052).
 const build = remixBuild as unknown as ServerBuild & { entry: { module: typeof entryServer } };
 
-export const { InsightsCache, OpsRecorder, RestoreDrillWorkflow, BackupWorkflow, AgentRestoreWorkflow, AccountMoveWorkflow } = build.entry.module;
+export const { InsightsCache, OpsRecorder, RestoreDrillWorkflow, BackupWorkflow, AgentRestoreWorkflow, AccountMoveWorkflow, HandoverWorkflow } =
+  build.entry.module;
 
 export default build.entry.module.createWorker(build);

@@ -26,6 +26,7 @@ export { RestoreDrillWorkflow } from "./workflows/restore-drill.workflow";
 export { BackupWorkflow } from "./workflows/backup.workflow";
 export { AgentRestoreWorkflow } from "./workflows/agent-restore.workflow";
 export { AccountMoveWorkflow } from "./workflows/account-move.workflow";
+export { HandoverWorkflow } from "./workflows/handover.workflow";
 
 function plainError(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

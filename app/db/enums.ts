@@ -100,7 +100,7 @@ export const GDPR_REQUEST_STATUSES = ["pending", "completed", "cancelled", "fail
 /** automatic (the daily cron), manual (Create backup), safety (one agent's rows, taken before restoring that agent). */
 export const BACKUP_TYPES = ["automatic", "manual", "safety"] as const;
 /** Long jobs run as Cloudflare Workflows (ADR 0058) and how far one is. */
-export const DURABLE_JOB_KINDS = ["restore-drill", "backup", "agent-restore", "account-move"] as const;
+export const DURABLE_JOB_KINDS = ["restore-drill", "backup", "agent-restore", "account-move", "handover"] as const;
 /** An account's move to another database (ADR 0060). */
 export const ACCOUNT_MOVE_STATES = ["copying", "moved", "done", "failed"] as const;
 export const DURABLE_JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;

@@ -909,6 +909,37 @@ export const durableJobs = sqliteTable(
 export type DurableJob = typeof durableJobs.$inferSelect;
 
 /**
+ * A removed member's handover (ADR 0039, run as a durable job by ADR 0058): the job whose steps move the rows of
+ * `from_user_id` to `to_user_id`, a part at a time. Written in the batch that ends the membership, so it is the job's
+ * authority: each part re-checks this row, its job still running and the recipient still a member of `team_id`.
+ * `bounds` holds each table's highest rowid at that instant (only the rows the member had then move), `totals` the
+ * rows counted to move and `moved` those moved, table by table.
+ */
+export const teamHandovers = sqliteTable(
+  "team_handovers",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => durableJobs.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bounds: text("bounds", { mode: "json" }).$type<Record<string, number>>().notNull(),
+    totals: text("totals", { mode: "json" }).$type<Record<string, number>>().notNull().default({}),
+    moved: text("moved", { mode: "json" }).$type<Record<string, number>>().notNull().default({}),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("team_handovers_team_created").on(t.teamId, t.createdAt)],
+);
+export type TeamHandover = typeof teamHandovers.$inferSelect;
+
+/**
  * The trash (ADR 0028): a deleted contact, deal or task is moved here, out of the live tables, for 30
  * days. Lists, search, reports, insights and exports read the live tables only, so they ignore it by construction.
  * `title` is what Settings → Trash shows (the contact's name, the deal's or task's title).

@@ -16,6 +16,7 @@ import { PlanForm } from "~/modules/commissions/components/PlanForm";
 import { PlanSummary } from "~/modules/commissions/components/PlanSummary";
 import { DEFAULT_PLAN } from "~/modules/commissions/plan.schema";
 import { InvitationsSection } from "~/modules/team/components/InvitationsSection";
+import { HandoversSection } from "~/modules/team/components/Handovers";
 import { MembersSection } from "~/modules/team/components/MembersSection";
 import { OwnershipOffer, OwnershipSection } from "~/modules/team/components/Ownership";
 
@@ -101,6 +102,7 @@ export default function TeamPage() {
           />
         ) : null}
         <MembersSection members={members} me={me} owner={owner} manager={manager} work={loaded.work} prefs={prefs} busy={busy} />
+        {loaded.handovers.length > 0 ? <HandoversSection handovers={loaded.handovers} /> : null}
 
         {manager ? (
           <PlanForm

@@ -321,6 +321,22 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
   await expectNoSideways(bea.page);
   await axeClean(bea.page, "Pipeline with a shared deal");
   await bea.close();
+
+  // The owner removes Bea and takes her work: the removal answers at once, and the Handovers card follows the job
+  // that moves her rows (read again every 2 s while it runs) until it says what moved.
+  await page.goto("/team");
+  await page.getByRole("button", { name: "Remove Bea Lindqvist from the team…" }).click();
+  const removeBea = page.getByRole("dialog", { name: "Remove Bea Lindqvist?" });
+  await removeBea.getByLabel("Bea Lindqvist's data").selectOption({ label: "Goes to you" });
+  await expect(removeBea.getByRole("status")).toContainText("move to you");
+  await removeBea.getByRole("button", { name: "Remove and move their work to you" }).click();
+  await expect(page.getByText("Member removed", { exact: true }).first()).toBeVisible();
+  const handovers = page.getByRole("region", { name: "Handovers" });
+  await expect(handovers.getByText(/^Bea Lindqvist's work to /)).toBeVisible();
+  await expect(handovers.getByText(/^Done: .*contacts?.* moved\.$/)).toBeVisible({ timeout: 30_000 });
+  await expectNoSideways(page);
+  await axeClean(page, "/team with a handover's result");
+  await look(page, "team-handover");
 });
 
 test("a Solo account has no team page and no team link", async ({ page }) => {

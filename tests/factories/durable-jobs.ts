@@ -1,8 +1,8 @@
 import { introspectWorkflow, introspectWorkflowInstance } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
-import { backupRestores, durableJobs, type BackupRestore, type DurableJob } from "~/db/schema";
+import { backupRestores, durableJobs, teamHandovers, type BackupRestore, type DurableJob } from "~/db/schema";
 import { startAgentRestore, type RestoreRequest } from "~/modules/backups/restore.server";
 import type { DurableJobKind } from "~/modules/jobs/durable-jobs.server";
 
@@ -71,4 +71,32 @@ export async function runAgentRestore(
   );
   const restore = (await db.select().from(backupRestores).where(eq(backupRestores.id, restoreId)).get())!;
   return { ...restore, job };
+}
+
+/**
+ * A removal with a handover, made by `remove` (the owner's form post), and its handover job run to its end; returns
+ * the removal's answer and the job's row as the workflow left it.
+ */
+export async function runHandover(
+  from: string,
+  remove: () => Promise<Response>,
+  modify?: (m: Modifier) => Promise<void>,
+): Promise<{ response: Response; job: DurableJob }> {
+  let response: Response | undefined;
+  const job = await runDurableJob(
+    env.HANDOVER_WORKFLOW,
+    "handover",
+    async () => {
+      response = await remove();
+      const [handover] = await db
+        .select({ id: teamHandovers.id })
+        .from(teamHandovers)
+        .where(eq(teamHandovers.fromUserId, from))
+        .orderBy(desc(teamHandovers.createdAt))
+        .limit(1);
+      return handover ? ((await db.select().from(durableJobs).where(eq(durableJobs.id, handover.id)).get()) ?? null) : null;
+    },
+    modify,
+  );
+  return { response: response!, job };
 }

@@ -7,6 +7,7 @@ import {
   appliedChanges,
   dealShares,
   deals,
+  teamHandovers,
   teamLeads,
   leadAlerts,
   pushOutbox,
@@ -315,6 +316,20 @@ describe("the 30-day purge", () => {
         heldBy: user.id,
         assignedAt: new Date(now),
       });
+      // A handover of their work to themselves (both of its member columns), with its job (kept, unsigned).
+      const handover = crypto.randomUUID();
+      await db.insert(durableJobs).values({
+        id: handover,
+        kind: "handover",
+        startedBy: user.id,
+        subject: null,
+        status: "succeeded",
+        createdAt: now,
+        finishedAt: now,
+      });
+      await db
+        .insert(teamHandovers)
+        .values({ id: handover, teamId: `team_${user.id}`, fromUserId: user.id, toUserId: user.id, bounds: {}, createdAt: now });
       // A deal of theirs shared with themselves as co-agent (both of deal_shares' agent columns).
       await db
         .insert(deals)

@@ -7,7 +7,7 @@ import { createBackup } from "~/modules/backups/backup.server";
 import { moveToTrash, restoreFromTrash } from "~/modules/trash/trash.server";
 import { agentWithData } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
-import { runAgentRestore } from "../factories/durable-jobs";
+import { runAgentRestore, runHandover } from "../factories/durable-jobs";
 import { dayFromToday } from "../factories/dates";
 import { deal, team } from "../factories/teams";
 import { createUser } from "../factories/users";
@@ -84,7 +84,10 @@ describe("restoring from the trash", () => {
     const [dealTrash] = (await moveToTrash(env.DB, t.agentA.id, "deal", [second.dealId])).trashIds;
     // She is removed and her work goes to Bea; her trash stays hers.
     const owner = await signInAs(t.owner);
-    expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id })).status).toBe(302);
+    const { response, job } = await runHandover(t.agentA.id, () =>
+      owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id }),
+    );
+    expect([response.status, job.status]).toEqual([302, "succeeded"]);
     expect((await db().select({ userId: deals.userId }).from(deals).where(eq(deals.id, first.dealId)).get())!.userId).toBe(t.agentB.id);
     expect((await db().select({ userId: contacts.userId }).from(contacts).where(eq(contacts.id, second.contactId)).get())!.userId).toBe(t.agentB.id);
 
@@ -145,7 +148,10 @@ describe("restoring an agent from a backup", () => {
     const backup = await createBackup(env, db(), "manual");
     // Amara is removed and her work goes to Bea; later she is restored from the backup taken before.
     const owner = await signInAs(t.owner);
-    expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id })).status).toBe(302);
+    const { response, job } = await runHandover(t.agentA.id, () =>
+      owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id }),
+    );
+    expect([response.status, job.status]).toEqual([302, "succeeded"]);
     const beaBefore = await links(handed);
     expect(beaBefore.deal).toEqual({ userId: t.agentB.id, contactId: handed.contactId });
     const ownContact = crypto.randomUUID();

@@ -1,18 +1,14 @@
 import { env } from "cloudflare:workers";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import {
   contacts,
-  contactSourceDays,
-  contactStatusCounts,
-  contactTagCounts,
   contactTags,
   crmActivities,
   crmTasks,
   deals,
   dealStageHistory,
-  insightVersions,
   leadAlerts,
   subscribers,
   teamLeads,
@@ -26,9 +22,10 @@ import { PLAN_CHANGE_MESSAGES } from "~/modules/billing/plan-change.server";
 import { signInAs } from "../factories/browser";
 import { fakeStripe, stripeEnv, type FakeRequest } from "../factories/stripe";
 import { requestContext } from "../factories/context";
-import { dayFromToday } from "../factories/dates";
-import { deal, team } from "../factories/teams";
+import { team } from "../factories/teams";
 import { createUser } from "../factories/users";
+import { runHandover } from "../factories/durable-jobs";
+import { bookOf, countersOf, version } from "../factories/handover";
 
 // Handing over (ADR 0039): the owner removes a member and gives their work to a teammate, and the owner hands the team,
 // with its bill, to a member who accepts.
@@ -36,110 +33,6 @@ import { createUser } from "../factories/users";
 const db = () => createDb(env.DB);
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const says = (text: string, message: string) => text.includes(message) || text.includes(escapeHtml(message));
-const DAY = 86_400_000;
-
-/** Every trigger-kept counter of a user, next to the same figures counted from the rows themselves. */
-async function countersOf(userId: string) {
-  const [statusKept, statusCounted, tagsKept, tagsCounted, daysKept, daysCounted] = await Promise.all([
-    db()
-      .select({ k: contactStatusCounts.status, n: contactStatusCounts.n })
-      .from(contactStatusCounts)
-      .where(and(eq(contactStatusCounts.userId, userId), sql`${contactStatusCounts.n} > 0`)),
-    db().select({ k: contacts.status, n: sql<number>`count(*)` }).from(contacts).where(eq(contacts.userId, userId)).groupBy(contacts.status),
-    db()
-      .select({ k: contactTagCounts.tag, n: contactTagCounts.n })
-      .from(contactTagCounts)
-      .where(and(eq(contactTagCounts.userId, userId), sql`${contactTagCounts.n} > 0`)),
-    db()
-      .select({ k: contactTags.tag, n: sql<number>`count(*)` })
-      .from(contactTags)
-      .innerJoin(contacts, eq(contacts.id, contactTags.contactId))
-      .where(eq(contacts.userId, userId))
-      .groupBy(contactTags.tag),
-    db()
-      .select({ k: sql<string>`${contactSourceDays.source} || ${contactSourceDays.day}`, n: contactSourceDays.n })
-      .from(contactSourceDays)
-      .where(and(eq(contactSourceDays.userId, userId), sql`${contactSourceDays.n} > 0`)),
-    db()
-      .select({
-        k: sql<string>`${contacts.source} || (${contacts.createdAt} - ((${contacts.createdAt} % 86400000) + 86400000) % 86400000)`,
-        n: sql<number>`count(*)`,
-      })
-      .from(contacts)
-      .where(eq(contacts.userId, userId))
-      .groupBy(sql`1`),
-  ]);
-  const sorted = (rows: { k: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.k, r.n]).sort());
-  return {
-    kept: { status: sorted(statusKept), tags: sorted(tagsKept), days: sorted(daysKept) },
-    counted: { status: sorted(statusCounted), tags: sorted(tagsCounted), days: sorted(daysCounted) },
-  };
-}
-
-const version = async (userId: string) => (await db().select().from(insightVersions).where(eq(insightVersions.userId, userId)).get())?.version ?? 0;
-
-/** An agent's book: two contacts (tagged, one a lead the team assigned), a deal with its history, a task, a call. */
-async function bookOf(userId: string, teamId: string, name: string) {
-  const now = Date.now();
-  const [hot, warm] = [crypto.randomUUID(), crypto.randomUUID()];
-  const dealId = crypto.randomUUID();
-  await db().batch([
-    db()
-      .insert(contacts)
-      .values([
-        {
-          id: hot,
-          userId,
-          name: `${name} Buyer`,
-          email: `${hot}@example.com`,
-          status: "hot",
-          source: "website",
-          tags: ["relocation", "vip"],
-          createdAt: new Date(now - 3 * DAY),
-          lastActivity: new Date(now - DAY),
-        },
-        {
-          id: warm,
-          userId,
-          name: `${name} Seller`,
-          status: "warm",
-          source: "referral",
-          tags: ["vip"],
-          createdAt: new Date(now - 10 * DAY),
-          lastActivity: new Date(now - 2 * DAY),
-        },
-      ]),
-    db()
-      .insert(deals)
-      .values(
-        deal(userId, { id: dealId, title: `${name}'s listing`, stage: "showing", contactId: warm, dealValueCents: 45_000_000, probability: 40 }),
-      ),
-    db()
-      .insert(crmTasks)
-      .values({ id: crypto.randomUUID(), userId, contactId: hot, title: `Call ${name} Buyer back`, dueDate: dayFromToday(0) }),
-    db()
-      .insert(crmActivities)
-      .values({ id: crypto.randomUUID(), userId, contactId: hot, type: "call", occurredAt: new Date(now - DAY), notes: "Wants a yard" }),
-    db()
-      .insert(leadAlerts)
-      .values({ contactId: hot, userId, arrivedAt: now - 3 * DAY }),
-    db()
-      .insert(teamLeads)
-      .values({
-        id: crypto.randomUUID(),
-        teamId,
-        name: `${name} Buyer`,
-        source: "website",
-        state: "assigned",
-        assignedTo: userId,
-        heldBy: userId,
-        assignedAt: new Date(now - 3 * DAY),
-        assignedHow: "round robin",
-        contactId: hot,
-      }),
-  ]);
-  return { hot, warm, dealId };
-}
 
 describe("removing a member and giving their work to a teammate", () => {
   it("moves every row in place, keeps every counter, history and field copy right, and shows it only to the new agent", async () => {
@@ -156,8 +49,20 @@ describe("removing a member and giving their work to a teammate", () => {
     expect(form).toContain("Amara Agent&#x27;s data");
     expect(form).toContain("Goes to Bea Agent");
     expect(form).toContain("Remove Amara Agent from the team…");
-    const removed = await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id });
+    // The removal answers at once; the handover's job moves the rows (ADR 0058) and says what it moved.
+    const { response: removed, job } = await runHandover(t.agentA.id, () =>
+      owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id }),
+    );
     expect(removed.status).toBe(302);
+    expect(job).toMatchObject({
+      kind: "handover",
+      status: "succeeded",
+      error: null,
+      // 2 contacts, 1 deal, 1 task, 1 activity, 1 lead alert and 1 team lead.
+      done: 7,
+      total: 7,
+      result: "2 contacts, 1 deal, 1 task, 1 activity and 1 team lead moved.",
+    });
 
     // The rows are Bea's now, with the same ids (links and timelines unchanged).
     expect(

@@ -11,6 +11,7 @@ import { removalSummary } from "~/modules/team/removal";
 import { signInAs } from "../factories/browser";
 import { team } from "../factories/teams";
 import { createUser } from "../factories/users";
+import { runHandover } from "../factories/durable-jobs";
 
 // What a team lead needs to trust the team pages: removals and plan switches that say what they do first, the agents
 // told of leads waiting for them, a lead's record that keeps who got it, and the team's plan shown whole.
@@ -50,7 +51,9 @@ describe("removing a member", () => {
     expect(says(await bare.text(), "Open Remove… and confirm")).toBe(true);
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentA.id)).get()).toMatchObject({ teamId: t.teamId });
 
-    const confirmed = await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id });
+    const { response: confirmed } = await runHandover(t.agentA.id, () =>
+      owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id }),
+    );
     expect(confirmed.status).toBe(302);
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentA.id)).get()).toBeUndefined();
     // The removed member is told, with where their work went and how to go on.
@@ -86,7 +89,10 @@ describe("removing a member", () => {
     const speed = async (agentId: string) => leadTotals(await leadsArrived(db(), agentId as UserId, [{ lo, hi }]));
     expect(await speed(t.agentA.id)).toEqual({ leads: 1, times: [180_000], waiting: 0 });
 
-    expect((await owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id })).status).toBe(302);
+    const { response, job } = await runHandover(t.agentA.id, () =>
+      owner.post("/team", { intent: "remove", confirm: "yes", memberId: t.agentA.id, reassignTo: t.agentB.id }),
+    );
+    expect([response.status, job.status]).toEqual([302, "succeeded"]);
     expect(await leadNamed(t.teamId, name)).toMatchObject({
       assignedTo: t.agentA.id,
       assignedHow: "claimed",

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { DURABLE_JOB_KINDS } from "~/db/enums";
 import { durableJobs, type DurableJob } from "~/db/schema";
@@ -50,6 +50,34 @@ export async function startDurableJob<P extends JobParams>(
   );
   const row = inserted.meta.changes > 0 ? await getJob(db, id) : undefined;
   if (!row) return null;
+  await launchJob(db, workflow, id, params, prepare);
+  return row;
+}
+
+/**
+ * The statement that records a job queued, for a batch that writes it together with what it works on (a handover is
+ * written in the batch that ends the membership); `launchJob` then starts its instance. No one-of-a-kind rule here:
+ * the batch's own checks decide.
+ */
+export function queueJob(
+  db: Db,
+  id: string,
+  job: { kind: DurableJobKind; startedBy: string | null; subject: string | null; step: string },
+  now: number,
+) {
+  return db
+    .insert(durableJobs)
+    .values({ id, kind: job.kind, startedBy: job.startedBy, subject: job.subject, status: "queued", step: job.step, createdAt: now });
+}
+
+/** Starts the workflow instance of the job recorded as `id`; a start the platform refuses marks the job failed and throws. */
+export async function launchJob<P extends JobParams>(
+  db: Db,
+  workflow: Workflow<P>,
+  id: string,
+  params: Omit<P, "jobId">,
+  prepare?: () => Promise<void>,
+): Promise<void> {
   try {
     await prepare?.();
     await workflow.create({ id, params: { ...params, jobId: id } as P });
@@ -57,7 +85,6 @@ export async function startDurableJob<P extends JobParams>(
     await failJob(db, id, `The job could not be started: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
     throw error;
   }
-  return row;
 }
 
 /** The job is on `step`; with `done`/`total`, that many of its rows are done. */
@@ -83,13 +110,14 @@ export function getJob(db: Db, id: string): Promise<DurableJob | undefined> {
   return db.select().from(durableJobs).where(eq(durableJobs.id, id)).get();
 }
 
-/** The newest job of each kind started in the last week, for the Backup tab. */
+/** The newest job of each kind started in the last week, for the Backup tab (a team's handovers show on its Team page). */
 export async function latestJobs(db: Db, now = Date.now()): Promise<Partial<Record<DurableJobKind, DurableJob>>> {
   const rows = await db
     .select()
     .from(durableJobs)
-    // Accounts' moves (one per team joined across databases) are the agents' own: they would crowd the admins' jobs out.
-    .where(and(gte(durableJobs.createdAt, now - 7 * 86_400_000), ne(durableJobs.kind, "account-move")))
+    // Accounts' moves (one per team joined across databases) and handovers (one per member removed with their work) are
+    // the agents' own: they would crowd the admins' jobs out.
+    .where(and(gte(durableJobs.createdAt, now - 7 * 86_400_000), notInArray(durableJobs.kind, ["account-move", "handover"])))
     .orderBy(desc(durableJobs.createdAt))
     .limit(30);
   const latest: Partial<Record<DurableJobKind, DurableJob>> = {};

@@ -1,6 +1,6 @@
 import { DAY_MS } from "~/lib/dates";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { agentProfiles, profiles, teamInvitations, teamMembers, teams, users } from "~/db/schema";
+import { teamInvitations, teamMembers, teams, users } from "~/db/schema";
 import { createDb } from "~/db/client.server";
 import { appOrigin, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -10,6 +10,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { readLink, signLink } from "~/modules/auth/tokens.server";
 import { linkIdOn, requestShard, shardDatabases, shardOfLinkId } from "~/lib/shards.server";
 import { startAccountMove } from "~/modules/shards/account-move.server";
+import { userName } from "./names.server";
 import { canManage, getMembership, memberCount, seatsForMembers, type Membership } from "./team.server";
 import { INVITE_LINK_MESSAGES, TEAM_MESSAGES } from "./team.messages";
 import { INVITE_DAYS } from "./team.schema";
@@ -25,20 +26,7 @@ const PURPOSE = "team_invite";
 export type InviteRole = "admin" | "agent";
 export type InviteResult = { ok: true } | { ok: false; message: string };
 
-function senderName(row: { agentName: string | null; fullName: string | null; email: string } | undefined) {
-  return row?.agentName?.trim() || row?.fullName?.trim() || row?.email || "A teammate";
-}
-
-async function nameOf(context: RequestContext, userId: string) {
-  const row = await context.db
-    .select({ agentName: agentProfiles.agentName, fullName: profiles.fullName, email: users.email })
-    .from(users)
-    .leftJoin(agentProfiles, eq(agentProfiles.userId, users.id))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .get();
-  return senderName(row);
-}
+const nameOf = (context: Pick<RequestContext, "db">, userId: string) => userName(context.db, userId, "A teammate");
 
 async function mailInvitation(
   context: RequestContext,

@@ -14,7 +14,7 @@ export const NO_WORK: MemberWork = { contacts: 0, deals: 0, tasks: 0, activities
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** "12 contacts, 3 deals, 5 tasks, 40 activities and 2 team leads", or "nothing yet". */
-function workPhrase(work: MemberWork): string {
+export function workPhrase(work: MemberWork): string {
   const parts = [
     work.contacts ? plural(work.contacts, "contact") : null,
     work.deals ? plural(work.deals, "deal") : null,

@@ -5,6 +5,7 @@ import { getTeamPlan, saveTeamPlan } from "~/modules/commissions/plans.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from "./invitations.server";
 import { acceptOwnership, canTakeTheBill, declineOwnership, offerOwnership, pendingOffer, withdrawOffer } from "./ownership.server";
+import { teamHandoverJobs } from "./handover.server";
 import { workOfMembers } from "./removal.server";
 import { INVITE_DAYS, TeamActionSchema, type TeamAction } from "./team.schema";
 import { TEAM_MESSAGES } from "./team.messages";
@@ -16,7 +17,7 @@ import { canManage, leaveTeam, listMembers, paidSeats, removeMember, renameTeam,
 export async function loadTeamPage(context: RequestContext, user: SessionUser, team: Membership) {
   const manager = canManage(team);
   const members = await listMembers(context, team.teamId);
-  const [seats, invitations, prefs, teamPlan, offer, work] = await Promise.all([
+  const [seats, invitations, prefs, teamPlan, offer, work, handovers] = await Promise.all([
     paidSeats(context, team),
     manager ? listInvitations(context, team.teamId) : Promise.resolve([]),
     getDisplayPreferences(context, user.id),
@@ -30,6 +31,8 @@ export async function loadTeamPage(context: RequestContext, user: SessionUser, t
           members.filter((m) => m.role !== "owner" && m.userId !== user.id).map((m) => m.userId),
         )
       : Promise.resolve({} as Awaited<ReturnType<typeof workOfMembers>>),
+    // The owner's handovers (only the owner hands a member's work over): each job's progress, then its result.
+    team.role === "owner" ? teamHandoverJobs(context.db, team.teamId) : Promise.resolve([]),
   ]);
   // An offer is seen by the owner who made it and the member it is for; with the member's standing to take the bill.
   const visibleOffer = offer && (team.role === "owner" || offer.to === user.id) ? offer : null;
@@ -46,6 +49,7 @@ export async function loadTeamPage(context: RequestContext, user: SessionUser, t
     offer: visibleOffer,
     offerForMe,
     work,
+    handovers,
   };
 }
 
@@ -121,7 +125,7 @@ export async function runTeamAction(
       : input.intent === "accept-ownership"
         ? "The team's seats are on your subscription now; the former owner is an admin."
         : input.intent === "remove" && input.reassignTo
-          ? "Their contacts, deals, tasks and leads moved to the teammate you chose."
+          ? "Their contacts, deals, tasks and leads are moving to the teammate you chose: the Team page shows how far it has got."
           : undefined;
   return { ok: true, to: input.intent === "leave" ? "/dashboard" : "/team", toast: { title: DONE[input.intent], description, variant: "success" } };
 }

@@ -1,20 +1,5 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import {
-  agentProfiles,
-  contacts,
-  crmActivities,
-  crmTasks,
-  dealShares,
-  deals,
-  leadAlerts,
-  profiles,
-  subscribers,
-  teamLeads,
-  teamMembers,
-  teams,
-  users,
-  type TeamRole,
-} from "~/db/schema";
+import { agentProfiles, dealShares, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -24,6 +9,7 @@ import { seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
 import { TEAM_MESSAGES } from "./team.messages";
 import { emailRemoval } from "./emails.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
+import { launchHandover, recordHandover } from "./handover.server";
 
 // Teams (ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
 // member takes a seat. Every change of membership asks Stripe for the seats first (plan-change.server.ts), so the
@@ -161,8 +147,9 @@ export function seatsForMembers(context: RequestContext, team: Pick<Membership, 
 /**
  * Removes a member. Owners remove anyone but themselves; admins remove agents. What the member made stays theirs
  * (their own account, which goes back to Solo: they need a subscription of their own to use it), unless the owner
- * names a teammate to take it over (`reassignTo`, ADR 0039): then their contacts, deals, tasks, activities and leads
- * become that teammate's, in the same batch as the removal. The seat goes first, in Stripe.
+ * names a teammate to take it over (`reassignTo`, ADR 0039): then the batch that ends the membership also records the
+ * handover, and a durable job (handover.server.ts) moves their contacts, deals, tasks, activities and leads to that
+ * teammate a part at a time, its progress on the Team page. The seat goes first, in Stripe.
  */
 export async function removeMember(
   context: RequestContext,
@@ -193,7 +180,15 @@ export async function removeMember(
     ...(reassignTo ? [isMemberSql(membership.teamId, reassignTo)] : []),
   ];
   const members = await listMembers(context, membership.teamId);
-  const removed = await leave(context, membership, memberId, checks, reassignTo ? handOver(context.db, membership.teamId, memberId, reassignTo) : []);
+  const handover = reassignTo ? { jobId: crypto.randomUUID(), teamId: membership.teamId, from: memberId, to: reassignTo } : null;
+  const removed = await leave(
+    context,
+    membership,
+    memberId,
+    checks,
+    handover ? recordHandover(context.db, { ...handover, startedBy: actor.id }, Date.now()) : [],
+  );
+  if (removed.ok && handover) await launchHandover(context.cloudflare.env, context.db, handover);
   const member = members.find((m) => m.userId === memberId);
   if (removed.ok && member) {
     const movedTo = reassignTo
@@ -204,27 +199,6 @@ export async function removeMember(
     await emailRemoval(context, origin, { teamName: membership.teamName, member: { id: member.userId, email: member.email }, movedTo });
   }
   return removed;
-}
-
-/**
- * What moves a removed member's work to a teammate: each row changes owner in place (ids, links and timelines stay
- * as they were); the triggers of migration 0030 keep the counters, stage history, both field copies and both insight
- * caches right. Their shares have ended with the membership (`leave`); their trash, backups, settings and plan stay
- * with their own account.
- */
-function handOver(db: Db, teamId: string, from: string, to: string) {
-  return [
-    db.update(contacts).set({ userId: to }).where(eq(contacts.userId, from)),
-    db.update(deals).set({ userId: to }).where(eq(deals.userId, from)),
-    db.update(crmTasks).set({ userId: to }).where(eq(crmTasks.userId, from)),
-    db.update(crmActivities).set({ userId: to }).where(eq(crmActivities.userId, from)),
-    db.update(leadAlerts).set({ userId: to }).where(eq(leadAlerts.userId, from)),
-    // The team's record keeps who got each lead (and whose speed to lead it was); only who holds it changes.
-    db
-      .update(teamLeads)
-      .set({ heldBy: to })
-      .where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, from))),
-  ] as const;
 }
 
 /** A member (not the owner) leaves the team of their own accord. */
@@ -245,7 +219,7 @@ async function leave(
   team: Membership,
   memberId: string,
   checks: SQL[],
-  handover: ReturnType<typeof handOver> | [],
+  handover: ReturnType<typeof recordHandover> | [],
 ): Promise<PlanChangeResult> {
   const members = await memberCount(context, team.teamId);
   const seats = await seatsForMembers(context, team, members - 1);
@@ -255,7 +229,7 @@ async function leave(
     db.batch([
       requireInBatch(db, and(isMemberSql(team.teamId, memberId, ["admin", "agent"]), ...checks)!),
       ...handover,
-      ...membershipEnds(db, team.teamId, memberId),
+      ...membershipEnds(db, team.teamId, memberId, handover.length > 0),
     ]),
   );
   if (!done.ok) {
@@ -267,8 +241,8 @@ async function leave(
   return { ok: true };
 }
 
-/** What ends with a membership, in the batch that ends it. */
-function membershipEnds(db: Db, teamId: string, memberId: string) {
+/** What ends with a membership, in the batch that ends it (a handover moves or detaches their team leads itself). */
+function membershipEnds(db: Db, teamId: string, memberId: string, handingOver: boolean) {
   return [
     // Their shared deals end with their membership, as co-agent and as the deal's agent: a share is between
     // teammates (ADR 0037).
@@ -278,11 +252,16 @@ function membershipEnds(db: Db, teamId: string, memberId: string) {
       .update(teams)
       .set({ pendingOwnerId: null, pendingOwnerAt: null })
       .where(and(eq(teams.id, teamId), eq(teams.pendingOwnerId, memberId))),
-    // The team's record of a lead they held no longer points into their account (after a handover it names the teammate).
-    db
-      .update(teamLeads)
-      .set({ contactId: null, heldBy: null })
-      .where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, memberId))),
+    // The team's record of a lead they held no longer points into their account; with a handover, the job gives it to
+    // the teammate with the contact (or detaches it if the handover stops first).
+    ...(handingOver
+      ? []
+      : [
+          db
+            .update(teamLeads)
+            .set({ contactId: null, heldBy: null })
+            .where(and(eq(teamLeads.teamId, teamId), eq(teamLeads.heldBy, memberId))),
+        ]),
     db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`)),
   ] as const;
 }
