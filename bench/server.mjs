@@ -2,6 +2,7 @@
 // Worker as `wrangler deploy` would, serves that bundle with Miniflare's API (workerd, in-memory D1/KV/DO),
 // applies the migrations, seeds the large data set and signs the bench account in.
 import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { bin, root, run, step } from "../scripts/lib.mjs";
@@ -11,13 +12,6 @@ import { BENCH_USER, SEED_VOLUMES, seedBench } from "./seed.mjs";
 export const dist = path.join(root, "dist");
 // The client build is copied here and served from the copy: build/ may be rebuilt (emptied) while the bench runs.
 export const clientDir = path.join(dist, "client");
-
-function wranglerConfig() {
-  const toml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
-  const date = toml.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1];
-  const flags = [...(toml.match(/^compatibility_flags\s*=\s*\[([^\]]*)\]/m)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
-  return { date, flags };
-}
 
 /** Builds and bundles into dist/; returns the Worker file. `minify: false` keeps function names for profiles. */
 export async function buildBundle({ minify = true } = {}) {
@@ -49,32 +43,17 @@ async function applyMigrations(db) {
  */
 export async function startSeededServer(workerPath, { inspectorPort, opsRecording = true, d1Limits = null } = {}) {
   step("Starting the bundle in workerd (Miniflare, in-memory storage)");
-  const { date, flags } = wranglerConfig();
   const d1Reports = [];
+  // Every binding wrangler.toml declares (D1 databases, KV, R2, queues, Workflows, Durable Objects), as wrangler
+  // itself reads them (ADR 0062), in memory; the settings are the bench's own.
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
   const mf = new Miniflare({
+    ...workerOptions,
     modules: [{ type: "ESModule", path: workerPath }],
     modulesRoot: dist,
-    compatibilityDate: date,
-    compatibilityFlags: flags,
-    d1Databases: { DB: "bench-db", DB_RESTORE_DRILL: "bench-restore-drill" },
-    r2Buckets: { BACKUPS: "bench-backups" },
-    kvNamespaces: { KV: "bench-kv" },
-    // The e-mail queue and its dead letters, as wrangler.toml declares them (ADR 0056): e-mail the cron or a page sends
-    // is queued and the Worker's queue() handler consumes it (without RESEND_API_KEY it stays in the outbox).
-    queueProducers: { EMAIL_QUEUE: { queueName: "porchlight-email" } },
-    queueConsumers: {
-      "porchlight-email": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 5, deadLetterQueue: "porchlight-email-dead" },
-      "porchlight-email-dead": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 5 },
-    },
-    durableObjects: { INSIGHTS: { className: "InsightsCache", useSQLite: true }, OPS: { className: "OpsRecorder", useSQLite: true } },
-    // The durable jobs (ADR 0058), as wrangler.toml binds them.
-    workflows: {
-      RESTORE_DRILL_WORKFLOW: { name: "porchlight-restore-drill", className: "RestoreDrillWorkflow" },
-      BACKUP_WORKFLOW: { name: "porchlight-backup", className: "BackupWorkflow" },
-      AGENT_RESTORE_WORKFLOW: { name: "porchlight-agent-restore", className: "AgentRestoreWorkflow" },
-    },
-    assets: { directory: clientDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
+    assets: { ...workerOptions.assets, directory: clientDir },
     bindings: {
+      ...unstable_readConfig({ config: path.join(root, "wrangler.toml") }).vars,
       APP_ENV: "production",
       SESSION_SECRET: "bench-session-secret-0123456789abcdef",
       ADMIN_EMAILS: "",
@@ -92,6 +71,7 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
         }
       : {}),
     port: 0,
+    cf: false,
     ...(inspectorPort ? { inspectorPort } : {}),
   });
   const origin = (await mf.ready).origin;
@@ -102,7 +82,9 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
       .join(", ")}`,
   );
   const db = await mf.getD1Database("DB");
+  // Every account database runs the same migrations (ADR 0060); the large account lives at home.
   await applyMigrations(db);
+  await applyMigrations(await mf.getD1Database("DB_SHARD_1"));
   const seedStart = performance.now();
   await seedBench(db);
   console.log(`  seeded in ${Math.round(performance.now() - seedStart)} ms`);
