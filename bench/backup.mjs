@@ -28,6 +28,30 @@ export const rssMb = (pid) => {
   return line ? Number(line.replace(/\D+/g, "")) / 1024 : 0;
 };
 
+/**
+ * Waits for the newest job of `kind` to end, printing its step every 30 s; throws after `limitMs` with the job's row, so
+ * a job that stopped moving ends the bench with what it was doing rather than a wait without end.
+ */
+async function jobEnded(db, kind, limitMs = 30 * 60_000) {
+  const started = Date.now();
+  let said = started;
+  for (;;) {
+    const job = await db
+      .prepare("select status, step, done, total, error from durable_jobs where kind = ? order by created_at desc limit 1")
+      .bind(kind)
+      .first();
+    if (job && (job.status === "succeeded" || job.status === "failed")) return job;
+    if (Date.now() - said >= 30_000) {
+      said = Date.now();
+      console.log(
+        `  ${kind}: ${job ? `${job.status}, ${job.step ?? ""} (${job.done ?? 0} of ${job.total ?? "?"} rows)` : "not started"} after ${Math.round((said - started) / 1000)} s`,
+      );
+    }
+    if (Date.now() - started > limitMs) throw new Error(`the ${kind} job did not end within ${limitMs / 60_000} min: ${JSON.stringify(job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export async function benchBackup(mf) {
   const pid = workerdPid();
   const samples = [];
@@ -37,15 +61,10 @@ export async function benchBackup(mf) {
   const db = await mf.getD1Database("DB");
   // The cron starts the backup and the drill as durable jobs (ADR 0058) and returns: the bench waits for each job's row
   // to end. The drill starts on the cron run after the backup completed (it drills the newest completed backup).
-  const ended = async (kind) => {
-    for (;;) {
-      const job = await db.prepare("select status from durable_jobs where kind = ? order by created_at desc limit 1").bind(kind).first();
-      if (job && (job.status === "succeeded" || job.status === "failed")) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  };
+  const ended = (kind) => jobEnded(db, kind);
   await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
-  await ended("backup");
+  const backupJob = await ended("backup");
+  console.log(`  backup job: ${backupJob.status}${backupJob.error ? `: ${backupJob.error}` : ""}`);
   await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
   await ended("restore-drill");
   if (timer) clearInterval(timer);
@@ -97,11 +116,7 @@ export async function benchAgentRestore(mf, origin, sessionCookie, email) {
     body: new URLSearchParams({ intent: "restore", backupId: backup.id, email }),
   });
   // The POST starts the restore as a durable job (ADR 0058) and answers: the bench waits for the job's row to end.
-  for (;;) {
-    const job = await db.prepare("select status from durable_jobs where kind = 'agent-restore' order by created_at desc limit 1").first();
-    if (response.status !== 302 || job?.status === "succeeded" || job?.status === "failed") break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  if (response.status === 302) await jobEnded(db, "agent-restore");
   if (timer) clearInterval(timer);
   await db.prepare("update users set role = ? where id = ?").bind(user.role, user.id).run();
   const row = await db.prepare("select * from backup_restores order by started_at desc limit 1").first();
