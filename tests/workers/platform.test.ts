@@ -64,6 +64,23 @@ describe("API", () => {
 });
 
 describe("scheduled jobs", () => {
+  it("answers GET /__scheduled only on the end-to-end tests' server: never in production, never without SCHEDULED_ROUTE", async () => {
+    // A cron expression with no jobs: the answer says whether the route ran the scheduled handler, and nothing is run.
+    const url = "http://localhost/__scheduled?cron=0+0+1+1+*";
+    const on = await worker.fetch(incoming(url), { ...(env as Env), APP_ENV: "development", SCHEDULED_ROUTE: "on" }, createExecutionContext());
+    expect(on.status).toBe(200);
+    expect(await on.text()).toBe("Ran scheduled event");
+    for (const settings of [
+      { APP_ENV: "production", SCHEDULED_ROUTE: "on" },
+      { APP_ENV: "development", SCHEDULED_ROUTE: undefined },
+      { APP_ENV: "development", SCHEDULED_ROUTE: "yes" },
+    ]) {
+      const response = await worker.fetch(incoming(url), { ...(env as Env), ...settings }, createExecutionContext());
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain("Ran scheduled event");
+    }
+  });
+
   it("starts the five-minute cron with the heartbeat, which says how late the scheduler ran", async () => {
     expect(JOBS["*/5 * * * *"]![0]).toBe(heartbeatJob);
     // The job alone (its run is recorded by runScheduled, tested with every job in operations.test.ts): the whole
