@@ -5,6 +5,7 @@ import { createDb } from "~/db/client.server";
 import { backups } from "~/db/schema";
 import { D1_LIMIT_EXEMPTIONS } from "~/lib/d1-limits";
 import { createBackup } from "~/modules/backups/backup.server";
+import { RESTORE_ROWS_PER_STEP } from "~/modules/backups/restore.server";
 import { eraseCrmData } from "~/modules/data/erase.server";
 import { runAgentRestore } from "../factories/durable-jobs";
 import { createUser } from "../factories/users";
@@ -56,8 +57,8 @@ describe("an agent's restore as a durable job", () => {
   it("retries a staging step that failed once and a safety copy step that failed once, to the same rows", async () => {
     await eraseCrmData(env.DB, agent);
     const done = await runAgentRestore({ backupId, userId: agent, requestedBy: null }, {}, async (m) => {
-      await m.mockStepError({ name: "stage contacts from row 5000" }, new Error("the Worker stopped"), 1);
-      await m.mockStepError({ name: "safety copy: join contacts" }, new Error("the Worker stopped"), 1);
+      await m.mockStepError({ name: `stage contacts from row ${RESTORE_ROWS_PER_STEP}` }, new Error("the Worker stopped"), 1);
+      await m.mockStepError({ name: "safety copy: read contacts part 1" }, new Error("the Worker stopped"), 1);
     });
     expect(done).toMatchObject({ status: "completed", errorMessage: null, rowCount: CONTACTS + 2 });
     expect(done.job).toMatchObject({ status: "succeeded", error: null, result: "26,002 rows restored." });

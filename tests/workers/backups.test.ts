@@ -14,10 +14,14 @@ import {
   createBackup,
   pruneBackups,
   readManifest,
+  tableFiles,
   type BackupManifest,
+  type TableManifest,
 } from "~/modules/backups/backup.server";
+import { fileSlices, partsDigest } from "~/modules/backups/table-file.server";
 import { drillDue, loadOrder, startRestoreDrill } from "~/modules/backups/drill.server";
-import { runDurableJob } from "../factories/durable-jobs";
+import { runAgentRestore, runDurableJob } from "../factories/durable-jobs";
+import { eraseCrmData } from "~/modules/data/erase.server";
 import { JOBS } from "../../workers/cron";
 import { agentWithData } from "../factories/agent-data";
 import { signInAs } from "../factories/browser";
@@ -61,18 +65,6 @@ describe("a backup", () => {
     manifest = (await readManifest(env.BACKUPS, backup.id))!;
   }, 60_000);
 
-  it("writes the same files as a backup taken in one go, and leaves no part behind", async () => {
-    const inline = (await readManifest(env.BACKUPS, (await createBackup(env, db, "manual")).id))!;
-    // The backup's own bookkeeping changed in between (the two backups' rows and the job's); every other table is equal.
-    const same = (m: BackupManifest) =>
-      m.tables
-        .filter((t) => !["backups", "durable_jobs"].includes(t.table))
-        .map(({ table, rows, bytes, sha256, create, indexes }) => ({ table, rows, bytes, sha256, create, indexes }));
-    expect(same(manifest)).toEqual(same(inline));
-    expect(manifest.tables.some((t) => t.rows > 50)).toBe(true);
-    expect((await env.BACKUPS.list({ prefix: backupKey(backup.id, "parts/") })).objects).toEqual([]);
-  });
-
   it("holds every table of the schema but the search index, with the schema version", async () => {
     expect(backup).toMatchObject({ type: "manual", status: "completed", errorMessage: null });
     const tables = manifest.tables.map((t) => t.table);
@@ -85,19 +77,54 @@ describe("a backup", () => {
     expect(backup.rowCount).toBe(manifest.tables.reduce((sum, t) => sum + t.rows, 0));
   });
 
+  /** A table's text as the backup holds it: its files (its parts, or its one file) unzipped, one after another. */
+  async function tableText(entry: TableManifest): Promise<Uint8Array> {
+    const parts = await Promise.all(tableFiles(entry).map(async (file) => gunzip((await env.BACKUPS.get(file.key))!.body)));
+    return new Uint8Array(await new Blob(parts as Uint8Array<ArrayBuffer>[]).arrayBuffer());
+  }
+
+  it("holds the same rows as a backup taken in one go, each table in parts of the step's rows listed in order", async () => {
+    const inline = (await readManifest(env.BACKUPS, (await createBackup(env, db, "manual")).id))!;
+    // The backup's own bookkeeping changed in between (the two backups' rows and the job's); every other table is equal.
+    for (const entry of manifest.tables.filter((t) => !["backups", "durable_jobs"].includes(t.table))) {
+      const one = inline.tables.find((t) => t.table === entry.table)!;
+      expect(one.parts, entry.table).toBeUndefined();
+      expect({ rows: entry.rows, bytes: entry.bytes, create: entry.create, indexes: entry.indexes }, entry.table).toEqual({
+        rows: one.rows,
+        bytes: one.bytes,
+        create: one.create,
+        indexes: one.indexes,
+      });
+      expect(await sha256(await tableText(entry)), entry.table).toBe(one.sha256);
+      // Parts of 50 rows exactly, the last one shorter; a table without rows has its one empty part.
+      expect(
+        entry.parts!.map((p) => p.rows),
+        entry.table,
+      ).toEqual(entry.rows === 0 ? [0] : Array.from({ length: Math.ceil(entry.rows / 50) }, (_, i) => Math.min(50, entry.rows - 50 * i)));
+      expect(entry.sha256, entry.table).toBe(await partsDigest(entry.parts!));
+    }
+    expect(manifest.tables.find((t) => t.table === "contacts")!.parts!.length).toBeGreaterThan(2);
+  });
+
   it("stores each table as gzip NDJSON whose lines and SHA-256 match the manifest, with the agent's rows in it", async () => {
     for (const table of manifest.tables) {
-      const object = await env.BACKUPS.get(table.key);
-      expect(object, table.table).not.toBeNull();
-      expect(object!.size, table.table).toBe(table.stored);
-      const bytes = await gunzip(object!.body);
-      expect(bytes.byteLength, table.table).toBe(table.bytes);
-      expect(await sha256(bytes), table.table).toBe(table.sha256);
-      const rows = lines(bytes);
-      expect(rows, table.table).toHaveLength(table.rows);
-      expect(rows.every((r) => r.table === table.table)).toBe(true);
+      expect(
+        tableFiles(table).reduce((sum, f) => sum + f.stored, 0),
+        table.table,
+      ).toBe(table.stored);
+      for (const file of tableFiles(table)) {
+        const object = await env.BACKUPS.get(file.key);
+        expect(object, file.key).not.toBeNull();
+        expect(object!.size, file.key).toBe(file.stored);
+        const bytes = await gunzip(object!.body);
+        expect(bytes.byteLength, file.key).toBe(file.bytes);
+        expect(await sha256(bytes), file.key).toBe(file.sha256);
+        const rows = lines(bytes);
+        expect(rows, file.key).toHaveLength(file.rows);
+        expect(rows.every((r) => r.table === table.table)).toBe(true);
+      }
     }
-    const contacts = lines(await gunzip((await env.BACKUPS.get(backupKey(backup.id, "contacts.ndjson.gz")))!.body));
+    const contacts = lines(await tableText(manifest.tables.find((t) => t.table === "contacts")!));
     const hers = contacts
       .filter((c) => c.row.user_id === agent.user.id)
       .map((c) => c.row.name)
@@ -109,6 +136,54 @@ describe("a backup", () => {
       manifest.tables.reduce((sum, t) => sum + t.stored, 0) + (await env.BACKUPS.head(backupKey(backup.id, "manifest.json")))!.size,
     );
   });
+
+  it("drills a step per part, and fails a drill when a part was changed or the parts were reordered", async () => {
+    const contacts = manifest.tables.find((t) => t.table === "contacts")!;
+    expect(fileSlices(contacts, 50)).toEqual(contacts.parts!.map((p, i) => ({ file: i, from: 0, count: p.rows, line: 50 * i })));
+    const total = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    expect(await drill(backup.id, { rowsPerStep: 50 })).toMatchObject({ status: "succeeded", error: null, done: total, total });
+
+    /** A copy of the manifest under another id whose contacts entry is `change`d (the objects stay where they are). */
+    const copy = async (change: (entry: TableManifest) => Promise<TableManifest>) => {
+      const id = `parted-${crypto.randomUUID().slice(0, 8)}`;
+      const tables = await Promise.all(manifest.tables.map((t) => (t.table === "contacts" ? change(t) : t)));
+      await env.BACKUPS.put(backupKey(id, "manifest.json"), JSON.stringify({ ...manifest, id, tables }));
+      await db.insert(backups).values({ id, type: "manual", status: "completed", startedAt: Date.now() - 60_000 });
+      return id;
+    };
+    const changed = await copy(async (entry) => {
+      const text = new TextDecoder().decode(await gunzip((await env.BACKUPS.get(entry.parts![1]!.key))!.body));
+      const edited = text.replace('"name":"', '"name":"Changed ');
+      expect(edited).not.toBe(text);
+      const key = `${entry.parts![1]!.key}.edited`;
+      const gz = await new Response(
+        new Blob([edited]).stream().pipeThrough(new CompressionStream("gzip") as unknown as TransformStream),
+      ).arrayBuffer();
+      await env.BACKUPS.put(key, gz);
+      return { ...entry, parts: entry.parts!.map((p, i) => (i === 1 ? { ...p, key } : p)) };
+    });
+    expect(await drill(changed, { rowsPerStep: 50 })).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/^contacts: the file does not match its manifest/),
+    });
+    const reordered = await copy(async (entry) => ({ ...entry, parts: [entry.parts![1]!, entry.parts![0]!, ...entry.parts!.slice(2)] }));
+    expect(await drill(reordered, { rowsPerStep: 50 })).toMatchObject({ status: "failed", error: "contacts: its parts do not match its manifest" });
+  }, 120_000);
+
+  it("restores an agent from its parts, a step per part, to the rows it held, with the safety copy in parts too", async () => {
+    const mine = async () =>
+      (await env.DB.prepare("select id, name, tags from contacts where user_id = ? order by id").bind(agent.user.id).all()).results;
+    const held = await mine();
+    expect(held).toHaveLength(2);
+    await eraseCrmData(env.DB, agent.user.id);
+    expect(await mine()).toEqual([]);
+    const done = await runAgentRestore({ backupId: backup.id, userId: agent.user.id, requestedBy: null }, { rowsPerStep: 50, rowsPerPart: 50 });
+    expect(done).toMatchObject({ status: "completed", errorMessage: null });
+    expect(await mine()).toEqual(held);
+    const safety = (await readManifest(env.BACKUPS, done.safetyBackupId!))!;
+    expect(safety.tables.length).toBeGreaterThan(0);
+    expect(safety.tables.every((t) => Array.isArray(t.parts) && t.parts.length > 0)).toBe(true);
+  }, 120_000);
 
   it("downloads for an admin as one gzip file: the manifest, then every row", async () => {
     const admin = await signInAs(await createUser(env.DB, { role: "admin" }));

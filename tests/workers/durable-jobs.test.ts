@@ -98,8 +98,8 @@ describe("the restore drill as a durable job", () => {
 
   it("loads a part again over whatever a cut-off try left, to the same rows", async () => {
     const entry = manifest.tables.find((t) => t.table === "contacts")!;
-    const first = await loadDrillPart(env, backupId, { table: "contacts", from: 0, count: ROWS_PER_STEP, after: 0 });
-    const second = { table: "contacts", from: ROWS_PER_STEP, count: ROWS_PER_STEP, after: first.last };
+    const first = await loadDrillPart(env, backupId, { table: "contacts", file: 0, from: 0, count: ROWS_PER_STEP, line: 0, after: 0 });
+    const second = { table: "contacts", file: 0, from: ROWS_PER_STEP, count: ROWS_PER_STEP, line: ROWS_PER_STEP, after: first.last };
     // A try of the second part that wrote some rows and stopped: stray rows past the first part's last rowid.
     await env.DB_RESTORE_DRILL.prepare(
       "insert into contacts (id, user_id, name) select id || '-stray', user_id, name from contacts where user_id = ? limit 5",
@@ -110,7 +110,7 @@ describe("the restore drill as a durable job", () => {
     expect(again.rows).toBe(Math.min(ROWS_PER_STEP, entry.rows - ROWS_PER_STEP));
     let after = again.last;
     for (let from = 2 * ROWS_PER_STEP; from < entry.rows; from += ROWS_PER_STEP)
-      after = (await loadDrillPart(env, backupId, { table: "contacts", from, count: ROWS_PER_STEP, after })).last;
+      after = (await loadDrillPart(env, backupId, { table: "contacts", file: 0, from, count: ROWS_PER_STEP, line: from, after })).last;
     expect((await env.DB_RESTORE_DRILL.prepare("select count(*) as n from contacts").first<{ n: number }>())!.n).toBe(entry.rows);
     expect(await drilledContacts()).toEqual(live);
   }, 120_000);

@@ -38,25 +38,24 @@ export class AgentRestoreWorkflow extends WorkflowEntrypoint<Env, AgentRestorePa
       const plan = await durableStep(step, this.env, JOB, "check the backup", async (env) => {
         const db = createDb(env.DB);
         await jobProgress(db, jobId, "Checking the backup");
-        const checked = await checkRestore(env, db, { backupId, userId });
+        const checked = await checkRestore(env, db, { backupId, userId }, rowsPerStep);
         await jobProgress(db, jobId, "Staging", { done: 0, total: checked.total });
         return checked;
       });
 
       const staged: Staged[] = [];
       let done = 0;
-      for (const { table, owner, rows } of plan.tables) {
+      for (const { table, owner, rows, slices } of plan.tables) {
         const table_ = { table, owner, rows: 0, columns: [] as string[] };
-        // A table with no rows still gets its one step: its file is checked all the same.
-        for (let from = 0; from === 0 || from < rows; from += rowsPerStep) {
-          const part = { table, owner, from, count: rowsPerStep };
-          const result = await durableStep(step, this.env, JOB, `stage ${table} from row ${from}`, async (env) => {
+        for (const slice of slices) {
+          const part = { table, owner, ...slice };
+          const result = await durableStep(step, this.env, JOB, `stage ${table} from row ${slice.line}`, async (env) => {
             const staging = await stageRestorePart(env, { id: restoreId, backupId, userId }, part);
-            await jobProgress(createDb(env.DB), jobId, `Staging ${table}`, { done: done + Math.min(rows, from + rowsPerStep) });
+            await jobProgress(createDb(env.DB), jobId, `Staging ${table}`, { done: done + slice.line + slice.count });
             return staging;
           });
           table_.rows += result.rows;
-          table_.columns = result.columns;
+          if (result.columns.length > 0) table_.columns = result.columns;
         }
         done += rows;
         staged.push(table_);

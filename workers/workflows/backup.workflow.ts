@@ -7,21 +7,21 @@ import {
   BACKUP_ROWS_PER_PART,
   failBackup,
   finishBackup,
-  joinBackupTable,
+  partedTable,
   planBackup,
   writeBackupPart,
   type BackupParams,
   type BackupPlan,
 } from "~/modules/backups/backup-job.server";
-import type { TableManifest } from "~/modules/backups/backup.server";
+import type { TableFile, TableManifest } from "~/modules/backups/backup.server";
 import { failJob, finishJob, jobProgress } from "~/modules/jobs/durable-jobs.server";
 
 const JOB = "backup";
 
 /**
  * One table of a backup written in steps (the backup's, and an agent's restore's safety copy with `owner`): each part of
- * `rowsPerPart` rows read and written to R2 in a step of its own (`<prefix>read <table> part N`), then the parts joined
- * into the table's file (`<prefix>join <table>`). `progress` runs inside each part's step with the table's rows so far.
+ * `rowsPerPart` rows read and written to R2 in a step of its own (`<prefix>read <table> part N`); the table's manifest
+ * entry lists the parts. `progress` runs inside each part's step with the table's rows so far.
  */
 export async function backupTableInSteps(
   step: WorkflowStep,
@@ -34,11 +34,10 @@ export async function backupTableInSteps(
   const { backupId, table, rowsPerPart, owner } = part;
   let rows = 0;
   let after = 0;
-  let parts = 0;
+  const parts: TableFile[] = [];
   let more = true;
   while (more) {
-    parts += 1;
-    const n = parts;
+    const n = parts.length + 1;
     const from = after;
     const written = await durableStep(step, env, job, `${prefix}read ${table.name} part ${n}`, async (e) => {
       const result = await writeBackupPart(e, backupId, table.name, n, from, rowsPerPart, owner);
@@ -48,13 +47,14 @@ export async function backupTableInSteps(
     rows += written.rows;
     after = written.last;
     more = written.more;
+    parts.push(written.file);
   }
-  return durableStep(step, env, job, `${prefix}join ${table.name}`, (e) => joinBackupTable(e, backupId, table, parts));
+  return partedTable(backupId, table, parts);
 }
 
 /**
  * A backup of the whole database as a durable job (ADR 0058): plan, each table read in parts (one step each, one R2
- * object each), each table's parts joined into its file, then the manifest. Each step is one invocation within D1's
+ * object each), then the manifest, which lists every table's parts. Each step is one invocation within D1's
  * limits and is retried alone; a part that was cut off is read and written again from where the part before it ended.
  */
 export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {

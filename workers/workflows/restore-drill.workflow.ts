@@ -22,19 +22,18 @@ export class RestoreDrillWorkflow extends WorkflowEntrypoint<Env, DrillParams> {
       const plan = await durableStep(step, this.env, JOB, "prepare the scratch database", async (env) => {
         const db = createDb(env.DB);
         await jobProgress(db, jobId, "Preparing the scratch database");
-        const prepared = await prepareDrill(env, backupId);
+        const prepared = await prepareDrill(env, backupId, rowsPerStep);
         await jobProgress(db, jobId, "Loading", { done: 0, total: prepared.total });
         return prepared;
       });
       let done = 0;
-      for (const { table, rows } of plan.tables) {
+      for (const { table, rows, slices } of plan.tables) {
         let after = 0;
-        // A table with no rows still gets its one step: its file is checked all the same.
-        for (let from = 0; from === 0 || from < rows; from += rowsPerStep) {
-          const part = { table, from, count: rowsPerStep, after };
-          const loaded = await durableStep(step, this.env, JOB, `load ${table} from row ${from}`, async (env) => {
+        for (const slice of slices) {
+          const part = { table, ...slice, after };
+          const loaded = await durableStep(step, this.env, JOB, `load ${table} from row ${slice.line}`, async (env) => {
             const result = await loadDrillPart(env, backupId, part);
-            await jobProgress(createDb(env.DB), jobId, `Loading ${table}`, { done: done + from + result.rows });
+            await jobProgress(createDb(env.DB), jobId, `Loading ${table}`, { done: done + slice.line + result.rows });
             return result;
           });
           after = loaded.last;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backups, type Backup } from "~/db/schema";
-import { JobFailure } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
 import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
 import {
@@ -9,21 +8,22 @@ import {
   backupKey,
   backupSchema,
   completeBackup,
-  deleteObjects,
   failBackup,
   quoteName,
   schemaVersion,
   tablePages,
-  writeTable,
   type BackupType,
+  hex,
+  type TableFile,
   type TableManifest,
 } from "./backup.server";
+import { partsDigest } from "./table-file.server";
 
 // A backup of the whole database as a durable job (ADR 0058; the workflow is workers/workflows/backup.workflow.ts).
 // Its steps: plan (the tables, their definitions and row counts), then each table read in parts of BACKUP_ROWS_PER_PART
-// rows (pages of 500, so 40 queries a part), each part written to R2 as a gzip NDJSON object of its own; then each table's
-// parts joined into the one file per table the manifest describes (with its row count and SHA-256, so download, drill
-// and restore read it as before); last the manifest, the backup row, and the parts removed.
+// rows (pages of 500, so 40 queries a part), each part written to R2 as a gzip NDJSON object of its own, with its row
+// count and SHA-256; last the manifest, which lists each table's parts in order (TableManifest.parts), and the backup row.
+// The parts are the backup: a drill or restore step reads one part, so no step's work grows with the table.
 
 type Bindings = Pick<Env, "DB" | "BACKUPS">;
 
@@ -85,7 +85,8 @@ export async function planBackup(env: Bindings): Promise<BackupPlan> {
 
 /**
  * Reads up to `rowsPerPart` rows of a table after rowid `after` and writes them as part `part` (one gzip object). A
- * retried part overwrites its object. Returns the rows written, the last rowid and whether rows may follow.
+ * retried part overwrites its object. Returns the rows written, the last rowid, whether rows may follow, and the part's
+ * file as the manifest lists it (rows, bytes and SHA-256 of its lines, stored size).
  */
 export async function writeBackupPart(
   env: Bindings,
@@ -96,45 +97,49 @@ export async function writeBackupPart(
   rowsPerPart: number,
   /** Only this agent's rows (a safety copy's part), by the table's owner column. */
   owner?: { column: string; userId: string },
-): Promise<{ rows: number; last: number; more: boolean }> {
+): Promise<{ rows: number; last: number; more: boolean; file: TableFile }> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let rows = 0;
   let last = after;
   let more = false;
-  for await (const page of tablePages(env.DB, table, after, owner)) {
+  // Pages of 500, the last one cut so that the part holds rowsPerPart rows exactly (a drill's or restore's step).
+  while (rows < rowsPerPart) {
+    const { value: page } = await tablePages(env.DB, table, last, owner, Math.min(500, rowsPerPart - rows)).next();
+    if (!page) {
+      more = false;
+      break;
+    }
     chunks.push(page.bytes);
     rows += page.rows;
     last = page.last;
     more = page.full;
-    if (rows >= rowsPerPart) break;
+    if (!page.full) break;
   }
-  const gzipped = await new Response(new Blob(chunks).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-  await env.BACKUPS.put(partKey(id, table, part), gzipped, { httpMetadata: { contentType: "application/gzip" } });
-  return { rows, last, more };
+  const text = new Blob(chunks);
+  const sha256 = hex(await crypto.subtle.digest("SHA-256", await text.arrayBuffer()));
+  const gzipped = await new Response(text.stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  const key = partKey(id, table, part);
+  await env.BACKUPS.put(key, gzipped, { httpMetadata: { contentType: "application/gzip" } });
+  return { rows, last, more, file: { key, rows, bytes: text.size, sha256, stored: gzipped.byteLength } };
 }
 
-/** Joins a table's parts, in order, into its one file of the backup, with its row count and SHA-256. */
-export async function joinBackupTable(
-  env: Bindings,
-  id: string,
-  table: Omit<BackupPlan["tables"][number], "rows">,
-  parts: number,
-): Promise<TableManifest> {
-  async function* source() {
-    for (let part = 1; part <= parts; part += 1) {
-      const object = await env.BACKUPS.get(partKey(id, table.name, part));
-      if (!object) throw new JobFailure(`${table.name}: part ${part} of the backup is missing from storage`);
-      const reader = object.body
-        .pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>)
-        .getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
-        yield { bytes: chunk.value, rows: chunk.value.reduce((n, byte) => (byte === 10 ? n + 1 : n), 0) };
-    }
-  }
-  return writeTable(env, id, table.name, table.sql, table.indexes, source());
+/** A table's entry in the manifest from the parts its steps wrote, in order (TableManifest.parts). */
+export async function partedTable(id: string, table: Omit<BackupPlan["tables"][number], "rows">, parts: TableFile[]): Promise<TableManifest> {
+  const sum = (pick: (f: TableFile) => number) => parts.reduce((n, f) => n + pick(f), 0);
+  return {
+    table: table.name,
+    create: table.sql,
+    indexes: table.indexes,
+    rows: sum((f) => f.rows),
+    bytes: sum((f) => f.bytes),
+    sha256: await partsDigest(parts),
+    stored: sum((f) => f.stored),
+    key: backupKey(id, `parts/${table.name}/`),
+    parts,
+  };
 }
 
-/** The last step: the manifest and the backup row; the parts are removed. */
+/** The last step: the manifest and the backup row. */
 export async function finishBackup(env: Bindings, db: Db, id: string, plan: BackupPlan, tables: TableManifest[]): Promise<Backup> {
   const row = (await db.select().from(backups).where(eq(backups.id, id)).get())!;
   const done = await completeBackup(
@@ -143,7 +148,6 @@ export async function finishBackup(env: Bindings, db: Db, id: string, plan: Back
     { id, type: row.type, startedAt: row.startedAt, userId: null, schemaVersion: plan.schemaVersion },
     tables,
   );
-  await deleteObjects(env.BACKUPS, backupKey(id, "parts/"));
   return done;
 }
 

@@ -25,20 +25,32 @@ const BACKUP_PREFIX = "backups/";
 const MANIFEST_FORMAT = "porchlight-backup";
 export const backupId = (now: number) => `${new Date(now).toISOString().slice(0, 10)}-${crypto.randomUUID().slice(0, 8)}`;
 
-export interface TableManifest {
-  table: string;
-  /** The table's CREATE TABLE and CREATE INDEX statements as the database held them, so the rows can be loaded
-   * into an empty database (a composite foreign key needs its parent's unique index). */
-  create: string;
-  indexes: string[];
+/** One stored file of a table: gzip NDJSON in R2, with its row count, uncompressed bytes and their SHA-256 (hex). */
+export interface TableFile {
   rows: number;
-  /** Uncompressed NDJSON bytes, and their SHA-256 (hex). */
   bytes: number;
   sha256: string;
   /** Compressed bytes in R2. */
   stored: number;
   key: string;
 }
+
+export interface TableManifest extends TableFile {
+  table: string;
+  /** The table's CREATE TABLE and CREATE INDEX statements as the database held them, so the rows can be loaded
+   * into an empty database (a composite foreign key needs its parent's unique index). */
+  create: string;
+  indexes: string[];
+  /**
+   * A backup taken as a durable job stores a table as the parts its steps wrote, in order, so that a drill or restore
+   * step reads one part, never the whole table. Then rows, bytes and stored are the parts' sums, sha256 is that of the
+   * parts' SHA-256s (one per line), and key is the parts' prefix. Without parts the table is the one file at key.
+   */
+  parts?: TableFile[];
+}
+
+/** The files a table of a backup is stored in, in order: its parts (a backup taken as a durable job) or its one file. */
+export const tableFiles = (entry: TableManifest): TableFile[] => entry.parts ?? [entry];
 
 export interface BackupManifest {
   format: typeof MANIFEST_FORMAT;
@@ -109,17 +121,18 @@ interface Chunk {
 }
 
 /**
- * A table's rows (one agent's with `owner`) read 500 at a time in rowid order after `after`, each page as NDJSON
- * lines ({"table": …, "row": {…}}) with the rowid it ends on.
+ * A table's rows (one agent's with `owner`) read `page` (at most 500) at a time in rowid order after `after`, each page
+ * as NDJSON lines ({"table": …, "row": {…}}) with the rowid it ends on.
  */
-export async function* tablePages(d1: Env["DB"], table: string, after = 0, owner?: { column: string; userId: string }) {
+export async function* tablePages(d1: Env["DB"], table: string, after = 0, owner?: { column: string; userId: string }, page = PAGE) {
+  const limit = Math.max(1, Math.min(PAGE, Math.floor(page)));
   const encoder = new TextEncoder();
   for (;;) {
     const { results } = await (owner
       ? d1
-          .prepare(`select rowid as __rowid, * from "${table}" where rowid > ? and ${quoteName(owner.column)} = ? order by rowid limit ${PAGE}`)
+          .prepare(`select rowid as __rowid, * from "${table}" where rowid > ? and ${quoteName(owner.column)} = ? order by rowid limit ${limit}`)
           .bind(after, owner.userId)
-      : d1.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? order by rowid limit ${PAGE}`).bind(after)
+      : d1.prepare(`select rowid as __rowid, * from "${table}" where rowid > ? order by rowid limit ${limit}`).bind(after)
     ).all<Record<string, unknown>>();
     if (results.length === 0) return;
     let text = "";
@@ -127,13 +140,13 @@ export async function* tablePages(d1: Env["DB"], table: string, after = 0, owner
       text += `${JSON.stringify({ table, row })}\n`;
       after = __rowid as number;
     }
-    yield { bytes: encoder.encode(text), rows: results.length, last: after, full: results.length === PAGE };
-    if (results.length < PAGE) return;
+    yield { bytes: encoder.encode(text), rows: results.length, last: after, full: results.length === limit };
+    if (results.length < limit) return;
   }
 }
 
 /** One table, streamed: NDJSON chunks → (SHA-256, gzip → R2 multipart parts). */
-export async function writeTable(
+async function writeTable(
   env: Bindings,
   id: string,
   table: string,
@@ -279,7 +292,7 @@ export async function failBackup(env: Bindings, db: Db, id: string, message: str
   return failed!;
 }
 
-export async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
+async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
   let cursor: string | undefined;
   do {
     const page = await bucket.list({ prefix, cursor });
@@ -357,9 +370,9 @@ export function backupDownload(bucket: R2Bucket, manifest: BackupManifest): Read
     const writer = writable.getWriter();
     try {
       await writer.write(new TextEncoder().encode(`${JSON.stringify({ manifest })}\n`));
-      for (const table of manifest.tables) {
-        const object = await bucket.get(table.key);
-        if (!object) throw new Error(`missing ${table.key}`);
+      for (const file of manifest.tables.flatMap(tableFiles)) {
+        const object = await bucket.get(file.key);
+        if (!object) throw new Error(`missing ${file.key}`);
         const reader = object.body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>).getReader();
         for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) await writer.write(chunk.value);
       }

@@ -4,15 +4,17 @@ import { JobFailure, messageOf } from "~/lib/durable-step";
 import { backups } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
+import { BACKUP_ROWS_PER_PART } from "./backup-job.server";
 import { quoteName, readManifest, type BackupManifest, type TableManifest } from "./backup.server";
-import { readTableFile } from "./table-file.server";
+import { fileSlices, readTableSlice, type FileSlice } from "./table-file.server";
 
 // The restore drill (ADR 0027): a backup is loaded, in full, into a second and otherwise unused D1
 // database (DB_RESTORE_DRILL), each table's file checked against its manifest entry as it streams in (row count
 // and SHA-256), and every row read back from the scratch database and checked again. A backup that
 // passes has been shown to restore, not assumed to. The weekly cron drills the newest backup.
 // It runs as a durable job (ADR 0058): a first step prepares the scratch database, then one step per part of a table
-// (DRILL_ROWS_PER_STEP rows), each within D1's limits for one invocation, then a last one records the outcome.
+// (DRILL_ROWS_PER_STEP rows at most, never across two of the backup's files, so a step reads one part of the backup),
+// each within D1's limits for one invocation, then a last one records the outcome.
 
 type Bindings = Pick<Env, "BACKUPS" | "DB_RESTORE_DRILL">;
 const DRILL_EVERY_MS = 7 * 86_400_000;
@@ -73,39 +75,41 @@ async function drillManifest(env: Pick<Bindings, "BACKUPS">, backupId: string): 
   return manifest;
 }
 
-/** What a drill loads, table by table in load order (parents first): each table's rows by the manifest. */
+/** What a drill loads, table by table in load order (parents first): each table's rows by the manifest, in its steps. */
 export interface DrillPlan {
-  tables: { table: string; rows: number }[];
+  tables: { table: string; rows: number; slices: FileSlice[] }[];
   total: number;
 }
 
 /** The drill's first step: the manifest read and checked, the scratch database emptied and its tables created. */
-export async function prepareDrill(env: Bindings, backupId: string): Promise<DrillPlan> {
+export async function prepareDrill(env: Bindings, backupId: string, rowsPerStep = DRILL_ROWS_PER_STEP): Promise<DrillPlan> {
   const manifest = await drillManifest(env, backupId);
   const target = env.DB_RESTORE_DRILL;
   await emptyDatabase(target);
   await target.batch(manifest.tables.flatMap((t) => [t.create, ...t.indexes].map((sql) => target.prepare(sql))));
   const byName = new Map(manifest.tables.map((t) => [t.table, t]));
-  const tables = loadOrder(manifest.tables).map((table) => ({ table, rows: byName.get(table)!.rows }));
+  const tables = loadOrder(manifest.tables).map((table) => ({
+    table,
+    rows: byName.get(table)!.rows,
+    slices: fileSlices(byName.get(table)!, rowsPerStep),
+  }));
   return { tables, total: tables.reduce((sum, t) => sum + t.rows, 0) };
 }
 
-/** Rows of a table loaded per step by default: a few dozen statements, far inside 1,000 queries, whatever the row size. */
-export const DRILL_ROWS_PER_STEP = 5_000;
+/** Rows of a table loaded per step by default (a backup job's part, so one step per part): a few dozen statements, far inside 1,000 queries. */
+export const DRILL_ROWS_PER_STEP = BACKUP_ROWS_PER_PART;
 /** Rows bound as one JSON array per insert (one bound parameter), kept well under D1's 2 MB per value. */
 const ROWS_PER_INSERT = 500;
 const JSON_PER_INSERT = 500_000;
 
-/** One part of a table: the rows `from` to `from + count` (0-based, in the file's order); `after` is the last rowid the parts before loaded. */
-export interface DrillPart {
+/** One part of a table (a slice of one of its files: fileSlices); `after` is the last rowid the parts before loaded. */
+export interface DrillPart extends FileSlice {
   table: string;
-  from: number;
-  count: number;
   after: number;
 }
 
 /**
- * Loads one part of a table into the scratch database and reads it back. The table's whole file is read and checked
+ * Loads one part of a table into the scratch database and reads it back. The part's whole file is read and checked
  * against its manifest (rows, bytes, SHA-256) every time, so no part of a changed file loads; the part's rows go in as
  * one D1 batch (one transaction) that first deletes anything past `after`, so a retried part never loads twice. Read
  * back in rowid order, each row must be the very line the backup wrote: together with the file's own checksum, the
@@ -116,11 +120,9 @@ export async function loadDrillPart(env: Bindings, backupId: string, part: Drill
   const entry = manifest.tables.find((t) => t.table === part.table);
   if (!entry) throw new JobFailure(`${part.table}: the table is not in the backup's manifest.`);
   const rows: Record<string, unknown>[] = [];
-  let index = 0;
   try {
-    await readTableFile(env.BACKUPS, entry, (row) => {
-      if (index >= part.from && index < part.from + part.count) rows.push(row);
-      index += 1;
+    await readTableSlice(env.BACKUPS, entry, part, (row) => {
+      rows.push(row);
     });
   } catch (error) {
     throw new JobFailure(messageOf(error));
@@ -155,7 +157,7 @@ export async function loadDrillPart(env: Bindings, backupId: string, part: Drill
     results.length !== rows.length ||
     results.some(({ __rowid, ...row }, i) => ((last = __rowid as number), line(part.table, row) !== line(part.table, rows[i]!)));
   if (differs)
-    throw new JobFailure(`${part.table}: rows ${part.from + 1} to ${part.from + rows.length} of ${entry.rows} differ from the backup once restored`);
+    throw new JobFailure(`${part.table}: rows ${part.line + 1} to ${part.line + rows.length} of ${entry.rows} differ from the backup once restored`);
   return { rows: rows.length, last };
 }
 

@@ -5,21 +5,10 @@ import { JobFailure, messageOf } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
 import { RESTORE_TABLES } from "~/modules/data/tables";
 import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
-import type { BackupPlan } from "./backup-job.server";
-import {
-  backupId,
-  backupKey,
-  backupSchema,
-  completeBackup,
-  deleteObjects,
-  failBackup,
-  quoteName,
-  readManifest,
-  schemaVersion,
-  type TableManifest,
-} from "./backup.server";
+import { BACKUP_ROWS_PER_PART, type BackupPlan } from "./backup-job.server";
+import { backupId, backupSchema, completeBackup, failBackup, quoteName, readManifest, schemaVersion, type TableManifest } from "./backup.server";
 import { loadOrder } from "./drill.server";
-import { readTableFile } from "./table-file.server";
+import { fileSlices, readTableSlice, type FileSlice } from "./table-file.server";
 
 // Restoring one agent's account from a backup (ADR 0029): "I wiped my contacts". The agent's rows of every
 // restorable table (RESTORE_TABLES) are read from the backup's files, each whole file checked against the
@@ -28,15 +17,15 @@ import { readTableFile } from "./table-file.server";
 // deletes the agent's rows and inserts the staged ones, children deleted first and parents inserted first. Until
 // that batch commits the agent sees the old rows; after it, the restored ones; never a mix. A file that fails its
 // checksum stops the restore before anything of the agent's changes.
-// It runs as a durable job (ADR 0058): a step checks the backup, one step stages each part of a table's file
-// (RESTORE_ROWS_PER_STEP lines), the safety copy is written a part at a time like a backup, and a last step swaps.
+// It runs as a durable job (ADR 0058): a step checks the backup, one step stages each part of a table
+// (RESTORE_ROWS_PER_STEP lines at most, never across two of the backup's files), the safety copy is written a part at a time like a backup, and a last step swaps.
 
 type Bindings = Pick<Env, "DB" | "BACKUPS">;
 
 /** The spec's confirmation (section 9). */
 export const RESTORE_CONFIRM = "Are you sure you want to restore this backup? This will overwrite current data.";
-/** Rows of a table's file read per staging step by default: a few statements, far inside 1,000 queries. */
-export const RESTORE_ROWS_PER_STEP = 5_000;
+/** Rows of a table read per staging step by default (a backup job's part, so one step per part): a few statements, far inside 1,000 queries. */
+export const RESTORE_ROWS_PER_STEP = BACKUP_ROWS_PER_PART;
 /** Staged rows bound as one JSON array per insert (one bound parameter), kept well under D1's 2 MB per value. */
 const ROWS_PER_INSERT = 500;
 const JSON_PER_INSERT = 500_000;
@@ -62,19 +51,18 @@ export interface Staged {
   columns: string[];
 }
 
-/** One part of a table's file to stage: rows `from` to `from + count` of the file (0-based, in the file's order). */
-export interface StagePart {
+/** One part of a table to stage: a slice of one of its files (fileSlices). */
+export interface StagePart extends FileSlice {
   table: string;
   owner: string;
-  from: number;
-  count: number;
 }
 
 /**
- * Stages the agent's rows of one part of a table's file in restore_rows, in one D1 batch that first deletes what a
- * cut-off try of the same part left, so a retried part never stages twice. The whole file is read and checked against
- * its manifest (rows, bytes, SHA-256) every time: a changed file stages nothing. Each row's seq is its line in the file,
- * so the swap inserts the rows in the backup's order. Returns the rows staged and the columns the file has.
+ * Stages the agent's rows of one part of a table in restore_rows, in one D1 batch that first deletes what a cut-off try
+ * of the same part left, so a retried part never stages twice. The part's whole file is read and checked against its
+ * manifest (rows, bytes, SHA-256) every time: a changed file stages nothing. Each row's seq is its line in the table,
+ * so the swap inserts the rows in the backup's order. Returns the rows staged and the columns the part's rows have
+ * (none for a table without rows).
  */
 export async function stageRestorePart(
   env: Bindings,
@@ -86,13 +74,10 @@ export async function stageRestorePart(
   if (!entry) throw new JobFailure(`${part.table}: the table is not in the backup's manifest.`);
   const rows: string[] = [];
   let columns: string[] = [];
-  let index = 0;
   try {
-    await readTableFile(env.BACKUPS, entry, (row) => {
-      if (index === 0) columns = Object.keys(row);
-      if (index >= part.from && index < part.from + part.count && row[part.owner] === restore.userId)
-        rows.push(JSON.stringify([index + 1, JSON.stringify(row)]));
-      index += 1;
+    await readTableSlice(env.BACKUPS, entry, part, (row, index) => {
+      if (columns.length === 0) columns = Object.keys(row);
+      if (row[part.owner] === restore.userId) rows.push(JSON.stringify([part.line + index - part.from + 1, JSON.stringify(row)]));
     });
   } catch (error) {
     throw new JobFailure(messageOf(error));
@@ -101,8 +86,8 @@ export async function stageRestorePart(
     env.DB.prepare("delete from restore_rows where restore_id = ? and tbl = ? and seq > ? and seq <= ?").bind(
       restore.id,
       part.table,
-      part.from,
-      part.from + part.count,
+      part.line,
+      part.line + part.count,
     ),
   ];
   const insert =
@@ -236,14 +221,19 @@ export async function startAgentRestore(
   return { restore: (await db.select().from(backupRestores).where(eq(backupRestores.id, restoreId)).get())!, job };
 }
 
-/** What a restore stages and swaps, table by table in load order (parents first), with each file's row count. */
+/** What a restore stages and swaps, table by table in load order (parents first), with each table's rows and steps. */
 export interface RestorePlan {
-  tables: { table: string; owner: string; rows: number }[];
+  tables: { table: string; owner: string; rows: number; slices: FileSlice[] }[];
   total: number;
 }
 
 /** The first step: the agent, the backup and its manifest checked; a JobFailure (no retry mends it) otherwise. */
-export async function checkRestore(env: Bindings, db: Db, params: Pick<AgentRestoreParams, "backupId" | "userId">): Promise<RestorePlan> {
+export async function checkRestore(
+  env: Bindings,
+  db: Db,
+  params: Pick<AgentRestoreParams, "backupId" | "userId">,
+  rowsPerStep = RESTORE_ROWS_PER_STEP,
+): Promise<RestorePlan> {
   const agent = await db.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).get();
   if (!agent) throw new JobFailure("That agent's account no longer exists.");
   const backup = await db.select().from(backups).where(eq(backups.id, params.backupId)).get();
@@ -256,7 +246,12 @@ export async function checkRestore(env: Bindings, db: Db, params: Pick<AgentRest
   const entries = manifest.tables.filter((t) => owners.has(t.table));
   if (entries.length === 0) throw new JobFailure("The backup holds none of the tables an agent's restore replaces.");
   const byName = new Map(entries.map((t) => [t.table, t]));
-  const tables = loadOrder(entries).map((table) => ({ table, owner: owners.get(table)!, rows: byName.get(table)!.rows }));
+  const tables = loadOrder(entries).map((table) => ({
+    table,
+    owner: owners.get(table)!,
+    rows: byName.get(table)!.rows,
+    slices: fileSlices(byName.get(table)!, rowsPerStep),
+  }));
   return { tables, total: tables.reduce((sum, t) => sum + t.rows, 0) };
 }
 
@@ -276,7 +271,7 @@ export interface SafetyPlan {
   tables: Omit<BackupPlan["tables"][number], "rows">[];
 }
 
-/** The safety copy's last step: its manifest and backup row (completed), its parts removed, and the restore pointed at it. */
+/** The safety copy's last step: its manifest and backup row (completed), and the restore pointed at it. */
 export async function finishSafetyCopy(env: Bindings, db: Db, restoreId: string, userId: string, safety: SafetyPlan, tables: TableManifest[]) {
   const done = await completeBackup(
     env,
@@ -284,7 +279,6 @@ export async function finishSafetyCopy(env: Bindings, db: Db, restoreId: string,
     { id: safety.backupId, type: "safety", startedAt: safety.startedAt, userId, schemaVersion: safety.schemaVersion },
     tables,
   );
-  await deleteObjects(env.BACKUPS, backupKey(safety.backupId, "parts/"));
   await db.update(backupRestores).set({ safetyBackupId: done.id }).where(eq(backupRestores.id, restoreId));
   return done.id;
 }
