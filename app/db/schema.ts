@@ -807,7 +807,7 @@ export const gdprRequests = sqliteTable(
 export type GdprRequest = typeof gdprRequests.$inferSelect;
 
 /**
- * Backups of the whole database in R2 (ADR 0027): one row per backup; the objects are
+ * Backups of a whole account database in R2 (ADR 0027), one database per backup: one row per backup; the objects are
  * `backups/<id>/manifest.json` and `backups/<id>/<table>.ndjson.gz`. The manifest (row counts and a SHA-256 per
  * table) is the truth; this row is the list's summary. A backup of the whole database has no user id; a safety
  * copy (type "safety", taken before one agent's account is restored from a backup) names the agent it holds.
@@ -834,6 +834,8 @@ export const backups = sqliteTable(
     drillError: text("drill_error"),
     /** A safety copy's agent: only that agent's rows of the restorable tables are in it. Null: every table, whole. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The account database the backup is of (ADR 0060): 0 is the home database (DB), n is DB_SHARD_n. */
+    shard: integer("shard").notNull().default(0),
   },
   (t) => [index("backups_started").on(t.startedAt)],
 );

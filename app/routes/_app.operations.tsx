@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const edit = await editThreshold(context, form, now);
       return edit.ok ? ({ ok: true, intent: "threshold", message: edit.message } satisfies ActionResult) : refused("threshold", edit.error);
     },
-    backup: async () => redirectWithToast(context, "/operations?tab=backup", await backupNow(context, user.id)),
+    backup: async () => redirectWithToast(context, "/operations?tab=backup", await backupNow(context, form, user.id)),
     drill: async () => redirectWithToast(context, "/operations?tab=backup", await drillNewestBackup(context, user.id)),
     restore: async () => {
       const restore = await restoreAgentByEmail(context, form, user.id);

@@ -940,7 +940,7 @@ describe("scheduled jobs", () => {
     expect(detail["trash-purge"]).toMatch(onEveryDatabase(/[\d,]+ trashed items? purged/));
     expect(detail["sync-upkeep"]).toMatch(onEveryDatabase(/[\d,]+ log entr(y|ies), [\d,]+ change keys? and [\d,]+ AI quota days? pruned/));
     expect(detail.backup).toMatch(
-      /^(no backup due|backup started|backup already running), [\d,]+ old backups? deleted(, restore drill (started|already running))?$/,
+      /^(no backup due|backup (of database \d+ )?started|backup already running), [\d,]+ old backups? deleted(, restore drill (started|already running))?$/,
     );
   }, 120_000);
 

@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
+import { shardDatabases } from "~/lib/shards.server";
 import { startBackup } from "~/modules/backups/backup-job.server";
 import { automaticBackupDue, pruneBackups } from "~/modules/backups/backup.server";
 import { drillDue, startRestoreDrill } from "~/modules/backups/drill.server";
@@ -7,23 +8,28 @@ import { abandonStaleRestores } from "~/modules/backups/restore.server";
 import { count } from "~/modules/ops/cron-jobs";
 
 /**
- * The daily automatic backup (ADR 0027): taken on the first five-minute run a day after the last one, and
- * backups older than 30 days deleted (safety copies too) and an agent restore cut off part-way marked failed; then, once a week,
- * a restore drill of the newest backup. Both run as durable jobs, started here; a failed backup or drill is recorded on the
- * backup and its job (the Backup tab shows why).
+ * The daily automatic backup of every account database (ADR 0027, ADR 0060): each database's taken on the first
+ * five-minute run a day after its last one, one database a run (one backup job runs at a time); backups older than 30
+ * days deleted (safety copies too) and an agent restore cut off part-way marked failed; then, once a week for each
+ * database, a restore drill of its newest backup. Backups and drills run as durable jobs, started here; a failed backup
+ * or drill is recorded on the backup and its job (the Backup tab shows why).
  */
 export async function backupJob(db: Db, _controller: ScheduledController, env: Env): Promise<string> {
   const pruned = await pruneBackups(env, db);
   await abandonStaleRestores(db);
   const done = [`${count(pruned, "old backup")} deleted`];
-  if (await automaticBackupDue(db)) {
+  const databases = shardDatabases(env).length;
+  const named = (shard: number) => (databases > 1 ? ` of database ${shard}` : "");
+  let due: number | null = null;
+  for (let shard = 0; shard < databases && due === null; shard++) if (await automaticBackupDue(db, Date.now(), shard)) due = shard;
+  if (due !== null) {
     // The backup runs as a durable job (ADR 0058): started here, its outcome recorded on its row by its last step.
-    const started = await startBackup(env, db, "automatic", null);
-    done.unshift(started ? "backup started" : "backup already running");
+    const started = await startBackup(env, db, "automatic", null, { shard: due });
+    done.unshift(started ? `backup${named(due)} started` : "backup already running");
   } else done.unshift("no backup due");
-  const due = await drillDue(db);
-  if (!due) return done.join(", ");
+  const drill = await drillDue(db, Date.now(), databases);
+  if (!drill) return done.join(", ");
   // The drill runs as a durable job (ADR 0058): started here, its outcome recorded on the backup by its last step.
-  const drill = await startRestoreDrill(env, db, due, null);
-  return [...done, drill ? "restore drill started" : "restore drill already running"].join(", ");
+  const started = await startRestoreDrill(env, db, drill, null);
+  return [...done, started ? "restore drill started" : "restore drill already running"].join(", ");
 }

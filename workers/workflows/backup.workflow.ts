@@ -5,6 +5,7 @@ import { durableStep, messageOf } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
 import {
   BACKUP_ROWS_PER_PART,
+  backupSource,
   failBackup,
   finishBackup,
   partedTable,
@@ -28,10 +29,17 @@ export async function backupTableInSteps(
   env: Env,
   job: string,
   prefix: string,
-  part: { backupId: string; table: Omit<BackupPlan["tables"][number], "rows">; rowsPerPart: number; owner?: { column: string; userId: string } },
+  part: {
+    backupId: string;
+    table: Omit<BackupPlan["tables"][number], "rows">;
+    rowsPerPart: number;
+    owner?: { column: string; userId: string };
+    /** The account database read (ADR 0060); the home database when absent. */
+    shard?: number;
+  },
   progress?: (env: Env, rows: number) => Promise<void>,
 ): Promise<TableManifest> {
-  const { backupId, table, rowsPerPart, owner } = part;
+  const { backupId, table, rowsPerPart, owner, shard = 0 } = part;
   let rows = 0;
   let after = 0;
   const parts: TableFile[] = [];
@@ -40,7 +48,7 @@ export async function backupTableInSteps(
     const n = parts.length + 1;
     const from = after;
     const written = await durableStep(step, env, job, `${prefix}read ${table.name} part ${n}`, async (e) => {
-      const result = await writeBackupPart(e, backupId, table.name, n, from, rowsPerPart, owner);
+      const result = await writeBackupPart(backupSource(e, shard), backupId, table.name, n, from, rowsPerPart, owner);
       await progress?.(e, rows + result.rows);
       return result;
     });
@@ -53,18 +61,18 @@ export async function backupTableInSteps(
 }
 
 /**
- * A backup of the whole database as a durable job (ADR 0058): plan, each table read in parts (one step each, one R2
+ * A backup of one whole account database (ADR 0060) as a durable job (ADR 0058): plan, each table read in parts (one step each, one R2
  * object each), then the manifest, which lists every table's parts. Each step is one invocation within D1's
  * limits and is retried alone; a part that was cut off is read and written again from where the part before it ended.
  */
 export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
   override async run(event: Readonly<WorkflowEvent<BackupParams>>, step: WorkflowStep) {
     applyTestClock(this.env);
-    const { jobId, backupId } = event.payload;
+    const { jobId, backupId, shard = 0 } = event.payload;
     const rowsPerPart = Math.max(1, event.payload.rowsPerPart ?? BACKUP_ROWS_PER_PART);
     try {
       const plan = await durableStep(step, this.env, JOB, "plan", async (env) => {
-        const planned = await planBackup(env);
+        const planned = await planBackup(backupSource(env, shard));
         await jobProgress(createDb(env.DB), jobId, "Reading", { done: 0, total: planned.total });
         return planned;
       });
@@ -72,7 +80,7 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
       let done = 0;
       for (const table of plan.tables) {
         const before = done;
-        const written = await backupTableInSteps(step, this.env, JOB, "", { backupId, table, rowsPerPart }, async (env, rows) => {
+        const written = await backupTableInSteps(step, this.env, JOB, "", { backupId, table, rowsPerPart, shard }, async (env, rows) => {
           await jobProgress(createDb(env.DB), jobId, `Reading ${table.name}`, { done: before + rows });
         });
         tables.push(written);

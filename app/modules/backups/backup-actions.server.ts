@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { users } from "~/db/schema";
+import { accountDirectory, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
+import { HOME_SHARD, shardDatabases } from "~/lib/shards.server";
 import type { ToastMessage } from "~/lib/toast";
 import { startBackup } from "./backup-job.server";
 import { listBackups } from "./backup.server";
@@ -14,11 +15,21 @@ import { startAgentRestore } from "./restore.server";
 
 type Toast = Omit<ToastMessage, "id">;
 
-/** Starts a manual backup of the whole database as a durable job and answers at once; the Backup tab shows its progress. */
-export async function backupNow(context: RequestContext, startedBy: string): Promise<Toast> {
-  const started = await startBackup(context.cloudflare.env, context.db, "manual", startedBy);
+/**
+ * Starts a manual backup of one whole account database (the form's `shard`, else the home database) as a durable job
+ * and answers at once; the Backup tab shows its progress.
+ */
+export async function backupNow(context: RequestContext, form: FormData, startedBy: string): Promise<Toast> {
+  const env = context.cloudflare.env;
+  const databases = shardDatabases(env).length;
+  const asked = form.get("shard");
+  const shard = asked === null || asked === "" ? HOME_SHARD : Number(asked);
+  if (!Number.isInteger(shard) || shard < 0 || shard >= databases)
+    return { title: "Backup not started", description: `There is no database ${String(asked).slice(0, 20)} to back up.`, variant: "destructive" };
+  const started = await startBackup(env, context.db, "manual", startedBy, { shard });
+  const of = databases > 1 ? `Database ${shard}: its` : "Its";
   return started
-    ? { title: "Backup started", description: "Its progress shows under Backups; it is listed when it completes.", variant: "success" }
+    ? { title: "Backup started", description: `${of} progress shows under Backups; it is listed when it completes.`, variant: "success" }
     : { title: "A backup is already running", description: "Its progress shows under Backups.", variant: "destructive" };
 }
 
@@ -47,7 +58,20 @@ export async function restoreAgentByEmail(
   const parsed = RestoreFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "That restore cannot be run." };
   const agent = await context.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get();
-  if (!agent) return { ok: false, error: "No account has that e-mail address." };
+  if (!agent) {
+    // An account in another database (ADR 0060) is not in this one's users: say so rather than that it does not exist.
+    const listed = await context.db
+      .select({ shard: accountDirectory.shard })
+      .from(accountDirectory)
+      .where(eq(accountDirectory.email, parsed.data.email.trim().toLowerCase()))
+      .get();
+    if (listed && listed.shard !== HOME_SHARD)
+      return {
+        ok: false,
+        error: `That account is in database ${listed.shard}. An agent's restore works on the home database's accounts only; database ${listed.shard} is backed up and drilled as a whole.`,
+      };
+    return { ok: false, error: "No account has that e-mail address." };
+  }
   const started = await startAgentRestore(context.cloudflare.env, context.db, { backupId: parsed.data.backupId, userId: agent.id, requestedBy });
   return {
     ok: true,

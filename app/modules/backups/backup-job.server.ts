@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backups, type Backup } from "~/db/schema";
+import { JobFailure } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
+import { HOME_SHARD, shardDatabases } from "~/lib/shards.server";
 import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
 import {
   backupId,
@@ -34,6 +36,15 @@ export interface BackupParams extends JobParams {
   backupId: string;
   /** Rows per part; BACKUP_ROWS_PER_PART unless a test asks for smaller steps. */
   rowsPerPart?: number;
+  /** The account database backed up (ADR 0060); the home database when absent. */
+  shard?: number;
+}
+
+/** The bindings a backup of account database `shard` reads and writes: that database as DB, and the bucket. */
+export function backupSource(env: Env, shard: number): Bindings {
+  const d1 = shardDatabases(env)[shard];
+  if (!d1) throw new JobFailure(`Database ${shard} is not bound to this Worker.`);
+  return { DB: d1, BACKUPS: env.BACKUPS };
 }
 
 export interface BackupPlan {
@@ -45,27 +56,28 @@ export interface BackupPlan {
 const partKey = (id: string, table: string, part: number) => backupKey(id, `parts/${table}/${String(part).padStart(6, "0")}.ndjson.gz`);
 
 /**
- * Records a backup (in progress) and starts it as a durable job; answers at once. Null when a backup job is already
- * running (nothing is recorded then).
+ * Records a backup of account database `shard` (in progress) and starts it as a durable job; answers at once. Null
+ * when a backup job is already running (nothing is recorded then): one backup at a time, whichever its database.
  */
 export async function startBackup(
   env: Pick<Env, "BACKUP_WORKFLOW">,
   db: Db,
   type: Exclude<BackupType, "safety">,
   startedBy: string | null,
-  options: { rowsPerPart?: number } = {},
+  options: { rowsPerPart?: number; shard?: number } = {},
   now = Date.now(),
 ): Promise<{ backup: Backup; jobId: string } | null> {
   const id = backupId(now);
+  const shard = options.shard ?? HOME_SHARD;
   const job = await startDurableJob<BackupParams>(
     db,
     env.BACKUP_WORKFLOW,
     { kind: "backup", startedBy, subject: id, step: "Waiting to start" },
-    { backupId: id, ...options },
+    { backupId: id, ...options, shard },
     now,
     // The backup's row goes in before the instance can run: its steps update it.
     async () => {
-      await db.insert(backups).values({ id, type, status: "in_progress", startedAt: now });
+      await db.insert(backups).values({ id, type, status: "in_progress", startedAt: now, shard });
     },
   );
   if (!job) return null;
@@ -145,7 +157,7 @@ export async function finishBackup(env: Bindings, db: Db, id: string, plan: Back
   const done = await completeBackup(
     env,
     db,
-    { id, type: row.type, startedAt: row.startedAt, userId: null, schemaVersion: plan.schemaVersion },
+    { id, type: row.type, startedAt: row.startedAt, userId: null, schemaVersion: plan.schemaVersion, shard: row.shard },
     tables,
   );
   return done;

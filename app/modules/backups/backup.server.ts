@@ -1,5 +1,5 @@
 import { DAY_MS } from "~/lib/dates";
-import { desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backups, users, type Backup } from "~/db/schema";
 import type { BACKUP_TYPES } from "~/db/enums";
@@ -59,6 +59,8 @@ export interface BackupManifest {
   type: BackupType;
   /** A safety copy's agent: the tables hold only that agent's rows. Absent for a backup of the whole database. */
   user_id?: string;
+  /** The account database backed up (ADR 0060): 0 is the home database. Absent in backups taken before there were several. */
+  shard?: number;
   schema_version: string | null;
   started_at: string;
   finished_at: string;
@@ -247,7 +249,7 @@ export async function createBackup(env: Bindings, db: Db, type: BackupType, now 
 export async function completeBackup(
   env: Bindings,
   db: Db,
-  backup: { id: string; type: BackupType; startedAt: number; userId: string | null; schemaVersion: string | null },
+  backup: { id: string; type: BackupType; startedAt: number; userId: string | null; schemaVersion: string | null; shard?: number },
   tables: TableManifest[],
 ): Promise<Backup> {
   const { id } = backup;
@@ -257,6 +259,7 @@ export async function completeBackup(
     id,
     type: backup.type,
     ...(backup.userId ? { user_id: backup.userId } : {}),
+    shard: backup.shard ?? 0,
     schema_version: backup.schemaVersion,
     started_at: new Date(backup.startedAt).toISOString(),
     finished_at: new Date().toISOString(),
@@ -345,12 +348,15 @@ export async function pruneBackups(env: Bindings, db: Db, now = Date.now()): Pro
   return old.length;
 }
 
-/** Whether the daily automatic backup is due: none in the last day (a failed one is retried on the next run). */
-export async function automaticBackupDue(db: Db, now = Date.now()): Promise<boolean> {
+/**
+ * Whether the daily automatic backup of account database `shard` is due: none of it in the last day (a failed one is
+ * retried on the next run).
+ */
+export async function automaticBackupDue(db: Db, now = Date.now(), shard = 0): Promise<boolean> {
   const latest = await db
     .select({ startedAt: backups.startedAt })
     .from(backups)
-    .where(eq(backups.type, "automatic"))
+    .where(and(eq(backups.type, "automatic"), eq(backups.shard, shard)))
     .orderBy(desc(backups.startedAt))
     .limit(1)
     .get();

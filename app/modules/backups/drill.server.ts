@@ -200,22 +200,29 @@ export function startRestoreDrill(
   );
 }
 
-/** The backup the weekly drill takes: the newest completed one of the whole database (not a safety copy), when no backup was drilled in the last week. */
-export async function drillDue(db: Db, now = Date.now()): Promise<string | null> {
-  // A drill "in the future" (a clock that went back) does not count: it must not hold the next one off.
-  const recent = await db
-    .select({ id: backups.id })
-    .from(backups)
-    .where(and(gte(backups.drillAt, now - DRILL_EVERY_MS), lte(backups.drillAt, now)))
-    .limit(1)
-    .get();
-  if (recent) return null;
-  const newest = await db
-    .select({ id: backups.id })
-    .from(backups)
-    .where(and(eq(backups.status, "completed"), isNull(backups.userId)))
-    .orderBy(desc(backups.startedAt))
-    .limit(1)
-    .get();
-  return newest?.id ?? null;
+/**
+ * The backup the weekly drill takes: for the first of the `databases` account databases (ADR 0060) none of whose backups
+ * was drilled in the last week, its newest completed backup (not a safety copy). Null when every database's drill is
+ * recent, or a database without a drill has no backup yet.
+ */
+export async function drillDue(db: Db, now = Date.now(), databases = 1): Promise<string | null> {
+  for (let shard = 0; shard < databases; shard++) {
+    // A drill "in the future" (a clock that went back) does not count: it must not hold the next one off.
+    const recent = await db
+      .select({ id: backups.id })
+      .from(backups)
+      .where(and(eq(backups.shard, shard), gte(backups.drillAt, now - DRILL_EVERY_MS), lte(backups.drillAt, now)))
+      .limit(1)
+      .get();
+    if (recent) continue;
+    const newest = await db
+      .select({ id: backups.id })
+      .from(backups)
+      .where(and(eq(backups.shard, shard), eq(backups.status, "completed"), isNull(backups.userId)))
+      .orderBy(desc(backups.startedAt))
+      .limit(1)
+      .get();
+    if (newest) return newest.id;
+  }
+  return null;
 }

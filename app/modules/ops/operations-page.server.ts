@@ -8,6 +8,7 @@ import type { UserId } from "~/lib/tenancy.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { sendDeadEmailAgain } from "~/modules/email/dead-letters.server";
 import { databaseFigures } from "~/modules/shards/figures.server";
+import { shardDatabases } from "~/lib/shards.server";
 import { monitoringAggregates } from "./aggregates.server";
 import { rememberAppOrigin } from "./app-origin.server";
 import { loadMonitoring, openAlerts } from "./monitoring.server";
@@ -62,6 +63,7 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
         ]);
         const backup: BackupView = {
           backups: list,
+          databases: shardDatabases(context.cloudflare.env).length,
           storage,
           retentionDays: BACKUP_RETENTION_DAYS,
           restores: restores.map((r) => ({ ...r.restore, email: r.email })),

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
+import { SelectField } from "~/components/ui/SelectField";
 import { toast } from "~/components/ui/Toaster";
 import { formatDate, formatTime, type DisplayPreferences } from "~/lib/format";
 import { JobProgress, jobActive, type JobView } from "~/modules/jobs/components/JobProgress";
@@ -28,10 +29,14 @@ export interface BackupRow {
   drillAt: number | null;
   drillMs: number | null;
   drillError: string | null;
+  /** The account database backed up (0: the home database). */
+  shard: number;
 }
 
 export interface BackupView {
   backups: BackupRow[];
+  /** Account databases bound (ADR 0060): each is backed up on its own; the tab names them when there are several. */
+  databases: number;
   storage: { bytes: number; objects: number };
   retentionDays: number;
   restores: RestoreRow[];
@@ -54,6 +59,9 @@ interface RestoreRow {
 const RESTORE_CONFIRM = "Are you sure you want to restore this backup? This will overwrite current data.";
 const rowLink =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400";
+
+/** An account database's name on this tab (ADR 0060). */
+const databaseName = (n: number) => (n === 0 ? "Database 0 (home)" : `Database ${n}`);
 
 const STATUS_LABELS: Record<BackupRow["status"], string> = { in_progress: "In progress", completed: "Completed", failed: "Failed" };
 const TYPE_LABELS: Record<BackupRow["type"], string> = { automatic: "Automatic", manual: "Manual", safety: "Safety copy" };
@@ -120,8 +128,18 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           </div>
         </dl>
         {jobActive(view.jobs.backup) ? <JobProgress job={view.jobs.backup} label="Backup" /> : null}
-        <Form method="post" className="mt-4">
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="backup" />
+          {view.databases > 1 ? (
+            <div className="w-full sm:w-56">
+              <SelectField
+                label="Database"
+                name="shard"
+                defaultValue="0"
+                options={Array.from({ length: view.databases }, (_, n) => [String(n), databaseName(n)] as const)}
+              />
+            </div>
+          ) : null}
           <Button type="submit" disabled={jobActive(view.jobs.backup)} busy={busy("backup")} busyLabel="Starting…">
             Create backup
           </Button>
@@ -198,12 +216,16 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
                     <td className="hidden py-2 pr-3 sm:table-cell">
                       {TYPE_LABELS[b.type]}
                       {b.agentEmail ? <span className="block text-xs text-stone-600 dark:text-stone-400">{b.agentEmail}</span> : null}
+                      {view.databases > 1 && !b.userId ? (
+                        <span className="block text-xs text-stone-600 dark:text-stone-400">{databaseName(b.shard)}</span>
+                      ) : null}
                     </td>
                     <td className="py-2 pr-3">
                       {STATUS_LABELS[b.status]}
                       <span className="block text-xs text-stone-600 sm:hidden dark:text-stone-400">
                         {TYPE_LABELS[b.type]}
                         {b.agentEmail ? ` · ${b.agentEmail}` : ""}
+                        {view.databases > 1 && !b.userId ? ` · ${databaseName(b.shard)}` : ""}
                         {b.status === "completed" ? ` · ${formatBytes(b.sizeBytes)}` : ""}
                       </span>
                       {b.drillStatus ? (
