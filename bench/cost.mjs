@@ -54,7 +54,7 @@ export async function measureStorage(mf) {
     all += (await db.prepare(`select count(*) as n from ${table}`).first()).n;
   }
   const backup = await db
-    .prepare("select id, size_bytes from backups where status = 'completed' and user_id is null order by started_at desc limit 1")
+    .prepare("select id, size_bytes from backups where status = 'completed' and user_id is null and shard = 0 order by started_at desc limit 1")
     .first();
   let objects = null;
   if (backup) {

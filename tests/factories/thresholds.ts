@@ -1,3 +1,4 @@
+import type { Env } from "~/lib/env.server";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -5,6 +6,7 @@ import type { systemThresholds } from "~/db/schema";
 import { checkSystemThresholds, readThresholdMetrics } from "~/modules/ops/thresholds.server";
 import type { ThresholdMetric } from "~/modules/ops/thresholds";
 import { requestContext } from "./context";
+import { accountDatabases } from "~/modules/shards/databases.server";
 
 /**
  * Checks that `metric`'s seeded rule (warning above 0) alerts on its real reading at `now`: through a threshold of the
@@ -21,8 +23,11 @@ export async function expectWarningAbove0(metric: ThresholdMetric, now: number) 
     comparisonOperator: "greater_than",
     updatedAt: new Date(now),
   };
-  const reading = (await readThresholdMetrics(createDb(env.DB), now))[metric];
-  const result = await checkSystemThresholds(requestContext(), now, { thresholds: [threshold], readings: { [own]: reading } });
+  const reading = (await readThresholdMetrics(createDb(env.DB), accountDatabases(env as unknown as Env), now))[metric];
+  const result = await checkSystemThresholds({ ...requestContext(), accounts: accountDatabases(env as unknown as Env) }, now, {
+    thresholds: [threshold],
+    readings: { [own]: reading },
+  });
   expect(result.alerts_triggered).toBe(1);
   expect(result.alerts).toEqual([{ metric_name: own, level: "warning", reading, threshold: 0, opened_at: now }]);
 }

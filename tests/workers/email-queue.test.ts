@@ -15,6 +15,7 @@ import { OUTGOING_MAX_RETRIES as EMAIL_MAX_RETRIES } from "~/modules/outgoing/qu
 import { emailDeliveryFigures } from "~/modules/email/dead-letters.server";
 import { loadMonitoring } from "~/modules/ops/monitoring.server";
 import { readThresholdMetrics } from "~/modules/ops/thresholds.server";
+import { accountDatabases } from "~/modules/shards/databases.server";
 
 // Outgoing e-mail through the e-mail queue (ADR 0056). The provider (Resend) is faked at its boundary, fetch; the
 // queue's consumer is the Worker's own queue() handler, handed batches built with createMessageBatch.
@@ -138,18 +139,18 @@ describe("dead e-mails", () => {
   }
 
   it("lands dead after the last retry, shows in the Operations Center and trips the dead e-mail threshold", async () => {
-    const before = await emailDeliveryFigures(db, Date.now());
+    const before = await emailDeliveryFigures(accountDatabases(env as Env), Date.now());
     const email = await deadEmail("dead");
     expect(email.delays).toEqual([30, 60, 120, 240, 480, 960]);
     expect(await row(email.id)).toMatchObject({ status: "dead", attempts: EMAIL_MAX_RETRIES + 1, error: "domain not verified" });
 
     const now = Date.now();
-    const figures = await emailDeliveryFigures(db, now);
+    const figures = await emailDeliveryFigures(accountDatabases(env as Env), now);
     expect(figures.dead24h).toBeGreaterThanOrEqual(before.dead24h + 1);
     expect(figures.deadTotal).toBeGreaterThanOrEqual(before.deadTotal + 1);
     // One definition: the threshold's reading and the Monitoring tab's figures are the same number.
-    const monitoring = await loadMonitoring(db, now);
-    expect((await readThresholdMetrics(db, now)).dead_emails_24h).toBe(monitoring.email.figures.dead24h);
+    const monitoring = await loadMonitoring(db, accountDatabases(env as Env), now);
+    expect((await readThresholdMetrics(db, accountDatabases(env as Env), now)).dead_emails_24h).toBe(monitoring.email.figures.dead24h);
     expect(monitoring.watch.dead_emails_24h.reading).toBe(monitoring.email.figures.dead24h);
     expect(monitoring.email.dead.find((d) => d.id === email.id)).toMatchObject({ to: email.to, subject: "Hello dead", attempts: 6 });
 

@@ -46,6 +46,7 @@ import {
   updateThreshold,
 } from "~/modules/ops/thresholds.server";
 import { cronRunsPrune, HOUR_RETENTION_MS, MINUTE_RETENTION_MS, prune, rollUpHours } from "~/modules/ops/rollup.server";
+import { accountDatabases } from "~/modules/shards/databases.server";
 
 // What the Operations Center records and how it keeps it. Instants are built from the real clock
 // (rounded to the hour) or far in the past, so the suite passes on any day.
@@ -567,7 +568,10 @@ describe("thresholds and alerts", () => {
     const thresholds = [threshold(gt, 100, 200), threshold(lt, 99.9, 99, "less_than")];
     // Asked for from a page: the e-mails link to the Operations Center at the request's origin.
     const check = (readings: Record<string, number | null>, at: number) =>
-      checkSystemThresholds({ ...mailer(), origin: "https://crm.example.test" }, at, { thresholds, readings });
+      checkSystemThresholds({ ...mailer(), accounts: accountDatabases(env as Env), origin: "https://crm.example.test" }, at, {
+        thresholds,
+        readings,
+      });
     // A fixed instant (01:30 in New York the night its clocks spring forward): each reader gets the times in their own zone.
     const t0 = Date.UTC(2027, 2, 14, 6, 30);
     const berlin = await createUser(env.DB, { role: "admin" });
@@ -672,11 +676,22 @@ describe("thresholds and alerts", () => {
     const name = `toggled_${crypto.randomUUID().slice(0, 8)}`;
     const at = Date.now();
     expect(
-      (await checkSystemThresholds(mailer(), at, { thresholds: [threshold(name, 1, 2, "greater_than", false)], readings: { [name]: 10 } }))
-        .alerts_triggered,
+      (
+        await checkSystemThresholds({ ...mailer(), accounts: accountDatabases(env as Env) }, at, {
+          thresholds: [threshold(name, 1, 2, "greater_than", false)],
+          readings: { [name]: 10 },
+        })
+      ).alerts_triggered,
     ).toBe(0);
-    expect((await checkSystemThresholds(mailer(), at, { thresholds: [threshold(name, 1, 2)], readings: { [name]: 10 } })).alerts_triggered).toBe(1);
-    const result = await checkSystemThresholds(mailer(), at + MINUTE_MS, {
+    expect(
+      (
+        await checkSystemThresholds({ ...mailer(), accounts: accountDatabases(env as Env) }, at, {
+          thresholds: [threshold(name, 1, 2)],
+          readings: { [name]: 10 },
+        })
+      ).alerts_triggered,
+    ).toBe(1);
+    const result = await checkSystemThresholds({ ...mailer(), accounts: accountDatabases(env as Env) }, at + MINUTE_MS, {
       thresholds: [threshold(name, 1, 2, "greater_than", false)],
       readings: { [name]: 10 },
     });
@@ -752,7 +767,7 @@ describe("thresholds and alerts", () => {
         histogram: histogram([1500, 3000]),
       },
     ]);
-    const r = await readThresholdMetrics(db, now);
+    const r = await readThresholdMetrics(db, accountDatabases(env as Env), now);
     expect(r).toMatchObject({
       outbox_backlog: 3,
       webhook_lag: 7.5,
@@ -807,7 +822,7 @@ describe("the Monitoring tab's cards", () => {
     const thresholds = (await listThresholds(db))
       .filter((t) => (THRESHOLD_METRICS as readonly string[]).includes(t.metricName))
       .map((t) => ({ ...t, ...edits[t.metricName as ThresholdMetric] }));
-    const monitoring = await loadMonitoring(db, now, { thresholds });
+    const monitoring = await loadMonitoring(db, accountDatabases(env as Env), now, { thresholds });
     const w = monitoring.watch;
     within(w.page_load_p75.reading, 300, 5);
     expect(w.page_load_p75).toMatchObject({ checked: true, level: "critical", warning: 100, critical: 250, operator: "greater_than" });
@@ -816,7 +831,7 @@ describe("the Monitoring tab's cards", () => {
     expect(w.memory_p75).toMatchObject({ checked: true, level: "warning" });
     expect(w.probe_latency).toMatchObject({ checked: true, level: "warning", reading: 700 });
     // The cards' readings are the alert check's, one definition.
-    const readings = await readThresholdMetrics(db, now);
+    const readings = await readThresholdMetrics(db, accountDatabases(env as Env), now);
     for (const metric of THRESHOLD_METRICS) expect(w[metric].reading, metric).toBe(readings[metric]);
     expect(monitoring.readings.load.p75).toBe(readings.page_load_p75);
   });

@@ -27,6 +27,7 @@ import { expectWarningAbove0 } from "../factories/thresholds";
 import { deliverBatch, drainPushes, waitingPushes } from "../factories/queues";
 import { createAgent } from "../factories/users";
 import { fakeDevice, fakePushService, vapidKeys, type FakeDevice } from "../fakes/push-service";
+import { accountDatabases } from "~/modules/shards/databases.server";
 
 // Speed-to-lead alerts over real Web Push. Devices subscribe in Settings → Notifications; a new lead is
 // pushed to each, encrypted to the device and signed with the deployment's VAPID key, checked here by a fake push
@@ -651,7 +652,7 @@ describe("the push queue", () => {
     const phone = await fakeDevice();
     await saveSubscription(requestContext(config), user.userId, phone.subscription);
     const service = withPushService([phone], config, () => 503);
-    const before = await pushDeliveryFigures(db, Date.now());
+    const before = await pushDeliveryFigures(accountDatabases(env as Env), Date.now());
     const lead = await addContact(user.id, "Dead Lead");
     await raiseLeadAlert(requestContext(config), user.userId, lead);
     const key = `lead-alert:${lead.id}`;
@@ -674,11 +675,11 @@ describe("the push queue", () => {
     });
 
     const now = Date.now();
-    const figures = await pushDeliveryFigures(db, now);
+    const figures = await pushDeliveryFigures(accountDatabases(env as Env), now);
     expect(figures.dead24h).toBeGreaterThanOrEqual(before.dead24h + 1);
     expect(figures.deadTotal).toBeGreaterThanOrEqual(before.deadTotal + 1);
-    const monitoring = await loadMonitoring(db, now);
-    expect((await readThresholdMetrics(db, now)).dead_pushes_24h).toBe(monitoring.push.figures.dead24h);
+    const monitoring = await loadMonitoring(db, accountDatabases(env as Env), now);
+    expect((await readThresholdMetrics(db, accountDatabases(env as Env), now)).dead_pushes_24h).toBe(monitoring.push.figures.dead24h);
     expect(monitoring.watch.dead_pushes_24h.reading).toBe(monitoring.push.figures.dead24h);
     expect(monitoring.push.dead.find((d) => d.id === key)).toMatchObject({ to: user.email, subject: "New lead: Dead Lead", attempts: 6 });
 

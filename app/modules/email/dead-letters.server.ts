@@ -2,18 +2,26 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Config } from "~/lib/env.server";
-import { DEAD_LISTED, deliveryFigures, type DeliveryFigures } from "~/modules/outgoing/queue-delivery.server";
+import { HOME_SHARD } from "~/lib/shards.server";
+import { DEAD_LISTED, deliveryFiguresAcross, newestDeadAcross, type DeliveryFigures } from "~/modules/outgoing/queue-delivery.server";
 
 // What the Operations Center shows of e-mail delivery (ADR 0056): the e-mails being retried and the dead letters,
 // and an admin's "Send again" for a dead one.
 
-/** The e-mail queue's figures as of `now`: one definition for the Monitoring tab and the dead_emails_24h threshold. */
-export function emailDeliveryFigures(db: Db, now: number): Promise<DeliveryFigures> {
-  return deliveryFigures(db, emailOutbox, emailOutbox, now);
+/**
+ * The e-mail queue's figures as of `now` over every account database (ADR 0060): one definition for the Monitoring tab
+ * and the dead_emails_24h threshold.
+ */
+export function emailDeliveryFigures(databases: readonly Db[], now: number): Promise<DeliveryFigures> {
+  return deliveryFiguresAcross(databases, emailOutbox, emailOutbox, now);
 }
 
-/** The newest dead e-mails, with what the provider last said. */
-export function listDeadEmails(db: Db) {
+/** The newest dead e-mails over every account database, each with its database, and what the provider last said. */
+export function listDeadEmails(databases: readonly Db[]) {
+  return newestDeadAcross(databases, deadEmails);
+}
+
+function deadEmails(db: Db) {
   return db
     .select({
       id: emailOutbox.id,
@@ -32,10 +40,16 @@ export function listDeadEmails(db: Db) {
 export type SendAgainOutcome = { ok: true; message: string } | { ok: false; error: string };
 
 /**
- * "Send again" on a dead e-mail: the row goes back to queued (attempts from zero) in one conditional UPDATE and its
- * id on the queue. Pressed twice, or by two admins at once, only the first finds the row dead: the e-mail is queued once.
+ * "Send again" on a dead e-mail of account database `shard`: the row goes back to queued (attempts from zero) in one
+ * conditional UPDATE and its id on the queue, with its database. Pressed twice, or by two admins at once, only the first
+ * finds the row dead: the e-mail is queued once.
  */
-export async function sendDeadEmailAgain(db: Db, config: Pick<Config, "emailQueue">, outboxId: string): Promise<SendAgainOutcome> {
+export async function sendDeadEmailAgain(
+  db: Db,
+  config: Pick<Config, "emailQueue">,
+  outboxId: string,
+  shard = HOME_SHARD,
+): Promise<SendAgainOutcome> {
   const [row] = await db
     .update(emailOutbox)
     .set({ status: "queued", attempts: 0, deadAt: null, sentAgain: sql`${emailOutbox.sentAgain} + 1` })
@@ -47,7 +61,7 @@ export async function sendDeadEmailAgain(db: Db, config: Pick<Config, "emailQueu
     return { ok: true, message: "That e-mail was already sent again." };
   }
   try {
-    await config.emailQueue.send({ outboxId: row.id });
+    await config.emailQueue.send({ outboxId: row.id, ...(shard === HOME_SHARD ? {} : { shard }) });
   } catch (error) {
     const message = `not queued: ${error instanceof Error ? error.message : String(error)}`;
     await db.update(emailOutbox).set({ status: "dead", deadAt: new Date(), error: message }).where(eq(emailOutbox.id, row.id));

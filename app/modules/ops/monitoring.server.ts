@@ -81,6 +81,8 @@ export interface Watch {
  */
 export async function loadMonitoring(
   db: Db,
+  /** Every account database (ADR 0060), for the e-mail and push figures summed over them. */
+  accounts: readonly Db[],
   now: number,
   given: { thresholds?: (typeof systemThresholds.$inferSelect)[]; aggregates?: MonitoringAggregates | Promise<MonitoringAggregates> } = {},
 ) {
@@ -101,16 +103,16 @@ export async function loadMonitoring(
         .limit(20),
       loadRecentErrors(db, now),
       given.aggregates ?? computeMonitoringAggregates(db, now),
-      emailDeliveryFigures(db, now),
-      listDeadEmails(db),
-      pushDeliveryFigures(db, now),
-      listDeadPushes(db),
+      emailDeliveryFigures(accounts, now),
+      listDeadEmails(accounts),
+      pushDeliveryFigures(accounts, now),
+      listDeadPushes(accounts),
     ]);
   // Each card's state is its reading against the configured threshold the alerts use: the same reading (one
   // definition, handed what was read above) and the same rule (thresholdLevel).
   const [thresholds, current] = await Promise.all([
     given.thresholds ?? listThresholds(db),
-    readThresholdMetrics(db, now, {
+    readThresholdMetrics(db, accounts, now, {
       request: request.overall,
       load: load.overall,
       render: render.overall,

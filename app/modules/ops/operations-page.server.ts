@@ -8,7 +8,8 @@ import type { UserId } from "~/lib/tenancy.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { sendDeadEmailAgain } from "~/modules/email/dead-letters.server";
 import { databaseFigures } from "~/modules/shards/figures.server";
-import { shardDatabases } from "~/lib/shards.server";
+import { HOME_SHARD, shardDatabases } from "~/lib/shards.server";
+import { accountDatabases } from "~/modules/shards/databases.server";
 import { monitoringAggregates } from "./aggregates.server";
 import { rememberAppOrigin } from "./app-origin.server";
 import { loadMonitoring, openAlerts } from "./monitoring.server";
@@ -73,7 +74,7 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
       }
       const stored = monitoringAggregates(db, now);
       const [monitoring, incidents, aggregates] = await Promise.all([
-        loadMonitoring(db, now, { aggregates: stored.then((s) => s.figures) }),
+        loadMonitoring(db, accountDatabases(context.cloudflare.env), now, { aggregates: stored.then((s) => s.figures) }),
         recentIncidents(db, now),
         stored,
       ]);
@@ -88,7 +89,10 @@ type Outcome = { ok: true; message: string } | { ok: false; error: string };
 
 /** "Check thresholds now": the cron's check, run at once; says what it left open. */
 export async function checkThresholdsNow(context: RequestContext, request: Request, now: number): Promise<string> {
-  const result = await checkSystemThresholds({ ...context, origin: appOrigin(context, request), kv: context.cloudflare.env.KV }, now);
+  const result = await checkSystemThresholds(
+    { ...context, accounts: accountDatabases(context.cloudflare.env), origin: appOrigin(context, request), kv: context.cloudflare.env.KV },
+    now,
+  );
   return result.alerts.length === 0
     ? "All systems within normal parameters"
     : `${result.alerts.length} alert${result.alerts.length === 1 ? "" : "s"} open, ${result.alerts_triggered} new`;
@@ -124,9 +128,15 @@ export async function resolveIncidentFromForm(context: RequestContext, form: For
   return { ok: true, message: "Incident resolved" };
 }
 
-/** "Send again" on a dead e-mail (queued once however often it is pressed); an id that is no dead letter is refused. */
+/**
+ * "Send again" on a dead e-mail of the form's database (queued once however often it is pressed); an id that is no dead
+ * letter there, or a database that is not bound, is refused.
+ */
 export async function sendEmailAgainFromForm(context: RequestContext, form: FormData): Promise<Outcome> {
   const id = form.get("id");
-  if (typeof id !== "string" || id.length === 0 || id.length > 64) return { ok: false, error: "That e-mail is not among the dead letters." };
-  return sendDeadEmailAgain(context.db, context.config, id);
+  const shard = Number(form.get("shard") ?? HOME_SHARD);
+  const database = Number.isInteger(shard) ? accountDatabases(context.cloudflare.env)[shard] : undefined;
+  if (typeof id !== "string" || id.length === 0 || id.length > 64 || !database)
+    return { ok: false, error: "That e-mail is not among the dead letters." };
+  return sendDeadEmailAgain(database, context.config, id, shard);
 }

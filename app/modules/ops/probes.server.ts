@@ -4,6 +4,7 @@ import { cronRuns, emailOutbox, probeResults, stripeEvents } from "~/db/schema";
 import { getConfig, type Env } from "~/lib/env.server";
 import { engineSettings } from "~/modules/ai/quota.server";
 import { generate } from "~/modules/ai/engines.server";
+import { accountDatabases } from "~/modules/shards/databases.server";
 import type { DraftEnvelope } from "~/modules/ai/draft-types";
 
 // The cron's probes (ADR 0024): every five minutes each component is checked for real and the
@@ -59,20 +60,26 @@ const PROBE_ENVELOPE: DraftEnvelope = {
 /** Messages waiting in the outbox this long count as a backlog (a sender that keeps up clears them in seconds). */
 const OUTBOX_BACKLOG_AFTER_MS = 5 * 60_000;
 /**
- * E-mails waiting over OUTBOX_BACKLOG_AFTER_MS to be sent: on the queue (queued, being retried or being sent) or kept
- * in the outbox for want of a provider. The outbox probe's reading and the QA Dashboard's check.
+ * E-mails waiting over OUTBOX_BACKLOG_AFTER_MS to be sent, in every account database (ADR 0060): on the queue (queued,
+ * being retried or being sent) or kept in the outbox for want of a provider. The outbox probe's reading and the QA
+ * Dashboard's check.
  */
-export async function outboxBacklog(db: Db, now: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(emailOutbox)
-    .where(
-      and(
-        inArray(emailOutbox.status, ["queued", "sending", "retrying", "outbox"]),
-        lt(emailOutbox.createdAt, new Date(now - OUTBOX_BACKLOG_AFTER_MS)),
-      ),
-    );
-  return row?.n ?? 0;
+export async function outboxBacklog(databases: readonly Db[], now: number): Promise<number> {
+  const each = await Promise.all(
+    databases.map(async (db) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(emailOutbox)
+        .where(
+          and(
+            inArray(emailOutbox.status, ["queued", "sending", "retrying", "outbox"]),
+            lt(emailOutbox.createdAt, new Date(now - OUTBOX_BACKLOG_AFTER_MS)),
+          ),
+        );
+      return row?.n ?? 0;
+    }),
+  );
+  return each.reduce((sum, n) => sum + n, 0);
 }
 
 /** Webhook delivery lag is read over the events of the last day. */
@@ -80,9 +87,21 @@ const WEBHOOK_WINDOW_MS = 24 * 60 * 60_000;
 
 export async function runProbes(db: Db, env: Env, controller: { scheduledTime: number; cron: string }, now = Date.now()): Promise<ProbeResult[]> {
   const config = getConfig(env);
+  const accounts = accountDatabases(env);
   const results = await Promise.all([
     timed("d1", async () => {
-      await env.DB.prepare("select 1").first();
+      // Every account database answers (ADR 0060).
+      const failing: string[] = [];
+      await Promise.all(
+        accounts.map((account, n) =>
+          account.$client
+            .prepare("select 1")
+            .first()
+            .catch((error: unknown) => failing.push(`database ${n}: ${error instanceof Error ? error.message : String(error)}`)),
+        ),
+      );
+      if (failing.length > 0) throw new Error(failing.join("; "));
+      return { detail: accounts.length === 1 ? null : `${accounts.length} databases answered` };
     }),
     timed("kv", async () => {
       await env.KV.get("health:probe");
@@ -92,7 +111,7 @@ export async function runProbes(db: Db, env: Env, controller: { scheduledTime: n
       return { value: pending };
     }),
     timed("outbox", async () => {
-      return { value: await outboxBacklog(db, now), detail: "messages waiting over 5 minutes" };
+      return { value: await outboxBacklog(accounts, now), detail: "messages waiting over 5 minutes" };
     }),
     timed("ai", async () => {
       let engine = "none";
@@ -116,12 +135,20 @@ export async function runProbes(db: Db, env: Env, controller: { scheduledTime: n
       return { ok: missing.length === 0, detail: missing.length ? `not set: ${missing.join(", ")}` : "keys, webhook secret and prices set" };
     }),
     timed("webhooks", async () => {
-      // Seconds from Stripe creating an event to this app applying it, the slowest of the last day.
-      const [row] = await db
-        .select({ lag: sql<number | null>`max(${stripeEvents.processedAt} - ${stripeEvents.stripeCreatedAt})`, n: count() })
-        .from(stripeEvents)
-        .where(gte(stripeEvents.processedAt, new Date(now - WEBHOOK_WINDOW_MS)));
-      return { value: row?.lag == null ? null : Math.max(0, row.lag) / 1000, detail: `${row?.n ?? 0} events in the last 24 hours` };
+      // Seconds from Stripe creating an event to this app applying it, the slowest of the last day, in every account
+      // database (an event is recorded in its agent's).
+      const rows = await Promise.all(
+        accounts.map(async (account) => {
+          const [row] = await account
+            .select({ lag: sql<number | null>`max(${stripeEvents.processedAt} - ${stripeEvents.stripeCreatedAt})`, n: count() })
+            .from(stripeEvents)
+            .where(gte(stripeEvents.processedAt, new Date(now - WEBHOOK_WINDOW_MS)));
+          return { lag: row?.lag ?? null, n: row?.n ?? 0 };
+        }),
+      );
+      const lags = rows.flatMap((r) => (r.lag == null ? [] : [r.lag]));
+      const events = rows.reduce((sum, r) => sum + r.n, 0);
+      return { value: lags.length === 0 ? null : Math.max(0, ...lags) / 1000, detail: `${events} events in the last 24 hours` };
     }),
     timed("cron", async () => {
       // How late the scheduler's previous run started, and whether a run was missed since.

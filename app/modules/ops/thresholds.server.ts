@@ -46,7 +46,13 @@ export interface ReadingParts {
  * The current value of every metric a threshold can watch: the one definition of each, used by the alert check and
  * by the Monitoring tab's cards. Request and browser readings cover the last CHECK_WINDOW_MINUTES.
  */
-export async function readThresholdMetrics(db: Db, now: number, have: Partial<ReadingParts> = {}): Promise<Readings> {
+export async function readThresholdMetrics(
+  db: Db,
+  /** Every account database (ADR 0060): the e-mail and push readings are summed over them. */
+  accounts: readonly Db[],
+  now: number,
+  have: Partial<ReadingParts> = {},
+): Promise<Readings> {
   const windowFrom = now - CHECK_WINDOW_MINUTES * MINUTE_MS;
   const dayFrom = now - 24 * HOUR_MS;
   const overall = async (metric: "request" | "load" | "render" | "heap") => (await readMetric(db, metric, windowFrom, now)).overall;
@@ -62,8 +68,8 @@ export async function readThresholdMetrics(db: Db, now: number, have: Partial<Re
         .select({ ok: probeResults.ok })
         .from(probeResults)
         .where(and(eq(probeResults.component, "ai"), gte(probeResults.at, dayFrom), lte(probeResults.at, now))),
-    have.email ?? emailDeliveryFigures(db, now),
-    have.push ?? pushDeliveryFigures(db, now),
+    have.email ?? emailDeliveryFigures(accounts, now),
+    have.push ?? pushDeliveryFigures(accounts, now),
   ]);
   const probe = (component: string) => latest.find((p) => p.component === component) ?? null;
   const core = latest.filter((p) => (CORE_COMPONENTS as readonly string[]).includes(p.component));
@@ -108,7 +114,8 @@ type Alert = typeof systemAlerts.$inferSelect;
  * tests pass their own, under metric names of their own, so they never meet the real ones).
  */
 export async function checkSystemThresholds(
-  context: Mailer,
+  /** With every account database (ADR 0060), for the readings summed over them. */
+  context: Mailer & { accounts: readonly Db[] },
   now: number,
   given: { thresholds?: (typeof systemThresholds.$inferSelect)[]; readings?: Record<string, number | null> } = {},
 ): Promise<CheckResult> {
@@ -116,7 +123,7 @@ export async function checkSystemThresholds(
   const [thresholds, open, readings] = await Promise.all([
     given.thresholds ?? db.select().from(systemThresholds),
     db.select().from(systemAlerts).where(isNull(systemAlerts.resolvedAt)),
-    given.readings ?? readThresholdMetrics(db, now),
+    given.readings ?? readThresholdMetrics(db, context.accounts, now),
   ]);
   const opened: Alert[] = [];
   const escalated: Alert[] = [];

@@ -93,7 +93,7 @@ export interface DeliveryFigures {
 }
 
 /** An outbox's delivery figures as of `now`: one definition for the Monitoring tab and the threshold on it. */
-export async function deliveryFigures(db: Db, table: SQLiteTable, columns: OutboxColumns, now: number): Promise<DeliveryFigures> {
+async function deliveryFigures(db: Db, table: SQLiteTable, columns: OutboxColumns, now: number): Promise<DeliveryFigures> {
   const dayFrom = new Date(now - DAY_MS);
   const [retrying, dead] = await db.batch([
     db
@@ -106,6 +106,32 @@ export async function deliveryFigures(db: Db, table: SQLiteTable, columns: Outbo
       .where(eq(columns.status, "dead")),
   ]);
   return { retrying24h: retrying[0]?.n ?? 0, dead24h: dead[0]?.recent ?? 0, deadTotal: dead[0]?.total ?? 0 };
+}
+
+/** deliveryFigures summed over every account database (ADR 0060): the Operations Center's one reading of a channel. */
+export async function deliveryFiguresAcross(
+  databases: readonly Db[],
+  table: SQLiteTable,
+  columns: OutboxColumns,
+  now: number,
+): Promise<DeliveryFigures> {
+  const each = await Promise.all(databases.map((db) => deliveryFigures(db, table, columns, now)));
+  return each.reduce(
+    (sum, f) => ({ retrying24h: sum.retrying24h + f.retrying24h, dead24h: sum.dead24h + f.dead24h, deadTotal: sum.deadTotal + f.deadTotal }),
+    { retrying24h: 0, dead24h: 0, deadTotal: 0 },
+  );
+}
+
+/** The newest DEAD_LISTED dead messages over every account database, each with its database's index (shard). */
+export async function newestDeadAcross<T extends { deadAt: Date | null }>(
+  databases: readonly Db[],
+  list: (db: Db) => Promise<T[]>,
+): Promise<(T & { shard: number })[]> {
+  const each = await Promise.all(databases.map(async (db, shard) => (await list(db)).map((row) => ({ ...row, shard }))));
+  return each
+    .flat()
+    .sort((a, b) => (b.deadAt?.getTime() ?? 0) - (a.deadAt?.getTime() ?? 0))
+    .slice(0, DEAD_LISTED);
 }
 
 /** Queues take at most 100 messages per sendBatch (https://developers.cloudflare.com/queues/limits). */

@@ -8,7 +8,8 @@ import {
   claimable,
   consumeOutgoingBatch,
   DEAD_LISTED,
-  deliveryFigures,
+  deliveryFiguresAcross,
+  newestDeadAcross,
   type DeliveryFigures,
   type DeliveryOutcome,
   dying,
@@ -217,13 +218,20 @@ export function consumePushBatch(batch: MessageBatch<PushQueueMessage>, db: Db, 
   });
 }
 
-/** The push queue's figures as of `now`: one definition for the Monitoring tab and the dead_pushes_24h threshold. */
-export function pushDeliveryFigures(db: Db, now: number): Promise<DeliveryFigures> {
-  return deliveryFigures(db, pushOutbox, pushOutbox, now);
+/**
+ * The push queue's figures as of `now` over every account database (ADR 0060): one definition for the Monitoring tab and
+ * the dead_pushes_24h threshold.
+ */
+export function pushDeliveryFigures(databases: readonly Db[], now: number): Promise<DeliveryFigures> {
+  return deliveryFiguresAcross(databases, pushOutbox, pushOutbox, now);
 }
 
-/** The newest dead pushes, with the agent they were for and what the push service last said. */
-export function listDeadPushes(db: Db) {
+/** The newest dead pushes over every account database, with the agent they were for and what the push service last said. */
+export function listDeadPushes(databases: readonly Db[]) {
+  return newestDeadAcross(databases, deadPushes);
+}
+
+function deadPushes(db: Db) {
   return db
     .select({
       id: pushOutbox.id,

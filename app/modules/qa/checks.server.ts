@@ -9,6 +9,7 @@ import { decideBillingAccess } from "~/modules/billing/guard";
 import { purgeAccount } from "~/modules/data/account.server";
 import { sitemapEntries } from "~/modules/marketing/sitemap.server";
 import { outboxBacklog } from "~/modules/ops/probes.server";
+import { accountDatabases } from "~/modules/shards/databases.server";
 import { QaBrowser } from "./dispatch.server";
 
 // The QA Dashboard's checks: each one exercises the running system for real — storage round trips,
@@ -417,7 +418,7 @@ export const QA_CHECKS: QaCheck[] = [
     async run(q) {
       if (!q.config.RESEND_API_KEY)
         return skipped("No e-mail provider (RESEND_API_KEY): e-mails stay in the outbox by design, so there is nothing to drain.");
-      const waiting = await outboxBacklog(q.db, Date.now());
+      const waiting = await outboxBacklog(accountDatabases(q.env), Date.now());
       expect(waiting === 0, `${waiting} e-mails have waited more than 5 minutes.`);
       return passed("No e-mail has waited more than 5 minutes.");
     },

@@ -10,6 +10,8 @@ interface DeadMessageView {
   error: string | null;
   attempts: number;
   deadAt: number | null;
+  /** The account database it is in (ADR 0060). */
+  shard: number;
 }
 
 interface ChannelView {
@@ -105,7 +107,7 @@ export function OutgoingMessagesPanel({
               <ul className="mt-2 flex flex-col gap-2" aria-label={channel.deadTitle}>
                 {view.dead.map((d) => (
                   <li
-                    key={d.id}
+                    key={`${d.shard}-${d.id}`}
                     className="flex flex-wrap items-start justify-between gap-2 rounded-xl border border-stone-200 p-3 dark:border-stone-800"
                   >
                     <div className="min-w-0 flex-1">
@@ -119,6 +121,7 @@ export function OutgoingMessagesPanel({
                     {channel.resendIntent ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={d.id} />
+                        <input type="hidden" name="shard" value={d.shard} />
                         <button
                           type="submit"
                           name="intent"
