@@ -39,14 +39,17 @@ async function jobEnded(mf, kind, limitMs = 30 * 60_000) {
   for (;;) {
     let job;
     try {
-      job = await db
+      const query = db
         .prepare("select status, step, done, total, error from durable_jobs where kind = ? order by created_at desc limit 1")
         .bind(kind)
         .first();
+      job = await Promise.race([query, new Promise((_, reject) => setTimeout(() => reject(new Error("no answer in 60 s")), 60_000))]);
     } catch (error) {
       // Locally the job's steps run in the workerd that answers this query: a long step (20 s for a part of the large
-      // drill) can outlast Miniflare's proxy connection, which then closes. The job goes on; ask again on a new one.
-      if (!/other side closed|fetch failed/i.test(`${error?.message} ${error?.cause?.message}`)) throw error;
+      // drill) can outlast Miniflare's proxy connection, which then closes or never answers. The job goes on; ask
+      // again on a new one.
+      if (!/other side closed|fetch failed|no answer in/i.test(`${error?.message} ${error?.cause?.message}`)) throw error;
+      console.log(`  (the bench's connection to workerd was lost while waiting for the ${kind} job; asking again)`);
       db = await mf.getD1Database("DB");
       continue;
     }

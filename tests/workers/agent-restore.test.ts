@@ -174,7 +174,7 @@ describe("restoring one agent from a backup", () => {
     const id = crypto.randomUUID();
     await db.insert(backupRestores).values({ id, backupId, userId: rhea.user.id, startedAt: Date.now() - 2 * 3_600_000 });
     await env.DB.prepare("insert into restore_rows (restore_id, tbl, seq, data) values (?, 'contacts', 1, '{}')").bind(id).run();
-    expect(await abandonStaleRestores(db)).toBeGreaterThanOrEqual(1);
+    expect(await abandonStaleRestores(db, [db])).toBeGreaterThanOrEqual(1);
     expect(await db.select().from(backupRestores).where(eq(backupRestores.id, id)).get()).toMatchObject({ status: "failed" });
     expect((await env.DB.prepare("select count(*) as n from restore_rows where restore_id = ?").bind(id).first<{ n: number }>())!.n).toBe(0);
   });

@@ -3,10 +3,14 @@ import { env } from "cloudflare:workers";
 import { and, eq, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { backups, durableJobs } from "~/db/schema";
+import { backupRestores, backups, durableJobs } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
 import { startBackup } from "~/modules/backups/backup-job.server";
 import { automaticBackupDue, readManifest, tableFiles } from "~/modules/backups/backup.server";
 import { drillDue, startRestoreDrill } from "~/modules/backups/drill.server";
+import { abandonStaleRestores } from "~/modules/backups/restore.server";
+import { eraseCrmData } from "~/modules/data/erase.server";
+import { accountDatabases } from "~/modules/shards/databases.server";
 import { agentOnShard1 } from "../factories/shards";
 import { signInAs } from "../factories/browser";
 import { runDurableJob } from "../factories/durable-jobs";
@@ -124,13 +128,86 @@ describe("the Backup tab with two databases", () => {
         .where(and(eq(backups.id, job.subject!))),
     ).toEqual([{ shard: 1 }]);
   }, 60_000);
+});
 
-  it("says an agent's restore does not reach an account in database 1, and starts nothing", async () => {
-    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
-    const away = await agentOnShard1();
-    const [backup] = await db.select({ id: backups.id }).from(backups).where(eq(backups.status, "completed")).limit(1);
-    const response = await admin.post("/operations?tab=backup", { intent: "restore", backupId: backup?.id ?? "none", email: away.email });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain("That account is in database 1.");
+describe("an agent's restore in database 1", () => {
+  const away = createDb(env.DB_SHARD_1);
+  const contactsOf = async (userId: string) =>
+    (await env.DB_SHARD_1.prepare("select id, name from contacts where user_id = ? order by id").bind(userId).all()).results;
+
+  it("restores the agent's rows there from database 1's backup, with the restore and its safety copy in that database", async () => {
+    const agent = await agentOnShard1();
+    for (const name of ["Away One", "Away Two"])
+      await env.DB_SHARD_1.prepare("insert into contacts (id, user_id, name) values (?, ?, ?)")
+        .bind(`away-${crypto.randomUUID()}`, agent.id, name)
+        .run();
+    const held = await contactsOf(agent.id);
+    const backupJob = await runDurableJob(env.BACKUP_WORKFLOW, "backup", async () => {
+      const started = await startBackup(env, db, "manual", null, { shard: 1 });
+      return started ? ((await db.select().from(durableJobs).where(eq(durableJobs.id, started.jobId)).get()) ?? null) : null;
+    });
+    expect(backupJob).toMatchObject({ status: "succeeded" });
+    await eraseCrmData(env.DB_SHARD_1, agent.id);
+    expect(await contactsOf(agent.id)).toEqual([]);
+
+    const adminUser = await createUser(env.DB, { role: "admin" });
+    const admin = await signInAs(adminUser);
+    const job = await runDurableJob(env.AGENT_RESTORE_WORKFLOW, "agent-restore", async () => {
+      const response = await admin.post("/operations?tab=backup", { intent: "restore", backupId: backupJob.subject!, email: agent.email });
+      expect(response.status).toBe(302);
+      return (await db
+        .select()
+        .from(durableJobs)
+        .where(and(eq(durableJobs.startedBy, adminUser.id), eq(durableJobs.kind, "agent-restore")))
+        .get())!;
+    });
+    expect(job).toMatchObject({ status: "succeeded", error: null });
+    expect(await contactsOf(agent.id)).toEqual(held);
+
+    // The restore's row and its safety copy live with the agent, not at home.
+    const restore = await away.select().from(backupRestores).where(eq(backupRestores.id, job.subject!)).get();
+    expect(restore).toMatchObject({ status: "completed", userId: agent.id, rowCount: expect.any(Number) });
+    expect(await db.select().from(backupRestores).where(eq(backupRestores.id, job.subject!)).get()).toBeUndefined();
+    const safety = await away.select().from(backups).where(eq(backups.id, restore!.safetyBackupId!)).get();
+    expect(safety).toMatchObject({ type: "safety", status: "completed", userId: agent.id, shard: 1 });
+    const staged = await env.DB_SHARD_1.prepare("select count(*) as n from restore_rows where restore_id = ?")
+      .bind(restore!.id)
+      .first<{ n: number }>();
+    expect(staged!.n).toBe(0);
+    const page = (await admin.page("/operations?tab=backup")).replace(/<!-- -->/g, "");
+    expect(page).toContain(agent.email);
+    expect(page).toContain(`/operations/backups/${safety!.id}/download`);
+    expect((await admin.get(`/operations/backups/${safety!.id}/download`)).status).toBe(200);
+
+    // The safety copy undoes it, from database 1 too: the agent is back to what they had just before (no contacts).
+    const undo = await runDurableJob(env.AGENT_RESTORE_WORKFLOW, "agent-restore", async () => {
+      const response = await admin.post("/operations?tab=backup", { intent: "restore", backupId: safety!.id, email: agent.email });
+      expect(response.status).toBe(302);
+      const jobs = await db
+        .select()
+        .from(durableJobs)
+        .where(and(eq(durableJobs.startedBy, adminUser.id), eq(durableJobs.kind, "agent-restore")));
+      return jobs.find((j) => j.id !== job.id)!;
+    });
+    expect(undo).toMatchObject({ status: "succeeded", error: null });
+    expect(await contactsOf(agent.id)).toEqual([]);
+  }, 120_000);
+
+  it("gives up a restore of database 1 cut off part-way and drops its staging there", async () => {
+    const agent = await agentOnShard1();
+    const cut = crypto.randomUUID();
+    await away.insert(backupRestores).values({ id: cut, backupId: "some-backup", userId: agent.id, startedAt: Date.now() - 2 * 3_600_000 });
+    await env.DB_SHARD_1.prepare("insert into restore_rows (restore_id, tbl, seq, data) values (?, 'contacts', 1, '{}')").bind(cut).run();
+    // The home database's pass alone does not reach it.
+    await abandonStaleRestores(db, [db]);
+    expect(await away.select({ status: backupRestores.status }).from(backupRestores).where(eq(backupRestores.id, cut)).get()).toEqual({
+      status: "in_progress",
+    });
+    expect(await abandonStaleRestores(db, accountDatabases(env as Env))).toBeGreaterThanOrEqual(1);
+    expect(await away.select({ status: backupRestores.status }).from(backupRestores).where(eq(backupRestores.id, cut)).get()).toEqual({
+      status: "failed",
+    });
+    const left = await env.DB_SHARD_1.prepare("select count(*) as n from restore_rows where restore_id = ?").bind(cut).first<{ n: number }>();
+    expect(left!.n).toBe(0);
   });
 });

@@ -2,14 +2,16 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { emailOutbox, gdprRequests } from "~/db/schema";
 import type { EmailQueueMessage, Env } from "~/lib/env.server";
+import { loadCompliance } from "~/modules/data/compliance.server";
 import { emailDeliveryFigures, listDeadEmails } from "~/modules/email/dead-letters.server";
 import { loadMonitoring } from "~/modules/ops/monitoring.server";
 import { outboxBacklog, runProbes } from "~/modules/ops/probes.server";
 import { readThresholdMetrics } from "~/modules/ops/thresholds.server";
 import { accountDatabases } from "~/modules/shards/databases.server";
 import { signInAs } from "../factories/browser";
+import { agentOnShard1 } from "../factories/shards";
 import { createUser } from "../factories/users";
 
 // The Operations Center over every account database (ADR 0060): the e-mail and push figures, the dead letters, the
@@ -92,5 +94,19 @@ describe("the Operations Center over every database", () => {
     const probes = await runProbes(home, env as Env, { scheduledTime: Date.now(), cron: "*/5 * * * *" });
     expect(probes.find((p) => p.component === "d1")).toMatchObject({ ok: true, detail: "2 databases answered" });
     expect(probes.find((p) => p.component === "outbox")!.value).toBeGreaterThanOrEqual(before + 1);
+  });
+
+  it("lists and counts a data request an agent of database 1 made on the Compliance tab", async () => {
+    const agent = await agentOnShard1();
+    const id = `gdpr-away-${crypto.randomUUID().slice(0, 8)}`;
+    await away
+      .insert(gdprRequests)
+      .values({ id, userId: agent.id, type: "portability", status: "completed", description: "Export (JSON): Contacts" });
+    const compliance = await loadCompliance(accounts(), Date.now());
+    expect(compliance.recent.find((r) => r.id === id)).toMatchObject({ email: agent.email, type: "portability" });
+    expect(compliance.counts.find((c) => c.type === "portability" && c.status === "completed")!.n).toBeGreaterThanOrEqual(1);
+    expect((await loadCompliance([home], Date.now())).recent.some((r) => r.id === id)).toBe(false);
+    const admin = await signInAs(await createUser(env.DB, { role: "admin" }));
+    expect(await admin.page("/operations?tab=compliance")).toContain(agent.email);
   });
 });

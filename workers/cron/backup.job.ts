@@ -6,6 +6,7 @@ import { automaticBackupDue, pruneBackups } from "~/modules/backups/backup.serve
 import { drillDue, startRestoreDrill } from "~/modules/backups/drill.server";
 import { abandonStaleRestores } from "~/modules/backups/restore.server";
 import { count } from "~/modules/ops/cron-jobs";
+import { accountDatabases } from "~/modules/shards/databases.server";
 
 /**
  * The daily automatic backup of every account database (ADR 0027, ADR 0060): each database's taken on the first
@@ -15,8 +16,11 @@ import { count } from "~/modules/ops/cron-jobs";
  * or drill is recorded on the backup and its job (the Backup tab shows why).
  */
 export async function backupJob(db: Db, _controller: ScheduledController, env: Env): Promise<string> {
-  const pruned = await pruneBackups(env, db);
-  await abandonStaleRestores(db);
+  // Whole backups' rows are at home; an agent's safety copies and restores are in the agent's database (ADR 0060).
+  const accounts = accountDatabases(env);
+  let pruned = 0;
+  for (const account of accounts) pruned += await pruneBackups(env, account);
+  await abandonStaleRestores(db, accounts);
   const done = [`${count(pruned, "old backup")} deleted`];
   const databases = shardDatabases(env).length;
   const named = (shard: number) => (databases > 1 ? ` of database ${shard}` : "");

@@ -11,6 +11,7 @@ import {
   finishSafetyCopy,
   planSafetyCopy,
   RESTORE_ROWS_PER_STEP,
+  restoreAccount,
   restoreSummary,
   stageRestorePart,
   swapRestore,
@@ -30,7 +31,10 @@ const JOB = "agent-restore";
 export class AgentRestoreWorkflow extends WorkflowEntrypoint<Env, AgentRestoreParams> {
   override async run(event: Readonly<WorkflowEvent<AgentRestoreParams>>, step: WorkflowStep) {
     applyTestClock(this.env);
-    const { jobId, restoreId, backupId, userId } = event.payload;
+    const { jobId, restoreId, backupId, userId, shard = 0 } = event.payload;
+    // The restore's row, its staging, the safety copy and the swap are in the agent's database (ADR 0060); the job's
+    // row and whole backups' rows at home.
+    const account = (env: Env) => restoreAccount(env, shard);
     const rowsPerStep = Math.max(1, event.payload.rowsPerStep ?? RESTORE_ROWS_PER_STEP);
     const rowsPerPart = Math.max(1, event.payload.rowsPerPart ?? BACKUP_ROWS_PER_PART);
     let safetyBackupId: string | null = null;
@@ -38,7 +42,8 @@ export class AgentRestoreWorkflow extends WorkflowEntrypoint<Env, AgentRestorePa
       const plan = await durableStep(step, this.env, JOB, "check the backup", async (env) => {
         const db = createDb(env.DB);
         await jobProgress(db, jobId, "Checking the backup");
-        const checked = await checkRestore(env, db, { backupId, userId }, rowsPerStep);
+        const agent = account(env);
+        const checked = await checkRestore(agent.env, agent.db, { backupId, userId }, rowsPerStep, db);
         await jobProgress(db, jobId, "Staging", { done: 0, total: checked.total });
         return checked;
       });
@@ -50,7 +55,7 @@ export class AgentRestoreWorkflow extends WorkflowEntrypoint<Env, AgentRestorePa
         for (const slice of slices) {
           const part = { table, owner, ...slice };
           const result = await durableStep(step, this.env, JOB, `stage ${table} from row ${slice.line}`, async (env) => {
-            const staging = await stageRestorePart(env, { id: restoreId, backupId, userId }, part);
+            const staging = await stageRestorePart(account(env).env, { id: restoreId, backupId, userId }, part);
             await jobProgress(createDb(env.DB), jobId, `Staging ${table}`, { done: done + slice.line + slice.count });
             return staging;
           });
@@ -63,25 +68,27 @@ export class AgentRestoreWorkflow extends WorkflowEntrypoint<Env, AgentRestorePa
 
       // The safety copy: the agent's current rows of the same tables, written as a backup is, a part at a time.
       const safety = await durableStep(step, this.env, JOB, "safety copy: plan", async (env) => {
-        const db = createDb(env.DB);
-        await jobProgress(db, jobId, "Taking the safety copy");
-        return planSafetyCopy(env, db, userId, plan);
+        await jobProgress(createDb(env.DB), jobId, "Taking the safety copy");
+        const agent = account(env);
+        return planSafetyCopy(agent.env, agent.db, userId, plan, Date.now(), shard);
       });
       safetyBackupId = safety.backupId;
       const owners = new Map(plan.tables.map((t) => [t.table, t.owner]));
       const tables: TableManifest[] = [];
       for (const table of safety.tables) {
         const owner = { column: owners.get(table.name)!, userId };
-        tables.push(await backupTableInSteps(step, this.env, JOB, "safety copy: ", { backupId: safety.backupId, table, rowsPerPart, owner }));
+        tables.push(await backupTableInSteps(step, this.env, JOB, "safety copy: ", { backupId: safety.backupId, table, rowsPerPart, owner, shard }));
       }
-      await durableStep(step, this.env, JOB, "safety copy: write the manifest", (env) =>
-        finishSafetyCopy(env, createDb(env.DB), restoreId, userId, safety, tables),
-      );
+      await durableStep(step, this.env, JOB, "safety copy: write the manifest", (env) => {
+        const agent = account(env);
+        return finishSafetyCopy(agent.env, agent.db, restoreId, userId, safety, tables);
+      });
 
       return await durableStep(step, this.env, JOB, "swap the agent's rows", async (env) => {
         const db = createDb(env.DB);
         await jobProgress(db, jobId, "Swapping the rows in");
-        const restore = await swapRestore(env, db, { restoreId, userId }, staged);
+        const agent = account(env);
+        const restore = await swapRestore(agent.env, agent.db, { restoreId, userId }, staged);
         await finishJob(db, jobId, restoreSummary(restore.rowCount));
         return { ok: true, rows: restore.rowCount };
       });
@@ -89,7 +96,15 @@ export class AgentRestoreWorkflow extends WorkflowEntrypoint<Env, AgentRestorePa
       const message = messageOf(error);
       return await durableStep(step, this.env, JOB, "record the failure", async (env) => {
         const db = createDb(env.DB);
-        await failRestore(env, db, restoreId, safetyBackupId, message);
+        // A database no longer bound cannot be cleaned: the job still records the failure.
+        const agent = (() => {
+          try {
+            return account(env);
+          } catch {
+            return null;
+          }
+        })();
+        if (agent) await failRestore(agent.env, agent.db, restoreId, safetyBackupId, message);
         await failJob(db, jobId, message);
         return { ok: false, rows: 0 };
       });

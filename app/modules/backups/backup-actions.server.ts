@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { accountDirectory, users } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { HOME_SHARD, shardDatabases } from "~/lib/shards.server";
+import { accountDatabases } from "~/modules/shards/databases.server";
 import type { ToastMessage } from "~/lib/toast";
 import { startBackup } from "./backup-job.server";
 import { listBackups } from "./backup.server";
@@ -38,7 +39,7 @@ export async function backupNow(context: RequestContext, form: FormData, started
  * Backup tab shows its progress and result.
  */
 export async function drillNewestBackup(context: RequestContext, startedBy: string): Promise<Toast> {
-  const [newest] = (await listBackups(context.db, 20)).filter((b) => b.status === "completed" && b.userId === null);
+  const [newest] = (await listBackups([context.db], 20)).filter((b) => b.status === "completed" && b.userId === null);
   if (!newest) return { title: "Restore drill failed", description: "There is no completed backup to drill yet.", variant: "destructive" };
   const job = await startRestoreDrill(context.cloudflare.env, context.db, newest.id, startedBy);
   return job
@@ -57,22 +58,24 @@ export async function restoreAgentByEmail(
 ): Promise<{ ok: true; toast: Toast } | { ok: false; error: string }> {
   const parsed = RestoreFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "That restore cannot be run." };
-  const agent = await context.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get();
-  if (!agent) {
-    // An account in another database (ADR 0060) is not in this one's users: say so rather than that it does not exist.
-    const listed = await context.db
-      .select({ shard: accountDirectory.shard })
-      .from(accountDirectory)
-      .where(eq(accountDirectory.email, parsed.data.email.trim().toLowerCase()))
-      .get();
-    if (listed && listed.shard !== HOME_SHARD)
-      return {
-        ok: false,
-        error: `That account is in database ${listed.shard}. An agent's restore works on the home database's accounts only; database ${listed.shard} is backed up and drilled as a whole.`,
-      };
-    return { ok: false, error: "No account has that e-mail address." };
-  }
-  const started = await startAgentRestore(context.cloudflare.env, context.db, { backupId: parsed.data.backupId, userId: agent.id, requestedBy });
+  // The agent's account database (ADR 0060): listed in the directory, else the home database (accounts made before it).
+  const listed = await context.db
+    .select({ shard: accountDirectory.shard })
+    .from(accountDirectory)
+    .where(eq(accountDirectory.email, parsed.data.email))
+    .get();
+  const shard = listed?.shard ?? HOME_SHARD;
+  const account = accountDatabases(context.cloudflare.env)[shard];
+  const agent = await account?.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get();
+  if (!account || !agent) return { ok: false, error: "No account has that e-mail address." };
+  const started = await startAgentRestore(
+    context.cloudflare.env,
+    context.db,
+    { backupId: parsed.data.backupId, userId: agent.id, requestedBy, shard },
+    {},
+    Date.now(),
+    account,
+  );
   return {
     ok: true,
     toast: started

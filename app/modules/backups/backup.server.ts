@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { backups, users, type Backup } from "~/db/schema";
 import type { BACKUP_TYPES } from "~/db/enums";
 import type { Env } from "~/lib/env.server";
+import { newestAcross } from "~/modules/shards/databases.server";
 
 // Backups of the whole database in R2 (ADR 0027). Each table is read 500 rows at a time in rowid order
 // and written as gzip NDJSON, one line per row ({"table": …, "row": {…}}), through CompressionStream into an R2
@@ -304,19 +305,33 @@ async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
   } while (cursor);
 }
 
-/** Newest first, for the Backup tab, each with its agent's e-mail when it is a safety copy. */
-export async function listBackups(db: Db, limit = 60): Promise<(Backup & { agentEmail: string | null })[]> {
-  const rows = await db
-    .select({ backup: backups, email: users.email })
-    .from(backups)
-    .leftJoin(users, eq(users.id, backups.userId))
-    .orderBy(desc(backups.startedAt))
-    .limit(limit);
+/**
+ * Newest first over every account database (whole backups' rows are at home, an agent's safety copies in the agent's
+ * database: ADR 0060), for the Backup tab, each with its agent's e-mail when it is a safety copy.
+ */
+export async function listBackups(databases: readonly Db[], limit = 60): Promise<(Backup & { agentEmail: string | null })[]> {
+  const rows = await newestAcross(
+    databases,
+    (db) =>
+      db
+        .select({ backup: backups, email: users.email })
+        .from(backups)
+        .leftJoin(users, eq(users.id, backups.userId))
+        .orderBy(desc(backups.startedAt))
+        .limit(limit),
+    (r) => r.backup.startedAt,
+    limit,
+  );
   return rows.map((r) => ({ ...r.backup, agentEmail: r.email ?? null }));
 }
 
-export function getBackup(db: Db, id: string): Promise<Backup | undefined> {
-  return db.select().from(backups).where(eq(backups.id, id)).get();
+/** A backup's row, looked for in every account database (a safety copy's is in its agent's). */
+export async function getBackup(databases: readonly Db[], id: string): Promise<Backup | undefined> {
+  for (const db of databases) {
+    const row = await db.select().from(backups).where(eq(backups.id, id)).get();
+    if (row) return row;
+  }
+  return undefined;
 }
 
 /** What the bucket holds under backups/, from R2's own listing (every object, counted once). */
@@ -335,7 +350,7 @@ export async function backupStorage(bucket: R2Bucket): Promise<{ bytes: number; 
   return { bytes, objects };
 }
 
-/** Deletes backups started more than 30 days before `now`: their objects, then their rows. */
+/** Deletes backups started more than 30 days before `now` whose rows are in `db`: their objects, then their rows. */
 export async function pruneBackups(env: Bindings, db: Db, now = Date.now()): Promise<number> {
   const old = await db
     .select({ id: backups.id })

@@ -1,10 +1,12 @@
-import { and, desc, eq, gt, inArray, lt, notExists } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, desc, eq, gt, inArray, lt, notInArray } from "drizzle-orm";
+import { createDb, type Db } from "~/db/client.server";
 import { backupRestores, backups, durableJobs, restoreRows, users, type BackupRestore, type DurableJob } from "~/db/schema";
 import { JobFailure, messageOf } from "~/lib/durable-step";
 import type { Env } from "~/lib/env.server";
+import { HOME_SHARD, homeDatabase, shardDatabases } from "~/lib/shards.server";
 import { RESTORE_TABLES } from "~/modules/data/tables";
 import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
+import { newestAcross } from "~/modules/shards/databases.server";
 import { BACKUP_ROWS_PER_PART, type BackupPlan } from "./backup-job.server";
 import { backupId, backupSchema, completeBackup, failBackup, quoteName, readManifest, schemaVersion, type TableManifest } from "./backup.server";
 import { loadOrder } from "./drill.server";
@@ -178,6 +180,8 @@ export interface RestoreRequest {
   backupId: string;
   userId: string;
   requestedBy: string | null;
+  /** The account database the agent's rows live in (ADR 0060); the home database when absent. */
+  shard?: number;
 }
 
 /** The agent's restore as a durable job (the workflow in workers/workflows/agent-restore.workflow.ts runs it). */
@@ -185,6 +189,8 @@ export interface AgentRestoreParams extends JobParams {
   restoreId: string;
   backupId: string;
   userId: string;
+  /** The agent's account database (ADR 0060): the restore's row, its staging, its safety copy and its swap live there. */
+  shard?: number;
   /** Rows of a file per staging step; RESTORE_ROWS_PER_STEP unless a test asks for smaller steps. */
   rowsPerStep?: number;
   /** Rows per part of the safety copy; BACKUP_ROWS_PER_PART unless a test asks for smaller steps. */
@@ -201,24 +207,42 @@ export async function startAgentRestore(
   request: RestoreRequest,
   options: { rowsPerStep?: number; rowsPerPart?: number } = {},
   now = Date.now(),
+  /** The agent's account database (request.shard's); the home database `db` when absent. */
+  account: Db = db,
 ): Promise<{ restore: BackupRestore; job: DurableJob } | null> {
   const restoreId = crypto.randomUUID();
-  const agent = await db.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).get();
+  const agent = await account.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).get();
+  const shard = request.shard ?? HOME_SHARD;
   const job = await startDurableJob<AgentRestoreParams>(
     db,
     env.AGENT_RESTORE_WORKFLOW,
     { kind: "agent-restore", startedBy: request.requestedBy, subject: restoreId, step: "Waiting to start" },
-    { restoreId, backupId: request.backupId, userId: request.userId, ...options },
+    { restoreId, backupId: request.backupId, userId: request.userId, ...(shard === HOME_SHARD ? {} : { shard }), ...options },
     now,
-    // The restore's row goes in before the instance can run: its steps update it.
+    // The restore's row goes in (in the agent's database) before the instance can run: its steps update it.
     async () => {
-      await db
-        .insert(backupRestores)
-        .values({ id: restoreId, backupId: request.backupId, userId: agent?.id ?? null, requestedBy: request.requestedBy, startedAt: now });
+      await account.insert(backupRestores).values({
+        id: restoreId,
+        backupId: request.backupId,
+        userId: agent?.id ?? null,
+        // The admin lives at home: in another database the row cannot name them (its job's row at home does).
+        requestedBy: shard === HOME_SHARD ? request.requestedBy : null,
+        startedAt: now,
+      });
     },
   );
   if (!job) return null;
-  return { restore: (await db.select().from(backupRestores).where(eq(backupRestores.id, restoreId)).get())!, job };
+  return { restore: (await account.select().from(backupRestores).where(eq(backupRestores.id, restoreId)).get())!, job };
+}
+
+/**
+ * What a restore of an agent in account database `shard` works on (ADR 0060): that database as DB (the restore's row,
+ * its staging, the safety copy's row and the swap) with the bucket, and a Db over it.
+ */
+export function restoreAccount(env: Env, shard = HOME_SHARD): { env: Bindings; db: Db } {
+  const d1 = shardDatabases(env)[shard];
+  if (!d1) throw new JobFailure(`Database ${shard} is not bound to this Worker.`);
+  return { env: { DB: d1, BACKUPS: env.BACKUPS }, db: shard === HOME_SHARD ? createDb(homeDatabase(env)) : createDb(d1) };
 }
 
 /** What a restore stages and swaps, table by table in load order (parents first), with each table's rows and steps. */
@@ -227,16 +251,22 @@ export interface RestorePlan {
   total: number;
 }
 
-/** The first step: the agent, the backup and its manifest checked; a JobFailure (no retry mends it) otherwise. */
+/**
+ * The first step: the agent, the backup and its manifest checked; a JobFailure (no retry mends it) otherwise. `db` is the
+ * agent's database (its users, its safety copies), `home` the home database (every whole backup's row).
+ */
 export async function checkRestore(
   env: Bindings,
   db: Db,
   params: Pick<AgentRestoreParams, "backupId" | "userId">,
   rowsPerStep = RESTORE_ROWS_PER_STEP,
+  home: Db = db,
 ): Promise<RestorePlan> {
   const agent = await db.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).get();
   if (!agent) throw new JobFailure("That agent's account no longer exists.");
-  const backup = await db.select().from(backups).where(eq(backups.id, params.backupId)).get();
+  const backup =
+    (await home.select().from(backups).where(eq(backups.id, params.backupId)).get()) ??
+    (home === db ? undefined : await db.select().from(backups).where(eq(backups.id, params.backupId)).get());
   if (!backup || backup.status !== "completed") throw new JobFailure("That backup does not exist or did not complete.");
   if (backup.userId !== null && backup.userId !== params.userId) throw new JobFailure("That safety copy holds another agent's rows.");
   const manifest = await readManifest(env.BACKUPS, params.backupId);
@@ -256,16 +286,24 @@ export async function checkRestore(
 }
 
 /** The safety copy's first step: its backup row (type "safety", the agent's) and the definitions of the tables it copies. */
-export async function planSafetyCopy(env: Bindings, db: Db, userId: string, plan: RestorePlan, now = Date.now()): Promise<SafetyPlan> {
+export async function planSafetyCopy(
+  env: Bindings,
+  db: Db,
+  userId: string,
+  plan: RestorePlan,
+  now = Date.now(),
+  shard = HOME_SHARD,
+): Promise<SafetyPlan> {
   const id = backupId(now);
-  await db.insert(backups).values({ id, type: "safety", status: "in_progress", startedAt: now, userId });
+  await db.insert(backups).values({ id, type: "safety", status: "in_progress", startedAt: now, userId, shard });
   const restored = new Set(plan.tables.map((t) => t.table));
   const tables = (await backupSchema(env.DB)).filter((t) => restored.has(t.name));
-  return { backupId: id, startedAt: now, schemaVersion: await schemaVersion(env.DB), tables };
+  return { backupId: id, shard, startedAt: now, schemaVersion: await schemaVersion(env.DB), tables };
 }
 
 export interface SafetyPlan {
   backupId: string;
+  shard?: number;
   startedAt: number;
   schemaVersion: string | null;
   tables: Omit<BackupPlan["tables"][number], "rows">[];
@@ -276,7 +314,7 @@ export async function finishSafetyCopy(env: Bindings, db: Db, restoreId: string,
   const done = await completeBackup(
     env,
     db,
-    { id: safety.backupId, type: "safety", startedAt: safety.startedAt, userId, schemaVersion: safety.schemaVersion },
+    { id: safety.backupId, type: "safety", startedAt: safety.startedAt, userId, schemaVersion: safety.schemaVersion, shard: safety.shard },
     tables,
   );
   await db.update(backupRestores).set({ safetyBackupId: done.id }).where(eq(backupRestores.id, restoreId));
@@ -334,14 +372,23 @@ export async function failRestore(env: Bindings, db: Db, restoreId: string, safe
 /** A restore's one-line result, for the job. */
 export const restoreSummary = (rows: number) => `${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"} restored.`;
 
-/** Newest first, for the Backup tab, with the agent's e-mail (null once the account is purged). */
-export function listRestores(db: Db, limit = 20) {
-  return db
-    .select({ restore: backupRestores, email: users.email })
-    .from(backupRestores)
-    .leftJoin(users, eq(users.id, backupRestores.userId))
-    .orderBy(desc(backupRestores.startedAt))
-    .limit(limit);
+/**
+ * Newest first over every account database (each restore lives in its agent's, ADR 0060), for the Backup tab, with the
+ * agent's e-mail (null once the account is purged).
+ */
+export function listRestores(databases: readonly Db[], limit = 20) {
+  return newestAcross(
+    databases,
+    (db) =>
+      db
+        .select({ restore: backupRestores, email: users.email })
+        .from(backupRestores)
+        .leftJoin(users, eq(users.id, backupRestores.userId))
+        .orderBy(desc(backupRestores.startedAt))
+        .limit(limit),
+    (r) => r.restore.startedAt,
+    limit,
+  );
 }
 
 /** A durable job's row still queued or running after a day was lost (as the job layer counts it). */
@@ -351,38 +398,40 @@ const JOB_LOST_MS = 24 * 3_600_000;
 const STALE_MS = 3_600_000;
 
 /**
- * Marks restores cut off part-way as failed and drops their staged rows (the cron). The agent's rows were never
- * touched: only the last, single batch changes them.
+ * Marks restores cut off part-way as failed and drops their staged rows (the cron), in every account database: a
+ * restore lives in its agent's, its durable job at home (`home`). The agent's rows were never touched: only the last,
+ * single batch changes them.
  */
-export async function abandonStaleRestores(db: Db, now = Date.now()): Promise<number> {
-  const stale = await db
-    .update(backupRestores)
-    .set({
-      status: "failed",
-      errorMessage: "Stopped before it finished; nothing of the agent's was changed.",
-      finishedAt: now,
-    })
-    .where(
-      and(
-        eq(backupRestores.status, "in_progress"),
-        lt(backupRestores.startedAt, now - STALE_MS),
-        // A restore whose durable job still runs is not cut off: its steps may take longer than an hour.
-        notExists(
-          db
-            .select({ id: durableJobs.id })
-            .from(durableJobs)
-            .where(
-              and(
-                eq(durableJobs.subject, backupRestores.id),
-                inArray(durableJobs.status, ["queued", "running"]),
-                // A job's row left running for a day was lost (the job layer's own rule): its restore is given up.
-                gt(durableJobs.createdAt, now - JOB_LOST_MS),
-              ),
-            ),
+export async function abandonStaleRestores(home: Db, databases: readonly Db[], now = Date.now()): Promise<number> {
+  // A restore whose durable job still runs is not cut off: its steps may take longer than an hour. A job's row left
+  // running for a day was lost (the job layer's own rule): its restore is given up.
+  const running = (
+    await home
+      .select({ subject: durableJobs.subject })
+      .from(durableJobs)
+      .where(
+        and(eq(durableJobs.kind, "agent-restore"), inArray(durableJobs.status, ["queued", "running"]), gt(durableJobs.createdAt, now - JOB_LOST_MS)),
+      )
+  ).flatMap((j) => (j.subject ? [j.subject] : []));
+  let abandoned = 0;
+  for (const db of databases) {
+    const stale = await db
+      .update(backupRestores)
+      .set({
+        status: "failed",
+        errorMessage: "Stopped before it finished; nothing of the agent's was changed.",
+        finishedAt: now,
+      })
+      .where(
+        and(
+          eq(backupRestores.status, "in_progress"),
+          lt(backupRestores.startedAt, now - STALE_MS),
+          ...(running.length > 0 ? [notInArray(backupRestores.id, running)] : []),
         ),
-      ),
-    )
-    .returning({ id: backupRestores.id });
-  for (const { id } of stale) await db.delete(restoreRows).where(eq(restoreRows.restoreId, id));
-  return stale.length;
+      )
+      .returning({ id: backupRestores.id });
+    for (const { id } of stale) await db.delete(restoreRows).where(eq(restoreRows.restoreId, id));
+    abandoned += stale.length;
+  }
+  return abandoned;
 }

@@ -3,6 +3,7 @@ import { desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { gdprRequests, users } from "~/db/schema";
 import { GDPR_REQUEST_STATUSES, GDPR_REQUEST_TYPES } from "~/db/enums";
+import { newestAcross } from "~/modules/shards/databases.server";
 
 export interface ComplianceView {
   /** Requests per type and status over the last 30 days. */
@@ -20,30 +21,51 @@ export interface ComplianceView {
   }[];
 }
 
-/** Operations Center → Compliance: what agents asked for (exports, deletions), for admins. */
-export async function loadCompliance(db: Db, now: number): Promise<ComplianceView> {
+/**
+ * Operations Center → Compliance: what agents asked for (exports, deletions), for admins, from every account database
+ * (a request is recorded in its agent's: ADR 0060).
+ */
+export async function loadCompliance(databases: readonly Db[], now: number): Promise<ComplianceView> {
   const since = new Date(now - 30 * DAY_MS);
-  const [counts, recent] = await Promise.all([
-    db
-      .select({ type: gdprRequests.type, status: gdprRequests.status, n: sql<number>`count(*)` })
-      .from(gdprRequests)
-      .where(gte(gdprRequests.createdAt, since))
-      .groupBy(gdprRequests.type, gdprRequests.status),
-    db
-      .select({
-        id: gdprRequests.id,
-        email: users.email,
-        type: gdprRequests.type,
-        status: gdprRequests.status,
-        description: gdprRequests.description,
-        createdAt: gdprRequests.createdAt,
-        completedAt: gdprRequests.completedAt,
-      })
-      .from(gdprRequests)
-      .leftJoin(users, eq(users.id, gdprRequests.userId))
-      .orderBy(desc(gdprRequests.createdAt))
-      .limit(50),
+  const [countsEach, recent] = await Promise.all([
+    Promise.all(
+      databases.map((db) =>
+        db
+          .select({ type: gdprRequests.type, status: gdprRequests.status, n: sql<number>`count(*)` })
+          .from(gdprRequests)
+          .where(gte(gdprRequests.createdAt, since))
+          .groupBy(gdprRequests.type, gdprRequests.status),
+      ),
+    ),
+    newestAcross(
+      databases,
+      (db) =>
+        db
+          .select({
+            id: gdprRequests.id,
+            email: users.email,
+            type: gdprRequests.type,
+            status: gdprRequests.status,
+            description: gdprRequests.description,
+            createdAt: gdprRequests.createdAt,
+            completedAt: gdprRequests.completedAt,
+          })
+          .from(gdprRequests)
+          .leftJoin(users, eq(users.id, gdprRequests.userId))
+          .orderBy(desc(gdprRequests.createdAt))
+          .limit(50),
+      (r) => r.createdAt.getTime(),
+      50,
+    ),
   ]);
+  // The same type and status in several databases is one row of the sum.
+  const summed = new Map<string, ComplianceView["counts"][number]>();
+  for (const c of countsEach.flat()) {
+    const key = `${c.type}/${c.status}`;
+    const seen = summed.get(key);
+    summed.set(key, seen ? { ...seen, n: seen.n + c.n } : { ...c });
+  }
+  const counts = [...summed.values()];
   return {
     counts,
     total30d: counts.reduce((sum, c) => sum + c.n, 0),

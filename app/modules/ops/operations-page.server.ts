@@ -47,7 +47,7 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
         return { ...none, status: statusFromAlerts(open), thresholds };
       }
       if (tab === "compliance") {
-        const [compliance, open] = await Promise.all([loadCompliance(db, now), openAlerts(db)]);
+        const [compliance, open] = await Promise.all([loadCompliance(accountDatabases(context.cloudflare.env), now), openAlerts(db)]);
         return { ...none, status: statusFromAlerts(open), compliance };
       }
       if (tab === "databases") {
@@ -56,9 +56,9 @@ export async function loadOperationsPage(context: RequestContext, request: Reque
       }
       if (tab === "backup") {
         const [list, storage, restores, open, jobs] = await Promise.all([
-          listBackups(db),
+          listBackups(accountDatabases(context.cloudflare.env)),
           backupStorage(context.cloudflare.env.BACKUPS),
-          listRestores(db),
+          listRestores(accountDatabases(context.cloudflare.env)),
           openAlerts(db),
           latestJobs(db, now),
         ]);

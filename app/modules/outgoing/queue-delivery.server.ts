@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
+import { newestAcross } from "~/modules/shards/databases.server";
 import { DAY_MS, MINUTE_MS } from "~/lib/dates";
 
 // What every outgoing-message queue shares (ADR 0056): e-mail (email_outbox) and push (push_outbox). A row, not the
@@ -123,15 +124,16 @@ export async function deliveryFiguresAcross(
 }
 
 /** The newest DEAD_LISTED dead messages over every account database, each with its database's index (shard). */
-export async function newestDeadAcross<T extends { deadAt: Date | null }>(
+export function newestDeadAcross<T extends { deadAt: Date | null }>(
   databases: readonly Db[],
   list: (db: Db) => Promise<T[]>,
 ): Promise<(T & { shard: number })[]> {
-  const each = await Promise.all(databases.map(async (db, shard) => (await list(db)).map((row) => ({ ...row, shard }))));
-  return each
-    .flat()
-    .sort((a, b) => (b.deadAt?.getTime() ?? 0) - (a.deadAt?.getTime() ?? 0))
-    .slice(0, DEAD_LISTED);
+  return newestAcross(
+    databases,
+    async (db, shard) => (await list(db)).map((row) => ({ ...row, shard })),
+    (row) => row.deadAt?.getTime() ?? 0,
+    DEAD_LISTED,
+  );
 }
 
 /** Queues take at most 100 messages per sendBatch (https://developers.cloudflare.com/queues/limits). */

@@ -8,3 +8,17 @@ import { shardDatabases } from "~/lib/shards.server";
 export function accountDatabases(env: Env): Db[] {
   return shardDatabases(env).map((d1) => createDb(d1));
 }
+
+/** What `read` finds in every account database, newest first by `at`, at most `limit` in all. */
+export async function newestAcross<T>(
+  databases: readonly Db[],
+  read: (db: Db, shard: number) => Promise<T[]>,
+  at: (row: T) => number,
+  limit: number,
+): Promise<T[]> {
+  const each = await Promise.all(databases.map((db, shard) => read(db, shard)));
+  return each
+    .flat()
+    .sort((a, b) => at(b) - at(a))
+    .slice(0, limit);
+}
