@@ -29,40 +29,46 @@ export const rssMb = (pid) => {
 };
 
 /**
- * Waits for the newest job of `kind` to end, printing its step every 30 s; throws after `limitMs` with the job's row, so
- * a job that stopped moving ends the bench with what it was doing rather than a wait without end.
+ * A waiter for the newest job of `kind`, made before the job starts: it waits for the job to end, printing its step
+ * every 30 s, and throws after `limitMs` with the job's row, so a job that stopped moving ends the bench with what it
+ * was doing rather than a wait without end.
  */
-async function jobEnded(mf, kind, limitMs = 30 * 60_000) {
-  const started = Date.now();
-  let said = started;
-  let db = await mf.getD1Database("DB");
-  for (;;) {
-    let job;
-    try {
-      const query = db
-        .prepare("select status, step, done, total, error from durable_jobs where kind = ? order by created_at desc limit 1")
-        .bind(kind)
-        .first();
-      job = await Promise.race([query, new Promise((_, reject) => setTimeout(() => reject(new Error("no answer in 60 s")), 60_000))]);
-    } catch (error) {
-      // Locally the job's steps run in the workerd that answers this query: a long step (20 s for a part of the large
-      // drill) can outlast Miniflare's proxy connection, which then closes or never answers. The job goes on; ask
-      // again on a new one.
-      if (!/other side closed|fetch failed|no answer in/i.test(`${error?.message} ${error?.cause?.message}`)) throw error;
-      console.log(`  (the bench's connection to workerd was lost while waiting for the ${kind} job; asking again)`);
-      db = await mf.getD1Database("DB");
-      continue;
+async function jobWaiter(mf, kind) {
+  // The statement is made here, before the job starts. Miniflare's proxy makes `prepare` and `bind` synchronous calls
+  // that block this thread until workerd answers; workerd, writing a running job's logs (the limits harness's report of
+  // each step) to a pipe this blocked thread does not read, stops until it is read: each waited for the other and the
+  // bench hung. `first()` is asynchronous, so polling with it leaves the logs flowing.
+  const statement = async () =>
+    (await mf.getD1Database("DB"))
+      .prepare("select status, step, done, total, error from durable_jobs where kind = ? order by created_at desc limit 1")
+      .bind(kind);
+  let query = await statement();
+  return async function ended(limitMs = 30 * 60_000) {
+    const started = Date.now();
+    let said = started;
+    for (;;) {
+      let job;
+      try {
+        job = await Promise.race([query.first(), new Promise((_, reject) => setTimeout(() => reject(new Error("no answer in 60 s")), 60_000))]);
+      } catch (error) {
+        // A long local step (20 s for a part of the large drill) can outlast Miniflare's proxy connection, which then
+        // closes or never answers. The job goes on; ask again on a new one.
+        if (!/other side closed|fetch failed|no answer in/i.test(`${error?.message} ${error?.cause?.message}`)) throw error;
+        console.log(`  (the bench's connection to workerd was lost while waiting for the ${kind} job; asking again)`);
+        query = await statement();
+        continue;
+      }
+      if (job && (job.status === "succeeded" || job.status === "failed")) return job;
+      if (Date.now() - said >= 30_000) {
+        said = Date.now();
+        console.log(
+          `  ${kind}: ${job ? `${job.status}, ${job.step ?? ""} (${job.done ?? 0} of ${job.total ?? "?"} rows)` : "not started"} after ${Math.round((said - started) / 1000)} s`,
+        );
+      }
+      if (Date.now() - started > limitMs) throw new Error(`the ${kind} job did not end within ${limitMs / 60_000} min: ${JSON.stringify(job)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-    if (job && (job.status === "succeeded" || job.status === "failed")) return job;
-    if (Date.now() - said >= 30_000) {
-      said = Date.now();
-      console.log(
-        `  ${kind}: ${job ? `${job.status}, ${job.step ?? ""} (${job.done ?? 0} of ${job.total ?? "?"} rows)` : "not started"} after ${Math.round((said - started) / 1000)} s`,
-      );
-    }
-    if (Date.now() - started > limitMs) throw new Error(`the ${kind} job did not end within ${limitMs / 60_000} min: ${JSON.stringify(job)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  };
 }
 
 export async function benchBackup(mf) {
@@ -74,12 +80,13 @@ export async function benchBackup(mf) {
   const db = await mf.getD1Database("DB");
   // The cron starts the backup and the drill as durable jobs (ADR 0058) and returns: the bench waits for each job's row
   // to end. The drill starts on the cron run after the backup completed (it drills the newest completed backup).
-  const ended = (kind) => jobEnded(mf, kind);
+  const backupEnded = await jobWaiter(mf, "backup");
+  const drillEnded = await jobWaiter(mf, "restore-drill");
   await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
-  const backupJob = await ended("backup");
+  const backupJob = await backupEnded();
   console.log(`  backup job: ${backupJob.status}${backupJob.error ? `: ${backupJob.error}` : ""}`);
   await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
-  await ended("restore-drill");
+  await drillEnded();
   if (timer) clearInterval(timer);
   // The home database's (the large account's): the second cron run also starts database 1's own backup (ADR 0060).
   const row = await db.prepare("select * from backups where shard = 0 and user_id is null order by started_at desc limit 1").first();
@@ -130,6 +137,7 @@ export async function benchAgentRestore(mf, origin, sessionCookie, email) {
   const samples = [];
   const timer = pid ? setInterval(() => samples.push(rssMb(pid)), 50) : null;
   const rssBefore = pid ? rssMb(pid) : null;
+  const restoreEnded = await jobWaiter(mf, "agent-restore");
   const response = await fetch(`${origin}/operations?tab=backup`, {
     method: "POST",
     redirect: "manual",
@@ -137,7 +145,7 @@ export async function benchAgentRestore(mf, origin, sessionCookie, email) {
     body: new URLSearchParams({ intent: "restore", backupId: backup.id, email }),
   });
   // The POST starts the restore as a durable job (ADR 0058) and answers: the bench waits for the job's row to end.
-  if (response.status === 302) await jobEnded(mf, "agent-restore");
+  if (response.status === 302) await restoreEnded();
   if (timer) clearInterval(timer);
   await db.prepare("update users set role = ? where id = ?").bind(user.role, user.id).run();
   const row = await db.prepare("select * from backup_restores order by started_at desc limit 1").first();

@@ -332,6 +332,15 @@ if (ONLY === "bundle") {
   process.exit(0);
 }
 if (ONLY === "limits" || ONLY === "cost") {
+  // Measured, every step of the drill logs its report through workerd's output socket. Miniflare's proxy calls block
+  // this thread, and with Linux's default socket buffer (208 KB) the drill's reports fill it during one: workerd waits
+  // for the buffer, this thread for workerd, and the bench hangs. 4 MB holds them (sysctl, as root).
+  const buffer = Number(readFileSync("/proc/sys/net/core/wmem_default", "utf8"));
+  if (buffer < 4_194_304)
+    console.log(
+      `\nNote: net.core.wmem_default is ${buffer.toLocaleString("en-US")} bytes; the drill's row may hang the bench. ` +
+        "As root: sysctl -w net.core.wmem_default=4194304 net.core.rmem_default=4194304",
+    );
   const server = await startSeededServer(workerPath, { d1Limits: "measure" });
   step("The large account's jobs under the D1 limits harness (measure mode)");
   const jobs = await benchLimits(server.mf, server.origin, server.sessionCookie, server.d1Reports);

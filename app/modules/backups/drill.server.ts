@@ -56,12 +56,23 @@ export function loadOrder(tables: readonly Pick<TableManifest, "table" | "create
   return ordered;
 }
 
+/**
+ * Drops every table of the scratch database, children before their parents. Dropping a parent first makes SQLite check,
+ * row by row, its children's references to it (an implicit DELETE): after a drill of the bench's database that was one
+ * 166 s statement reading 1.8 billion rows, past D1's 30 s; children first, no drop has a reference to check.
+ */
 async function emptyDatabase(target: D1Database): Promise<void> {
   const { results } = await target
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'")
-    .all<{ name: string }>();
+    .prepare(
+      "select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'",
+    )
+    .all<{ name: string; sql: string | null }>();
   if (results.length === 0) return;
-  await target.batch([target.prepare("pragma defer_foreign_keys = on"), ...results.map((t) => target.prepare(`drop table if exists "${t.name}"`))]);
+  const children = loadOrder(results.map((t) => ({ table: t.name, create: t.sql ?? "" }))).reverse();
+  await target.batch([
+    target.prepare("pragma defer_foreign_keys = on"),
+    ...children.map((name) => target.prepare(`drop table if exists ${quoteName(name)}`)),
+  ]);
 }
 
 const line = (table: string, row: Record<string, unknown>) => JSON.stringify({ table, row });
