@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { backups, durableJobs, type Backup } from "~/db/schema";
-import { startBackup } from "~/modules/backups/backup-job.server";
+import { startBackup, writeBackupPart } from "~/modules/backups/backup-job.server";
 import {
   automaticBackupDue,
   BACKUP_RETENTION_DAYS,
@@ -135,6 +135,25 @@ describe("a backup", () => {
     expect(backup.sizeBytes).toBe(
       manifest.tables.reduce((sum, t) => sum + t.stored, 0) + (await env.BACKUPS.head(backupKey(backup.id, "manifest.json")))!.size,
     );
+  });
+
+  it("writes no empty part after rows that fill the last part exactly", async () => {
+    const owner = await createUser(env.DB);
+    await env.DB.prepare(
+      "with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into contacts (id, user_id, name) select ? || '-' || i, ?, 'Even ' || i from n",
+    )
+      .bind(`even-${owner.id}`, owner.id)
+      .run();
+    const id = `even-${crypto.randomUUID().slice(0, 8)}`;
+    const mine = { column: "user_id", userId: owner.id };
+    const first = await writeBackupPart(env, id, "contacts", 1, 0, 50, mine);
+    expect(first).toMatchObject({ rows: 50, more: true, file: { rows: 50 } });
+    const second = await writeBackupPart(env, id, "contacts", 2, first.last, 50, mine);
+    expect(second).toMatchObject({ rows: 50, more: true, file: { rows: 50 } });
+    expect(await writeBackupPart(env, id, "contacts", 3, second.last, 50, mine)).toMatchObject({ rows: 0, more: false, file: null });
+    expect((await env.BACKUPS.list({ prefix: backupKey(id, "parts/") })).objects).toHaveLength(2);
+    // A table without rows keeps its one, empty, part.
+    expect(await writeBackupPart(env, id, "contacts", 1, second.last, 50, mine)).toMatchObject({ rows: 0, more: false, file: { rows: 0 } });
   });
 
   it("drills a step per part, and fails a drill when a part was changed or the parts were reordered", async () => {

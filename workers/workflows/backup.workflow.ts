@@ -55,7 +55,7 @@ export async function backupTableInSteps(
     rows += written.rows;
     after = written.last;
     more = written.more;
-    parts.push(written.file);
+    if (written.file) parts.push(written.file);
   }
   return partedTable(backupId, table, parts);
 }

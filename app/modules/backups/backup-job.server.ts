@@ -98,7 +98,8 @@ export async function planBackup(env: Bindings): Promise<BackupPlan> {
 /**
  * Reads up to `rowsPerPart` rows of a table after rowid `after` and writes them as part `part` (one gzip object). A
  * retried part overwrites its object. Returns the rows written, the last rowid, whether rows may follow, and the part's
- * file as the manifest lists it (rows, bytes and SHA-256 of its lines, stored size).
+ * file as the manifest lists it (rows, bytes and SHA-256 of its lines, stored size), or null for an empty part after
+ * the first (nothing is written).
  */
 export async function writeBackupPart(
   env: Bindings,
@@ -109,7 +110,7 @@ export async function writeBackupPart(
   rowsPerPart: number,
   /** Only this agent's rows (a safety copy's part), by the table's owner column. */
   owner?: { column: string; userId: string },
-): Promise<{ rows: number; last: number; more: boolean; file: TableFile }> {
+): Promise<{ rows: number; last: number; more: boolean; file: TableFile | null }> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let rows = 0;
   let last = after;
@@ -127,6 +128,9 @@ export async function writeBackupPart(
     more = page.full;
     if (!page.full) break;
   }
+  // A table whose rows fill its last part exactly ends with a part that finds none: only a table's first part is ever
+  // empty (a table without rows), so that one is not written.
+  if (rows === 0 && part > 1) return { rows, last, more: false, file: null };
   const text = new Blob(chunks);
   const sha256 = hex(await crypto.subtle.digest("SHA-256", await text.arrayBuffer()));
   const gzipped = await new Response(text.stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
