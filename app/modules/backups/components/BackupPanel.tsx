@@ -109,8 +109,9 @@ export function BackupPanel({ view, prefs, restoreError }: { view: BackupView; p
           Backups
         </h2>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Every table, as compressed NDJSON with a row count and a SHA-256 per table, in the R2 bucket. Taken daily by the cron and kept{" "}
-          {view.retentionDays} days. For a restore of the whole database to a moment, use D1 Time Travel (README: Restoring).
+          Every table of {view.databases > 1 ? "each account database" : "the database"}, as compressed NDJSON with a row count and a SHA-256 per part
+          and per table, in the R2 bucket. Taken daily by the cron and kept {view.retentionDays} days. For a restore of a whole database to a moment,
+          use D1 Time Travel (README: Restoring).
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
           <div className="rounded-xl bg-stone-100 p-3 dark:bg-stone-800">
