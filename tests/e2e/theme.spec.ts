@@ -39,6 +39,13 @@ test.describe("with the device in dark mode", () => {
 
     // A chosen theme wins over the system setting, in the app too.
     await signIn(page, ACCOUNTS.theme);
+    // The sign-in toast sits below the header: it never covers the buttons there (a pointer resting on a toast
+    // pauses its timer, so a toast over the toggle kept taking its taps).
+    const greeting = page.locator("li", { hasText: "Welcome back!" });
+    await expect(greeting).toBeVisible();
+    const toastTop = (await greeting.boundingBox())!.y;
+    const header = (await page.getByRole("banner").boundingBox())!;
+    expect(toastTop).toBeGreaterThanOrEqual(header.y + header.height);
     await page.getByRole("button", { name: "Switch to light theme" }).click();
     expect(await page.evaluate(() => localStorage.getItem("porchlight-theme"))).toBe("light");
     await page.emulateMedia({ colorScheme: "light" });

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from "~/lib/toast";
-import { VARIANT_CLASS, type ClientToast } from "./toast-look";
+import { TOAST_VIEWPORT_CLASS, VARIANT_CLASS, type ClientToast } from "./toast-look";
 
 const TOAST_ACTION_CLASS =
   "inline-flex min-h-10 items-center rounded-md border border-current px-3 text-sm font-semibold hover:bg-black/5 dark:hover:bg-white/10";
@@ -52,10 +52,7 @@ export default function ToastList({ items, dismiss }: { items: ClientToast[]; di
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport
-        hotkey={TOAST_HOTKEY}
-        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-w-md flex-col gap-2 p-4 outline-none sm:left-auto sm:right-0 sm:mx-0"
-      />
+      <ToastPrimitive.Viewport hotkey={TOAST_HOTKEY} className={`${TOAST_VIEWPORT_CLASS} gap-2 outline-none`} />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { TOAST_DURATION_MS, TOAST_LIMIT, type ToastMessage } from "~/lib/toast";
-import { VARIANT_CLASS, type ClientToast } from "./toast-look";
+import { TOAST_VIEWPORT_CLASS, VARIANT_CLASS, type ClientToast } from "./toast-look";
 
 // A tiny store so any component (or a server-carried cookie toast) can raise a toast.
 let toasts: ClientToast[] = [];
@@ -63,7 +63,7 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
 export function StaticToast({ toast: item }: { toast: ToastMessage | null }) {
   if (!item) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-w-md flex-col p-4 sm:left-auto sm:right-0 sm:mx-0">
+    <div className={TOAST_VIEWPORT_CLASS}>
       <div
         role="status"
         style={{ animation: `static-toast-out 200ms ${TOAST_DURATION_MS}ms forwards` }}
