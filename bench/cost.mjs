@@ -59,7 +59,8 @@ export async function measureStorage(mf) {
   let objects = null;
   if (backup) {
     const manifest = await (await (await mf.getR2Bucket("BACKUPS")).get(`backups/${backup.id}/manifest.json`))?.json();
-    objects = manifest ? manifest.tables.length + 1 : null;
+    // The manifest and each table's file, or each of its parts when the backup was taken in parts (ADR 0058).
+    objects = manifest ? manifest.tables.reduce((sum, table) => sum + (table.parts?.length ?? 1), 1) : null;
   }
   return { databaseBytes: size, share: all ? mine / all : 0, backupBytes: backup?.size_bytes ?? null, backupObjects: objects };
 }

@@ -43,7 +43,13 @@ function jobs(mf, origin, sessionCookie) {
     [
       "syncUnchanged",
       "GET /api/sync?cursor (field copy, nothing changed)",
-      async () => ok(await fetch(`${origin}/api/sync?cursor=${encodeURIComponent(copy.cursor)}`, { headers }), "/api/sync?cursor"),
+      async () => {
+        // The phone keeps the cursor each sync answers with, so the next one asks only for what changed since.
+        const answer = JSON.parse(
+          await ok(await fetch(`${origin}/api/sync?cursor=${encodeURIComponent(copy.cursor)}`, { headers }), "/api/sync?cursor"),
+        );
+        copy = { ...copy, cursor: answer.cursor ?? copy.cursor };
+      },
     ],
     [
       "logCall",
@@ -100,6 +106,30 @@ function jobs(mf, origin, sessionCookie) {
     ],
     ["restore", "restore of the large account (POST /operations)", () => benchAgentRestore(mf, origin, sessionCookie, BENCH_USER.email)],
   ];
+}
+
+/**
+ * The seed writes contacts that were never scored, a state no agent's account stays in: the views and the cron score
+ * them as they arrive. Measured as seeded, every load of the large account would score its next 500 and write them
+ * (and the phone's next sync would fetch them), and the cost would count that upkeep on every load. So the large
+ * account's contacts are scored first, through the product's own path (the contact list scores what is unscored,
+ * 500 a load), until none is left. Other accounts stay as seeded, so the cron's sweep still has its full batch.
+ */
+async function scoreLargeAccount(mf, origin, sessionCookie) {
+  const db = await mf.getD1Database("DB");
+  const unscored = async () =>
+    (await db.prepare("select count(*) as n from contacts where user_id = ? and lead_scored_at is null").bind(BENCH_USER.id).first()).n;
+  const before = await unscored();
+  const started = performance.now();
+  let loads = 0;
+  for (let left = before; left > 0; left = await unscored()) {
+    if (++loads > Math.ceil(before / 500) + 5) throw new Error(`the contact list stopped scoring: ${left.toLocaleString("en-US")} still unscored`);
+    await ok(await fetch(`${origin}/contacts`, { headers: { Cookie: sessionCookie } }), "/contacts");
+  }
+  console.log(
+    `\nThe large account's ${before.toLocaleString("en-US")} unscored contacts scored first, by ${loads} loads of /contacts ` +
+      `(${((performance.now() - started) / 1000).toFixed(1)} s), so each route below is measured as an agent meets it.`,
+  );
 }
 
 const flag = (value, limit) => `${value.toLocaleString("en-US")}${value > limit ? " ✗" : ""}`;
@@ -162,6 +192,7 @@ function row(name, reports, rss, failure, figures) {
  */
 export async function benchLimits(mf, origin, sessionCookie, reports) {
   const pid = workerdPid();
+  await scoreLargeAccount(mf, origin, sessionCookie);
   console.log(
     `\nD1 per job under the limits harness (measure mode; ✗ = over production's limit: ${LIMITS.queries} queries per invocation, ` +
       `${LIMITS.params} parameters, ${LIMITS.bytes / 1000} KB per statement). Memory: workerd's resident set, the whole process ` +

@@ -381,3 +381,18 @@ describe("retention and the daily backup", () => {
     expect(JOBS["*/5 * * * *"]?.map((job) => job.name)).toContain("backupJob");
   });
 });
+
+describe("rows bound as JSON arrays (the drill's load and a restore's staging)", () => {
+  it("keeps every row once, in order, at most 500 rows and about 500,000 characters an array", async () => {
+    const { jsonArrays } = await import("~/modules/backups/json-arrays");
+    expect(jsonArrays([])).toEqual([]);
+    const small = Array.from({ length: 1_201 }, (_, i) => JSON.stringify([i, `row ${i}`]));
+    const arrays = jsonArrays(small);
+    expect(arrays.map((a) => (JSON.parse(a) as unknown[]).length)).toEqual([500, 500, 201]);
+    expect(arrays.flatMap((a) => JSON.parse(a) as unknown[])).toEqual(small.map((row) => JSON.parse(row)));
+    // Wide rows: the character cap closes an array before 500 rows; a row over the cap still goes, alone.
+    const wide = Array.from({ length: 10 }, (_, i) => JSON.stringify([i, "x".repeat(200_000)]));
+    expect(jsonArrays(wide).map((a) => (JSON.parse(a) as unknown[]).length)).toEqual([2, 2, 2, 2, 2]);
+    expect(jsonArrays([JSON.stringify(["y".repeat(600_000)])])).toHaveLength(1);
+  });
+});

@@ -6,6 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { startDurableJob, type JobParams } from "~/modules/jobs/durable-jobs.server";
 import { BACKUP_ROWS_PER_PART } from "./backup-job.server";
 import { quoteName, readManifest, type BackupManifest, type TableManifest } from "./backup.server";
+import { jsonArrays } from "./json-arrays";
 import { fileSlices, readTableSlice, type FileSlice } from "./table-file.server";
 
 // The restore drill (ADR 0027): a backup is loaded, in full, into a second and otherwise unused D1
@@ -109,9 +110,6 @@ export async function prepareDrill(env: Bindings, backupId: string, rowsPerStep 
 
 /** Rows of a table loaded per step by default (a backup job's part, so one step per part): a few dozen statements, far inside 1,000 queries. */
 export const DRILL_ROWS_PER_STEP = BACKUP_ROWS_PER_PART;
-/** Rows bound as one JSON array per insert (one bound parameter), kept well under D1's 2 MB per value. */
-const ROWS_PER_INSERT = 500;
-const JSON_PER_INSERT = 500_000;
 
 /** One part of a table (a slice of one of its files: fileSlices); `after` is the last rowid the parts before loaded. */
 export interface DrillPart extends FileSlice {
@@ -143,20 +141,9 @@ export async function loadDrillPart(env: Bindings, backupId: string, part: Drill
   const statements = [target.prepare("pragma defer_foreign_keys = on"), target.prepare(`delete from ${table} where rowid > ?`).bind(part.after)];
   const columns = Object.keys(rows[0] ?? {});
   const insert = `insert into ${table} (${columns.map(quoteName).join(", ")}) select ${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} from json_each(?) order by key`;
-  let group: string[] = [];
-  let size = 0;
-  const flush = () => {
-    if (group.length > 0) statements.push(target.prepare(insert).bind(`[${group.join(",")}]`));
-    group = [];
-    size = 0;
-  };
-  for (const row of rows) {
-    const values = JSON.stringify(columns.map((c) => row[c] ?? null));
-    if (group.length >= ROWS_PER_INSERT || (group.length > 0 && size + values.length > JSON_PER_INSERT)) flush();
-    group.push(values);
-    size += values.length + 1;
+  for (const array of jsonArrays(rows.map((row) => JSON.stringify(columns.map((c) => row[c] ?? null))))) {
+    statements.push(target.prepare(insert).bind(array));
   }
-  flush();
   await target.batch(statements);
 
   const { results } = await target

@@ -10,6 +10,7 @@ import { newestAcross } from "~/modules/shards/databases.server";
 import { BACKUP_ROWS_PER_PART, type BackupPlan } from "./backup-job.server";
 import { backupId, backupSchema, completeBackup, failBackup, quoteName, readManifest, schemaVersion, type TableManifest } from "./backup.server";
 import { loadOrder } from "./drill.server";
+import { jsonArrays } from "./json-arrays";
 import { fileSlices, readTableSlice, type FileSlice } from "./table-file.server";
 
 // Restoring one agent's account from a backup (ADR 0029): "I wiped my contacts". The agent's rows of every
@@ -28,9 +29,6 @@ type Bindings = Pick<Env, "DB" | "BACKUPS">;
 export const RESTORE_CONFIRM = "Are you sure you want to restore this backup? This will overwrite current data.";
 /** Rows of a table read per staging step by default (a backup job's part, so one step per part): a few statements, far inside 1,000 queries. */
 export const RESTORE_ROWS_PER_STEP = BACKUP_ROWS_PER_PART;
-/** Staged rows bound as one JSON array per insert (one bound parameter), kept well under D1's 2 MB per value. */
-const ROWS_PER_INSERT = 500;
-const JSON_PER_INSERT = 500_000;
 
 interface Column {
   name: string;
@@ -94,19 +92,7 @@ export async function stageRestorePart(
   ];
   const insert =
     "insert into restore_rows (restore_id, tbl, seq, data) select ?, ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(?)";
-  let group: string[] = [];
-  let size = 0;
-  const flush = () => {
-    if (group.length > 0) statements.push(env.DB.prepare(insert).bind(restore.id, part.table, `[${group.join(",")}]`));
-    group = [];
-    size = 0;
-  };
-  for (const row of rows) {
-    if (group.length >= ROWS_PER_INSERT || (group.length > 0 && size + row.length > JSON_PER_INSERT)) flush();
-    group.push(row);
-    size += row.length + 1;
-  }
-  flush();
+  for (const array of jsonArrays(rows)) statements.push(env.DB.prepare(insert).bind(restore.id, part.table, array));
   await env.DB.batch(statements);
   return { rows: rows.length, columns };
 }
