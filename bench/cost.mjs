@@ -125,7 +125,14 @@ export function costOf1000Agents(jobs, storage) {
       PRICES.queueOperations,
       `${EMAILS_PER_AGENT_PER_DAY} e-mail per agent a day, 3 operations each`,
     ],
-    ["Workflows storage GB", 0, PRICES.workflowStorageGb, "no Workflow in this build"],
+    // The durable jobs (backup, drill, restores, hand-overs, moves: ADR 0058) are Workflows: their steps'
+    // time is in the cron's figures above; what Workflows store is each step's result (a plan, a count), not measured here.
+    [
+      "Workflows storage GB",
+      0,
+      PRICES.workflowStorageGb,
+      "the jobs' step results (plans and counts, kilobytes a job; not measured), under the 1 GB included",
+    ],
   ].map(([item, amount, price, from]) => ({ item, amount, price, from, cost: charge(price, amount) }));
   const total = WORKERS_PAID_MONTHLY + lines.reduce((sum, l) => sum + l.cost, 0);
   // Where the rows come from: each route's and the cron's share of the month's rows read and written.

@@ -206,7 +206,11 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt), index("email_outbox_status_idx").on(t.status, t.lastAttemptAt)],
+  (t) => [
+    index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt),
+    index("email_outbox_status_idx").on(t.status, t.lastAttemptAt),
+    index("email_outbox_user").on(t.userId).where(sql`${t.userId} is not null`),
+  ],
 );
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -345,7 +349,10 @@ export const statusIncidents = sqliteTable(
     resolvedAt: integer("resolved_at"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("status_incidents_opened").on(t.openedAt)],
+  (t) => [
+    index("status_incidents_opened").on(t.openedAt),
+    index("status_incidents_created_by").on(t.createdBy).where(sql`${t.createdBy} is not null`),
+  ],
 );
 
 // Every Stripe event applied, recorded in the same batch as its effects: a replay finds its id here.
@@ -365,7 +372,7 @@ export const trialClaims = sqliteTable(
     stripeCustomerId: text("stripe_customer_id"),
     claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("trial_claims_customer_idx").on(t.stripeCustomerId)],
+  (t) => [index("trial_claims_customer_idx").on(t.stripeCustomerId), index("trial_claims_user").on(t.userId).where(sql`${t.userId} is not null`)],
 );
 
 export const CHECKOUT_STATUSES = ["open", "completed", "abandoned"] as const;
@@ -482,6 +489,8 @@ export const contacts = sqliteTable(
     // Leads (figures.server.ts): arrived in a period, by source, answered (and by whom) or waiting; covering, so no
     // wide row is read.
     index("contacts_user_lead").on(t.userId, t.leadAt, t.source, t.firstResponseAt, t.answeredBy).where(sql`${t.leadAt} is not null`),
+    // Who answered: a user's deletion sets it null, and SQLite finds those rows through this (ADR 0063).
+    index("contacts_answered_by").on(t.answeredBy).where(sql`${t.answeredBy} is not null`),
     // Duplicate matching: e-mail case-insensitively, phone as written, and phone by its digits (the expression in
     // modules/contacts/duplicates.server.ts, which the warning before a save looks up).
     index("contacts_user_email").on(t.userId, sql`lower(${t.email})`),
@@ -837,7 +846,7 @@ export const backups = sqliteTable(
     /** The account database the backup is of (ADR 0060): 0 is the home database (DB), n is DB_SHARD_n. */
     shard: integer("shard").notNull().default(0),
   },
-  (t) => [index("backups_started").on(t.startedAt)],
+  (t) => [index("backups_started").on(t.startedAt), index("backups_user").on(t.userId).where(sql`${t.userId} is not null`)],
 );
 export type Backup = typeof backups.$inferSelect;
 
@@ -859,7 +868,11 @@ export const backupRestores = sqliteTable(
     finishedAt: integer("finished_at"),
     errorMessage: text("error_message"),
   },
-  (t) => [index("backup_restores_started").on(t.startedAt)],
+  (t) => [
+    index("backup_restores_started").on(t.startedAt),
+    index("backup_restores_user").on(t.userId).where(sql`${t.userId} is not null`),
+    index("backup_restores_requested_by").on(t.requestedBy).where(sql`${t.requestedBy} is not null`),
+  ],
 );
 export type BackupRestore = typeof backupRestores.$inferSelect;
 
@@ -906,7 +919,10 @@ export const durableJobs = sqliteTable(
     startedAt: integer("started_at"),
     finishedAt: integer("finished_at"),
   },
-  (t) => [index("durable_jobs_kind_created").on(t.kind, t.createdAt)],
+  (t) => [
+    index("durable_jobs_kind_created").on(t.kind, t.createdAt),
+    index("durable_jobs_started_by").on(t.startedBy).where(sql`${t.startedBy} is not null`),
+  ],
 );
 export type DurableJob = typeof durableJobs.$inferSelect;
 
@@ -937,7 +953,11 @@ export const teamHandovers = sqliteTable(
     moved: text("moved", { mode: "json" }).$type<Record<string, number>>().notNull().default({}),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("team_handovers_team_created").on(t.teamId, t.createdAt)],
+  (t) => [
+    index("team_handovers_team_created").on(t.teamId, t.createdAt),
+    index("team_handovers_from_user").on(t.fromUserId),
+    index("team_handovers_to_user").on(t.toUserId),
+  ],
 );
 export type TeamHandover = typeof teamHandovers.$inferSelect;
 
@@ -984,7 +1004,11 @@ export const trashRows = sqliteTable(
     data: text("data").notNull(),
   },
   // The link rows of a user's trash, read when a later delete keeps a key an earlier one set to null (trash.server.ts).
-  (t) => [index("trash_rows_trash").on(t.trashId, t.seq), index("trash_rows_links").on(t.userId, t.tbl).where(sql`${t.role} = 'link'`)],
+  (t) => [
+    index("trash_rows_trash").on(t.trashId, t.seq),
+    index("trash_rows_links").on(t.userId, t.tbl).where(sql`${t.role} = 'link'`),
+    index("trash_rows_user").on(t.userId),
+  ],
 );
 
 /** A scratch table the QA Dashboard's D1 check writes one row to, reads back and deletes. */
@@ -1015,7 +1039,7 @@ export const qaRuns = sqliteTable(
     criticalFailed: integer("critical_failed").notNull().default(0),
     total: integer("total").notNull().default(0),
   },
-  (t) => [index("qa_runs_started").on(t.startedAt)],
+  (t) => [index("qa_runs_started").on(t.startedAt), index("qa_runs_user").on(t.userId).where(sql`${t.userId} is not null`)],
 );
 export type QaRun = typeof qaRuns.$inferSelect;
 
@@ -1036,7 +1060,7 @@ export const qaResults = sqliteTable(
     durationMs: integer("duration_ms").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("qa_results_run").on(t.runId, t.id)],
+  (t) => [index("qa_results_run").on(t.runId, t.id), index("qa_results_user").on(t.userId).where(sql`${t.userId} is not null`)],
 );
 export type QaResult = typeof qaResults.$inferSelect;
 
@@ -1205,7 +1229,12 @@ export const teams = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("teams_owner").on(t.ownerId), uniqueIndex("teams_lead_form_key").on(t.leadFormKey)],
+  (t) => [
+    uniqueIndex("teams_owner").on(t.ownerId),
+    uniqueIndex("teams_lead_form_key").on(t.leadFormKey),
+    index("teams_last_assigned_to").on(t.lastAssignedTo).where(sql`${t.lastAssignedTo} is not null`),
+    index("teams_pending_owner").on(t.pendingOwnerId).where(sql`${t.pendingOwnerId} is not null`),
+  ],
 );
 export type Team = typeof teams.$inferSelect;
 
@@ -1269,7 +1298,14 @@ export const teamLeads = sqliteTable(
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("team_leads_team_state").on(t.teamId, t.state, t.createdAt), index("team_leads_offered").on(t.state, t.offeredUntil)],
+  (t) => [
+    index("team_leads_team_state").on(t.teamId, t.state, t.createdAt),
+    index("team_leads_offered").on(t.state, t.offeredUntil),
+    index("team_leads_contact").on(t.contactId).where(sql`${t.contactId} is not null`),
+    index("team_leads_assigned_to").on(t.assignedTo).where(sql`${t.assignedTo} is not null`),
+    index("team_leads_added_by").on(t.addedBy).where(sql`${t.addedBy} is not null`),
+    index("team_leads_held_by").on(t.heldBy).where(sql`${t.heldBy} is not null`),
+  ],
 );
 export type TeamLead = typeof teamLeads.$inferSelect;
 
@@ -1321,7 +1357,12 @@ export const teamInvitations = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("team_invitations_team").on(t.teamId), index("team_invitations_email").on(t.email)],
+  (t) => [
+    index("team_invitations_team").on(t.teamId),
+    index("team_invitations_email").on(t.email),
+    index("team_invitations_invited_by").on(t.invitedBy).where(sql`${t.invitedBy} is not null`),
+    index("team_invitations_accepted_by").on(t.acceptedBy).where(sql`${t.acceptedBy} is not null`),
+  ],
 );
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
 
