@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
+import { d1MeterOf, limitD1 } from "~/lib/d1-limits";
+import type { Env } from "~/lib/env.server";
 import { contacts } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { deleteActivity, logActivity } from "~/modules/activities/activities.server";
@@ -234,6 +236,13 @@ describe("lead scores in storage", () => {
     expect(await refreshLeadScores(createDb(d1), userId)).toBe(0);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.sql).toMatch(/^select/i);
+    // That one read finds nothing in the partial index of stale contacts: it reads none of the user's scored
+    // contacts (the planner, left to itself, took an index on user_id and read them all).
+    const measured = limitD1({ ...(env as Env), D1_LIMITS: "measure" }, "lead-score probe");
+    expect(await refreshLeadScores(createDb(measured.DB), userId)).toBe(0);
+    const report = d1MeterOf(measured.DB)!.report();
+    expect(report.queries).toBe(1);
+    expect(report.rowsRead).toBe(0);
   });
 
   it("shows the score on the list and explains it on the profile, rescored after a change", async () => {
