@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
+import { d1MeterOf, limitD1 } from "~/lib/d1-limits";
+import type { Env } from "~/lib/env.server";
 import { appliedChanges, contacts, crmActivities, crmTasks, deals, syncLog, syncMarks, type NewContact, type NewDeal } from "~/db/schema";
 import { trashContacts } from "~/modules/contacts/contacts.server";
 import { moveDeal } from "~/modules/deals/deals.server";
@@ -151,6 +153,22 @@ describe("the field copy", () => {
     expect(moved.deals?.all.map((d) => [d.id, d.stage])).toEqual([[deal.id, "offer"]]);
     // The move wrote a stage-change activity on no contact: nothing else changed.
     expect(moved.contacts).toEqual({ upsert: [], remove: [] });
+  });
+
+  it("a delta finds the changed rows by their ids, not by reading every row the agent owns", async () => {
+    const { userId } = await agent();
+    const many = [];
+    for (let i = 0; i < 150; i++) many.push(await addContact(userId, { name: `Many ${i}` }));
+    const first = await fieldSync(requestContext(), userId, null);
+    await db.update(contacts).set({ name: "Renamed" }).where(eq(contacts.id, many[7]!.id));
+    await addActivity(userId, many[9]!.id, 0, "Called back");
+    const measured = limitD1({ ...(env as Env), D1_LIMITS: "measure" }, "delta sync");
+    const delta = await fieldSync(requestContext({ DB: measured.DB }), userId, first.cursor);
+    expect(ids(delta.contacts.upsert)).toEqual(ids([many[7]!, many[9]!]));
+    // Two contacts and one activity changed: the whole sync reads a few dozen rows, not the agent's 150 contacts.
+    const report = d1MeterOf(measured.DB)!.report();
+    expect(report.queries).toBeGreaterThan(0);
+    expect(report.rowsRead).toBeLessThan(60);
   });
 
   it("a contact that leaves the copy's scope is removed from it", async () => {

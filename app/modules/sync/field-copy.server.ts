@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm"
 import * as z from "zod";
 import { contacts, crmActivities, crmTasks, deals, syncLog, syncMarks, type Contact } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
-import { ownedBy } from "~/lib/tenancy.server";
+import { ownedBy, ownedByKeys } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext } from "~/modules/commissions/commissions.server";
 
@@ -90,7 +90,7 @@ async function activitiesOf(context: RequestContext, userId: UserId, contactIds:
       ),
     })
     .from(crmActivities)
-    .where(ownedBy(crmActivities, userId, inJson(crmActivities.contactId, contactIds)))
+    .where(ownedByKeys(crmActivities, userId, inJson(crmActivities.contactId, contactIds)))
     .as("ranked");
   const rows = await context.db
     .select()
@@ -242,9 +242,9 @@ export async function fieldSync(context: RequestContext, userId: UserId, rawCurs
       ? context.db
           .select()
           .from(contacts)
-          .where(ownedBy(contacts, userId, inJson(contacts.id, contactIds)))
+          .where(ownedByKeys(contacts, userId, inJson(contacts.id, contactIds)))
       : Promise.resolve([]),
-    taskIds.length ? tasksWithLinks(context, userId).where(ownedBy(crmTasks, userId, inJson(crmTasks.id, taskIds))) : Promise.resolve([]),
+    taskIds.length ? tasksWithLinks(context, userId).where(ownedByKeys(crmTasks, userId, inJson(crmTasks.id, taskIds))) : Promise.resolve([]),
   ]);
   const inScope = contactRows.filter((c) => inContactScope(c, touchedSince));
   const activities = await activitiesOf(
