@@ -3,6 +3,8 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contacts, crmActivities } from "~/db/schema";
+import { d1MeterOf, limitD1 } from "~/lib/d1-limits";
+import type { Env } from "~/lib/env.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { deleteActivity, logActivity, occurredAt, timeline } from "~/modules/activities/activities.server";
 import { ActivityInputSchema } from "~/modules/activities/activity.schema";
@@ -146,6 +148,23 @@ describe("tasks", () => {
     expect(await deleteTask(ctx, stranger, task.id)).toBeNull();
     expect(await tasksFor(ctx, stranger, { contactId: dana.id })).toEqual([]);
     expect((await getTask(ctx, userId, task.id))?.title).toBe("Call the lender");
+  });
+
+  it("a contact's tasks are found through the contact, not by reading every task the agent has", async () => {
+    const userId = await owner();
+    const ctx = requestContext();
+    const dana = await contact(ctx, userId, "Dana Few Tasks");
+    const hers = ok(await createTask(ctx, userId, taskInput({ contactId: dana.id, title: "Hers" }))).task;
+    for (let i = 0; i < 80; i++) {
+      const other = ok(await createTask(ctx, userId, taskInput({ title: `Other ${i}` }))).task;
+      if (i % 2 === 0) ok(await completeTask(ctx, userId, other.id));
+    }
+    const measured = limitD1({ ...(env as Env), D1_LIMITS: "measure" }, "contact tasks");
+    expect((await tasksFor(requestContext({ DB: measured.DB }), userId, { contactId: dana.id })).map((t) => t.id)).toEqual([hers.id]);
+    // One open task of hers among the agent's 40 open and 40 completed: a handful of rows, not 80.
+    const report = d1MeterOf(measured.DB)!.report();
+    expect(report.queries).toBeGreaterThan(0);
+    expect(report.rowsRead).toBeLessThan(20);
   });
 
   it("repeat: completing creates the next occurrence; undo takes it back", async () => {
