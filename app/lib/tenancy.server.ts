@@ -19,10 +19,10 @@ export function ownedBy(table: OwnedTable, userId: UserId, ...conditions: (SQL |
 }
 
 /**
- * ownedBy for rows looked up by a key or a list of keys (`keys`: `id in (…)`, `contact_id = ?`). Every row is still the user's, but the
- * owner is compared as `+user_id`, which no index serves, so SQLite finds the rows through the keys' index. Given both,
- * its planner (no statistics) took the user_id index and read every row the user owns: a field sync of 13 changed
- * contacts read 124,746 rows on the bench's large account.
+ * ownedBy for rows looked up by a key or a list of keys (`keys`: `id in (…)`, `contact_id = ?`). Every row is still the
+ * user's, but the owner is compared as `+user_id`, which no index serves, so SQLite finds the rows through the keys'
+ * index. Given both, its planner (no statistics) took the user_id index and read every row the user owns: a field sync
+ * of 13 changed contacts read 124,746 rows on the bench's large account.
  */
 export function ownedByKeys(table: OwnedTable, userId: UserId, keys: SQL): SQL {
   return and(sql`+${table.userId} = ${userId}`, keys)!;
