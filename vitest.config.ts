@@ -23,13 +23,14 @@ export default defineConfig(async () => {
           // The e-mail queue (ADR 0056): e-mails the tests send go to a queue nobody consumes, so a test's fetch fake
           // never meets a delivery running in the background; the tests deliver with the consumer themselves
           // (createMessageBatch). EMAIL_QUEUE_LIVE is wrangler.toml's queue, consumed by the Worker as in production.
-          // The push, digest and purge queues likewise: the tests drain them with the Worker's consumer (tests/factories/queues.ts).
+          // The push, digest, purge and cron queues likewise: the tests drain them with the Worker's consumer (tests/factories/queues.ts).
           queueProducers: {
             EMAIL_QUEUE: { queueName: "porchlight-email-tests" },
             EMAIL_QUEUE_LIVE: { queueName: "porchlight-email" },
             PUSH_QUEUE: { queueName: "porchlight-push-tests" },
             DIGEST_QUEUE: { queueName: "porchlight-digest-tests" },
             PURGE_QUEUE: { queueName: "porchlight-purge-tests" },
+            CRON_QUEUE: { queueName: "porchlight-cron-tests" },
           },
           bindings: {
             TEST_MIGRATIONS: migrations,

@@ -2,6 +2,7 @@ import { createDb } from "~/db/client.server";
 import { createRequestContext } from "~/lib/context.server";
 import { getConfig, type Env } from "~/lib/env.server";
 import { shardEnv, shardOfMessage } from "~/lib/shards.server";
+import { consumeCronBatch, CRON_QUEUE_NAME } from "./cron";
 import { consumePurgeBatch, PURGE_QUEUE_NAME } from "~/modules/data/purge.server";
 import { consumeDigestBatch, DIGEST_QUEUE_NAME } from "~/modules/digest/digest.server";
 import { consumeEmailBatch, EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_QUEUE_NAME } from "~/modules/email/delivery.server";
@@ -54,6 +55,8 @@ async function consumeOnDatabase(batch: MessageBatch, env: Env, ctx: ExecutionCo
       return consumeDigestBatch(batch as MessageBatch<never>, createRequestContext(env, ctx, ""));
     case PURGE_QUEUE_NAME:
       return consumePurgeBatch(batch as MessageBatch<never>, env, db, config);
+    case CRON_QUEUE_NAME:
+      return consumeCronBatch(batch as MessageBatch<never>, env);
     default:
       console.error(JSON.stringify({ event: "queue_unknown", queue: batch.queue, messages: batch.messages.length }));
       batch.retryAll();

@@ -163,6 +163,16 @@ export interface PurgeQueueMessage extends ShardedMessage {
   userId: string;
 }
 
+/**
+ * What the cron puts on the cron queue: one database's passes of the jobs on accounts' rows for the scheduled event
+ * `cron` at `scheduledTime` (ADR 0064).
+ */
+export interface CronQueueMessage {
+  cron: string;
+  scheduledTime: number;
+  shard: number;
+}
+
 export type Config = z.infer<typeof ConfigSchema> & {
   isDev: boolean;
   emailQueue: Queue<EmailQueueMessage>;

@@ -2,15 +2,16 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE } from "~/lib/d1-session.server";
-import type { EmailQueueMessage, Env, PurgeQueueMessage } from "~/lib/env.server";
+import type { CronQueueMessage, EmailQueueMessage, Env, PurgeQueueMessage } from "~/lib/env.server";
 import { PURGE_QUEUE_NAME } from "~/modules/data/purge.server";
 import { EMAIL_QUEUE_NAME } from "~/modules/email/delivery.server";
 import worker from "../../workers/app";
-import { runJob } from "../../workers/cron";
+import { CRON_QUEUE_NAME, EVERY_DATABASE, runJob } from "../../workers/cron";
 import { accountPurgeJob } from "../../workers/cron/account-purge.job";
 import { databaseFigures } from "~/modules/shards/figures.server";
 import { databaseSize } from "~/modules/shards/directory.server";
 import { postContact, signInAs, TestBrowser } from "../factories/browser";
+import { failingD1 } from "../factories/context";
 import { linkFromLatestEmail } from "../factories/mail";
 import { postWebhook, stripeEvent, subscriptionObject } from "../factories/stripe";
 import { capturingQueue, deliverBatch } from "../factories/queues";
@@ -174,14 +175,31 @@ describe("one database per shard", () => {
     const controller = createScheduledController({ cron: "*/5 * * * *", scheduledTime: new Date() });
     const { bodies, queue } = capturingQueue<PurgeQueueMessage>();
     const runEnv = { ...(env as Env), PURGE_QUEUE: queue } as Env;
-    const detail = await runJob("account-purge", accountPurgeJob, controller, runEnv);
-    expect(detail).toMatch(/^database 0: \d+ accounts? queued for purging; database 1: 1 account queued for purging$/);
+    // The home database's pass does not see the account; the second database's pass (the cron queue's) does.
+    expect(await runJob("account-purge", accountPurgeJob, controller, runEnv)).toMatch(/^database 0: \d+ accounts? queued for purging$/);
+    expect(bodies.filter((b) => b.userId === agent.id)).toEqual([]);
+    expect(await runJob("account-purge", accountPurgeJob, controller, runEnv, 1)).toBe("database 1: 1 account queued for purging");
     // The message names the account's database, and the purge queue's consumer purges it there, slice by slice.
     expect(bodies.filter((b) => b.userId === agent.id)).toEqual([{ userId: agent.id, shard: 1 }]);
     expect(await countIn(env.DB_SHARD_1, "users", "id", agent.id)).toBe(1);
     while (bodies.length > 0) await deliverBatch(PURGE_QUEUE_NAME, [bodies.shift()!], 1, runEnv);
     expect(await countIn(env.DB_SHARD_1, "users", "id", agent.id)).toBe(0);
     expect(await countIn(env.DB, "account_directory", "user_id", agent.id)).toBe(0);
+  });
+
+  it("a database's cron pass that fails is recorded with its database's name, and the message is not retried", async () => {
+    const scheduledTime = Date.UTC(2093, 2, 14, 6, 30);
+    // The trash purge's statement fails on the second database; the other jobs' passes there run.
+    const broken = { ...(env as Env), DB_SHARD_1: failingD1(env.DB_SHARD_1 as D1Database, /t\.deleted_at <= \?/) } as Env;
+    const delivered = await deliverBatch(CRON_QUEUE_NAME, [{ cron: "*/5 * * * *", scheduledTime, shard: 1 } satisfies CronQueueMessage], 1, broken);
+    expect(delivered.acked).toEqual(delivered.ids);
+    const runs = await env.DB.prepare("select job, status, detail from cron_runs where scheduled_at = ? order by id")
+      .bind(scheduledTime)
+      .all<{ job: string; status: string; detail: string }>();
+    expect(runs.results.map((r) => r.job)).toEqual([...EVERY_DATABASE]);
+    for (const run of runs.results) expect(run.detail).toMatch(/^database 1: /);
+    const failed = runs.results.filter((r) => r.status === "error");
+    expect(failed).toEqual([{ job: "trash-purge", status: "error", detail: "database 1: D1_ERROR: simulated storage outage" }]);
   });
 
   it("the Operations Center counts accounts, agents and size per database, and sums them over every database", async () => {
