@@ -34,6 +34,22 @@ const CONTACTS = [
   ["Tom and Ana Brooks", "warm", "other", 420000, 480000, "house", 3, 2, "Cedar Park", ["sellers"], 150],
 ];
 
+/** The demo agent's lead intake key: its address is porchlightdemoagentleads@<INTAKE_DOMAIN> (lower-case base 32, 24 letters). */
+export const DEMO_INTAKE_KEY = "porchlightdemoagentleads";
+
+/** The demo's key, or for an end-to-end account given the demo book a key of its own, from its id (hex digits as a to p). */
+const intakeKeyOf = (userId) =>
+  userId === "00000000-0000-4000-8000-00000000d3e0"
+    ? DEMO_INTAKE_KEY
+    : [...userId.replace(/-/g, "").slice(-24)].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join("");
+
+const PROPERTIES = [
+  // address, MLS number, list price ($), contact index, deal index
+  ["14 Birch Ln, Austin, TX 78723", "5482913", 525000, 0, 0],
+  ["8 Cedar Ridge Dr, Austin, TX 78739", "7719024", 699000, 1, 1],
+  ["2100 Tarry Trl, Austin, TX 78703", "3305871", 789000, 8, 6],
+];
+
 const DEALS = [
   // title, contact index, stage, value ($), probability, expected close (days from today), closing/closed day offset
   ["14 Birch Lane purchase", 0, "offer", 515000, 60, 35],
@@ -207,6 +223,28 @@ export function demoDataSql(userId, now = new Date()) {
         q(outcome),
         q(notes),
         created(daysAgo),
+      ].join(", ")});`,
+    );
+  });
+  // The demo's lead intake address (README: one curl sends a sample portal e-mail to it), unless the visitor replaced it.
+  stmts.push(
+    `INSERT INTO lead_intake_addresses (id, user_id, key, created_at) SELECT ${[q(idOf("i1", 0)), q(userId), q(intakeKeyOf(userId)), created(30)].join(", ")}
+      WHERE NOT EXISTS (SELECT 1 FROM lead_intake_addresses WHERE user_id = ${q(userId)});`,
+  );
+  // The properties the demo's buyers asked about, linked to the contact and the deal.
+  PROPERTIES.forEach(([address, mls, price, contact, deal], i) => {
+    stmts.push(
+      `INSERT OR IGNORE INTO properties (id, user_id, contact_id, deal_id, address, mls_number, price_cents, source, created_at, updated_at) VALUES (${[
+        q(idOf("p1", i)),
+        q(userId),
+        q(idOf("c1", contact)),
+        q(deal === null ? null : idOf("d1", deal)),
+        q(address),
+        q(mls),
+        price * 100,
+        q(CONTACTS[contact][2]),
+        created(CONTACTS[contact][10]),
+        created(CONTACTS[contact][10]),
       ].join(", ")});`,
     );
   });

@@ -78,6 +78,9 @@ const mf = new Miniflare({
   },
   // The same files `wrangler d1 migrations apply --persist-to` and the seed wrote (wrangler keeps them under v3/).
   defaultPersistRoot: path.join(state, "v3"),
+  // POST /cdn-cgi/handler/email?from=…&to=… hands a raw e-mail to the Worker's email() handler, as `wrangler dev` does
+  // (lead intake, tests/e2e/lead-intake.spec.ts).
+  unsafeTriggerHandlers: true,
   // No look-up of the `request.cf` object on the network: its default placeholder.
   cf: false,
   host: "127.0.0.1",

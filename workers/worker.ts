@@ -7,6 +7,7 @@ import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
+import { receiveLeadEmail } from "~/modules/intake/intake.server";
 import { routeBySession } from "~/modules/shards/directory.server";
 import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
 import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
@@ -16,7 +17,7 @@ import { consumeQueue } from "./queues";
 import { appPageAssets } from "~/modules/sync/app-page-assets";
 import { serviceWorkerScript } from "./service-worker";
 
-// The Worker's code: /api to the Hono app, every other path to Remix, the cron's jobs, the e-mail queue's consumer,
+// The Worker's code: /api to the Hono app, every other path to Remix, the cron's jobs, the queues' consumers, lead e-mails,
 // the Durable Object classes.
 // It is compiled into the Remix server build (app/entry.server.tsx exports it), beside the routes, so the deployed
 // Worker holds each module once; workers/app.ts, the entry wrangler bundles, takes all of it from that build (ADR 0052).
@@ -147,6 +148,19 @@ export function createWorker(build: ServerBuild) {
 
     async scheduled(controller, workerEnv, _ctx) {
       await scheduledJobs(controller, workerEnv);
+    },
+
+    // Lead intake by e-mail (ADR 0065): Email Routing hands every e-mail to an intake address here. A message that is
+    // not taken is rejected with the reason, which the sender's server returns as a bounce.
+    async email(message, workerEnv, ctx) {
+      applyTestClock(workerEnv);
+      const env = limitD1(workerEnv, "email");
+      const outcome = await receiveLeadEmail(env, ctx, message);
+      if (!outcome.ok) {
+        message.setReject(outcome.reject);
+        console.log(JSON.stringify({ event: "lead_email_rejected", reason: outcome.reject, size: message.rawSize }));
+      }
+      reportD1(env);
     },
 
     // The e-mail and push queues with their dead letters, the digest's fan-out and the account purge (ADR 0056).

@@ -43,7 +43,26 @@ export const CONTACT_STATUSES = ["hot", "warm", "cold"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const PROPERTY_TYPES = ["house", "condo", "townhouse", "land", "commercial", "other"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
-export const CONTACT_SOURCES = ["website", "referral", "cold_call", "social_media", "open_house", "other"] as const;
+/**
+ * Where a contact came from. The listing portals are sources of their own (their leads arrive by e-mail or the lead API,
+ * app/modules/intake): reports compare them, and a lead from a portal is scored and greeted as one.
+ */
+export const CONTACT_SOURCES = [
+  "website",
+  "referral",
+  "cold_call",
+  "social_media",
+  "open_house",
+  "zillow",
+  "realtor_com",
+  "homes_com",
+  "redfin",
+  "trulia",
+  "other",
+] as const;
+/** The listing portals among the sources. */
+export const PORTAL_SOURCES = ["zillow", "realtor_com", "homes_com", "redfin", "trulia"] as const satisfies readonly ContactSource[];
+export type PortalSource = (typeof PORTAL_SOURCES)[number];
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 /** The contact list's orders ("score": lead score, highest first). */
 export const CONTACT_SORTS = ["newest", "name", "activity", "budget", "score"] as const;
@@ -73,10 +92,11 @@ export const ACTIVITY_TYPES = [
   "stage_change",
   "assignment",
   "sync_conflict",
+  "enquiry",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** Activities Porchlight writes itself: not logged by the agent, not an answer to a lead, not counted as work. */
-export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict"] as const;
+export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict", "enquiry"] as const;
 export type SystemActivityType = (typeof SYSTEM_ACTIVITY_TYPES)[number];
 export type LoggableActivityType = Exclude<ActivityType, SystemActivityType>;
 export const isSystemActivity = (type: string): type is SystemActivityType => (SYSTEM_ACTIVITY_TYPES as readonly string[]).includes(type);
@@ -112,3 +132,13 @@ export const TRASH_KINDS = ["contact", "deal", "task"] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
 /** A trashed row's part: the item itself, a row deleted with it (cascade), or ids of rows the delete unlinked. */
 export const TRASH_ROW_ROLES = ["item", "child", "link"] as const;
+
+// Lead intake by e-mail (app/modules/intake): the formats the parsers recognise, and what became of each e-mail.
+export const INTAKE_FORMATS = ["zillow", "realtor_com", "homes_com", "redfin", "trulia", "website_form", "unknown"] as const;
+export type IntakeFormat = (typeof INTAKE_FORMATS)[number];
+/**
+ * created: a new lead; attached: an enquiry on a contact the agent had; review: not understood well enough, kept for
+ * the agent to confirm; confirmed / discarded: what the agent did with one to review.
+ */
+export const INTAKE_STATUSES = ["created", "attached", "review", "confirmed", "discarded"] as const;
+export type IntakeStatus = (typeof INTAKE_STATUSES)[number];

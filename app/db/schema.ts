@@ -34,6 +34,8 @@ import {
   TRASH_ROW_ROLES,
   USER_ROLES,
   RESTORE_STATUSES,
+  INTAKE_FORMATS,
+  INTAKE_STATUSES,
 } from "./enums";
 
 export * from "./enums";
@@ -1427,3 +1429,93 @@ export const accountMoves = sqliteTable(
   (t) => [index("account_moves_user").on(t.userId)],
 );
 export type AccountMove = typeof accountMoves.$inferSelect;
+
+/**
+ * A property a contact asked about (a portal's listing: its address, MLS number, price and link), linked to the
+ * contact and, once there is one, to the deal (migration 0045). Written by lead intake; a contact or deal deleted to
+ * the trash unlinks it and a restore links it again (app/modules/trash).
+ */
+export const properties = sqliteTable(
+  "properties",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "set null" }),
+    address: text("address"),
+    mlsNumber: text("mls_number"),
+    priceCents: integer("price_cents"),
+    url: text("url"),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull().default("other"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("properties_user_created").on(t.userId, t.createdAt),
+    index("properties_contact").on(t.contactId).where(sql`${t.contactId} is not null`),
+    index("properties_deal").on(t.dealId).where(sql`${t.dealId} is not null`),
+  ],
+);
+export type Property = typeof properties.$inferSelect;
+
+/**
+ * An agent's private lead intake address (`<key>@<INTAKE_DOMAIN>`, app/modules/intake): portals' lead e-mails are
+ * forwarded there and become leads. One live address per agent; a new one revokes the old (revoked_at), which then
+ * bounces. The key names its database (`s<n>_…`, ADR 0060) so the e-mail is routed before anything is read.
+ */
+export const leadIntakeAddresses = sqliteTable(
+  "lead_intake_addresses",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("lead_intake_addresses_key").on(t.key), index("lead_intake_addresses_user").on(t.userId, t.revokedAt)],
+);
+
+/**
+ * Every e-mail that reached a live intake address: who sent it, when, what the parser made of it (`lead`, JSON: name,
+ * e-mail, phone, message, property) and what became of it (INTAKE_STATUSES). The body is kept as plain text (an HTML
+ * e-mail converted to text, never rendered as HTML) so a lead to review can be read as it came. `auth` holds the
+ * receiving server's SPF, DKIM and DMARC verdicts. A message id delivered twice is taken once.
+ */
+export const leadIntakeMessages = sqliteTable(
+  "lead_intake_messages",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressId: text("address_id")
+      .notNull()
+      .references(() => leadIntakeAddresses.id, { onDelete: "cascade" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    messageId: text("message_id"),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    fromAddress: text("from_address").notNull(),
+    subject: text("subject").notNull().default(""),
+    format: text("format", { enum: INTAKE_FORMATS }).notNull(),
+    status: text("status", { enum: INTAKE_STATUSES }).notNull(),
+    lead: text("lead").notNull(),
+    body: text("body").notNull(),
+    auth: text("auth").notNull(),
+    size: integer("size").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The e-mails to review (by status), and the latest of every kind (Settings → Lead sources).
+    index("lead_intake_messages_user_status").on(t.userId, t.status, t.receivedAt),
+    index("lead_intake_messages_user_received").on(t.userId, t.receivedAt),
+    uniqueIndex("lead_intake_messages_user_message").on(t.userId, t.messageId).where(sql`${t.messageId} is not null`),
+    index("lead_intake_messages_address").on(t.addressId),
+    index("lead_intake_messages_contact").on(t.contactId).where(sql`${t.contactId} is not null`),
+  ],
+);
+export type LeadIntakeMessage = typeof leadIntakeMessages.$inferSelect;

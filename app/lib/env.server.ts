@@ -18,6 +18,7 @@ export interface Env extends CloudflareBindings {
   TURNSTILE_SECRET_KEY?: string;
   TURNSTILE_SKIP_HOSTS?: string;
   SALES_INBOX?: string;
+  INTAKE_DOMAIN?: string;
   /** Inside a request: the home database (shard 0), whatever shard the request's DB was routed to. Not a binding. */
   HOME_DB?: D1Database;
   AI?: Ai;
@@ -87,6 +88,11 @@ const ConfigSchema = z
     AI_GATEWAY_KEY: z.string().min(1).optional(),
     AI_GATEWAY_MODEL: z.string().min(1).optional(),
     AI_DAILY_QUOTA: z.coerce.number().int("AI_DAILY_QUOTA must be a whole number.").min(1).max(100_000).default(100),
+    // The domain of agents' lead intake addresses (<key>@INTAKE_DOMAIN): Email Routing sends its mail to the Worker.
+    INTAKE_DOMAIN: z
+      .string()
+      .regex(/^(?=.{3,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, "INTAKE_DOMAIN must be a domain name, e.g. leads.porchlight.app.")
+      .default("leads.porchlight.app"),
     // Where contact-form messages are sent.
     SALES_INBOX: z.email("SALES_INBOX must be an e-mail address.").default("hello@porchlight.app"),
     // The share of signed-in page loads that report their web vitals to the Operations Center (0 to 1).
@@ -209,6 +215,7 @@ export function getConfig(env: Env): Config {
     TURNSTILE_SECRET_KEY: env.TURNSTILE_SECRET_KEY || undefined,
     TURNSTILE_SKIP_HOSTS: env.TURNSTILE_SKIP_HOSTS,
     SALES_INBOX: env.SALES_INBOX || undefined,
+    INTAKE_DOMAIN: env.INTAKE_DOMAIN?.trim().toLowerCase() || undefined,
     AI_MODEL: env.AI_MODEL || undefined,
     AI_GATEWAY_URL: env.AI_GATEWAY_URL || undefined,
     AI_GATEWAY_KEY: env.AI_GATEWAY_KEY || undefined,

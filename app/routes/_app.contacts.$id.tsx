@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Handshake, Mail, MessageSquare, Phone, Plus } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useActionData, useFetcher, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Mail, MessageSquare, Phone } from "lucide-react";
+import { useEffect } from "react";
 import { DeleteSection } from "~/components/DeleteSection";
-import { Button } from "~/components/ui/Button";
 import { toast } from "~/components/ui/Toaster";
-import { formatCentsWhole, formatDate, formatDay } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { requireSubscriber } from "~/modules/auth/guards.server";
@@ -22,12 +21,13 @@ import { updateContactFromForm } from "~/modules/contacts/edit-contact.server";
 import { deleteContacts, getContact } from "~/modules/contacts/contacts.server";
 import { refreshScoresForView, withCurrentScore } from "~/modules/contacts/lead-score.server";
 import { getPlan } from "~/modules/commissions/plans.server";
-import { DealDialog, type DealDialogHandle } from "~/modules/deals/components/DealDialog";
+import { ContactDeals } from "~/modules/deals/components/ContactDeals";
 import { dealsForContact } from "~/modules/deals/deals.server";
-import { PIPELINE_ACTION } from "~/modules/pipeline/board";
 import { getStages } from "~/modules/pipeline/stages.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { timeline } from "~/modules/activities/activities.server";
+import { PropertiesPanel } from "~/modules/properties/components/PropertiesPanel";
+import { propertiesFor } from "~/modules/properties/properties.server";
 import { ActivityTimeline } from "~/modules/activities/components/ActivityTimeline";
 import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
 import { localNow } from "~/modules/tasks/due";
@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = params.id ?? "";
-  const [contact, prefs, deals, stages, plan, tasks, activity] = await Promise.all([
+  const [contact, prefs, deals, stages, plan, tasks, activity, interests] = await Promise.all([
     // Stale scores first (one indexed read when none are), and this contact's again if it is over a day old.
     refreshScoresForView(context, user.id)
       .then(() => getContact(context, user.id, id))
@@ -51,6 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getPlan(context, user.id),
     tasksFor(context, user.id, { contactId: id }),
     timeline(context, user.id, { contactId: id }),
+    propertiesFor(context, user.id, id),
   ]);
   // Someone else's contact and a contact that does not exist look the same.
   if (!contact) throw new Response("Not Found", { status: 404 });
@@ -60,6 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     now: localNow(prefs.timezone),
     tasks,
     activity,
+    interests,
     stages,
     defaultRate: plan.defaultRate,
     deals: deals.map((d) => ({
@@ -111,8 +113,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
 export default function ContactProfile() {
-  const { contact, prefs, deals, stages, defaultRate, now, tasks, activity } = useLoaderData<typeof loader>();
-  const dealDialog = useRef<DealDialogHandle>(null);
+  const { contact, prefs, deals, stages, defaultRate, now, tasks, activity, interests } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const editing = params.has("edit");
@@ -188,49 +189,15 @@ export default function ContactProfile() {
 
         <div className="flex flex-col gap-4">
           <LeadScorePanel score={contact.leadScore} factors={contact.leadScoreFactors} className={card} />
-          <section aria-labelledby="contact-deals" className={card}>
-            <div className="flex items-center justify-between gap-2">
-              <h2 id="contact-deals" className="flex items-center gap-2 font-semibold">
-                <Handshake aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
-                Deals
-              </h2>
-              <Button type="button" variant="secondary" onClick={() => dealDialog.current?.open()}>
-                <Plus aria-hidden="true" className="h-5 w-5" /> New deal
-              </Button>
-            </div>
-            {deals.length === 0 ? (
-              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">No deals with {contact.name} yet.</p>
-            ) : (
-              <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-800">
-                {deals.map((deal) => {
-                  const stage = stages.find((s) => s.key === deal.stage);
-                  return (
-                    <li key={deal.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                      <Link to={`/deals/${deal.id}`} className="font-medium underline-offset-4 hover:underline">
-                        {deal.title}
-                      </Link>
-                      <span className="flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
-                        <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: stage?.color }} />
-                        {stage?.name ?? deal.stage} · {formatCentsWhole(deal.dealValueCents, prefs)}
-                        {deal.closedDate
-                          ? ` · closed ${formatDay(deal.closedDate, prefs)}`
-                          : deal.expectedCloseDate
-                            ? ` · closes ${formatDay(deal.expectedCloseDate, prefs)}`
-                            : ""}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <DealDialog
-              ref={dealDialog}
-              action={PIPELINE_ACTION}
-              stages={stages}
-              defaultRate={defaultRate}
-              contact={{ id: contact.id, name: contact.name }}
-            />
-          </section>
+          <ContactDeals
+            deals={deals}
+            stages={stages}
+            prefs={prefs}
+            defaultRate={defaultRate}
+            contact={{ id: contact.id, name: contact.name }}
+            className={card}
+          />
+          <PropertiesPanel items={interests} prefs={prefs} className={card} />
           <TaskPanel tasks={tasks} now={now} prefs={prefs} contact={{ id: contact.id, name: contact.name }} />
           <ActivityTimeline initial={activity} prefs={prefs} today={now.date} nowTime={now.time} contact={{ id: contact.id, name: contact.name }} />
           <DeleteSection

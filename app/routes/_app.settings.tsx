@@ -11,6 +11,8 @@ import { BillingPanel } from "~/modules/billing/components/BillingPanel";
 import { DataPanel } from "~/modules/data/components/DataPanel";
 import { deleteMyData } from "~/modules/data/delete-my-data.server";
 import { DigestSettings } from "~/modules/digest/components/DigestSettings";
+import { LeadSourcesPanel } from "~/modules/intake/components/LeadSourcesPanel";
+import { reviewFromSettings, rotateFromSettings } from "~/modules/intake/intake-actions.server";
 import { OnboardingSettings } from "~/modules/onboarding/components/OnboardingSettings";
 import { NotificationsPanel } from "~/modules/push/components/NotificationsPanel";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
@@ -52,7 +54,10 @@ type Intent =
   | "delete-data"
   | "digest"
   | "team-plan"
-  | "solo-plan";
+  | "solo-plan"
+  | "intake-rotate"
+  | "intake-confirm"
+  | "intake-discard";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
@@ -75,6 +80,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     "solo-plan": () => answer("solo-plan")(switchToSoloPlan(context, user)),
     "test-cancel": () => answer("test-cancel")(setTestCancel(context, user, true)),
     "test-resume": () => answer("test-resume")(setTestCancel(context, user, false)),
+    "intake-rotate": () => answer("intake-rotate")(rotateFromSettings(context, user.id)),
+    "intake-confirm": () => answer("intake-confirm")(reviewFromSettings(context, user.id, "confirm", fields)),
+    "intake-discard": () => answer("intake-discard")(reviewFromSettings(context, user.id, "discard", fields)),
   });
 }
 
@@ -94,6 +102,7 @@ export default function SettingsPage() {
     data: dataTab,
     calendarFeed,
     trash,
+    leadSources,
     now,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -140,6 +149,14 @@ export default function SettingsPage() {
             <NotificationsPanel publicKey={notifications.push.publicKey} devices={notifications.push.devices} className={card} />
           ) : null}
         </div>
+      ) : tab === "leads" && leadSources ? (
+        <LeadSourcesPanel
+          data={leadSources}
+          prefs={prefs}
+          errors={(intent) => errors(intent as Intent)}
+          busy={(intent) => busy(intent as Intent)}
+          className={card}
+        />
       ) : tab === "trash" && trash ? (
         <TrashPanel items={trash.items} total={trash.total} days={TRASH_DAYS} now={now} prefs={prefs} className={card} />
       ) : (

@@ -339,6 +339,18 @@ describe("the 30-day purge", () => {
       // Something in the trash (a contact with its links): trash_items and trash_rows.
       await db.insert(contacts).values({ id: `trashed_${user.id}`, userId: user.id, name: "Trashed" });
       await moveToTrash(env.DB, user.id, "contact", [`trashed_${user.id}`]);
+      // A lead e-mail to their intake address, and the property it asked about (lead intake, ADR 0065).
+      const intake = `intake_${user.id}`;
+      await env.DB.prepare("insert into lead_intake_addresses (id, user_id, key, created_at) values (?, ?, ?, ?)")
+        .bind(intake, user.id, `key${user.id.replace(/-/g, "")}`, now)
+        .run();
+      await env.DB.prepare(
+        `insert into lead_intake_messages (id, user_id, address_id, received_at, from_address, format, status, lead, body, auth, size)
+         values (?, ?, ?, ?, 'lead@example.com', 'unknown', 'review', '{}', 'Hello', '{}', 5)`,
+      )
+        .bind(`intake_msg_${user.id}`, user.id, intake, now)
+        .run();
+      await env.DB.prepare("insert into properties (id, user_id, address) values (?, ?, '12 Oak St')").bind(`property_${user.id}`, user.id).run();
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
       // The record of the account's move into this database (a team joined across databases).

@@ -17,6 +17,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   stage_change: "Stage change",
   assignment: "Lead assigned",
   sync_conflict: "Offline change not made",
+  enquiry: "Enquiry received",
 };
 
 /** What an agent can log by hand: stage changes, lead assignments and sync conflicts are written by Porchlight itself. */

@@ -44,5 +44,10 @@ export const SOURCE_LABELS: Record<ContactSource, string> = {
   cold_call: "Cold call",
   social_media: "Social media",
   open_house: "Open house",
+  zillow: "Zillow",
+  realtor_com: "Realtor.com",
+  homes_com: "Homes.com",
+  redfin: "Redfin",
+  trulia: "Trulia",
   other: "Other",
 };

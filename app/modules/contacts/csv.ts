@@ -119,7 +119,12 @@ const SOURCE_WORDS: [RegExp, ContactSource][] = [
   [/referr|sphere|past client|friend|family/, "referral"],
   [/cold call|call|phone/, "cold_call"],
   [/social|facebook|instagram|linkedin|tiktok|twitter|x com/, "social_media"],
-  [/web|site|online|zillow|realtor|redfin|portal|google|internet|seo|ppc/, "website"],
+  [/zillow/, "zillow"],
+  [/realtor com|realtor\.com|realtorcom/, "realtor_com"],
+  [/homes com|homes\.com/, "homes_com"],
+  [/redfin/, "redfin"],
+  [/trulia/, "trulia"],
+  [/web|site|online|realtor|portal|google|internet|seo|ppc/, "website"],
 ];
 
 const PROPERTY_WORDS: [RegExp, PropertyType][] = [

@@ -54,13 +54,31 @@ export const LEAD_SCORE_MAX = {
 const STATUS_POINTS: Record<ContactStatus, number> = { hot: 30, warm: 18, cold: 5 };
 const STATUS_REASONS: Record<ContactStatus, string> = { hot: "Hot status", warm: "Warm status", cold: "Cold status" };
 
-const SOURCE_POINTS: Record<ContactSource, number> = { referral: 10, open_house: 8, website: 6, social_media: 5, cold_call: 3, other: 2 };
+// A portal's lead asked about a listing of their own accord: as warm as a website enquiry.
+const SOURCE_POINTS: Record<ContactSource, number> = {
+  referral: 10,
+  open_house: 8,
+  website: 6,
+  zillow: 6,
+  realtor_com: 6,
+  homes_com: 6,
+  redfin: 6,
+  trulia: 6,
+  social_media: 5,
+  cold_call: 3,
+  other: 2,
+};
 const SOURCE_REASONS: Record<ContactSource, string> = {
   referral: "Came by referral",
   open_house: "Met at an open house",
   website: "Came through the website",
   social_media: "Came through social media",
   cold_call: "Came from a cold call",
+  zillow: "Asked about a listing on Zillow",
+  realtor_com: "Asked about a listing on Realtor.com",
+  homes_com: "Asked about a listing on Homes.com",
+  redfin: "Asked about a listing on Redfin",
+  trulia: "Asked about a listing on Trulia",
   other: "Other source",
 };
 

@@ -91,6 +91,22 @@ export const EXPORT_CATEGORIES = [
     tables: [{ table: "user_preferences", owner: "user_id", updated: "updated_at" }],
   },
   {
+    key: "properties",
+    label: "Properties",
+    description: "The properties your contacts asked about (address, MLS number, price, link) and the contact and deal each is linked to.",
+    tables: [{ table: "properties", owner: "user_id", updated: "updated_at" }],
+  },
+  {
+    key: "lead_emails",
+    label: "Lead e-mails",
+    description:
+      "Your lead intake addresses (when each was made and revoked; the address itself is a secret and left out) and every lead e-mail they received: sender, subject, its text, what Porchlight read in it and what became of it.",
+    tables: [
+      { table: "lead_intake_addresses", owner: "user_id", omit: ["key"], updated: "created_at" },
+      { table: "lead_intake_messages", owner: "user_id", json: ["lead", "auth"], updated: "updated_at" },
+    ],
+  },
+  {
     key: "lead_source_costs",
     label: "Lead source costs",
     description: "What you entered as spent on each lead source per month.",
@@ -151,6 +167,8 @@ export const CRM_DATA_TABLES = [
   "trash_items",
   "crm_activities",
   "crm_tasks",
+  "lead_intake_messages",
+  "properties",
   "deal_stage_history",
   "deals",
   "contacts",
@@ -258,6 +276,7 @@ export const RESTORE_TABLES: readonly { table: string; owner: string }[] = [
 export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   users: "the account itself: its e-mail, password and sessions stay as they are now",
   subscribers: "billing follows Stripe, not a backup",
+  lead_intake_addresses: "the lead intake address in use now keeps working: a restore brings back no replaced address (ADR 0065)",
   checkout_sessions: "billing follows Stripe, not a backup",
   trial_claims: "billing follows Stripe, not a backup",
   email_outbox: "e-mails already sent or queued",

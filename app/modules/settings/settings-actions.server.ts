@@ -22,7 +22,7 @@ type Fields = Record<string, FormDataEntryValue>;
 /** Done (a redirect with a toast, and cookies to set) or refused (the errors by field, with the status). */
 export type SettingsOutcome =
   | { ok: true; to: string; toast: Omit<ToastMessage, "id">; headers?: Headers }
-  | { ok: false; status: 400 | 429; errors: Record<string, string> };
+  | { ok: false; status: 400 | 404 | 429; errors: Record<string, string> };
 
 const invalid = (issues: { path: PropertyKey[]; message: string }[]): SettingsOutcome => ({
   ok: false,

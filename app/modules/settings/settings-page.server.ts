@@ -14,11 +14,13 @@ import { getMembership, memberCount } from "~/modules/team/team.server";
 import { listTrash } from "~/modules/trash/trash.server";
 import { getAgentProfile } from "./agent-profile.server";
 import { getDisplayPreferences } from "./preferences.server";
+import { loadLeadSources } from "~/modules/intake/intake.server";
 
 // The settings page: its tabs, and what each tab shows (only the open tab's figures are read).
 
 const SETTINGS_TABS = [
   { id: "account", label: "Account" },
+  { id: "leads", label: "Lead sources" },
   { id: "goals", label: "Goals" },
   { id: "billing", label: "Billing" },
   { id: "data", label: "Data" },
@@ -38,21 +40,23 @@ export async function loadSettingsPage(context: RequestContext, request: Request
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
-  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest, crmCounts] = await Promise.all([
-    tab === "billing"
-      ? getBillingDetails(context, user).then(async (details) => ({ ...details, team: await teamBilling(context, user.id) }))
-      : Promise.resolve(null),
-    tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
-    tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
-    tab === "account" ? getAgentProfile(context, user.id) : Promise.resolve(null),
-    tab === "goals" ? getGoals(context, user.id, month) : Promise.resolve(null),
-    tab === "data" ? summarizeExport(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
-    tab === "data" ? listDataRequests(context.db, user.id) : Promise.resolve(null),
-    tab === "trash" ? listTrash(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
-    tab === "notifications" && pushKey ? countSubscriptions(context, user.id) : Promise.resolve(null),
-    tab === "notifications" ? digestOn(context, user.id) : Promise.resolve(null),
-    tab === "data" ? countCrmData(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
-  ]);
+  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest, crmCounts, leadSources] =
+    await Promise.all([
+      tab === "billing"
+        ? getBillingDetails(context, user).then(async (details) => ({ ...details, team: await teamBilling(context, user.id) }))
+        : Promise.resolve(null),
+      tab === "account" ? getOnboardingState(context, user.id) : Promise.resolve(null),
+      tab === "account" ? getCalendarFeed(context, user.id) : Promise.resolve(null),
+      tab === "account" ? getAgentProfile(context, user.id) : Promise.resolve(null),
+      tab === "goals" ? getGoals(context, user.id, month) : Promise.resolve(null),
+      tab === "data" ? summarizeExport(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
+      tab === "data" ? listDataRequests(context.db, user.id) : Promise.resolve(null),
+      tab === "trash" ? listTrash(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
+      tab === "notifications" && pushKey ? countSubscriptions(context, user.id) : Promise.resolve(null),
+      tab === "notifications" ? digestOn(context, user.id) : Promise.resolve(null),
+      tab === "data" ? countCrmData(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
+      tab === "leads" ? loadLeadSources(context, user.id) : Promise.resolve(null),
+    ]);
   const data =
     exportCategories && requests && crmCounts
       ? {
@@ -86,6 +90,7 @@ export async function loadSettingsPage(context: RequestContext, request: Request
     data,
     calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null,
     trash,
+    leadSources,
     now: Date.now(),
   };
 }

@@ -48,6 +48,8 @@ export const TRASHED: Record<TrashKind, Moved> = {
       { table: "deals", column: "contact_id" },
       { table: "crm_tasks", column: "contact_id" },
       { table: "crm_activities", column: "contact_id" },
+      { table: "properties", column: "contact_id" },
+      { table: "lead_intake_messages", column: "contact_id" },
     ],
   },
   deal: {
@@ -57,7 +59,10 @@ export const TRASHED: Record<TrashKind, Moved> = {
       { table: "deal_stage_history", column: "deal_id" },
       { table: "crm_activities", column: "deal_id" },
     ],
-    links: [{ table: "crm_tasks", column: "deal_id" }],
+    links: [
+      { table: "crm_tasks", column: "deal_id" },
+      { table: "properties", column: "deal_id" },
+    ],
   },
   task: { table: "crm_tasks", title: "title", children: [], links: [{ table: "crm_activities", column: "task_id" }] },
 };

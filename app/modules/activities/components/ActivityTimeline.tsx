@@ -9,6 +9,7 @@ import {
   Home,
   Mail,
   MailOpen,
+  MailPlus,
   MessageSquare,
   NotebookPen,
   Phone,
@@ -43,6 +44,7 @@ const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   stage_change: ArrowRightLeft,
   assignment: Inbox,
   sync_conflict: CloudOff,
+  enquiry: MailPlus,
 };
 
 interface Page {

@@ -1,3 +1,5 @@
+import { PORTAL_SOURCES, type PortalSource } from "~/db/enums";
+import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import type { DraftContact, DraftTone } from "../../draft-types";
 
 // The follow-up e-mail's wording: plain data (strings, and one-line templates for the facts they name), chosen by
@@ -51,6 +53,16 @@ export const OPENERS: Record<DraftTone, { any: readonly Opener[]; thanks: Opener
   },
 };
 
+/** A portal lead's opener in each tone: they asked about a listing they saw on `portal`. */
+const PORTAL_OPENER: Record<DraftTone, (portal: string) => string> = {
+  friendly: (portal) => `Thanks for reaching out about the home you saw on ${portal}.`,
+  professional: (portal) => `Thank you for your inquiry through ${portal}.`,
+  concise: (portal) => `Following up on your ${portal} inquiry.`,
+  enthusiastic: (portal) => `Thanks so much for reaching out on ${portal}!`,
+};
+const portalOpeners = (tone: DraftTone) =>
+  Object.fromEntries(PORTAL_SOURCES.map((source) => [source, PORTAL_OPENER[tone](SOURCE_LABELS[source])])) as Record<PortalSource, string>;
+
 export const SOURCE_OPENERS: Record<DraftTone, Record<DraftContact["source"], string>> = {
   friendly: {
     website: "Thanks for reaching out through my website.",
@@ -59,6 +71,7 @@ export const SOURCE_OPENERS: Record<DraftTone, Record<DraftContact["source"], st
     social_media: "Thanks for connecting with me online.",
     open_house: "It was great meeting you at the open house.",
     other: "I hope you're doing well.",
+    ...portalOpeners("friendly"),
   },
   professional: {
     website: "Thank you for your inquiry through my website.",
@@ -67,6 +80,7 @@ export const SOURCE_OPENERS: Record<DraftTone, Record<DraftContact["source"], st
     social_media: "Thank you for connecting with me online.",
     open_house: "Thank you for visiting the open house.",
     other: "I hope this message finds you well.",
+    ...portalOpeners("professional"),
   },
   concise: {
     website: "Following up on your website inquiry.",
@@ -75,6 +89,7 @@ export const SOURCE_OPENERS: Record<DraftTone, Record<DraftContact["source"], st
     social_media: "Following up from online.",
     open_house: "Following up from the open house.",
     other: "Checking in.",
+    ...portalOpeners("concise"),
   },
   enthusiastic: {
     website: "Thanks so much for reaching out through my website!",
@@ -83,6 +98,7 @@ export const SOURCE_OPENERS: Record<DraftTone, Record<DraftContact["source"], st
     social_media: "So glad we connected online!",
     open_house: "It was wonderful meeting you at the open house!",
     other: "I hope you're having a great week!",
+    ...portalOpeners("enthusiastic"),
   },
 };
 

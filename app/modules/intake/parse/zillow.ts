@@ -1,0 +1,16 @@
+import type { Portal } from "./portal";
+import { withLabels } from "./read";
+
+// Zillow's lead notifications ("New Contact: Jane Doe is requesting information about 12 Oak St"): sent from
+// zillow.com addresses with the lead in Reply-To, the lead's details as labelled rows, the listing linked on
+// zillow.com/homedetails. Fixtures: tests/fixtures/intake/zillow-*.eml.
+export const zillow: Portal = {
+  format: "zillow",
+  source: "zillow",
+  label: "Zillow",
+  domains: ["zillow.com", "zillowmail.com"],
+  listingHosts: ["zillow.com"],
+  labels: withLabels({ message: ["Their message", "Message from buyer"] }),
+  subjectName:
+    /^(?:new (?:contact|lead)[^:]*:\s*)?(.+?)\s+(?:is requesting information|wants to (?:see|tour)|is interested in|has a question|requested)/i,
+};

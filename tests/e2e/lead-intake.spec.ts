@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, expectNoSideways, expectNoViolations, signIn, test, type Account } from "./fixtures";
+
+// Leads by e-mail (ADR 0065), as an agent tries it: copy the intake address from Settings → Lead sources, a portal's
+// lead e-mail arrives (through the same local endpoint `wrangler dev` has, /cdn-cgi/handler/email), and the lead is on
+// the dashboard with its timer and on its page with the property; an e-mail Porchlight cannot read waits for review.
+// On a phone (375 px) and on a desktop (1280 px), light and dark.
+
+const SAMPLE = readFileSync("docs/samples/zillow-lead.eml", "utf8");
+
+/** Sends `raw` to `to` as Email Routing would, through the local e-mail endpoint. */
+async function sendEmail(page: Page, to: string, raw: string) {
+  const from = /^From: .*<([^>]+)>/m.exec(raw)?.[1] ?? "someone@example.com";
+  const response = await page.request.post(`/cdn-cgi/handler/email?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, {
+    data: raw.replace(/^To: .*$/m, `To: ${to}`).replace(/^Message-ID: .*$/m, `Message-ID: <${crypto.randomUUID()}@e2e.test>`),
+    headers: { "Content-Type": "text/plain" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function tryIntake(page: Page, account: Account, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page, account);
+  await page.goto("/settings?tab=leads");
+  await expect(page.getByRole("heading", { name: "Your lead intake address" })).toBeVisible();
+  const field = page.getByRole("textbox", { name: "Lead intake address" });
+  const address = await field.inputValue();
+  expect(address).toMatch(/^[a-z2-7]{24}@leads\.porchlight\.app$/);
+  await page.getByRole("button", { name: "Copy address" }).click();
+  await expect(page.getByText("Address copied", { exact: true }).first()).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expectNoSideways(page);
+  await expectNoViolations(page, `Lead sources at ${width} px`, "main");
+
+  await sendEmail(page, address, SAMPLE);
+  await page.goto("/dashboard");
+  const waiting = page.getByRole("region", { name: "New leads waiting for you" });
+  await expect(waiting.getByRole("link", { name: "Jane Whitmore", exact: true })).toBeVisible();
+  await expect(waiting.locator("time")).toHaveText(/^\d+:\d{2}$/);
+  await waiting.getByRole("link", { name: "Jane Whitmore", exact: true }).click();
+  const properties = page.getByRole("region", { name: "Properties of interest" });
+  await expect(properties.getByText("12 Oak St, Austin, TX 78704")).toBeVisible();
+  await expect(properties.getByText("$485,000 · MLS 7123456 · Zillow")).toBeVisible();
+  await expect(properties.getByRole("link", { name: /See the listing on Zillow/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.zillow\.com\/homedetails\//,
+  );
+  await expectNoSideways(page);
+
+  // An e-mail that is no portal's: kept for review with its text, discarded here.
+  await sendEmail(
+    page,
+    address,
+    "From: Rob Keller <rob.keller@example.com>\nTo: x\nSubject: saw your sign\nMessage-ID: <x>\n\nCall me about the house? 512-555-0105\n",
+  );
+  await page.goto("/settings?tab=leads");
+  const review = page.getByRole("region", { name: /To review/ });
+  await expect(review.getByRole("heading", { name: "To review (1)" })).toBeVisible();
+  await review.getByText("Show the e-mail").click();
+  await expect(review.getByText("Call me about the house? 512-555-0105")).toBeVisible();
+  await expect(review.getByLabel("Name")).toHaveValue("Rob Keller");
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "To review (1)" })).toBeVisible();
+    await expectNoViolations(page, `Lead sources to review (${theme}, ${width} px)`, "main");
+  }
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByText("E-mail discarded", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "To review (0)" })).toBeVisible();
+}
+
+test("a portal's lead e-mail to the copied address shows on the dashboard and the contact's page (375 px)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await tryIntake(page, ACCOUNTS.intake, 375);
+});
+
+test("the same on a desktop (1280 px)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await tryIntake(page, ACCOUNTS.intakeDesktop, 1280);
+});
