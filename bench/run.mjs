@@ -13,6 +13,7 @@
 //   BENCH_ONLY=import npm run bench                          (only the two imports: 10,000 rows, and the largest accepted)
 //   BENCH_ONLY=sync npm run bench                            (only the large account's field copy: whole, unchanged, one change)
 //   BENCH_ONLY=handover npm run bench                        (only a team member's book handed to a teammate on removal)
+//   BENCH_ONLY=intake npm run bench                          (only lead intake: reading an e-mail, and 1,000 e-mails for one agent)
 //   BENCH_ONLY=backup npm run bench                          (only the backup, the restore drill and one account's restore)
 //   BENCH_ONLY=limits npm run bench                          (only D1 per job under the limits harness, bench/limits.mjs: queries
 //                                                             per invocation, longest statement, parameters, SQL size, rows read
@@ -39,6 +40,7 @@ import { BENCH_USER, SEED_VOLUMES } from "./seed.mjs";
 import { benchDrafter } from "./drafter.mjs";
 import { benchSync } from "./sync.mjs";
 import { benchHandover } from "./handover.mjs";
+import { benchIntake, benchIntakeParsing } from "./intake.mjs";
 import { benchTap } from "./tap.mjs";
 import { largestImportRequest } from "./import-worst-case.mjs";
 import { benchAgentRestore, benchBackup } from "./backup.mjs";
@@ -471,6 +473,18 @@ if (!ONLY || ONLY === "handover") {
   }
 }
 
+// Lead intake by e-mail: reading one (Node), then 1,000 for the large account through the email() handler.
+let intakeLines = null;
+if (!ONLY || ONLY === "intake") {
+  step("Lead intake: reading lead e-mails, then 1,000 of them for one agent (the email() handler)");
+  intakeLines = `${await benchIntakeParsing()}\n${await benchIntake(mf, origin)}`;
+  console.log(`  ${intakeLines.split("\n").join("\n  ")}`);
+  if (ONLY === "intake") {
+    await mf.dispose();
+    process.exit(0);
+  }
+}
+
 // Importing 10,000 contacts (one JSON request, as the import screen sends it), timed end to end.
 step("Importing 10,000 contacts through /api/contacts/import");
 const importRows = Array.from({ length: 10_000 }, (_, i) => [
@@ -551,6 +565,7 @@ const table = [
   ...(syncLines ? ["", syncLines] : []),
   ...(tapLine ? ["", tapLine] : []),
   ...(handoverLine ? ["", handoverLine] : []),
+  ...(intakeLines ? ["", intakeLines] : []),
   ...(recording ? ["", recording] : []),
   ...(drafter
     ? [

@@ -72,6 +72,8 @@ export async function startSeededServer(workerPath, { inspectorPort, opsRecordin
       : {}),
     port: 0,
     cf: false,
+    // POST /cdn-cgi/handler/email hands an e-mail to the Worker's email() handler, as `wrangler dev` does (bench/intake.mjs).
+    unsafeTriggerHandlers: true,
     ...(inspectorPort ? { inspectorPort } : {}),
   });
   const origin = (await mf.ready).origin;

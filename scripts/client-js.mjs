@@ -68,13 +68,17 @@ export function signedInShell(build = BUILD) {
 export const JS_BUDGET_KIB = {
   auth: 80,
   "_app.pipeline._index": 190,
-  "_app.contacts.$id": 180,
+  // Raised from 180 on 2026-11-28: the contact's properties of interest and the portals as sources (lead intake);
+  // 180.1 KiB measured.
+  "_app.contacts.$id": 185,
   "_app.deals.$id": 180,
   "_app.tasks": 180,
   "_app.team_.pipeline": 180,
   "_app.ai-assistant": 180,
   "_app.dashboard": 170,
-  "_app.settings": 170,
+  // Raised from 170 on 2026-11-28: the Lead sources tab (the intake address, e-mails to review, API keys); 171.4 KiB
+  // measured.
+  "_app.settings": 175,
   "_app.contacts.import": 170,
   // Raised from 165 on 2026-11-27: the Operations Center gained the durable jobs' progress, the outgoing-messages panel
   // (e-mail and push) and the Databases tab; 165.6 KiB measured.
@@ -101,6 +105,7 @@ export const JS_BUDGET_KIB = {
   "_app.settings_.export.$entity[.]csv": 130,
   "_app.settings_.export[.]json": 130,
   "_app.settings_.trash": 130,
+  "_app.settings_.api-keys": 130,
   _app: 130,
 };
 /** Hydrated pages outside the app (password reset, e-mail confirmation, checkout): the runtime and little else. */

@@ -134,7 +134,7 @@ export type TrashKind = (typeof TRASH_KINDS)[number];
 export const TRASH_ROW_ROLES = ["item", "child", "link"] as const;
 
 // Lead intake by e-mail (app/modules/intake): the formats the parsers recognise, and what became of each e-mail.
-export const INTAKE_FORMATS = ["zillow", "realtor_com", "homes_com", "redfin", "trulia", "website_form", "unknown"] as const;
+export const INTAKE_FORMATS = ["zillow", "realtor_com", "homes_com", "redfin", "trulia", "website_form", "api", "unknown"] as const;
 export type IntakeFormat = (typeof INTAKE_FORMATS)[number];
 /**
  * created: a new lead; attached: an enquiry on a contact the agent had; review: not understood well enough, kept for

@@ -1519,3 +1519,25 @@ export const leadIntakeMessages = sqliteTable(
   ],
 );
 export type LeadIntakeMessage = typeof leadIntakeMessages.$inferSelect;
+
+/**
+ * An agent's keys to the lead API (`POST /api/v1/leads`, app/modules/intake/lead-api.server.ts; migration 0046): each
+ * named, shown once when made and kept only as its SHA-256 hash, with its last four characters to tell keys apart.
+ * A key creates leads and nothing else; revoked, it stops at once. The key names its database (`pl_s<n>_…`, ADR 0060).
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    hint: text("hint").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_user").on(t.userId, t.createdAt)],
+);

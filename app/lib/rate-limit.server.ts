@@ -17,8 +17,11 @@ export const RATE_LIMITS = {
   contactForm: { limit: 5, windowSeconds: 3600 },
   // A team's public lead form, per address and sender: a real enquirer writes once or twice.
   leadForm: { limit: 5, windowSeconds: 3600 },
-  // E-mails to one lead intake address: a busy agent's portals send dozens a day; a loop or a flood stops here.
-  leadIntake: { limit: 200, windowSeconds: 3600 },
+  // E-mails to one lead intake address: a busy agent's portals send dozens a day, a backlog forwarded at once some
+  // hundreds (the bench sends 1,000 in one go); a mail loop stops here.
+  leadIntake: { limit: 1_000, windowSeconds: 3600 },
+  // Leads through one lead API key: a Zap or a website sends a few at a time; a runaway loop stops here.
+  leadApi: { limit: 60, windowSeconds: 60 },
   // A full export reads every row the agent has: ample for real use, no way to load D1 in a loop.
   dataExport: { limit: 10, windowSeconds: 3600 },
   // Password tries before a deletion in Settings → Data: the password is checked, so it must not be guessable.

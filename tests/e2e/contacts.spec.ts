@@ -403,11 +403,11 @@ test("filters by source, budget and location, sorts by name, and loads more beyo
 
   const filters = page.getByRole("search");
   await filters.getByText("Filters and sort").click();
-  // "Zillow" in a file maps to the Website source.
-  await filters.getByLabel("Source").selectOption({ label: "Website" });
-  await expect(page).toHaveURL(/source=website/);
+  // "Zillow" in a file maps to the Zillow source (a source of its own since lead intake, ADR 0065).
+  await filters.getByLabel("Source").selectOption({ label: "Zillow" });
+  await expect(page).toHaveURL(/source=zillow/);
   await expect(names).toHaveCount(10);
-  // $1,000,000 and up: i = 18, 21, 24, 27 among the Website rows.
+  // $1,000,000 and up: i = 18, 21, 24, 27 among the Zillow rows.
   await filters.getByLabel("Budget from ($)").fill("1000000");
   await expect(page).toHaveURL(/min=1000000/);
   await expect(names).toHaveCount(4);

@@ -70,6 +70,23 @@ async function tryIntake(page: Page, account: Account, width: number) {
   await page.getByRole("button", { name: "Discard" }).click();
   await expect(page.getByText("E-mail discarded", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "To review (0)" })).toBeVisible();
+
+  // A key for the lead API, shown once, and a lead sent with it as Zapier would.
+  const keys = page.getByRole("region", { name: "API keys" });
+  await keys.getByLabel("Key name").fill("Zapier");
+  await keys.getByRole("button", { name: "Make a key" }).click();
+  const key = await keys.getByRole("textbox", { name: /your new key/ }).inputValue();
+  expect(key).toMatch(/^pl_/);
+  const sent = await page.request.post("/api/v1/leads", {
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+    data: { name: "Ana Ruiz", email: `ana.${width}@example.com`, source: "social_media", message: "From a Facebook ad" },
+  });
+  expect(sent.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "API keys" }).getByText(/Last used/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "API keys" }).getByRole("textbox", { name: /your new key/ })).toHaveCount(0);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "New leads waiting for you" }).getByRole("link", { name: "Ana Ruiz", exact: true })).toBeVisible();
 }
 
 test("a portal's lead e-mail to the copied address shows on the dashboard and the contact's page (375 px)", async ({ page }) => {

@@ -351,6 +351,9 @@ describe("the 30-day purge", () => {
         .bind(`intake_msg_${user.id}`, user.id, intake, now)
         .run();
       await env.DB.prepare("insert into properties (id, user_id, address) values (?, ?, '12 Oak St')").bind(`property_${user.id}`, user.id).run();
+      await env.DB.prepare("insert into api_keys (id, user_id, name, key_hash, hint) values (?, ?, 'Zapier', ?, 'abcd')")
+        .bind(`api_key_${user.id}`, user.id, `hash_${user.id}`)
+        .run();
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
       // The record of the account's move into this database (a team joined across databases).

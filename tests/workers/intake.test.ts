@@ -6,6 +6,7 @@ import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { INTAKE_MESSAGES } from "~/modules/intake/intake";
 import { INTAKE_MAX_BYTES } from "~/modules/intake/intake.server";
 import worker from "../../workers/app";
+import { rowsOf as rows } from "../factories/rows";
 import { signInAs } from "../factories/browser";
 import { agentOnShard1 } from "../factories/shards";
 import { createUser, setSubscriptionStatus } from "../factories/users";
@@ -60,15 +61,6 @@ async function agentWithAddress(d1: D1Database = env.DB) {
 
 /** A page's text as read: React's markers between a text and a value dropped. */
 const textOf = (html: string) => html.replace(/<!-- -->/g, "");
-
-async function rows<T>(d1: D1Database, sql: string, ...params: unknown[]) {
-  return (
-    await d1
-      .prepare(sql)
-      .bind(...params)
-      .all<T>()
-  ).results;
-}
 
 describe("the intake address", () => {
   it("is shown on Settings → Lead sources with the guides, stays the same, and a new one makes the old one bounce", async () => {
@@ -289,7 +281,7 @@ describe("the agent's data", () => {
       method: "POST",
       headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams([
-        ["category", "lead_emails"],
+        ["category", "lead_intake"],
         ["category", "properties"],
       ]).toString(),
     });

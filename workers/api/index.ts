@@ -7,6 +7,7 @@ import { billingApi } from "./billing.api";
 import { calendarApi } from "./calendar.api";
 import { contactApi } from "./contact.api";
 import { contactsApi } from "./contacts.api";
+import { leadsApi } from "./leads.api";
 import { pushApi } from "./push.api";
 import { rumApi } from "./rum.api";
 import { searchApi } from "./search.api";
@@ -53,6 +54,7 @@ api.route("/", pushApi);
 api.route("/", searchApi);
 api.route("/", rumApi);
 api.route("/", syncApi);
+api.route("/", leadsApi);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 api.onError((error, c) => {

@@ -97,13 +97,14 @@ export const EXPORT_CATEGORIES = [
     tables: [{ table: "properties", owner: "user_id", updated: "updated_at" }],
   },
   {
-    key: "lead_emails",
-    label: "Lead e-mails",
+    key: "lead_intake",
+    label: "Lead intake",
     description:
-      "Your lead intake addresses (when each was made and revoked; the address itself is a secret and left out) and every lead e-mail they received: sender, subject, its text, what Porchlight read in it and what became of it.",
+      "Your lead intake addresses and lead API keys (names, when each was made, last used and revoked; the address and the keys themselves are secrets and left out) and every lead e-mail received: sender, subject, its text, what Porchlight read in it and what became of it.",
     tables: [
       { table: "lead_intake_addresses", owner: "user_id", omit: ["key"], updated: "created_at" },
       { table: "lead_intake_messages", owner: "user_id", json: ["lead", "auth"], updated: "updated_at" },
+      { table: "api_keys", owner: "user_id", omit: ["key_hash"], updated: "created_at" },
     ],
   },
   {
@@ -277,6 +278,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   users: "the account itself: its e-mail, password and sessions stay as they are now",
   subscribers: "billing follows Stripe, not a backup",
   lead_intake_addresses: "the lead intake address in use now keeps working: a restore brings back no replaced address (ADR 0065)",
+  api_keys: "the lead API keys in use now keep working, and a revoked key stays revoked (ADR 0066)",
   checkout_sessions: "billing follows Stripe, not a backup",
   trial_claims: "billing follows Stripe, not a backup",
   email_outbox: "e-mails already sent or queued",

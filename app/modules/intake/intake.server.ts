@@ -12,6 +12,7 @@ import { ContactInputSchema, fieldErrors, type ContactInput } from "~/modules/co
 import { insertContact } from "~/modules/contacts/contacts.server";
 import { possibleDuplicates } from "~/modules/contacts/duplicates.server";
 import { raiseLeadAlert } from "~/modules/push/lead-alerts.server";
+import { listApiKeys } from "./api-keys.server";
 import { readMail, type LeadMail } from "./mail.server";
 import { readLeadEmail, type Reading } from "./parse";
 import { INTAKE_MESSAGES } from "./intake";
@@ -180,18 +181,19 @@ async function recordLead(context: RequestContext, arrival: Arrival, mail: LeadM
 type Batchable = Parameters<RequestContext["db"]["batch"]>[0][number];
 
 /**
- * Places a lead read from an e-mail: an enquiry on the agent's contact with that e-mail or phone (on their timeline,
- * not a second contact), else a new contact that arrived as a lead at `leadAt`, its alert raised; the property asked
- * about linked to it either way. `record` adds the intake message's own write to the same batch.
+ * Places a lead (from an e-mail or the lead API): an enquiry on the agent's contact with that e-mail or phone (on their
+ * timeline, not a second contact), else a new contact that arrived as a lead at `leadAt`, its alert raised; the
+ * property asked about linked to it either way. `record` adds the caller's own write (the intake message) to the same
+ * batch. `rowId`, when given, is the new contact's or the enquiry's id, so a retry under the same id adds nothing.
  */
-async function placeLead(
+export async function placeLead(
   context: RequestContext,
   userId: UserId,
   input: ContactInput,
   reading: Reading,
-  when: { leadAt: Date; at: Date; intakeMessageId: string },
-  record: (status: "created" | "attached", contactId: string) => Batchable[],
-): Promise<{ status: "created" | "attached"; contactId: string }> {
+  when: { leadAt: Date; at: Date; intakeMessageId?: string; rowId?: string },
+  record: (status: "created" | "attached", contactId: string) => Batchable[] = () => [],
+): Promise<{ status: "created" | "attached"; contactId: string; contactName: string }> {
   const { db } = context;
   const [existing] = await possibleDuplicates(context, userId, input, { limit: 1 });
   const propertyRow = (contactId: string) =>
@@ -214,20 +216,20 @@ async function placeLead(
   if (existing) {
     await db.batch([
       db.insert(crmActivities).values({
-        id: newId(),
+        id: when.rowId ?? newId(),
         userId,
         contactId: existing.id,
         type: "enquiry",
         occurredAt: when.leadAt,
         notes: enquiryNote(reading),
-        meta: { source: reading.source, format: reading.format, intakeMessageId: when.intakeMessageId },
+        meta: { source: reading.source, format: reading.format, ...(when.intakeMessageId ? { intakeMessageId: when.intakeMessageId } : {}) },
       }),
       ...propertyRow(existing.id),
       ...record("attached", existing.id),
     ] as [Batchable, ...Batchable[]]);
-    return { status: "attached", contactId: existing.id };
+    return { status: "attached", contactId: existing.id, contactName: existing.name };
   }
-  const contactId = newId();
+  const contactId = when.rowId ?? newId();
   await db.batch([insertContact(db, userId, input, contactId, when.leadAt, true), ...propertyRow(contactId), ...record("created", contactId)] as [
     Batchable,
     ...Batchable[],
@@ -237,7 +239,7 @@ async function placeLead(
     context,
     raiseLeadAlert(context, userId, { id: contactId, name: input.name, phone: input.phone, email: input.email }, when.leadAt.getTime()),
   );
-  return { status: "created", contactId };
+  return { status: "created", contactId, contactName: input.name };
 }
 
 function ctxWait(context: RequestContext, work: Promise<unknown>) {
@@ -403,10 +405,11 @@ export async function discardReview(context: RequestContext, userId: UserId, id:
 
 /** Settings → Lead sources: the address (made on first view), the e-mails to review and the latest ones. */
 export async function loadLeadSources(context: RequestContext, userId: UserId) {
-  const [address, review, recent] = await Promise.all([
+  const [address, review, recent, apiKeys] = await Promise.all([
     intakeAddressOf(context, userId),
     leadsToReview(context, userId),
     recentIntake(context, userId),
+    listApiKeys(context, userId),
   ]);
-  return { ...address, review, recent };
+  return { ...address, review, recent, apiKeys };
 }

@@ -21,6 +21,7 @@ export const INTAKE_FORMAT_LABELS: Record<IntakeFormat, string> = {
   redfin: "Redfin",
   trulia: "Trulia",
   website_form: "Website form",
+  api: "Lead API",
   unknown: "Not recognised",
 };
 
@@ -48,3 +49,11 @@ export const INTAKE_GUIDES: readonly { title: string; steps: string }[] = [
     steps: "Settings → Mail → Rules → Add new rule: when the message is from the portal, Forward to this address.",
   },
 ];
+
+/** What Settings' API key forms answer (the new key only here, once). */
+export type ApiKeyResult =
+  | { ok: true; intent: "create"; key: string; name: string }
+  | { ok: true; intent: "revoke" }
+  | { ok: false; intent: "create" | "revoke"; error: string };
+
+export const API_KEYS_ACTION = "/settings/api-keys";

@@ -1,18 +1,20 @@
 import { Form, Link } from "@remix-run/react";
-import { Copy, Inbox, MailPlus, RefreshCw } from "lucide-react";
+import { Inbox, MailPlus, RefreshCw } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "~/components/ui/Button";
+import { CopyField } from "~/components/ui/CopyField";
 import { Field } from "~/components/ui/Field";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SelectField } from "~/components/ui/SelectField";
-import { toast } from "~/components/ui/Toaster";
 import { CONTACT_SOURCES, type ContactSource, type IntakeFormat, type IntakeStatus } from "~/db/enums";
 import { formatDateTime, type DisplayPreferences } from "~/lib/format";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { INTAKE_FORMAT_LABELS, INTAKE_GUIDES } from "../intake";
+import { ApiKeysPanel, type ApiKeyItem } from "./ApiKeysPanel";
 
 export interface LeadSourcesData {
   address: string;
+  apiKeys: ApiKeyItem[];
   createdAt: number;
   review: {
     total: number;
@@ -66,11 +68,6 @@ export function LeadSourcesPanel({
   className: string;
 }) {
   const rotate = useRef<HTMLDialogElement>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(data.address).then(
-      () => toast({ title: "Address copied", variant: "success" }),
-      () => toast({ title: "Copy did not work", description: "Select the address and copy it yourself.", variant: "destructive" }),
-    );
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="intake-heading" className={className}>
@@ -82,27 +79,20 @@ export function LeadSourcesPanel({
           Send your portals' and website's lead e-mails here: each becomes a lead in Porchlight within seconds, with its source, the property asked
           about and your speed-to-lead timer running from when the e-mail was sent. Keep the address private.
         </p>
-        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <label htmlFor="intake-address" className="sr-only">
-            Lead intake address
-          </label>
-          <input
+        <div className="mt-3">
+          <CopyField
             id="intake-address"
-            readOnly
+            label="Lead intake address"
+            labelClassName="sr-only"
             value={data.address}
-            onFocus={(e) => e.currentTarget.select()}
-            className="min-h-12 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 font-mono text-sm dark:border-stone-700 dark:bg-stone-950"
-          />
-          <div className="flex gap-2">
-            <Button type="button" variant="secondary" onClick={copy}>
-              <Copy aria-hidden="true" className="h-5 w-5" />
-              Copy address
-            </Button>
+            buttonLabel="Copy address"
+            copied="Address copied"
+          >
             <Button type="button" variant="secondary" onClick={() => rotate.current?.showModal()}>
               <RefreshCw aria-hidden="true" className="h-5 w-5" />
               New address
             </Button>
-          </div>
+          </CopyField>
         </div>
         <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">In use since {formatDateTime(data.createdAt, prefs)}.</p>
         <h3 className="mt-4 text-sm font-semibold">How to send leads here</h3>
@@ -143,6 +133,8 @@ export function LeadSourcesPanel({
           </ul>
         )}
       </section>
+
+      <ApiKeysPanel keys={data.apiKeys} prefs={prefs} className={className} />
 
       <section aria-labelledby="recent-intake-heading" className={className}>
         <h2 id="recent-intake-heading" className="text-lg font-semibold">

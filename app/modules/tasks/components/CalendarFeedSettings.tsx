@@ -1,7 +1,8 @@
 import { useFetcher } from "@remix-run/react";
-import { CalendarPlus, Copy } from "lucide-react";
+import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/Button";
+import { CopyField } from "~/components/ui/CopyField";
 import { toast } from "~/components/ui/Toaster";
 import { formatDate, type DisplayPreferences } from "~/lib/format";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
@@ -49,31 +50,7 @@ export function CalendarFeedSettings({
       </p>
       {url ? (
         <div className="mt-3 flex flex-col gap-2">
-          <label htmlFor="calendar-feed-url" className="text-sm font-medium">
-            Your private address (shown only now)
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="calendar-feed-url"
-              readOnly
-              value={url}
-              onFocus={(e) => e.currentTarget.select()}
-              className="min-h-12 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 font-mono text-sm dark:border-stone-700 dark:bg-stone-950"
-            />
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() =>
-                navigator.clipboard.writeText(url).then(
-                  () => toast({ title: "Address copied", variant: "success" }),
-                  () => toast({ title: "Copy did not work", description: "Select the address and copy it yourself.", variant: "destructive" }),
-                )
-              }
-            >
-              <Copy aria-hidden="true" className="h-5 w-5" />
-              Copy
-            </Button>
-          </div>
+          <CopyField id="calendar-feed-url" label="Your private address (shown only now)" value={url} buttonLabel="Copy" copied="Address copied" />
           <ul className="list-disc pl-5 text-sm text-stone-700 dark:text-stone-300">
             <li>
               Google Calendar: Other calendars → + → From URL, and paste the address. Or{" "}
