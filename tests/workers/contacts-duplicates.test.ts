@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
+import { d1MeterOf, limitD1 } from "~/lib/d1-limits";
+import type { Env } from "~/lib/env.server";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { CONTACT_MESSAGES } from "~/modules/contacts/contacts.messages";
 import { countByStatus, createContact, getContact, listContacts, listTags } from "~/modules/contacts/contacts.server";
-import { findDuplicates, mergeContacts } from "~/modules/contacts/duplicates.server";
+import { findDuplicates, mergeContacts, possibleDuplicates } from "~/modules/contacts/duplicates.server";
 import { signInAs } from "../factories/browser";
 import { requestContext } from "../factories/context";
 import { createUser } from "../factories/users";
@@ -155,5 +157,19 @@ describe("the warning before a save", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("looks the e-mail and phone up through their indexes, not by reading every contact the agent has", async () => {
+    const userId = await owner();
+    const dana = await add(userId, { name: "Dana Indexed", email: "dana.indexed@example.com", phone: "(555) 010-4242" });
+    for (let i = 0; i < 60; i++) await add(userId, { name: `Other ${i}`, email: `other${i}@example.com`, phone: `555 020 ${String(1000 + i)}` });
+    const measured = limitD1({ ...(env as Env), D1_LIMITS: "measure" }, "duplicate check");
+    const found = await possibleDuplicates(requestContext({ DB: measured.DB }), userId, { email: "DANA.indexed@example.com", phone: "555.010.4242" });
+    expect(found.map((d) => [d.id, d.reason])).toEqual([[dana.id, "email"]]);
+    // Dana by e-mail and by phone among 61 contacts: a row or two each, not 61 twice (each lead e-mail and each Add
+    // contact runs this check; on the bench's large account it read 100,001 rows twice).
+    const report = d1MeterOf(measured.DB)!.report();
+    expect(report.queries).toBe(2);
+    expect(report.rowsRead).toBeLessThan(10);
   });
 });
