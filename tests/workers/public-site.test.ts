@@ -11,7 +11,7 @@ const text = async (path: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, "&");
 
-// Spec section 2: the 18 slugs listed on /support, plus the mobile-app and reports guides.
+// Spec section 2: the 18 slugs listed on /support, plus the mobile-app, reports and lead intake guides.
 const SUPPORT_SLUGS = [
   "account-setup",
   "importing-contacts",
@@ -41,7 +41,7 @@ describe("content", () => {
       listGuides()
         .map((guide) => guide.slug)
         .sort(),
-    ).toEqual([...SUPPORT_SLUGS, "mobile-app", "reports-guide"].sort());
+    ).toEqual([...SUPPORT_SLUGS, "mobile-app", "reports-guide", "lead-intake"].sort());
     for (const guide of listGuides()) expect(stepsOf(guide.html), guide.slug).toBeGreaterThanOrEqual(3);
     expect(stepsOf(getGuide("account-setup")!.html)).toBe(5);
     expect(stepsOf(getGuide("importing-contacts")!.html)).toBe(4);
