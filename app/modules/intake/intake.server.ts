@@ -248,24 +248,34 @@ function ctxWait(context: RequestContext, work: Promise<unknown>) {
   );
 }
 
-/** The contact a reading makes, through the contact form's own schema; null when it does not pass (then: review). */
-function contactInput(reading: Reading): ContactInput | null {
-  const { lead } = reading;
-  const notes = [lead.message, propertyLine(lead)].filter(Boolean).join("\n\n") || null;
-  const parsed = ContactInputSchema.safeParse({
+/**
+ * The contact a lead makes (from an e-mail, a review the agent corrected, or the lead API), through the contact form's
+ * own schema: hot, its message and the property asked about in its notes. The name, e-mail and phone may come as
+ * typed by the agent (form values), so they are checked here like any form's.
+ */
+export function leadContactInput(
+  lead: { name: unknown; email: unknown; phone: unknown; message: string | null; property: Reading["lead"]["property"] },
+  source: unknown,
+  tags: string[] = [],
+) {
+  return ContactInputSchema.safeParse({
     name: lead.name ?? "",
     email: lead.email ?? "",
     phone: lead.phone ?? "",
-    notes: notes?.slice(0, 5_000) ?? "",
+    notes: [lead.message, propertyLine(lead.property)].filter(Boolean).join("\n\n").slice(0, 5_000),
     status: "hot",
-    source: reading.source,
-    tags: [],
+    source,
+    tags,
   });
+}
+
+/** The contact a reading makes; null when it does not pass (then: review). */
+function contactInput(reading: Reading): ContactInput | null {
+  const parsed = leadContactInput(reading.lead, reading.source);
   return parsed.success ? parsed.data : null;
 }
 
-function propertyLine(lead: Reading["lead"]): string | null {
-  const p = lead.property;
+function propertyLine(p: Reading["lead"]["property"]): string | null {
   if (!p) return null;
   const price = p.priceCents === null ? null : `$${(p.priceCents / 100).toLocaleString("en-US")}`;
   const parts = [p.address, p.mls ? `MLS ${p.mls}` : null, price].filter(Boolean);
@@ -273,7 +283,7 @@ function propertyLine(lead: Reading["lead"]): string | null {
 }
 
 function enquiryNote(reading: Reading): string {
-  return [propertyLine(reading.lead), reading.lead.message].filter(Boolean).join("\n\n").slice(0, 5_000) || "Sent a new enquiry.";
+  return [propertyLine(reading.lead.property), reading.lead.message].filter(Boolean).join("\n\n").slice(0, 5_000) || "Sent a new enquiry.";
 }
 
 /** The agent's e-mails waiting for review, newest first (at most 50), and how many there are. */
@@ -349,15 +359,7 @@ export async function confirmReview(context: RequestContext, userId: UserId, id:
     .get();
   if (!row) return { ok: false, status: 404, error: INTAKE_MESSAGES.notFound, fieldErrors: {} };
   const guess = JSON.parse(row.lead) as Reading["lead"] & { source: Reading["source"] };
-  const parsed = ContactInputSchema.safeParse({
-    name: fields.name,
-    email: fields.email ?? "",
-    phone: fields.phone ?? "",
-    notes: [guess.message, propertyLine(guess)].filter(Boolean).join("\n\n").slice(0, 5_000),
-    status: "hot",
-    source: fields.source ?? guess.source,
-    tags: [],
-  });
+  const parsed = leadContactInput({ ...guess, name: fields.name, email: fields.email, phone: fields.phone }, fields.source ?? guess.source);
   if (!parsed.success) return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: fieldErrors(parsed.error) };
   if (!parsed.data.email && !parsed.data.phone)
     return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: { email: "Give an e-mail or a phone number to reach them." } };

@@ -7,11 +7,10 @@ import { sha256 } from "~/lib/crypto";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { liveSubscription } from "~/modules/billing/plan-change.server";
-import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { once } from "~/modules/sync/submissions.server";
 import { apiKeyOf } from "./api-keys.server";
 import { INTAKE_MESSAGES } from "./intake";
-import { placeLead } from "./intake.server";
+import { leadContactInput, placeLead } from "./intake.server";
 
 // The lead API (ADR 0066): POST /api/v1/leads with a key from Settings → Lead sources, for Zapier, a website's own
 // form handler or a lead vendor. A lead is placed as a lead e-mail's is (intake.server.ts): a new contact with its
@@ -92,21 +91,6 @@ export async function receiveApiLead(context: RequestContext, request: Request):
   }
   const lead = parsed.data;
   const property = lead.property ?? null;
-  const notes = [lead.message, property?.address ? `Asked about: ${property.address}` : null].filter(Boolean).join("\n\n") || "";
-  const input = ContactInputSchema.safeParse({
-    name: lead.name,
-    email: lead.email ?? "",
-    phone: lead.phone ?? "",
-    notes,
-    status: "hot",
-    source: lead.source,
-    tags: lead.tags ?? [],
-  });
-  if (!input.success) {
-    const fields = Object.fromEntries(input.error.issues.map((i) => [i.path.join("."), i.message]));
-    return refuse(400, Object.values(fields)[0] ?? "The lead is not valid.", { fields });
-  }
-  const userId = key.userId;
   const reading = {
     format: "api" as const,
     source: lead.source,
@@ -126,6 +110,12 @@ export async function receiveApiLead(context: RequestContext, request: Request):
         : null,
     },
   };
+  const input = leadContactInput(reading.lead, lead.source, lead.tags ?? []);
+  if (!input.success) {
+    const fields = Object.fromEntries(input.error.issues.map((i) => [i.path.join("."), i.message]));
+    return refuse(400, Object.values(fields)[0] ?? "The lead is not valid.", { fields });
+  }
+  const userId = key.userId;
   const now = new Date();
   const placed = await once<Placed>(
     context,

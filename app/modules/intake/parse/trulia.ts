@@ -1,5 +1,6 @@
 import type { Portal } from "./portal";
 import { withLabels } from "./read";
+import { ZILLOW_GROUP_SUBJECT } from "./zillow";
 
 // Trulia's lead notifications (Zillow Group's, laid out as Zillow's): sent from trulia.com, the lead in Reply-To,
 // labelled rows, the listing linked on trulia.com. Fixtures: tests/fixtures/intake/trulia-*.eml.
@@ -10,6 +11,5 @@ export const trulia: Portal = {
   domains: ["trulia.com"],
   listingHosts: ["trulia.com"],
   labels: withLabels({}),
-  subjectName:
-    /^(?:new (?:contact|lead)[^:]*:\s*)?(.+?)\s+(?:is requesting information|wants to (?:see|tour)|is interested in|has a question|requested)/i,
+  subjectName: ZILLOW_GROUP_SUBJECT,
 };
