@@ -75,7 +75,9 @@ export const JS_BUDGET_KIB = {
   "_app.tasks": 180,
   "_app.team_.pipeline": 180,
   "_app.ai-assistant": 180,
-  "_app.dashboard": 170,
+  // Raised by 5 on 2026-11-28 for the signed-in shell's "How did it go?" (ADR 0067: the tap's memory and its watcher;
+  // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
+  "_app.dashboard": 175,
   // Raised from 170 on 2026-11-28: the Lead sources tab (the intake address, e-mails to review, API keys); 171.4 KiB
   // measured.
   "_app.settings": 175,
@@ -83,17 +85,27 @@ export const JS_BUDGET_KIB = {
   // Raised from 165 on 2026-11-27: the Operations Center gained the durable jobs' progress, the outgoing-messages panel
   // (e-mail and push) and the Databases tab; 165.6 KiB measured.
   "_app.operations": 170,
-  "_app.activities": 165,
+  // Raised by 5 on 2026-11-28 for the signed-in shell's "How did it go?" (ADR 0067: the tap's memory and its watcher;
+  // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
+  "_app.activities": 170,
   "_app.team": 165,
   "_app.pipeline.commissions": 160,
   "_app.pipeline.stages": 160,
-  field: 150,
-  "_app.reports": 140,
+  // Raised by 5 on 2026-11-28 for the signed-in shell's "How did it go?" (ADR 0067: the tap's memory and its watcher;
+  // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
+  field: 155,
+  // Raised by 5 on 2026-11-28: new leads per source per month (with the e-mails to review) and the shell's "How did
+  // it go?"; 140.9 KiB measured.
+  "_app.reports": 145,
   "_app.contacts._index": 150,
   "_app.team_.leaderboard": 135,
   "_app.qa": 135,
-  "_app.qa-test": 130,
-  "_app.team_.leads": 130,
+  // Raised by 5 on 2026-11-28 for the signed-in shell's "How did it go?" (ADR 0067: the tap's memory and its watcher;
+  // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
+  "_app.qa-test": 135,
+  // Raised by 5 on 2026-11-28 for the signed-in shell's "How did it go?" (ADR 0067: the tap's memory and its watcher;
+  // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
+  "_app.team_.leads": 135,
   "_app.contacts.duplicates": 130,
   "_app.admin": 130,
   "_app.calendar-feed": 130,

@@ -33,6 +33,7 @@ import { TaskPanel } from "~/modules/tasks/components/TaskPanel";
 import { localNow } from "~/modules/tasks/due";
 import { tasksFor } from "~/modules/tasks/tasks.server";
 import { readForm } from "~/lib/body.server";
+import { ReachOutLink } from "~/modules/sync/components/ReachOutLink";
 import { dispatchIntent } from "~/lib/intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
@@ -98,10 +99,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 // Opening or closing the form (?edit) changes nothing on the server; and after a delete from this page the
-// contact is gone (its loader would answer 404 while the page leaves for the list).
+// contact is gone (its loader would answer 404 while the page leaves for the list). The same address again is a
+// revalidation asked for (a call logged by "How did it go?"): that one reads.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, formData, defaultShouldRevalidate }) => {
   if (formAction === CONTACTS_ACTION && formData?.get("intent") === "delete") return false;
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
     const [a, b] = [new URLSearchParams(currentUrl.search), new URLSearchParams(nextUrl.search)];
     a.delete("edit");
     b.delete("edit");
@@ -153,12 +155,12 @@ export default function ContactProfile() {
       <div className="mb-4 flex flex-wrap gap-2">
         {contact.phone ? (
           <>
-            <a href={`tel:${contact.phone}`} className={quick}>
+            <ReachOutLink contact={contact} phone={contact.phone} kind="call" className={quick}>
               <Phone aria-hidden="true" className="h-5 w-5" /> Call
-            </a>
-            <a href={`sms:${contact.phone}`} className={quick}>
+            </ReachOutLink>
+            <ReachOutLink contact={contact} phone={contact.phone} kind="text" className={quick}>
               <MessageSquare aria-hidden="true" className="h-5 w-5" /> Text
-            </a>
+            </ReachOutLink>
           </>
         ) : null}
         {contact.email ? (

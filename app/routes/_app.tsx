@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavigation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useMatches, useNavigation, useRevalidator, useRouteError } from "@remix-run/react";
 import { LogOut } from "lucide-react";
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
@@ -11,6 +11,8 @@ import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { SignOutForm } from "~/modules/auth/components/SignOutForm";
 import { useFieldCopy } from "~/modules/sync/use-field-copy";
 import { FieldCopyStatus } from "~/modules/sync/components/FieldCopyStatus";
+import { ReachOutPrompt } from "~/modules/sync/components/ReachOutPrompt";
+import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { failedForWantOfConnection, OfflinePage } from "~/modules/sync/components/OfflinePage";
 import { Spinner } from "~/components/ui/Spinner";
 import { ThemeToggle } from "~/components/ui/ThemeToggle";
@@ -29,8 +31,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const admin = isAdmin(user, context);
   // Admins' navigation shows how many alerts are open (one count on the index of open alerts; nobody else's pays for it).
-  const [team, openAlerts] = await Promise.all([teamOf(context, user).then((t) => t !== null), admin ? openAlertCount(context) : Promise.resolve(0)]);
-  return { userId: user.id, email: user.email, admin, team, openAlerts, rumSampleRate: context.config.RUM_SAMPLE_RATE };
+  // The timezone (memoised: most pages read the preferences anyway) dates the "How did it go?" answers.
+  const [team, openAlerts, prefs] = await Promise.all([
+    teamOf(context, user).then((t) => t !== null),
+    admin ? openAlertCount(context) : Promise.resolve(0),
+    getDisplayPreferences(context, user.id),
+  ]);
+  return { userId: user.id, email: user.email, admin, team, openAlerts, timezone: prefs.timezone, rumSampleRate: context.config.RUM_SAMPLE_RATE };
 }
 
 function Shell({
@@ -101,7 +108,8 @@ function Shell({
 }
 
 export default function AppLayout() {
-  const { userId, email, admin, team, openAlerts, rumSampleRate } = useLoaderData<typeof loader>();
+  const { userId, email, admin, team, openAlerts, timezone, rumSampleRate } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
   useWebVitals(rumSampleRate);
   useFieldCopy(userId);
   return (
@@ -114,6 +122,7 @@ export default function AppLayout() {
             </Shell>
             {/* Here, not in a page: the tour stays on screen while it moves between pages. */}
             <OnboardingTour />
+            <ReachOutPrompt userId={userId} timezone={timezone} onLogged={() => revalidator.revalidate()} />
           </CommandPaletteProvider>
         </MoveUndoProvider>
       </TrashUndoProvider>

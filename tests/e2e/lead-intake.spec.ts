@@ -21,6 +21,7 @@ async function sendEmail(page: Page, to: string, raw: string) {
 
 async function tryIntake(page: Page, account: Account, width: number) {
   await page.setViewportSize({ width, height: 900 });
+  await stayOnCallLinks(page);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, account);
   await page.goto("/settings?tab=leads");
@@ -48,6 +49,22 @@ async function tryIntake(page: Page, account: Account, width: number) {
     /^https:\/\/www\.zillow\.com\/homedetails\//,
   );
   await expectNoSideways(page);
+
+  // Call from the lead's page: coming back to the app asks how it went, and one tap logs the call and stops the timer.
+  await expect(page.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:(512) 555-0148");
+  await page.getByRole("link", { name: "Call", exact: true }).click();
+  await comeBack(page);
+  const prompt = page.getByRole("dialog", { name: "How did it go with Jane Whitmore?" });
+  await expect(prompt).toBeVisible();
+  await expectNoViolations(page, `How did it go? at ${width} px`, "dialog");
+  await prompt.getByRole("button", { name: "Talked" }).click();
+  await expect(page.getByText("Call logged with Jane Whitmore: talked", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Activity" }).getByText("Call · Talked")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "New leads waiting for you" }).getByRole("link", { name: "Jane Whitmore", exact: true })).toHaveCount(
+    0,
+  );
 
   // An e-mail that is no portal's: kept for review with its text, discarded here.
   await sendEmail(
@@ -79,14 +96,54 @@ async function tryIntake(page: Page, account: Account, width: number) {
   expect(key).toMatch(/^pl_/);
   const sent = await page.request.post("/api/v1/leads", {
     headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-    data: { name: "Ana Ruiz", email: `ana.${width}@example.com`, source: "social_media", message: "From a Facebook ad" },
+    data: { name: "Ana Ruiz", email: `ana.${width}@example.com`, phone: "512-555-0142", source: "social_media", message: "From a Facebook ad" },
   });
   expect(sent.status()).toBe(201);
   await page.reload();
   await expect(page.getByRole("region", { name: "API keys" }).getByText(/Last used/)).toBeVisible();
   await expect(page.getByRole("region", { name: "API keys" }).getByRole("textbox", { name: /your new key/ })).toHaveCount(0);
   await page.goto("/dashboard");
-  await expect(page.getByRole("region", { name: "New leads waiting for you" }).getByRole("link", { name: "Ana Ruiz", exact: true })).toBeVisible();
+  const leads = page.getByRole("region", { name: "New leads waiting for you" });
+  await expect(leads.getByRole("link", { name: "Ana Ruiz", exact: true })).toBeVisible();
+
+  // A text sent with no connection: the answer is kept on the phone and logged once the connection is back.
+  await page.context().setOffline(true);
+  await leads.getByRole("link", { name: "Text Ana Ruiz" }).click();
+  await comeBack(page);
+  await page.getByRole("dialog", { name: "How did it go with Ana Ruiz?" }).getByRole("button", { name: "Texted" }).click();
+  await expect(page.getByText("Saved on this phone: it is sent when you are back online.").first()).toBeVisible();
+  await expect(leads.getByRole("link", { name: "Ana Ruiz", exact: true })).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(leads.getByRole("link", { name: "Ana Ruiz", exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ana Ruiz", exact: true }).first()).toBeVisible();
+  await expect(leads.getByRole("link", { name: "Ana Ruiz", exact: true })).toHaveCount(0);
+}
+
+/**
+ * A test browser has no dialer or messages app: a tel: or sms: link's navigation would leave Chromium waiting on an
+ * external-protocol prompt that takes the page's input. Here the link's own click still runs (it remembers the tap);
+ * only the browser's navigation is cancelled, which is the page as the agent finds it when they come back.
+ */
+async function stayOnCallLinks(page: Page) {
+  await page.addInitScript(() =>
+    document.addEventListener(
+      "click",
+      (event) => {
+        if ((event.target as Element | null)?.closest?.("a[href^='tel:'], a[href^='sms:']")) event.preventDefault();
+      },
+      true,
+    ),
+  );
+}
+
+/** The agent leaves for the phone's dialer or messages and comes back to the app (the window loses focus, then has it). */
+async function comeBack(page: Page) {
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event("blur"));
+    window.dispatchEvent(new Event("focus"));
+  });
 }
 
 test("a portal's lead e-mail to the copied address shows on the dashboard and the contact's page (375 px)", async ({ page }) => {

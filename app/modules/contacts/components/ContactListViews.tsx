@@ -5,6 +5,7 @@ import { formatDate, type DisplayPreferences } from "~/lib/format";
 import { PROPERTY_TYPE_LABELS, SOURCE_LABELS } from "../contacts.messages";
 import { StatusBadge } from "./StatusBadge";
 import { budgetText } from "./ContactDetails";
+import { ReachOutLink } from "~/modules/sync/components/ReachOutLink";
 import { LeadScoreBadge } from "./LeadScoreBadge";
 
 // The contact list's two layouts: cards, the phone's default, and the table. Both take the same
@@ -39,14 +40,12 @@ function SelectBox({ label, checked, onChange }: { label: string; checked: boole
 const allChecked = (contacts: Contact[], selected: Set<string>) => contacts.length > 0 && contacts.every((c) => selected.has(c.id));
 
 /** A 44 px round link for calling, texting or e-mailing from a card. */
+const REACH_LINK =
+  "inline-flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 text-brand-800 hover:bg-stone-100 dark:border-stone-700 dark:text-brand-300 dark:hover:bg-stone-800";
+
 function ReachLink({ href, label, icon: Icon }: { href: string; label: string; icon: typeof Phone }) {
   return (
-    <a
-      href={href}
-      aria-label={label}
-      title={label}
-      className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 text-brand-800 hover:bg-stone-100 dark:border-stone-700 dark:text-brand-300 dark:hover:bg-stone-800"
-    >
+    <a href={href} aria-label={label} title={label} className={REACH_LINK}>
       <Icon aria-hidden="true" className="h-5 w-5" />
     </a>
   );
@@ -101,8 +100,12 @@ export function ContactCards({ contacts, prefs, selected, onToggle, onToggleAll,
                 <div className="mt-2 flex gap-2">
                   {c.phone ? (
                     <>
-                      <ReachLink href={`tel:${c.phone}`} label={`Call ${c.name}`} icon={Phone} />
-                      <ReachLink href={`sms:${c.phone}`} label={`Text ${c.name}`} icon={MessageSquare} />
+                      <ReachOutLink contact={c} phone={c.phone} kind="call" label={`Call ${c.name}`} className={REACH_LINK}>
+                        <Phone aria-hidden="true" className="h-5 w-5" />
+                      </ReachOutLink>
+                      <ReachOutLink contact={c} phone={c.phone} kind="text" label={`Text ${c.name}`} className={REACH_LINK}>
+                        <MessageSquare aria-hidden="true" className="h-5 w-5" />
+                      </ReachOutLink>
                     </>
                   ) : null}
                   {c.email ? <ReachLink href={`mailto:${c.email}`} label={`E-mail ${c.name}`} icon={Mail} /> : null}

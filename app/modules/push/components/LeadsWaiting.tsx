@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { Phone, Timer } from "lucide-react";
+import { MessageSquare, Phone, Timer } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { buttonClass } from "~/components/ui/Button";
+import { ReachOutLink } from "~/modules/sync/components/ReachOutLink";
 import { Definition } from "~/modules/dashboard/components/MetricDefinition";
 import { METRIC_DEFINITIONS } from "~/modules/dashboard/metrics";
 
@@ -12,6 +13,12 @@ export interface WaitingLeadItem {
   email: string | null;
   arrivedAt: number;
 }
+
+/** Call, and Text beside it (its word only from sm up: the row is narrow on a phone). */
+const REACH = [
+  { kind: "call", Icon: Phone, text: "Call", look: "primary" },
+  { kind: "text", Icon: MessageSquare, text: "Text", look: "secondary" },
+] as const;
 
 /** "0:42", "4:05", "1 h 12 min": how long a lead has waited. */
 function waitedFor(ms: number): string {
@@ -73,9 +80,21 @@ export function LeadsWaiting({
                 </p>
               </div>
               {lead.phone ? (
-                <a href={`tel:${lead.phone}`} className={buttonClass("primary", "shrink-0")} aria-label={`Call ${lead.name}`}>
-                  <Phone aria-hidden="true" className="h-4 w-4" /> Call
-                </a>
+                <div className="flex shrink-0 gap-2">
+                  {REACH.map(({ kind, Icon, text, look }) => (
+                    <ReachOutLink
+                      key={kind}
+                      contact={{ id: lead.contactId, name: lead.name }}
+                      phone={lead.phone!}
+                      kind={kind}
+                      className={buttonClass(look)}
+                      label={`${text} ${lead.name}`}
+                    >
+                      <Icon aria-hidden="true" className="h-4 w-4" />{" "}
+                      <span className={kind === "text" ? "sr-only sm:not-sr-only" : undefined}>{text}</span>
+                    </ReachOutLink>
+                  ))}
+                </div>
               ) : null}
             </li>
           );

@@ -9,6 +9,7 @@ import { dismissAnswers } from "../local-copy.client";
 import { AddContactScreen, ContactScreen, ContactsScreen, DashboardScreen, NeedsServerScreen, PipelineScreen, TasksScreen } from "./screens";
 import { ChangeAnswers } from "../components/ChangeAnswers";
 import { useOnline } from "../use-online";
+import { ReachOutPrompt } from "../components/ReachOutPrompt";
 import { useCopyState, useSendWhenOnline, type CopyState } from "./use-field-copy-state";
 
 // The field view (ADR 0031): the app's own pages, rebuilt from the copy kept on the phone, for when there
@@ -80,6 +81,7 @@ export function FieldApp() {
           <>
             <ChangeAnswers answered={state.view.answered} onDismiss={() => void dismissAnswers(state.userId)} />
             <Screen screen={screen} state={state} online={online} />
+            <ReachOutPrompt userId={state.userId} timezone={state.meta.timezone} />
           </>
         )}
       </main>

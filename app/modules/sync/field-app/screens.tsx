@@ -17,6 +17,7 @@ import { submitChange } from "./submit";
 import { useOnline } from "../use-online";
 import { withdrawMoves } from "../local-copy.client";
 import { ClosedDateField } from "~/modules/deals/components/ClosedDateField";
+import { ReachOutLink } from "../components/ReachOutLink";
 import type { CopyState } from "./use-field-copy-state";
 
 type Ready = Extract<CopyState, { status: "ready" }>;
@@ -241,7 +242,7 @@ export function DashboardScreen({ state }: { state: Ready }) {
         {hot.length ? (
           <ul className="space-y-2">
             {hot.map((contact) => (
-              <ContactRow key={contact.id} contact={contact} />
+              <ContactRow key={contact.id} contact={contact} userId={state.userId} />
             ))}
           </ul>
         ) : (
@@ -271,7 +272,7 @@ export function DashboardScreen({ state }: { state: Ready }) {
 
 // ——— Contacts ———
 
-function ContactRow({ contact }: { contact: ViewContact }) {
+function ContactRow({ contact, userId }: { contact: ViewContact; userId: string }) {
   return (
     <li className={`${card} flex items-center justify-between gap-3`}>
       <div className="min-w-0">
@@ -285,9 +286,16 @@ function ContactRow({ contact }: { contact: ViewContact }) {
         </p>
       </div>
       {contact.phone ? (
-        <a href={`tel:${contact.phone}`} className={buttonClass("secondary", "shrink-0")} aria-label={`Call ${contact.name}`}>
+        <ReachOutLink
+          contact={contact}
+          phone={contact.phone}
+          kind="call"
+          userId={userId}
+          className={buttonClass("secondary", "shrink-0")}
+          label={`Call ${contact.name}`}
+        >
           <Phone aria-hidden="true" className="h-5 w-5" />
-        </a>
+        </ReachOutLink>
       ) : null}
     </li>
   );
@@ -327,7 +335,7 @@ export function ContactsScreen({ state, initialQuery }: { state: Ready; initialQ
       </p>
       <ul className="mt-2 space-y-2">
         {shown.map((contact) => (
-          <ContactRow key={contact.id} contact={contact} />
+          <ContactRow key={contact.id} contact={contact} userId={state.userId} />
         ))}
       </ul>
     </>
@@ -428,12 +436,12 @@ export function ContactScreen({ state, id }: { state: Ready; id: string }) {
       <div className="mt-4 flex flex-wrap gap-2">
         {contact.phone ? (
           <>
-            <a href={`tel:${contact.phone}`} className={buttonClass("primary")}>
+            <ReachOutLink contact={contact} phone={contact.phone} kind="call" userId={state.userId} className={buttonClass("primary")}>
               <Phone aria-hidden="true" className="h-4 w-4" /> Call {contact.phone}
-            </a>
-            <a href={`sms:${contact.phone}`} className={buttonClass("secondary")}>
+            </ReachOutLink>
+            <ReachOutLink contact={contact} phone={contact.phone} kind="text" userId={state.userId} className={buttonClass("secondary")}>
               <MessageSquare aria-hidden="true" className="h-4 w-4" /> Text
-            </a>
+            </ReachOutLink>
           </>
         ) : null}
         {contact.email ? (
