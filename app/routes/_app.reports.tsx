@@ -13,6 +13,7 @@ import { periodQuery } from "~/modules/reports/periods";
 import { loadReportsInView } from "~/modules/reports/scope.server";
 import { AgentPicker } from "~/modules/reports/components/AgentPicker";
 import { IncomeReport } from "~/modules/reports/components/IncomeReport";
+import { LeadSourcesReport } from "~/modules/reports/components/LeadSourcesReport";
 import { PeriodPicker } from "~/modules/reports/components/PeriodPicker";
 import { ReportSummary } from "~/modules/reports/components/ReportSummary";
 
@@ -57,32 +58,7 @@ export default function ReportsPage() {
       <div className="flex flex-col gap-4">
         <IncomeReport income={r.income} prefs={prefs} agent={r.agent} query={query} />
 
-        <ReportSection id="sources" definition="sources" query={query} downloads={r.sources.empty ? [] : [r.sources.table, r.sources.reach]}>
-          {r.sources.empty ? (
-            <ReportEmpty>
-              No contacts added and no deals closed in this period. Record where each contact came from when you{" "}
-              <Link to="/contacts" className="font-medium underline underline-offset-4">
-                add or import them
-              </Link>
-              , and this shows which source pays you.
-            </ReportEmpty>
-          ) : (
-            <>
-              <Bars rows={r.sources.bars} label="Agent net by lead source" tone="emerald" />
-              <ReportTableView table={r.sources.table} />
-              {r.sources.hasCosts ? null : (
-                <p className="text-sm text-stone-700 dark:text-stone-300">
-                  Enter what each source costs you under{" "}
-                  <Link to="/settings?tab=goals" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400">
-                    Settings → Goals
-                  </Link>{" "}
-                  to see cost per lead and return on spend.
-                </p>
-              )}
-              <ReportTableView table={r.sources.reach} />
-            </>
-          )}
-        </ReportSection>
+        <LeadSourcesReport sources={r.sources} agent={r.agent} query={query} />
 
         <ReportSection id="speed" definition="speed" query={query} downloads={r.speed.empty ? [] : [r.speed.table, r.speed.waiting]}>
           {r.speed.empty ? (

@@ -27,6 +27,14 @@ test("the demo account's reports are filled in: income, sources, speed to lead, 
   const sources = page.getByRole("region", { name: "Lead sources" });
   await expect(sources.getByRole("table", { name: /Lead sources/ }).getByRole("row", { name: /^Website/ })).toContainText("$8,670.00");
   await expect(sources.getByRole("table", { name: /reached each stage/ })).toBeVisible();
+  // New leads by month: a column per month, so at 375 px it scrolls inside its own box, never the page (below).
+  const months = sources.getByRole("table", { name: /^New leads per source per month/ });
+  await expect(months.getByRole("columnheader", { name: "Total" })).toBeVisible();
+  await expect(months.getByRole("row", { name: /^To review \(not yet a contact\)/ })).toBeVisible();
+  if (info.project.name === "mobile") {
+    const box = sources.getByRole("group", { name: /^New leads per source per month/ });
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  }
 
   const speed = page.getByRole("region", { name: "Speed to lead" });
   // Every demo contact arrived as a new lead.

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { contacts, crmActivities, leadIntakeAddresses, leadIntakeMessages, properties, type IntakeStatus } from "~/db/schema";
 import { createRequestContext, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import type { Env } from "~/lib/env.server";
+import { bucketOf } from "~/lib/instant-buckets";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HOME_SHARD, requestShard, shardDatabases, shardEnv } from "~/lib/shards.server";
 import { ownedBy } from "~/lib/tenancy.server";
@@ -284,6 +285,27 @@ function propertyLine(p: Reading["lead"]["property"]): string | null {
 
 function enquiryNote(reading: Reading): string {
   return [propertyLine(reading.lead.property), reading.lead.message].filter(Boolean).join("\n\n").slice(0, 5_000) || "Sent a new enquiry.";
+}
+
+/**
+ * How many e-mails that arrived in [lo, hi) still wait for review, per month: `month` is the month's index among `starts`
+ * (each month's first instant, bucketOf). Reports' lead sources show them beside the leads. Read off
+ * lead_intake_messages_user_status alone.
+ */
+export function toReviewByMonth(db: RequestContext["db"], userId: UserId, range: { lo: number; hi: number }, starts: readonly number[]) {
+  return db
+    .select({ month: sql<number>`${bucketOf("received_at", starts)}`.as("month"), n: sql<number>`count(*)`.as("n") })
+    .from(leadIntakeMessages)
+    .where(
+      ownedBy(
+        leadIntakeMessages,
+        userId,
+        eq(leadIntakeMessages.status, "review"),
+        gte(leadIntakeMessages.receivedAt, new Date(range.lo)),
+        lt(leadIntakeMessages.receivedAt, new Date(range.hi)),
+      ),
+    )
+    .groupBy(sql`month`);
 }
 
 /** The agent's e-mails waiting for review, newest first (at most 50), and how many there are. */

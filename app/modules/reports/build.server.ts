@@ -44,6 +44,16 @@ export interface ReportInputs {
   reach: { source: ContactSource; stage: string; n: number }[];
   /** Leads that arrived in each period by source, with the response times (ms, ascending) of those answered (figures.server.ts). */
   leads: { source: ContactSource; current: boolean; n: number; times: number[] }[];
+  /**
+   * The same leads of the period by source and calendar month (`month`: the index in `months`, the last REPORT_MONTHS the
+   * period touches of the `spanned`), and the lead e-mails of those months still to review.
+   */
+  leadMonths: {
+    months: string[];
+    spanned: number;
+    leads: { source: ContactSource; month: number; n: number }[];
+    toReview: { month: number; n: number }[];
+  };
   /** The period's leads still waiting, oldest first (the first REPORT_LIST_SIZE). */
   waiting: { id: string; name: string; source: ContactSource; arrivedAt: number }[];
   stays: { stage: string; nextStage: string | null; current: boolean; n: number }[];
@@ -96,7 +106,19 @@ export interface Reports {
       projectedOn: string | null;
     };
   };
-  sources: { empty: boolean; bars: BarRow[]; table: ReportTable; reach: ReportTable; hasCosts: boolean };
+  sources: {
+    empty: boolean;
+    bars: BarRow[];
+    table: ReportTable;
+    reach: ReportTable;
+    hasCosts: boolean;
+    /** New leads per source per month, with the lead e-mails still to review under its totals. */
+    months: ReportTable;
+    /** Whether any lead arrived in the months shown. */
+    hasLeads: boolean;
+    /** Lead e-mails of those months still to review. */
+    toReview: number;
+  };
   speed: {
     empty: boolean;
     /** New leads that arrived in the period. */
@@ -337,6 +359,30 @@ export function buildReports(input: ReportInputs): Reports {
         ],
       })),
   };
+  // New leads per source per month: the leads Speed to lead counts, by the calendar month they arrived in. The lead
+  // e-mails still to review sit under the totals: they are not contacts (nor leads) until the agent confirms them.
+  const { months: leadMonths, spanned } = input.leadMonths;
+  const monthLeads = (source: ContactSource | "*", month: number | "*") =>
+    sum(input.leadMonths.leads.filter((r) => (source === "*" || r.source === source) && (month === "*" || r.month === month)).map((r) => r.n));
+  const reviewIn = (month: number | "*") => sum(input.leadMonths.toReview.filter((r) => month === "*" || r.month === month).map((r) => r.n));
+  const monthCells = (first: ReportCell, count: (month: number | "*") => number) => [
+    first,
+    ...leadMonths.map((_, i) => countCell(count(i))),
+    countCell(count("*")),
+  ];
+  const monthSources = CONTACT_SOURCES.filter((source) => monthLeads(source, "*") > 0);
+  const monthsTable: ReportTable = {
+    id: "leads-by-month",
+    caption:
+      spanned > leadMonths.length
+        ? `New leads per source per month: the last ${leadMonths.length} of the period's ${spanned} months`
+        : "New leads per source per month",
+    columns: [{ label: "Source" }, ...leadMonths.map((month) => ({ label: monthLabel(month), numeric: true })), { label: "Total", numeric: true }],
+    rows: monthSources.map((source) => ({ key: source, cells: monthCells(cell(SOURCE_LABELS[source]), (month) => monthLeads(source, month)) })),
+    total: monthCells(cell("All sources"), (month) => monthLeads("*", month)),
+    after: [{ key: "to-review", cells: monthCells(cell("To review (not yet a contact)"), reviewIn) }],
+  };
+
   const netBars = sourceRows.filter((r) => r.net !== 0 || r.added > 0);
   const netPercents = barPercents(netBars.map((r) => Math.max(0, r.net)));
 
@@ -618,11 +664,14 @@ export function buildReports(input: ReportInputs): Reports {
       cap,
     },
     sources: {
-      empty: addedOf("*", true) === 0 && wonNow.length === 0,
+      empty: addedOf("*", true) === 0 && wonNow.length === 0 && monthSources.length === 0 && reviewIn("*") === 0,
       bars: netBars.map((r, i) => ({ key: r.source, label: SOURCE_LABELS[r.source], value: money(r.net), barPct: netPercents[i]! })),
       table: sourcesTable,
       reach: reachTable,
       hasCosts: sourceRows.some((r) => r.cost !== null),
+      months: monthsTable,
+      hasLeads: monthSources.length > 0,
+      toReview: reviewIn("*"),
     },
     speed: {
       empty: overallShares.leads === 0,
@@ -675,6 +724,7 @@ export function reportTables(reports: Reports): ReportTable[] {
     reports.income.table,
     reports.sources.table,
     reports.sources.reach,
+    reports.sources.months,
     reports.speed.table,
     reports.speed.waiting,
     reports.funnel.table,

@@ -9,6 +9,8 @@ const ANSWERED_FAST_MINUTES = 5;
 const ANSWERED_HOUR_MINUTES = 60;
 /** How many waiting leads, quiet contacts and lost reasons the page lists. */
 export const REPORT_LIST_SIZE = 10;
+/** A table by month shows at most this many months of a period, the latest (a custom range can span five years). */
+export const REPORT_MONTHS = 12;
 
 export const REPORT_DEFINITIONS = {
   income: {
@@ -27,8 +29,7 @@ export const REPORT_DEFINITIONS = {
   },
   sources: {
     label: "Lead sources",
-    definition:
-      "Added: contacts added in the period, by the source on each contact. Reached: how many of those contacts have a deal that has been in that stage. Won and conversion: those contacts with a deal in your Closed Won stage, and their share of the contacts added. Deals closed, volume and agent net: deals closed won in the period, by their contact's source; days to close averages the days from the day the contact was added to the closed date. Cost is what you entered under Settings → Goals, each month's cost counted for the share of its days inside the period; cost per lead divides it by contacts added, cost per closed deal by deals closed, and return on spend is agent net ÷ cost.",
+    definition: `Added: contacts added in the period, by the source on each contact. Reached: how many of those contacts have a deal that has been in that stage. Won and conversion: those contacts with a deal in your Closed Won stage, and their share of the contacts added. Deals closed, volume and agent net: deals closed won in the period, by their contact's source; days to close averages the days from the day the contact was added to the closed date. Cost is what you entered under Settings → Goals, each month's cost counted for the share of its days inside the period; cost per lead divides it by contacts added, cost per closed deal by deals closed, and return on spend is agent net ÷ cost. New leads per month: the new leads of each calendar month (in your timezone) the period touches, only its days in the period, by source, as Speed to lead counts them; a period of over ${REPORT_MONTHS} months shows its last ${REPORT_MONTHS}. To review: e-mails to your lead intake address in those months that Porchlight could not read as a lead, still waiting in Settings → Lead sources; not contacts yet, so not in the totals.`,
   },
   speed: {
     label: "Speed to lead",

@@ -2,6 +2,7 @@ import { addDays, DAY_MS } from "~/lib/dates";
 import { startOfDayIn } from "~/lib/dates/zones";
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { bucketOf } from "~/lib/instant-buckets";
 import { CONTACT_SOURCES, type ActivityType, type ContactSource } from "~/db/enums";
 import { contacts, crmActivities, crmConfig, crmTasks, dealStageHistory, deals, leadSourceCosts, userPreferences } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -12,13 +13,14 @@ import { FORECAST_COLUMNS, forecastOf } from "~/modules/commissions/commissions.
 import { sharedDealsQuery, toSharedDeals } from "~/modules/deals/shares.server";
 import { planFromRows, planQuery } from "~/modules/commissions/plans.server";
 import { followUpDue } from "~/modules/dashboard/dashboard.server";
+import { toReviewByMonth } from "~/modules/intake/intake.server";
 
 import { readStages } from "~/modules/pipeline/stages";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { nearestRank, REPORT_LIST_SIZE } from "./definitions";
-import { parsePeriod, type DayRange } from "./periods";
+import { nearestRank, REPORT_LIST_SIZE, REPORT_MONTHS } from "./definitions";
+import { monthsOf, parsePeriod, type DayRange } from "./periods";
 import { contactsAddedBy } from "./added.server";
-import { leadsArrived, loggedIn, sortedTimes, waitingLeads } from "./figures.server";
+import { leadsArrived, leadsByMonth, loggedIn, sortedTimes, waitingLeads } from "./figures.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
 // /reports in one D1 batch (docs/decisions/0023-reports.md). Everything is read for the period and
@@ -41,6 +43,17 @@ function weeksOf(range: DayRange, timezone: string): { day: string; start: numbe
   return weeks;
 }
 
+/**
+ * The calendar months a period touches, the last REPORT_MONTHS of them, each one's first instant in the agent's timezone,
+ * and the instants to count: the period's, cut to the months shown.
+ */
+function leadMonthsOf(range: DayRange, timezone: string, period: { lo: number; hi: number }) {
+  const all = monthsOf(range);
+  const shown = all.slice(-REPORT_MONTHS);
+  const starts = shown.map((month) => startOfDayIn(`${month}-01`, timezone));
+  return { shown, spanned: all.length, starts, range: { lo: Math.max(period.lo, starts[0]!), hi: period.hi } };
+}
+
 export async function loadReports(context: RequestContext, userId: UserId, params: URLSearchParams, now = new Date()): Promise<Reports> {
   const db = context.db;
   const prefs = await getDisplayPreferences(context, userId);
@@ -49,6 +62,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
   const cur = instants(period, prefs.timezone);
   const prev = instants(period.previous, prefs.timezone);
   const weeks = weeksOf(period, prefs.timezone);
+  const months = leadMonthsOf(period, prefs.timezone, cur);
 
   // A time column inside either range, and 1 when inside the current one (0 in the comparison period).
   const inRanges = (column: AnySQLiteColumn) =>
@@ -56,14 +70,10 @@ export async function loadReports(context: RequestContext, userId: UserId, param
   const isCurrent = (column: AnySQLiteColumn) => sql<number>`(${column} >= ${cur.lo})`;
   const inCurrent = (column: AnySQLiteColumn) => and(gte(column, new Date(cur.lo)), lt(column, new Date(cur.hi)));
   const n = () => count().as("n");
-  // The week an activity falls in, by the weeks' first instants: a binary search written as nested CASEs of
-  // literal integers (no bound parameter each), six comparisons a row for a year of weeks.
-  const weekCase = sql.raw(
-    weekSearch(
-      weeks.map((w) => Math.trunc(w.start)),
-      0,
-      weeks.length - 1,
-    ),
+  // The week an activity falls in, by the weeks' first instants.
+  const weekCase = bucketOf(
+    "occurred_at",
+    weeks.map((w) => w.start),
   );
 
   const statements = [
@@ -91,6 +101,9 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     // times of those answered; and the ones still waiting, oldest first.
     leadsArrived(db, userId, [prev, cur]),
     waitingLeads(db, userId, cur, REPORT_LIST_SIZE),
+    // The same leads by source and month, and the lead e-mails of those months still to review.
+    leadsByMonth(db, userId, months.range, months.starts),
+    toReviewByMonth(db, userId, months.range, months.starts),
     // Stays in each stage that began in either period, by where the deal went next.
     db
       .select({
@@ -194,6 +207,8 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     reachRows,
     speedRows,
     waitingRows,
+    leadMonthRows,
+    reviewMonthRows,
     stayRows,
     stayDayRows,
     lostRows,
@@ -235,6 +250,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     added: [...addedDayRows, ...addedEdgeRows].map((r) => ({ source: r.source, current: r.current === 1, n: r.n })),
     reach: reachRows,
     leads: speedRows.map((r) => ({ source: r.source, current: r.range === 1, n: r.n, times: sortedTimes(r.times) })),
+    leadMonths: { months: months.shown, spanned: months.spanned, leads: leadMonthRows, toReview: reviewMonthRows },
     waiting: waitingRows.map((c) => ({ id: c.contactId, name: c.name, source: c.source, arrivedAt: c.arrivedAt!.getTime() })),
     stays: stayRows.map((r) => ({ ...r, current: r.current === 1 })),
     stayDays: stayDayRows.map((r) => ({ stage: r.stage, medianDays: nearestRank(sortedTimes(r.times), 50)! / DAY_MS })),
@@ -245,11 +261,4 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     costs: costRows.filter((r) => (CONTACT_SOURCES as readonly string[]).includes(r.source)),
   };
   return buildReports(inputs);
-}
-
-/** CASE expressions that find the week of `occurred_at` among week starts[lo..hi] by halving (lo's week when before it). */
-function weekSearch(starts: readonly number[], lo: number, hi: number): string {
-  if (lo >= hi) return String(lo);
-  const mid = Math.ceil((lo + hi) / 2);
-  return `(case when occurred_at < ${starts[mid]} then ${weekSearch(starts, lo, mid - 1)} else ${weekSearch(starts, mid, hi)} end)`;
 }

@@ -19,6 +19,8 @@ export interface ReportTable {
   total?: ReportCell[];
   /** The same totals over the comparison period (its first cell names the days); the change row follows from it. */
   previous?: ReportCell[];
+  /** Rows under the footer that the totals do not count (lead e-mails still to review under the leads). */
+  after?: { key: string; cells: ReportCell[] }[];
 }
 
 export const cell = (text: string, value: string | number | null = text): ReportCell => ({ text, value });
@@ -47,13 +49,14 @@ export function changeRow(table: ReportTable): ReportCell[] | null {
   });
 }
 
-/** The table's footer rows: the totals, the comparison period's, and the change. */
+/** The table's footer rows: the totals, the comparison period's, the change, and the rows the totals leave out. */
 export function footerRows(table: ReportTable): { key: string; cells: ReportCell[] }[] {
   const change = changeRow(table);
   return [
     ...(table.total ? [{ key: "total", cells: table.total }] : []),
     ...(table.previous ? [{ key: "previous", cells: table.previous }] : []),
     ...(change ? [{ key: "change", cells: change }] : []),
+    ...(table.after ?? []),
   ];
 }
 
