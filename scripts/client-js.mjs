@@ -79,8 +79,8 @@ export const JS_BUDGET_KIB = {
   // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
   "_app.dashboard": 175,
   // Raised from 170 on 2026-11-28: the Lead sources tab (the intake address, e-mails to review, API keys); 171.4 KiB
-  // measured.
-  "_app.settings": 175,
+  // measured. Then to 180 the same day for its instant first reply (forms and preview): 175.3 KiB measured.
+  "_app.settings": 180,
   "_app.contacts.import": 170,
   // Raised from 165 on 2026-11-27: the Operations Center gained the durable jobs' progress, the outgoing-messages panel
   // (e-mail and push) and the Databases tab; 165.6 KiB measured.

@@ -93,10 +93,11 @@ export const ACTIVITY_TYPES = [
   "assignment",
   "sync_conflict",
   "enquiry",
+  "auto_reply",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** Activities Porchlight writes itself: not logged by the agent, not an answer to a lead, not counted as work. */
-export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict", "enquiry"] as const;
+export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict", "enquiry", "auto_reply"] as const;
 export type SystemActivityType = (typeof SYSTEM_ACTIVITY_TYPES)[number];
 export type LoggableActivityType = Exclude<ActivityType, SystemActivityType>;
 export const isSystemActivity = (type: string): type is SystemActivityType => (SYSTEM_ACTIVITY_TYPES as readonly string[]).includes(type);
@@ -140,5 +141,12 @@ export type IntakeFormat = (typeof INTAKE_FORMATS)[number];
  * created: a new lead; attached: an enquiry on a contact the agent had; review: not understood well enough, kept for
  * the agent to confirm; confirmed / discarded: what the agent did with one to review.
  */
+/**
+ * A new lead's instant first reply (lead_first_replies): waiting for the agent's sending hours, sent (handed to the
+ * e-mail queue), or skipped with its reason (answered first, unsubscribed, the reply turned off, the contact gone).
+ */
+export const FIRST_REPLY_STATUSES = ["pending", "sent", "skipped"] as const;
+export type FirstReplyStatus = (typeof FIRST_REPLY_STATUSES)[number];
+
 export const INTAKE_STATUSES = ["created", "attached", "review", "confirmed", "discarded"] as const;
 export type IntakeStatus = (typeof INTAKE_STATUSES)[number];

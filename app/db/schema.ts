@@ -36,6 +36,7 @@ import {
   RESTORE_STATUSES,
   INTAKE_FORMATS,
   INTAKE_STATUSES,
+  FIRST_REPLY_STATUSES,
 } from "./enums";
 
 export * from "./enums";
@@ -158,6 +159,9 @@ export const userPreferences = sqliteTable("user_preferences", {
   digestSentOn: text("digest_sent_on"),
   /** The app's address as the agent turned the digest on, for its links where PUBLIC_URL is not set. */
   digestOrigin: text("digest_origin"),
+  // The agent's sending hours for automatic e-mails to leads (minutes after their local midnight, [from, until)).
+  replyFromMinute: integer("reply_from_minute").notNull().default(480),
+  replyUntilMinute: integer("reply_until_minute").notNull().default(1260),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -195,6 +199,9 @@ export const emailOutbox = sqliteTable(
     htmlBody: text("html_body").notNull(),
     /** Extra headers for the provider (e.g. List-Unsubscribe), as the sender gave them. */
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    // An e-mail sent for an agent (a lead's instant reply): "Dana Reyes via Porchlight", and replies go to the agent.
+    fromName: text("from_name"),
+    replyTo: text("reply_to"),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("outbox"),
     /** Times a consumer claimed the row to hand it to the provider (since it was last queued). */
     attempts: integer("attempts").notNull().default(0),
@@ -453,6 +460,8 @@ export const contacts = sqliteTable(
     leadScoreFactors: text("lead_score_factors", { mode: "json" }).$type<LeadScoreFactor[]>().notNull().default(sql`'[]'`),
     /** When the score was computed; null means an input changed since (set by triggers, migration 0010). */
     leadScoredAt: integer("lead_scored_at", { mode: "timestamp_ms" }),
+    // When the contact asked to get no more e-mail from Porchlight (an unsubscribe link): nothing automatic is sent after.
+    emailOptOutAt: integer("email_opt_out_at", { mode: "timestamp_ms" }),
     /**
      * The first call, text, e-mail sent or meeting logged with the contact: speed to lead. Kept by
      * triggers on crm_activities (migration 0012); null while nobody has answered the lead.
@@ -1541,3 +1550,56 @@ export const apiKeys = sqliteTable(
   },
   (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_user").on(t.userId, t.createdAt)],
 );
+
+/**
+ * An agent's instant first reply for leads from one source (migration 0047, ADR 0068): on or off, and its e-mail as a
+ * template with merge fields ({first name}, {property}, {agent name}, {agent phone}).
+ */
+export const leadReplyTemplates = sqliteTable(
+  "lead_reply_templates",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lead_reply_templates_user_source").on(t.userId, t.source)],
+);
+export type LeadReplyTemplate = typeof leadReplyTemplates.$inferSelect;
+
+/**
+ * A new lead's instant first reply: one row per contact at most (the unique index is "once per lead"), due at once or
+ * when the agent's sending hours open; the cron sends the due ones that are still pending.
+ */
+export const leadFirstReplies = sqliteTable(
+  "lead_first_replies",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull(),
+    property: text("property"),
+    dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: FIRST_REPLY_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    outboxId: text("outbox_id"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("lead_first_replies_contact").on(t.contactId),
+    index("lead_first_replies_due").on(t.status, t.dueAt),
+    index("lead_first_replies_user").on(t.userId, t.createdAt),
+  ],
+);
+export type LeadFirstReply = typeof leadFirstReplies.$inferSelect;

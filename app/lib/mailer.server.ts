@@ -15,6 +15,9 @@ export interface OutgoingEmail {
   userId?: string | null;
   /** Extra headers for the provider, e.g. List-Unsubscribe (kept on the outbox row for the queue's consumer). */
   headers?: Record<string, string>;
+  /** Sent for an agent: shown as "<fromName> via Porchlight" from Porchlight's address, replies going to `replyTo`. */
+  fromName?: string;
+  replyTo?: string;
   /**
    * The e-mail's idempotency key, used as its outbox id: sent again under the same key (a queue consumer's retry),
    * it is one e-mail. Without one each call is a new e-mail.
@@ -42,6 +45,8 @@ export async function sendEmail(context: Pick<RequestContext, "db" | "config">, 
       textBody: email.text,
       htmlBody: email.html,
       headers: email.headers ?? null,
+      fromName: email.fromName ?? null,
+      replyTo: email.replyTo ?? null,
       status: "queued",
     })
     .onConflictDoNothing()
@@ -63,6 +68,20 @@ export async function sendEmail(context: Pick<RequestContext, "db" | "config">, 
     await db.update(emailOutbox).set({ status: "dead", error: message, deadAt: now, lastAttemptAt: now }).where(eq(emailOutbox.id, id));
     return { id, status: "dead" };
   }
+}
+
+/**
+ * The From of an e-mail sent for an agent: their name, "via Porchlight", at Porchlight's own address (`mailFrom`'s),
+ * never the agent's: Porchlight may not send as their domain, and a receiver checking SPF and DKIM would refuse it.
+ */
+export function fromFor(mailFrom: string, name: string | null): string {
+  if (!name) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const display = `${name
+    .replace(/["\\\r\n<>]/g, "")
+    .trim()
+    .slice(0, 60)} via Porchlight`;
+  return `"${display}" <${address}>`;
 }
 
 export const escapeHtml = (value: string) =>

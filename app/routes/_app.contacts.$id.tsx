@@ -186,7 +186,13 @@ export default function ContactProfile() {
             />
           </section>
         ) : (
-          <ContactDetails contact={contact} prefs={prefs} editHref={`/contacts/${contact.id}?edit`} className={`${card} self-start`} />
+          <ContactDetails
+            contact={contact}
+            prefs={prefs}
+            editHref={`/contacts/${contact.id}?edit`}
+            optedOut={contact.emailOptOutAt != null}
+            className={`${card} self-start`}
+          />
         )}
 
         <div className="flex flex-col gap-4">

@@ -12,7 +12,7 @@ import { DataPanel } from "~/modules/data/components/DataPanel";
 import { deleteMyData } from "~/modules/data/delete-my-data.server";
 import { DigestSettings } from "~/modules/digest/components/DigestSettings";
 import { LeadSourcesPanel } from "~/modules/intake/components/LeadSourcesPanel";
-import { reviewFromSettings, rotateFromSettings } from "~/modules/intake/intake-actions.server";
+import { firstReplyFromSettings, replyHoursFromSettings, reviewFromSettings, rotateFromSettings } from "~/modules/intake/intake-actions.server";
 import { OnboardingSettings } from "~/modules/onboarding/components/OnboardingSettings";
 import { NotificationsPanel } from "~/modules/push/components/NotificationsPanel";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
@@ -57,7 +57,9 @@ type Intent =
   | "solo-plan"
   | "intake-rotate"
   | "intake-confirm"
-  | "intake-discard";
+  | "intake-discard"
+  | "first-reply"
+  | "reply-hours";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
@@ -83,6 +85,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     "intake-rotate": () => answer("intake-rotate")(rotateFromSettings(context, user.id)),
     "intake-confirm": () => answer("intake-confirm")(reviewFromSettings(context, user.id, "confirm", fields)),
     "intake-discard": () => answer("intake-discard")(reviewFromSettings(context, user.id, "discard", fields)),
+    "first-reply": () => answer("first-reply")(firstReplyFromSettings(context, request, user.id, fields)),
+    "reply-hours": () => answer("reply-hours")(replyHoursFromSettings(context, user.id, fields)),
   });
 }
 
@@ -152,6 +156,7 @@ export default function SettingsPage() {
       ) : tab === "leads" && leadSources ? (
         <LeadSourcesPanel
           data={leadSources}
+          email={email}
           prefs={prefs}
           errors={(intent) => errors(intent as Intent)}
           busy={(intent) => busy(intent as Intent)}

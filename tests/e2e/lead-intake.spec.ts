@@ -35,6 +35,23 @@ async function tryIntake(page: Page, account: Account, width: number) {
   await expectNoSideways(page);
   await expectNoViolations(page, `Lead sources at ${width} px`, "main");
 
+  // The instant first reply, on for Zillow leads at any hour, its words previewed on a sample lead.
+  const replies = page.getByRole("region", { name: "Instant first reply" });
+  await replies.getByLabel("Send from").selectOption({ label: "12:00 AM" });
+  await replies.getByLabel("Until").selectOption({ label: "midnight" });
+  await replies.getByRole("button", { name: "Save hours" }).click();
+  await expect(page.getByText("Sending hours saved", { exact: true }).first()).toBeVisible();
+  await replies.getByText("Zillow", { exact: true }).click();
+  const zillow = replies.locator("details", { has: page.getByLabel("Reply to new Zillow leads") });
+  await zillow.getByLabel("Reply to new Zillow leads").check();
+  await zillow.getByLabel("Subject").fill("About {property}");
+  await expect(zillow.getByRole("figure").getByText("About 12 Oak St, Austin, TX 78704", { exact: true })).toBeVisible();
+  await expectNoViolations(page, `Instant first reply at ${width} px`, 'section[aria-labelledby="first-reply-heading"]');
+  await zillow.getByRole("button", { name: "Save Zillow reply" }).click();
+  await expect(page.getByText("Instant reply saved", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Instant first reply" }).getByText("On for Zillow.")).toBeVisible();
+  await expectNoSideways(page);
+
   await sendEmail(page, address, SAMPLE);
   await page.goto("/dashboard");
   const waiting = page.getByRole("region", { name: "New leads waiting for you" });
@@ -44,6 +61,9 @@ async function tryIntake(page: Page, account: Account, width: number) {
   const properties = page.getByRole("region", { name: "Properties of interest" });
   await expect(properties.getByText("12 Oak St, Austin, TX 78704")).toBeVisible();
   await expect(properties.getByText("$485,000 · MLS 7123456 · Zillow")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Activity" }).getByRole("listitem").filter({ hasText: "Instant reply sent" })).toContainText(
+    "About 12 Oak St, Austin, TX 78704",
+  );
   await expect(properties.getByRole("link", { name: /See the listing on Zillow/ })).toHaveAttribute(
     "href",
     /^https:\/\/www\.zillow\.com\/homedetails\//,

@@ -354,6 +354,14 @@ describe("the 30-day purge", () => {
       await env.DB.prepare("insert into api_keys (id, user_id, name, key_hash, hint) values (?, ?, 'Zapier', ?, 'abcd')")
         .bind(`api_key_${user.id}`, user.id, `hash_${user.id}`)
         .run();
+      // An instant first reply turned on for Zillow, and one sent to a contact of theirs (ADR 0068).
+      await env.DB.prepare("insert into lead_reply_templates (id, user_id, source, enabled, subject, body) values (?, ?, 'zillow', 1, 'Hi', 'Hello')")
+        .bind(`reply_template_${user.id}`, user.id)
+        .run();
+      await db.insert(contacts).values({ id: `replied_${user.id}`, userId: user.id, name: "Replied", email: "replied@example.com" });
+      await env.DB.prepare("insert into lead_first_replies (id, user_id, contact_id, source, due_at, status) values (?, ?, ?, 'zillow', ?, 'sent')")
+        .bind(`first_reply_${user.id}`, user.id, `replied_${user.id}`, now)
+        .run();
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
       // The record of the account's move into this database (a team joined across databases).
@@ -385,7 +393,7 @@ describe("the 30-day purge", () => {
     // A day early, it is not due and a run leaves it alone.
     expect(await dueAt(due - DAY_MS)).not.toContain(gone.user.id);
     expect((await runAccountPurges(new Date(due - DAY_MS))).queued).not.toContain(gone.user.id);
-    expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 4 }));
+    expect(await counted(gone.user.id)).toEqual(expect.objectContaining({ "contacts.user_id": 5 }));
 
     // Due: the cron queues a hundred a run, the longest due first, and accounts other tests closed may be due before
     // this one. Runs go on as the cron's would until it is gone, the purge queue's consumer purging each it took.

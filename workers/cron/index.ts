@@ -7,6 +7,7 @@ import { recordCronRun } from "~/modules/ops/cron-runs.server";
 import { accountPurgeJob } from "./account-purge.job";
 import { backupJob } from "./backup.job";
 import { digestJob } from "./digest.job";
+import { firstReplyJob } from "./first-reply.job";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadOffersJob } from "./lead-offers.job";
 import { leadReminderJob } from "./lead-reminder.job";
@@ -24,6 +25,7 @@ const CODE: Record<CronJobId, Job> = {
   ops: opsJob,
   "lead-offers": leadOffersJob,
   "lead-reminders": leadReminderJob,
+  "first-replies": firstReplyJob,
   digest: digestJob,
   "lead-scores": leadScoreJob,
   "account-purge": accountPurgeJob,
@@ -40,6 +42,7 @@ const ID_OF = new Map<Job, CronJobId>(CRON_JOBS.map((job) => [CODE[job.id], job.
 export const EVERY_DATABASE: ReadonlySet<CronJobId> = new Set([
   "lead-offers",
   "lead-reminders",
+  "first-replies",
   "digest",
   "lead-scores",
   "account-purge",

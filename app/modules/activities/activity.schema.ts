@@ -18,6 +18,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   assignment: "Lead assigned",
   sync_conflict: "Offline change not made",
   enquiry: "Enquiry received",
+  auto_reply: "Instant reply sent",
 };
 
 /** What an agent can log by hand: stage changes, lead assignments and sync conflicts are written by Porchlight itself. */

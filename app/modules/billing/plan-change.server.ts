@@ -32,7 +32,7 @@ function priceFor(context: RequestContext, plan: Plan, period: BillingPeriod | n
 }
 
 /** The subscription row of the user who pays, if it is live (active or trialing). */
-export async function liveSubscription(context: RequestContext, payerId: UserId) {
+export async function liveSubscription(context: Pick<RequestContext, "db">, payerId: UserId) {
   const row = await context.db.select().from(subscribers).where(ownedBy(subscribers, payerId)).get();
   return row && (row.subscriptionStatus === "active" || row.subscriptionStatus === "trialing") ? row : null;
 }

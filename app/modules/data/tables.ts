@@ -100,11 +100,13 @@ export const EXPORT_CATEGORIES = [
     key: "lead_intake",
     label: "Lead intake",
     description:
-      "Your lead intake addresses and lead API keys (names, when each was made, last used and revoked; the address and the keys themselves are secrets and left out) and every lead e-mail received: sender, subject, its text, what Porchlight read in it and what became of it.",
+      "Your lead intake addresses and lead API keys (names, when each was made, last used and revoked; the address and the keys themselves are secrets and left out), every lead e-mail received (sender, subject, its text, what Porchlight read in it and what became of it), your instant first replies per source and each reply sent or skipped.",
     tables: [
       { table: "lead_intake_addresses", owner: "user_id", omit: ["key"], updated: "created_at" },
       { table: "lead_intake_messages", owner: "user_id", json: ["lead", "auth"], updated: "updated_at" },
       { table: "api_keys", owner: "user_id", omit: ["key_hash"], updated: "created_at" },
+      { table: "lead_reply_templates", owner: "user_id", updated: "updated_at" },
+      { table: "lead_first_replies", owner: "user_id", updated: "created_at" },
     ],
   },
   {
@@ -271,6 +273,7 @@ export const RESTORE_TABLES: readonly { table: string; owner: string }[] = [
   "user_preferences",
   "crm_config",
   "commission_plans",
+  "lead_reply_templates",
   ...CRM_DATA_TABLES,
 ].map((table) => ({ table, owner: "user_id" }));
 
@@ -279,6 +282,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   subscribers: "billing follows Stripe, not a backup",
   lead_intake_addresses: "the lead intake address in use now keeps working: a restore brings back no replaced address (ADR 0065)",
   api_keys: "the lead API keys in use now keep working, and a revoked key stays revoked (ADR 0066)",
+  lead_first_replies: "a lead's first reply is sent once: a restore must not bring back one waiting to be sent again (ADR 0068)",
   checkout_sessions: "billing follows Stripe, not a backup",
   trial_claims: "billing follows Stripe, not a backup",
   email_outbox: "e-mails already sent or queued",

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { Config, EmailQueueMessage } from "~/lib/env.server";
 import { claimable, consumeOutgoingBatch, type DeliveryOutcome, dying } from "~/modules/outgoing/queue-delivery.server";
+import { fromFor } from "~/lib/mailer.server";
 
 // The e-mail queue's consumer (ADR 0056). Each message names an email_outbox row; the claim, the backoff and the dead
 // letters are every outgoing queue's (app/modules/outgoing/queue-delivery.server.ts), the provider call is e-mail's.
@@ -44,7 +45,8 @@ async function deliverEmail(db: Db, config: Pick<Config, "RESEND_API_KEY" | "MAI
         "Idempotency-Key": row.sentAgain === 0 ? row.id : `${row.id}/again-${row.sentAgain}`,
       },
       body: JSON.stringify({
-        from: config.MAIL_FROM,
+        from: fromFor(config.MAIL_FROM, row.fromName),
+        ...(row.replyTo ? { reply_to: row.replyTo } : {}),
         to: [row.toAddress],
         subject: row.subject,
         text: row.textBody,

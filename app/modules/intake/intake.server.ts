@@ -14,6 +14,7 @@ import { insertContact } from "~/modules/contacts/contacts.server";
 import { possibleDuplicates } from "~/modules/contacts/duplicates.server";
 import { raiseLeadAlert } from "~/modules/push/lead-alerts.server";
 import { listApiKeys } from "./api-keys.server";
+import { loadFirstReplySettings, queueFirstReply } from "./first-reply.server";
 import { readMail, type LeadMail } from "./mail.server";
 import { readLeadEmail, type Reading } from "./parse";
 import { INTAKE_MESSAGES } from "./intake";
@@ -173,9 +174,14 @@ async function recordLead(context: RequestContext, arrival: Arrival, mail: LeadM
     await message("review", null).run();
     return { ok: true, status: "review", messageId: id, contactId: null };
   }
-  const placed = await placeLead(context, userId, input, reading, { leadAt, at: arrival.receivedAt, intakeMessageId: id }, (status, contactId) => [
-    message(status, contactId),
-  ]);
+  const placed = await placeLead(
+    context,
+    userId,
+    input,
+    reading,
+    { leadAt, at: arrival.receivedAt, intakeMessageId: id, firstReply: true },
+    (status, contactId) => [message(status, contactId)],
+  );
   return { ok: true, messageId: id, ...placed };
 }
 
@@ -192,7 +198,7 @@ export async function placeLead(
   userId: UserId,
   input: ContactInput,
   reading: Reading,
-  when: { leadAt: Date; at: Date; intakeMessageId?: string; rowId?: string },
+  when: { leadAt: Date; at: Date; intakeMessageId?: string; rowId?: string; firstReply?: boolean },
   record: (status: "created" | "attached", contactId: string) => Batchable[] = () => [],
 ): Promise<{ status: "created" | "attached"; contactId: string; contactName: string }> {
   const { db } = context;
@@ -240,6 +246,14 @@ export async function placeLead(
     context,
     raiseLeadAlert(context, userId, { id: contactId, name: input.name, phone: input.phone, email: input.email }, when.leadAt.getTime()),
   );
+  // A lead that arrived on its own (not one the agent added from review) gets the source's instant reply, if it is on.
+  if (when.firstReply)
+    await queueFirstReply(
+      context,
+      userId,
+      { contactId, email: input.email, source: input.source, property: reading.lead.property?.address ?? null },
+      when.at,
+    );
   return { status: "created", contactId, contactName: input.name };
 }
 
@@ -429,11 +443,12 @@ export async function discardReview(context: RequestContext, userId: UserId, id:
 
 /** Settings → Lead sources: the address (made on first view), the e-mails to review and the latest ones. */
 export async function loadLeadSources(context: RequestContext, userId: UserId) {
-  const [address, review, recent, apiKeys] = await Promise.all([
+  const [address, review, recent, apiKeys, firstReply] = await Promise.all([
     intakeAddressOf(context, userId),
     leadsToReview(context, userId),
     recentIntake(context, userId),
     listApiKeys(context, userId),
+    loadFirstReplySettings(context, userId),
   ]);
-  return { ...address, review, recent, apiKeys };
+  return { ...address, review, recent, apiKeys, firstReply };
 }

@@ -123,7 +123,7 @@ export async function receiveApiLead(context: RequestContext, request: Request):
     "api-lead",
     idempotency === null ? null : await sha256(idempotency),
     async (rowId) => {
-      const done = await placeLead(context, userId, input.data, reading, { leadAt: now, at: now, rowId });
+      const done = await placeLead(context, userId, input.data, reading, { leadAt: now, at: now, rowId, firstReply: true });
       return { ok: true, status: done.status, contact: { id: done.contactId, name: done.contactName } };
     },
     (rowId) => placedBefore(context, userId, rowId),

@@ -10,6 +10,11 @@ export const CRON_JOBS = [
   },
   { id: "lead-offers", label: "Lead offers", does: "Passes first-to-claim leads whose claim window ended to the next agent." },
   { id: "lead-reminders", label: "Lead reminders", does: "Queues one push reminder for each new lead still unanswered after five minutes." },
+  {
+    id: "first-replies",
+    label: "First replies",
+    does: "Sends the instant first replies to new leads that waited for their agent's sending hours.",
+  },
   { id: "digest", label: "Daily digest", does: "Queues the 7:00 digest e-mail of every agent whose morning it is." },
   { id: "lead-scores", label: "Lead scores", does: "Recomputes lead scores a day old, and those left stale by changes." },
   { id: "account-purge", label: "Account purge", does: "Queues accounts 30 days after their deletion, to be deleted a slice at a time." },

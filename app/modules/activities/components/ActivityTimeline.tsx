@@ -9,6 +9,7 @@ import {
   Home,
   Mail,
   MailOpen,
+  MailCheck,
   MailPlus,
   MessageSquare,
   NotebookPen,
@@ -45,6 +46,7 @@ const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   assignment: Inbox,
   sync_conflict: CloudOff,
   enquiry: MailPlus,
+  auto_reply: MailCheck,
 };
 
 interface Page {

@@ -43,11 +43,14 @@ export function ContactDetails({
   prefs,
   editHref,
   className,
+  optedOut = false,
 }: {
   contact: Shown;
   prefs: DisplayPreferences;
   editHref: string;
   className: string;
+  /** The contact unsubscribed from Porchlight's automatic e-mails (an instant reply's link). */
+  optedOut?: boolean;
 }) {
   const budget = budgetText(contact, prefs);
   const rows: [string, React.ReactNode][] = [
@@ -62,9 +65,12 @@ export function ContactDetails({
     [
       "Email",
       contact.email ? (
-        <a href={`mailto:${contact.email}`} className="break-all underline underline-offset-4">
-          {contact.email}
-        </a>
+        <>
+          <a href={`mailto:${contact.email}`} className="break-all underline underline-offset-4">
+            {contact.email}
+          </a>
+          {optedOut ? <span className="block text-sm text-stone-600 dark:text-stone-400">Unsubscribed from automatic e-mails</span> : null}
+        </>
       ) : null,
     ],
     ["Status", STATUS_LABELS[contact.status]],

@@ -11,11 +11,13 @@ import { formatDateTime, type DisplayPreferences } from "~/lib/format";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { INTAKE_FORMAT_LABELS, INTAKE_GUIDES } from "../intake";
 import { ApiKeysPanel, type ApiKeyItem } from "./ApiKeysPanel";
+import { FirstReplyPanel, type FirstReplyData } from "./FirstReplyPanel";
 
 export interface LeadSourcesData {
   address: string;
   apiKeys: ApiKeyItem[];
   createdAt: number;
+  firstReply: FirstReplyData;
   review: {
     total: number;
     items: {
@@ -56,12 +58,15 @@ const STATUS_WORDS: Record<IntakeStatus, string> = {
  */
 export function LeadSourcesPanel({
   data,
+  email,
   prefs,
   errors,
   busy,
   className,
 }: {
   data: LeadSourcesData;
+  /** The agent's address: where leads' replies to the instant reply go. */
+  email: string;
   prefs: DisplayPreferences;
   errors: Errors;
   busy: (intent: string) => boolean;
@@ -133,6 +138,8 @@ export function LeadSourcesPanel({
           </ul>
         )}
       </section>
+
+      <FirstReplyPanel data={data.firstReply} email={email} prefs={prefs} errors={errors} busy={busy} className={className} />
 
       <ApiKeysPanel keys={data.apiKeys} prefs={prefs} className={className} />
 

@@ -1,0 +1,103 @@
+import * as z from "zod";
+import { PORTAL_SOURCES, type ContactSource } from "~/db/enums";
+
+// A new lead's instant first reply (ADR 0068): its words, merge fields and forms, shared by the server (sending,
+// saving) and Settings → Lead sources (the forms and the preview). Browser-safe.
+
+/** The sources a reply can be turned on for: where leads arrive on their own (portals, forms, ads, sign-in sheets). */
+export const REPLY_SOURCES = [...PORTAL_SOURCES, "website", "social_media", "open_house", "other"] as const satisfies readonly ContactSource[];
+export type ReplySource = (typeof REPLY_SOURCES)[number];
+export const isReplySource = (source: string): source is ReplySource => (REPLY_SOURCES as readonly string[]).includes(source);
+
+/** The merge fields, as written in a template, and what each stands for. */
+export const MERGE_FIELDS = {
+  "first name": "The lead's first name (“there” when there is none)",
+  property: "The home they asked about (“the home you asked about” when none was named)",
+  "agent name": "Your name, from Settings → Profile",
+  "agent phone": "Your phone number, from Settings → Profile (empty when there is none)",
+} as const;
+type MergeField = keyof typeof MERGE_FIELDS;
+type MergeValues = Record<MergeField, string>;
+
+export const DEFAULT_REPLY = {
+  subject: "Thanks for asking about {property}",
+  body: "Hi {first name},\n\nThanks for asking about {property}. I'll call you within the hour to answer your questions and set up a showing if you'd like one.\n\n{agent name}\n{agent phone}",
+} as const;
+
+export const FIRST_REPLY_MESSAGES = {
+  unknownField: (field: string) =>
+    `{${field}} is not a merge field. Use ${Object.keys(MERGE_FIELDS)
+      .map((f) => `{${f}}`)
+      .join(", ")}.`,
+  unclosed: "A merge field is not closed: write it in braces, like {first name}.",
+  source: "Choose a lead source.",
+  hours: "Choose when replies may go out: the start must be before the end.",
+  saved: "Instant reply saved",
+  hoursSaved: "Sending hours saved",
+} as const;
+
+/** Every {field} in a template must be a merge field; the first that is not is named. */
+function checkFields(text: string, ctx: z.RefinementCtx) {
+  const unclosed = text.replace(/\{[^{}]*\}/g, "");
+  if (/[{}]/.test(unclosed)) {
+    ctx.addIssue({ code: "custom", message: FIRST_REPLY_MESSAGES.unclosed });
+    return;
+  }
+  for (const [, field] of text.matchAll(/\{([^{}]*)\}/g)) {
+    if (!(field!.trim().toLowerCase() in MERGE_FIELDS)) {
+      ctx.addIssue({ code: "custom", message: FIRST_REPLY_MESSAGES.unknownField(field!) });
+      return;
+    }
+  }
+}
+
+export const ReplyTemplateSchema = z.object({
+  source: z.string().refine(isReplySource, FIRST_REPLY_MESSAGES.source),
+  enabled: z.boolean(),
+  subject: z.string().trim().min(1, "Give the e-mail a subject.").max(150, "Keep the subject to 150 characters.").superRefine(checkFields),
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write the e-mail.")
+    .max(2_000, "Keep the e-mail to 2,000 characters: it is a first reply.")
+    .superRefine(checkFields),
+});
+export type ReplyTemplateInput = z.infer<typeof ReplyTemplateSchema> & { source: ReplySource };
+
+/** Sending hours on the quarter hour, minutes after local midnight; until may be 24:00. */
+export const ReplyHoursSchema = z
+  .object({
+    from: z.coerce.number().int().min(0).max(1425).multipleOf(15),
+    until: z.coerce.number().int().min(15).max(1440).multipleOf(15),
+  })
+  .refine((h) => h.from < h.until, { message: FIRST_REPLY_MESSAGES.hours, path: ["until"] });
+
+/** A template with its fields filled in (case and spaces inside the braces do not matter). */
+export function fillTemplate(text: string, values: MergeValues): string {
+  return text
+    .replace(/\{([^{}]*)\}/g, (whole, field: string) => {
+      const key = field.trim().toLowerCase() as MergeField;
+      return key in values ? values[key] : whole;
+    })
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** The merge values for a lead: first name from the contact's name, the property's address, the agent's name and phone. */
+export function mergeValues(lead: { name: string; property: string | null }, agent: { name: string; phone: string | null }): MergeValues {
+  const first = lead.name.trim().split(/\s+/)[0] ?? "";
+  return {
+    "first name": first && !first.includes("@") ? first : "there",
+    property: lead.property?.trim() || "the home you asked about",
+    "agent name": agent.name,
+    "agent phone": agent.phone?.trim() ?? "",
+  };
+}
+
+/** "8:00 AM" for 480 minutes: the sending hours' options. */
+export function minuteLabel(minute: number): string {
+  if (minute === 1440) return "midnight";
+  const h = Math.floor(minute / 60);
+  const m = minute % 60;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
