@@ -1482,10 +1482,17 @@ export const leadIntakeAddresses = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
+    // A team's address (migration 0048): its leads are the team's, distributed by the team's mode; user_id is the
+    // owner who had the team when it was made. Null: the agent's own address.
+    teamId: text("team_id").references(() => teams.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("lead_intake_addresses_key").on(t.key), index("lead_intake_addresses_user").on(t.userId, t.revokedAt)],
+  (t) => [
+    uniqueIndex("lead_intake_addresses_key").on(t.key),
+    index("lead_intake_addresses_user").on(t.userId, t.revokedAt),
+    index("lead_intake_addresses_team").on(t.teamId, t.revokedAt).where(sql`${t.teamId} is not null`),
+  ],
 );
 
 /**
@@ -1505,6 +1512,8 @@ export const leadIntakeMessages = sqliteTable(
       .notNull()
       .references(() => leadIntakeAddresses.id, { onDelete: "cascade" }),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    // To a team's address: the team's lead (or one for its owner to review), not a contact of the owner's own.
+    teamId: text("team_id").references(() => teams.id, { onDelete: "set null" }),
     messageId: text("message_id"),
     receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
@@ -1525,6 +1534,7 @@ export const leadIntakeMessages = sqliteTable(
     uniqueIndex("lead_intake_messages_user_message").on(t.userId, t.messageId).where(sql`${t.messageId} is not null`),
     index("lead_intake_messages_address").on(t.addressId),
     index("lead_intake_messages_contact").on(t.contactId).where(sql`${t.contactId} is not null`),
+    index("lead_intake_messages_team").on(t.teamId).where(sql`${t.teamId} is not null`),
   ],
 );
 export type LeadIntakeMessage = typeof leadIntakeMessages.$inferSelect;

@@ -15,7 +15,7 @@ import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { requireTeamMember } from "~/modules/team/guard.server";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
 import { addLead, claimLead, importLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
-import { assignLeadAsManager, leadDeps, loadLeadsPage } from "~/modules/team/leads-page.server";
+import { assignLeadAsManager, leadDeps, loadLeadsPage, rotateTeamIntakeAddress } from "~/modules/team/leads-page.server";
 import { setLeadForm } from "~/modules/team/lead-form.server";
 import { AddLeads } from "~/modules/team/components/AddLeads";
 import { AssignForm, LeadError } from "~/modules/team/components/LeadControls";
@@ -53,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     settings: () => answer(saveLeadSettings(context, team, form)),
     "form-on": () => answer(setLeadForm(context, team, true)),
     "form-off": () => answer(setLeadForm(context, team, false)),
+    "intake-rotate": () => answer(rotateTeamIntakeAddress(context, team)),
     availability: () => answer(setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true")),
   });
 }
@@ -238,7 +239,7 @@ export default function TeamLeadsPage() {
               </Form>
             </section>
 
-            <LeadFormSettings leadFormUrl={loaded.leadFormUrl} busy={busy} className={card} />
+            <LeadFormSettings leadFormUrl={loaded.leadFormUrl} intakeAddress={loaded.intakeAddress} busy={busy} className={card} />
 
             <AddLeads errorFor={errorFor} busy={busy} className={card} />
           </>

@@ -1,4 +1,4 @@
-import { createExecutionContext, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -6,8 +6,8 @@ import type { Env } from "~/lib/env.server";
 import { getConfig } from "~/lib/env.server";
 import { FIRST_REPLY_MESSAGES, fillTemplate, mergeValues } from "~/modules/intake/first-reply";
 import { contactUnsubscribeUrl, nextSendingMoment, sendDueFirstReplies, sendFirstReply } from "~/modules/intake/first-reply.server";
-import worker from "../../workers/app";
 import { signInAs, type TestBrowser } from "../factories/browser";
+import { deliverEmail, fixtureEmail } from "../factories/intake";
 import { rowsOf as rows } from "../factories/rows";
 import { createUser } from "../factories/users";
 
@@ -16,34 +16,11 @@ import { createUser } from "../factories/users";
 // when they open; once per lead; skipped when the agent reached out first, the lead unsubscribed or the reply was
 // turned off; with a signed one-click unsubscribe. Every date here is relative to now or to the test's own clock.
 
-const FIXTURES = import.meta.glob<string>("/tests/fixtures/intake/*.eml", { query: "?raw", import: "default", eager: true });
 const DOMAIN = "leads.porchlight.app";
 const sender = () => ({ db: createDb(env.DB), config: getConfig(env as Env), env: env as Env });
 
-function zillowLead(to: string) {
-  const sent = new Date(Date.now() - 60_000).toUTCString().replace("GMT", "+0000");
-  return FIXTURES["/tests/fixtures/intake/zillow-plain.eml"]!.replace(/^Date: .*$/m, `Date: ${sent}`)
-    .replace(/^To: .*$/m, `To: ${to}`)
-    .replace(/^Message-ID: .*$/m, `Message-ID: <${crypto.randomUUID()}@fixture.test>`);
-}
-
-async function deliver(to: string, raw: string) {
-  let rejected: string | null = null;
-  const message = {
-    from: "bounces@sender.test",
-    to,
-    raw: new Response(raw).body!,
-    rawSize: new TextEncoder().encode(raw).length,
-    headers: new Headers(),
-    setReject: (reason: string) => void (rejected = reason),
-    forward: async () => ({ messageId: "" }),
-    reply: async () => ({ messageId: "" }),
-  };
-  const ctx = createExecutionContext();
-  await worker.email!(message as unknown as ForwardableEmailMessage, env as Env, ctx);
-  await waitOnExecutionContext(ctx);
-  expect(rejected).toBeNull();
-}
+const zillowLead = (to: string) => fixtureEmail("zillow-plain", { to, sentAgoMs: 60_000 });
+const deliver = async (to: string, raw: string) => expect(await deliverEmail(to, raw)).toBeNull();
 
 /** An agent on UTC named Dana Reyes, signed in, with their intake address and the Zillow reply turned on. */
 async function agentWithReply(hours = { from: 0, until: 1440 }) {
@@ -209,10 +186,7 @@ describe("a new lead", () => {
       .replace(/jane\.whitmore@example\.com/g, "sam.ortiz@example.com")
       .replace(/Jane Whitmore/g, "Sam Ortiz");
     await deliver(address, other);
-    await deliver(
-      address,
-      FIXTURES["/tests/fixtures/intake/website-form.eml"]!.replace(/^Message-ID: .*$/m, `Message-ID: <${crypto.randomUUID()}@x>`),
-    );
+    await deliver(address, fixtureEmail("website-form"));
     expect(await repliesOf(user.id)).toHaveLength(1);
     expect(await outboxOf(user.id)).toEqual([]);
   });

@@ -1,11 +1,9 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Env } from "~/lib/env.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { INTAKE_MESSAGES } from "~/modules/intake/intake";
 import { INTAKE_MAX_BYTES } from "~/modules/intake/intake.server";
-import worker from "../../workers/app";
+import { deliverEmail, fixtureEmail } from "../factories/intake";
 import { rowsOf as rows } from "../factories/rows";
 import { signInAs } from "../factories/browser";
 import { agentOnShard1 } from "../factories/shards";
@@ -16,38 +14,10 @@ import { createUser, setSubscriptionStatus } from "../factories/users";
 // address is rejected with its reason. The agent sees, copies and replaces the address in Settings → Lead sources,
 // and confirms or discards what waits for review there.
 
-const FIXTURES = import.meta.glob<string>("/tests/fixtures/intake/*.eml", { query: "?raw", import: "default", eager: true });
 const DOMAIN = "leads.porchlight.app";
 const ORIGIN = "http://localhost";
-
-/** A fixture addressed to `to`, sent `sentAgoMs` before now, with a Message-ID of its own unless one is given. */
-function fixture(name: string, options: { sentAgoMs?: number; messageId?: string } = {}) {
-  const raw = FIXTURES[`/tests/fixtures/intake/${name}.eml`]!;
-  const sent = new Date(Date.now() - (options.sentAgoMs ?? 90_000)).toUTCString().replace("GMT", "+0000");
-  const id = options.messageId ?? `<${crypto.randomUUID()}@fixture.test>`;
-  return raw.replace(/^Date: .*$/m, `Date: ${sent}`).replace(/^Message-ID: .*$/m, `Message-ID: ${id}`);
-}
-
-/** Hands `raw` to the Worker's email() handler as Email Routing would; answers the rejection, if any. */
-async function deliver(to: string, raw: string, rawSize = new TextEncoder().encode(raw).length, runEnv: Env = env as Env) {
-  let rejected: string | null = null;
-  const message = {
-    from: "bounces@sender.test",
-    to,
-    raw: new Response(raw).body!,
-    rawSize,
-    headers: new Headers(),
-    setReject(reason: string) {
-      rejected = reason;
-    },
-    forward: async () => ({ messageId: "" }),
-    reply: async () => ({ messageId: "" }),
-  };
-  const ctx = createExecutionContext();
-  await worker.email!(message as unknown as ForwardableEmailMessage, runEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return rejected as string | null;
-}
+const fixture = (name: string, options: { sentAgoMs?: number; messageId?: string } = {}) => fixtureEmail(name, options);
+const deliver = deliverEmail;
 
 /** A signed-in agent and their intake address, as Settings → Lead sources shows it. */
 async function agentWithAddress(d1: D1Database = env.DB) {

@@ -13,7 +13,7 @@ import { confirmReview, discardReview, rotateIntakeAddress, type ReviewResult } 
 const TAB = "/settings?tab=leads";
 
 export async function rotateFromSettings(context: RequestContext, userId: UserId): Promise<SettingsOutcome> {
-  await rotateIntakeAddress(context, userId);
+  await rotateIntakeAddress(context, { userId, teamId: null });
   return { ok: true, to: TAB, toast: { title: "New address ready", description: INTAKE_MESSAGES.rotated, variant: "success" } };
 }
 

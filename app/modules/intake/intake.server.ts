@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
-import { contacts, crmActivities, leadIntakeAddresses, leadIntakeMessages, properties, type IntakeStatus } from "~/db/schema";
+import { contacts, crmActivities, leadIntakeAddresses, leadIntakeMessages, properties, teams, type IntakeStatus } from "~/db/schema";
 import { createRequestContext, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import type { Env } from "~/lib/env.server";
@@ -12,7 +12,9 @@ import { liveSubscription } from "~/modules/billing/plan-change.server";
 import { ContactInputSchema, fieldErrors, type ContactInput } from "~/modules/contacts/contact.schema";
 import { insertContact } from "~/modules/contacts/contacts.server";
 import { possibleDuplicates } from "~/modules/contacts/duplicates.server";
+import { rememberedAppOrigin } from "~/modules/ops/app-origin.server";
 import { raiseLeadAlert } from "~/modules/push/lead-alerts.server";
+import { distribution, receiveLead, requestDeps } from "~/modules/team/leads.server";
 import { listApiKeys } from "./api-keys.server";
 import { loadFirstReplySettings, queueFirstReply } from "./first-reply.server";
 import { readMail, type LeadMail } from "./mail.server";
@@ -51,32 +53,36 @@ function shardOfIntakeKey(key: string): number | null {
 
 const intakeAddress = (key: string, domain: string) => `${key}@${domain}`;
 
-/** The agent's live intake address, made on first use. */
-async function intakeAddressOf(context: RequestContext, userId: UserId): Promise<{ address: string; createdAt: number }> {
-  const live = await liveAddress(context, userId);
-  if (live) return { address: intakeAddress(live.key, context.config.INTAKE_DOMAIN), createdAt: live.createdAt.getTime() };
-  return rotateIntakeAddress(context, userId);
-}
+/**
+ * Whose address: an agent's own (teamId null), or a team's (its leads are the team's, distributed by its mode; userId
+ * is the owner at the time it is made).
+ */
+export type AddressHolder = { userId: UserId; teamId: string | null };
 
-function liveAddress(context: RequestContext, userId: UserId) {
-  return context.db
-    .select({ id: leadIntakeAddresses.id, key: leadIntakeAddresses.key, createdAt: leadIntakeAddresses.createdAt })
+const heldBy = (holder: AddressHolder) =>
+  holder.teamId
+    ? and(eq(leadIntakeAddresses.teamId, holder.teamId), isNull(leadIntakeAddresses.revokedAt))
+    : ownedBy(leadIntakeAddresses, holder.userId, isNull(leadIntakeAddresses.teamId), isNull(leadIntakeAddresses.revokedAt));
+
+/** The live intake address of an agent or a team, made on first use. */
+export async function intakeAddressOf(context: RequestContext, holder: AddressHolder): Promise<{ address: string; createdAt: number }> {
+  const live = await context.db
+    .select({ key: leadIntakeAddresses.key, createdAt: leadIntakeAddresses.createdAt })
     .from(leadIntakeAddresses)
-    .where(ownedBy(leadIntakeAddresses, userId, isNull(leadIntakeAddresses.revokedAt)))
+    .where(heldBy(holder))
     .orderBy(desc(leadIntakeAddresses.createdAt))
     .get();
+  if (live) return { address: intakeAddress(live.key, context.config.INTAKE_DOMAIN), createdAt: live.createdAt.getTime() };
+  return rotateIntakeAddress(context, holder);
 }
 
-/** A new address for the agent; the old one stops taking e-mail at once (its e-mails bounce). One batch. */
-export async function rotateIntakeAddress(context: RequestContext, userId: UserId): Promise<{ address: string; createdAt: number }> {
+/** A new address for the agent or team; the old one stops taking e-mail at once (its e-mails bounce). One batch. */
+export async function rotateIntakeAddress(context: RequestContext, holder: AddressHolder): Promise<{ address: string; createdAt: number }> {
   const now = new Date();
   const key = newIntakeKey(requestShard(context.cloudflare.env));
   await context.db.batch([
-    context.db
-      .update(leadIntakeAddresses)
-      .set({ revokedAt: now })
-      .where(ownedBy(leadIntakeAddresses, userId, isNull(leadIntakeAddresses.revokedAt))),
-    context.db.insert(leadIntakeAddresses).values({ id: newId(), userId, key, createdAt: now }),
+    context.db.update(leadIntakeAddresses).set({ revokedAt: now }).where(heldBy(holder)),
+    context.db.insert(leadIntakeAddresses).values({ id: newId(), userId: holder.userId, teamId: holder.teamId, key, createdAt: now }),
   ]);
   return { address: intakeAddress(key, context.config.INTAKE_DOMAIN), createdAt: now.getTime() };
 }
@@ -104,12 +110,17 @@ export async function receiveLeadEmail(env: Env, ctx: ExecutionContext, mail: In
     return { ok: false, reject: INTAKE_MESSAGES.noSuchAddress };
   const context = shard === HOME_SHARD ? home : createRequestContext(shardEnv(env, shard), ctx, "");
   const address = await context.db
-    .select({ id: leadIntakeAddresses.id, userId: leadIntakeAddresses.userId })
+    .select({ id: leadIntakeAddresses.id, userId: leadIntakeAddresses.userId, teamId: leadIntakeAddresses.teamId })
     .from(leadIntakeAddresses)
     .where(and(eq(leadIntakeAddresses.key, key), isNull(leadIntakeAddresses.revokedAt)))
     .get();
   if (!address) return { ok: false, reject: INTAKE_MESSAGES.noSuchAddress };
-  const userId = address.userId as UserId;
+  // A team's address: the team as it is now (its owner pays, and reviews what is not read).
+  const team = address.teamId
+    ? await context.db.select({ teamId: teams.id, name: teams.name, ownerId: teams.ownerId }).from(teams).where(eq(teams.id, address.teamId)).get()
+    : null;
+  if (address.teamId && !team) return { ok: false, reject: INTAKE_MESSAGES.noSuchAddress };
+  const userId = (team?.ownerId ?? address.userId) as UserId;
   if (!(await liveSubscription(context, userId))) return { ok: false, reject: INTAKE_MESSAGES.inactive };
   const limit = await hitRateLimit(env.KV, "lead-intake", key, RATE_LIMITS.leadIntake);
   if (!limit.allowed) return { ok: false, reject: INTAKE_MESSAGES.tooMany };
@@ -119,11 +130,18 @@ export async function receiveLeadEmail(env: Env, ctx: ExecutionContext, mail: In
     return { ok: false, reject: INTAKE_MESSAGES.tooLarge };
   const read = await readMail(raw);
   const reading = readLeadEmail(read.input, home.config.INTAKE_DOMAIN);
-  return recordLead(context, { userId, addressId: address.id, size: mail.rawSize, receivedAt, envelopeFrom: mail.from }, read, reading);
+  return recordLead(
+    context,
+    { userId, team: team ?? null, addressId: address.id, size: mail.rawSize, receivedAt, envelopeFrom: mail.from },
+    read,
+    reading,
+  );
 }
 
 interface Arrival {
   userId: UserId;
+  /** To a team's address: the team, whose lead it is. */
+  team: { teamId: string; name: string } | null;
   addressId: string;
   size: number;
   receivedAt: Date;
@@ -145,6 +163,7 @@ async function recordLead(context: RequestContext, arrival: Arrival, mail: LeadM
         id,
         userId,
         addressId: arrival.addressId,
+        teamId: arrival.team?.teamId ?? null,
         contactId,
         messageId: mail.messageId,
         receivedAt: arrival.receivedAt,
@@ -174,6 +193,12 @@ async function recordLead(context: RequestContext, arrival: Arrival, mail: LeadM
     await message("review", null).run();
     return { ok: true, status: "review", messageId: id, contactId: null };
   }
+  if (arrival.team) {
+    // The team's lead: recorded first (a second delivery finds it), then distributed as the team's mode says.
+    await message("created", null).run();
+    await teamLead(context, arrival.team, id, input, leadAt);
+    return { ok: true, status: "created", messageId: id, contactId: null };
+  }
   const placed = await placeLead(
     context,
     userId,
@@ -183,6 +208,21 @@ async function recordLead(context: RequestContext, arrival: Arrival, mail: LeadM
     (status, contactId) => [message(status, contactId)],
   );
   return { ok: true, messageId: id, ...placed };
+}
+
+/**
+ * A lead to a team's address becomes the team's lead (ADR 0038's pond, round robin or first to claim), arriving when
+ * it was sent. Should that fail, the e-mail waits for the owner's review instead: nothing is lost.
+ */
+async function teamLead(context: RequestContext, team: { teamId: string; name: string }, messageId: string, input: ContactInput, at: Date) {
+  try {
+    const origin = context.config.PUBLIC_URL ?? (await rememberedAppOrigin(context.cloudflare.env.KV)) ?? undefined;
+    const lead = { name: input.name, email: input.email, phone: input.phone, source: input.source, notes: input.notes };
+    await receiveLead(requestDeps(context, origin), await distribution(context.db, team.teamId, team.name), lead, null, at);
+  } catch (error) {
+    console.error(JSON.stringify({ event: "team_intake_failed", teamId: team.teamId, message: String(error) }));
+    await context.db.update(leadIntakeMessages).set({ status: "review" }).where(eq(leadIntakeMessages.id, messageId));
+  }
 }
 
 type Batchable = Parameters<RequestContext["db"]["batch"]>[0][number];
@@ -334,6 +374,7 @@ async function leadsToReview(context: RequestContext, userId: UserId) {
         lead: leadIntakeMessages.lead,
         body: leadIntakeMessages.body,
         auth: leadIntakeMessages.auth,
+        teamId: leadIntakeMessages.teamId,
       })
       .from(leadIntakeMessages)
       .where(ownedBy(leadIntakeMessages, userId, eq(leadIntakeMessages.status, "review")))
@@ -354,6 +395,7 @@ async function leadsToReview(context: RequestContext, userId: UserId) {
       guess: JSON.parse(row.lead) as Reading["lead"] & { source: Reading["source"] },
       body: row.body,
       auth: JSON.parse(row.auth) as LeadMail["auth"],
+      team: row.teamId !== null,
     })),
   };
 }
@@ -399,14 +441,27 @@ export async function confirmReview(context: RequestContext, userId: UserId, id:
   if (!parsed.success) return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: fieldErrors(parsed.error) };
   if (!parsed.data.email && !parsed.data.phone)
     return { ok: false, status: 400, error: "Check the lead's details.", fieldErrors: { email: "Give an e-mail or a phone number to reach them." } };
+  // An e-mail to a team's address is the team's lead: its owner, still the owner now, confirms it for the team.
+  const team = row.teamId
+    ? await context.db
+        .select({ teamId: teams.id, name: teams.name })
+        .from(teams)
+        .where(and(eq(teams.id, row.teamId), eq(teams.ownerId, userId)))
+        .get()
+    : null;
+  if (row.teamId && !team) return { ok: false, status: 404, error: INTAKE_MESSAGES.notFound, fieldErrors: {} };
   const claim = await context.db
     .update(leadIntakeMessages)
     .set({ status: "confirmed", updatedAt: new Date() })
     .where(ownedBy(leadIntakeMessages, userId, eq(leadIntakeMessages.id, id), eq(leadIntakeMessages.status, "review")))
     .returning({ id: leadIntakeMessages.id });
   if (claim.length === 0) return { ok: false, status: 404, error: INTAKE_MESSAGES.notFound, fieldErrors: {} };
-  const reading: Reading = { format: row.format, source: parsed.data.source, lead: guess, complete: true };
   const leadAt = row.sentAt && row.sentAt.getTime() <= row.receivedAt.getTime() ? row.sentAt : row.receivedAt;
+  if (team) {
+    await teamLead(context, team, id, parsed.data, leadAt);
+    return { ok: true, message: INTAKE_MESSAGES.teamLead, contactId: null };
+  }
+  const reading: Reading = { format: row.format, source: parsed.data.source, lead: guess, complete: true };
   try {
     const placed = await placeLead(context, userId, parsed.data, reading, { leadAt, at: new Date(), intakeMessageId: id }, (_status, contactId) => [
       context.db
@@ -444,7 +499,7 @@ export async function discardReview(context: RequestContext, userId: UserId, id:
 /** Settings → Lead sources: the address (made on first view), the e-mails to review and the latest ones. */
 export async function loadLeadSources(context: RequestContext, userId: UserId) {
   const [address, review, recent, apiKeys, firstReply] = await Promise.all([
-    intakeAddressOf(context, userId),
+    intakeAddressOf(context, { userId, teamId: null }),
     leadsToReview(context, userId),
     recentIntake(context, userId),
     listApiKeys(context, userId),

@@ -10,6 +10,7 @@ export const INTAKE_MESSAGES = {
   notFound: "That lead e-mail is not waiting for review any more.",
   rotated: "Your lead intake address is new: e-mails to the old one now bounce. Update your forwarding rules.",
   confirmed: "Lead added",
+  teamLead: "Lead added to your team's leads",
   discarded: "E-mail discarded",
 } as const;
 

@@ -3,7 +3,9 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { leadFormPath } from "./lead-form";
 import { leadFormKeyOf } from "./lead-form.server";
-import { assignLead, loadLeads, requestDeps, type LeadResult } from "./leads.server";
+import { INTAKE_MESSAGES } from "~/modules/intake/intake";
+import { intakeAddressOf, rotateIntakeAddress } from "~/modules/intake/intake.server";
+import { assignLead, LEAD_MESSAGES, loadLeads, requestDeps, type LeadResult } from "./leads.server";
 import { canManage, listMembers, type Membership } from "./team.server";
 
 // The team leads page (ADR 0038): what each member sees of the team's leads, and the assignment as its manager.
@@ -13,10 +15,11 @@ export const leadDeps = (context: RequestContext, request: Request) => requestDe
 
 export async function loadLeadsPage(context: RequestContext, request: Request, user: SessionUser, team: Membership) {
   const manages = canManage(team);
-  const [view, prefs, formKey] = await Promise.all([
+  const [view, prefs, formKey, intake] = await Promise.all([
     loadLeads(context, team, leadDeps(context, request)),
     getDisplayPreferences(context, user.id),
     manages ? leadFormKeyOf(context, team.teamId) : Promise.resolve(null),
+    manages ? intakeAddressOf(context, teamHolder(team)) : Promise.resolve(null),
   ]);
   return {
     me: user.id,
@@ -25,10 +28,21 @@ export async function loadLeadsPage(context: RequestContext, request: Request, u
     prefs,
     // The public lead form's address: for the owner and admins, who hand it out (ADR 0040).
     leadFormUrl: formKey ? `${appOrigin(context, request)}${leadFormPath(formKey)}` : null,
+    // The team's lead intake address (ADR 0065): portals' lead e-mails sent to it are the team's leads.
+    intakeAddress: intake?.address ?? null,
     ...view,
     // Agents see who a waiting lead is and where it came from; its phone and e-mail once it is theirs.
     waiting: view.waiting.map((lead) => (manages ? lead : { ...lead, email: null, phone: null })),
   };
+}
+
+const teamHolder = (team: Membership) => ({ userId: team.ownerId, teamId: team.teamId });
+
+/** An owner or admin gives the team a new intake address; the old one bounces from then on. */
+export async function rotateTeamIntakeAddress(context: RequestContext, team: Membership): Promise<LeadResult> {
+  if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
+  await rotateIntakeAddress(context, teamHolder(team));
+  return { ok: true, message: "New address ready", detail: INTAKE_MESSAGES.rotated };
 }
 
 /** An owner or admin gives a lead to an agent, named in the agent's alert by their name in the team. */

@@ -1,15 +1,13 @@
 import { Form, Link } from "@remix-run/react";
-import { Inbox, MailPlus, RefreshCw } from "lucide-react";
-import { useRef } from "react";
+import { Inbox, MailPlus } from "lucide-react";
 import { Button } from "~/components/ui/Button";
-import { CopyField } from "~/components/ui/CopyField";
 import { Field } from "~/components/ui/Field";
-import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SelectField } from "~/components/ui/SelectField";
 import { CONTACT_SOURCES, type ContactSource, type IntakeFormat, type IntakeStatus } from "~/db/enums";
 import { formatDateTime, type DisplayPreferences } from "~/lib/format";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { INTAKE_FORMAT_LABELS, INTAKE_GUIDES } from "../intake";
+import { IntakeAddressField } from "./IntakeAddressField";
 import { ApiKeysPanel, type ApiKeyItem } from "./ApiKeysPanel";
 import { FirstReplyPanel, type FirstReplyData } from "./FirstReplyPanel";
 
@@ -28,6 +26,8 @@ export interface LeadSourcesData {
       guess: { name: string | null; email: string | null; phone: string | null; source: ContactSource };
       body: string;
       auth: { spf: string; dkim: string; dmarc: string };
+      /** Sent to the team's address: added, it becomes the team's lead. */
+      team: boolean;
     }[];
   };
   recent: {
@@ -72,7 +72,6 @@ export function LeadSourcesPanel({
   busy: (intent: string) => boolean;
   className: string;
 }) {
-  const rotate = useRef<HTMLDialogElement>(null);
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="intake-heading" className={className}>
@@ -85,19 +84,7 @@ export function LeadSourcesPanel({
           about and your speed-to-lead timer running from when the e-mail was sent. Keep the address private.
         </p>
         <div className="mt-3">
-          <CopyField
-            id="intake-address"
-            label="Lead intake address"
-            labelClassName="sr-only"
-            value={data.address}
-            buttonLabel="Copy address"
-            copied="Address copied"
-          >
-            <Button type="button" variant="secondary" onClick={() => rotate.current?.showModal()}>
-              <RefreshCw aria-hidden="true" className="h-5 w-5" />
-              New address
-            </Button>
-          </CopyField>
+          <IntakeAddressField id="intake-address" label="Lead intake address" address={data.address} whose="your" busy={busy("intake-rotate")} />
         </div>
         <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">In use since {formatDateTime(data.createdAt, prefs)}.</p>
         <h3 className="mt-4 text-sm font-semibold">How to send leads here</h3>
@@ -109,15 +96,6 @@ export function LeadSourcesPanel({
             </div>
           ))}
         </dl>
-        <Modal id="intake-rotate" title="Replace your lead intake address?" ref={rotate}>
-          <Form method="post" onSubmit={() => rotate.current?.close()}>
-            <input type="hidden" name="intent" value="intake-rotate" />
-            <p className="text-sm">
-              E-mails to {data.address} will bounce from now on. Every portal, website and forwarding rule that sends to it needs the new address.
-            </p>
-            <ModalActions submitLabel="Replace address" busy={busy("intake-rotate")} className="mt-4" />
-          </Form>
-        </Modal>
       </section>
 
       <section aria-labelledby="review-heading" className={className}>
@@ -193,7 +171,8 @@ function ReviewItem({
         {item.subject || "(no subject)"}
       </h3>
       <p className="text-xs text-stone-600 dark:text-stone-400">
-        From {item.fromAddress} · {formatDateTime(item.receivedAt, prefs)} · SPF {item.auth.spf}, DKIM {item.auth.dkim}
+        {item.team ? "To your team's address · " : ""}From {item.fromAddress} · {formatDateTime(item.receivedAt, prefs)} · SPF {item.auth.spf}, DKIM{" "}
+        {item.auth.dkim}
       </p>
       <details className="mt-2">
         <summary className="cursor-pointer text-sm font-medium text-brand-800 dark:text-brand-300">Show the e-mail</summary>
