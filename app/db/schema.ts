@@ -1283,6 +1283,9 @@ export const teamCommissionPlans = sqliteTable("team_commission_plans", {
  * The team's new leads (ADR 0038): in the pond until an agent has them, offered to everyone for the claim
  * window, or assigned. An assigned lead is a contact in the agent's own account (contact_id).
  */
+/** A property of interest as a lead carries it before it is anyone's contact (a team's lead, ADR 0065). */
+export type LeadPropertyJson = { address: string | null; mls: string | null; priceCents: number | null; url: string | null };
+
 export const teamLeads = sqliteTable(
   "team_leads",
   {
@@ -1307,6 +1310,8 @@ export const teamLeads = sqliteTable(
     /** How it was assigned: "round robin", "claimed", or the name of who assigned it. */
     assignedHow: text("assigned_how"),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** The home a lead e-mail asked about (migration 0049): the agent who gets the lead gets it as a property of interest. */
+    property: text("property", { mode: "json" }).$type<LeadPropertyJson>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,6 +12,7 @@ import {
   deals,
   insightVersions,
   leadAlerts,
+  properties,
   teamLeads,
 } from "~/db/schema";
 import { dayFromToday } from "./dates";
@@ -108,6 +109,7 @@ export async function bookOf(userId: string, teamId: string, name: string) {
     db()
       .insert(leadAlerts)
       .values({ contactId: hot, userId, arrivedAt: now - 3 * DAY }),
+    db().insert(properties).values({ id: crypto.randomUUID(), userId, contactId: hot, address: "12 Oak St, Austin, TX 78704", source: "zillow" }),
     db()
       .insert(teamLeads)
       .values({

@@ -70,8 +70,8 @@ describe("a member's handover as a durable job", () => {
       kind: "handover",
       status: "succeeded",
       error: null,
-      done: BULK + 7,
-      total: BULK + 7,
+      done: BULK + 8,
+      total: BULK + 8,
       result: "6,002 contacts, 1 deal, 1 task, 1 activity and 1 team lead moved.",
     });
     expect(await holders(`bulk-${t.agentA.id}`)).toEqual({ [t.agentB.id]: BULK });
@@ -86,8 +86,8 @@ describe("a member's handover as a durable job", () => {
     expect(bea.kept.tags).toEqual({ ...beaBefore.kept.tags, bulk: (beaBefore.kept.tags.bulk ?? 0) + BULK, relocation: 1, vip: 2 });
     const handover = await db.select().from(teamHandovers).where(eq(teamHandovers.id, job.id)).get();
     expect(handover).toMatchObject({
-      totals: { contacts: BULK + 2, deals: 1, tasks: 1, activities: 1, leadAlerts: 1, teamLeads: 1 },
-      moved: { contacts: BULK + 2, deals: 1, tasks: 1, activities: 1, leadAlerts: 1, teamLeads: 1 },
+      totals: { contacts: BULK + 2, deals: 1, tasks: 1, activities: 1, properties: 1, leadAlerts: 1, teamLeads: 1 },
+      moved: { contacts: BULK + 2, deals: 1, tasks: 1, activities: 1, properties: 1, leadAlerts: 1, teamLeads: 1 },
     });
 
     // The owner's Team page says how it went; the team's admin's does not list it.
@@ -113,7 +113,7 @@ describe("a member's handover as a durable job", () => {
     };
     await db.batch(recordHandover(db, { ...h, startedBy: t.owner.id }, Date.now()));
     await jobProgress(db, h.jobId, "Starting");
-    expect(await countHandover(db, h)).toEqual({ contacts: 42, deals: 1, tasks: 1, activities: 1, leadAlerts: 1, teamLeads: 1 });
+    expect(await countHandover(db, h)).toEqual({ contacts: 42, deals: 1, tasks: 1, activities: 1, properties: 1, leadAlerts: 1, teamLeads: 1 });
 
     // A try of a step whose Worker dies after its second batch committed, before the step returned.
     let batches = 0;
@@ -141,16 +141,16 @@ describe("a member's handover as a durable job", () => {
       }
     }
     // 14 contacts moved by the try that died, 28 by the tries after it: 42, each once.
-    expect(moved).toEqual({ contacts: 28, deals: 1, tasks: 1, activities: 1, leadAlerts: 1, teamLeads: 1 });
+    expect(moved).toEqual({ contacts: 28, deals: 1, tasks: 1, activities: 1, properties: 1, leadAlerts: 1, teamLeads: 1 });
     expect(await holders(`bulk-${t.agentA.id}`)).toEqual({ [t.agentB.id]: 40 });
-    expect(await db.select().from(durableJobs).where(eq(durableJobs.id, h.jobId)).get()).toMatchObject({ done: 47, total: 47 });
+    expect(await db.select().from(durableJobs).where(eq(durableJobs.id, h.jobId)).get()).toMatchObject({ done: 48, total: 48 });
     const [ada, bea] = await Promise.all([countersOf(t.agentA.id), countersOf(t.agentB.id)]);
     expect(ada.kept).toEqual({ status: {}, tags: {}, days: {} });
     expect(bea.kept).toEqual(bea.counted);
     // Run again after the end, a part changes nothing.
     expect(await moveHandoverPart(db, h, "contacts")).toEqual({ moved: 0, finished: true });
     expect(await db.select().from(teamHandovers).where(eq(teamHandovers.id, h.jobId)).get()).toMatchObject({
-      moved: { contacts: 42, deals: 1, tasks: 1, activities: 1, leadAlerts: 1, teamLeads: 1 },
+      moved: { contacts: 42, deals: 1, tasks: 1, activities: 1, properties: 1, leadAlerts: 1, teamLeads: 1 },
     });
     // Its result, as the workflow's last step writes it (a job left running would hold the next test's waiting).
     expect(await finishHandover(db, h)).toBe("42 contacts, 1 deal, 1 task, 1 activity and 1 team lead moved.");

@@ -10,6 +10,7 @@ import {
   deals,
   dealStageHistory,
   leadAlerts,
+  properties,
   subscribers,
   teamLeads,
   teamMembers,
@@ -58,9 +59,9 @@ describe("removing a member and giving their work to a teammate", () => {
       kind: "handover",
       status: "succeeded",
       error: null,
-      // 2 contacts, 1 deal, 1 task, 1 activity, 1 lead alert and 1 team lead.
-      done: 7,
-      total: 7,
+      // 2 contacts, 1 deal, 1 task, 1 activity, 1 property of interest, 1 lead alert and 1 team lead.
+      done: 8,
+      total: 8,
       result: "2 contacts, 1 deal, 1 task, 1 activity and 1 team lead moved.",
     });
 
@@ -89,6 +90,10 @@ describe("removing a member and giving their work to a teammate", () => {
       (await db().select({ userId: crmActivities.userId }).from(crmActivities).where(eq(crmActivities.contactId, book.hot))).map((r) => r.userId),
     ).toEqual([t.agentB.id]);
     expect(await db().select({ userId: leadAlerts.userId }).from(leadAlerts).where(eq(leadAlerts.contactId, book.hot)).get()).toEqual({
+      userId: t.agentB.id,
+    });
+    // The home the lead asked about goes with the contact.
+    expect(await db().select({ userId: properties.userId }).from(properties).where(eq(properties.contactId, book.hot)).get()).toEqual({
       userId: t.agentB.id,
     });
     // The team's record keeps who got the lead; it is held by Bea now.

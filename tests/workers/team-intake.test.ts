@@ -89,6 +89,12 @@ describe("a team's intake address", () => {
     );
     expect(contact).toMatchObject({ user_id: leads[0]!.assigned_to, status: "hot", source: "zillow" });
     expect(contact!.notes).toContain("Asked about: 12 Oak St, Austin, TX 78704");
+    // And the home under Properties of interest, theirs.
+    expect(
+      await rows(env.DB, "select user_id, address, mls_number, price_cents, source from properties where contact_id = ?", leads[0]!.contact_id),
+    ).toEqual([
+      { user_id: leads[0]!.assigned_to, address: "12 Oak St, Austin, TX 78704", mls_number: "7123456", price_cents: 48_500_000, source: "zillow" },
+    ]);
     // Nothing went to the owner's own contacts, and the e-mails are recorded as the team's.
     expect(await rows(env.DB, "select id from contacts where user_id = ? and source = 'zillow'", t.owner.id)).toEqual([]);
     expect(await rows(env.DB, "select status, team_id from lead_intake_messages where user_id = ?", t.owner.id)).toEqual([

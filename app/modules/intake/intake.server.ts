@@ -196,7 +196,7 @@ async function recordLead(context: RequestContext, arrival: Arrival, mail: LeadM
   if (arrival.team) {
     // The team's lead: recorded first (a second delivery finds it), then distributed as the team's mode says.
     await message("created", null).run();
-    await teamLead(context, arrival.team, id, input, leadAt);
+    await teamLead(context, arrival.team, id, input, reading.lead.property, leadAt);
     return { ok: true, status: "created", messageId: id, contactId: null };
   }
   const placed = await placeLead(
@@ -214,10 +214,17 @@ async function recordLead(context: RequestContext, arrival: Arrival, mail: LeadM
  * A lead to a team's address becomes the team's lead (ADR 0038's pond, round robin or first to claim), arriving when
  * it was sent. Should that fail, the e-mail waits for the owner's review instead: nothing is lost.
  */
-async function teamLead(context: RequestContext, team: { teamId: string; name: string }, messageId: string, input: ContactInput, at: Date) {
+async function teamLead(
+  context: RequestContext,
+  team: { teamId: string; name: string },
+  messageId: string,
+  input: ContactInput,
+  property: Reading["lead"]["property"],
+  at: Date,
+) {
   try {
     const origin = context.config.PUBLIC_URL ?? (await rememberedAppOrigin(context.cloudflare.env.KV)) ?? undefined;
-    const lead = { name: input.name, email: input.email, phone: input.phone, source: input.source, notes: input.notes };
+    const lead = { name: input.name, email: input.email, phone: input.phone, source: input.source, notes: input.notes, property };
     await receiveLead(requestDeps(context, origin), await distribution(context.db, team.teamId, team.name), lead, null, at);
   } catch (error) {
     console.error(JSON.stringify({ event: "team_intake_failed", teamId: team.teamId, message: String(error) }));
@@ -458,7 +465,7 @@ export async function confirmReview(context: RequestContext, userId: UserId, id:
   if (claim.length === 0) return { ok: false, status: 404, error: INTAKE_MESSAGES.notFound, fieldErrors: {} };
   const leadAt = row.sentAt && row.sentAt.getTime() <= row.receivedAt.getTime() ? row.sentAt : row.receivedAt;
   if (team) {
-    await teamLead(context, team, id, parsed.data, leadAt);
+    await teamLead(context, team, id, parsed.data, guess.property, leadAt);
     return { ok: true, message: INTAKE_MESSAGES.teamLead, contactId: null };
   }
   const reading: Reading = { format: row.format, source: parsed.data.source, lead: guess, complete: true };

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import {
   contacts,
   crmActivities,
+  properties,
   crmTasks,
   deals,
   durableJobs,
@@ -56,6 +57,8 @@ const TABLES = {
   deals: { table: deals, owner: deals.userId, field: "userId" },
   tasks: { table: crmTasks, owner: crmTasks.userId, field: "userId" },
   activities: { table: crmActivities, owner: crmActivities.userId, field: "userId" },
+  // The homes the contacts asked about (lead intake, ADR 0065) go with them.
+  properties: { table: properties, owner: properties.userId, field: "userId" },
   leadAlerts: { table: leadAlerts, owner: leadAlerts.userId, field: "userId" },
   // The team's record keeps who got each lead (and whose speed to lead it was); only who holds it changes.
   teamLeads: { table: teamLeads, owner: teamLeads.heldBy, field: "heldBy", scope: (teamId) => eq(teamLeads.teamId, teamId) },
@@ -69,6 +72,7 @@ const LABELS: Record<HandoverTable, string> = {
   deals: "deals",
   tasks: "tasks",
   activities: "activities",
+  properties: "properties of interest",
   leadAlerts: "lead alerts",
   teamLeads: "team leads",
 };

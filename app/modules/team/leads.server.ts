@@ -3,7 +3,19 @@ import * as z from "zod";
 import { LEAD_MODES, type LeadMode } from "~/db/enums";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_LABELS } from "./leads";
 import type { Db } from "~/db/client.server";
-import { contacts, crmActivities, crmTasks, deals, leadAlerts, teamLeads, teamMembers, teams, type TeamLead } from "~/db/schema";
+import {
+  contacts,
+  crmActivities,
+  crmTasks,
+  deals,
+  leadAlerts,
+  properties,
+  teamLeads,
+  teamMembers,
+  teams,
+  type LeadPropertyJson,
+  type TeamLead,
+} from "~/db/schema";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -218,6 +230,25 @@ const assignmentNote = (db: Db, agentId: string, contactId: string, leadId: stri
     .insert(crmActivities)
     .values({ id: newId(), userId: agentId, contactId, type: "assignment", notes: note, meta: { leadId }, occurredAt: at, createdAt: at });
 
+/** The home a team lead asked about, as a property of interest of the contact its agent gets (none when it named none). */
+const propertyOf = (db: Db, agentId: string, contactId: string, lead: Pick<TeamLead, "property" | "source">, at: Date) =>
+  lead.property
+    ? [
+        db.insert(properties).values({
+          id: newId(),
+          userId: agentId,
+          contactId,
+          address: lead.property.address,
+          mlsNumber: lead.property.mls,
+          priceCents: lead.property.priceCents,
+          url: lead.property.url,
+          source: lead.source,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      ]
+    : [];
+
 interface Give {
   how: string;
   note: string;
@@ -249,6 +280,7 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
       requireInBatch(db, checks),
       insertContact(db, agentId, input, contactId, at, true),
       assignmentNote(db, agentId, contactId, lead.id, give.note, at),
+      ...propertyOf(db, agentId, contactId, lead, at),
       db
         .update(teamLeads)
         .set({ state: "assigned", assignedTo: agentId, heldBy: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId })
@@ -321,7 +353,14 @@ export async function addLead(
 }
 
 type Distribution = { teamId: string; name: string; mode: LeadMode; window: number };
-type NewLead = { name: string; email: string | null; phone: string | null; source: TeamLead["source"]; notes: string | null };
+type NewLead = {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  source: TeamLead["source"];
+  notes: string | null;
+  property?: LeadPropertyJson | null;
+};
 
 /** How the team distributes its leads, as `receiveLead` needs it. */
 export async function distribution(db: Db, teamId: string, teamName: string): Promise<Distribution> {
@@ -344,6 +383,7 @@ export async function receiveLead(deps: Deps, team: Distribution, input: NewLead
       phone: input.phone,
       source: input.source,
       message: input.notes,
+      property: input.property ?? null,
       state: "pond",
       addedBy,
       createdAt: at,
@@ -564,6 +604,10 @@ export async function assignLead(
           .update(crmActivities)
           .set({ userId: agent.userId })
           .where(and(eq(crmActivities.contactId, contactId), eq(crmActivities.userId, holder))),
+        db
+          .update(properties)
+          .set({ userId: agent.userId })
+          .where(and(eq(properties.contactId, contactId), eq(properties.userId, holder))),
         // The first agent's alert was about the lead reaching them; the new agent's is raised below.
         db.delete(leadAlerts).where(eq(leadAlerts.contactId, contactId)),
         assignmentNote(db, agent.userId, contactId, lead.id, note, at),
@@ -582,6 +626,7 @@ export async function assignLead(
         requireInBatch(db, and(...common, detached)!),
         insertContact(db, agent.userId, input, contact.id, at, true),
         assignmentNote(db, agent.userId, contact.id, lead.id, note, at),
+        ...propertyOf(db, agent.userId, contact.id, lead, at),
         db
           .update(teamLeads)
           .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id })

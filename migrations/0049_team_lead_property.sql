@@ -1,0 +1,1 @@
+ALTER TABLE `team_leads` ADD `property` text;
