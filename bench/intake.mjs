@@ -87,7 +87,19 @@ export async function benchIntake(mf, origin) {
     .prepare("insert into lead_intake_addresses (id, user_id, key, created_at) values ('bench-intake', ?, ?, ?) on conflict do nothing")
     .bind(BENCH_USER.id, KEY, Date.now())
     .run();
+  // Each new lead gets the agent's instant first reply (ADR 0068): on for Zillow at every hour, the app's address known.
+  await db
+    .prepare(
+      "insert into lead_reply_templates (id, user_id, source, enabled, subject, body) values ('bench-reply', ?, 'zillow', 1, 'About {property}', 'Hi {first name}, I will call you soon. {agent name}') on conflict do nothing",
+    )
+    .bind(BENCH_USER.id)
+    .run();
+  await db.prepare("update user_preferences set reply_from_minute = 0, reply_until_minute = 1440 where user_id = ?").bind(BENCH_USER.id).run();
+  await (await mf.getKVNamespace("KV")).put("ops:app-origin", origin);
   const before = (await db.prepare("select count(*) as n from lead_intake_messages where user_id = ?").bind(BENCH_USER.id).first()).n;
+  const repliesBefore = (
+    await db.prepare("select count(*) as n from email_outbox where user_id = ? and kind = 'first_reply'").bind(BENCH_USER.id).first()
+  ).n;
   const times = [];
   const refused = [];
   const dropped = [];
@@ -123,14 +135,18 @@ export async function benchIntake(mf, origin) {
       .bind(BENCH_USER.id)
       .first()
   ).n;
+  const replies =
+    (await db.prepare("select count(*) as n from email_outbox where user_id = ? and kind = 'first_reply'").bind(BENCH_USER.id).first()).n -
+    repliesBefore;
   if (refused.length > 0) throw new Error(`${refused.length} lead e-mails were refused, e.g. ${refused[0]}`);
+  if (replies !== EMAILS) throw new Error(`${EMAILS} new leads, ${replies} instant replies queued: each should have had exactly one`);
   if (recorded !== EMAILS || created < EMAILS)
     throw new Error(`${EMAILS} lead e-mails sent, ${recorded} recorded, ${created} new leads: some were lost`);
   times.sort((a, b) => a - b);
   return (
     `${EMAILS.toLocaleString("en-US")} lead e-mails for one agent (the large account) through the email() handler, ${AT_ONCE} at a time: ` +
     `${seconds.toFixed(1)} s, p50 ${Math.round(percentile(times, 50))} ms, p95 ${Math.round(percentile(times, 95))} ms per e-mail; ` +
-    `${recorded.toLocaleString("en-US")} recorded, ${created.toLocaleString("en-US")} new leads, none lost` +
+    `${recorded.toLocaleString("en-US")} recorded, ${created.toLocaleString("en-US")} new leads, none lost, each with its instant reply queued once (${replies.toLocaleString("en-US")})` +
     (dropped.length > 0 ? ` (${dropped.length} sent again after the local server closed the connection: ${dropped.slice(0, 3).join(", ")}).` : ".")
   );
 }
