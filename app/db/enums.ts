@@ -148,5 +148,9 @@ export type IntakeFormat = (typeof INTAKE_FORMATS)[number];
 export const FIRST_REPLY_STATUSES = ["pending", "sent", "skipped"] as const;
 export type FirstReplyStatus = (typeof FIRST_REPLY_STATUSES)[number];
 
+/** Templates: an e-mail (subject and body) or a text (body only, sent from the agent's phone). */
+export const TEMPLATE_KINDS = ["email", "text"] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
 export const INTAKE_STATUSES = ["created", "attached", "review", "confirmed", "discarded"] as const;
 export type IntakeStatus = (typeof INTAKE_STATUSES)[number];

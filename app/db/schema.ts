@@ -37,6 +37,7 @@ import {
   INTAKE_FORMATS,
   INTAKE_STATUSES,
   FIRST_REPLY_STATUSES,
+  TEMPLATE_KINDS,
 } from "./enums";
 
 export * from "./enums";
@@ -96,6 +97,10 @@ export const agentProfiles = sqliteTable("agent_profiles", {
   brokerage: text("brokerage"),
   market: text("market"),
   licenseNumber: text("license_number"),
+  /** Closes e-mails written from templates ({signature}); when empty, the name, brokerage and phone. */
+  signature: text("signature"),
+  /** The postal address marketing e-mail must carry (CAN-SPAM): plans' e-mails are not sent without it. */
+  postalAddress: text("postal_address"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -1618,3 +1623,34 @@ export const leadFirstReplies = sqliteTable(
   ],
 );
 export type LeadFirstReply = typeof leadFirstReplies.$inferSelect;
+
+/**
+ * An agent's e-mail and text templates (the spec's crm_templates; migration 0050, ADR 0069), with merge fields
+ * (app/modules/templates/merge.ts). With `team_id` set it is the team's, written by its owner or an admin and read by
+ * every member, who may copy it to their own (`copied_from` keeps where it came from). `starter` names the starter it
+ * was made from, so starters are added once.
+ */
+export const crmTemplates = sqliteTable(
+  "crm_templates",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: text("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: TEMPLATE_KINDS }).notNull(),
+    name: text("name").notNull(),
+    /** E-mail only. */
+    subject: text("subject"),
+    body: text("body").notNull(),
+    starter: text("starter"),
+    copiedFrom: text("copied_from"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("crm_templates_user_kind").on(t.userId, t.kind, t.name),
+    index("crm_templates_team").on(t.teamId, t.kind, t.name).where(sql`${t.teamId} is not null`),
+  ],
+);
+export type CrmTemplate = typeof crmTemplates.$inferSelect;

@@ -4,7 +4,7 @@ import { LogOut } from "lucide-react";
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
 import { AppNav, PhoneMoreNav } from "~/components/shell/AppNav";
-import { adminNavItems, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav";
+import { adminNavItems, FOLLOW_UP_NAV_ITEMS, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav";
 import { openAlertCount } from "~/modules/ops/monitoring.server";
 import { teamOf } from "~/modules/team/guard.server";
 import { useWebVitals } from "~/modules/ops/use-web-vitals";
@@ -70,7 +70,7 @@ function Shell({
         <div className="flex items-center gap-1">
           {/* Not on the error page: there is no palette (provider) around it. */}
           {email ? <CommandPaletteButton /> : null}
-          <PhoneMoreNav items={[...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
+          <PhoneMoreNav items={[...FOLLOW_UP_NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
           {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
           <ThemeToggle />
           <SignOutForm>
@@ -91,7 +91,7 @@ function Shell({
           </div>
         </div>
       ) : null}
-      <AppNav items={NAV_ITEMS} adminItems={[...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
+      <AppNav items={NAV_ITEMS} adminItems={[...FOLLOW_UP_NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
       {/* The bottom padding keeps the page's last controls clear of the floating buttons (Add New Contact, and
           the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
           nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}
@@ -116,7 +116,9 @@ export default function AppLayout() {
     <AddContactProvider>
       <TrashUndoProvider>
         <MoveUndoProvider>
-          <CommandPaletteProvider navItems={[...NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]}>
+          <CommandPaletteProvider
+            navItems={[...NAV_ITEMS, ...FOLLOW_UP_NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]}
+          >
             <Shell email={email} admin={admin} team={team} userId={userId} openAlerts={openAlerts}>
               <Outlet />
             </Shell>

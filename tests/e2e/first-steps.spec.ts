@@ -129,7 +129,7 @@ test("on a phone the contact list is cards with call and text, 44 px targets and
 
   // The header: Add contact and More on one row; the rest inside More.
   const add = page.getByRole("button", { name: "Add contact", exact: true });
-  const more = page.getByRole("button", { name: "More" });
+  const more = page.getByRole("button", { name: "More", exact: true });
   expect(Math.round((await add.boundingBox())!.y)).toBe(Math.round((await more.boundingBox())!.y));
   await expect(page.getByRole("link", { name: "Import" })).toHaveCount(0);
   await more.click();

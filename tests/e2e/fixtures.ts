@@ -96,7 +96,7 @@ export function isPhone(page: Page): boolean {
 
 /** Opens the header's "More" menu where there is one (phones); on wider screens every action is in the row. */
 export async function openMoreOnPhone(page: Page): Promise<void> {
-  if (isPhone(page)) await page.getByRole("button", { name: "More" }).click();
+  if (isPhone(page)) await page.getByRole("button", { name: "More", exact: true }).click();
 }
 
 /**

@@ -144,7 +144,7 @@ test("each page's Guide opens by keyboard, lists its 4 steps and closes with 'Go
     const guide = GUIDE_DIALOGS[key];
     await page.goto(path);
     // On a phone the contact list keeps its Guide in the header's More menu; closing gives focus back to More.
-    const more = page.getByRole("button", { name: "More" });
+    const more = page.getByRole("button", { name: "More", exact: true });
     const inMenu = path === "/contacts" && isPhone(page);
     if (inMenu) await more.click();
     const button = page.getByRole("button", { name: "Guide", exact: true });

@@ -362,6 +362,12 @@ describe("the 30-day purge", () => {
       await env.DB.prepare("insert into lead_first_replies (id, user_id, contact_id, source, due_at, status) values (?, ?, ?, 'zillow', ?, 'sent')")
         .bind(`first_reply_${user.id}`, user.id, `replied_${user.id}`, now)
         .run();
+      // A template of their own (ADR 0069).
+      await env.DB.prepare(
+        "insert into crm_templates (id, user_id, kind, name, subject, body) values (?, ?, 'email', 'Hi', 'Hi', 'Hello {first name}')",
+      )
+        .bind(`template_${user.id}`, user.id)
+        .run();
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
       // The record of the account's move into this database (a team joined across databases).

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { getConfig } from "~/lib/env.server";
-import { FIRST_REPLY_MESSAGES, fillTemplate, mergeValues } from "~/modules/intake/first-reply";
+import { mergeValues } from "~/modules/intake/first-reply";
+import { fillFields, MERGE_MESSAGES } from "~/modules/templates/merge";
 import { contactUnsubscribeUrl, nextSendingMoment, sendDueFirstReplies, sendFirstReply } from "~/modules/intake/first-reply.server";
 import { signInAs, type TestBrowser } from "../factories/browser";
 import { deliverEmail, fixtureEmail } from "../factories/intake";
@@ -71,9 +72,9 @@ const outboxOf = (userId: string) =>
 describe("the templates", () => {
   it("fill their merge fields, whatever their case, with sensible words when a value is missing", () => {
     const values = mergeValues({ name: "Jane Whitmore", property: "12 Oak St" }, { name: "Dana Reyes", phone: null });
-    expect(fillTemplate("Hi {First Name}, about {property}. {agent name}\n{agent phone}", values)).toBe("Hi Jane, about 12 Oak St. Dana Reyes");
+    expect(fillFields("Hi {First Name}, about {property}. {agent name}\n{agent phone}", values)).toBe("Hi Jane, about 12 Oak St. Dana Reyes");
     const none = mergeValues({ name: "", property: null }, { name: "Dana Reyes", phone: "512" });
-    expect(fillTemplate("Hi {first name}, about {property}.", none)).toBe("Hi there, about the home you asked about.");
+    expect(fillFields("Hi {first name}, about {property}.", none)).toBe("Hi there, about the home you asked about.");
   });
 
   it("are refused with an unknown or unclosed merge field, a foreign source or bad hours, and nothing changes", async () => {
@@ -89,7 +90,7 @@ describe("the templates", () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain("{nickname} is not a merge field");
     const unclosed = await browser.post("/settings?tab=leads", { intent: "first-reply", source: "zillow", subject: "Hi", body: "Hello {first name" });
-    expect(await unclosed.text()).toContain(FIRST_REPLY_MESSAGES.unclosed);
+    expect(await unclosed.text()).toContain(MERGE_MESSAGES.unclosed);
     const referral = await browser.post("/settings?tab=leads", { intent: "first-reply", source: "referral", subject: "Hi", body: "Hello" });
     expect(referral.status).toBe(400);
     const hours = await browser.post("/settings?tab=leads", { intent: "reply-hours", from: "1200", until: "600" });

@@ -10,6 +10,7 @@ import {
   KanbanSquare,
   LayoutDashboard,
   Settings,
+  FileText,
   ShieldCheck,
   Users,
   type LucideIcon,
@@ -35,6 +36,9 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/ai-assistant", label: "AI Assistant", icon: Bot },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
+
+/** Everyone's, after the bottom navigation's (in More on a phone): the follow-up tools. */
+export const FOLLOW_UP_NAV_ITEMS: NavItem[] = [{ to: "/templates", label: "Templates", icon: FileText }];
 
 /** Members of a team on a team plan: their team. After everyone's, like the admin items. */
 export const TEAM_NAV_ITEMS: NavItem[] = [

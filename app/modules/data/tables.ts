@@ -110,6 +110,12 @@ export const EXPORT_CATEGORIES = [
     ],
   },
   {
+    key: "templates",
+    label: "Templates",
+    description: "Your e-mail and text templates (name, subject, text, merge fields as written), and those you wrote for your team.",
+    tables: [{ table: "crm_templates", owner: "user_id", updated: "updated_at" }],
+  },
+  {
     key: "lead_source_costs",
     label: "Lead source costs",
     description: "What you entered as spent on each lead source per month.",
@@ -274,6 +280,7 @@ export const RESTORE_TABLES: readonly { table: string; owner: string }[] = [
   "crm_config",
   "commission_plans",
   "lead_reply_templates",
+  "crm_templates",
   ...CRM_DATA_TABLES,
 ].map((table) => ({ table, owner: "user_id" }));
 

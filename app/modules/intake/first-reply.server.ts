@@ -14,7 +14,8 @@ import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { rememberAppOrigin, rememberedAppOrigin } from "~/modules/ops/app-origin.server";
 import { instantOf, localNow } from "~/modules/tasks/due";
 import { userCard } from "~/modules/team/names.server";
-import { DEFAULT_REPLY, fillTemplate, isReplySource, mergeValues, REPLY_SOURCES, type ReplySource, type ReplyTemplateInput } from "./first-reply";
+import { DEFAULT_REPLY, isReplySource, mergeValues, REPLY_SOURCES, type ReplySource, type ReplyTemplateInput } from "./first-reply";
+import { fillFields } from "~/modules/templates/merge";
 
 // A new lead's instant first reply (ADR 0068). When a lead from a source the agent turned the reply on for arrives
 // (by e-mail or the lead API) with an e-mail address, one row in lead_first_replies is written for the contact (its
@@ -221,8 +222,8 @@ export async function sendFirstReply(sender: Sender, replyId: string, at = new D
   if (!claimed) return "skipped";
   const agent = await agentOf(db, reply.userId);
   const values = mergeValues({ name: contact.name, property: reply.property }, agent);
-  const subject = fillTemplate(template.subject, values).replace(/\s+/g, " ");
-  const body = fillTemplate(template.body, values);
+  const subject = fillFields(template.subject, values).replace(/\s+/g, " ");
+  const body = fillFields(template.body, values);
   const unsubscribe = await contactUnsubscribeUrl(sender, origin, contact.id);
   const why = `You got this because you asked about a home${isReplySource(reply.source) ? ` through ${SOURCE_LABELS[reply.source]}` : ""}.`;
   await sendEmail(sender, {

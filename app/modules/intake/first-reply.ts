@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { PORTAL_SOURCES, type ContactSource } from "~/db/enums";
+import { firstNameOf, mergeFieldProblem, type MergeField, type MergeValues } from "~/modules/templates/merge";
 
 // A new lead's instant first reply (ADR 0068): its words, merge fields and forms, shared by the server (sending,
 // saving) and Settings → Lead sources (the forms and the preview). Browser-safe.
@@ -9,15 +10,8 @@ export const REPLY_SOURCES = [...PORTAL_SOURCES, "website", "social_media", "ope
 export type ReplySource = (typeof REPLY_SOURCES)[number];
 export const isReplySource = (source: string): source is ReplySource => (REPLY_SOURCES as readonly string[]).includes(source);
 
-/** The merge fields, as written in a template, and what each stands for. */
-export const MERGE_FIELDS = {
-  "first name": "The lead's first name (“there” when there is none)",
-  property: "The home they asked about (“the home you asked about” when none was named)",
-  "agent name": "Your name, from Settings → Profile",
-  "agent phone": "Your phone number, from Settings → Profile (empty when there is none)",
-} as const;
-type MergeField = keyof typeof MERGE_FIELDS;
-type MergeValues = Record<MergeField, string>;
+/** The merge fields a first reply offers (app/modules/templates/merge.ts has what each stands for). */
+export const REPLY_FIELDS = ["first name", "property", "agent name", "agent phone"] as const satisfies readonly MergeField[];
 
 export const DEFAULT_REPLY = {
   subject: "Thanks for asking about {property}",
@@ -25,30 +19,16 @@ export const DEFAULT_REPLY = {
 } as const;
 
 export const FIRST_REPLY_MESSAGES = {
-  unknownField: (field: string) =>
-    `{${field}} is not a merge field. Use ${Object.keys(MERGE_FIELDS)
-      .map((f) => `{${f}}`)
-      .join(", ")}.`,
-  unclosed: "A merge field is not closed: write it in braces, like {first name}.",
   source: "Choose a lead source.",
   hours: "Choose when replies may go out: the start must be before the end.",
   saved: "Instant reply saved",
   hoursSaved: "Sending hours saved",
 } as const;
 
-/** Every {field} in a template must be a merge field; the first that is not is named. */
+/** Every {field} in a template must be one of the reply's merge fields; the first that is not is named. */
 function checkFields(text: string, ctx: z.RefinementCtx) {
-  const unclosed = text.replace(/\{[^{}]*\}/g, "");
-  if (/[{}]/.test(unclosed)) {
-    ctx.addIssue({ code: "custom", message: FIRST_REPLY_MESSAGES.unclosed });
-    return;
-  }
-  for (const [, field] of text.matchAll(/\{([^{}]*)\}/g)) {
-    if (!(field!.trim().toLowerCase() in MERGE_FIELDS)) {
-      ctx.addIssue({ code: "custom", message: FIRST_REPLY_MESSAGES.unknownField(field!) });
-      return;
-    }
-  }
+  const problem = mergeFieldProblem(text, REPLY_FIELDS);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
 }
 
 export const ReplyTemplateSchema = z.object({
@@ -72,22 +52,10 @@ export const ReplyHoursSchema = z
   })
   .refine((h) => h.from < h.until, { message: FIRST_REPLY_MESSAGES.hours, path: ["until"] });
 
-/** A template with its fields filled in (case and spaces inside the braces do not matter). */
-export function fillTemplate(text: string, values: MergeValues): string {
-  return text
-    .replace(/\{([^{}]*)\}/g, (whole, field: string) => {
-      const key = field.trim().toLowerCase() as MergeField;
-      return key in values ? values[key] : whole;
-    })
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 /** The merge values for a lead: first name from the contact's name, the property's address, the agent's name and phone. */
 export function mergeValues(lead: { name: string; property: string | null }, agent: { name: string; phone: string | null }): MergeValues {
-  const first = lead.name.trim().split(/\s+/)[0] ?? "";
   return {
-    "first name": first && !first.includes("@") ? first : "there",
+    "first name": firstNameOf(lead.name),
     property: lead.property?.trim() || "the home you asked about",
     "agent name": agent.name,
     "agent phone": agent.phone?.trim() ?? "",

@@ -7,7 +7,8 @@ import { FieldShell } from "~/components/ui/FieldShell";
 import { SelectField } from "~/components/ui/SelectField";
 import { formatDateTime, type DisplayPreferences } from "~/lib/format";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
-import { fillTemplate, MERGE_FIELDS, mergeValues, minuteLabel, type ReplySource } from "../first-reply";
+import { mergeValues, minuteLabel, REPLY_FIELDS, type ReplySource } from "../first-reply";
+import { fillFields } from "~/modules/templates/merge";
 
 export interface FirstReplyData {
   hours: { from: number; until: number };
@@ -146,14 +147,7 @@ function ReplyTemplateForm({
           Reply to new {label} leads
         </label>
         <Field label="Subject" name="subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={150} error={mine.subject} />
-        <FieldShell
-          id={`${id}-body`}
-          label="E-mail"
-          error={mine.body}
-          hint={`Merge fields: ${Object.keys(MERGE_FIELDS)
-            .map((f) => `{${f}}`)
-            .join(", ")}`}
-        >
+        <FieldShell id={`${id}-body`} label="E-mail" error={mine.body} hint={`Merge fields: ${REPLY_FIELDS.map((f) => `{${f}}`).join(", ")}`}>
           <textarea
             name="body"
             rows={6}
@@ -165,8 +159,8 @@ function ReplyTemplateForm({
         </FieldShell>
         <figure className="rounded-lg bg-stone-100 p-3 text-sm dark:bg-stone-800">
           <figcaption className="font-medium">Preview for a lead asking about {SAMPLE_LEAD.property}</figcaption>
-          <p className="mt-1 font-semibold">{fillTemplate(subject, values)}</p>
-          <p className="mt-1 whitespace-pre-line">{fillTemplate(body, values)}</p>
+          <p className="mt-1 font-semibold">{fillFields(subject, values)}</p>
+          <p className="mt-1 whitespace-pre-line">{fillFields(body, values)}</p>
         </figure>
         {mine.form ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{mine.form}</p> : null}
         <div>
