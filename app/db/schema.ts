@@ -37,6 +37,7 @@ import {
   INTAKE_FORMATS,
   INTAKE_STATUSES,
   FIRST_REPLY_STATUSES,
+  GMAIL_CONNECTION_STATUSES,
 } from "./enums";
 
 export * from "./enums";
@@ -1618,3 +1619,26 @@ export const leadFirstReplies = sqliteTable(
   ],
 );
 export type LeadFirstReply = typeof leadFirstReplies.$inferSelect;
+
+/**
+ * An agent's own Gmail mailbox, connected by OAuth (app/modules/gmail, ADR 0069): the address, and the tokens Google
+ * gave, each encrypted with TOKEN_ENCRYPTION_KEY ("v1.<iv>.<ciphertext>", never plaintext). One per agent.
+ * `needs_reconnect` when Google refused the refresh token; `last_checked_at` is when replies were last looked for.
+ */
+export const gmailConnections = sqliteTable("gmail_connections", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  accessToken: text("access_token").notNull(),
+  refreshToken: text("refresh_token").notNull(),
+  accessExpiresAt: integer("access_expires_at", { mode: "timestamp_ms" }).notNull(),
+  scope: text("scope").notNull(),
+  status: text("status", { enum: GMAIL_CONNECTION_STATUSES }).notNull().default("connected"),
+  lastCheckedAt: integer("last_checked_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type GmailConnection = typeof gmailConnections.$inferSelect;
