@@ -40,6 +40,8 @@ export default defineConfig(async () => {
             // Every flag at its default, whatever .dev.vars (written by `npm start`, read by the pool) turns on.
             FEATURE_FLAGS: "",
             STRIPE_WEBHOOK_SECRET: "whsec_porchlight_test_secret",
+            // A fixed key for stored OAuth tokens (ADR 0069); tests point Google's endpoints at the fake (tests/factories/google.ts).
+            TOKEN_ENCRYPTION_KEY: "dGVzdC1vbmx5LXRva2VuLWVuY3J5cHRpb24ta2V5ISE=",
             // Every fetch, scheduled event and Durable Object call holds D1 to production's limits (ADR 0055): a
             // statement over 100 parameters or 100 KB, or an invocation past 1,000 queries, fails the test.
             D1_LIMITS: "enforce",

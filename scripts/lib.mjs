@@ -38,6 +38,8 @@ export function ensureDevVars() {
   const file = path.join(root, ".dev.vars");
   let text = existsSync(file) ? readFileSync(file, "utf8") : "# Local settings for `npm start` (never committed). See README > Configuration.\n";
   if (!/^SESSION_SECRET=\S{32,}/m.test(text)) text += `SESSION_SECRET=${randomBytes(32).toString("base64url")}\n`;
+  // Encrypts stored OAuth tokens (a connected Gmail, ADR 0069): 32 random bytes, base64.
+  if (!/^TOKEN_ENCRYPTION_KEY=\S{44}/m.test(text)) text += `TOKEN_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}\n`;
   // wrangler.toml says production; locally the development mailbox must exist.
   if (!/^APP_ENV=/m.test(text)) text += "APP_ENV=development\n";
   // The demo account can open the Operations Center locally.
@@ -47,6 +49,13 @@ export function ensureDevVars() {
   text = text.replace(/^FEATURE_FLAGS=QA_PAGE=on$/m, "FEATURE_FLAGS=QA_PAGE=on,TEAM_INVITES=on");
   if (!/^FEATURE_FLAGS=/m.test(text)) text += "FEATURE_FLAGS=QA_PAGE=on,TEAM_INVITES=on\n";
   writeFileSync(file, text);
+}
+
+/** The value .dev.vars (or the environment) gives `name`, if any. */
+export function devVar(name) {
+  const file = path.join(root, ".dev.vars");
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  return new RegExp(`^${name}=(.*)$`, "m").exec(text)?.[1]?.trim() || process.env[name] || "";
 }
 
 export async function waitForUrl(url, timeoutMs = 60_000) {

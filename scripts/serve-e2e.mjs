@@ -16,6 +16,7 @@ import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangle
 import { DEMO_ACCOUNT, seed, seedNow } from "./seed.mjs";
 import { bin, buildExists, localEnv, root, run } from "./lib.mjs";
 import { bundleWorker } from "./worker-bundle.mjs";
+import { FAKE_GOOGLE_CLIENT, startFakeGoogle } from "../tests/fakes/google-server.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "8788";
 const state = path.join(root, ".wrangler", "e2e");
@@ -56,6 +57,10 @@ class StampedLog extends Log {
   }
 }
 
+// "Connect Gmail" against a local stand-in for Google (tests/fakes/google-server.mjs), on a free port.
+const google = await startFakeGoogle();
+const googleBase = `http://127.0.0.1:${google.port}`;
+
 const config = path.join(root, "wrangler.toml");
 const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
 const mf = new Miniflare({
@@ -73,6 +78,13 @@ const mf = new Miniflare({
     FEATURE_FLAGS: "QA_PAGE=on,TEAM_INVITES=on",
     // GET /__scheduled?cron=... runs the cron as Cloudflare would (operations.spec.ts, qa.spec.ts).
     SCHEDULED_ROUTE: "on",
+    // Gmail (ADR 0069): a fixed key for the stored tokens, and Google's endpoints at the local fake.
+    TOKEN_ENCRYPTION_KEY: "ZTJlLW9ubHktdG9rZW4tZW5jcnlwdGlvbi1rZXktMzI=",
+    GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT.secret,
+    GOOGLE_ACCOUNTS_BASE: googleBase,
+    GOOGLE_OAUTH_BASE: googleBase,
+    GMAIL_API_BASE: googleBase,
     // `TEST_NOW=<ISO instant> npm run test:e2e`: the Worker's clock starts there (app/lib/clock.ts).
     ...(localEnv.TEST_NOW ? { TEST_NOW: localEnv.TEST_NOW } : {}),
   },
@@ -93,6 +105,7 @@ const mf = new Miniflare({
   },
 });
 await mf.ready;
+// The fake Google lives in this process and ends with it.
 const stop = () => mf.dispose().finally(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

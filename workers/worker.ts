@@ -5,7 +5,7 @@ import { limitD1, reportD1 } from "~/lib/d1-limits";
 import { openRequestDatabase } from "~/lib/d1-session.server";
 import { ConfigError, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
-import { createNonce, isCrossOriginWrite, withSecurityHeaders } from "~/lib/security";
+import { createNonce, isCrossOriginWrite, originOf, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
 import { receiveLeadEmail } from "~/modules/intake/intake.server";
 import { routeBySession } from "~/modules/shards/directory.server";
@@ -140,7 +140,9 @@ export function createWorker(build: ServerBuild) {
         queueSamples(env.OPS, samples, (promise) => ctx.waitUntil(promise));
       }
       reportD1(limited);
-      const secured = withSecurityHeaders(response, { nonce, private: isPrivate });
+      // "Connect Gmail" posts a form that is redirected to Google's consent page (ADR 0069).
+      const formTargets = [originOf(env.GOOGLE_ACCOUNTS_BASE, "https://accounts.google.com")];
+      const secured = withSecurityHeaders(response, { nonce, private: isPrivate, formTargets });
       const bookmark = database.bookmarkCookie();
       if (bookmark) secured.headers.append("Set-Cookie", bookmark);
       return secured;

@@ -154,3 +154,7 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export const INTAKE_STATUSES = ["created", "attached", "review", "confirmed", "discarded"] as const;
 export type IntakeStatus = (typeof INTAKE_STATUSES)[number];
+
+/** An agent's Gmail connection (gmail_connections): working, or refused by Google until the agent connects again. */
+export const GMAIL_CONNECTION_STATUSES = ["connected", "needs_reconnect"] as const;
+export type GmailConnectionStatus = (typeof GMAIL_CONNECTION_STATUSES)[number];

@@ -38,6 +38,7 @@ import {
   INTAKE_STATUSES,
   FIRST_REPLY_STATUSES,
   TEMPLATE_KINDS,
+  GMAIL_CONNECTION_STATUSES,
 } from "./enums";
 
 export * from "./enums";
@@ -1625,7 +1626,7 @@ export const leadFirstReplies = sqliteTable(
 export type LeadFirstReply = typeof leadFirstReplies.$inferSelect;
 
 /**
- * An agent's e-mail and text templates (the spec's crm_templates; migration 0050, ADR 0069), with merge fields
+ * An agent's e-mail and text templates (the spec's crm_templates; migration 0050, ADR 0070), with merge fields
  * (app/modules/templates/merge.ts). With `team_id` set it is the team's, written by its owner or an admin and read by
  * every member, who may copy it to their own (`copied_from` keeps where it came from). `starter` names the starter it
  * was made from, so starters are added once.
@@ -1654,3 +1655,26 @@ export const crmTemplates = sqliteTable(
   ],
 );
 export type CrmTemplate = typeof crmTemplates.$inferSelect;
+
+/**
+ * An agent's own Gmail mailbox, connected by OAuth (app/modules/gmail, ADR 0069): the address, and the tokens Google
+ * gave, each encrypted with TOKEN_ENCRYPTION_KEY ("v1.<iv>.<ciphertext>", never plaintext). One per agent.
+ * `needs_reconnect` when Google refused the refresh token; `last_checked_at` is when replies were last looked for.
+ */
+export const gmailConnections = sqliteTable("gmail_connections", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  accessToken: text("access_token").notNull(),
+  refreshToken: text("refresh_token").notNull(),
+  accessExpiresAt: integer("access_expires_at", { mode: "timestamp_ms" }).notNull(),
+  scope: text("scope").notNull(),
+  status: text("status", { enum: GMAIL_CONNECTION_STATUSES }).notNull().default("connected"),
+  lastCheckedAt: integer("last_checked_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type GmailConnection = typeof gmailConnections.$inferSelect;

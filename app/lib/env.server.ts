@@ -47,6 +47,14 @@ export interface Env extends CloudflareBindings {
   VAPID_SUBJECT?: string;
   /** Outside production only: further hosts push may be sent to (the tests' fake push service), comma-separated. */
   PUSH_TEST_HOSTS?: string;
+  /** Encrypts stored OAuth tokens (Gmail): base64 of 32 random bytes (`openssl rand -base64 32`). */
+  TOKEN_ENCRYPTION_KEY?: string;
+  /** Gmail: the OAuth client Google issued, and where Google's endpoints are (the defaults, or a local fake). */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_ACCOUNTS_BASE?: string;
+  GOOGLE_OAUTH_BASE?: string;
+  GMAIL_API_BASE?: string;
 }
 
 const csv = z
@@ -120,6 +128,17 @@ const ConfigSchema = z
       (hosts) => hosts.every((host) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host)),
       "PUSH_TEST_HOSTS must be host names (no IP addresses, ports or schemes), comma-separated.",
     ),
+    // Stored OAuth tokens are encrypted with this AES-256 key (app/modules/gmail/token-crypto.server.ts).
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, "TOKEN_ENCRYPTION_KEY must be base64 of 32 random bytes (44 characters), e.g. from `openssl rand -base64 32`.")
+      .optional(),
+    // Gmail (ADR 0069): the OAuth client, and Google's three endpoints; only the deployment's settings change them.
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ACCOUNTS_BASE: z.url("GOOGLE_ACCOUNTS_BASE must be a URL.").default("https://accounts.google.com"),
+    GOOGLE_OAUTH_BASE: z.url("GOOGLE_OAUTH_BASE must be a URL.").default("https://oauth2.googleapis.com"),
+    GMAIL_API_BASE: z.url("GMAIL_API_BASE must be a URL.").default("https://gmail.googleapis.com"),
     FEATURE_FLAGS: z
       .string()
       .optional()
@@ -141,7 +160,26 @@ const ConfigSchema = z
           "PUSH_NOTIFICATIONS is on, but VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not both set (make a pair with `node scripts/vapid-keys.mjs`).",
       });
     }
+    // Tokens go only to Google's endpoints: in production over https to a named host, with nothing but an origin.
+    for (const name of ["GOOGLE_ACCOUNTS_BASE", "GOOGLE_OAUTH_BASE", "GMAIL_API_BASE"] as const) {
+      const problem = apiBaseProblem(config[name], config.APP_ENV === "production");
+      if (problem) ctx.addIssue({ code: "custom", path: [name], message: `${name} ${problem}` });
+    }
   });
+
+/**
+ * Why `base` cannot be where an API is called, or null. An origin only (no path, query or credentials); in production
+ * https to a host name, never an IP address. Outside production a local fake (http://127.0.0.1:port) is allowed.
+ */
+function apiBaseProblem(base: string, production: boolean): string | null {
+  const url = new URL(base);
+  if (url.username || url.password) return "must not carry a user name or password.";
+  if (url.pathname !== "/" || url.search || url.hash) return "must be an origin only, e.g. https://host.example.";
+  if (!production) return url.protocol === "https:" || url.protocol === "http:" ? null : "must be an http(s) address.";
+  if (url.protocol !== "https:") return "must be an https address in production.";
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname) || url.hostname.startsWith("[")) return "must name a host, not an IP address.";
+  return null;
+}
 
 /** Every queue message names the database that holds its rows (ADR 0060); absent means the home database. */
 interface ShardedMessage {
@@ -227,6 +265,12 @@ export function getConfig(env: Env): Config {
     VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY || undefined,
     VAPID_SUBJECT: env.VAPID_SUBJECT || undefined,
     PUSH_TEST_HOSTS: env.PUSH_TEST_HOSTS,
+    TOKEN_ENCRYPTION_KEY: env.TOKEN_ENCRYPTION_KEY?.trim() || undefined,
+    GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID || undefined,
+    GOOGLE_CLIENT_SECRET: env.GOOGLE_CLIENT_SECRET || undefined,
+    GOOGLE_ACCOUNTS_BASE: env.GOOGLE_ACCOUNTS_BASE || undefined,
+    GOOGLE_OAUTH_BASE: env.GOOGLE_OAUTH_BASE || undefined,
+    GMAIL_API_BASE: env.GMAIL_API_BASE || undefined,
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -27,4 +27,11 @@ describe("content security policy", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-eval");
   });
+
+  it("lets a form post be redirected to Google's consent page only when its origin is given", () => {
+    expect(contentSecurityPolicy("n")).toContain("form-action 'self' https://checkout.stripe.com https://billing.stripe.com;");
+    expect(contentSecurityPolicy("n", ["https://accounts.google.com"])).toContain(
+      "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://accounts.google.com;",
+    );
+  });
 });

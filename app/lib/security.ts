@@ -5,7 +5,11 @@ export function createNonce(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The page's policy. `formTargets`: further origins a form post may be redirected to (Google's consent page, where
+ * "Connect Gmail" sends the browser; its origin comes from the deployment's settings, never from a user).
+ */
+export function contentSecurityPolicy(nonce: string, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -21,7 +25,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     // Stripe Checkout and the Customer Portal are reached by redirect after a form post.
-    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
+    ["form-action 'self' https://checkout.stripe.com https://billing.stripe.com", ...formTargets].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -35,12 +39,22 @@ const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-export function withSecurityHeaders(response: Response, opts: { nonce: string; private: boolean }): Response {
+/** The origin of an http(s) base URL from the settings, or `fallback` when it is unset or not one. */
+export function originOf(base: string | undefined, fallback: string): string {
+  try {
+    const url = new URL(base || fallback);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function withSecurityHeaders(response: Response, opts: { nonce: string; private: boolean; formTargets?: readonly string[] }): Response {
   // Responses from fetch() or assets have immutable headers; copy into a new Response.
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) secured.headers.set(name, value);
   const type = secured.headers.get("Content-Type") ?? "";
-  if (type.includes("text/html")) secured.headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce));
+  if (type.includes("text/html")) secured.headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.formTargets));
   // A script's CSP governs what it may fetch: the service worker must reach its own origin.
   else if (type.includes("javascript")) secured.headers.set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'");
   else secured.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");

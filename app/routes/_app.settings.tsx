@@ -11,6 +11,7 @@ import { BillingPanel } from "~/modules/billing/components/BillingPanel";
 import { DataPanel } from "~/modules/data/components/DataPanel";
 import { deleteMyData } from "~/modules/data/delete-my-data.server";
 import { DigestSettings } from "~/modules/digest/components/DigestSettings";
+import { GmailPanel } from "~/modules/gmail/components/GmailPanel";
 import { LeadSourcesPanel } from "~/modules/intake/components/LeadSourcesPanel";
 import { firstReplyFromSettings, replyHoursFromSettings, reviewFromSettings, rotateFromSettings } from "~/modules/intake/intake-actions.server";
 import { OnboardingSettings } from "~/modules/onboarding/components/OnboardingSettings";
@@ -107,6 +108,7 @@ export default function SettingsPage() {
     calendarFeed,
     trash,
     leadSources,
+    emailSettings,
     now,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -162,6 +164,8 @@ export default function SettingsPage() {
           busy={(intent) => busy(intent as Intent)}
           className={card}
         />
+      ) : tab === "email" && emailSettings ? (
+        <GmailPanel settings={emailSettings} prefs={prefs} className={card} />
       ) : tab === "trash" && trash ? (
         <TrashPanel items={trash.items} total={trash.total} days={TRASH_DAYS} now={now} prefs={prefs} className={card} />
       ) : (

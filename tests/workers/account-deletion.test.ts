@@ -362,11 +362,17 @@ describe("the 30-day purge", () => {
       await env.DB.prepare("insert into lead_first_replies (id, user_id, contact_id, source, due_at, status) values (?, ?, ?, 'zillow', ?, 'sent')")
         .bind(`first_reply_${user.id}`, user.id, `replied_${user.id}`, now)
         .run();
-      // A template of their own (ADR 0069).
+      // A template of their own (ADR 0070).
       await env.DB.prepare(
         "insert into crm_templates (id, user_id, kind, name, subject, body) values (?, ?, 'email', 'Hi', 'Hi', 'Hello {first name}')",
       )
         .bind(`template_${user.id}`, user.id)
+        .run();
+      // Their Gmail connection (ADR 0069): the tokens as stored, encrypted (the purge never reads them).
+      await env.DB.prepare(
+        "insert into gmail_connections (id, user_id, email, access_token, refresh_token, access_expires_at, scope) values (?, ?, ?, 'v1.a.b', 'v1.c.d', ?, 'gmail.send')",
+      )
+        .bind(`gmail_${user.id}`, user.id, `mailbox-${user.id}@gmail.test`, now)
         .run();
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();

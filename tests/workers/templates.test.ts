@@ -8,7 +8,7 @@ import { rowsOf as rows } from "../factories/rows";
 import { team } from "../factories/teams";
 import { createUser } from "../factories/users";
 
-// E-mail and text templates (ADR 0069): merge fields checked when saved and filled from a real contact's details,
+// E-mail and text templates (ADR 0070): merge fields checked when saved and filled from a real contact's details,
 // starters added once, the agent's own templates and their team's (written by its owner and admins, copied by members),
 // and nobody else's reachable.
 

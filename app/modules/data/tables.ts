@@ -211,6 +211,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   team_invitations: "invitations sent by a team: other people's e-mail addresses and link secrets, not the agent's data",
   account_directory: "which of the service's databases holds the account (ADR 0060): the service's routing, not the agent's data",
   account_moves: "the record of the account's move to its team's database (ADR 0060): the service's routing, not the agent's data",
+  gmail_connections: "the agent's Gmail connection (ADR 0069): Google's access and refresh tokens to their mailbox, secrets, encrypted at rest",
 };
 
 /**
@@ -321,4 +322,6 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   team_invitations: "invitations as they are now: a withdrawn or used link must stay so",
   deal_shares: "shares are between teammates as they are now: a restore does not share a deal again with someone who may have left",
   team_leads: "the team's leads belong to the team, not to one agent: an assigned lead is a contact in the agent's account, restored with it",
+  gmail_connections:
+    "the Gmail connection as it is now: a disconnected mailbox must stay disconnected, and tokens in a backup may have been revoked since",
 };

@@ -15,12 +15,14 @@ import { listTrash } from "~/modules/trash/trash.server";
 import { getAgentProfile } from "./agent-profile.server";
 import { getDisplayPreferences } from "./preferences.server";
 import { loadLeadSources } from "~/modules/intake/intake.server";
+import { loadEmailSettings } from "~/modules/gmail/gmail-settings.server";
 
 // The settings page: its tabs, and what each tab shows (only the open tab's figures are read).
 
 const SETTINGS_TABS = [
   { id: "account", label: "Account" },
   { id: "leads", label: "Lead sources" },
+  { id: "email", label: "E-mail" },
   { id: "goals", label: "Goals" },
   { id: "billing", label: "Billing" },
   { id: "data", label: "Data" },
@@ -40,7 +42,7 @@ export async function loadSettingsPage(context: RequestContext, request: Request
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");
   const month = asked && MONTH.test(asked) ? asked : isoDateIn(new Date(), prefs.timezone).slice(0, 7);
-  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest, crmCounts, leadSources] =
+  const [billing, onboarding, calendarFeed, agent, goals, exportCategories, requests, trash, devices, digest, crmCounts, leadSources, emailSettings] =
     await Promise.all([
       tab === "billing"
         ? getBillingDetails(context, user).then(async (details) => ({ ...details, team: await teamBilling(context, user.id) }))
@@ -56,6 +58,7 @@ export async function loadSettingsPage(context: RequestContext, request: Request
       tab === "notifications" ? digestOn(context, user.id) : Promise.resolve(null),
       tab === "data" ? countCrmData(context.cloudflare.env.DB, user.id) : Promise.resolve(null),
       tab === "leads" ? loadLeadSources(context, user.id) : Promise.resolve(null),
+      tab === "email" ? loadEmailSettings(context, user.id) : Promise.resolve(null),
     ]);
   const data =
     exportCategories && requests && crmCounts
@@ -91,6 +94,7 @@ export async function loadSettingsPage(context: RequestContext, request: Request
     calendarFeed: calendarFeed ? { createdAt: calendarFeed.createdAt.toISOString() } : null,
     trash,
     leadSources,
+    emailSettings,
     now: Date.now(),
   };
 }

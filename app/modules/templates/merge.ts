@@ -1,4 +1,4 @@
-// Merge fields (ADR 0069): `{first name}` and the like in a template, checked when it is saved and filled for one
+// Merge fields (ADR 0070): `{first name}` and the like in a template, checked when it is saved and filled for one
 // contact when it is used. One registry for every template Porchlight fills (the instant first reply, e-mail and text
 // templates, action plans' e-mails); each use names the fields it offers. Browser-safe: the editors' previews fill here.
 

@@ -11,7 +11,7 @@ import { userCard } from "~/modules/team/names.server";
 import { firstNameOf, signatureOf, type MergeValues } from "./merge";
 import { STARTER_TEMPLATES, type TemplateInput, type TemplateScope, type TemplateView } from "./templates";
 
-// Templates (ADR 0069): an agent's own, and their team's, which the team's owner and admins write and every member
+// Templates (ADR 0070): an agent's own, and their team's, which the team's owner and admins write and every member
 // reads and may copy. Every write names the signed-in user, and a write to the team's re-checks their role in the same
 // statement: an admin demoted or gone since the page loaded changes nothing.
 

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { TEMPLATE_KINDS, type TemplateKind } from "~/db/enums";
 import { mergeFieldProblem, TEMPLATE_FIELDS } from "./merge";
 
-// E-mail and text templates (ADR 0069): the form's schema, the starters and the page's words. Browser-safe: the
+// E-mail and text templates (ADR 0070): the form's schema, the starters and the page's words. Browser-safe: the
 // editor validates and previews with the same schema the server saves with.
 
 export const TEMPLATE_LIMITS = { name: 80, subject: 150, email: 5_000, text: 320 } as const;
