@@ -94,10 +94,11 @@ export const ACTIVITY_TYPES = [
   "sync_conflict",
   "enquiry",
   "auto_reply",
+  "email_received",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** Activities Porchlight writes itself: not logged by the agent, not an answer to a lead, not counted as work. */
-export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict", "enquiry", "auto_reply"] as const;
+export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict", "enquiry", "auto_reply", "email_received"] as const;
 export type SystemActivityType = (typeof SYSTEM_ACTIVITY_TYPES)[number];
 export type LoggableActivityType = Exclude<ActivityType, SystemActivityType>;
 export const isSystemActivity = (type: string): type is SystemActivityType => (SYSTEM_ACTIVITY_TYPES as readonly string[]).includes(type);
@@ -151,6 +152,16 @@ export type FirstReplyStatus = (typeof FIRST_REPLY_STATUSES)[number];
 /** Templates: an e-mail (subject and body) or a text (body only, sent from the agent's phone). */
 export const TEMPLATE_KINDS = ["email", "text"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/**
+ * An e-mail on a contact's log (contact_emails): one the agent sent (sent; then bounced or complained about when the
+ * provider or the mailbox says so; failed when it never left) or a reply that came in (received).
+ */
+export const CONTACT_EMAIL_STATUSES = ["sent", "bounced", "complained", "failed", "received"] as const;
+export type ContactEmailStatus = (typeof CONTACT_EMAIL_STATUSES)[number];
+/** How it went: the agent's own connected mailbox, or Porchlight's provider as "Agent via Porchlight". */
+export const EMAIL_VIAS = ["gmail", "porchlight"] as const;
+export type EmailVia = (typeof EMAIL_VIAS)[number];
 
 export const INTAKE_STATUSES = ["created", "attached", "review", "confirmed", "discarded"] as const;
 export type IntakeStatus = (typeof INTAKE_STATUSES)[number];

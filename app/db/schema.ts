@@ -39,6 +39,8 @@ import {
   FIRST_REPLY_STATUSES,
   TEMPLATE_KINDS,
   GMAIL_CONNECTION_STATUSES,
+  CONTACT_EMAIL_STATUSES,
+  EMAIL_VIAS,
 } from "./enums";
 
 export * from "./enums";
@@ -468,6 +470,8 @@ export const contacts = sqliteTable(
     leadScoredAt: integer("lead_scored_at", { mode: "timestamp_ms" }),
     // When the contact asked to get no more e-mail from Porchlight (an unsubscribe link): nothing automatic is sent after.
     emailOptOutAt: integer("email_opt_out_at", { mode: "timestamp_ms" }),
+    /** The address bounced (the provider or the mailbox said so): nothing more is sent to it until it is changed. */
+    emailBouncedAt: integer("email_bounced_at", { mode: "timestamp_ms" }),
     /**
      * The first call, text, e-mail sent or meeting logged with the contact: speed to lead. Kept by
      * triggers on crm_activities (migration 0012); null while nobody has answered the lead.
@@ -1678,3 +1682,54 @@ export const gmailConnections = sqliteTable("gmail_connections", {
   updatedAt: updatedAt(),
 });
 export type GmailConnection = typeof gmailConnections.$inferSelect;
+
+/**
+ * A contact's e-mail log (migration 0052, ADR 0071): each e-mail the agent sent them, through their Gmail or as "Agent
+ * via Porchlight", and each reply that came back. An e-mail sent as Porchlight carries a reply address of its own
+ * (`reply_key`), which the Worker's email() handler reads; one sent through Gmail keeps its thread, whose new messages
+ * the cron reads. Bounces and complaints change `status` here and on the timeline's activity (`activity_id`).
+ */
+export const contactEmails = sqliteTable(
+  "contact_emails",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    direction: text("direction", { enum: ["out", "in"] }).notNull(),
+    via: text("via", { enum: EMAIL_VIAS }).notNull(),
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: CONTACT_EMAIL_STATUSES }).notNull(),
+    /** Sent as Porchlight: the secret in its reply address (reply-<key>@INTAKE_DOMAIN), naming its database. */
+    replyKey: text("reply_key"),
+    /** Sent or read through Gmail: its thread and message ids there. */
+    threadId: text("thread_id"),
+    providerMessageId: text("provider_message_id"),
+    rfcMessageId: text("rfc_message_id"),
+    /** Sent as Porchlight: its outbox row, which the provider's bounce names. */
+    outboxId: text("outbox_id"),
+    templateId: text("template_id").references(() => crmTemplates.id, { onDelete: "set null" }),
+    /** A reply: the e-mail it answered. */
+    repliesTo: text("replies_to").references((): AnySQLiteColumn => contactEmails.id, { onDelete: "set null" }),
+    activityId: text("activity_id").references(() => crmActivities.id, { onDelete: "set null" }),
+    error: text("error"),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_emails_user_time").on(t.userId, t.occurredAt),
+    index("contact_emails_contact_time").on(t.contactId, t.occurredAt),
+    uniqueIndex("contact_emails_reply_key").on(t.replyKey).where(sql`${t.replyKey} is not null`),
+    index("contact_emails_thread").on(t.userId, t.threadId).where(sql`${t.threadId} is not null`),
+    uniqueIndex("contact_emails_provider_message").on(t.userId, t.via, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index("contact_emails_outbox").on(t.outboxId).where(sql`${t.outboxId} is not null`),
+    index("contact_emails_template").on(t.templateId).where(sql`${t.templateId} is not null`),
+    index("contact_emails_replies_to").on(t.repliesTo).where(sql`${t.repliesTo} is not null`),
+    index("contact_emails_activity").on(t.activityId).where(sql`${t.activityId} is not null`),
+  ],
+);
+export type ContactEmail = typeof contactEmails.$inferSelect;

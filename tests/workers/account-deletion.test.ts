@@ -368,6 +368,13 @@ describe("the 30-day purge", () => {
       )
         .bind(`template_${user.id}`, user.id)
         .run();
+      // An e-mail they sent a contact of theirs (ADR 0071).
+      await env.DB.prepare(
+        `insert into contact_emails (id, user_id, contact_id, direction, via, from_address, to_address, subject, body, status, occurred_at)
+         values (?, ?, ?, 'out', 'porchlight', 'agent@example.com', 'replied@example.com', 'Hi', 'Hello', 'sent', ?)`,
+      )
+        .bind(`contact_email_${user.id}`, user.id, `replied_${user.id}`, now)
+        .run();
       // Their Gmail connection (ADR 0069): the tokens as stored, encrypted (the purge never reads them).
       await env.DB.prepare(
         "insert into gmail_connections (id, user_id, email, access_token, refresh_token, access_expires_at, scope) values (?, ?, ?, 'v1.a.b', 'v1.c.d', ?, 'gmail.send')",

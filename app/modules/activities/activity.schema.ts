@@ -19,6 +19,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   sync_conflict: "Offline change not made",
   enquiry: "Enquiry received",
   auto_reply: "Instant reply sent",
+  email_received: "E-mail reply received",
 };
 
 /** What an agent can log by hand: stage changes, lead assignments and sync conflicts are written by Porchlight itself. */

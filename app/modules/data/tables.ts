@@ -110,6 +110,13 @@ export const EXPORT_CATEGORIES = [
     ],
   },
   {
+    key: "contact_emails",
+    label: "E-mails with contacts",
+    description:
+      "Each e-mail you sent a contact from Porchlight (to, subject, text, how it went and what became of it: sent, bounced, a complaint) and each reply that came back.",
+    tables: [{ table: "contact_emails", owner: "user_id", updated: "occurred_at" }],
+  },
+  {
     key: "templates",
     label: "Templates",
     description: "Your e-mail and text templates (name, subject, text, merge fields as written), and those you wrote for your team.",
@@ -150,9 +157,9 @@ export const EXPORT_CATEGORIES = [
   },
   {
     key: "emails",
-    label: "E-mails sent to you",
+    label: "E-mails Porchlight sent",
     description:
-      "The e-mails Porchlight sent you: kind, address, subject, status and times. Their text is left out: sign-in and reset links are in it.",
+      "The e-mails Porchlight sent you, and for you to your contacts (instant replies, e-mails sent as “via Porchlight”): kind, address, subject, status and times. Their text is left out here: sign-in and reset links are in it (the text of e-mails to contacts is under E-mails with contacts).",
     tables: [{ table: "email_outbox", owner: "user_id", omit: ["text_body", "html_body", "provider_message_id"], updated: "created_at" }],
   },
   {
@@ -174,6 +181,7 @@ export const EXPORT_CATEGORY_KEYS = EXPORT_CATEGORIES.map((c) => c.key) as Expor
 export const CRM_DATA_TABLES = [
   "trash_rows",
   "trash_items",
+  "contact_emails",
   "crm_activities",
   "crm_tasks",
   "lead_intake_messages",

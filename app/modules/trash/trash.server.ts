@@ -50,6 +50,7 @@ export const TRASHED: Record<TrashKind, Moved> = {
       { table: "crm_activities", column: "contact_id" },
       { table: "properties", column: "contact_id" },
       { table: "lead_intake_messages", column: "contact_id" },
+      { table: "contact_emails", column: "contact_id" },
     ],
   },
   deal: {

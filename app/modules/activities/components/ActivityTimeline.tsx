@@ -47,6 +47,7 @@ const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   sync_conflict: CloudOff,
   enquiry: MailPlus,
   auto_reply: MailCheck,
+  email_received: MailOpen,
 };
 
 interface Page {
