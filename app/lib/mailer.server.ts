@@ -87,6 +87,23 @@ export function fromFor(mailFrom: string, name: string | null): string {
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/**
+ * A personal e-mail's HTML (one an agent writes to a contact): its paragraphs as written, and an optional small print
+ * (why they get it, a postal address) with an unsubscribe link.
+ */
+export function personalHtml(body: string, footer?: { lines: string[]; unsubscribe?: string }): string {
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+  const small = footer
+    ? `<p style="font-size:13px;color:#57534e">${footer.lines.map(escapeHtml).join("<br>")}${
+        footer.unsubscribe ? ` <a href="${escapeHtml(footer.unsubscribe)}">Unsubscribe</a>` : ""
+      }</p>`
+    : "";
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917">${paragraphs}${small}</body></html>`;
+}
+
 /** A plain, accessible e-mail with one action link, in text and HTML. */
 export function actionEmail(opts: { heading: string; intro: string; action: string; url: string; outro: string }) {
   const text = `${opts.heading}\n\n${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— Porchlight, the AI CRM for real estate agents`;

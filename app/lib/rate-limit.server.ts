@@ -26,6 +26,9 @@ export const RATE_LIMITS = {
   dataExport: { limit: 10, windowSeconds: 3600 },
   // Password tries before a deletion in Settings → Data: the password is checked, so it must not be guessable.
   dataErase: { limit: 5, windowSeconds: 3600 },
+  // E-mails an agent sends contacts, by hand and by plans, per day: far above a busy agent's day, far below what
+  // would hurt a sending reputation or a Gmail account's daily limit.
+  contactEmail: { limit: 300, windowSeconds: 86_400 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useFetcher, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Mail, MessageSquare, Phone } from "lucide-react";
+import { MessageSquare, Phone } from "lucide-react";
 import { useEffect } from "react";
 import { DeleteSection } from "~/components/DeleteSection";
 import { toast } from "~/components/ui/Toaster";
@@ -35,6 +35,7 @@ import { tasksFor } from "~/modules/tasks/tasks.server";
 import { readForm } from "~/lib/body.server";
 import { ReachOutLink } from "~/modules/sync/components/ReachOutLink";
 import { dispatchIntent } from "~/lib/intents.server";
+import { ComposeEmail } from "~/modules/conversations/components/ComposeEmail";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
 
@@ -163,11 +164,7 @@ export default function ContactProfile() {
             </ReachOutLink>
           </>
         ) : null}
-        {contact.email ? (
-          <a href={`mailto:${contact.email}`} className={quick}>
-            <Mail aria-hidden="true" className="h-5 w-5" /> E-mail
-          </a>
-        ) : null}
+        {contact.email ? <ComposeEmail contact={{ id: contact.id, name: contact.name, email: contact.email }} className={quick} /> : null}
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">

@@ -5,7 +5,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { hmacSign, hmacVerify, newId } from "~/lib/crypto";
 import { addDays } from "~/lib/dates";
 import type { Config, Env } from "~/lib/env.server";
-import { escapeHtml, sendEmail } from "~/lib/mailer.server";
+import { personalHtml, sendEmail } from "~/lib/mailer.server";
 import { linkIdOn, requestShard, routeRequestByKey, shardOfLinkId, unprefixedLinkId } from "~/lib/shards.server";
 import { ownedBy } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
@@ -233,10 +233,7 @@ export async function sendFirstReply(sender: Sender, replyId: string, at = new D
     to: contact.email,
     subject,
     text: `${body}\n\n--\n${why} To get no more e-mails like this: ${unsubscribe}`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917">${body
-      .split(/\n{2,}/)
-      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
-      .join("")}<p style="font-size:13px;color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p></body></html>`,
+    html: personalHtml(body, { lines: [why], unsubscribe }),
     headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     fromName: agent.name,
     replyTo: agent.email || undefined,

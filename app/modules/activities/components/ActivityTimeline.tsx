@@ -99,7 +99,24 @@ function activitySummary(activity: ActivityItem): string {
     const meta = activity.meta ?? {};
     return `Moved from ${meta.fromName ?? meta.from ?? "?"} to ${meta.toName ?? meta.to ?? "?"}${meta.by ? ` by ${meta.by}` : ""}`;
   }
+  if ((activity.type === "email_sent" || activity.type === "email_received") && activity.meta?.subject) {
+    return `${ACTIVITY_TYPE_LABELS[activity.type]} · ${String(activity.meta.subject)}`;
+  }
   return activity.outcome ? `${ACTIVITY_TYPE_LABELS[activity.type]} · ${activity.outcome}` : ACTIVITY_TYPE_LABELS[activity.type];
+}
+
+/** How an e-mail sent from Porchlight went, as its timeline entry says it (ADR 0071). */
+const EMAIL_STATUS_LABELS: Record<string, string> = {
+  sent: "Sent",
+  bounced: "Bounced: nothing more goes to this address",
+  complained: "Marked as spam: no more automatic e-mail to them",
+  failed: "Not sent",
+};
+function emailStatus(activity: ActivityItem): { text: string; bad: boolean } | null {
+  const meta = activity.meta;
+  if (activity.type !== "email_sent" || !meta?.emailId || typeof meta.status !== "string") return null;
+  const via = meta.via === "gmail" ? "from your Gmail" : "via Porchlight";
+  return meta.status === "sent" ? { text: `Sent ${via}`, bad: false } : { text: EMAIL_STATUS_LABELS[meta.status] ?? meta.status, bad: true };
 }
 
 export function ActivityEntry({
@@ -116,6 +133,7 @@ export function ActivityEntry({
   onDelete?(activity: ActivityItem): void;
 }) {
   const Icon = ACTIVITY_ICONS[activity.type];
+  const email = emailStatus(activity);
   return (
     <li className="flex gap-3 py-3">
       <span
@@ -152,6 +170,11 @@ export function ActivityEntry({
           ) : null}
         </p>
         {activity.notes && activity.type !== "stage_change" ? <p className="mt-1 whitespace-pre-line break-words text-sm">{activity.notes}</p> : null}
+        {email ? (
+          <p className={`mt-1 text-sm font-medium ${email.bad ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>
+            {email.text}
+          </p>
+        ) : null}
         {activity.type === "stage_change" && activity.meta?.lostReason ? (
           <p className="mt-1 text-sm">Reason: {String(activity.meta.lostReason)}</p>
         ) : null}

@@ -8,6 +8,7 @@ import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { SubmissionKey } from "~/modules/sync/components/SubmissionKey";
 import { ACTIVITIES_ACTION } from "~/modules/activities/activity.schema";
 import { TASKS_ACTION } from "~/modules/tasks/task.schema";
+import { FairHousingFlags } from "./FairHousingFlags";
 import { DRAFT_TASK_LABELS, ENGINE_LABELS } from "../draft-types";
 import { mailtoHref, splitEmail } from "../email";
 import { applySuggestion, checkFairHousing } from "../fair-housing";
@@ -129,31 +130,7 @@ export function DraftResult({
             </p>
           ) : null}
           {flags.length > 0 ? (
-            <div
-              role="region"
-              aria-label="Fair Housing check"
-              className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950"
-            >
-              <p className="font-semibold text-amber-950 dark:text-amber-100">
-                Fair Housing check: {flags.length === 1 ? "1 phrase" : `${flags.length} phrases`} to reword
-              </p>
-              <ul className="mt-2 space-y-2 text-sm text-amber-950 dark:text-amber-100">
-                {flags.map((flag) => (
-                  <li key={`${flag.index}-${flag.phrase}`}>
-                    <span className="font-semibold">“{flag.phrase}”</span>: {flag.reason}
-                    {flag.suggestion ? <> Try “{flag.suggestion}”.</> : <> Remove it.</>}{" "}
-                    <button
-                      type="button"
-                      className="ml-1 inline-flex min-h-10 items-center rounded-md border border-amber-600 px-2 font-semibold underline-offset-2 hover:bg-amber-100 dark:border-amber-500 dark:hover:bg-amber-900"
-                      onClick={() => setText((current) => applySuggestion(current, flag))}
-                    >
-                      {flag.suggestion ? "Use suggestion" : "Remove phrase"}
-                      <span className="sr-only"> for “{flag.phrase}”</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <FairHousingFlags flags={flags} onApply={(flag) => setText((current) => applySuggestion(current, flag))} />
           ) : task === "listing" ? (
             <p className="mt-2 flex items-center gap-1 text-sm text-stone-700 dark:text-stone-300">
               <Check aria-hidden="true" className="h-4 w-4" /> Fair Housing check: no flagged phrases.

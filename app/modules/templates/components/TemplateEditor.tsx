@@ -1,11 +1,12 @@
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { FieldShell } from "~/components/ui/FieldShell";
 import { SelectField } from "~/components/ui/SelectField";
 import type { TemplateKind } from "~/db/enums";
-import { fillFields, MERGE_FIELD_HELP, mergeFieldProblem, TEMPLATE_FIELDS, unfilledFields, type MergeValues } from "../merge";
+import { fillFields, MERGE_FIELD_HELP, mergeFieldProblem, TEMPLATE_FIELDS, unfilledFields } from "../merge";
+import { useMergeValues } from "../use-merge-values";
 import { KIND_LABELS, TEMPLATE_LIMITS, type TemplateView } from "../templates";
 
 const TEXTAREA =
@@ -214,14 +215,4 @@ function TemplatePreview({
       )}
     </section>
   );
-}
-
-/** The merge values of one of the agent's contacts, read from the server (null while reading). */
-function useMergeValues(contactId: string): MergeValues | null {
-  const fetcher = useFetcher<{ values: MergeValues }>();
-  const { load } = fetcher;
-  useEffect(() => {
-    if (contactId) load(`/templates/merge/${contactId}`);
-  }, [contactId, load]);
-  return fetcher.state === "idle" && fetcher.data && "values" in fetcher.data ? fetcher.data.values : null;
 }
