@@ -40,6 +40,8 @@ export default defineConfig(async () => {
             // Every flag at its default, whatever .dev.vars (written by `npm start`, read by the pool) turns on.
             FEATURE_FLAGS: "",
             STRIPE_WEBHOOK_SECRET: "whsec_porchlight_test_secret",
+            // The e-mail provider's webhook signing secret (base64 after whsec_), for bounces and complaints (ADR 0071).
+            RESEND_WEBHOOK_SECRET: "whsec_cG9yY2hsaWdodC10ZXN0LWVtYWlsLWV2ZW50cy1zZWNyZXQ=",
             // A fixed key for stored OAuth tokens (ADR 0069); tests point Google's endpoints at the fake (tests/factories/google.ts).
             TOKEN_ENCRYPTION_KEY: "dGVzdC1vbmx5LXRva2VuLWVuY3J5cHRpb24ta2V5ISE=",
             // Every fetch, scheduled event and Durable Object call holds D1 to production's limits (ADR 0055): a

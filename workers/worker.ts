@@ -3,11 +3,13 @@ import { applyTestClock } from "~/lib/clock";
 import { createRequestContext } from "~/lib/context.server";
 import { limitD1, reportD1 } from "~/lib/d1-limits";
 import { openRequestDatabase } from "~/lib/d1-session.server";
-import { ConfigError, type Env } from "~/lib/env.server";
+import { ConfigError, getConfig, type Env } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { createNonce, isCrossOriginWrite, originOf, withSecurityHeaders } from "~/lib/security";
 import { sessionIdFrom } from "~/modules/auth/session.server";
 import { receiveLeadEmail } from "~/modules/intake/intake.server";
+import { readReplyAddress } from "~/modules/conversations/reply-address.server";
+import { receiveReply } from "~/modules/conversations/replies.server";
 import { routeBySession } from "~/modules/shards/directory.server";
 import { handlerSamples, timeRouteHandlers } from "~/modules/ops/handler-timing";
 import { NO_ROUTE, queueSamples, registerRouteIds, remixRouteIdPatterns, remixRoutePatterns, type Sample } from "~/modules/ops/metrics";
@@ -152,15 +154,18 @@ export function createWorker(build: ServerBuild) {
       await scheduledJobs(controller, workerEnv);
     },
 
-    // Lead intake by e-mail (ADR 0065): Email Routing hands every e-mail to an intake address here. A message that is
-    // not taken is rejected with the reason, which the sender's server returns as a bounce.
+    // Lead intake by e-mail (ADR 0065) and contacts' replies (ADR 0071): Email Routing hands every e-mail to the intake
+    // domain here; one to a reply address (reply-<key>@) is a reply, any other one a lead. A message that is not taken
+    // is rejected with the reason, which the sender's server returns as a bounce.
     async email(message, workerEnv, ctx) {
       applyTestClock(workerEnv);
       const env = limitD1(workerEnv, "email");
-      const outcome = await receiveLeadEmail(env, ctx, message);
+      const isReply = readReplyAddress(message.to, getConfig(env).INTAKE_DOMAIN) !== null;
+      const outcome = isReply ? await receiveReply(env, ctx, message) : await receiveLeadEmail(env, ctx, message);
       if (!outcome.ok) {
         message.setReject(outcome.reject);
-        console.log(JSON.stringify({ event: "lead_email_rejected", reason: outcome.reject, size: message.rawSize }));
+        const event = isReply ? "reply_email_rejected" : "lead_email_rejected";
+        console.log(JSON.stringify({ event, reason: outcome.reject, size: message.rawSize }));
       }
       reportD1(env);
     },

@@ -6,6 +6,8 @@ import { parseFlags } from "./flags";
 export interface Env extends CloudflareBindings {
   SESSION_SECRET?: string;
   RESEND_API_KEY?: string;
+  /** The provider's webhook signing secret (whsec_…): bounces and complaints of e-mails sent as Porchlight. */
+  RESEND_WEBHOOK_SECRET?: string;
   PUBLIC_URL?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
@@ -76,6 +78,10 @@ const ConfigSchema = z
     ADMIN_EMAILS: csv,
     MAIL_FROM: z.string().min(3).default("Porchlight <hello@porchlight.app>"),
     RESEND_API_KEY: z.string().min(1).optional(),
+    RESEND_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "RESEND_WEBHOOK_SECRET must be the signing secret the provider shows (whsec_ and base64).")
+      .optional(),
     PUBLIC_URL: z.url().optional(),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_.").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_.").optional(),
@@ -241,6 +247,7 @@ export function getConfig(env: Env): Config {
     ADMIN_EMAILS: env.ADMIN_EMAILS,
     MAIL_FROM: env.MAIL_FROM || undefined,
     RESEND_API_KEY: env.RESEND_API_KEY || undefined,
+    RESEND_WEBHOOK_SECRET: env.RESEND_WEBHOOK_SECRET?.trim() || undefined,
     PUBLIC_URL: env.PUBLIC_URL || undefined,
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY || undefined,
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   // E-mails to one lead intake address: a busy agent's portals send dozens a day, a backlog forwarded at once some
   // hundreds (the bench sends 1,000 in one go); a mail loop stops here.
   leadIntake: { limit: 1_000, windowSeconds: 3600 },
+  // Replies to one e-mail's reply address: a conversation is a handful of e-mails; a mail loop stops here.
+  replyEmail: { limit: 30, windowSeconds: 3600 },
   // Leads through one lead API key: a Zap or a website sends a few at a time; a runaway loop stops here.
   leadApi: { limit: 60, windowSeconds: 60 },
   // A full export reads every row the agent has: ample for real use, no way to load D1 in a loop.

@@ -87,6 +87,11 @@ describe("the e-mail queue", () => {
       to: [email.to],
       subject: "Hello sent",
       headers: { "List-Unsubscribe": "<https://porchlight.test/u>" },
+      // Echoed in the provider's bounce and complaint events: the database and the row (ADR 0071).
+      tags: [
+        { name: "shard", value: "0" },
+        { name: "outbox", value: email.id },
+      ],
     });
     expect(await row(email.id)).toMatchObject({ status: "sent", attempts: 1, provider: "resend", providerMessageId: "re_1", error: null });
   });

@@ -974,6 +974,10 @@ describe("scheduled jobs", () => {
     expect(detail["lead-reminders"]).toBe(
       "database 0: push notifications are off here: nothing to remind; database 1: push notifications are off here: nothing to remind",
     );
+    // No Google client in the tests' own settings: Gmail is not set up, so no mailbox is read.
+    expect(detail["gmail-replies"]).toBe(
+      "database 0: Gmail is not set up here: nothing to read; database 1: Gmail is not set up here: nothing to read",
+    );
     expect(detail.digest).toMatch(onEveryDatabase(/[\d,]+ digests? queued/));
     expect(detail["lead-scores"]).toMatch(onEveryDatabase(/[\d,]+ day-old scores? and [\d,]+ stale scores? recomputed/));
     expect(detail["account-purge"]).toMatch(onEveryDatabase(/[\d,]+ accounts? queued for purging/));

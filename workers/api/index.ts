@@ -7,6 +7,7 @@ import { billingApi } from "./billing.api";
 import { calendarApi } from "./calendar.api";
 import { contactApi } from "./contact.api";
 import { contactsApi } from "./contacts.api";
+import { emailEventsApi } from "./email-events.api";
 import { leadsApi } from "./leads.api";
 import { pushApi } from "./push.api";
 import { rumApi } from "./rum.api";
@@ -45,6 +46,7 @@ api.get("/health", async (c) => {
 });
 
 api.route("/", stripeApi);
+api.route("/", emailEventsApi);
 api.route("/", billingApi);
 api.route("/", contactApi);
 api.route("/", contactsApi);

@@ -8,6 +8,7 @@ import { accountPurgeJob } from "./account-purge.job";
 import { backupJob } from "./backup.job";
 import { digestJob } from "./digest.job";
 import { firstReplyJob } from "./first-reply.job";
+import { gmailRepliesJob } from "./gmail-replies.job";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadOffersJob } from "./lead-offers.job";
 import { leadReminderJob } from "./lead-reminder.job";
@@ -26,6 +27,7 @@ const CODE: Record<CronJobId, Job> = {
   "lead-offers": leadOffersJob,
   "lead-reminders": leadReminderJob,
   "first-replies": firstReplyJob,
+  "gmail-replies": gmailRepliesJob,
   digest: digestJob,
   "lead-scores": leadScoreJob,
   "account-purge": accountPurgeJob,
@@ -43,6 +45,7 @@ export const EVERY_DATABASE: ReadonlySet<CronJobId> = new Set([
   "lead-offers",
   "lead-reminders",
   "first-replies",
+  "gmail-replies",
   "digest",
   "lead-scores",
   "account-purge",

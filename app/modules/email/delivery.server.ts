@@ -4,6 +4,7 @@ import { emailOutbox } from "~/db/schema";
 import type { Config, EmailQueueMessage } from "~/lib/env.server";
 import { claimable, consumeOutgoingBatch, type DeliveryOutcome, dying } from "~/modules/outgoing/queue-delivery.server";
 import { fromFor } from "~/lib/mailer.server";
+import { HOME_SHARD, shardTag } from "~/lib/shards.server";
 
 // The e-mail queue's consumer (ADR 0056). Each message names an email_outbox row; the claim, the backoff and the dead
 // letters are every outgoing queue's (app/modules/outgoing/queue-delivery.server.ts), the provider call is e-mail's.
@@ -13,6 +14,21 @@ export const EMAIL_QUEUE_NAME = "porchlight-email";
 export const EMAIL_DEAD_LETTER_QUEUE_NAME = "porchlight-email-dead";
 
 const RESEND_ENDPOINT = "https://api.resend.com/emails";
+
+/** What the provider allows in a tag's value. */
+const TAG_VALUE = /^[A-Za-z0-9_-]{1,256}$/;
+
+/**
+ * Tags the provider echoes in its webhook events (a bounce, a complaint): the database the row lives in and the row's
+ * id, so the event finds it by its key without looking in every database (ADR 0071). An id the provider would refuse
+ * as a tag is left out (the event then finds the row by recipient).
+ */
+function deliveryTags(db: Db, outboxId: string): { name: string; value: string }[] {
+  return [
+    { name: "shard", value: String(shardTag(db.$client).shard ?? HOME_SHARD) },
+    ...(TAG_VALUE.test(outboxId) ? [{ name: "outbox", value: outboxId }] : []),
+  ];
+}
 
 /**
  * Delivers one outbox row: claims it (queued or retrying, or a stale "sending"), hands it to the provider and marks
@@ -52,6 +68,7 @@ async function deliverEmail(db: Db, config: Pick<Config, "RESEND_API_KEY" | "MAI
         text: row.textBody,
         html: row.htmlBody,
         ...(row.headers ? { headers: row.headers } : {}),
+        tags: deliveryTags(db, row.id),
       }),
     });
     const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };

@@ -16,6 +16,10 @@ export interface LeadMail {
   sentAt: Date | null;
   /** The receiving server's verdicts (SPF, DKIM, DMARC), "none" where it gave none. */
   auth: { spf: string; dkim: string; dmarc: string };
+  /** Sent by a machine on its own (Auto-Submitted other than "no", RFC 3834): an out-of-office, a notification. */
+  autoSubmitted: boolean;
+  /** A mail system's report on an e-mail (a bounce): multipart/report with delivery-status, or from the mailer daemon. */
+  deliveryReport: boolean;
 }
 
 export async function readMail(raw: ArrayBuffer | string): Promise<LeadMail> {
@@ -34,7 +38,22 @@ export async function readMail(raw: ArrayBuffer | string): Promise<LeadMail> {
     messageId: email.messageId?.slice(0, 500) ?? null,
     sentAt: date && !Number.isNaN(date.getTime()) ? date : null,
     auth: authResults(email.headers),
+    autoSubmitted: isAutoSubmitted(email.headers.find((h) => h.key === "auto-submitted")?.value),
+    deliveryReport:
+      isMailSystem(from.address ?? "") ||
+      /^multipart\/report\b[^]*report-type="?delivery-status/i.test(email.headers.find((h) => h.key === "content-type")?.value ?? ""),
   };
+}
+
+/** Auto-Submitted: auto-replied, auto-generated, auto-notified… ("no", or none, is a person's). */
+function isAutoSubmitted(value: string | undefined): boolean {
+  const word = value?.split(";")[0]?.trim().toLowerCase();
+  return !!word && word !== "no";
+}
+
+/** The address a mail system reports a delivery from (mailer-daemon@…, postmaster@…). */
+export function isMailSystem(address: string): boolean {
+  return /^(mailer-daemon|postmaster)@/i.test(address.trim());
 }
 
 /** HTML as text: tables as rows of cells, links with their address, images and styles left out. */

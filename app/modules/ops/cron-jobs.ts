@@ -15,6 +15,11 @@ export const CRON_JOBS = [
     label: "First replies",
     does: "Sends the instant first replies to new leads that waited for their agent's sending hours.",
   },
+  {
+    id: "gmail-replies",
+    label: "Gmail replies",
+    does: "Reads the agents' Gmail threads of the last 30 days for contacts' replies and bounces, least recently checked first.",
+  },
   { id: "digest", label: "Daily digest", does: "Queues the 7:00 digest e-mail of every agent whose morning it is." },
   { id: "lead-scores", label: "Lead scores", does: "Recomputes lead scores a day old, and those left stale by changes." },
   { id: "account-purge", label: "Account purge", does: "Queues accounts 30 days after their deletion, to be deleted a slice at a time." },

@@ -45,7 +45,7 @@ export interface OutgoingPush extends PushMessage {
   userId: string;
   /** The message's idempotency key: the same key queued twice is one push. */
   key: string;
-  kind: "lead_alert" | "lead_reminder";
+  kind: "lead_alert" | "lead_reminder" | "email_reply";
   /** The lead alerts it announces, marked pushed once a device took it. */
   leads?: { arrivedAt: number; contactIds: string[] | null };
 }
