@@ -95,10 +95,19 @@ export const ACTIVITY_TYPES = [
   "enquiry",
   "auto_reply",
   "email_received",
+  "plan_email",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** Activities Porchlight writes itself: not logged by the agent, not an answer to a lead, not counted as work. */
-export const SYSTEM_ACTIVITY_TYPES = ["stage_change", "assignment", "sync_conflict", "enquiry", "auto_reply", "email_received"] as const;
+export const SYSTEM_ACTIVITY_TYPES = [
+  "stage_change",
+  "assignment",
+  "sync_conflict",
+  "enquiry",
+  "auto_reply",
+  "email_received",
+  "plan_email",
+] as const;
 export type SystemActivityType = (typeof SYSTEM_ACTIVITY_TYPES)[number];
 export type LoggableActivityType = Exclude<ActivityType, SystemActivityType>;
 export const isSystemActivity = (type: string): type is SystemActivityType => (SYSTEM_ACTIVITY_TYPES as readonly string[]).includes(type);
@@ -162,6 +171,14 @@ export type ContactEmailStatus = (typeof CONTACT_EMAIL_STATUSES)[number];
 /** How it went: the agent's own connected mailbox, or Porchlight's provider as "Agent via Porchlight". */
 export const EMAIL_VIAS = ["gmail", "porchlight"] as const;
 export type EmailVia = (typeof EMAIL_VIAS)[number];
+
+/** Action plans (ADR 0072): what a step does, how a contact's run of a plan stands, and what its history records. */
+export const PLAN_STEP_KINDS = ["email", "review_email", "call_task", "text_task"] as const;
+export type PlanStepKind = (typeof PLAN_STEP_KINDS)[number];
+export const PLAN_RUN_STATUSES = ["running", "paused", "finished", "stopped"] as const;
+export type PlanRunStatus = (typeof PLAN_RUN_STATUSES)[number];
+export const PLAN_EVENT_KINDS = ["started", "email_sent", "task_created", "skipped", "paused", "resumed", "stopped", "finished"] as const;
+export type PlanEventKind = (typeof PLAN_EVENT_KINDS)[number];
 
 export const INTAKE_STATUSES = ["created", "attached", "review", "confirmed", "discarded"] as const;
 export type IntakeStatus = (typeof INTAKE_STATUSES)[number];

@@ -41,6 +41,9 @@ import {
   GMAIL_CONNECTION_STATUSES,
   CONTACT_EMAIL_STATUSES,
   EMAIL_VIAS,
+  PLAN_RUN_STATUSES,
+  PLAN_EVENT_KINDS,
+  type PlanStepKind,
 } from "./enums";
 
 export * from "./enums";
@@ -1713,6 +1716,8 @@ export const contactEmails = sqliteTable(
     /** Sent as Porchlight: its outbox row, which the provider's bounce names. */
     outboxId: text("outbox_id"),
     templateId: text("template_id").references(() => crmTemplates.id, { onDelete: "set null" }),
+    /** Sent by an action plan's step: its run (migration 0053). */
+    planRunId: text("plan_run_id").references((): AnySQLiteColumn => planRuns.id, { onDelete: "set null" }),
     /** A reply: the e-mail it answered. */
     repliesTo: text("replies_to").references((): AnySQLiteColumn => contactEmails.id, { onDelete: "set null" }),
     activityId: text("activity_id").references(() => crmActivities.id, { onDelete: "set null" }),
@@ -1730,6 +1735,113 @@ export const contactEmails = sqliteTable(
     index("contact_emails_template").on(t.templateId).where(sql`${t.templateId} is not null`),
     index("contact_emails_replies_to").on(t.repliesTo).where(sql`${t.repliesTo} is not null`),
     index("contact_emails_activity").on(t.activityId).where(sql`${t.activityId} is not null`),
+    index("contact_emails_plan_run").on(t.planRunId).where(sql`${t.planRunId} is not null`),
   ],
 );
 export type ContactEmail = typeof contactEmails.$inferSelect;
+
+/** One step of an action plan: wait `waitDays` after the step before (or the start), then do `kind`. */
+export interface PlanStep {
+  kind: PlanStepKind;
+  waitDays: number;
+  /** E-mail steps (sent, or a task to review and send) and text tasks: the template. */
+  templateId?: string | null;
+  /** Call and text tasks: what the task says. */
+  title?: string | null;
+}
+
+/**
+ * An agent's action plan (migration 0053, ADR 0072): ordered steps, and when it starts on its own: a new lead from
+ * `start_source`, or a deal entering `start_stage`. A run stops when the contact's deal enters one of `stop_stages`.
+ */
+export const actionPlans = sqliteTable(
+  "action_plans",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    steps: text("steps", { mode: "json" }).$type<PlanStep[]>().notNull(),
+    startSource: text("start_source", { enum: CONTACT_SOURCES }),
+    startStage: text("start_stage"),
+    stopStages: text("stop_stages", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    starter: text("starter"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("action_plans_user_name").on(t.userId, t.name),
+    index("action_plans_user_source").on(t.userId, t.startSource).where(sql`${t.startSource} is not null`),
+    index("action_plans_user_stage").on(t.userId, t.startStage).where(sql`${t.startStage} is not null`),
+  ],
+);
+export type ActionPlan = typeof actionPlans.$inferSelect;
+
+/**
+ * A contact's run of a plan: its steps as they were when it started, the next step and when it is due (an instant,
+ * computed in the agent's timezone and sending hours). The cron's pass claims a due step by moving `next_step` on in
+ * the same statement, so a step runs once however often the pass is retried. Paused, `remaining_ms` keeps the wait
+ * left, which resuming puts back.
+ */
+export const planRuns = sqliteTable(
+  "plan_runs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id").references(() => actionPlans.id, { onDelete: "set null" }),
+    planName: text("plan_name").notNull(),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
+    steps: text("steps", { mode: "json" }).$type<PlanStep[]>().notNull(),
+    stopStages: text("stop_stages", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    status: text("status", { enum: PLAN_RUN_STATUSES }).notNull(),
+    nextStep: integer("next_step").notNull().default(0),
+    /** When the next step is due; null once finished or stopped. */
+    nextAt: integer("next_at", { mode: "timestamp_ms" }),
+    remainingMs: integer("remaining_ms"),
+    stopReason: text("stop_reason"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("plan_runs_due").on(t.status, t.nextAt),
+    index("plan_runs_user_started").on(t.userId, t.startedAt),
+    index("plan_runs_contact").on(t.contactId),
+    index("plan_runs_plan").on(t.planId).where(sql`${t.planId} is not null`),
+    // One live run of a plan per contact.
+    uniqueIndex("plan_runs_live").on(t.contactId, t.planId).where(sql`${t.status} in ('running', 'paused')`),
+  ],
+);
+export type PlanRun = typeof planRuns.$inferSelect;
+
+/** A plan run's history: what was sent or asked, when, and why it stopped. A step's action is recorded once. */
+export const planRunEvents = sqliteTable(
+  "plan_run_events",
+  {
+    id: text("id").primaryKey(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => planRuns.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PLAN_EVENT_KINDS }).notNull(),
+    step: integer("step"),
+    detail: text("detail"),
+    emailId: text("email_id").references(() => contactEmails.id, { onDelete: "set null" }),
+    taskId: text("task_id").references(() => crmTasks.id, { onDelete: "set null" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("plan_run_events_run_at").on(t.runId, t.at),
+    index("plan_run_events_user").on(t.userId),
+    index("plan_run_events_email").on(t.emailId).where(sql`${t.emailId} is not null`),
+    index("plan_run_events_task").on(t.taskId).where(sql`${t.taskId} is not null`),
+    uniqueIndex("plan_run_events_step_once").on(t.runId, t.step, t.kind).where(sql`${t.step} is not null`),
+  ],
+);
+export type PlanRunEvent = typeof planRunEvents.$inferSelect;

@@ -375,6 +375,16 @@ describe("the 30-day purge", () => {
       )
         .bind(`contact_email_${user.id}`, user.id, `replied_${user.id}`, now)
         .run();
+      // An action plan, a contact's run of it and its history (ADR 0072).
+      await env.DB.prepare("insert into action_plans (id, user_id, name, steps) values (?, ?, 'Plan', '[]')").bind(`plan_${user.id}`, user.id).run();
+      await env.DB.prepare(
+        "insert into plan_runs (id, user_id, plan_id, plan_name, contact_id, steps, status, started_at) values (?, ?, ?, 'Plan', ?, '[]', 'running', ?)",
+      )
+        .bind(`run_${user.id}`, user.id, `plan_${user.id}`, `replied_${user.id}`, now)
+        .run();
+      await env.DB.prepare("insert into plan_run_events (id, run_id, user_id, kind, at) values (?, ?, ?, 'started', ?)")
+        .bind(`event_${user.id}`, `run_${user.id}`, user.id, now)
+        .run();
       // Their Gmail connection (ADR 0069): the tokens as stored, encrypted (the purge never reads them).
       await env.DB.prepare(
         "insert into gmail_connections (id, user_id, email, access_token, refresh_token, access_expires_at, scope) values (?, ?, ?, 'v1.a.b', 'v1.c.d', ?, 'gmail.send')",

@@ -14,6 +14,7 @@ import { leadOffersJob } from "./lead-offers.job";
 import { leadReminderJob } from "./lead-reminder.job";
 import { leadScoreJob } from "./lead-score.job";
 import { opsJob } from "./ops.job";
+import { planStepsJob } from "./plan-steps.job";
 import { syncUpkeepJob } from "./sync-upkeep.job";
 import { trashPurgeJob } from "./trash-purge.job";
 
@@ -28,6 +29,7 @@ const CODE: Record<CronJobId, Job> = {
   "lead-reminders": leadReminderJob,
   "first-replies": firstReplyJob,
   "gmail-replies": gmailRepliesJob,
+  "plan-steps": planStepsJob,
   digest: digestJob,
   "lead-scores": leadScoreJob,
   "account-purge": accountPurgeJob,
@@ -46,6 +48,7 @@ export const EVERY_DATABASE: ReadonlySet<CronJobId> = new Set([
   "lead-reminders",
   "first-replies",
   "gmail-replies",
+  "plan-steps",
   "digest",
   "lead-scores",
   "account-purge",

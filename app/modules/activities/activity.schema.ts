@@ -20,6 +20,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   enquiry: "Enquiry received",
   auto_reply: "Instant reply sent",
   email_received: "E-mail reply received",
+  plan_email: "Action plan e-mail sent",
 };
 
 /** What an agent can log by hand: stage changes, lead assignments and sync conflicts are written by Porchlight itself. */

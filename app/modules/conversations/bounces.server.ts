@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { stopPlanRuns } from "~/modules/plans/stop.server";
 import type { Db } from "~/db/client.server";
 import { contactEmails, contacts, crmActivities, emailOutbox, leadFirstReplies } from "~/db/schema";
 
@@ -63,7 +64,11 @@ function emailStatements(db: Db, email: OutboundEmail, problem: DeliveryProblem,
 export async function markEmailProblem(db: Db, email: OutboundEmail, problem: DeliveryProblem, at = new Date()): Promise<void> {
   const [first, ...rest] = emailStatements(db, email, problem, at);
   await db.batch([first!, ...rest]);
+  if (email.contactId) await stopPlanRuns(db, email.userId, email.contactId, stopReason(problem), at);
 }
+
+/** Why a bounce or a complaint stops the contact's action plans (ADR 0072). */
+const stopReason = (problem: DeliveryProblem) => (problem === "bounced" ? "The contact's address bounced." : "The contact marked an e-mail as spam.");
 
 /**
  * Marks what an outbox e-mail carried: the e-mails on contacts' logs sent through it and, for a lead's instant first
@@ -87,9 +92,14 @@ export async function markOutboxProblem(db: Db, outbox: { id: string; kind: stri
   ]);
   const statements: Batchable[] = emails.flatMap((email) => emailStatements(db, email, problem, at));
   if (firstReply) statements.push(markContact(db, firstReply.userId, firstReply.contactId, problem, at));
+  const touched = [
+    ...emails.filter((e) => e.contactId).map((e) => ({ userId: e.userId, contactId: e.contactId! })),
+    ...(firstReply ? [firstReply] : []),
+  ];
   const [first, ...rest] = statements;
   if (!first) return false;
   await db.batch([first, ...rest]);
+  for (const { userId, contactId } of touched) await stopPlanRuns(db, userId, contactId, stopReason(problem), at);
   return true;
 }
 

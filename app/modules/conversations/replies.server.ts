@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { stopPlanRuns } from "~/modules/plans/stop.server";
 import type { Db } from "~/db/client.server";
 import type { EmailVia } from "~/db/enums";
 import { contactEmails, contacts, crmActivities } from "~/db/schema";
@@ -119,6 +120,8 @@ export async function recordReply(db: Db, reply: IncomingReply): Promise<{ id: s
     .returning({ id: contactEmails.id });
   const results = await db.batch([...statements, insert] as unknown as [Batchable, ...Batchable[]]);
   const inserted = results.at(-1) as unknown as { id: string }[];
+  // A person's reply stops the contact's action plans (ADR 0072): the agent takes the conversation from here.
+  if (inserted.length > 0 && !reply.auto && contactId) await stopPlanRuns(db, userId, contactId, "The contact replied.", reply.occurredAt);
   return { id, isNew: inserted.length > 0 };
 }
 

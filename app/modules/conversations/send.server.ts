@@ -23,7 +23,14 @@ import { newReplyKey, replyAddress } from "./reply-address.server";
 
 export type SendOutcome =
   | { ok: true; emailId: string; via: EmailVia; from: string }
-  | { ok: false; status: 400 | 404 | 409 | 429 | 502; error: string; fieldErrors: Record<string, string>; flags?: FairHousingFlag[] };
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 429 | 502;
+      error: string;
+      fieldErrors: Record<string, string>;
+      flags?: FairHousingFlag[];
+      final?: boolean;
+    };
 
 export interface SendOptions {
   /** Marketing e-mail (an action plan's): carries the agent's postal address and a one-click unsubscribe; never to a contact who unsubscribed. */
@@ -31,6 +38,8 @@ export interface SendOptions {
   /** The app's address, for the unsubscribe link of marketing e-mail. */
   origin?: string | null;
   now?: Date;
+  /** Sent by an action plan's step: its run. */
+  planRunId?: string;
 }
 
 const refuse = (status: 400 | 404 | 409 | 429 | 502, error: string, field = "form", flags?: FairHousingFlag[]): SendOutcome => ({
@@ -40,6 +49,9 @@ const refuse = (status: 400 | 404 | 409 | 429 | 502, error: string, field = "for
   fieldErrors: { [field]: error },
   ...(flags ? { flags } : {}),
 });
+
+/** A refusal after which nothing more may go to the contact (no address, bounced, unsubscribed from marketing). */
+const final = (error: string): SendOutcome => ({ ok: false, status: 400, error, fieldErrors: { form: error }, final: true });
 
 /** Sends the e-mail the agent wrote (or a plan's) to one of their contacts, and logs it; what went wrong otherwise. */
 export async function sendContactEmail(
@@ -68,9 +80,9 @@ export async function sendContactEmail(
   const contact = contactRows[0];
   if (!contact) return refuse(404, "No such contact.");
   const to = contact.email?.trim();
-  if (!to) return refuse(400, SEND_MESSAGES.noAddress(contact.name));
-  if (contact.bounced) return refuse(400, SEND_MESSAGES.bounced(contact.name));
-  if (options.marketing && contact.optOut) return refuse(400, SEND_MESSAGES.optedOut(contact.name));
+  if (!to) return final(SEND_MESSAGES.noAddress(contact.name));
+  if (contact.bounced) return final(SEND_MESSAGES.bounced(contact.name));
+  if (options.marketing && contact.optOut) return final(SEND_MESSAGES.optedOut(contact.name));
   const postal = profileRows[0]?.postalAddress?.trim();
   if (options.marketing && !postal) return refuse(400, SEND_MESSAGES.noPostalAddress);
   if (options.marketing && !options.origin) return refuse(400, SEND_MESSAGES.noOrigin);
@@ -119,7 +131,8 @@ export async function sendContactEmail(
       id: activityId,
       userId,
       contactId: contact.id,
-      type: "email_sent",
+      // A plan's e-mail is Porchlight's, not the agent's answer (speed to lead keeps measuring the agent).
+      type: options.planRunId ? "plan_email" : "email_sent",
       occurredAt: now,
       notes: input.body.slice(0, 2_000),
       meta: { emailId: id, subject: input.subject, via: row.via, status: "sent" },
@@ -135,6 +148,7 @@ export async function sendContactEmail(
       body: input.body,
       status: "sent",
       templateId: template?.id ?? null,
+      planRunId: options.planRunId ?? null,
       activityId,
       occurredAt: now,
     }),

@@ -117,6 +117,17 @@ export const EXPORT_CATEGORIES = [
     tables: [{ table: "contact_emails", owner: "user_id", updated: "occurred_at" }],
   },
   {
+    key: "action_plans",
+    label: "Action plans",
+    description:
+      "Your action plans (their steps, and when they start and stop on their own), each contact's run of one (its steps as they were, where it stands, why it stopped) and each run's history.",
+    tables: [
+      { table: "action_plans", owner: "user_id", json: ["steps", "stop_stages"], updated: "updated_at" },
+      { table: "plan_runs", owner: "user_id", json: ["steps", "stop_stages"], updated: "updated_at" },
+      { table: "plan_run_events", owner: "user_id", updated: "at" },
+    ],
+  },
+  {
     key: "templates",
     label: "Templates",
     description: "Your e-mail and text templates (name, subject, text, merge fields as written), and those you wrote for your team.",
@@ -290,6 +301,7 @@ export const RESTORE_TABLES: readonly { table: string; owner: string }[] = [
   "commission_plans",
   "lead_reply_templates",
   "crm_templates",
+  "action_plans",
   ...CRM_DATA_TABLES,
 ].map((table) => ({ table, owner: "user_id" }));
 
@@ -299,6 +311,8 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   lead_intake_addresses: "the lead intake address in use now keeps working: a restore brings back no replaced address (ADR 0065)",
   api_keys: "the lead API keys in use now keep working, and a revoked key stays revoked (ADR 0066)",
   lead_first_replies: "a lead's first reply is sent once: a restore must not bring back one waiting to be sent again (ADR 0068)",
+  plan_runs: "a plan's step is done once: a restore must not bring back a run whose e-mails would go again (ADR 0072)",
+  plan_run_events: "the history of the runs, which are not restored",
   checkout_sessions: "billing follows Stripe, not a backup",
   trial_claims: "billing follows Stripe, not a backup",
   email_outbox: "e-mails already sent or queued",

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from "drizzle-orm";
+import { plansOnStage } from "~/modules/plans/plans.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { generateKeyBetween } from "fractional-indexing";
 import { contacts, crmActivities, deals, type Deal, type DealStage, type NewDeal } from "~/db/schema";
@@ -166,6 +167,7 @@ export async function updateDeal(context: RequestContext, userId: UserId, id: st
       ),
     );
   const [updated] = (await context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];
+  if (moved) await plansOnStage(context.db, userId, updated[0]!.contactId, stage.key, stage.name, now);
   return { ok: true, deal: updated[0]! };
 }
 
@@ -258,9 +260,12 @@ export async function moveDeal(
     );
     if (!done.ok) return fail({ form: DEAL_MESSAGES.notFound }, 404);
     const deal = (done.results as unknown as [unknown, Deal[]])[1][0]!;
+    if (moved) await plansOnStage(context.db, userId, deal.contactId, stage.key, stage.name, now);
     return { ok: true, deal, from: left };
   }
   const [updated] = (await context.db.batch([update, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [Deal[]];
+  // The contact's action plans that stop at this stage stop, and those that start here start (ADR 0072).
+  if (moved) await plansOnStage(context.db, userId, updated[0]!.contactId, stage.key, stage.name, now);
   return { ok: true, deal: updated[0]!, from: left };
 }
 

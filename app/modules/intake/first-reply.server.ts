@@ -16,6 +16,7 @@ import { instantOf, localNow } from "~/modules/tasks/due";
 import { userCard } from "~/modules/team/names.server";
 import { DEFAULT_REPLY, isReplySource, mergeValues, REPLY_SOURCES, type ReplySource, type ReplyTemplateInput } from "./first-reply";
 import { fillFields } from "~/modules/templates/merge";
+import { stopPlanRuns } from "~/modules/plans/stop.server";
 
 // A new lead's instant first reply (ADR 0068). When a lead from a source the agent turned the reply on for arrives
 // (by e-mail or the lead API) with an e-mail address, one row in lead_first_replies is written for the contact (its
@@ -42,7 +43,7 @@ export interface FirstReplySettings {
 
 export async function loadFirstReplySettings(context: RequestContext, userId: UserId): Promise<FirstReplySettings> {
   const [hours, rows, agent, recent] = await Promise.all([
-    replyHours(context.db, userId),
+    sendingHours(context.db, userId),
     context.db.select().from(leadReplyTemplates).where(ownedBy(leadReplyTemplates, userId)),
     agentOf(context.db, userId),
     context.db
@@ -105,7 +106,8 @@ export async function saveReplyHours(context: RequestContext, userId: UserId, ho
     });
 }
 
-async function replyHours(db: Db, userId: string) {
+/** The agent's sending hours and timezone: when instant replies and action plans' steps may go out. */
+export async function sendingHours(db: Db, userId: string) {
   const row = await db
     .select({ from: userPreferences.replyFromMinute, until: userPreferences.replyUntilMinute, timezone: userPreferences.timezone })
     .from(userPreferences)
@@ -154,7 +156,7 @@ export async function queueFirstReply(
       .where(ownedBy(leadReplyTemplates, userId, eq(leadReplyTemplates.source, lead.source), eq(leadReplyTemplates.enabled, true)))
       .get();
     if (!template) return;
-    const dueAt = nextSendingMoment(at, await replyHours(context.db, userId));
+    const dueAt = nextSendingMoment(at, await sendingHours(context.db, userId));
     const [row] = await context.db
       .insert(leadFirstReplies)
       .values({ id: newId(), userId, contactId: lead.contactId, source: lead.source, property: lead.property, dueAt, createdAt: at })
@@ -194,7 +196,7 @@ export async function sendFirstReply(sender: Sender, replyId: string, at = new D
       .from(leadReplyTemplates)
       .where(ownedBy(leadReplyTemplates, reply.userId as UserId, eq(leadReplyTemplates.source, reply.source)))
       .get(),
-    replyHours(db, reply.userId),
+    sendingHours(db, reply.userId),
   ]);
   if (!contact) return skip("The contact was deleted.");
   if (!contact.email) return skip("The contact has no e-mail address.");
@@ -300,11 +302,13 @@ export async function unsubscribeContact(db: Db, contactId: string, at = new Dat
       .update(contacts)
       .set({ emailOptOutAt: sql`coalesce(${contacts.emailOptOutAt}, ${at.getTime()})` })
       .where(eq(contacts.id, contactId))
-      .returning({ id: contacts.id }),
+      .returning({ id: contacts.id, userId: contacts.userId }),
     db
       .update(leadFirstReplies)
       .set({ status: "skipped", reason: "The contact unsubscribed from e-mail." })
       .where(and(eq(leadFirstReplies.contactId, contactId), eq(leadFirstReplies.status, "pending"))),
   ]);
+  // Nothing automatic goes to them again: their action plans stop too (ADR 0072).
+  for (const row of done) await stopPlanRuns(db, row.userId, row.id, "The contact unsubscribed.", at);
   return done.length > 0;
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { startPlansForLead } from "~/modules/plans/plans.server";
 import { contacts, crmActivities, leadIntakeAddresses, leadIntakeMessages, properties, teams, type IntakeStatus } from "~/db/schema";
 import { createRequestContext, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -301,6 +302,8 @@ export async function placeLead(
       { contactId, email: input.email, source: input.source, property: reading.lead.property?.address ?? null },
       when.at,
     );
+  // And the plans the agent set to start on their own for leads from this source (ADR 0072).
+  if (when.firstReply) await startPlansForLead(db, userId, contactId, input.source, when.at);
   return { status: "created", contactId, contactName: input.name };
 }
 

@@ -20,6 +20,11 @@ export const CRON_JOBS = [
     label: "Gmail replies",
     does: "Reads the agents' Gmail threads of the last 30 days for contacts' replies and bounces, least recently checked first.",
   },
+  {
+    id: "plan-steps",
+    label: "Action plans",
+    does: "Does the action plans' due steps (an e-mail, a task) in each agent's sending hours, each once; a reply stops a plan first.",
+  },
   { id: "digest", label: "Daily digest", does: "Queues the 7:00 digest e-mail of every agent whose morning it is." },
   { id: "lead-scores", label: "Lead scores", does: "Recomputes lead scores a day old, and those left stale by changes." },
   { id: "account-purge", label: "Account purge", does: "Queues accounts 30 days after their deletion, to be deleted a slice at a time." },

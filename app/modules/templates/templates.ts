@@ -108,6 +108,13 @@ export const STARTER_TEMPLATES: readonly StarterTemplate[] = [
     body: "Hi {first name},\n\nIt's been a year since you got the keys to {property address}. Happy home anniversary!\n\nIf you're curious what your home is worth today, or if a friend is thinking of moving, I'm always glad to help.\n\n{signature}",
   },
   {
+    key: "checking-in",
+    kind: "email",
+    name: "Checking in",
+    subject: "Checking in, {first name}",
+    body: "Hi {first name},\n\nJust checking in. Are you still thinking about a move? Whenever you're ready, I can send you the homes that fit what you're after, or tell you what yours could sell for today.\n\nNo rush at all: reply here whenever suits you.\n\n{signature}",
+  },
+  {
     key: "showing-reminder-text",
     kind: "text",
     name: "Showing reminder",

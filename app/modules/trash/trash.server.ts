@@ -65,7 +65,15 @@ export const TRASHED: Record<TrashKind, Moved> = {
       { table: "properties", column: "deal_id" },
     ],
   },
-  task: { table: "crm_tasks", title: "title", children: [], links: [{ table: "crm_activities", column: "task_id" }] },
+  task: {
+    table: "crm_tasks",
+    title: "title",
+    children: [],
+    links: [
+      { table: "crm_activities", column: "task_id" },
+      { table: "plan_run_events", column: "task_id" },
+    ],
+  },
 };
 
 /**
@@ -75,6 +83,8 @@ export const NOT_RESTORED: Readonly<Record<string, string>> = {
   "lead_alerts.contact_id->contacts": "a new lead's alert is about the moment it arrived (ADR 0032): a restored contact is not a new lead",
   "lead_first_replies.contact_id->contacts":
     "a new lead's instant first reply is sent once (ADR 0068): it goes with the deleted contact, and a restored contact is not a new lead to reply to",
+  "plan_runs.contact_id->contacts":
+    "a contact's action plans stop for good with them (ADR 0072): a restored contact is not put back on a plan behind the agent's back",
   "team_leads.contact_id->contacts":
     "the team's record of who got a lead (ADR 0038) keeps who and when; it does not follow the contact into the trash and back",
   "deal_shares.deal_id->deals":

@@ -48,6 +48,7 @@ const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   enquiry: MailPlus,
   auto_reply: MailCheck,
   email_received: MailOpen,
+  plan_email: MailCheck,
 };
 
 interface Page {
@@ -99,7 +100,7 @@ function activitySummary(activity: ActivityItem): string {
     const meta = activity.meta ?? {};
     return `Moved from ${meta.fromName ?? meta.from ?? "?"} to ${meta.toName ?? meta.to ?? "?"}${meta.by ? ` by ${meta.by}` : ""}`;
   }
-  if ((activity.type === "email_sent" || activity.type === "email_received") && activity.meta?.subject) {
+  if ((activity.type === "email_sent" || activity.type === "email_received" || activity.type === "plan_email") && activity.meta?.subject) {
     return `${ACTIVITY_TYPE_LABELS[activity.type]} · ${String(activity.meta.subject)}`;
   }
   return activity.outcome ? `${ACTIVITY_TYPE_LABELS[activity.type]} · ${activity.outcome}` : ACTIVITY_TYPE_LABELS[activity.type];
@@ -114,7 +115,7 @@ const EMAIL_STATUS_LABELS: Record<string, string> = {
 };
 function emailStatus(activity: ActivityItem): { text: string; bad: boolean } | null {
   const meta = activity.meta;
-  if (activity.type !== "email_sent" || !meta?.emailId || typeof meta.status !== "string") return null;
+  if ((activity.type !== "email_sent" && activity.type !== "plan_email") || !meta?.emailId || typeof meta.status !== "string") return null;
   const via = meta.via === "gmail" ? "from your Gmail" : "via Porchlight";
   return meta.status === "sent" ? { text: `Sent ${via}`, bad: false } : { text: EMAIL_STATUS_LABELS[meta.status] ?? meta.status, bad: true };
 }
