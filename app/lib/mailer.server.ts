@@ -127,6 +127,8 @@ export async function listOutbox(context: RequestContext, to?: string | null, li
           id: emailOutbox.id,
           to: emailOutbox.toAddress,
           subject: emailOutbox.subject,
+          fromName: emailOutbox.fromName,
+          replyTo: emailOutbox.replyTo,
           text: emailOutbox.textBody,
           status: emailOutbox.status,
           createdAt: emailOutbox.createdAt,

@@ -67,8 +67,10 @@ export default function DevMailbox() {
                 <article aria-label={email.subject}>
                   <h2 className="font-semibold">{email.subject}</h2>
                   <p className="text-sm text-stone-600 dark:text-stone-400">
-                    To {email.to} · {formatDateTime(email.createdAt)} · {email.status}
+                    {email.fromName ? `From ${email.fromName} via Porchlight · ` : ""}To {email.to} · {formatDateTime(email.createdAt)} ·{" "}
+                    {email.status}
                   </p>
+                  {email.replyTo ? <p className="text-sm text-stone-600 dark:text-stone-400 wrap-anywhere">Reply-To {email.replyTo}</p> : null}
                   <div className="mt-3">
                     <Linkified text={email.text} />
                   </div>

@@ -4,6 +4,7 @@ import type { Env } from "~/lib/env.server";
 import { SEND_MESSAGES } from "~/modules/conversations/compose";
 import { newReplyKey, readReplyAddress, replyAddress } from "~/modules/conversations/reply-address.server";
 import { sendContactEmail } from "~/modules/conversations/send.server";
+import { updateContact } from "~/modules/contacts/contacts.server";
 import { MERGE_MESSAGES } from "~/modules/templates/merge";
 import { signInAs, type TestBrowser } from "../factories/browser";
 import { requestContext } from "../factories/context";
@@ -143,6 +144,13 @@ describe("sending an e-mail to a contact", () => {
     expect(((await bounced.json()) as { error: string }).error).toBe(SEND_MESSAGES.bounced("Jane Whitmore"));
     expect(await emailsOf(agent.id)).toEqual([]);
     expect(await emailsOf(other.agent.id)).toEqual([]);
+
+    // The same address saved again still bounces; a new one may be written to.
+    await updateContact(requestContext(), agent.userId, contactId, { email: "jane@example.com" });
+    expect((await send(browser, contactId, {})).status).toBe(400);
+    await updateContact(requestContext(), agent.userId, contactId, { email: "jane.new@example.com" });
+    expect((await send(browser, contactId, {})).status).toBe(200);
+    expect((await emailsOf(agent.id)).map((e) => e.to_address)).toEqual(["jane.new@example.com"]);
   });
 
   it("holds a Fair Housing phrase for review, then sends it as written once the agent has reviewed it", async () => {

@@ -89,7 +89,16 @@ export async function getContact(context: RequestContext, userId: UserId, id: st
 export async function updateContact(context: RequestContext, userId: UserId, id: string, patch: Partial<ContactInput>): Promise<Contact | undefined> {
   const [row] = await context.db
     .update(contacts)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({
+      ...patch,
+      // A new address has not bounced: e-mail may go to it again (the old one's bounce stays on the log).
+      ...(patch.email !== undefined
+        ? {
+            emailBouncedAt: sql`case when coalesce(${contacts.email}, '') = coalesce(${patch.email}, '') then ${contacts.emailBouncedAt} else null end`,
+          }
+        : {}),
+      updatedAt: new Date(),
+    })
     .where(ownedBy(contacts, userId, eq(contacts.id, id)))
     .returning();
   return row;
