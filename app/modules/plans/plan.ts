@@ -127,7 +127,7 @@ export const STEP_KIND_LABELS: Record<PlanStepKind, string> = {
   email: "Send an e-mail",
   review_email: "E-mail to review and send (a task)",
   call_task: "Call (a task)",
-  text_task: "Text (a task, sent from your phone)",
+  text_task: "Text (a task, from your phone)",
 };
 
 /** A step in a sentence ("next: Call"). */

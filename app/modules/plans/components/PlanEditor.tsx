@@ -171,9 +171,10 @@ export function PlanEditor({
         </div>
       </fieldset>
 
-      {errors.form ? (
+      {/* The form's own refusal, or (checked here before sending) the first field's sentence, read out. */}
+      {errors.form || clientErrors ? (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {errors.form}
+          {errors.form ?? Object.values(errors)[0]}
         </p>
       ) : null}
       <div>
@@ -222,7 +223,7 @@ function StepFields({
       <div className="mb-2 flex items-center gap-2">
         <h3 id={`${idPrefix}-heading`} className="flex-1 font-semibold">
           {`Step ${n} `}
-          <span className="font-normal text-stone-600 dark:text-stone-400">{`· Day ${day}`}</span>
+          <span className="whitespace-nowrap font-normal text-stone-600 dark:text-stone-400">{`· Day ${day}`}</span>
         </h3>
         <button
           type="button"
