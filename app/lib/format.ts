@@ -58,6 +58,17 @@ export function formatDateTime(value: Date | number | string, prefs: DisplayPref
   return `${formatDate(value, prefs)} ${formatTime(value, prefs)}`;
 }
 
+/** A moment soon, with its weekday: "Tue, Mar 16 at 10:00 AM" (US) or "Tue 16 Mar at 10:00" (EU), in the user's timezone. */
+export function formatWeekdayTime(value: Date | number | string, prefs: DisplayPreferences = DEFAULT_DISPLAY_PREFERENCES): string {
+  const timeZone = safeTimezone(prefs.timezone);
+  const eu = prefs.dateFormat === "EU";
+  const formatter = cached(
+    `wd-${eu}-${timeZone}`,
+    () => new Intl.DateTimeFormat(eu ? "en-GB" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone }),
+  );
+  return `${formatter.format(toDate(value))} at ${formatTime(value, prefs)}`;
+}
+
 /** The zone's short name at that instant: "EST", "EDT", "UTC", or an offset ("GMT+1") where English has none. */
 function zoneName(value: Date | number | string, timezone: string): string {
   const timeZone = safeTimezone(timezone);

@@ -36,13 +36,15 @@ import { readForm } from "~/lib/body.server";
 import { ReachOutLink } from "~/modules/sync/components/ReachOutLink";
 import { dispatchIntent } from "~/lib/intents.server";
 import { ComposeEmail } from "~/modules/conversations/components/ComposeEmail";
+import { ContactPlans } from "~/modules/plans/components/ContactPlans";
+import { listPlans, plansForContact } from "~/modules/plans/plans.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.contact.name} — Porchlight` : "Contact — Porchlight" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = params.id ?? "";
-  const [contact, prefs, deals, stages, plan, tasks, activity, interests] = await Promise.all([
+  const [contact, prefs, deals, stages, plan, tasks, activity, interests, runs, plans] = await Promise.all([
     // Stale scores first (one indexed read when none are), and this contact's again if it is over a day old.
     refreshScoresForView(context, user.id)
       .then(() => getContact(context, user.id, id))
@@ -54,6 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tasksFor(context, user.id, { contactId: id }),
     timeline(context, user.id, { contactId: id }),
     propertiesFor(context, user.id, id),
+    plansForContact(context.db, user.id, id),
+    listPlans(context.db, user.id),
   ]);
   // Someone else's contact and a contact that does not exist look the same.
   if (!contact) throw new Response("Not Found", { status: 404 });
@@ -66,6 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     interests,
     stages,
     defaultRate: plan.defaultRate,
+    plans: { runs, all: plans.map((p) => ({ id: p.id, name: p.name })) },
     deals: deals.map((d) => ({
       id: d.id,
       title: d.title,
@@ -116,7 +121,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 const card = "rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900";
 
 export default function ContactProfile() {
-  const { contact, prefs, deals, stages, defaultRate, now, tasks, activity, interests } = useLoaderData<typeof loader>();
+  const { contact, prefs, deals, stages, defaultRate, now, tasks, activity, interests, plans } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const editing = params.has("edit");
@@ -203,6 +208,7 @@ export default function ContactProfile() {
             className={card}
           />
           <PropertiesPanel items={interests} prefs={prefs} className={card} />
+          <ContactPlans contact={contact} runs={plans.runs} plans={plans.all} prefs={prefs} className={card} />
           <TaskPanel tasks={tasks} now={now} prefs={prefs} contact={{ id: contact.id, name: contact.name }} />
           <ActivityTimeline initial={activity} prefs={prefs} today={now.date} nowTime={now.time} contact={{ id: contact.id, name: contact.name }} />
           <DeleteSection

@@ -9,6 +9,7 @@ import {
   CircleCheckBig,
   KanbanSquare,
   LayoutDashboard,
+  ListChecks,
   Settings,
   FileText,
   ShieldCheck,
@@ -38,7 +39,10 @@ export const NAV_ITEMS: NavItem[] = [
 ];
 
 /** Everyone's, after the bottom navigation's (in More on a phone): the follow-up tools. */
-export const FOLLOW_UP_NAV_ITEMS: NavItem[] = [{ to: "/templates", label: "Templates", icon: FileText }];
+export const FOLLOW_UP_NAV_ITEMS: NavItem[] = [
+  { to: "/templates", label: "Templates", icon: FileText },
+  { to: "/plans", label: "Action plans", icon: ListChecks },
+];
 
 /** Members of a team on a team plan: their team. After everyone's, like the admin items. */
 export const TEAM_NAV_ITEMS: NavItem[] = [

@@ -1,11 +1,12 @@
 import * as z from "zod";
-import { CONTACT_SOURCES, PLAN_STEP_KINDS } from "~/db/enums";
+import { CONTACT_SOURCES, PLAN_STEP_KINDS, type ContactSource, type PlanStepKind } from "~/db/enums";
 import type { PlanStep } from "~/db/schema";
+import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 
 // Action plans (ADR 0072): the form's schema, the step kinds, the starters and the words. Browser-safe: the editor
 // checks with the schema the server saves with.
 
-const PLAN_LIMITS = { name: 80, steps: 30, waitDays: 365, title: 120 } as const;
+export const PLAN_LIMITS = { name: 80, steps: 30, waitDays: 365, title: 120 } as const;
 
 export const PLAN_MESSAGES = {
   name: "Give the plan a name.",
@@ -27,6 +28,7 @@ export const PLAN_MESSAGES = {
   paused: "Plan paused: nothing is sent until you resume it",
   resumed: "Plan resumed: the next step keeps the wait it had left",
   stopped: "Plan stopped",
+  runGone: "That plan is no longer running for this contact.",
   starters: (count: number) => (count === 0 ? "You already have every starter plan" : `${count} starter plans added, with the templates they use`),
 } as const;
 
@@ -81,6 +83,75 @@ export const PlanSchema = z
     });
   });
 export type PlanInput = z.infer<typeof PlanSchema>;
+
+const STEP_FIELDS = ["kind", "waitDays", "templateId", "title"] as const;
+const STEP_FIELD = /^steps\[(\d{1,3})\]\[(kind|waitDays|templateId|title)\]$/;
+
+/**
+ * The plan form's fields as PlanSchema reads them: `steps[0][kind]`, `steps[0][waitDays]`… in index order (gaps
+ * closed), the start selects (blank: none) and the checked stop stages. The editor checks with it before posting.
+ */
+export function planFromForm(form: FormData): unknown {
+  const steps = new Map<number, Record<string, string>>();
+  for (const [key, value] of form) {
+    const match = STEP_FIELD.exec(key);
+    if (!match || typeof value !== "string") continue;
+    const index = Number(match[1]);
+    steps.set(index, { ...steps.get(index), [match[2]!]: value });
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value !== "" ? value : null;
+  };
+  return {
+    name: text("name") ?? "",
+    steps: [...steps.keys()].sort((a, b) => a - b).map((i) => Object.fromEntries(STEP_FIELDS.map((f) => [f, steps.get(i)![f] ?? null]))),
+    startSource: text("startSource"),
+    startStage: text("startStage"),
+    stopStages: form.getAll("stopStages").filter((v): v is string => typeof v === "string"),
+  };
+}
+
+/** Each refusal's sentence for the form: `name`, `steps` (the list), `steps.2` (the third step), or `form`. */
+export function planErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [field, index] = issue.path;
+    const key = field === "steps" && typeof index === "number" ? `steps.${index}` : field === "name" || field === "steps" ? field : "form";
+    errors[key] ??= key.startsWith("steps.") && issue.path.length > 2 ? `Step ${Number(index) + 1}: ${issue.message}` : issue.message;
+  }
+  return errors;
+}
+
+export const STEP_KIND_LABELS: Record<PlanStepKind, string> = {
+  email: "Send an e-mail",
+  review_email: "E-mail to review and send (a task)",
+  call_task: "Call (a task)",
+  text_task: "Text (a task, from your phone)",
+};
+
+/** A step in a sentence ("next: Call"). */
+export const STEP_SHORT_LABELS: Record<PlanStepKind, string> = {
+  email: "E-mail",
+  review_email: "E-mail to review",
+  call_task: "Call",
+  text_task: "Text",
+};
+
+/** A step's day from the start: the waits before it and its own, added up. */
+export function stepDays(steps: readonly Pick<PlanStep, "waitDays">[]): number[] {
+  let day = 0;
+  return steps.map((s) => (day += s.waitDays));
+}
+
+/** What starts a plan on its own, in words: "New Zillow leads", "Deal enters Closed Won", both, or "By hand". */
+export function planStartLabel(plan: { startSource: ContactSource | null; startStage: string | null }, stageName: (key: string) => string): string {
+  const parts = [
+    plan.startSource ? `New ${SOURCE_LABELS[plan.startSource]} leads` : null,
+    plan.startStage ? `${plan.startSource ? "deal" : "Deal"} enters ${stageName(plan.startStage)}` : null,
+  ].filter(Boolean);
+  return parts.length === 0 ? "By hand" : parts.join("; ");
+}
 
 /** A starter's step names its template by the starter template's key. */
 type StarterStep = Omit<PlanStep, "templateId"> & { template?: string };

@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import {
-  actionPlans,
-  crmTemplates,
-  planRunEvents,
-  planRuns,
-  type ActionPlan,
-  type PlanRun,
-  type PlanRunEvent,
-  type PlanStep,
-} from "~/db/schema";
+import { actionPlans, crmTemplates, planRunEvents, planRuns, type ActionPlan, type PlanRun, type PlanRunEvent, type PlanStep } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { addDays } from "~/lib/dates";
@@ -40,7 +31,8 @@ export function listPlans(db: Db, userId: UserId): Promise<ActionPlan[]> {
   return db.select().from(actionPlans).where(eq(actionPlans.userId, userId)).orderBy(asc(actionPlans.name));
 }
 
-function getPlan(db: Db, userId: UserId, id: string): Promise<ActionPlan | undefined> {
+/** One of the user's plans, or undefined (another user's plan too). */
+export function getPlan(db: Db, userId: UserId, id: string): Promise<ActionPlan | undefined> {
   return db
     .select()
     .from(actionPlans)

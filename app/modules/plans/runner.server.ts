@@ -116,19 +116,17 @@ async function doStep(context: RequestContext, run: PlanRun, step: PlanStep, ind
   const task = async (type: "call" | "email" | "follow_up", title: string, notes: string | null, why: string) => {
     const local = localNow(timezone, now);
     const taskId = newId();
-    await db
-      .insert(crmTasks)
-      .values({
-        id: taskId,
-        userId: run.userId,
-        contactId,
-        title: title.slice(0, 200),
-        notes,
-        type,
-        priority: "high",
-        dueDate: local.date,
-        dueTime: local.time,
-      });
+    await db.insert(crmTasks).values({
+      id: taskId,
+      userId: run.userId,
+      contactId,
+      title: title.slice(0, 200),
+      notes,
+      type,
+      priority: "high",
+      dueDate: local.date,
+      dueTime: local.time,
+    });
     await event("task_created", why, { taskId });
     return "task" as const;
   };
