@@ -12,6 +12,7 @@ import { Bars, ReportEmpty, ReportSection, ReportTableView } from "~/modules/rep
 import { periodQuery } from "~/modules/reports/periods";
 import { loadReportsInView } from "~/modules/reports/scope.server";
 import { AgentPicker } from "~/modules/reports/components/AgentPicker";
+import { FollowUpReport } from "~/modules/reports/components/FollowUpReport";
 import { IncomeReport } from "~/modules/reports/components/IncomeReport";
 import { LeadSourcesReport } from "~/modules/reports/components/LeadSourcesReport";
 import { PeriodPicker } from "~/modules/reports/components/PeriodPicker";
@@ -169,6 +170,8 @@ export default function ReportsPage() {
             </>
           )}
         </ReportSection>
+
+        <FollowUpReport followUp={r.followUp} query={query} />
       </div>
     </>
   );

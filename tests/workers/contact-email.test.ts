@@ -179,7 +179,14 @@ describe("sending an e-mail to a contact", () => {
       .run();
     await send(browser, contactId, { templateId: theirs });
     await send(browser, contactId, { templateId: mine });
-    expect((await emailsOf(agent.id)).map((e) => e.template_id)).toEqual([null, mine]);
+    const sent = await emailsOf(agent.id);
+    expect(sent.map((e) => e.template_id)).toEqual([null, mine]);
+    // Its activity keeps the template too: deleting the template clears the log's template_id, and Reports still counts
+    // the e-mail under a deleted template rather than as written by hand.
+    await env.DB.prepare("delete from crm_templates where id = ?").bind(mine).run();
+    const [activity] = await rows<{ meta: string }>(env.DB, "select meta from crm_activities where id = ?", sent[1]!.activity_id);
+    expect(JSON.parse(activity!.meta)).toMatchObject({ templateId: mine });
+    expect((await emailsOf(agent.id)).map((e) => e.template_id)).toEqual([null, null]);
   });
 
   it("adds the postal address and a one-click unsubscribe to marketing e-mail, and never sends it to a contact who unsubscribed", async () => {

@@ -1,5 +1,6 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { stopPlanRuns } from "~/modules/plans/stop.server";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { REPLIED_STOP_REASON, stopPlanRuns } from "~/modules/plans/stop.server";
 import type { Db } from "~/db/client.server";
 import type { EmailVia } from "~/db/enums";
 import { contactEmails, contacts, crmActivities } from "~/db/schema";
@@ -121,7 +122,7 @@ export async function recordReply(db: Db, reply: IncomingReply): Promise<{ id: s
   const results = await db.batch([...statements, insert] as unknown as [Batchable, ...Batchable[]]);
   const inserted = results.at(-1) as unknown as { id: string }[];
   // A person's reply stops the contact's action plans (ADR 0072): the agent takes the conversation from here.
-  if (inserted.length > 0 && !reply.auto && contactId) await stopPlanRuns(db, userId, contactId, "The contact replied.", reply.occurredAt);
+  if (inserted.length > 0 && !reply.auto && contactId) await stopPlanRuns(db, userId, contactId, REPLIED_STOP_REASON, reply.occurredAt);
   return { id, isNew: inserted.length > 0 };
 }
 
@@ -205,6 +206,12 @@ export async function receiveReply(env: Env, ctx: ExecutionContext, mail: Incomi
 }
 
 /**
+ * A reply a person wrote, by its timeline activity's meta: an automatic reply (out of office) is flagged `auto: 1`.
+ * A reply with no activity (its contact was gone) counts as a person's. Plans and Reports' follow-up e-mail both ask this.
+ */
+export const personReply = (activityMeta: SQL | AnySQLiteColumn): SQL => sql`coalesce(json_extract(${activityMeta}, '$.auto'), 0) = 0`;
+
+/**
  * When the contact last replied to the agent since `since` (an automatic reply, an out-of-office, not counted), or
  * null. What an action plan asks before each step: a reply stops the plan.
  */
@@ -219,7 +226,7 @@ export async function contactRepliedAt(db: Db, userId: string, contactId: string
         eq(contactEmails.userId, userId),
         eq(contactEmails.direction, "in"),
         gte(contactEmails.occurredAt, since),
-        sql`coalesce(json_extract(${crmActivities.meta}, '$.auto'), 0) = 0`,
+        personReply(crmActivities.meta),
       ),
     )
     .get();

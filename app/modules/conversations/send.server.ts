@@ -135,7 +135,9 @@ export async function sendContactEmail(
       type: options.planRunId ? "plan_email" : "email_sent",
       occurredAt: now,
       notes: input.body.slice(0, 2_000),
-      meta: { emailId: id, subject: input.subject, via: row.via, status: "sent" },
+      // The template it came from stays here when the template is deleted (the log's template_id is then cleared), so
+      // Reports' follow-up e-mail counts it under a deleted template, not as written by hand.
+      meta: { emailId: id, subject: input.subject, via: row.via, status: "sent", ...(template ? { templateId: template.id } : {}) },
     }),
     db.insert(contactEmails).values({
       ...row,

@@ -11,7 +11,7 @@ import { localNow } from "~/modules/tasks/due";
 import { fillFields } from "~/modules/templates/merge";
 import { mergeValuesFor, templateForUse } from "~/modules/templates/templates.server";
 import { stepDueAt } from "./plans.server";
-import { stopPlanRuns } from "./stop.server";
+import { REPLIED_STOP_REASON, stopPlanRuns } from "./stop.server";
 
 // The action plans' runner (ADR 0072): each five-minute cron pass (once per database) takes the runs whose next step is
 // due, claims the step by moving the run on in one statement (a retried pass finds it claimed and does nothing: a step
@@ -64,7 +64,7 @@ async function runStep(context: RequestContext, run: PlanRun, now: Date): Promis
   // Before anything: a reply since the plan started stops it (the agent takes the conversation from here).
   const replied = await contactRepliedAt(db, run.userId, run.contactId, run.startedAt);
   if (replied) {
-    await stopPlanRuns(db, run.userId, run.contactId, "The contact replied.", now, { runId: run.id });
+    await stopPlanRuns(db, run.userId, run.contactId, REPLIED_STOP_REASON, now, { runId: run.id });
     return "stopped";
   }
   if (!(await liveSubscription(context, userId))) {

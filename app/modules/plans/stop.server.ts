@@ -7,6 +7,9 @@ import { newId } from "~/lib/crypto";
 // unsubscribed, their address bounced, their deal reached a stage the plan stops at, or the agent stopped it. Kept
 // apart from the runner so the e-mail side can call it without importing the runner (which sends e-mail).
 
+/** The stop reason of a run a person's reply stopped: the runner and the reply path write it, Reports counts it. */
+export const REPLIED_STOP_REASON = "The contact replied.";
+
 /** Stops the contact's live runs (of one plan, or all); each gets its history's "stopped" with the reason. How many. */
 export async function stopPlanRuns(
   db: Db,

@@ -11,6 +11,7 @@ import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/
 
 import { localNow } from "~/modules/tasks/due";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
+import { followUpTables, type FollowUpInput } from "./follow-up";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
 import { cell, DASH, empty, type ReportCell, type ReportTable } from "./table";
 
@@ -63,6 +64,8 @@ export interface ReportInputs {
   tasks: { current: boolean; n: number; completed: number; overdue: number }[];
   followUps: { count: number; contacts: { id: string; name: string; status: ContactStatus; lastActivity: number }[] };
   costs: { source: ContactSource | string; month: string; costCents: number }[];
+  /** The period's e-mails sent by template and plan, and its plan runs (follow-up.server.ts). */
+  followUp: FollowUpInput;
 }
 
 export interface SummaryFigure {
@@ -142,6 +145,7 @@ export interface Reports {
     averageDealCents: number | null;
   };
   activity: { empty: boolean; chart: ColumnChart; table: ReportTable; tasks: ReportTable; followUps: ReportTable; followUpCount: number };
+  followUp: ReturnType<typeof followUpTables>;
 }
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
@@ -715,6 +719,7 @@ export function buildReports(input: ReportInputs): Reports {
       followUps: followUpsTable,
       followUpCount: input.followUps.count,
     },
+    followUp: followUpTables(input.followUp),
   };
 }
 
@@ -732,6 +737,8 @@ export function reportTables(reports: Reports): ReportTable[] {
     reports.activity.table,
     reports.activity.tasks,
     reports.activity.followUps,
+    reports.followUp.templates,
+    reports.followUp.plans,
   ];
 }
 

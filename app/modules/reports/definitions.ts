@@ -40,6 +40,11 @@ export const REPORT_DEFINITIONS = {
     definition:
       "Each stage in your pipeline's order: deals that entered it during the period (a new deal enters the stage it was created in), how many of those have since moved on to a stage other than a lost one, how many were moved to a lost stage, and the median number of days those that left spent in it. Won to lost compares deals that entered your won and lost stages in the period; average deal size is the average sale price of deals closed won in the period. Lost reasons are those given for deals that entered a lost stage in the period and are still there.",
   },
+  followUp: {
+    label: "Follow-up e-mail",
+    definition:
+      "E-mails you sent contacts in the period from Porchlight or your connected Gmail, by the template they started from and by the action plan that sent them. Sent counts every e-mail that left (those that failed to send are left out); bounced, those the contact's mail system returned. Replied: e-mails with at least one reply from the contact, whenever it came; an automatic reply (out of office) does not count, and two replies to one e-mail count once. Reply rate is replied ÷ delivered (sent − bounced). Time to reply runs from the e-mail to its first reply; the median is the middle one of the replied e-mails (of an even number, the lower middle one). Written by hand: e-mails that started from no template. Plans: runs started in the period, and how many of those a reply from the contact stopped.",
+  },
   activity: {
     label: "Activity",
     definition: `${FIGURE_WORDS.logged} By week (Monday to Sunday, in your timezone) of the date they happened; the dashboard's recent activity counts the same ones. Tasks: those due in the period, how many were completed and how many are still open after their due date. Follow-up gaps are today's hot and warm contacts with no activity in the last ${FOLLOW_UP_DAYS} days, as on the dashboard.`,

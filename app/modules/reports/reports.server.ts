@@ -21,6 +21,7 @@ import { nearestRank, REPORT_LIST_SIZE, REPORT_MONTHS } from "./definitions";
 import { monthsOf, parsePeriod, type DayRange } from "./periods";
 import { contactsAddedBy } from "./added.server";
 import { leadsArrived, leadsByMonth, loggedIn, sortedTimes, waitingLeads } from "./figures.server";
+import { followUpEmails, followUpRuns } from "./follow-up.server";
 import { buildReports, type ReportInputs, type Reports } from "./build.server";
 
 // /reports in one D1 batch (docs/decisions/0023-reports.md). Everything is read for the period and
@@ -196,6 +197,9 @@ export async function loadReports(context: RequestContext, userId: UserId, param
       ),
     // Deals teammates share with the agent: their share counts in the agent's net and forecast.
     sharedDealsQuery(db, userId),
+    // Follow-up e-mail: the period's e-mails sent by template and plan, and its plan runs.
+    followUpEmails(db, userId, cur),
+    followUpRuns(db, userId, cur),
   ] as const;
   const [
     goalRows,
@@ -218,6 +222,8 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     followUpRows,
     costRows,
     sharedRows,
+    followUpEmailRows,
+    followUpRunRows,
   ] = await db.batch(statements);
   const shared = toSharedDeals(sharedRows);
 
@@ -259,6 +265,7 @@ export async function loadReports(context: RequestContext, userId: UserId, param
     tasks: taskRows.map((r) => ({ ...r, current: r.current === 1 })),
     followUps: { count: followUpCount[0]?.n ?? 0, contacts: followUpRows.map((c) => ({ ...c, lastActivity: c.lastActivity.getTime() })) },
     costs: costRows.filter((r) => (CONTACT_SOURCES as readonly string[]).includes(r.source)),
+    followUp: { emails: followUpEmailRows.map((r) => ({ ...r, times: sortedTimes(r.times) })), runs: followUpRunRows },
   };
   return buildReports(inputs);
 }

@@ -7,6 +7,7 @@ const SECTIONS = [
   ["speed", "Speed to lead"],
   ["funnel", "Pipeline"],
   ["activity", "Activity"],
+  ["follow-up", "Follow-up e-mail"],
 ] as const;
 
 function Change({ figure }: { figure: SummaryFigure }) {
