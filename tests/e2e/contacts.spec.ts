@@ -172,7 +172,9 @@ test("a contact's profile edits behind Edit details, offers quick actions, and d
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:(555) 010-3000");
   await expect(page.getByRole("link", { name: "Text" })).toHaveAttribute("href", "sms:(555) 010-3000");
-  await expect(page.getByRole("link", { name: "E-mail" })).toHaveAttribute("href", "mailto:profile@example.com");
+  // E-mail opens the compose dialog (ADR 0071); the address itself, in the details, still opens the mail app.
+  await expect(page.getByRole("button", { name: "E-mail", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "profile@example.com" })).toHaveAttribute("href", "mailto:profile@example.com");
   await expect(page.getByRole("heading", { name: "Deals" })).toBeVisible();
 
   await page.getByRole("link", { name: "Edit details" }).click();

@@ -12,10 +12,13 @@ const SAMPLE = readFileSync("docs/samples/zillow-lead.eml", "utf8");
 async function leadFromZillow(page: Page): Promise<void> {
   await page.goto("/settings?tab=leads");
   const address = await page.getByRole("textbox", { name: "Lead intake address" }).inputValue();
-  const response = await page.request.post(`/cdn-cgi/handler/email?from=${encodeURIComponent("no-reply@zillow.com")}&to=${encodeURIComponent(address)}`, {
-    data: SAMPLE.replace(/^To: .*$/m, `To: ${address}`).replace(/^Message-ID: .*$/m, `Message-ID: <${crypto.randomUUID()}@e2e.test>`),
-    headers: { "Content-Type": "text/plain" },
-  });
+  const response = await page.request.post(
+    `/cdn-cgi/handler/email?from=${encodeURIComponent("no-reply@zillow.com")}&to=${encodeURIComponent(address)}`,
+    {
+      data: SAMPLE.replace(/^To: .*$/m, `To: ${address}`).replace(/^Message-ID: .*$/m, `Message-ID: <${crypto.randomUUID()}@e2e.test>`),
+      headers: { "Content-Type": "text/plain" },
+    },
+  );
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -52,9 +55,20 @@ async function tryFollowUp(page: Page, account: Account, width: number) {
   const mailbox = (await page.getByText(/Connected as/).textContent())!.match(/[\w.+-]+@[\w.-]+/)![0];
   await expectNoViolations(page, `E-mail settings at ${width} px`, "main");
 
-  // An AI draft to the lead from their page, through Gmail.
+  // The starter plans, and the lead put on the new buyer plan from their page.
+  await page.goto("/plans");
+  await page.getByRole("button", { name: "Add starter plans" }).first().click();
+  await expect(page.getByText(/starter plans added/).first()).toBeVisible();
+  await expectNoViolations(page, `Action plans at ${width} px`, "main");
   await page.goto("/contacts");
   await page.getByRole("link", { name: "Jane Whitmore" }).first().click();
+  const plans = page.getByRole("region", { name: "Action plans" });
+  await plans.getByLabel("Start a plan").selectOption({ label: "New buyer lead (14 days)" });
+  await plans.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByText("Jane Whitmore is on “New buyer lead (14 days)”", { exact: true }).first()).toBeVisible();
+  await expect(plans.getByText(/^Running/)).toBeVisible();
+
+  // An AI draft to the lead from their page, through Gmail.
   await page.getByRole("button", { name: "E-mail", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "E-mail Jane Whitmore" });
   await expect(dialog.getByText(mailbox, { exact: true })).toBeVisible();
@@ -70,7 +84,10 @@ async function tryFollowUp(page: Page, account: Account, width: number) {
 
   // Jane replies in the Gmail thread; the cron reads it.
   const google = new URL(await googleOrigin(page));
-  const sent = (await (await page.request.get(`${google.origin}/__fake/mailboxes/${encodeURIComponent(mailbox)}/sent`)).json()) as { threadId: string; text: string }[];
+  const sent = (await (await page.request.get(`${google.origin}/__fake/mailboxes/${encodeURIComponent(mailbox)}/sent`)).json()) as {
+    threadId: string;
+    text: string;
+  }[];
   const thread = sent.at(-1)!.threadId;
   const reply = await page.request.post(`${google.origin}/__fake/mailboxes/${encodeURIComponent(mailbox)}/threads/${thread}/reply`, {
     data: { from: "Jane Whitmore <jane.whitmore@example.com>", text: "Thanks! Saturday at 10 works for me." },
@@ -79,6 +96,9 @@ async function tryFollowUp(page: Page, account: Account, width: number) {
   expect((await page.request.get("/__scheduled?cron=*/5+*+*+*+*")).status()).toBe(200);
   await page.reload();
   await expect(activity.getByRole("listitem").filter({ hasText: "E-mail reply received" })).toContainText("Saturday at 10 works for me.");
+  // The reply stopped the plan before its first e-mail went.
+  await expect(page.getByRole("region", { name: "Action plans" }).getByText("Stopped: The contact replied.")).toBeVisible();
+  expect((await (await page.request.get(`${google.origin}/__fake/mailboxes/${encodeURIComponent(mailbox)}/sent`)).json()).length).toBe(sent.length);
   await expectNoViolations(page, `Contact with the reply at ${width} px`, "main");
   await expectNoSideways(page);
 }

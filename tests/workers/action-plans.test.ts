@@ -84,6 +84,15 @@ describe("a plan's run", () => {
       a.user.id,
     );
     expect(email).toMatchObject({ subject: "Hello Jane", plan_run_id: runId, via: "porchlight" });
+    // On the timeline as the plan's e-mail, naming the plan.
+    const [activity] = await rows<{ type: string; meta: string }>(
+      env.DB,
+      "select type, meta from crm_activities where user_id = ? and contact_id = ?",
+      a.user.id,
+      a.contactId,
+    );
+    expect(activity!.type).toBe("plan_email");
+    expect(JSON.parse(activity!.meta)).toMatchObject({ plan: "Test plan", status: "sent", via: "porchlight" });
     // The call is three days later at the same 10:00 AM, now daylight time (UTC-4).
     expect((await runOf(runId)).next_at).toBe(at("2027-03-15T14:00:00Z").getTime());
 

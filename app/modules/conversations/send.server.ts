@@ -38,8 +38,9 @@ export interface SendOptions {
   /** The app's address, for the unsubscribe link of marketing e-mail. */
   origin?: string | null;
   now?: Date;
-  /** Sent by an action plan's step: its run. */
+  /** Sent by an action plan's step: its run, and the plan's name (the timeline says which plan sent it). */
   planRunId?: string;
+  planName?: string;
 }
 
 const refuse = (status: 400 | 404 | 409 | 429 | 502, error: string, field = "form", flags?: FairHousingFlag[]): SendOutcome => ({
@@ -137,7 +138,14 @@ export async function sendContactEmail(
       notes: input.body.slice(0, 2_000),
       // The template it came from stays here when the template is deleted (the log's template_id is then cleared), so
       // Reports' follow-up e-mail counts it under a deleted template, not as written by hand.
-      meta: { emailId: id, subject: input.subject, via: row.via, status: "sent", ...(template ? { templateId: template.id } : {}) },
+      meta: {
+        emailId: id,
+        subject: input.subject,
+        via: row.via,
+        status: "sent",
+        ...(template ? { templateId: template.id } : {}),
+        ...(options.planName ? { plan: options.planName } : {}),
+      },
     }),
     db.insert(contactEmails).values({
       ...row,

@@ -142,7 +142,7 @@ async function doStep(context: RequestContext, run: PlanRun, step: PlanStep, ind
       userId,
       contactId,
       { subject: filled!.subject, body: filled!.body, templateId: template!.id, reviewed: false },
-      { marketing: true, origin, now, planRunId: run.id },
+      { marketing: true, origin, now, planRunId: run.id, planName: run.planName },
     );
     if (sent.ok) {
       await event("email_sent", `Sent “${template!.name}” ${sent.via === "gmail" ? `from ${sent.from}` : "via Porchlight"}`, {

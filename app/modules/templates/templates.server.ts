@@ -9,7 +9,8 @@ import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow } from "~/modules/tasks/due";
 import { userCard } from "~/modules/team/names.server";
 import { firstNameOf, signatureOf, type MergeValues } from "./merge";
-import { STARTER_TEMPLATES, type TemplateInput, type TemplateScope, type TemplateView } from "./templates";
+import type { TemplateScope, TemplateView } from "./template-kinds";
+import { STARTER_TEMPLATES, type TemplateInput } from "./templates";
 
 // Templates (ADR 0070): an agent's own, and their team's, which the team's owner and admins write and every member
 // reads and may copy. Every write names the signed-in user, and a write to the team's re-checks their role in the same

@@ -1,11 +1,10 @@
 import * as z from "zod";
 import { TEMPLATE_KINDS, type TemplateKind } from "~/db/enums";
 import { mergeFieldProblem, TEMPLATE_FIELDS } from "./merge";
+import { TEMPLATE_LIMITS } from "./template-kinds";
 
 // E-mail and text templates (ADR 0070): the form's schema, the starters and the page's words. Browser-safe: the
 // editor validates and previews with the same schema the server saves with.
-
-export const TEMPLATE_LIMITS = { name: 80, subject: 150, email: 5_000, text: 320 } as const;
 
 export const TEMPLATE_MESSAGES = {
   name: "Give the template a name.",
@@ -47,20 +46,6 @@ export const TemplateSchema = z
     }
   });
 export type TemplateInput = z.infer<typeof TemplateSchema>;
-
-export type TemplateScope = "mine" | "team";
-/** A template as pages show it. */
-export interface TemplateView {
-  id: string;
-  kind: TemplateKind;
-  name: string;
-  subject: string | null;
-  body: string;
-  scope: TemplateScope;
-  updatedAt: string;
-}
-
-export const KIND_LABELS: Record<TemplateKind, string> = { email: "E-mail", text: "Text" };
 
 export interface StarterTemplate {
   key: string;

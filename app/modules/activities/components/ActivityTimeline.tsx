@@ -116,7 +116,7 @@ const EMAIL_STATUS_LABELS: Record<string, string> = {
 function emailStatus(activity: ActivityItem): { text: string; bad: boolean } | null {
   const meta = activity.meta;
   if ((activity.type !== "email_sent" && activity.type !== "plan_email") || !meta?.emailId || typeof meta.status !== "string") return null;
-  const via = meta.via === "gmail" ? "from your Gmail" : "via Porchlight";
+  const via = `${meta.via === "gmail" ? "from your Gmail" : "via Porchlight"}${typeof meta.plan === "string" ? ` by the plan “${meta.plan}”` : ""}`;
   return meta.status === "sent" ? { text: `Sent ${via}`, bad: false } : { text: EMAIL_STATUS_LABELS[meta.status] ?? meta.status, bad: true };
 }
 

@@ -7,7 +7,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import type { TemplateKind } from "~/db/enums";
 import { fillFields, MERGE_FIELD_HELP, mergeFieldProblem, TEMPLATE_FIELDS, unfilledFields } from "../merge";
 import { useMergeValues } from "../use-merge-values";
-import { KIND_LABELS, TEMPLATE_LIMITS, type TemplateView } from "../templates";
+import { KIND_LABELS, TEMPLATE_LIMITS, type TemplateView } from "../template-kinds";
 
 const TEXTAREA =
   "w-full rounded-lg border bg-white px-3 py-2 text-stone-900 dark:bg-stone-900 dark:text-stone-100 border-stone-300 dark:border-stone-700";

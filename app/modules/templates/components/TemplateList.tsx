@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Mail, MessageSquare } from "lucide-react";
 import { Button } from "~/components/ui/Button";
-import { KIND_LABELS, type TemplateView } from "../templates";
+import { KIND_LABELS, type TemplateView } from "../template-kinds";
 
 /** One group of templates (the agent's own, or their team's), each with its kind and first line; team ones copyable. */
 export function TemplateList({
