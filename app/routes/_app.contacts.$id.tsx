@@ -36,6 +36,7 @@ import { readForm } from "~/lib/body.server";
 import { ReachOutLink } from "~/modules/sync/components/ReachOutLink";
 import { dispatchIntent } from "~/lib/intents.server";
 import { ComposeEmail } from "~/modules/conversations/components/ComposeEmail";
+import { TextWithTemplate } from "~/modules/conversations/components/TextWithTemplate";
 import { ContactPlans } from "~/modules/plans/components/ContactPlans";
 import { listPlans, plansForContact } from "~/modules/plans/plans.server";
 
@@ -167,6 +168,7 @@ export default function ContactProfile() {
             <ReachOutLink contact={contact} phone={contact.phone} kind="text" className={quick}>
               <MessageSquare aria-hidden="true" className="h-5 w-5" /> Text
             </ReachOutLink>
+            <TextWithTemplate contact={contact} phone={contact.phone} className={quick} />
           </>
         ) : null}
         {contact.email ? <ComposeEmail contact={{ id: contact.id, name: contact.name, email: contact.email }} className={quick} /> : null}

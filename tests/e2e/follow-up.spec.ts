@@ -68,6 +68,14 @@ async function tryFollowUp(page: Page, account: Account, width: number) {
   await expect(page.getByText("Jane Whitmore is on “New buyer lead (14 days)”", { exact: true }).first()).toBeVisible();
   await expect(plans.getByText(/^Running/)).toBeVisible();
 
+  // A text template (a starter the plans brought), written into the phone's messages app: never sent by Porchlight.
+  await page.getByRole("button", { name: "Text from a template" }).click();
+  const texting = page.getByRole("dialog", { name: "Text Jane Whitmore" });
+  await texting.getByLabel("Text template").selectOption({ label: "New lead: first text" });
+  await expect(texting.getByRole("link", { name: "Open in Messages" })).toHaveAttribute("href", /^sms:\(512\) 555-0148\?&body=Hi%20Jane%2C/);
+  await expectNoViolations(page, `Text from a template at ${width} px`, "dialog[open]");
+  await texting.getByRole("button", { name: "Close" }).click();
+
   // An AI draft to the lead from their page, through Gmail.
   await page.getByRole("button", { name: "E-mail", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "E-mail Jane Whitmore" });

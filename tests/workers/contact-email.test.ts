@@ -166,6 +166,30 @@ describe("sending an e-mail to a contact", () => {
     expect(await emailsOf(agent.id)).toHaveLength(1);
   });
 
+  it("offers the agent's e-mail and text templates, and says who the e-mail comes from", async () => {
+    const { agent, browser, contactId } = await agentWithContact();
+    await env.DB.prepare("update contacts set phone = '512-555-0148' where id = ?").bind(contactId).run();
+    await env.DB.prepare(
+      "insert into crm_templates (id, user_id, kind, name, subject, body) values (?, ?, 'email', 'Hello', 'Hi', 'Hi {first name}')",
+    )
+      .bind(crypto.randomUUID(), agent.id)
+      .run();
+    await env.DB.prepare(
+      "insert into crm_templates (id, user_id, kind, name, body) values (?, ?, 'text', 'Running late', 'Running 10 minutes late!')",
+    )
+      .bind(crypto.randomUUID(), agent.id)
+      .run();
+    const options = (await (await browser.get(`/contacts/${contactId}/email`)).json()) as {
+      templates: { name: string }[];
+      texts: { name: string }[];
+      from: { via: string; label: string };
+    };
+    expect(options.templates.map((t) => t.name)).toEqual(["Hello"]);
+    expect(options.texts.map((t) => t.name)).toEqual(["Running late"]);
+    expect(options.from).toMatchObject({ via: "porchlight", label: "Dana Reyes via Porchlight" });
+    expect(await browser.page(`/contacts/${contactId}`)).toContain("Text from a template");
+  });
+
   it("keeps the template it came from only when the template is the agent's to use", async () => {
     const { agent, contactId, browser } = await agentWithContact();
     const other = await createAgent(env.DB);

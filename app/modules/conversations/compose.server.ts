@@ -16,6 +16,7 @@ export async function composeOptions(context: RequestContext, userId: UserId): P
     templates: templates
       .filter((t) => t.kind === "email")
       .map(({ id, name, subject, body, scope }) => ({ id, name, subject: subject ?? "", body, scope })),
+    texts: templates.filter((t) => t.kind === "text").map(({ id, name, body, scope }) => ({ id, name, body, scope })),
     from:
       gmail?.status === "connected"
         ? { via: "gmail" as const, label: gmail.email, note: "From your Gmail: it is in your Sent folder, and replies come to your inbox and here." }

@@ -46,5 +46,7 @@ export type ComposeInput = z.infer<typeof ComposeSchema>;
 /** What the compose dialog offers: the agent's e-mail templates, and who the e-mail comes from. */
 export interface ComposeOptions {
   templates: { id: string; name: string; subject: string; body: string; scope: "mine" | "team" }[];
+  /** Text templates, for a text written into the phone's messages app. */
+  texts: { id: string; name: string; body: string; scope: "mine" | "team" }[];
   from: { via: "gmail" | "porchlight"; label: string; note: string };
 }

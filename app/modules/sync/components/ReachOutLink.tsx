@@ -13,6 +13,7 @@ export function ReachOutLink({
   userId,
   className,
   label,
+  body,
   children,
 }: {
   contact: { id: string; name: string };
@@ -21,13 +22,16 @@ export function ReachOutLink({
   userId?: string;
   className?: string;
   label?: string;
+  /** A text's words, written into the phone's messages app (a text template filled in). */
+  body?: string;
   children: ReactNode;
 }) {
   const layout = useRouteLoaderData<{ userId?: string }>("routes/_app");
   const agent = userId ?? layout?.userId;
   return (
     <a
-      href={`${kind === "call" ? "tel" : "sms"}:${phone}`}
+      // "?&body=" is read by both iOS and Android messages apps.
+      href={`${kind === "call" ? "tel" : "sms"}:${phone}${kind === "text" && body ? `?&body=${encodeURIComponent(body)}` : ""}`}
       className={className}
       aria-label={label}
       title={label}
