@@ -14,6 +14,12 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** How the team's new leads reach an agent (ADR 0038): kept in the pond, round robin, or first to claim. */
 export const LEAD_MODES = ["pond", "round_robin", "claim"] as const;
 export type LeadMode = (typeof LEAD_MODES)[number];
+/**
+ * What a team's owner and admins may do with every member's contacts, timelines and tasks (ADR 0075): nothing beyond
+ * what is shared with them, see them, or see and edit them. The owner chooses.
+ */
+export const MEMBER_RECORD_ACCESS = ["shared", "view", "edit"] as const;
+export type MemberRecordAccess = (typeof MEMBER_RECORD_ACCESS)[number];
 export const TEAM_LEAD_STATES = ["pond", "offered", "assigned"] as const;
 export type TeamLeadState = (typeof TEAM_LEAD_STATES)[number];
 

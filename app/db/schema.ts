@@ -24,6 +24,7 @@ import {
   SUBSCRIPTION_STATUSES,
   TEAM_ROLES,
   LEAD_MODES,
+  MEMBER_RECORD_ACCESS,
   TEAM_LEAD_STATES,
   TASK_PRIORITIES,
   TASK_REPEATS,
@@ -1243,6 +1244,8 @@ export const teams = sqliteTable(
     leadMode: text("lead_mode", { enum: LEAD_MODES }).notNull().default("pond"),
     /** First to claim: how long an offered lead waits for a claim before round robin takes it. */
     claimWindowMinutes: integer("claim_window_minutes").notNull().default(15),
+    /** What the owner and admins may do with every member's contacts, timelines and tasks (ADR 0075). */
+    memberRecords: text("member_records", { enum: MEMBER_RECORD_ACCESS }).notNull().default("shared"),
     /** Round robin: the member who got the last lead (the next goes to the next available member after them). */
     lastAssignedTo: text("last_assigned_to").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
     /** Ownership offered to this member (ADR 0039): they become the owner, and the payer, when they accept. */

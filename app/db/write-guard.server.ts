@@ -10,6 +10,15 @@ import { writeGuard } from "./schema";
 
 const ABORT_MARK = "write_guard:";
 
+/**
+ * A write made in another member's account by a teammate the team's rules let (a manager editing an agent's contact):
+ * `requires` is re-checked in the write's own batch or statement, and `by` names who did it where the row can say so.
+ */
+export interface OnBehalf {
+  requires: SQL;
+  by: string;
+}
+
 /** The batch statement that aborts the batch unless `condition` (an SQL boolean) is true. */
 export function requireInBatch(db: Db, condition: SQL) {
   return db.insert(writeGuard).select(sql`select case when ${condition} then 1 else 0 end`);

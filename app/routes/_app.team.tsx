@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Columns3, Trophy } from "lucide-react";
+import { Columns3, Contact, Trophy } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -11,6 +11,8 @@ import { dispatchIntent, refuse } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
 import type { TeamAction } from "~/modules/team/team.schema";
+import { saveMemberRecords } from "~/modules/team/member-records.server";
+import { MemberRecordsSetting } from "~/modules/team/components/MemberRecords";
 import { loadTeamPage, runTeamAction, saveTeamPlanFromForm, TEAM_INTENTS } from "~/modules/team/team-page.server";
 import { PlanForm } from "~/modules/commissions/components/PlanForm";
 import { PlanSummary } from "~/modules/commissions/components/PlanSummary";
@@ -41,6 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : refuse(result.body.intent ?? String(fields.intent ?? ""), result.body.errors);
   };
   return dispatchIntent(form, {
+    // What the owner and admins may do with members' contacts (ADR 0075): the owner's choice.
+    "member-records": () => saveMemberRecords(context, { userId: user.id, team }, form),
     // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
     "commission-plan": async () => {
       const { body, status } = await saveTeamPlanFromForm(context, team, fields);
@@ -79,6 +83,12 @@ export default function TeamPage() {
               <Columns3 aria-hidden="true" className="h-5 w-5" />
               Team pipeline
             </Link>
+            {manager && team.memberRecords !== "shared" ? (
+              <Link to="/team/contacts" className={buttonClass("secondary")}>
+                <Contact aria-hidden="true" className="h-5 w-5" />
+                Team contacts
+              </Link>
+            ) : null}
             <Link to="/team/leaderboard" className={buttonClass("secondary")}>
               <Trophy aria-hidden="true" className="h-5 w-5" />
               Leaderboard
@@ -103,6 +113,7 @@ export default function TeamPage() {
         ) : null}
         <MembersSection members={members} me={me} owner={owner} manager={manager} work={loaded.work} prefs={prefs} busy={busy} />
         {loaded.handovers.length > 0 ? <HandoversSection handovers={loaded.handovers} /> : null}
+        <MemberRecordsSetting value={team.memberRecords} owner={owner} error={refused?.intent === "member-records" ? refused.error : undefined} />
 
         {manager ? (
           <PlanForm

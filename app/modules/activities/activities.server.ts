@@ -4,6 +4,7 @@ import { contacts, crmActivities, deals, type Activity } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { ownedBy } from "~/lib/tenancy.server";
+import { guardedBatch, requireInBatch, type OnBehalf } from "~/db/write-guard.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { instantOf } from "~/modules/tasks/due";
@@ -78,13 +79,17 @@ export type ActivityResult = { ok: true; activity: Activity } | { ok: false; sta
  * Logs an activity. The contact and deal must be the user's; an activity on a deal without a chosen contact
  * is also the deal's contact's, so it shows on their timeline and counts as their latest activity.
  */
-/** `as`: the type written, when Porchlight records the activity itself (a sync conflict) instead of the agent's choice. */
+/**
+ * `as`: the type written, when Porchlight records the activity itself (a sync conflict) instead of the agent's choice.
+ * `onBehalf`: a teammate logs it in the agent's account (meta.by names them), re-checked in the same batch.
+ */
 export async function logActivity(
   context: RequestContext,
   userId: UserId,
   input: ActivityInput,
   id = newId(),
   as: ActivityType = input.type,
+  onBehalf?: OnBehalf,
 ): Promise<ActivityResult> {
   const refuse = (field: string, error: string): ActivityResult => ({ ok: false, status: 400, error, fieldErrors: { [field]: error } });
   const [contact, deal, prefs] = await Promise.all([
@@ -106,7 +111,7 @@ export async function logActivity(
   ]);
   if (input.contactId && !contact) return refuse("contactId", ACTIVITY_MESSAGES.contactUnknown);
   if (input.dealId && !deal) return refuse("dealId", ACTIVITY_MESSAGES.dealUnknown);
-  const activity = await context.db
+  const insert = context.db
     .insert(crmActivities)
     .values({
       id,
@@ -117,10 +122,14 @@ export async function logActivity(
       occurredAt: occurredAt(input, prefs.timezone),
       outcome: input.outcome,
       notes: input.notes,
+      ...(onBehalf ? { meta: { by: onBehalf.by } } : {}),
     })
-    .returning()
-    .get();
-  return { ok: true, activity };
+    .returning();
+  if (!onBehalf) return { ok: true, activity: (await insert.get())! };
+  const written = await guardedBatch(() => context.db.batch([requireInBatch(context.db, onBehalf.requires), insert]));
+  return written.ok
+    ? { ok: true, activity: written.results[1][0]! }
+    : { ok: false, status: 404, error: ACTIVITY_MESSAGES.contactUnknown, fieldErrors: {} };
 }
 
 export type LogFormResult = { ok: true; id: string } | { ok: false; status: 400 | 404; error: string; fieldErrors: Record<string, string> };

@@ -86,7 +86,14 @@ export async function getContact(context: RequestContext, userId: UserId, id: st
     .get();
 }
 
-export async function updateContact(context: RequestContext, userId: UserId, id: string, patch: Partial<ContactInput>): Promise<Contact | undefined> {
+/** `requires`: a teammate's edit, whose relationship is re-checked by this same statement (false: nothing changes). */
+export async function updateContact(
+  context: RequestContext,
+  userId: UserId,
+  id: string,
+  patch: Partial<ContactInput>,
+  requires?: SQL,
+): Promise<Contact | undefined> {
   const [row] = await context.db
     .update(contacts)
     .set({
@@ -99,7 +106,7 @@ export async function updateContact(context: RequestContext, userId: UserId, id:
         : {}),
       updatedAt: new Date(),
     })
-    .where(ownedBy(contacts, userId, eq(contacts.id, id)))
+    .where(ownedBy(contacts, userId, eq(contacts.id, id), requires))
     .returning();
   return row;
 }

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema, fieldErrors } from "./contact.schema";
@@ -14,7 +15,14 @@ export type EditContactResult =
   | null;
 
 /** Saves the edit form to the agent's own contact; null when the contact is not theirs (or gone). */
-export async function updateContactFromForm(context: RequestContext, userId: UserId, id: string, form: FormData): Promise<EditContactResult> {
+/** `requires`: a teammate's edit (team/member-records.server.ts), re-checked by the update itself. */
+export async function updateContactFromForm(
+  context: RequestContext,
+  userId: UserId,
+  id: string,
+  form: FormData,
+  requires?: SQL,
+): Promise<EditContactResult> {
   const parsed = ContactInputSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tags") });
   if (!parsed.success)
     return { ok: false, status: 400, error: CONTACT_MESSAGES.validationTitle, fieldErrors: fieldErrors(parsed.error), duplicates: [] };
@@ -23,5 +31,5 @@ export async function updateContactFromForm(context: RequestContext, userId: Use
   const duplicates =
     form.get(SAVE_ANYWAY_FIELD) === "1" ? [] : await possibleDuplicates(context, userId, parsed.data, { exceptId: id, previous: before });
   if (duplicates.length > 0) return { ok: false, status: 409, error: CONTACT_MESSAGES.possibleDuplicate, fieldErrors: {}, duplicates };
-  return (await updateContact(context, userId, id, parsed.data)) ? { ok: true } : null;
+  return (await updateContact(context, userId, id, parsed.data, requires)) ? { ok: true } : null;
 }

@@ -5,6 +5,7 @@ import type { ActivityType } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { ownedBy, ownedByKeys } from "~/lib/tenancy.server";
+import { guardedBatch, requireInBatch, type OnBehalf } from "~/db/write-guard.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { localNow, nextOccurrence, type LocalNow } from "./due";
@@ -289,15 +290,17 @@ async function checkLinks(
   return null;
 }
 
-export async function createTask(context: RequestContext, userId: UserId, input: TaskInput, id = newId()): Promise<TaskResult> {
+/** `onBehalf`: a teammate adds it to the agent's list, re-checked in the same batch (a stale relationship: 404). */
+export async function createTask(context: RequestContext, userId: UserId, input: TaskInput, id = newId(), onBehalf?: OnBehalf): Promise<TaskResult> {
   const refused = await checkLinks(context, userId, input);
   if (refused) return fail(refused);
-  const task = await context.db
+  const insert = context.db
     .insert(crmTasks)
     .values({ ...input, id, userId })
-    .returning()
-    .get();
-  return { ok: true, task };
+    .returning();
+  if (!onBehalf) return { ok: true, task: (await insert.get())! };
+  const written = await guardedBatch(() => context.db.batch([requireInBatch(context.db, onBehalf.requires), insert]));
+  return written.ok ? { ok: true, task: written.results[1][0]! } : fail({ contactId: TASK_MESSAGES.contactUnknown }, 404);
 }
 
 export async function updateTask(context: RequestContext, userId: UserId, id: string, input: TaskInput): Promise<TaskResult> {
@@ -342,6 +345,8 @@ export interface CompleteOptions {
   /** Also log an activity for the contact/deal: its type (default by the task's type), outcome and notes. */
   log?: { type?: ActivityType; outcome: string | null; notes: string | null } | null;
   at?: Date;
+  /** A teammate completes it in the agent's account: re-checked in the same batch. */
+  onBehalf?: OnBehalf;
 }
 export type CompleteResult =
   | { ok: true; task: Task; nextTaskId: string | null; activityId: string | null }
@@ -397,7 +402,9 @@ export async function completeTask(context: RequestContext, userId: UserId, id: 
       }),
     );
   }
-  await context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (options.onBehalf) statements.unshift(requireInBatch(context.db, options.onBehalf.requires));
+  const written = await guardedBatch(() => context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]));
+  if (!written.ok) return { ok: false, status: 404, error: TASK_MESSAGES.notFound };
   return { ok: true, task: { ...task, status: "completed", completedAt: at }, nextTaskId, activityId };
 }
 

@@ -1,5 +1,16 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { agentProfiles, dealShares, profiles, subscribers, teamLeads, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import {
+  agentProfiles,
+  dealShares,
+  profiles,
+  subscribers,
+  teamLeads,
+  teamMembers,
+  teams,
+  users,
+  type MemberRecordAccess,
+  type TeamRole,
+} from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
@@ -20,13 +31,15 @@ export interface Membership {
   teamName: string;
   role: TeamRole;
   ownerId: UserId;
+  /** What the owner and admins may do with every member's contacts, timelines and tasks (visibility.server.ts). */
+  memberRecords: MemberRecordAccess;
 }
 
 /** The user's team and role, or null (a Solo agent). Once per request. */
 export function getMembership(context: RequestContext, userId: UserId): Promise<Membership | null> {
   return memoize(context, `team:${userId}`, async () => {
     const row = await context.db
-      .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, ownerId: teams.ownerId })
+      .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, ownerId: teams.ownerId, memberRecords: teams.memberRecords })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(eq(teamMembers.userId, userId))

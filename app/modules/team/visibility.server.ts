@@ -1,12 +1,16 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { teams } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { canManage, listMembers, type MemberRow, type Membership } from "./team.server";
+import { canManage, isMemberSql, listMembers, MANAGER_ROLES, type MemberRow, type Membership } from "./team.server";
 
 // Who sees whose data in a team view: the one rule (docs/decisions/0034-team-visibility.md).
 //   - An agent sees their own rows (and, once deals can be shared, the rows shared with them).
 //   - A team's owner and admins see every member's rows.
 //   - Nobody outside the team sees anything of it: an id of another team's member, of a Solo agent or of no one at
 //     all gets the same 404, so a guess tells nothing.
+//   - Members' contacts, timelines and tasks (ADR 0075): the owner and admins see them, or see and edit them, only when
+//     the owner has chosen so for the team (teams.member_records); otherwise only what is shared with them.
 // Views that are not team views (Contacts, Pipeline, Tasks, search, exports, the calendar feed, AI) stay owner-only
 // through ownedBy (lib/tenancy.server.ts). A team view turns a requested agent into a UserId only through here.
 
@@ -48,4 +52,39 @@ export async function agentInView(
   const member = (await visibleMembers(context, viewer)).find((m) => m.userId === requested);
   if (!member) throw notFound();
   return { agentId: member.userId as UserId, self: false, name: member.name };
+}
+
+/** What the viewer may do with a teammate's contacts, timelines and tasks: "edit", "view", or nothing beyond what is shared. */
+export function memberRecordAccess(viewer: Viewer): "view" | "edit" | null {
+  const team = viewer.team;
+  if (!canManage(team)) return null;
+  return team.memberRecords === "shared" ? null : team.memberRecords;
+}
+
+/** The members whose contacts, timelines and tasks the viewer may open: every other member with access, else none. */
+export async function recordsOfMembers(context: RequestContext, viewer: Viewer): Promise<MemberRow[]> {
+  if (!memberRecordAccess(viewer)) return [];
+  return (await visibleMembers(context, viewer)).filter((m) => m.userId !== viewer.userId);
+}
+
+/**
+ * The member a teammate's record view or write is for: a member whose records the viewer may open with `need`
+ * (edit needs the team's "see and edit"). Anything else throws the same 404 as a record that does not exist.
+ */
+export async function recordsAgent(context: RequestContext, viewer: Viewer, agentId: string, need: "view" | "edit"): Promise<MemberRow> {
+  const access = memberRecordAccess(viewer);
+  if (!access || (need === "edit" && access !== "edit")) throw notFound();
+  const member = (await recordsOfMembers(context, viewer)).find((m) => m.userId === agentId);
+  if (!member) throw notFound();
+  return member;
+}
+
+/**
+ * SQL for a teammate's write in `agentId`'s records, re-read by the database in the write's own batch or statement:
+ * the viewer still runs the team, the team still lets its managers edit members' records, and the agent is still in it.
+ */
+export function memberRecordsWriteSql(viewer: Viewer & { team: Membership }, agentId: string): SQL {
+  const teamId = viewer.team.teamId;
+  const allowed = sql`exists (select 1 from ${teams} where ${and(eq(teams.id, teamId), inArray(teams.memberRecords, ["edit"]))})`;
+  return and(isMemberSql(teamId, viewer.userId, MANAGER_ROLES), isMemberSql(teamId, agentId), allowed)!;
 }

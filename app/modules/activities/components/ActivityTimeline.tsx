@@ -171,6 +171,9 @@ export function ActivityEntry({
           ) : null}
         </p>
         {activity.notes && activity.type !== "stage_change" ? <p className="mt-1 whitespace-pre-line break-words text-sm">{activity.notes}</p> : null}
+        {activity.type !== "stage_change" && activity.meta?.by ? (
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{`Logged by ${String(activity.meta.by)}`}</p>
+        ) : null}
         {email ? (
           <p className={`mt-1 text-sm font-medium ${email.bad ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>
             {email.text}

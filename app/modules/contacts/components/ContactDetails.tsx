@@ -47,7 +47,8 @@ export function ContactDetails({
 }: {
   contact: Shown;
   prefs: DisplayPreferences;
-  editHref: string;
+  /** Null: read only (a teammate's contact the team lets its managers see, not edit). */
+  editHref: string | null;
   className: string;
   /** The contact unsubscribed from Porchlight's automatic e-mails (an instant reply's link). */
   optedOut?: boolean;
@@ -90,9 +91,11 @@ export function ContactDetails({
         <h2 id="contact-details" className="font-semibold">
           Details
         </h2>
-        <Link to={editHref} preventScrollReset className={buttonClass("secondary")}>
-          <Pencil aria-hidden="true" className="h-5 w-5" /> Edit details
-        </Link>
+        {editHref ? (
+          <Link to={editHref} preventScrollReset className={buttonClass("secondary")}>
+            <Pencil aria-hidden="true" className="h-5 w-5" /> Edit details
+          </Link>
+        ) : null}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
         {rows

@@ -1,0 +1,1 @@
+ALTER TABLE `teams` ADD `member_records` text DEFAULT 'shared' NOT NULL;
