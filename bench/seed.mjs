@@ -15,8 +15,8 @@ export const SEED_VOLUMES = {
   otherTasks: 20_000,
   benchActivities: 20_000,
   otherActivities: 40_000,
-  // The bench agent owns a team of 10 (themselves and 9 agents, each with a book of their own).
-  teamAgents: 9,
+  // The bench agent owns a team of 20 (themselves and 19 agents, each with a book of their own).
+  teamAgents: 19,
   teamContactsEach: 2_000,
   teamDealsEach: 500,
   teamActivitiesEach: 2_000,
@@ -27,7 +27,7 @@ export const SEED_VOLUMES = {
   sharedDeals: 100,
 };
 
-/** The bench team's agents: other users u-00000001 … u-00000009. */
+/** The bench team's agents: other users u-00000001 … u-00000019. */
 export const TEAM_AGENT_IDS = Array.from({ length: SEED_VOLUMES.teamAgents }, (_, i) => `u-${String(i + 1).padStart(8, "0")}`);
 
 function hash(password) {

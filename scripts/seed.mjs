@@ -58,7 +58,25 @@ INSERT INTO subscribers (user_id, email, subscription_status, plan, billing_peri
 VALUES (${q(account.id)}, ${q(account.email)}, ${q(account.status)}, 'solo', 'monthly', ${account.status === "active" ? now + 30 * 86_400_000 : "NULL"})
 ON CONFLICT(user_id) DO UPDATE SET subscription_status = excluded.subscription_status, current_period_end = excluded.current_period_end;
 ${account.demoData ? demoDataSql(account.id, at) : ""}
+${account.team ? teamSql(account, now) : ""}
 `;
+}
+
+/**
+ * A member of a seeded team (an e2e account's "team": { id, name, role, seats }): the owner's row makes the team and puts
+ * the owner's subscription on the Team plan; every member's row adds them. List the owner before the members.
+ */
+function teamSql(account, now) {
+  const { id, name, role, seats } = account.team;
+  const owner =
+    role === "owner"
+      ? `UPDATE subscribers SET plan = 'team', seats = ${Number(seats ?? 2)} WHERE user_id = ${q(account.id)};
+INSERT INTO teams (id, owner_id, name, created_at, updated_at) VALUES (${q(id)}, ${q(account.id)}, ${q(name)}, ${now}, ${now})
+ON CONFLICT(id) DO NOTHING;`
+      : "";
+  return `${owner}
+INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES (${q(id)}, ${q(account.id)}, ${q(role)}, ${now})
+ON CONFLICT DO NOTHING;`;
 }
 
 export async function seed({ persistTo, accounts = [DEMO_ACCOUNT] } = {}) {

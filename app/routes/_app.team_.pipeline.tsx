@@ -12,6 +12,8 @@ import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { loadBoard } from "~/modules/pipeline/board.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
 import { moveTeamDeal, sharedTeamCards, teamDealList } from "~/modules/team/pipeline.server";
+import { loadTeamBoard } from "~/modules/team/team-board.server";
+import { localNow } from "~/modules/tasks/due";
 import { TeamDealList } from "~/modules/team/components/TeamDealList";
 import { agentInView, seesWholeTeam, visibleMembers } from "~/modules/team/visibility.server";
 
@@ -45,9 +47,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       !seesWholeTeam(viewer) ? sharedTeamCards(context, user.id) : Promise.resolve({ cards: [], stages: {} }),
     ]);
     const list = { cards: [...own.cards, ...shared.cards], total: own.total + shared.cards.length, stages: { ...own.stages, ...shared.stages } };
-    return data({ ...base, view, agent: one ?? EVERYONE, list, board: null }, { headers: serverTiming("team-pipeline", started) });
+    return data({ ...base, view, agent: one ?? EVERYONE, list, board: null, teamBoard: null }, { headers: serverTiming("team-pipeline", started) });
   }
-  const scope = await agentInView(context, viewer, asked === EVERYONE ? null : asked);
+  if (!asked || asked === EVERYONE) {
+    // The team board (ADR 0076): everyone the viewer may see, in the team's stages.
+    const teamBoard = await loadTeamBoard(context, viewer, members, params.get("expand"));
+    return data(
+      { ...base, view, agent: EVERYONE, list: null, board: null, teamBoard: { ...teamBoard, today: localNow(prefs.timezone).date } },
+      { headers: serverTiming("team-pipeline", started) },
+    );
+  }
+  const scope = await agentInView(context, viewer, asked);
   const board = await loadBoard(context, scope.agentId, { cards: true, expand: params.get("expand") });
   return data(
     {
@@ -55,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       view,
       agent: scope.agentId as string,
       list: null,
+      teamBoard: null,
       board: {
         stages: board.commissions.stages,
         totals: board.totals,
@@ -78,16 +89,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TeamPipelinePage() {
   const loaded = useLoaderData<typeof loader>();
   const agentName = loaded.members.find((m) => m.id === loaded.agent)?.name;
-  const viewHref = (view: "board" | "list") =>
-    `?${new URLSearchParams({ view, agent: view === "board" && loaded.agent === EVERYONE ? loaded.me : loaded.agent }).toString()}`;
+  const viewHref = (view: "board" | "list") => `?${new URLSearchParams({ view, agent: loaded.agent }).toString()}`;
   return (
     <>
       <PageHeader
         title="Team pipeline"
         description={
           loaded.wholeTeam
-            ? `${loaded.teamName}: every member's deals, in each agent's own stages.`
-            : `${loaded.teamName}: your deals. The team's owner and admins see everyone's.`
+            ? `${loaded.teamName}: every member's deals, on one board in the team's stages or on each agent's own.`
+            : `${loaded.teamName}: your deals and those shared with you. The team's owner and admins see everyone's.`
         }
       />
       <div className="mb-4 flex flex-wrap items-end gap-2">
@@ -102,7 +112,7 @@ export default function TeamPipelinePage() {
                 defaultValue={loaded.agent}
                 className="mt-1 min-h-12 rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
               >
-                {loaded.view === "list" ? <option value={EVERYONE}>Everyone</option> : null}
+                <option value={EVERYONE}>Everyone</option>
                 {loaded.members.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
@@ -117,7 +127,31 @@ export default function TeamPipelinePage() {
         ) : null}
       </div>
 
-      {loaded.board ? (
+      {loaded.teamBoard ? (
+        <>
+          <h2 className="mb-2 text-lg font-semibold">{loaded.wholeTeam ? "The team's board" : "Your deals and those shared with you"}</h2>
+          <p className="mb-3 text-sm text-stone-600 dark:text-stone-400">
+            In the team's stages. A card in a stage of its agent's own says which.
+            {loaded.teamBoard.otherCurrency > 0
+              ? ` Totals leave out ${loaded.teamBoard.otherCurrency} ${loaded.teamBoard.otherCurrency === 1 ? "deal" : "deals"} in another currency.`
+              : ""}
+          </p>
+          {loaded.teamBoard.empty ? (
+            <p className="mb-4 rounded-xl border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900">
+              No deals on the team yet.
+            </p>
+          ) : null}
+          <KanbanBoard
+            key={EVERYONE}
+            stages={loaded.teamBoard.stages}
+            cards={loaded.teamBoard.cards}
+            totals={loaded.teamBoard.totals}
+            prefs={loaded.teamBoard.prefs}
+            today={loaded.teamBoard.today}
+            target={{ action: "/team/pipeline", linkDeals: false, net: false, me: loaded.me, query: `agent=${EVERYONE}&` }}
+          />
+        </>
+      ) : loaded.board ? (
         <>
           <h2 className="mb-2 text-lg font-semibold">{loaded.board.self ? "Your board" : `${agentName}'s board`}</h2>
           {loaded.board.empty ? (

@@ -132,10 +132,10 @@ test("an owner switches to the Team plan, invites two agents who join by e-mail,
 
   const b = await joinFromMailbox(browser, ACCOUNTS.teamAgentB, teamName, "10.121.0.2");
   await axeClean(b.page, "/team as an agent");
-  // An agent's team pipeline is their own; a teammate's board is not found; the leaderboard keeps a teammate's agent
-  // net private.
+  // An agent's team board has their own deals (and those shared with them); a teammate's board is not found; the
+  // leaderboard keeps a teammate's agent net private.
   await b.page.goto("/team/pipeline");
-  await expect(b.page.getByRole("heading", { name: "Your board", level: 2 })).toBeVisible();
+  await expect(b.page.getByRole("heading", { name: "Your deals and those shared with you", level: 2 })).toBeVisible();
   expect((await b.page.goto(`/team/pipeline?agent=${ACCOUNTS.teamAgentA.id}`))?.status()).toBe(404);
   await b.page.goto("/team/leaderboard?period=last-12-months");
   // The phone gets a list and the desktop a table: one of the two shows.

@@ -298,14 +298,16 @@ export async function stageHistory(context: RequestContext, userId: UserId, deal
 const CARDS_PER_COLUMN = 12;
 
 /** Per stage: how many deals, their total value and weighted value (value x probability, to the cent). */
+/** A column's totals as SQL aggregates: how many, their value, value x probability (each deal rounded to the cent). */
+export const stageTotalColumns = () => ({
+  count: count(),
+  valueCents: sql<number>`coalesce(sum(${deals.dealValueCents}), 0)`,
+  weightedCents: sql<number>`coalesce(sum((${deals.dealValueCents} * ${deals.probability} + 50) / 100), 0)`,
+});
+
 export async function columnTotals(context: RequestContext, userId: UserId): Promise<Record<string, ColumnTotals>> {
   const rows = await context.db
-    .select({
-      stage: deals.stage,
-      count: count(),
-      valueCents: sql<number>`coalesce(sum(${deals.dealValueCents}), 0)`,
-      weightedCents: sql<number>`coalesce(sum((${deals.dealValueCents} * ${deals.probability} + 50) / 100), 0)`,
-    })
+    .select({ stage: deals.stage, ...stageTotalColumns() })
     .from(deals)
     .where(ownedBy(deals, userId))
     .groupBy(deals.stage);

@@ -1,3 +1,4 @@
+import type { Currency } from "~/db/enums";
 // Shapes the board's loader sends to the browser (shared by the server module and the components).
 
 export interface BoardCard {
@@ -13,6 +14,13 @@ export interface BoardCard {
   probability: number;
   /** What the deal pays the agent (actual when won, planned when open); null when it was lost: it pays nothing. */
   netCents: number | null;
+  /** On a team's board (ADR 0076): whose deal it is (moves name them), who shares it, their own stage's name when the
+   * team's column is not it, and their currency. */
+  agentId?: string;
+  agentName?: string;
+  coAgents?: string[];
+  stageLabel?: string | null;
+  currency?: Currency;
 }
 
 /** Per stage: how many deals, their total value, and value x probability (each deal to the cent). */

@@ -1,4 +1,6 @@
+import { data } from "@remix-run/cloudflare";
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import type { DealMoveResult } from "~/modules/deals/deal.messages";
 import type { Currency } from "~/db/enums";
 import { contacts, dealShares, deals, type DealStage } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
@@ -169,6 +171,13 @@ export async function moveTeamDeal(context: RequestContext, viewer: Viewer, form
   const shared = (await sharedWith(context, viewer.userId)).find((d) => d.id === String(form.get("id") ?? "") && d.ownerId === agent);
   const agentId = shared ? shared.ownerId : (await agentInView(context, viewer, agent)).agentId;
   const self = agentId === viewer.userId;
+  // The team board's columns are the team's stages: a member whose pipeline lacks one is told, not half-moved.
+  const stage = String(form.get("stage") ?? "");
+  if (!(await getStages(context, agentId)).some((s) => s.key === stage)) {
+    const name = (await listMembers(context, viewer.team!.teamId)).find((m) => m.userId === agentId)?.name ?? "The agent";
+    const error = `${self ? "Your pipeline has" : `${name}'s pipeline has`} no such stage. Move it on ${self ? "your" : "their"} own board.`;
+    return data<DealMoveResult>({ ok: false, intent: "move", error, fieldErrors: {} }, { status: 400 });
+  }
   if (self) return moveDealFromForm(context, agentId, form);
   const teamId = viewer.team!.teamId;
   const by = (await listMembers(context, teamId)).find((m) => m.userId === viewer.userId)?.name ?? null;

@@ -82,8 +82,14 @@ export interface BoardTarget {
   linkDeals: boolean;
   /** Query kept by "Show all" links, ending in "&" when not empty. */
   query?: string;
+  /** Whether cards show the agent's net (the team board shows whose deal it is instead). */
+  net?: boolean;
+  /** On the team board: the viewer, whose own cards link to their deal pages. */
+  me?: string;
 }
 const OWN_BOARD: BoardTarget = { action: PIPELINE_ACTION, linkDeals: true };
+/** Whether a card opens its deal page: every card on the agent's own board, the viewer's own on the team board. */
+const opensDeal = (target: BoardTarget, card: BoardCard | null) => target.linkDeals || (target.me !== undefined && card?.agentId === target.me);
 const Target = createContext<BoardTarget>(OWN_BOARD);
 
 /**
@@ -193,9 +199,11 @@ export function KanbanBoard({
       const at = before.indexOf(id);
       pendingClose.current = { id, to: stage, from: origin.current, afterId: before[at - 1] ?? null, beforeId: before[at + 1] ?? null };
     }
+    const agentId = byId.get(id)?.agentId;
     mover.submit(
       {
         ...target.fields,
+        ...(agentId ? { agent: agentId } : {}),
         intent: "move",
         id,
         stage,
@@ -466,7 +474,10 @@ function CardBody({
   menu?: React.ReactNode;
   dragging?: boolean;
 }) {
-  const { linkDeals } = useContext(Target);
+  const target = useContext(Target);
+  const linkDeals = opensDeal(target, card);
+  const net = target.net ?? true;
+  const money = card.currency ? { ...prefs, currency: card.currency } : prefs;
   return (
     <article
       className={`rounded-xl border border-stone-200 bg-white p-2 dark:border-stone-700 dark:bg-stone-950 ${dragging ? "rotate-1 shadow-xl" : "shadow-sm"}`}
@@ -487,15 +498,21 @@ function CardBody({
             <p className="line-clamp-2 break-words font-semibold">{card.title}</p>
           )}
           {card.contactName ? <p className="truncate text-sm text-stone-600 dark:text-stone-400">{card.contactName}</p> : null}
+          {card.agentName ? (
+            <p className="truncate text-sm font-medium">
+              {card.coAgents?.length ? `${card.agentName} · with ${card.coAgents.join(", ")}` : card.agentName}
+            </p>
+          ) : null}
+          {card.stageLabel ? <p className="truncate text-sm text-stone-600 dark:text-stone-400">{`Their stage: ${card.stageLabel}`}</p> : null}
         </div>
         {menu}
       </div>
       {/* Plain text, no per-line elements: the board repeats this for every card it renders on the server. */}
       <p className="flex justify-between gap-2 px-1 pt-1 text-sm">
-        <span className="font-medium">{formatCentsWhole(card.dealValueCents, prefs)}</span>
+        <span className="font-medium">{formatCentsWhole(card.dealValueCents, money)}</span>
         <span className="text-stone-600 dark:text-stone-400">{closeLabel(card, prefs)}</span>
       </p>
-      {card.netCents === null ? (
+      {!net ? null : card.netCents === null ? (
         <p className="px-1 text-sm text-stone-600 dark:text-stone-400">Lost: no commission</p>
       ) : (
         <p className={`px-1 text-sm font-medium ${card.netCents < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}>
@@ -539,7 +556,7 @@ function MoveDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const { linkDeals } = useContext(Target);
+  const linkDeals = opensDeal(useContext(Target), card);
   useEffect(() => {
     if (card && !ref.current?.open) ref.current?.showModal();
   }, [card]);
