@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return dispatchIntent(form, {
     // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
     "commission-plan": async () => {
-      const { body, status } = await saveTeamPlanFromForm(context, team, fields);
+      const { body, status } = await saveTeamPlanFromForm(context, request, user, team, fields);
       return body.ok ? data({ ...body, intent: "commission-plan" }) : refuse("commission-plan", body.fieldErrors, status);
     },
     ...(Object.fromEntries(TEAM_INTENTS.map((intent) => [intent, teamAction])) as Record<TeamAction["intent"], typeof teamAction>),
