@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Columns3, Trophy } from "lucide-react";
+import { Columns3, ScrollText, Trophy } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -83,6 +83,12 @@ export default function TeamPage() {
               <Trophy aria-hidden="true" className="h-5 w-5" />
               Leaderboard
             </Link>
+            {manager ? (
+              <Link to="/team/audit" className={buttonClass("secondary")}>
+                <ScrollText aria-hidden="true" className="h-5 w-5" />
+                Audit log
+              </Link>
+            ) : null}
           </div>
         }
       />

@@ -38,8 +38,6 @@ interface Spec {
   sentence: (who: string, whom: string, what: string, d: Record<string, unknown>) => string;
 }
 
-const SETTING_ACTIONS = new Set<AuditAction>(["team.settings_changed", "team.visibility_changed", "team.renamed"]);
-
 /** Each action's words. Adding an action: a line in AUDIT_ACTIONS (app/db/enums.ts) and one here. */
 export const AUDIT_CATALOGUE: Record<AuditAction, Spec> = {
   "team.role_changed": {
@@ -171,11 +169,11 @@ function counted(d: Record<string, unknown>, what: string): string {
 export const actionsOfGroup = (group: AuditGroup): AuditAction[] =>
   (Object.keys(AUDIT_CATALOGUE) as AuditAction[]).filter((a) => AUDIT_CATALOGUE[a].group === group);
 
+/** Settings → Security lists this many days of the user's own events. */
+export const SECURITY_DAYS = 90;
+
 /** The actions a user's own security page lists: their sign-ins, devices, password, sessions, exports. */
 export const PERSONAL_ACTIONS: readonly AuditAction[] = [...actionsOfGroup("account"), "data.exported", "backup.restored"];
-
-/** Team settings actions (the filter's "Team settings" group). */
-export const isSettingAction = (action: AuditAction) => SETTING_ACTIONS.has(action);
 
 /** The row as a sentence: "Olu Okafor changed Ada Admin's role from admin to agent". */
 export function auditSentence(row: AuditRowText): string {

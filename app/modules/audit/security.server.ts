@@ -10,7 +10,7 @@ import { deviceOf } from "./catalogue";
 // They belong to no team: only the user sees them (Settings → Security).
 
 /** A sign-in is from a new device when its browser, system and country were not seen signing in this long. */
-export const NEW_DEVICE_DAYS = 90;
+const NEW_DEVICE_DAYS = 90;
 /** Sign-ins looked at to tell a known device (bounded, newest first). */
 const SEEN_SIGN_INS = 200;
 const SIGN_INS: AuditAction[] = ["account.signed_in", "account.new_device"];
@@ -19,7 +19,7 @@ const SIGN_INS: AuditAction[] = ["account.signed_in", "account.new_device"];
  * Whether a sign-in from `where` is from a device (browser and system, deviceOf) and country not seen signing in to this
  * account in the last NEW_DEVICE_DAYS. An account with no sign-in in that time has nothing to compare with: not new.
  */
-export async function isNewDevice(db: Db, userId: string, where: AuditWhere, now: number): Promise<boolean> {
+async function isNewDevice(db: Db, userId: string, where: AuditWhere, now: number): Promise<boolean> {
   const seen = await db
     .select({ userAgent: auditEvents.userAgent, country: auditEvents.country })
     .from(auditEvents)
