@@ -192,3 +192,40 @@ export type IntakeStatus = (typeof INTAKE_STATUSES)[number];
 /** An agent's Gmail connection (gmail_connections): working, or refused by Google until the agent connects again. */
 export const GMAIL_CONNECTION_STATUSES = ["connected", "needs_reconnect"] as const;
 export type GmailConnectionStatus = (typeof GMAIL_CONNECTION_STATUSES)[number];
+
+/**
+ * The audit log's actions (ADR 0073), dotted: the group before the dot. Stored as text with no CHECK, so adding one
+ * needs no migration; app/modules/audit/catalogue.ts gives each its sentence.
+ */
+export const AUDIT_ACTIONS = [
+  "team.role_changed",
+  "team.invitation_sent",
+  "team.invitation_revoked",
+  "team.member_joined",
+  "team.member_left",
+  "team.member_removed",
+  "team.handover",
+  "team.ownership_offered",
+  "team.ownership_transferred",
+  "team.renamed",
+  "team.settings_changed",
+  "team.visibility_changed",
+  "lead.assigned",
+  "lead.reassigned",
+  "data.exported",
+  "record.deleted",
+  "record.restored",
+  "backup.restored",
+  "billing.plan_changed",
+  "account.signed_in",
+  "account.sign_in_failed",
+  "account.locked",
+  "account.new_device",
+  "account.password_changed",
+  "account.password_reset",
+  "account.signed_out_everywhere",
+  "account.two_factor_enabled",
+  "account.two_factor_disabled",
+  "account.two_factor_failed",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

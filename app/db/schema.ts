@@ -40,6 +40,7 @@ import {
   FIRST_REPLY_STATUSES,
   TEMPLATE_KINDS,
   GMAIL_CONNECTION_STATUSES,
+  AUDIT_ACTIONS,
   CONTACT_EMAIL_STATUSES,
   EMAIL_VIAS,
   PLAN_RUN_STATUSES,
@@ -1848,3 +1849,42 @@ export const planRunEvents = sqliteTable(
   ],
 );
 export type PlanRunEvent = typeof planRunEvents.$inferSelect;
+
+// ── The audit log (ADR 0073) ─────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Who did what to whom, from where: one row per audited action, written in the action's own batch where it has one.
+ * A team's rows (team_id set) go with the team; a user's own security events have no team. The labels are the names
+ * as they were, so a row still reads after its people or target are gone; kept 365 days.
+ */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    /** Who did it; null for the system (a cron) and once their account is purged. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label"),
+    /** Whose account it concerns (the member whose role changed, the user who signed in). */
+    subjectUserId: text("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    subjectLabel: text("subject_label"),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    /** What it was done to, besides the subject: a lead, a contact, an invitation, an export. */
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    targetLabel: text("target_label"),
+    /** From → to and the like, never ids or secrets. */
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    country: text("country"),
+    city: text("city"),
+    userAgent: text("user_agent"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("audit_events_team_created").on(t.teamId, t.createdAt, t.id).where(sql`${t.teamId} is not null`),
+    index("audit_events_subject_created").on(t.subjectUserId, t.createdAt, t.id).where(sql`${t.subjectUserId} is not null`),
+    index("audit_events_actor").on(t.actorId).where(sql`${t.actorId} is not null`),
+    index("audit_events_created").on(t.createdAt),
+  ],
+);
+export type AuditEvent = typeof auditEvents.$inferSelect;

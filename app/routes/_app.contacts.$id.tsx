@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useFetcher, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { MessageSquare, Phone } from "lucide-react";
@@ -89,7 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   return dispatchIntent(form, {
     delete: async () => {
-      if ((await deleteContacts(context, user.id, [id])) === 0) throw new Response("Not Found", { status: 404 });
+      if ((await deleteContacts(context, user.id, [id], auditWhere(request))) === 0) throw new Response("Not Found", { status: 404 });
       return redirectWithToast(context, "/contacts", { title: "Contact deleted", variant: "success" });
     },
     update: async () => {

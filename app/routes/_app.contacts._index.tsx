@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { data } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Search, Users } from "lucide-react";
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await addContactFromForm(context, user.id, form);
       return data(result, { status: result.ok ? 200 : result.status });
     },
-    delete: async () => send(await trashSelected(context, user.id, form)),
+    delete: async () => send(await trashSelected(context, user.id, form, auditWhere(request))),
     "bulk-status": async () => send(await setSelectedStatus(context, user.id, form)),
     "bulk-tag": async () => send(await tagSelected(context, user.id, form)),
     view: async () => send(await saveViewFromForm(context, user.id, form)),

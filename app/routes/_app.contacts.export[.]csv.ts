@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { recordExport } from "~/modules/audit/exports.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import { getContactsByIds, listContacts } from "~/modules/contacts/contacts.server";
 import { EXPORT_COLUMNS, exportRow, toCsvRows } from "~/modules/contacts/csv";
@@ -14,6 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const { filters, sort } = readListParams(params);
   const ids = params.getAll("id").slice(0, 5_000);
+  await recordExport(context, request, user, ids.length > 0 ? `${ids.length} selected contacts (CSV)` : "contacts (CSV)");
   const encoder = new TextEncoder();
   let cursor: string | undefined;
   const body = new ReadableStream<Uint8Array>({

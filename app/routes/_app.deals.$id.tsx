@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { data } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowLeft, Pencil } from "lucide-react";
@@ -40,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return dispatchIntent(form, {
     delete: async () => {
       // To the trash (ADR 0028). The page's script asks for the trash id to offer Undo; a plain form post is redirected.
-      const trashId = await trashDeal(context, user.id, id);
+      const trashId = await trashDeal(context, user.id, id, auditWhere(request));
       if (!trashId) throw new Response("Not Found", { status: 404 });
       if (form.get("reply") === "undo") return data({ ok: true, deleted: 1, trashIds: [trashId] });
       return redirectWithToast(context, "/pipeline", { title: DEAL_MESSAGES.deleted, variant: "success" });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TabNav } from "~/components/ui/TabNav";
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     backup: async () => redirectWithToast(context, "/operations?tab=backup", await backupNow(context, form, user.id)),
     drill: async () => redirectWithToast(context, "/operations?tab=backup", await drillNewestBackup(context, user.id)),
     restore: async () => {
-      const restore = await restoreAgentByEmail(context, form, user.id);
+      const restore = await restoreAgentByEmail(context, form, user.id, auditWhere(request));
       return restore.ok ? redirectWithToast(context, "/operations?tab=backup", restore.toast) : refused("restore", restore.error);
     },
     incident: async () => {

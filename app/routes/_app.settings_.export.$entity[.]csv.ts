@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { recordExport } from "~/modules/audit/exports.server";
 import { isoDateIn } from "~/lib/format";
 import { requireUser } from "~/modules/auth/guards.server";
 import { csvStream, isCsvEntity } from "~/modules/data/csv-exports.server";
@@ -14,6 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const entity = params.entity ?? "";
   if (!isCsvEntity(entity))
     throw new Response("There is no export by that name.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  await recordExport(context, request, user, `${entity} (CSV)`);
   const [prefs, stages] = await Promise.all([getDisplayPreferences(context, user.id), getStages(context, user.id)]);
   const body = csvStream(context.cloudflare.env.DB, user.id, entity, { stages, timezone: prefs.timezone });
   return new Response(body, {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { recordExport } from "~/modules/audit/exports.server";
 import { redirect } from "@remix-run/cloudflare";
 import { readForm } from "~/lib/body.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -26,5 +27,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       429,
       `You have exported ${RATE_LIMITS.dataExport.limit} times this hour. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
     );
+  await recordExport(context, request, user, `${categoryLabels(categories)} (JSON)`);
   return exportResponse(context, user, categories, { type: "portability", description: `Export (JSON): ${categoryLabels(categories)}` });
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { redirect } from "@remix-run/cloudflare";
 import { readForm } from "~/lib/body.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parsed.data;
   try {
     if (input.intent === "restore") {
-      const result = await restoreFromTrash(db, user.id, input.id);
+      const result = await restoreFromTrash(db, user.id, input.id, undefined, auditWhere(request));
       if (result.restored === 0)
         return answer(
           { ok: false, intent, error: result.conflicts ? TRASH_MESSAGES.conflict : TRASH_MESSAGES.notFound },

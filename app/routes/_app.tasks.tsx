@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { CalendarDays, CalendarRange, CircleCheckBig, Plus } from "lucide-react";
@@ -85,8 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     "link-contact": () => linkTaskContact(context, user.id, form),
     complete: () => completeTaskFromForm(context, user.id, form),
     reopen: () => reopenTaskFromForm(context, user.id, form),
-    delete: () => deleteTaskFromForm(context, user.id, form),
-    restore: () => restoreTaskFromForm(context, user.id, form),
+    delete: () => deleteTaskFromForm(context, user.id, form, auditWhere(request)),
+    restore: () => restoreTaskFromForm(context, user.id, form, auditWhere(request)),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Columns3, Contact, Trophy } from "lucide-react";
+import { Columns3, Contact, ScrollText, Trophy } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -44,10 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   return dispatchIntent(form, {
     // What the owner and admins may do with members' contacts (ADR 0075): the owner's choice.
-    "member-records": () => saveMemberRecords(context, { userId: user.id, team }, form),
+    "member-records": () => saveMemberRecords(context, request, { userId: user.id, team }, form),
     // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
     "commission-plan": async () => {
-      const { body, status } = await saveTeamPlanFromForm(context, team, fields);
+      const { body, status } = await saveTeamPlanFromForm(context, request, user, team, fields);
       return body.ok ? data({ ...body, intent: "commission-plan" }) : refuse("commission-plan", body.fieldErrors, status);
     },
     ...(Object.fromEntries(TEAM_INTENTS.map((intent) => [intent, teamAction])) as Record<TeamAction["intent"], typeof teamAction>),
@@ -93,6 +93,12 @@ export default function TeamPage() {
               <Trophy aria-hidden="true" className="h-5 w-5" />
               Leaderboard
             </Link>
+            {manager ? (
+              <Link to="/team/audit" className={buttonClass("secondary")}>
+                <ScrollText aria-hidden="true" className="h-5 w-5" />
+                Audit log
+              </Link>
+            ) : null}
           </div>
         }
       />

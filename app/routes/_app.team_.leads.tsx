@@ -50,9 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     claim: () => answer(claimLead(context, team, deps, user.id, lead)),
     assign: () => answer(assignLeadAsManager(context, request, user, team, lead, String(form.get("agent") ?? ""))),
     import: () => answer(importLeads(context, team, deps, user.id, form.get("file"))),
-    settings: () => answer(saveLeadSettings(context, team, form)),
-    "form-on": () => answer(setLeadForm(context, team, true)),
-    "form-off": () => answer(setLeadForm(context, team, false)),
+    settings: () => answer(saveLeadSettings(context, request, user, team, form)),
+    "form-on": () => answer(setLeadForm(context, request, user, team, true)),
+    "form-off": () => answer(setLeadForm(context, request, user, team, false)),
     "intake-rotate": () => answer(rotateTeamIntakeAddress(context, team)),
     availability: () => answer(setAvailability(context, team, user.id, String(form.get("member") ?? user.id), form.get("available") === "true")),
   });

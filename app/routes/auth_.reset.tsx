@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const issue = parsed.error.issues[0]!;
     return data({ field: String(issue.path[0]), error: issue.message }, { status: 400 });
   }
-  const result = await resetPassword(context, parsed.data.token, parsed.data.password);
+  const result = await resetPassword(context, request, parsed.data.token, parsed.data.password);
   if (!result.ok) return data({ field: "token", error: REASONS[result.reason] }, { status: 400 });
   return redirectWithToast(context, "/auth", {
     title: "Password changed",

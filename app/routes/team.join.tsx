@@ -6,6 +6,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getUser, requireUser } from "~/modules/auth/guards.server";
 import { acceptInvitation, acceptRefusal, peekInvitation } from "~/modules/team/invitations.server";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { INVITE_LINK_MESSAGES } from "~/modules/team/team.messages";
 import { latestMove } from "~/modules/shards/account-move.server";
 import { JobProgress, jobActive, type JobView } from "~/modules/jobs/components/JobProgress";
@@ -67,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const result = await acceptInvitation(context, user, token);
+  const result = await acceptInvitation(context, user, token, auditWhere(request));
   if (!result.ok) return refuse("join", { form: result.message }, 400, noStore);
   // Moving the account to the team's database: this page shows its progress, then the result.
   if (result.moving) return redirect(`/team/join?token=${encodeURIComponent(token)}`, { headers: noStore });

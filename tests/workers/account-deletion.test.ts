@@ -391,6 +391,18 @@ describe("the 30-day purge", () => {
       )
         .bind(`gmail_${user.id}`, user.id, `mailbox-${user.id}@gmail.test`, now)
         .run();
+      // The audit log (ADR 0073): a security event of their own (no team, the e-mail as their name) and a row of their
+      // team's log naming them as actor and subject.
+      await env.DB.prepare(
+        "insert into audit_events (id, team_id, actor_id, actor_label, subject_user_id, subject_label, action, ip, user_agent, created_at) values (?, null, ?, ?, ?, ?, 'account.signed_in', '203.0.113.9', 'Firefox', ?)",
+      )
+        .bind(`audit_own_${user.id}`, user.id, user.email, user.id, user.email, now)
+        .run();
+      await env.DB.prepare(
+        'insert into audit_events (id, team_id, actor_id, actor_label, subject_user_id, subject_label, action, details, created_at) values (?, ?, ?, \'Purge Owner\', ?, ?, \'team.role_changed\', \'{"from":"agent","to":"admin"}\', ?)',
+      )
+        .bind(`audit_team_${user.id}`, `team_${user.id}`, user.id, user.id, user.email, now)
+        .run();
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
       // The record of the account's move into this database (a team joined across databases).
@@ -445,6 +457,7 @@ describe("the 30-day purge", () => {
 
     // What is kept has no one's id: the deletion's record (now complete) and the status note.
     expect(Object.keys(KEPT_UNSIGNED).sort()).toEqual([
+      "audit_events",
       "backup_restores",
       "backups",
       "durable_jobs",

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { SYSTEM_WHERE } from "~/modules/audit/audit.server";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { ContactInputSchema, fieldErrors, normaliseTags } from "~/modules/contacts/contact.schema";
@@ -106,7 +107,7 @@ describe("contact search", () => {
     await updateContact(ctx, userId, dana.id, { name: "Dana Lindqvist" });
     expect(await find("lindqvist")).toEqual([dana.id]);
     expect(await find("Olafs")).toEqual([]);
-    await deleteContacts(ctx, userId, [dana.id]);
+    await deleteContacts(ctx, userId, [dana.id], SYSTEM_WHERE);
     expect(await find("lindqvist")).toEqual([]);
   });
 });
@@ -219,7 +220,7 @@ describe("contact isolation", () => {
     expect((await countByStatus(ctx, alice)).all).toBe(1);
     expect(await listTags(ctx, mallory)).toEqual([]);
     expect(await updateContact(ctx, mallory, secret.id, { name: "Owned" })).toBeUndefined();
-    expect(await deleteContacts(ctx, mallory, [secret.id])).toBe(0);
+    expect(await deleteContacts(ctx, mallory, [secret.id], SYSTEM_WHERE)).toBe(0);
     expect(await getContact(ctx, alice, secret.id)).toMatchObject({ name: "Zebulon Secretperson" });
     expect((await listContacts(ctx, alice, { filters: { search: "Secretperson" } })).contacts.map((c) => c.id)).toEqual([secret.id]);
   });
@@ -246,7 +247,7 @@ describe("bulk changes", () => {
     ]);
     expect((await listContacts(ctx, userId, { filters: { tag: "buyer" } })).contacts.map((c) => c.name).sort()).toEqual(["Ben", "Cat"]);
 
-    const removed = await trashContacts(ctx, userId, ids.slice(1));
+    const removed = await trashContacts(ctx, userId, ids.slice(1), SYSTEM_WHERE);
     expect(removed.moved).toBe(2);
     expect(await countByStatus(ctx, userId)).toEqual({ hot: 1, warm: 0, cold: 0, all: 1 });
     expect(await listTags(ctx, userId)).toEqual([{ tag: "vip", count: 1 }]);
@@ -262,9 +263,9 @@ describe("bulk changes", () => {
     const mine = await createContact(ctx, alice, input({ name: "Alice's client", tags: ["keep"] }));
     expect(await setStatus(ctx, mallory, [mine.id], "hot")).toBe(0);
     expect(await changeTag(ctx, mallory, [mine.id], "keep", "remove")).toBe(0);
-    expect(await trashContacts(ctx, mallory, [mine.id])).toEqual({ moved: 0, trashIds: [] });
+    expect(await trashContacts(ctx, mallory, [mine.id], SYSTEM_WHERE)).toEqual({ moved: 0, trashIds: [] });
     // Alice's trash ids in Mallory's hands restore nothing.
-    const trashed = await trashContacts(ctx, alice, [mine.id]);
+    const trashed = await trashContacts(ctx, alice, [mine.id], SYSTEM_WHERE);
     expect(await restoreFromTrash(env.DB, mallory, trashed.trashIds)).toMatchObject({ restored: 0, notFound: 1 });
     expect(await getContact(ctx, alice, mine.id)).toBeUndefined();
     expect((await restoreFromTrash(env.DB, alice, trashed.trashIds)).restored).toBe(1);

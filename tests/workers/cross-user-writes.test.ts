@@ -1,3 +1,4 @@
+import { SYSTEM_WHERE } from "~/modules/audit/audit.server";
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -101,7 +102,14 @@ describe("team leads and a member who leaves", () => {
     await db()
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.agentB.id)));
-    const stale = await assignLead(context, membership, deps, { id: t.owner.id as UserId, name: "Olu Okafor" }, lead.id, t.agentB.id);
+    const stale = await assignLead(
+      context,
+      membership,
+      deps,
+      { id: t.owner.id as UserId, name: "Olu Okafor", where: SYSTEM_WHERE },
+      lead.id,
+      t.agentB.id,
+    );
     expect(stale).toMatchObject({ ok: false, status: 409, error: LEAD_MESSAGES.taken });
     expect(await db().select().from(contacts).where(eq(contacts.id, held.contactId!)).get()).toMatchObject({ userId: t.agentA.id });
     expect(await leadNamed(t.teamId, name)).toMatchObject({ assignedTo: t.agentA.id, contactId: held.contactId });
@@ -121,7 +129,14 @@ describe("team leads and a member who leaves", () => {
       .update(teamMembers)
       .set({ role: "agent" })
       .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id)));
-    const demoted = await assignLead(adminContext, adminMembership, deps, { id: t.admin.id as UserId, name: "Ada Admin" }, lead.id, t.owner.id);
+    const demoted = await assignLead(
+      adminContext,
+      adminMembership,
+      deps,
+      { id: t.admin.id as UserId, name: "Ada Admin", where: SYSTEM_WHERE },
+      lead.id,
+      t.owner.id,
+    );
     expect(demoted).toMatchObject({ ok: false, status: 409 });
     expect(await db().select().from(contacts).where(eq(contacts.id, held.contactId!)).get()).toMatchObject({ userId: t.agentA.id });
 
@@ -177,7 +192,7 @@ describe("handing over a removed member's work", () => {
       ),
     });
     const owner = { id: t.owner.id as UserId, email: t.owner.email } as Parameters<typeof removeMember>[1];
-    const refused = await removeMember(context, owner, t.agentA.id, t.agentB.id, "http://localhost");
+    const refused = await removeMember(context, owner, t.agentA.id, t.agentB.id, "http://localhost", SYSTEM_WHERE);
     expect(refused).toMatchObject({ ok: false, message: TEAM_MESSAGES.notAMember });
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentB.id)).get()).toBeUndefined();
     expect(await db().select().from(contacts).where(eq(contacts.id, contactId)).get()).toMatchObject({ userId: t.agentA.id });
@@ -203,7 +218,7 @@ describe("handing over a removed member's work", () => {
         .where(and(eq(teamMembers.teamId, t.teamId), eq(teamMembers.userId, t.admin.id))),
       db().update(teams).set({ ownerId: t.admin.id }).where(eq(teams.id, t.teamId)),
     ]);
-    const refused = await removeMember(context, owner, t.agentA.id, t.owner.id, "http://localhost");
+    const refused = await removeMember(context, owner, t.agentA.id, t.owner.id, "http://localhost", SYSTEM_WHERE);
     expect(refused.ok).toBe(false);
     expect(await db().select().from(contacts).where(eq(contacts.id, contactId)).get()).toMatchObject({ userId: t.agentA.id });
     expect(await db().select().from(teamMembers).where(eq(teamMembers.userId, t.agentA.id)).get()).toMatchObject({ role: "agent" });

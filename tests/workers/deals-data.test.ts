@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { SYSTEM_WHERE } from "~/modules/audit/audit.server";
 import { describe, expect, it } from "vitest";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContext, loadForecast } from "~/modules/commissions/commissions.server";
@@ -252,7 +253,7 @@ describe("deals and deleted contacts", () => {
     const contact = await createContact(ctx, userId, ContactInputSchema.parse({ name: "Undo Me", phone: "1" }));
     const deal = ok(await createDeal(ctx, userId, dealInput({ contactId: contact.id }))).deal;
     const theirs = ok(await createDeal(ctx, other, dealInput({ title: "Not yours" }))).deal;
-    const removed = await trashContacts(ctx, userId, [contact.id]);
+    const removed = await trashContacts(ctx, userId, [contact.id], SYSTEM_WHERE);
     expect((await getDeal(ctx, userId, deal.id))?.contactId).toBeNull();
     // The undo sends back only the trash id; the other agent's unlinked deal is not theirs to re-link.
     expect((await restoreFromTrash(env.DB, userId, removed.trashIds)).restored).toBe(1);
@@ -395,14 +396,14 @@ describe("deal isolation", () => {
     expect(await columnTotals(ctx, bob)).toEqual({});
     expect(await moveDeal(ctx, bob, deal.id, move("offer"))).toMatchObject({ ok: false, status: 404 });
     expect(await updateDeal(ctx, bob, deal.id, dealInput({ title: "Bob was here" }))).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteDeal(ctx, bob, deal.id)).toBe(false);
+    expect(await deleteDeal(ctx, bob, deal.id, SYSTEM_WHERE)).toBe(false);
     expect(await stageHistory(ctx, bob, deal.id)).toEqual([]);
     expect((await getStages(requestContext(), bob))[0]!.name).toBe("Lead");
     // Bob naming Alice's deal as a neighbour does not reveal or move it.
     const bobs = ok(await createDeal(ctx, bob, dealInput({ title: "Bob's" }))).deal;
     ok(await moveDeal(ctx, bob, bobs.id, move("lead", { afterId: deal.id })));
     expect(await getDeal(ctx, alice, deal.id)).toMatchObject({ title: "Alice's deal", stage: "lead" });
-    expect(await deleteDeal(ctx, alice, deal.id)).toBe(true);
+    expect(await deleteDeal(ctx, alice, deal.id, SYSTEM_WHERE)).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { runInDurableObject } from "cloudflare:test";
+import { SYSTEM_WHERE } from "~/modules/audit/audit.server";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -227,7 +228,7 @@ describe("every insight input invalidates the cache", () => {
     const jane = await hotContact(userId);
     const { read, version } = await primed(userId);
     expect(ids(read)).toContain(`hot:${jane.id}`);
-    expect(await deleteContacts(requestContext(), userId, [jane.id])).toBe(1);
+    expect(await deleteContacts(requestContext(), userId, [jane.id], SYSTEM_WHERE)).toBe(1);
     expect(ids(await reread(userId, version))).not.toContain(`hot:${jane.id}`);
   });
 
@@ -311,7 +312,7 @@ describe("every insight input invalidates the cache", () => {
     expect(find(await reread(userId, version), "pipeline:weighted").title).toBe(weighted(900_000_00));
 
     const v = await insightVersion(db, userId);
-    expect(await deleteDeal(requestContext(), userId, dealId)).toBe(true);
+    expect(await deleteDeal(requestContext(), userId, dealId, SYSTEM_WHERE)).toBe(true);
     expect(ids(await reread(userId, v))).not.toContain("pipeline:weighted");
   });
 

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { SYSTEM_WHERE } from "~/modules/audit/audit.server";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -128,7 +129,7 @@ describe("the field copy", () => {
 
     await db.update(contacts).set({ name: "After" }).where(eq(contacts.id, renamed.id));
     await addActivity(userId, called.id, 0, "Left a voicemail");
-    await trashContacts(requestContext(), userId, [deleted.id]);
+    await trashContacts(requestContext(), userId, [deleted.id], SYSTEM_WHERE);
     await completeTask(requestContext(), userId, done.id);
     const added = await addTask(userId, 2);
     const theirs = await addContact(other.userId, { name: "Their New Lead" });

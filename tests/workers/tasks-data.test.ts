@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { SYSTEM_WHERE } from "~/modules/audit/audit.server";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -145,7 +146,7 @@ describe("tasks", () => {
     expect(await getTask(ctx, stranger, task.id)).toBeNull();
     expect(await updateTask(ctx, stranger, task.id, taskInput({ title: "Hijacked" }))).toMatchObject({ ok: false, status: 404 });
     expect(await completeTask(ctx, stranger, task.id)).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteTask(ctx, stranger, task.id)).toBeNull();
+    expect(await deleteTask(ctx, stranger, task.id, SYSTEM_WHERE)).toBeNull();
     expect(await tasksFor(ctx, stranger, { contactId: dana.id })).toEqual([]);
     expect((await getTask(ctx, userId, task.id))?.title).toBe("Call the lender");
   });
@@ -225,16 +226,16 @@ describe("tasks", () => {
     const ctx = requestContext();
     const dana = await contact(ctx, userId, "Dana Undo");
     const task = ok(await createTask(ctx, userId, taskInput({ contactId: dana.id, notes: "Bring the keys" }))).task;
-    const trashId = await deleteTask(ctx, userId, task.id);
+    const trashId = await deleteTask(ctx, userId, task.id, SYSTEM_WHERE);
     expect(trashId).toBeTruthy();
     expect(await getTask(ctx, userId, task.id)).toBeNull();
     // Another user cannot restore it with the trash id.
     const stranger = await owner();
-    expect(await restoreTask(ctx, stranger, trashId!)).toMatchObject({ ok: false, status: 404 });
-    ok(await restoreTask(ctx, userId, trashId!));
+    expect(await restoreTask(ctx, stranger, trashId!, SYSTEM_WHERE)).toMatchObject({ ok: false, status: 404 });
+    ok(await restoreTask(ctx, userId, trashId!, SYSTEM_WHERE));
     expect(await getTask(ctx, userId, task.id)).toMatchObject({ contactId: dana.id, notes: "Bring the keys" });
     // Restored once, the trash id is spent.
-    expect(await restoreTask(ctx, userId, trashId!)).toMatchObject({ ok: false, status: 404 });
+    expect(await restoreTask(ctx, userId, trashId!, SYSTEM_WHERE)).toMatchObject({ ok: false, status: 404 });
   });
 
   it("the calendar range has tasks and closing dates, not lost deals", async () => {
@@ -362,7 +363,7 @@ describe("contacts and their tasks and activities", () => {
     const dana = await contact(ctx, userId, "Dana Removed");
     const task = ok(await createTask(ctx, userId, taskInput({ contactId: dana.id }))).task;
     const activity = ok(await logActivity(ctx, userId, activityInput({ contactId: dana.id, date: "2030-05-01" }))).activity;
-    const removed = await trashContacts(ctx, userId, [dana.id]);
+    const removed = await trashContacts(ctx, userId, [dana.id], SYSTEM_WHERE);
     expect((await getTask(ctx, userId, task.id))?.contactId).toBeNull();
     expect((await restoreFromTrash(env.DB, userId, removed.trashIds)).restored).toBe(1);
     expect((await getTask(ctx, userId, task.id))?.contactId).toBe(dana.id);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { MEMBER_RECORD_ACCESS, contacts, crmActivities, crmTasks, teamMembers, teams, type MemberRecordAccess } from "~/db/schema";
+import { MEMBER_RECORD_ACCESS, auditEvents, contacts, crmActivities, crmTasks, teamMembers, teams, type MemberRecordAccess } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { memberContactAction } from "~/modules/team/member-records.server";
 import { getMembership } from "~/modules/team/team.server";
@@ -183,6 +183,16 @@ describe("members' records: role × resource × setting", () => {
     const saved = await s.browsers.owner.post("/team", { intent: "member-records", memberRecords: "view" });
     expect([saved.status, saved.headers.get("Location")]).toEqual([302, "/team"]);
     expect(await read()).toBe("view");
+    // One audit row for the change, none for the refusals or for saving the same choice again.
+    await s.browsers.owner.post("/team", { intent: "member-records", memberRecords: "view" });
+    const audited = await db().select().from(auditEvents).where(eq(auditEvents.teamId, s.t.teamId));
+    expect(audited.map((a) => [a.action, a.actorId, a.details])).toEqual([
+      [
+        "team.visibility_changed",
+        s.t.owner.id,
+        { changes: [{ setting: "what admins may do with members' contacts", from: "only what is shared", to: "see them" }] },
+      ],
+    ]);
     // Members read what the owner chose on the team page; managers get the Team contacts link.
     expect(await agentA.page("/team")).toContain("can see your contacts, timelines and tasks");
     expect(await s.browsers.admin.page("/team")).toContain('href="/team/contacts"');

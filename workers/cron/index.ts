@@ -17,6 +17,7 @@ import { opsJob } from "./ops.job";
 import { planStepsJob } from "./plan-steps.job";
 import { syncUpkeepJob } from "./sync-upkeep.job";
 import { trashPurgeJob } from "./trash-purge.job";
+import { auditRetentionJob } from "./audit-retention.job";
 
 /** A job does its work and says in a few words what it did ("3 accounts purged"); it throws when it failed. */
 type Job = (db: ReturnType<typeof createDb>, controller: ScheduledController, env: Env) => Promise<string>;
@@ -34,6 +35,7 @@ const CODE: Record<CronJobId, Job> = {
   "lead-scores": leadScoreJob,
   "account-purge": accountPurgeJob,
   "trash-purge": trashPurgeJob,
+  "audit-retention": auditRetentionJob,
   "sync-upkeep": syncUpkeepJob,
   backup: backupJob,
 };
@@ -53,6 +55,7 @@ export const EVERY_DATABASE: ReadonlySet<CronJobId> = new Set([
   "lead-scores",
   "account-purge",
   "trash-purge",
+  "audit-retention",
   "sync-upkeep",
 ]);
 

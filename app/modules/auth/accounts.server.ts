@@ -14,6 +14,7 @@ import { consumeToken, issueToken } from "./tokens.server";
 import { resendKeepLink } from "~/modules/data/account.server";
 import { listAccount, placeNewAccount, routeByEmail, unlistAccount } from "~/modules/shards/directory.server";
 import { routeRequest } from "~/lib/shards.server";
+import { recordSecurityEvent, recordSignIn } from "~/modules/audit/security.server";
 
 /** Consecutive failed sign-ins that lock an account, and for how long. */
 export const LOCKOUT_THRESHOLD = 10;
@@ -127,7 +128,17 @@ export async function signIn(context: RequestContext, request: Request, input: {
       .where(eq(users.id, user.id))
       .returning({ failed: users.failedSigninCount })
       .get();
-    if (counted && counted.failed >= LOCKOUT_THRESHOLD) return fail(AUTH_MESSAGES.locked, 423);
+    const locked = counted !== undefined && counted.failed >= LOCKOUT_THRESHOLD;
+    // One row a failure; the one that locks the account says so instead (ADR 0073).
+    await recordSecurityEvent(
+      context,
+      request,
+      user.id,
+      locked ? "account.locked" : "account.sign_in_failed",
+      locked ? { failures: counted.failed, minutes: LOCKOUT_MS / 60_000 } : null,
+      now,
+    );
+    if (locked) return fail(AUTH_MESSAGES.locked, 423);
     return fail(AUTH_MESSAGES.invalidCredentials, 401);
   }
 
@@ -140,6 +151,7 @@ export async function signIn(context: RequestContext, request: Request, input: {
   if (user.failedSigninCount > 0 || user.lockedUntil) {
     await context.db.update(users).set({ failedSigninCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
   }
+  await recordSignIn(context, request, user.id, now);
   return { ok: true, userId: user.id, setCookie: await rotateSession(context, request, user.id, user.sessionVersion) };
 }
 
@@ -153,6 +165,7 @@ export async function signOutEverywhere(context: RequestContext, request: Reques
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  await recordSecurityEvent(context, request, userId, "account.signed_out_everywhere");
   return destroySession(context, request);
 }
 
@@ -196,7 +209,7 @@ export async function requestPasswordReset(context: RequestContext, request: Req
 }
 
 /** Sets a new password from a reset link, unlocks the account and ends every existing session. */
-export async function resetPassword(context: RequestContext, token: string, password: string) {
+export async function resetPassword(context: RequestContext, request: Request, token: string, password: string) {
   const check = await consumeToken(context, token, "reset_password");
   if (!check.ok) return check;
   await context.db
@@ -211,6 +224,7 @@ export async function resetPassword(context: RequestContext, token: string, pass
       updatedAt: new Date(),
     })
     .where(eq(users.id, check.userId));
+  await recordSecurityEvent(context, request, check.userId, "account.password_reset");
   return check;
 }
 
@@ -230,5 +244,6 @@ export async function changePassword(
     .where(eq(users.id, userId))
     .returning({ version: users.sessionVersion })
     .get();
+  await recordSecurityEvent(context, request, userId, "account.password_changed");
   return { ok: true, userId, setCookie: await rotateSession(context, request, userId, updated!.version) };
 }

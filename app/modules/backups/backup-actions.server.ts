@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import { accountDirectory, users } from "~/db/schema";
+import { auditPerson, recordAudit, type AuditWhere } from "~/modules/audit/audit.server";
+import { accountDirectory, teamMembers, users } from "~/db/schema";
+import type { Db } from "~/db/client.server";
 import type { RequestContext } from "~/lib/context.server";
 import { HOME_SHARD, shardDatabases } from "~/lib/shards.server";
 import { accountDatabases } from "~/modules/shards/databases.server";
@@ -55,6 +57,7 @@ export async function restoreAgentByEmail(
   context: RequestContext,
   form: FormData,
   requestedBy: string,
+  where: AuditWhere,
 ): Promise<{ ok: true; toast: Toast } | { ok: false; error: string }> {
   const parsed = RestoreFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "That restore cannot be run." };
@@ -76,6 +79,7 @@ export async function restoreAgentByEmail(
     Date.now(),
     account,
   );
+  if (started) await auditRestore(account, agent.id, parsed.data.backupId, where);
   return {
     ok: true,
     toast: started
@@ -90,4 +94,24 @@ export async function restoreAgentByEmail(
           variant: "destructive",
         },
   };
+}
+
+/**
+ * The restore's audit row, in the agent's own database (their team's log if they are in one, their Security page either
+ * way). Porchlight's staff run restores: the actor is "Porchlight support", not a user of that database.
+ */
+async function auditRestore(account: Db, agentId: string, backupId: string, where: AuditWhere) {
+  const team = await account.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, agentId)).get();
+  await recordAudit(
+    { db: account },
+    {
+      action: "backup.restored",
+      teamId: team?.teamId ?? null,
+      actor: null,
+      subject: await auditPerson(account, agentId),
+      target: { type: "backup", id: backupId, label: backupId.slice(0, 10) },
+      where,
+      at: Date.now(),
+    },
+  );
 }

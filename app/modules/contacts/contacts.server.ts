@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { AuditWhere } from "~/modules/audit/audit.server";
 import { contacts, contactStatusCounts, contactTagCounts, contactTags, userPreferences, type Contact } from "~/db/schema";
 import type { ContactSort, ContactSource, ContactStatus, PropertyType } from "~/db/enums";
 import { CONTACT_STATUSES } from "~/db/enums";
@@ -134,13 +135,13 @@ export async function getContactsByIds(context: RequestContext, userId: UserId, 
  * (ADR 0028), remembering the deals, tasks and activities the delete unlinks, so a restore puts it all back.
  * Returns the trash items, for an undo.
  */
-export async function trashContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<TrashResult> {
-  return moveToTrash(context.cloudflare.env.DB, userId, "contact", ids);
+export async function trashContacts(context: RequestContext, userId: UserId, ids: string[], where: AuditWhere): Promise<TrashResult> {
+  return moveToTrash(context.cloudflare.env.DB, userId, "contact", ids, Date.now(), where);
 }
 
 /** Deletes (to the trash) the user's contacts among `ids`; returns how many were deleted. */
-export async function deleteContacts(context: RequestContext, userId: UserId, ids: string[]): Promise<number> {
-  return (await trashContacts(context, userId, ids)).moved;
+export async function deleteContacts(context: RequestContext, userId: UserId, ids: string[], where: AuditWhere): Promise<number> {
+  return (await trashContacts(context, userId, ids, where)).moved;
 }
 
 /** Bulk: sets the status of the user's contacts among `ids`. */

@@ -1,4 +1,5 @@
 import { CONTACT_STATUSES } from "~/db/schema";
+import type { AuditWhere } from "~/modules/audit/audit.server";
 import type { ActionResult } from "~/lib/action-result";
 import type { RequestContext } from "~/lib/context.server";
 import type { UserId } from "~/modules/auth/session.server";
@@ -21,8 +22,9 @@ export async function trashSelected(
   context: RequestContext,
   userId: UserId,
   form: FormData,
+  where: AuditWhere,
 ): Promise<Answer<{ ok: boolean; deleted: number; trashIds: string[] }>> {
-  const { moved, trashIds } = await trashContacts(context, userId, selectedIds(form));
+  const { moved, trashIds } = await trashContacts(context, userId, selectedIds(form), where);
   return { body: { ok: moved > 0, deleted: moved, trashIds }, status: moved > 0 ? 200 : 404 };
 }
 

@@ -16,6 +16,8 @@ import { endSubscriptionNow } from "~/modules/billing/details.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { leaveTeamOnAccountClose } from "~/modules/team/departure.server";
 import { finishDataRequest, openDataRequest } from "./requests.server";
+import { auditWhere } from "~/modules/audit/audit.server";
+import { auditRowsOnPurge } from "~/modules/audit/retention.server";
 import { ACCOUNT_TABLES, KEPT_UNSIGNED } from "./tables";
 
 // "Delete my account" (decisions.md "Data lifecycle"): the subscription ends at once, every session
@@ -71,7 +73,7 @@ export async function closeAccount(context: RequestContext, request: Request, us
 
   const now = new Date();
   // The team first: an owner with members is refused before anything changes; a member is out of the rotation at once.
-  const left = await leaveTeamOnAccountClose(context, appOrigin(context, request), { id: userId }, now);
+  const left = await leaveTeamOnAccountClose(context, appOrigin(context, request), { id: userId }, now, auditWhere(request));
   if (!left.ok) return { ok: false, status: 400, message: left.message };
 
   const ended = await endSubscriptionNow(context, userId);
@@ -166,6 +168,7 @@ export async function deleteRowsOf(
  */
 export function accountRowsEnd(d1: D1Database, userId: string): D1PreparedStatement[] {
   return [
+    ...auditRowsOnPurge(d1, userId),
     ...Object.entries(KEPT_UNSIGNED).flatMap(([table, { columns }]) =>
       columns.map((column) => d1.prepare(`update "${table}" set "${column}" = null where "${column}" = ?`).bind(userId)),
     ),

@@ -231,6 +231,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   account_directory: "which of the service's databases holds the account (ADR 0060): the service's routing, not the agent's data",
   account_moves: "the record of the account's move to its team's database (ADR 0060): the service's routing, not the agent's data",
   gmail_connections: "the agent's Gmail connection (ADR 0069): Google's access and refresh tokens to their mailbox, secrets, encrypted at rest",
+  audit_events:
+    "the audit log (ADR 0073): a team's rows are the team's record, and the agent's own security events are in Settings → Security with a CSV of their own",
 };
 
 /**
@@ -264,6 +266,10 @@ const KEPT_UNSIGNED: Readonly<Record<string, { columns: readonly string[]; why: 
   team_invitations: {
     columns: ["invited_by", "accepted_by"],
     why: "the team's record of its invitations: the team's, not the sender's or the accepter's",
+  },
+  audit_events: {
+    columns: ["actor_id", "subject_user_id"],
+    why: "the team's audit log keeps what was done, with the names as they were (ADR 0073); the user's own security events and their addresses go",
   },
 };
 
@@ -346,4 +352,5 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   team_leads: "the team's leads belong to the team, not to one agent: an assigned lead is a contact in the agent's account, restored with it",
   gmail_connections:
     "the Gmail connection as it is now: a disconnected mailbox must stay disconnected, and tokens in a backup may have been revoked since",
+  audit_events: "the audit log records what happened, the restore among it: a restore must not rewrite it",
 };

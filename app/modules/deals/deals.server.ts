@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from "drizzle-orm";
+import type { AuditWhere } from "~/modules/audit/audit.server";
 import { plansOnStage } from "~/modules/plans/plans.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { generateKeyBetween } from "fractional-indexing";
@@ -273,13 +274,13 @@ export async function moveDeal(
  * Deletes the user's deal: it moves to the trash for 30 days with its activities and stage history, and its
  * tasks are unlinked (ADR 0028). Returns the trash item's id for an Undo, or null when there is no such deal.
  */
-export async function trashDeal(context: RequestContext, userId: UserId, id: string): Promise<string | null> {
-  return (await moveToTrash(context.cloudflare.env.DB, userId, "deal", [id])).trashIds[0] ?? null;
+export async function trashDeal(context: RequestContext, userId: UserId, id: string, where: AuditWhere): Promise<string | null> {
+  return (await moveToTrash(context.cloudflare.env.DB, userId, "deal", [id], Date.now(), where)).trashIds[0] ?? null;
 }
 
 /** Deletes (to the trash) the user's deal; false when there is no such deal of theirs. */
-export async function deleteDeal(context: RequestContext, userId: UserId, id: string): Promise<boolean> {
-  return (await trashDeal(context, userId, id)) !== null;
+export async function deleteDeal(context: RequestContext, userId: UserId, id: string, where: AuditWhere): Promise<boolean> {
+  return (await trashDeal(context, userId, id, where)) !== null;
 }
 
 /** The stage changes of a deal, newest first (the deal page's stage history, beside its timeline). */

@@ -29,6 +29,7 @@ export const CRON_JOBS = [
   { id: "lead-scores", label: "Lead scores", does: "Recomputes lead scores a day old, and those left stale by changes." },
   { id: "account-purge", label: "Account purge", does: "Queues accounts 30 days after their deletion, to be deleted a slice at a time." },
   { id: "trash-purge", label: "Trash purge", does: "Deletes what has been in the trash for 30 days." },
+  { id: "audit-retention", label: "Audit log retention", does: "Deletes audit log rows older than a year, a bounded number a run." },
   { id: "sync-upkeep", label: "Field copy upkeep", does: "Prunes the phones' change log and old offline-change keys." },
   { id: "backup", label: "Backups", does: "The daily backup, 30-day retention, and the weekly restore drill." },
 ] as const;

@@ -1,6 +1,7 @@
 import { appOrigin, type RequestContext } from "~/lib/context.server";
 import type { ToastMessage } from "~/lib/toast";
 import { changePassword } from "~/modules/auth/accounts.server";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { ChangePasswordSchema } from "~/modules/auth/auth.schema";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { setTestCancelAtPeriodEnd } from "~/modules/billing/details.server";
@@ -89,12 +90,12 @@ export async function changePasswordFromForm(context: RequestContext, request: R
 }
 
 /** Solo to Team: confirmed (the confirmation states the price change; a bare post changes nothing) and named. */
-export async function switchToTeamFromForm(context: RequestContext, user: SessionUser, fields: Fields): Promise<SettingsOutcome> {
+export async function switchToTeamFromForm(context: RequestContext, request: Request, user: SessionUser, fields: Fields): Promise<SettingsOutcome> {
   if (fields.confirm !== "yes")
     return { ok: false, status: 400, errors: { form: "Confirm the switch: Switch to the Team plan… says the new price first." } };
   const name = TeamNameSchema.safeParse(fields.teamName);
   if (!name.success) return invalid(name.error.issues.map((issue) => ({ ...issue, path: ["teamName"] })));
-  const result = await switchToTeam(context, user, name.data);
+  const result = await switchToTeam(context, user, name.data, auditWhere(request));
   if (!result.ok) return { ok: false, status: 400, errors: { form: result.message } };
   return {
     ok: true,
@@ -107,8 +108,8 @@ export async function switchToTeamFromForm(context: RequestContext, user: Sessio
   };
 }
 
-export async function switchToSoloPlan(context: RequestContext, user: SessionUser): Promise<SettingsOutcome> {
-  const result = await switchToSolo(context, user);
+export async function switchToSoloPlan(context: RequestContext, request: Request, user: SessionUser): Promise<SettingsOutcome> {
+  const result = await switchToSolo(context, user, auditWhere(request));
   if (!result.ok) return { ok: false, status: 400, errors: { form: result.message } };
   return {
     ok: true,

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/cloudflare";
+import { SYSTEM_WHERE, type AuditWhere } from "~/modules/audit/audit.server";
 import * as z from "zod";
 import { ACTIVITY_TYPES, SYSTEM_ACTIVITY_TYPES } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
@@ -62,12 +63,19 @@ async function createdAnswer(context: RequestContext, userId: UserId, intent: st
  */
 function taskIntent(
   intent: string,
-  run: (context: RequestContext, userId: UserId, values: Record<string, FormDataEntryValue>, key: string | null, intent: string) => Promise<Result>,
+  run: (
+    context: RequestContext,
+    userId: UserId,
+    values: Record<string, FormDataEntryValue>,
+    key: string | null,
+    intent: string,
+    where: AuditWhere,
+  ) => Promise<Result>,
 ) {
-  return async (context: RequestContext, userId: UserId, form: FormData): Promise<Result> => {
+  return async (context: RequestContext, userId: UserId, form: FormData, where: AuditWhere = SYSTEM_WHERE): Promise<Result> => {
     const submission = readSubmissionKey(form.get(SUBMISSION_KEY_FIELD));
     if ("error" in submission) return refuse(intent, submission.error);
-    return run(context, userId, Object.fromEntries(form), submission.key, intent);
+    return run(context, userId, Object.fromEntries(form), submission.key, intent, where);
   };
 }
 
@@ -171,19 +179,19 @@ export const reopenTaskFromForm = taskIntent("reopen", async (context, userId, v
 });
 
 /** Moves the task to the trash; the answer carries its undo (restore). */
-export const deleteTaskFromForm = taskIntent("delete", async (context, userId, values, _key, intent) => {
+export const deleteTaskFromForm = taskIntent("delete", async (context, userId, values, _key, intent, where) => {
   const taskId = String(values.id ?? "");
-  const trashId = await deleteTask(context, userId, taskId);
+  const trashId = await deleteTask(context, userId, taskId, where);
   if (!trashId) return refuse(intent, TASK_MESSAGES.notFound, 404);
   // The task is in the trash (ADR 0028): the undo sends back only the trash id.
   return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.deleted, taskId, undo: { intent: "restore", trashId } });
 });
 
 /** Restores a deleted task from the trash: the undo of delete. */
-export const restoreTaskFromForm = taskIntent("restore", async (context, userId, values, _key, intent) => {
+export const restoreTaskFromForm = taskIntent("restore", async (context, userId, values, _key, intent, where) => {
   const parsed = id.safeParse(values.trashId);
   if (!parsed.success) return refuse(intent, TASK_MESSAGES.notFound, 404);
-  const result = await restoreTask(context, userId, parsed.data);
+  const result = await restoreTask(context, userId, parsed.data, where);
   if (!result.ok) return refuse(intent, result.error, result.status);
   return data<TaskActionResult>({ ok: true, intent, message: TASK_MESSAGES.restored, taskId: result.task.id });
 });

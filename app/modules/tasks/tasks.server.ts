@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { AuditWhere } from "~/modules/audit/audit.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { contacts, crmActivities, crmTasks, deals, type NewTask, type Task } from "~/db/schema";
 import type { ActivityType } from "~/db/enums";
@@ -440,13 +441,13 @@ export async function reopenTask(
 }
 
 /** Deletes the user's task: it moves to the trash for 30 days (ADR 0028). Returns the trash id for an undo, or null. */
-export async function deleteTask(context: RequestContext, userId: UserId, id: string): Promise<string | null> {
-  return (await moveToTrash(context.cloudflare.env.DB, userId, "task", [id])).trashIds[0] ?? null;
+export async function deleteTask(context: RequestContext, userId: UserId, id: string, where: AuditWhere): Promise<string | null> {
+  return (await moveToTrash(context.cloudflare.env.DB, userId, "task", [id], Date.now(), where)).trashIds[0] ?? null;
 }
 
 /** Undo of a delete: the task comes back from the trash with its id; links to what is gone since come back empty. */
-export async function restoreTask(context: RequestContext, userId: UserId, trashId: string): Promise<TaskResult> {
-  const { items } = await restoreFromTrash(context.cloudflare.env.DB, userId, [trashId], "task");
+export async function restoreTask(context: RequestContext, userId: UserId, trashId: string, where: AuditWhere): Promise<TaskResult> {
+  const { items } = await restoreFromTrash(context.cloudflare.env.DB, userId, [trashId], "task", where);
   const task = items[0] ? await getTask(context, userId, items[0]) : null;
   return task ? { ok: true, task } : fail({ id: TASK_MESSAGES.notFound }, 404);
 }

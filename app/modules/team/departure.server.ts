@@ -3,6 +3,7 @@ import { teams } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import type { PlanChangeResult } from "~/modules/billing/plan-change.server";
+import type { AuditWhere } from "~/modules/audit/audit.server";
 import { distribution, reofferLeadsOf, requestDeps, unansweredLeadsOf } from "./leads.server";
 import { TEAM_MESSAGES } from "./team.messages";
 import { getMembership, leaveTeam, memberCount } from "./team.server";
@@ -19,6 +20,7 @@ export async function leaveTeamOnAccountClose(
   origin: string,
   user: Pick<SessionUser, "id">,
   at: Date,
+  where: AuditWhere,
 ): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (!membership) return { ok: true };
@@ -30,7 +32,7 @@ export async function leaveTeamOnAccountClose(
     return { ok: true };
   }
   const unanswered = await unansweredLeadsOf(context.db, membership.teamId, user.id);
-  const left = await leaveTeam(context, user);
+  const left = await leaveTeam(context, user, where);
   if (!left.ok) return left;
   await reofferLeadsOf(requestDeps(context, origin), await distribution(context.db, membership.teamId, membership.teamName), user.id, unanswered, at);
   return { ok: true };

@@ -1,5 +1,6 @@
 import { DAY_MS } from "~/lib/dates";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import { teamInvitations, teamMembers, teams, users } from "~/db/schema";
 import { createDb } from "~/db/client.server";
 import { appOrigin, type RequestContext } from "~/lib/context.server";
@@ -14,6 +15,7 @@ import { userName } from "./names.server";
 import { canManage, getMembership, memberCount, seatsForMembers, type Membership } from "./team.server";
 import { INVITE_LINK_MESSAGES, TEAM_MESSAGES } from "./team.messages";
 import { INVITE_DAYS } from "./team.schema";
+import { auditStatement, auditWhere, type AuditWhere } from "~/modules/audit/audit.server";
 
 // Invitations by e-mail (ADR 0033): a signed link that expires in INVITE_DAYS, works once, and only for an
 // account with the invited address. A resend gives the invitation a new secret (the older link stops working); a
@@ -92,16 +94,28 @@ export async function inviteMember(
     .get();
   const id = existing?.id ?? linkIdOn(requestShard(context.cloudflare.env), newId());
   const { secretHash, token } = await signLink(context, PURPOSE, id, expiresAt);
-  if (existing) {
-    await context.db
-      .update(teamInvitations)
-      .set({ secretHash, role: input.role, expiresAt: new Date(expiresAt), invitedBy: actor.id, updatedAt: new Date() })
-      .where(eq(teamInvitations.id, id));
-  } else {
-    await context.db
-      .insert(teamInvitations)
-      .values({ id, teamId: team.teamId, email, role: input.role, secretHash, invitedBy: actor.id, expiresAt: new Date(expiresAt) });
-  }
+  const db = context.db;
+  // The invitation and its audit row land together (a fresh link for a pending invitation is sent again, and says so).
+  const audit = auditStatement(context, {
+    action: "team.invitation_sent",
+    teamId: team.teamId,
+    actor: { id: actor.id, label: await nameOf(context, actor.id) },
+    target: { type: "invitation", id, label: email },
+    details: { role: input.role, ...(existing ? { again: true } : {}) },
+    where: auditWhere(request),
+    at: Date.now(),
+  });
+  await db.batch([
+    existing
+      ? db
+          .update(teamInvitations)
+          .set({ secretHash, role: input.role, expiresAt: new Date(expiresAt), invitedBy: actor.id, updatedAt: new Date() })
+          .where(eq(teamInvitations.id, id))
+      : db
+          .insert(teamInvitations)
+          .values({ id, teamId: team.teamId, email, role: input.role, secretHash, invitedBy: actor.id, expiresAt: new Date(expiresAt) }),
+    audit,
+  ]);
   await mailInvitation(context, request, actor, team, email, input.role, token);
   return { ok: true };
 }
@@ -120,15 +134,31 @@ export async function resendInvitation(context: RequestContext, request: Request
 }
 
 /** Withdraws a pending invitation of the actor's team: its link stops working. */
-export async function revokeInvitation(context: RequestContext, actor: SessionUser, invitationId: string): Promise<InviteResult> {
+export async function revokeInvitation(context: RequestContext, actor: SessionUser, invitationId: string, where: AuditWhere): Promise<InviteResult> {
   const allowed = await inviter(context, actor);
   if (!allowed.ok) return allowed;
-  const revoked = await context.db
-    .update(teamInvitations)
-    .set({ revokedAt: new Date(), updatedAt: new Date() })
-    .where(and(pending(allowed.team.teamId), eq(teamInvitations.id, invitationId)))
-    .returning({ id: teamInvitations.id });
-  return revoked.length > 0 ? { ok: true } : { ok: false, message: TEAM_MESSAGES.noSuchInvitation };
+  const db = context.db;
+  const which = and(pending(allowed.team.teamId), eq(teamInvitations.id, invitationId));
+  const row = await db.select({ email: teamInvitations.email, role: teamInvitations.role }).from(teamInvitations).where(which).get();
+  if (!row) return { ok: false, message: TEAM_MESSAGES.noSuchInvitation };
+  const actorLabel = await nameOf(context, actor.id);
+  const done = await guardedBatch(() =>
+    db.batch([
+      // Still pending (not accepted or withdrawn meanwhile): else neither the withdrawal nor its audit row lands.
+      requireInBatch(db, sql`exists (select 1 from ${teamInvitations} where ${which})`),
+      db.update(teamInvitations).set({ revokedAt: new Date(), updatedAt: new Date() }).where(which),
+      auditStatement(context, {
+        action: "team.invitation_revoked",
+        teamId: allowed.team.teamId,
+        actor: { id: actor.id, label: actorLabel },
+        target: { type: "invitation", id: invitationId, label: row.email },
+        details: { role: row.role },
+        where,
+        at: Date.now(),
+      }),
+    ]),
+  );
+  return done.ok ? { ok: true } : { ok: false, message: TEAM_MESSAGES.noSuchInvitation };
 }
 
 export interface PendingInvitation {
@@ -230,6 +260,7 @@ export async function acceptInvitation(
   context: RequestContext,
   user: SessionUser,
   token: string,
+  where: AuditWhere,
 ): Promise<InviteResult & { teamName?: string; moving?: boolean }> {
   const check = await peekInvitation(context, token);
   if (!check.ok) return check;
@@ -265,10 +296,19 @@ export async function acceptInvitation(
     )
     .returning({ id: teamInvitations.id });
   if (used.length === 0) return { ok: false, message: INVITE_LINK_MESSAGES.used };
-  await context.db
-    .insert(teamMembers)
-    .values({ teamId: invitation.teamId, userId: user.id, role: invitation.role, joinedAt: now })
-    .onConflictDoNothing();
+  const me = { id: user.id, label: await nameOf(context, user.id) };
+  await context.db.batch([
+    context.db.insert(teamMembers).values({ teamId: invitation.teamId, userId: user.id, role: invitation.role, joinedAt: now }).onConflictDoNothing(),
+    auditStatement(context, {
+      action: "team.member_joined",
+      teamId: invitation.teamId,
+      actor: me,
+      subject: me,
+      details: { role: invitation.role },
+      where,
+      at: now,
+    }),
+  ]);
   context.memo.delete(`team:${user.id}`);
   // Two acceptances at the same moment each asked for one more seat than before: settle on the members there are.
   await seatsForMembers(context, team, await memberCount(context, invitation.teamId));

@@ -10,6 +10,7 @@ import { ContactInputSchema } from "~/modules/contacts/contact.schema";
 import { LEAD_FORM_HONEYPOT, LEAD_FORM_MESSAGES } from "./lead-form";
 import { distribution, LEAD_MESSAGES, receiveLead, requestDeps } from "./leads.server";
 import { canManage, type Membership } from "./team.server";
+import { auditPerson, auditWhere, teamSettingsAudit } from "~/modules/audit/audit.server";
 
 // The team's public lead form (ADR 0040): a page at /inquire/<key> that anyone may fill in (the team links to
 // it from its website, listings and social profiles). Each enquiry is a team lead with source "website", distributed
@@ -99,13 +100,22 @@ export async function leadFormKeyOf(context: RequestContext, teamId: string): Pr
 /** Turns the form on with a new address (or gives it a new one: the old stops answering), or off. */
 export async function setLeadForm(
   context: RequestContext,
+  request: Request,
+  actor: { id: UserId },
   team: Membership,
   on: boolean,
 ): Promise<{ ok: true; message: string } | { ok: false; status: 403; error: string }> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
-  await context.db
-    .update(teams)
-    .set({ leadFormKey: on ? newKeyOn(requestShard(context.cloudflare.env), KEY_BYTES) : null, updatedAt: new Date() })
-    .where(eq(teams.id, team.teamId));
+  const was = (await leadFormKeyOf(context, team.teamId)) !== null;
+  const at = new Date();
+  const me = await auditPerson(context.db, actor.id);
+  const change = was || on ? [{ setting: "lead form", from: was ? "on" : "off", to: on ? (was ? "on at a new address" : "on") : "off" }] : [];
+  await context.db.batch([
+    context.db
+      .update(teams)
+      .set({ leadFormKey: on ? newKeyOn(requestShard(context.cloudflare.env), KEY_BYTES) : null, updatedAt: at })
+      .where(eq(teams.id, team.teamId)),
+    ...(change.length > 0 ? [teamSettingsAudit(context, { teamId: team.teamId, actor: me, changes: change, where: auditWhere(request), at })] : []),
+  ]);
   return { ok: true, message: on ? "The lead form has a new address" : "The lead form is off" };
 }

@@ -6,6 +6,7 @@ import { leadFormKeyOf } from "./lead-form.server";
 import { INTAKE_MESSAGES } from "~/modules/intake/intake";
 import { intakeAddressOf, rotateIntakeAddress } from "~/modules/intake/intake.server";
 import { assignLead, LEAD_MESSAGES, loadLeads, requestDeps, type LeadResult } from "./leads.server";
+import { auditWhere } from "~/modules/audit/audit.server";
 import { canManage, listMembers, type Membership } from "./team.server";
 
 // The team leads page (ADR 0038): what each member sees of the team's leads, and the assignment as its manager.
@@ -55,5 +56,12 @@ export async function assignLeadAsManager(
   agentId: string,
 ): Promise<LeadResult> {
   const me = (await listMembers(context, team.teamId)).find((m) => m.userId === user.id);
-  return assignLead(context, team, leadDeps(context, request), { id: user.id, name: me?.name ?? user.email }, leadId, agentId);
+  return assignLead(
+    context,
+    team,
+    leadDeps(context, request),
+    { id: user.id, name: me?.name ?? user.email, where: auditWhere(request) },
+    leadId,
+    agentId,
+  );
 }

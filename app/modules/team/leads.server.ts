@@ -17,6 +17,7 @@ import {
   type TeamLead,
 } from "~/db/schema";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
+import { auditPerson, auditStatement, auditWhere, teamSettingsAudit, type AuditWhere } from "~/modules/audit/audit.server";
 import type { RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import { fieldErrors } from "~/lib/schema-fields";
@@ -256,6 +257,8 @@ interface Give {
   claim?: boolean;
   /** A manager's assignment: only while they still run the team. */
   actorId?: string;
+  /** Its audit row, written in the same batch. */
+  audit?: ReturnType<typeof auditStatement>;
 }
 
 /**
@@ -285,6 +288,7 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
         .update(teamLeads)
         .set({ state: "assigned", assignedTo: agentId, heldBy: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId })
         .where(eq(teamLeads.id, lead.id)),
+      ...(give.audit ? [give.audit] : []),
     ]),
   );
   if (!done.ok) return null;
@@ -526,7 +530,7 @@ export async function assignLead(
   context: RequestContext,
   team: Membership,
   deps: Deps,
-  actor: { id: UserId; name: string },
+  actor: { id: UserId; name: string; where: AuditWhere },
   leadId: string,
   agentId: string,
   at = now(),
@@ -544,8 +548,20 @@ export async function assignLead(
   const agent = members.find((m) => m.userId === agentId);
   if (!agent) return { ok: false, status: 400, error: LEAD_MESSAGES.notAMember, fieldErrors: { agent: LEAD_MESSAGES.notAMember } };
   const how = HOW.by(actor.name);
+  const audit = (from?: string) =>
+    auditStatement(context, {
+      action: from === undefined ? "lead.assigned" : "lead.reassigned",
+      teamId: team.teamId,
+      actor: { id: actor.id, label: actor.name },
+      subject: { id: agent.userId, label: agent.name },
+      target: { type: "lead", id: lead.id, label: lead.name },
+      details: from === undefined ? null : { from },
+      where: actor.where,
+      at,
+    });
   if (lead.state !== "assigned") {
-    const given = await giveWaiting(deps, lead, agent.userId as UserId, { how, note: noteFor(how, team.teamName), actorId: actor.id }, at);
+    const give = { how, note: noteFor(how, team.teamName), actorId: actor.id, audit: audit() };
+    const given = await giveWaiting(deps, lead, agent.userId as UserId, give, at);
     if (!given) return { ok: false, status: 409, error: LEAD_MESSAGES.taken };
     return { ok: true, message: `${lead.name} went to ${agent.name}.` };
   }
@@ -612,6 +628,7 @@ export async function assignLead(
         db.delete(leadAlerts).where(eq(leadAlerts.contactId, contactId)),
         assignmentNote(db, agent.userId, contactId, lead.id, note, at),
         reassigned,
+        audit(fromName),
       ]),
     );
   } else {
@@ -631,6 +648,7 @@ export async function assignLead(
           .update(teamLeads)
           .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id })
           .where(eq(teamLeads.id, lead.id)),
+        audit(fromName),
       ]),
     );
   }
@@ -664,18 +682,42 @@ const SettingsSchema = z.object({
     .max(1440, LEAD_MESSAGES.window),
 });
 
-/** The owner or an admin chooses how leads are distributed. */
-export async function saveLeadSettings(context: RequestContext, team: Membership, form: FormData): Promise<LeadResult> {
+/** The owner or an admin chooses how leads are distributed; what changed is in the team's audit log. */
+export async function saveLeadSettings(
+  context: RequestContext,
+  request: Request,
+  actor: { id: UserId },
+  team: Membership,
+  form: FormData,
+): Promise<LeadResult> {
   if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
   const parsed = SettingsSchema.safeParse({
     mode: form.get("mode"),
     claimWindowMinutes: String(form.get("claimWindowMinutes") ?? "").trim() || "15",
   });
   if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]!.message, fieldErrors: fieldErrors(parsed.error) };
-  await context.db
-    .update(teams)
-    .set({ leadMode: parsed.data.mode, claimWindowMinutes: parsed.data.claimWindowMinutes, updatedAt: new Date() })
-    .where(eq(teams.id, team.teamId));
+  const before = await context.db
+    .select({ mode: teams.leadMode, window: teams.claimWindowMinutes })
+    .from(teams)
+    .where(eq(teams.id, team.teamId))
+    .get();
+  const changes = [
+    ...(before && before.mode !== parsed.data.mode
+      ? [{ setting: "lead mode", from: LEAD_MODE_LABELS[before.mode], to: LEAD_MODE_LABELS[parsed.data.mode] }]
+      : []),
+    ...(before && before.window !== parsed.data.claimWindowMinutes
+      ? [{ setting: "claim window", from: `${before.window} minutes`, to: `${parsed.data.claimWindowMinutes} minutes` }]
+      : []),
+  ];
+  const at = new Date();
+  const me = await auditPerson(context.db, actor.id);
+  await context.db.batch([
+    context.db
+      .update(teams)
+      .set({ leadMode: parsed.data.mode, claimWindowMinutes: parsed.data.claimWindowMinutes, updatedAt: at })
+      .where(eq(teams.id, team.teamId)),
+    ...(changes.length > 0 ? [teamSettingsAudit(context, { teamId: team.teamId, actor: me, changes, where: auditWhere(request), at })] : []),
+  ]);
   return { ok: true, message: "Lead settings saved" };
 }
 

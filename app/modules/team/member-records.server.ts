@@ -1,6 +1,8 @@
 import { data } from "@remix-run/cloudflare";
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import { contacts, teams, MEMBER_RECORD_ACCESS } from "~/db/schema";
+import { contacts, teams, MEMBER_RECORD_ACCESS, type MemberRecordAccess } from "~/db/schema";
+import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
+import { auditPerson, auditWhere, teamSettingsAudit } from "~/modules/audit/audit.server";
 import type { RequestContext } from "~/lib/context.server";
 import { ownedBy, ownedByAny } from "~/lib/tenancy.server";
 import { refuse } from "~/lib/intents.server";
@@ -183,21 +185,44 @@ const MEMBER_RECORDS_MESSAGES = {
   choose: "Choose what the owner and admins may do with members' contacts.",
 } as const;
 
+/** The setting's values as the audit log reads them. */
+const ACCESS_WORDS: Record<MemberRecordAccess, string> = { shared: "only what is shared", view: "see them", edit: "see and edit them" };
+
 /**
  * The owner's choice of what the owner and admins may do with members' contacts, timelines and tasks. The owner check
  * is the update's own condition, so an owner who has since handed the team over changes nothing.
  */
-export async function saveMemberRecords(context: RequestContext, viewer: TeamViewer, form: FormData) {
+export async function saveMemberRecords(context: RequestContext, request: Request, viewer: TeamViewer, form: FormData) {
   const intent = "member-records";
   const choice = String(form.get("memberRecords") ?? "");
   if (viewer.team.role !== "owner") return refuse(intent, { form: MEMBER_RECORDS_MESSAGES.ownerOnly }, 403);
   if (!(MEMBER_RECORD_ACCESS as readonly string[]).includes(choice)) return refuse(intent, { memberRecords: MEMBER_RECORDS_MESSAGES.choose });
-  const saved = await context.db
-    .update(teams)
-    .set({ memberRecords: choice as (typeof MEMBER_RECORD_ACCESS)[number], updatedAt: new Date() })
-    .where(and(eq(teams.id, viewer.team.teamId), eq(teams.ownerId, viewer.userId)))
-    .returning({ id: teams.id });
-  if (saved.length === 0) return refuse(intent, { form: MEMBER_RECORDS_MESSAGES.ownerOnly }, 403);
+  const to = choice as MemberRecordAccess;
+  const teamId = viewer.team.teamId;
+  const isOwner = sql`exists (select 1 from ${teams} where ${and(eq(teams.id, teamId), eq(teams.ownerId, viewer.userId))})`;
+  // The owner check, the change and its audit row in one batch: an owner who has since handed the team over changes
+  // nothing and leaves no row.
+  const written = await guardedBatch(async () =>
+    context.db.batch([
+      requireInBatch(context.db, isOwner),
+      context.db.update(teams).set({ memberRecords: to, updatedAt: new Date() }).where(eq(teams.id, teamId)),
+      ...(viewer.team.memberRecords === to
+        ? []
+        : [
+            teamSettingsAudit(context, {
+              teamId,
+              actor: await auditPerson(context.db, viewer.userId),
+              changes: [
+                { setting: "what admins may do with members' contacts", from: ACCESS_WORDS[viewer.team.memberRecords], to: ACCESS_WORDS[to] },
+              ],
+              where: auditWhere(request),
+              at: Date.now(),
+              action: "team.visibility_changed",
+            }),
+          ]),
+    ]),
+  );
+  if (!written.ok) return refuse(intent, { form: MEMBER_RECORDS_MESSAGES.ownerOnly }, 403);
   return redirectWithToast(context, "/team", {
     title: "Saved",
     description: "What the owner and admins may do with members' contacts.",

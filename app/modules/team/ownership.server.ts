@@ -6,6 +6,8 @@ import { endAtPeriodEnd, liveSubscription, setPlanAndSeats, type PlanChangeResul
 import { seatsFor } from "~/modules/billing/plans";
 import { emailOwnershipOffer } from "./emails.server";
 import { getMembership, listMembers, memberCount } from "./team.server";
+import { auditStatement, recordAudit, type AuditWhere } from "~/modules/audit/audit.server";
+import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import { OWNERSHIP_COPY, TEAM_MESSAGES } from "./team.messages";
 
 // Transferring a team's ownership (ADR 0039). The owner is the one who pays: the team's seats are the
@@ -30,7 +32,13 @@ export async function pendingOffer(context: RequestContext, teamId: string): Pro
  * The owner offers ownership to another member (one offer at a time: a new one replaces the last); the member is
  * e-mailed the offer and what accepting means (links to `origin`).
  */
-export async function offerOwnership(context: RequestContext, actor: SessionUser, memberId: string, origin: string): Promise<PlanChangeResult> {
+export async function offerOwnership(
+  context: RequestContext,
+  actor: SessionUser,
+  memberId: string,
+  origin: string,
+  where: AuditWhere,
+): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
   if (memberId === actor.id) return { ok: false, message: TEAM_MESSAGES.offerToMember };
@@ -49,6 +57,14 @@ export async function offerOwnership(context: RequestContext, actor: SessionUser
   const members = await listMembers(context, membership.teamId);
   const to = members.find((m) => m.userId === memberId);
   const owner = members.find((m) => m.userId === actor.id);
+  await recordAudit(context, {
+    action: "team.ownership_offered",
+    teamId: membership.teamId,
+    actor: { id: actor.id, label: owner?.name ?? actor.email },
+    subject: { id: memberId, label: to?.name ?? "A teammate" },
+    where,
+    at: Date.now(),
+  });
   if (to) {
     const terms = OWNERSHIP_COPY.terms(seatsFor(members.length));
     await emailOwnershipOffer(context, origin, {
@@ -90,7 +106,7 @@ export async function canTakeTheBill(context: RequestContext, userId: UserId): P
 }
 
 /** The member offered ownership accepts it: the bill moves first (Stripe), then the roles. */
-export async function acceptOwnership(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+export async function acceptOwnership(context: RequestContext, user: SessionUser, where: AuditWhere): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   const offer = membership ? await pendingOffer(context, membership.teamId) : null;
   if (!membership || membership.role === "owner" || offer?.to !== user.id) return { ok: false, message: TEAM_MESSAGES.noOffer };
@@ -108,24 +124,43 @@ export async function acceptOwnership(context: RequestContext, user: SessionUser
     if (!undone.ok) console.error(JSON.stringify({ event: "ownership_undo_failed", userId: user.id, teamId: membership.teamId }));
     return ended;
   }
-  const moved = await context.db.batch([
-    context.db
-      .update(teams)
-      .set({ ownerId: user.id, pendingOwnerId: null, pendingOwnerAt: null, updatedAt: new Date() })
-      .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, formerOwner), eq(teams.pendingOwnerId, user.id)))
-      .returning({ id: teams.id }),
-    context.db
-      .update(teamMembers)
-      .set({ role: sql`case ${teamMembers.userId} when ${user.id} then 'owner' else 'admin' end` })
-      .where(
-        and(
-          eq(teamMembers.teamId, membership.teamId),
-          sql`${teamMembers.userId} in (${user.id}, ${formerOwner})`,
-          sql`exists (select 1 from ${teams} where ${teams.id} = ${membership.teamId} and ${teams.ownerId} = ${user.id})`,
-        ),
+  const members = await listMembers(context, membership.teamId);
+  const nameOf = (id: string) => members.find((m) => m.userId === id)?.name ?? "A teammate";
+  const db = context.db;
+  const moved = await guardedBatch(() =>
+    db.batch([
+      // The offer still stands (not withdrawn meanwhile): else nothing of the batch lands.
+      requireInBatch(
+        db,
+        sql`exists (select 1 from ${teams} where ${and(eq(teams.id, membership.teamId), eq(teams.ownerId, formerOwner), eq(teams.pendingOwnerId, user.id))})`,
       ),
-  ]);
-  if (moved[0].length === 0) {
+      context.db
+        .update(teams)
+        .set({ ownerId: user.id, pendingOwnerId: null, pendingOwnerAt: null, updatedAt: new Date() })
+        .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, formerOwner), eq(teams.pendingOwnerId, user.id)))
+        .returning({ id: teams.id }),
+      context.db
+        .update(teamMembers)
+        .set({ role: sql`case ${teamMembers.userId} when ${user.id} then 'owner' else 'admin' end` })
+        .where(
+          and(
+            eq(teamMembers.teamId, membership.teamId),
+            sql`${teamMembers.userId} in (${user.id}, ${formerOwner})`,
+            sql`exists (select 1 from ${teams} where ${teams.id} = ${membership.teamId} and ${teams.ownerId} = ${user.id})`,
+          ),
+        ),
+      auditStatement(context, {
+        action: "team.ownership_transferred",
+        teamId: membership.teamId,
+        actor: { id: user.id, label: nameOf(user.id) },
+        subject: { id: user.id, label: nameOf(user.id) },
+        details: { from: nameOf(formerOwner) },
+        where,
+        at: Date.now(),
+      }),
+    ]),
+  );
+  if (!moved.ok) {
     // The offer was withdrawn meanwhile: the bill goes back to the owner.
     await Promise.all([setPlanAndSeats(context, user.id, own.plan, own.seats, false), endAtPeriodEnd(context, formerOwner, false)]);
     return { ok: false, message: TEAM_MESSAGES.noOffer };

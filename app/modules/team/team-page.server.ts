@@ -9,6 +9,8 @@ import { teamHandoverJobs } from "./handover.server";
 import { workOfMembers } from "./removal.server";
 import { INVITE_DAYS, TeamActionSchema, type TeamAction } from "./team.schema";
 import { TEAM_MESSAGES } from "./team.messages";
+import { auditPerson, auditWhere, teamSettingsAudit } from "~/modules/audit/audit.server";
+import { PLAN_LABELS } from "~/modules/commissions/plan.schema";
 import { canManage, leaveTeam, listMembers, paidSeats, removeMember, renameTeam, setRole, type Membership } from "./team.server";
 
 // The team page (ADR 0033): what it shows a member, and its forms' actions, each with the rule that goes with it.
@@ -53,10 +55,34 @@ export async function loadTeamPage(context: RequestContext, user: SessionUser, t
   };
 }
 
-/** The team's default commission plan (ADR 0035): the owner's and admins' to save, 403 to agents. */
-export async function saveTeamPlanFromForm(context: RequestContext, team: Membership, fields: Record<string, FormDataEntryValue>) {
+/** The team's default commission plan (ADR 0035): the owner's and admins' to save, 403 to agents; a change is audited. */
+export async function saveTeamPlanFromForm(
+  context: RequestContext,
+  request: Request,
+  user: SessionUser,
+  team: Membership,
+  fields: Record<string, FormDataEntryValue>,
+) {
   if (!canManage(team)) return { body: { ok: false as const, fieldErrors: { form: TEAM_MESSAGES.managersOnly } }, status: 403 };
+  const before = await getTeamPlan(context.db, team.teamId);
   const result = await saveTeamPlan(context.db, team.teamId, fields);
+  if (result.ok) {
+    const changes = (Object.keys(PLAN_LABELS) as (keyof typeof PLAN_LABELS)[])
+      .filter((key) => !before || before[key] !== result.plan[key])
+      .map((key) => ({
+        setting: `team plan: ${PLAN_LABELS[key]}`,
+        from: before ? String(before[key] ?? "none") : "not set",
+        to: String(result.plan[key] ?? "none"),
+      }));
+    if (changes.length > 0)
+      await teamSettingsAudit(context, {
+        teamId: team.teamId,
+        actor: await auditPerson(context.db, user.id),
+        changes,
+        where: auditWhere(request),
+        at: Date.now(),
+      });
+  }
   return { body: result, status: result.ok ? 200 : 400 };
 }
 
@@ -92,6 +118,7 @@ export async function runTeamAction(
     return { ok: false, body: { intent, errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) } };
   }
   const input = parsed.data;
+  const where = auditWhere(request);
   const result = await (() => {
     switch (input.intent) {
       case "invite":
@@ -99,21 +126,21 @@ export async function runTeamAction(
       case "resend":
         return resendInvitation(context, request, user, input.invitationId);
       case "revoke":
-        return revokeInvitation(context, user, input.invitationId);
+        return revokeInvitation(context, user, input.invitationId, where);
       case "remove":
-        return removeMember(context, user, input.memberId, input.reassignTo, appOrigin(context, request));
+        return removeMember(context, user, input.memberId, input.reassignTo, appOrigin(context, request), where);
       case "role":
-        return setRole(context, user, input.memberId, input.role);
+        return setRole(context, user, input.memberId, input.role, where);
       case "rename":
-        return renameTeam(context, user, input.name);
+        return renameTeam(context, user, input.name, where);
       case "leave":
-        return leaveTeam(context, user);
+        return leaveTeam(context, user, where);
       case "offer-ownership":
-        return offerOwnership(context, user, input.memberId, appOrigin(context, request));
+        return offerOwnership(context, user, input.memberId, appOrigin(context, request), where);
       case "withdraw-offer":
         return withdrawOffer(context, user);
       case "accept-ownership":
-        return acceptOwnership(context, user);
+        return acceptOwnership(context, user, where);
       case "decline-ownership":
         return declineOwnership(context, user);
     }

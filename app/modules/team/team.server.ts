@@ -16,11 +16,13 @@ import { memoize, type RequestContext } from "~/lib/context.server";
 import { newId } from "~/lib/crypto";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { liveSubscription, setPlanAndSeats, type PlanChangeResult } from "~/modules/billing/plan-change.server";
-import { seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
+import { planName, seatsFor, TEAM_MIN_SEATS } from "~/modules/billing/plans";
 import { TEAM_MESSAGES } from "./team.messages";
 import { emailRemoval } from "./emails.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import { launchHandover, recordHandover } from "./handover.server";
+import { userName } from "./names.server";
+import { auditStatement, type AuditWhere } from "~/modules/audit/audit.server";
 
 // Teams (ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
 // member takes a seat. Every change of membership asks Stripe for the seats first (plan-change.server.ts), so the
@@ -34,6 +36,8 @@ export interface Membership {
   /** What the owner and admins may do with every member's contacts, timelines and tasks (visibility.server.ts). */
   memberRecords: MemberRecordAccess;
 }
+
+const nameOf = (context: RequestContext, userId: string) => userName(context.db, userId, "A teammate");
 
 /** The user's team and role, or null (a Solo agent). Once per request. */
 export function getMembership(context: RequestContext, userId: UserId): Promise<Membership | null> {
@@ -118,7 +122,7 @@ export async function memberCount(context: RequestContext, teamId: string): Prom
  * Solo → Team: the agent's subscription moves to the Team plan (TEAM_MIN_SEATS seats, the new price from the next
  * billing cycle) and a team is made with the agent as its owner. All their data stays as it is: it is theirs.
  */
-export async function switchToTeam(context: RequestContext, user: SessionUser, name: string): Promise<PlanChangeResult> {
+export async function switchToTeam(context: RequestContext, user: SessionUser, name: string, where: AuditWhere): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (membership) return { ok: false, message: membership.role === "owner" ? TEAM_MESSAGES.alreadyTeam : TEAM_MESSAGES.memberOfAnother };
   const subscription = await liveSubscription(context, user.id);
@@ -128,9 +132,19 @@ export async function switchToTeam(context: RequestContext, user: SessionUser, n
   if (!changed.ok) return changed;
   const teamId = newId();
   const now = new Date();
+  const me = { id: user.id, label: await nameOf(context, user.id) };
   await context.db.batch([
     context.db.insert(teams).values({ id: teamId, ownerId: user.id, name, createdAt: now, updatedAt: now }),
     context.db.insert(teamMembers).values({ teamId, userId: user.id, role: "owner", joinedAt: now }),
+    auditStatement(context, {
+      action: "billing.plan_changed",
+      teamId,
+      actor: me,
+      subject: me,
+      details: { from: planName(subscription.plan), to: "Team", seats: TEAM_MIN_SEATS },
+      where,
+      at: now,
+    }),
   ]);
   context.memo.delete(`team:${user.id}`);
   return { ok: true };
@@ -140,14 +154,27 @@ export async function switchToTeam(context: RequestContext, user: SessionUser, n
  * Team → Solo, for an owner alone in the team: refused while anyone else is a member. The Solo price applies from the
  * next billing cycle; pending invitations go with the team.
  */
-export async function switchToSolo(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+export async function switchToSolo(context: RequestContext, user: SessionUser, where: AuditWhere): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (!membership || membership.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
   const members = await memberCount(context, membership.teamId);
   if (members > 1) return { ok: false, message: TEAM_MESSAGES.downgradeWithMembers(members - 1) };
   const changed = await setPlanAndSeats(context, user.id, "solo", 1, false);
   if (!changed.ok) return changed;
-  await context.db.delete(teams).where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, user.id)));
+  const me = { id: user.id, label: await nameOf(context, user.id) };
+  // The team's log goes with the team (ADR 0073), so the change is the owner's own record.
+  await context.db.batch([
+    context.db.delete(teams).where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, user.id))),
+    auditStatement(context, {
+      action: "billing.plan_changed",
+      teamId: null,
+      actor: me,
+      subject: me,
+      details: { from: "Team", to: "Solo", seats: 1 },
+      where,
+      at: Date.now(),
+    }),
+  ]);
   context.memo.delete(`team:${user.id}`);
   return { ok: true };
 }
@@ -170,6 +197,7 @@ export async function removeMember(
   memberId: string,
   reassignTo: string | undefined,
   origin: string,
+  where: AuditWhere,
 ): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (!canManage(membership)) return { ok: false, message: TEAM_MESSAGES.managersOnly };
@@ -194,13 +222,19 @@ export async function removeMember(
   ];
   const members = await listMembers(context, membership.teamId);
   const handover = reassignTo ? { jobId: crypto.randomUUID(), teamId: membership.teamId, from: memberId, to: reassignTo } : null;
-  const removed = await leave(
-    context,
-    membership,
-    memberId,
-    checks,
-    handover ? recordHandover(context.db, { ...handover, startedBy: actor.id }, Date.now()) : [],
-  );
+  const at = Date.now();
+  const person = (id: string) => ({ id, label: members.find((m) => m.userId === id)?.name ?? "A teammate" });
+  const audit = { teamId: membership.teamId, actor: person(actor.id), subject: person(memberId), where, at };
+  const removed = await leave(context, membership, memberId, checks, {
+    handover: handover ? recordHandover(context.db, { ...handover, startedBy: actor.id }, at) : [],
+    // One row for the removal and, with a handover, one for the handover: both land with the batch or neither.
+    audit: [
+      auditStatement(context, { ...audit, action: "team.member_removed", details: { role: target.role } }),
+      ...(reassignTo
+        ? [auditStatement(context, { ...audit, action: "team.handover", target: { type: "user", id: reassignTo, label: person(reassignTo).label } })]
+        : []),
+    ],
+  });
   if (removed.ok && handover) await launchHandover(context.cloudflare.env, context.db, handover);
   const member = members.find((m) => m.userId === memberId);
   if (removed.ok && member) {
@@ -215,16 +249,26 @@ export async function removeMember(
 }
 
 /** A member (not the owner) leaves the team of their own accord. */
-export async function leaveTeam(context: RequestContext, user: Pick<SessionUser, "id">): Promise<PlanChangeResult> {
+export async function leaveTeam(context: RequestContext, user: Pick<SessionUser, "id">, where: AuditWhere): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (!membership) return { ok: false, message: TEAM_MESSAGES.notAMember };
   if (membership.role === "owner") return { ok: false, message: TEAM_MESSAGES.ownerCannotLeave };
-  return leave(context, membership, user.id, [], []);
+  const me = { id: user.id, label: await nameOf(context, user.id) };
+  const left = auditStatement(context, {
+    action: "team.member_left",
+    teamId: membership.teamId,
+    actor: me,
+    subject: me,
+    details: { role: membership.role },
+    where,
+    at: Date.now(),
+  });
+  return leave(context, membership, user.id, [], { handover: [], audit: [left] });
 }
 
 /**
  * Ends a non-owner's membership: the seat first (Stripe), then one batch that re-checks `checks` and that they are still
- * a member, hands over their work if asked, ends their shares and any ownership offer to them, and detaches them from
+ * a member, writes its audit rows, hands over their work if asked, ends their shares and any ownership offer to them, and detaches them from
  * the team's lead records (a lead they held stays their contact; the team may give it to someone else as a new one).
  */
 async function leave(
@@ -232,7 +276,7 @@ async function leave(
   team: Membership,
   memberId: string,
   checks: SQL[],
-  handover: ReturnType<typeof recordHandover> | [],
+  writes: { handover: ReturnType<typeof recordHandover> | []; audit: ReturnType<typeof auditStatement>[] },
 ): Promise<PlanChangeResult> {
   const members = await memberCount(context, team.teamId);
   const seats = await seatsForMembers(context, team, members - 1);
@@ -241,8 +285,9 @@ async function leave(
   const done = await guardedBatch(() =>
     db.batch([
       requireInBatch(db, and(isMemberSql(team.teamId, memberId, ["admin", "agent"]), ...checks)!),
-      ...handover,
-      ...membershipEnds(db, team.teamId, memberId, handover.length > 0),
+      ...writes.handover,
+      ...writes.audit,
+      ...membershipEnds(db, team.teamId, memberId, writes.handover.length > 0),
     ]),
   );
   if (!done.ok) {
@@ -279,28 +324,66 @@ function membershipEnds(db: Db, teamId: string, memberId: string, handingOver: b
   ] as const;
 }
 
-/** The owner makes a member an admin or an agent. */
-export async function setRole(context: RequestContext, actor: SessionUser, memberId: string, role: "admin" | "agent"): Promise<PlanChangeResult> {
+/** The owner makes a member an admin or an agent; the change and its audit row land together, or neither. */
+export async function setRole(
+  context: RequestContext,
+  actor: SessionUser,
+  memberId: string,
+  role: "admin" | "agent",
+  where: AuditWhere,
+): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
-  const updated = await context.db
-    .update(teamMembers)
-    .set({ role })
-    .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId), sql`${teamMembers.role} <> 'owner'`))
-    .returning({ userId: teamMembers.userId });
-  if (updated.length === 0) return { ok: false, message: TEAM_MESSAGES.notAMember };
+  const members = await listMembers(context, membership.teamId);
+  const member = members.find((m) => m.userId === memberId && m.role !== "owner");
+  if (!member) return { ok: false, message: TEAM_MESSAGES.notAMember };
+  if (member.role === role) return { ok: true };
+  const db = context.db;
+  const done = await guardedBatch(() =>
+    db.batch([
+      // Still the owner, and the member still has the role the change is from (else it is a stale page).
+      requireInBatch(db, and(isMemberSql(membership.teamId, actor.id, ["owner"]), isMemberSql(membership.teamId, memberId, [member.role]))!),
+      db
+        .update(teamMembers)
+        .set({ role })
+        .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId))),
+      auditStatement(context, {
+        action: "team.role_changed",
+        teamId: membership.teamId,
+        actor: { id: actor.id, label: members.find((m) => m.userId === actor.id)?.name ?? actor.email },
+        subject: { id: memberId, label: member.name },
+        details: { from: member.role, to: role },
+        where,
+        at: Date.now(),
+      }),
+    ]),
+  );
+  if (!done.ok) return { ok: false, message: TEAM_MESSAGES.notAMember };
   context.memo.delete(`team:${memberId}`);
+  context.memo.delete(`team-members:${membership.teamId}`);
   return { ok: true };
 }
 
 /** The owner renames the team. */
-export async function renameTeam(context: RequestContext, actor: SessionUser, name: string): Promise<PlanChangeResult> {
+export async function renameTeam(context: RequestContext, actor: SessionUser, name: string, where: AuditWhere): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
-  await context.db
-    .update(teams)
-    .set({ name, updatedAt: new Date() })
-    .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
+  if (membership.teamName === name) return { ok: true };
+  const at = new Date();
+  await context.db.batch([
+    context.db
+      .update(teams)
+      .set({ name, updatedAt: at })
+      .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id))),
+    auditStatement(context, {
+      action: "team.renamed",
+      teamId: membership.teamId,
+      actor: { id: actor.id, label: await nameOf(context, actor.id) },
+      details: { from: membership.teamName, to: name },
+      where,
+      at,
+    }),
+  ]);
   context.memo.delete(`team:${actor.id}`);
   return { ok: true };
 }

@@ -1,4 +1,5 @@
 import { getTableColumns } from "drizzle-orm";
+import { trashAuditStatement, type AuditWhere } from "~/modules/audit/audit.server";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TrashKind } from "~/db/enums";
 import { contacts, crmActivities, crmTasks, dealStageHistory, deals } from "~/db/schema";
@@ -152,7 +153,14 @@ export interface TrashResult {
  * children and the list of rows the delete unlinks. One batch per chunk of 500: the trash rows are copied and
  * the live rows deleted in the same transaction.
  */
-export async function moveToTrash(db: D1, userId: string, kind: TrashKind, ids: readonly string[], now = Date.now()): Promise<TrashResult> {
+export async function moveToTrash(
+  db: D1,
+  userId: string,
+  kind: TrashKind,
+  ids: readonly string[],
+  now = Date.now(),
+  where?: AuditWhere,
+): Promise<TrashResult> {
   const spec = TRASHED[kind];
   const tables = [spec.table, ...spec.children.map((c) => c.table)];
   const columns = columnsOf(tables);
@@ -202,6 +210,10 @@ export async function moveToTrash(db: D1, userId: string, kind: TrashKind, ids: 
           )
           .bind(JSON.stringify(pairs), userId),
       ),
+      // The audit row (ADR 0073) with the batch that makes the trash items; none when nothing moved.
+      ...(where
+        ? [trashAuditStatement(db, { action: "record.deleted", idsJson: JSON.stringify(pairs), trashIdsSql: mine, userId, kind, where, at: now })]
+        : []),
       // The live row goes last; its children go by cascade and its links are set null by their keys.
       db
         .prepare(
@@ -231,7 +243,13 @@ export type RestoreResult = {
  * its children, then the rows the delete unlinked that are still unlinked and still the user's. A key in a
  * restored row to a row that is gone comes back null. An item whose id is taken again stays in the trash.
  */
-export async function restoreFromTrash(db: D1, userId: string, trashIds: readonly string[], kind?: TrashKind): Promise<RestoreResult> {
+export async function restoreFromTrash(
+  db: D1,
+  userId: string,
+  trashIds: readonly string[],
+  kind?: TrashKind,
+  where?: AuditWhere,
+): Promise<RestoreResult> {
   const asked = [...new Set(trashIds)];
   const result: RestoreResult = { restored: 0, byKind: { contact: 0, deal: 0, task: 0 }, items: [], notFound: 0, conflicts: 0 };
   const columns = columnsOf(RESTORE_ORDER);
@@ -298,6 +316,11 @@ export async function restoreFromTrash(db: D1, userId: string, trashIds: readonl
           )
           .bind(ids, userId),
       );
+    }
+    if (where) {
+      const kinds = [...new Set(ready.map((f) => f.kind))];
+      const audit = { idsJson: ids, trashIdsSql: "(select value from json_each(?1))", userId, where, at: Date.now() };
+      statements.push(trashAuditStatement(db, { ...audit, action: "record.restored", kind: kinds.length === 1 ? kinds[0]! : "record" }));
     }
     statements.push(db.prepare(`delete from trash_items where id in (select value from json_each(?1)) and user_id = ?2`).bind(ids, userId));
     await db.batch(statements);

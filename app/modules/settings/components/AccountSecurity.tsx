@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SignOutEverywhere } from "~/modules/auth/components/SignOutEverywhere";
@@ -41,6 +41,12 @@ export function SignedInDevices({ className }: { className: string }) {
         Lost a phone or used a shared computer? Sign out of Porchlight on every device at once, this one included.
       </p>
       <SignOutEverywhere className="mt-4" />
+      <p className="mt-4 text-sm">
+        <Link to="/settings/security" className="font-medium underline">
+          Recent security events
+        </Link>{" "}
+        <span className="text-stone-600 dark:text-stone-400">: your sign-ins, new devices, password changes and exports.</span>
+      </p>
     </section>
   );
 }
