@@ -19,6 +19,8 @@ import { InvitationsSection } from "~/modules/team/components/InvitationsSection
 import { HandoversSection } from "~/modules/team/components/Handovers";
 import { MembersSection } from "~/modules/team/components/MembersSection";
 import { OwnershipOffer, OwnershipSection } from "~/modules/team/components/Ownership";
+import { TwoFactorRequirement } from "~/modules/team/components/TwoFactorRequirement";
+import { setTwoFactorRequired } from "~/modules/team/team.server";
 
 export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 
@@ -41,6 +43,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : refuse(result.body.intent ?? String(fields.intent ?? ""), result.body.errors);
   };
   return dispatchIntent(form, {
+    // The owner's two-factor requirement (ADR 0074): anyone else is refused with 403, nothing changed.
+    "two-factor": async () => {
+      const done = await setTwoFactorRequired(context, user, fields.on === "1");
+      if (!done.ok) return refuse("two-factor", { form: done.message }, done.status ?? 400);
+      const toast = fields.on === "1" ? "Two-factor sign-in required" : "Two-factor sign-in no longer required";
+      return redirectWithToast(context, "/team", { title: toast, variant: "success" });
+    },
     // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
     "commission-plan": async () => {
       const { body, status } = await saveTeamPlanFromForm(context, team, fields);
@@ -137,6 +146,8 @@ export default function TeamPage() {
         {manager ? (
           <InvitationsSection invitesOn={invitesOn} invitations={invitations} owner={owner} prefs={prefs} busy={busy} errors={errors("invite")} />
         ) : null}
+
+        {owner ? <TwoFactorRequirement on={team.requireTwoFactor} busy={busy("two-factor")} className={card} /> : null}
 
         {owner && members.length > 1 ? (
           <OwnershipSection members={members} me={me} offer={loaded.offer} prefs={prefs} busy={busy} errors={errors("offer-ownership")} />

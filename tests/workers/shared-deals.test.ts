@@ -100,7 +100,7 @@ describe("a shared deal", () => {
     expect(leaderboard).toContain("$600,000");
     const owner = {
       userId: t.owner.id as UserId,
-      team: { teamId: t.teamId, teamName: "Harbour Shared Realty", role: "owner" as const, ownerId: t.owner.id as UserId },
+      team: { teamId: t.teamId, teamName: "Harbour Shared Realty", role: "owner" as const, ownerId: t.owner.id as UserId, requireTwoFactor: false },
     };
     const rows = (await loadLeaderboard(requestContext(), owner, new URLSearchParams({ period: "this-month" }))).rows;
     expect(rows.find((r) => r.userId === t.agentA.id)).toMatchObject({ closedVolumeCents: 60_000_000, dealsWon: 1, netCents: 716_500 });

@@ -231,6 +231,10 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   account_directory: "which of the service's databases holds the account (ADR 0060): the service's routing, not the agent's data",
   account_moves: "the record of the account's move to its team's database (ADR 0060): the service's routing, not the agent's data",
   gmail_connections: "the agent's Gmail connection (ADR 0069): Google's access and refresh tokens to their mailbox, secrets, encrypted at rest",
+  totp_authenticators: "the authenticator app's secret (ADR 0074): a sign-in credential, encrypted at rest",
+  recovery_codes: "hashes of one-use recovery codes (ADR 0074): sign-in credentials",
+  passkeys: "the passkeys' public keys and counters (ADR 0074): sign-in credentials, useful only to this service",
+  session_devices: "the signed-in devices Settings → Security lists (ADR 0074): which browser, roughly where, and when, about sessions that expire",
 };
 
 /**
@@ -346,4 +350,8 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   team_leads: "the team's leads belong to the team, not to one agent: an assigned lead is a contact in the agent's account, restored with it",
   gmail_connections:
     "the Gmail connection as it is now: a disconnected mailbox must stay disconnected, and tokens in a backup may have been revoked since",
+  totp_authenticators: "sign-in as it is now: a restore must not bring back an authenticator turned off, nor an old replay guard",
+  recovery_codes: "sign-in as it is now: a used or replaced recovery code must stay unusable",
+  passkeys: "sign-in as it is now: a removed passkey must stay removed",
+  session_devices: "the sessions signed in now: a restore must not list or revive a session signed out since",
 };

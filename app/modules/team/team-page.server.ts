@@ -39,7 +39,7 @@ export async function loadTeamPage(context: RequestContext, user: SessionUser, t
   const offerForMe = visibleOffer?.to === user.id ? { canTakeTheBill: await canTakeTheBill(context, user.id) } : null;
   return {
     me: user.id,
-    team: { name: team.teamName, role: team.role },
+    team: { name: team.teamName, role: team.role, requireTwoFactor: team.requireTwoFactor },
     members,
     seats,
     invitations,

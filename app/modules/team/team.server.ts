@@ -20,13 +20,15 @@ export interface Membership {
   teamName: string;
   role: TeamRole;
   ownerId: UserId;
+  /** The owner requires two-factor sign-in of every member (ADR 0074). */
+  requireTwoFactor: boolean;
 }
 
 /** The user's team and role, or null (a Solo agent). Once per request. */
 export function getMembership(context: RequestContext, userId: UserId): Promise<Membership | null> {
   return memoize(context, `team:${userId}`, async () => {
     const row = await context.db
-      .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, ownerId: teams.ownerId })
+      .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, ownerId: teams.ownerId, requireTwoFactor: teams.requireTwoFactor })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(eq(teamMembers.userId, userId))
@@ -288,6 +290,23 @@ export async function renameTeam(context: RequestContext, actor: SessionUser, na
     .update(teams)
     .set({ name, updatedAt: new Date() })
     .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
+  context.memo.delete(`team:${actor.id}`);
+  return { ok: true };
+}
+
+/**
+ * The owner requires two-factor sign-in of every member, or stops requiring it (ADR 0074). Anyone else is refused (403);
+ * the write re-checks in its own statement that the actor is still the team's owner.
+ */
+export async function setTwoFactorRequired(context: RequestContext, actor: SessionUser, on: boolean): Promise<PlanChangeResult & { status?: 403 }> {
+  const membership = await getMembership(context, actor.id);
+  if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly, status: 403 };
+  const updated = await context.db
+    .update(teams)
+    .set({ requireTwoFactor: on, updatedAt: new Date() })
+    .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id), isMemberSql(membership.teamId, actor.id, ["owner"])))
+    .returning({ id: teams.id });
+  if (updated.length === 0) return { ok: false, message: TEAM_MESSAGES.ownerOnly, status: 403 };
   context.memo.delete(`team:${actor.id}`);
   return { ok: true };
 }
