@@ -40,7 +40,7 @@ export function DevicesPanel({
                 {d.device}
                 {d.place ? <span className="font-normal text-stone-600 dark:text-stone-400"> · {d.place}</span> : null}
                 {d.current ? (
-                  <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
+                  <span className="ml-2 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-800 dark:text-stone-100">
                     This device
                   </span>
                 ) : null}
