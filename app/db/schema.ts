@@ -1254,6 +1254,8 @@ export const teams = sqliteTable(
     pendingOwnerAt: integer("pending_owner_at", { mode: "timestamp_ms" }),
     /** The secret in the address of the team's public lead form (/inquire/<key>); null while the form is off. */
     leadFormKey: text("lead_form_key"),
+    /** Two-factor sign-in (ADR 0074): the owner requires every member to have a second factor before using the app. */
+    requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1888,3 +1890,77 @@ export const auditEvents = sqliteTable(
   ],
 );
 export type AuditEvent = typeof auditEvents.$inferSelect;
+// ── Two-factor sign-in and signed-in devices (migration 0056, ADR 0074) ──────────────────────────────────────────────
+
+/**
+ * An agent's authenticator app: the TOTP secret, encrypted at rest (token-crypto, bound to the owner), on once
+ * confirmed with a code. `last_step` is the 30-second step of the last code accepted: that code, and any older one,
+ * is refused, so a code seen over a shoulder cannot be used again.
+ */
+export const totpAuthenticators = sqliteTable("totp_authenticators", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+  lastStep: integer("last_step"),
+  createdAt: createdAt(),
+});
+
+/** One-use recovery codes, stored as SHA-256 hashes; a new set replaces the old one. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash").on(t.userId, t.codeHash)],
+);
+
+/** An agent's passkeys (WebAuthn credentials): the public key, its signature counter and backup flags. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential id, base64url, as the authenticator made it. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>(),
+    deviceType: text("device_type", { enum: ["singleDevice", "multiDevice"] }).notNull(),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("passkeys_user").on(t.userId)],
+);
+export type Passkey = typeof passkeys.$inferSelect;
+
+/**
+ * What Settings → Security lists of each session (the session itself lives in KV): keyed by the same hash of the
+ * session id as the KV key. Written at sign-in and on the session's throttled touch; a session whose row is gone
+ * (signed out from the list) is refused even while KV still holds it.
+ */
+export const sessionDevices = sqliteTable(
+  "session_devices",
+  {
+    key: text("key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    device: text("device").notNull(),
+    place: text("place"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("session_devices_user").on(t.userId, t.lastSeenAt)],
+);

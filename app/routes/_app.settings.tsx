@@ -17,7 +17,7 @@ import { firstReplyFromSettings, replyHoursFromSettings, reviewFromSettings, rot
 import { OnboardingSettings } from "~/modules/onboarding/components/OnboardingSettings";
 import { NotificationsPanel } from "~/modules/push/components/NotificationsPanel";
 import { GoalsPanel } from "~/modules/reports/components/GoalsPanel";
-import { PasswordSettings, SignedInDevices } from "~/modules/settings/components/AccountSecurity";
+import { PasswordSettings } from "~/modules/settings/components/AccountSecurity";
 import { AgentProfileSettings } from "~/modules/settings/components/AgentProfileSettings";
 import { DisplaySettings } from "~/modules/settings/components/DisplaySettings";
 import {
@@ -175,7 +175,6 @@ export default function SettingsPage() {
           {agent ? <AgentProfileSettings agent={agent} errors={errors("agent")} busy={busy("agent")} className={card} /> : null}
 
           <PasswordSettings errors={errors("password")} busy={busy("password")} className={card} />
-          <SignedInDevices className={card} />
 
           <CalendarFeedSettings feed={calendarFeed} prefs={prefs} className={card} />
           {onboarding ? <OnboardingSettings state={onboarding} prefs={prefs} className={card} /> : null}

@@ -21,6 +21,8 @@ import { InvitationsSection } from "~/modules/team/components/InvitationsSection
 import { HandoversSection } from "~/modules/team/components/Handovers";
 import { MembersSection } from "~/modules/team/components/MembersSection";
 import { OwnershipOffer, OwnershipSection } from "~/modules/team/components/Ownership";
+import { TwoFactorRequirement } from "~/modules/team/components/TwoFactorRequirement";
+import { setTwoFactorRequired } from "~/modules/team/team.server";
 
 export const meta: MetaFunction = () => [{ title: "Team — Porchlight" }];
 
@@ -45,6 +47,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return dispatchIntent(form, {
     // What the owner and admins may do with members' contacts (ADR 0075): the owner's choice.
     "member-records": () => saveMemberRecords(context, request, { userId: user.id, team }, form),
+    // The owner's two-factor requirement (ADR 0074): anyone else is refused with 403, nothing changed.
+    "two-factor": async () => {
+      const done = await setTwoFactorRequired(context, request, user, fields.on === "1");
+      if (!done.ok) return refuse("two-factor", { form: done.message }, done.status ?? 400);
+      const toast = fields.on === "1" ? "Two-factor sign-in required" : "Two-factor sign-in no longer required";
+      return redirectWithToast(context, "/team", { title: toast, variant: "success" });
+    },
     // The team's default commission plan (ADR 0035): its own form, answered to the form's fetcher.
     "commission-plan": async () => {
       const { body, status } = await saveTeamPlanFromForm(context, request, user, team, fields);
@@ -154,6 +163,8 @@ export default function TeamPage() {
         {manager ? (
           <InvitationsSection invitesOn={invitesOn} invitations={invitations} owner={owner} prefs={prefs} busy={busy} errors={errors("invite")} />
         ) : null}
+
+        {owner ? <TwoFactorRequirement on={team.requireTwoFactor} busy={busy("two-factor")} className={card} /> : null}
 
         {owner && members.length > 1 ? (
           <OwnershipSection members={members} me={me} offer={loaded.offer} prefs={prefs} busy={busy} errors={errors("offer-ownership")} />

@@ -16,7 +16,7 @@ import { AUTH_MESSAGES, HONEYPOT_FIELD, type AuthMessage } from "~/modules/auth/
 import authFormScript from "~/modules/auth/auth-form.inline.ts?inline-script";
 import { AuthFormSchema } from "~/modules/auth/auth.schema";
 import { enhanceAuthForm } from "~/modules/auth/enhance-auth-form";
-import { getUser, VERIFY_EMAIL_PATH } from "~/modules/auth/guards.server";
+import { getUser, TWO_FACTOR_PATH, VERIFY_EMAIL_PATH } from "~/modules/auth/guards.server";
 import { PASSWORD_MIN_LENGTH } from "~/modules/auth/password";
 import { readForm } from "~/lib/body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -58,10 +58,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const { email, password, redirectTo, timezone } = parsed.data;
     const result =
-      mode === "signup" ? await signUp(context, request, { email, password, timezone }) : await signIn(context, request, { email, password });
+      mode === "signup"
+        ? await signUp(context, request, { email, password, timezone })
+        : await signIn(context, request, { email, password, redirectTo });
     if (!result.ok) return reply(result.message, result.status, result.field);
     const headers = new Headers();
     for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+    if (result.secondFactor) return redirect(TWO_FACTOR_PATH, { headers });
     return mode === "signup"
       ? redirectWithToast(context, VERIFY_EMAIL_PATH, { ...AUTH_MESSAGES.accountCreated, variant: "success" }, headers)
       : redirectWithToast(context, safeRedirect(redirectTo), { ...AUTH_MESSAGES.signedIn, variant: "success" }, headers);

@@ -87,7 +87,7 @@ test("signed out everywhere from another device, the copy is dropped at the next
   const laptopContext = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "10.79.0.1" } });
   const laptop = await laptopContext.newPage();
   await signIn(laptop, ACCOUNTS.fieldC);
-  await laptop.goto("/settings");
+  await laptop.goto("/settings/security");
   await laptop.getByRole("button", { name: "Sign out everywhere" }).click();
   await laptop.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out everywhere" }).click();
   await laptop.waitForURL("**/auth");

@@ -46,7 +46,7 @@ test("Sign out everywhere asks first, saying what happens; Cancel keeps every de
   const phone = await phoneContext.newPage();
   await signIn(phone, account);
   await signIn(page, account);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   const open = page.getByRole("button", { name: "Sign out everywhere" });
   await open.click();
   const dialog = page.getByRole("dialog", { name: "Sign out everywhere?" });

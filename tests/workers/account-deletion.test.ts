@@ -224,6 +224,8 @@ describe("the 30-day purge", () => {
   it("leaves no row of the user in any table, only after 30 days, and another agent's rows untouched", async () => {
     const gone = await agentWithData("Rosa");
     const stays = await agentWithData("Sven");
+    // Signed in before the seeding below turns two-factor sign-in on for them (a passkey row).
+    const goneBrowser = await signInAs(gone.user);
     const now = Date.now();
     for (const { user } of [gone, stays]) {
       // A row in every other table that can hold an agent's id.
@@ -400,8 +402,19 @@ describe("the 30-day purge", () => {
         .run();
       await env.DB.prepare(
         'insert into audit_events (id, team_id, actor_id, actor_label, subject_user_id, subject_label, action, details, created_at) values (?, ?, ?, \'Purge Owner\', ?, ?, \'team.role_changed\', \'{"from":"agent","to":"admin"}\', ?)',
-      )
-        .bind(`audit_team_${user.id}`, `team_${user.id}`, user.id, user.id, user.email, now)
+      ).bind(`audit_team_${user.id}`, `team_${user.id}`, user.id, user.id, user.email, now);
+      // Their second factors and signed-in devices (ADR 0074).
+      await env.DB.prepare("insert into totp_authenticators (user_id, secret, confirmed_at, last_step) values (?, 'v1.e.f', ?, 1)")
+        .bind(user.id, now)
+        .run();
+      await env.DB.prepare("insert into recovery_codes (id, user_id, code_hash) values (?, ?, ?)")
+        .bind(`recovery_${user.id}`, user.id, `hash_${user.id}`)
+        .run();
+      await env.DB.prepare("insert into passkeys (id, user_id, name, public_key, device_type) values (?, ?, 'Phone', 'pk', 'singleDevice')")
+        .bind(`passkey_${user.id}`, user.id)
+        .run();
+      await env.DB.prepare("insert into session_devices (key, user_id, device, created_at, last_seen_at) values (?, ?, 'Chrome on Mac', ?, ?)")
+        .bind(`session:${user.id}`, user.id, now, now)
         .run();
       // Their listing in the directory of accounts (sign-up writes it; the factory does not).
       await env.DB.prepare("insert into account_directory (user_id, email, shard) values (?, ?, 0)").bind(user.id, user.email).run();
@@ -429,7 +442,7 @@ describe("the 30-day purge", () => {
     expect(Object.keys(before).sort(), "tables seeded for the purge").toEqual(everyOwnerColumn);
     const othersBefore = await counted(stays.user.id);
 
-    expect((await close(await signInAs(gone.user), gone.user.password)).status).toBe(302);
+    expect((await close(goneBrowser, gone.user.password)).status).toBe(302);
     const due = (await purgeAt(gone.user.id))!.getTime();
     // A day early, it is not due and a run leaves it alone.
     expect(await dueAt(due - DAY_MS)).not.toContain(gone.user.id);

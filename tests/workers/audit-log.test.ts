@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { auditEvents, contacts, teamInvitations, teamLeads, teamMembers, teams, trashItems, users } from "~/db/schema";
-import { LOCKOUT_THRESHOLD } from "~/modules/auth/accounts.server";
+import { LOCKOUT_THRESHOLD } from "~/modules/auth/lockout.server";
 import { SIGN_OUT_EVERYWHERE_CONFIRM } from "~/modules/auth/auth.schema";
 import type { Env } from "~/lib/env.server";
 import { signInAs, TestBrowser } from "../factories/browser";

@@ -114,8 +114,9 @@ describe("Settings → Security", () => {
     const someone = await createUser(env.DB);
     const browser = await signInAs(me);
     await signInAs(someone);
-    const page = await browser.page("/settings/security");
+    const page = await browser.page("/settings/security/events");
     expect(page).toContain("signed in");
+    expect(await browser.page("/settings/security")).toContain('href="/settings/security/events"');
     const csv = await (await browser.get("/settings/security.csv")).text();
     const mine = await db().select().from(auditEvents).where(eq(auditEvents.subjectUserId, me.id));
     expect(csv.trim().split("\r\n")).toHaveLength(1 + mine.length);

@@ -5,7 +5,7 @@ import { createDb } from "~/db/client.server";
 import { checkoutSessions, emailOutbox, subscribers, users } from "~/db/schema";
 import { RATE_LIMITS, type RateLimitRule } from "~/lib/rate-limit.server";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.messages";
-import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from "~/modules/auth/accounts.server";
+import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from "~/modules/auth/lockout.server";
 import { TOKEN_TTL_MS } from "~/modules/auth/tokens.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { linkFromLatestEmail } from "../factories/mail";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { userPreferences, users } from "~/db/schema";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.messages";
-import { LOCKOUT_THRESHOLD } from "~/modules/auth/accounts.server";
+import { LOCKOUT_THRESHOLD } from "~/modules/auth/lockout.server";
 import type { Env } from "~/lib/env.server";
 import { signInAs, TestBrowser } from "../factories/browser";
 import { failingD1 } from "../factories/context";

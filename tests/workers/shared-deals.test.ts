@@ -106,6 +106,7 @@ describe("a shared deal", () => {
         role: "owner" as const,
         ownerId: t.owner.id as UserId,
         memberRecords: "shared" as const,
+        requireTwoFactor: false,
       },
     };
     const rows = (await loadLeaderboard(requestContext(), owner, new URLSearchParams({ period: "this-month" }))).rows;

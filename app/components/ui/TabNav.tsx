@@ -20,13 +20,19 @@ export function TabNav<Id extends string>({
 }: {
   label: string;
   base: string;
-  tabs: readonly { id: Id; label: string }[];
+  /** A tab with `to` is a page of its own at that path. */
+  tabs: readonly { id: Id; label: string; to?: string }[];
   current: Id;
 }) {
   return (
     <nav aria-label={label} className="mb-6 flex gap-1 overflow-x-auto overflow-y-hidden border-b border-stone-200 sm:gap-2 dark:border-stone-800">
       {tabs.map((t) => (
-        <Link key={t.id} to={`${base}?tab=${t.id}`} aria-current={current === t.id ? "page" : undefined} className={tabClass(current === t.id)}>
+        <Link
+          key={t.id}
+          to={t.to ?? `${base}?tab=${t.id}`}
+          aria-current={current === t.id ? "page" : undefined}
+          className={tabClass(current === t.id)}
+        >
           {t.label}
         </Link>
       ))}

@@ -8,7 +8,10 @@ import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { AUTH_MESSAGES, NewPasswordSchema, tooManyAttempts, type AuthMessage } from "./auth.schema";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { isOwnPassword } from "./own-password.server";
-import { createSession, destroySession, type UserId } from "./session.server";
+import { destroySession, forgetDevices, rotateSession, type UserId } from "./session.server";
+import { clearFailedSignIns, countFailedSignIn, isLocked } from "./lockout.server";
+import { startSecondFactor } from "./second-factor.server";
+import { hasSecondFactor } from "./two-factor.server";
 import { supportedTimezone } from "~/modules/settings/timezones";
 import { consumeToken, issueToken } from "./tokens.server";
 import { resendKeepLink } from "~/modules/data/account.server";
@@ -16,12 +19,9 @@ import { listAccount, placeNewAccount, routeByEmail, unlistAccount } from "~/mod
 import { routeRequest } from "~/lib/shards.server";
 import { recordSecurityEvent, recordSignIn } from "~/modules/audit/security.server";
 
-/** Consecutive failed sign-ins that lock an account, and for how long. */
-export const LOCKOUT_THRESHOLD = 10;
-export const LOCKOUT_MS = 15 * 60 * 1000;
-
 export type AuthResult =
-  | { ok: true; setCookie: string[]; userId: string }
+  /** `secondFactor`: the password was right, and the second step of sign-in comes next (no session yet). */
+  | { ok: true; setCookie: string[]; userId: string; secondFactor?: boolean }
   | { ok: false; message: AuthMessage; field?: "email" | "password"; status: number };
 
 const fail = (message: AuthMessage, status = 400, field?: "email" | "password"): AuthResult => ({
@@ -50,12 +50,6 @@ async function sendVerificationEmail(context: RequestContext, request: Request, 
     outro: "The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.",
   });
   await sendEmail(context, { kind: "verify_email", to: email, subject: "Confirm your e-mail for Porchlight", userId, ...body });
-}
-
-async function rotateSession(context: RequestContext, request: Request, userId: string, version: number) {
-  // A new id on every sign-in, so a session id planted before sign-in is worthless after it.
-  await destroySession(context, request);
-  return [await createSession(context, userId, version)];
 }
 
 export async function signUp(
@@ -100,7 +94,11 @@ export async function signUp(
   return { ok: true, userId: id, setCookie: await rotateSession(context, request, id, 1) };
 }
 
-export async function signIn(context: RequestContext, request: Request, input: { email: string; password: string }): Promise<AuthResult> {
+export async function signIn(
+  context: RequestContext,
+  request: Request,
+  input: { email: string; password: string; redirectTo?: string },
+): Promise<AuthResult> {
   const kv = context.cloudflare.env.KV;
   const [byIp, byEmail] = await Promise.all([
     hitRateLimit(kv, "signin-ip", clientIp(request), RATE_LIMITS.signinIp),
@@ -115,30 +113,10 @@ export async function signIn(context: RequestContext, request: Request, input: {
     return fail(AUTH_MESSAGES.invalidCredentials, 401);
   }
   const now = Date.now();
-  if (user.lockedUntil && user.lockedUntil.getTime() > now) return fail(AUTH_MESSAGES.locked, 423);
+  if (isLocked(user, now)) return fail(AUTH_MESSAGES.locked, 423);
 
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    // One statement, so concurrent failures are all counted (D1 runs statements one at a time).
-    const counted = await context.db
-      .update(users)
-      .set({
-        failedSigninCount: sql`${users.failedSigninCount} + 1`,
-        lockedUntil: sql`case when ${users.failedSigninCount} + 1 >= ${LOCKOUT_THRESHOLD} then ${now + LOCKOUT_MS} else ${users.lockedUntil} end`,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ failed: users.failedSigninCount })
-      .get();
-    const locked = counted !== undefined && counted.failed >= LOCKOUT_THRESHOLD;
-    // One row a failure; the one that locks the account says so instead (ADR 0073).
-    await recordSecurityEvent(
-      context,
-      request,
-      user.id,
-      locked ? "account.locked" : "account.sign_in_failed",
-      locked ? { failures: counted.failed, minutes: LOCKOUT_MS / 60_000 } : null,
-      now,
-    );
-    if (locked) return fail(AUTH_MESSAGES.locked, 423);
+    if (await countFailedSignIn(context, request, user.id, now)) return fail(AUTH_MESSAGES.locked, 423);
     return fail(AUTH_MESSAGES.invalidCredentials, 401);
   }
 
@@ -148,10 +126,13 @@ export async function signIn(context: RequestContext, request: Request, input: {
     return fail(AUTH_MESSAGES.accountDeleted, 403);
   }
 
-  if (user.failedSigninCount > 0 || user.lockedUntil) {
-    await context.db.update(users).set({ failedSigninCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  // With two-factor sign-in on, the password alone starts no session and leaves the failure count as it is: only the
+  // completed second step clears it, so a known password does not buy fresh guesses at the codes (ADR 0074).
+  if (await hasSecondFactor(context, user.id)) {
+    return { ok: true, userId: user.id, secondFactor: true, setCookie: [await startSecondFactor(context, user, input.redirectTo ?? "")] };
   }
   await recordSignIn(context, request, user.id, now);
+  await clearFailedSignIns(context, user);
   return { ok: true, userId: user.id, setCookie: await rotateSession(context, request, user.id, user.sessionVersion) };
 }
 
@@ -161,10 +142,13 @@ export async function signOut(context: RequestContext, request: Request): Promis
 
 /** Ends every session of the user at once, this one included, by bumping the version checked in D1. */
 export async function signOutEverywhere(context: RequestContext, request: Request, userId: UserId): Promise<string> {
-  await context.db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await context.db.batch([
+    context.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId)),
+    forgetDevices(context, userId),
+  ]);
   await recordSecurityEvent(context, request, userId, "account.signed_out_everywhere");
   return destroySession(context, request);
 }
@@ -212,18 +196,22 @@ export async function requestPasswordReset(context: RequestContext, request: Req
 export async function resetPassword(context: RequestContext, request: Request, token: string, password: string) {
   const check = await consumeToken(context, token, "reset_password");
   if (!check.ok) return check;
-  await context.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(password),
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-      failedSigninCount: 0,
-      lockedUntil: null,
-      // The link reached the inbox, so the address is proven too.
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, check.userId));
+  const passwordHash = await hashPassword(password);
+  await context.db.batch([
+    context.db
+      .update(users)
+      .set({
+        passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        failedSigninCount: 0,
+        lockedUntil: null,
+        // The link reached the inbox, so the address is proven too.
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, check.userId)),
+    forgetDevices(context, check.userId),
+  ]);
   await recordSecurityEvent(context, request, check.userId, "account.password_reset");
   return check;
 }
@@ -238,12 +226,15 @@ export async function changePassword(
   if (!(await isOwnPassword(context, userId, input.currentPassword))) {
     return fail({ title: "Password not changed", description: "Your current password is not correct." }, 400, "password");
   }
-  const updated = await context.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ version: users.sessionVersion })
-    .get();
+  const passwordHash = await hashPassword(input.password);
+  const [updated] = await context.db.batch([
+    context.db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ version: users.sessionVersion }),
+    forgetDevices(context, userId),
+  ]);
   await recordSecurityEvent(context, request, userId, "account.password_changed");
-  return { ok: true, userId, setCookie: await rotateSession(context, request, userId, updated!.version) };
+  return { ok: true, userId, setCookie: await rotateSession(context, request, userId, updated[0]!.version) };
 }

@@ -25,6 +25,20 @@ export const AUTH_MESSAGES = {
     description: "This account was deleted and is waiting to be erased. We have e-mailed you a link to keep it, if you want it back.",
   },
   signedIn: { title: "Signed in", description: "Welcome back!" },
+  // The second step of sign-in (ADR 0074).
+  secondStepExpired: {
+    title: "Sign in again",
+    description: "This sign-in waited more than 5 minutes for its second step, or was already used. Enter your e-mail and password again.",
+  },
+  codeMalformed: {
+    title: "Check the code",
+    description: "Enter the 6-digit code from your authenticator app, or one of your recovery codes (like abcde-23456).",
+  },
+  codeRefused: {
+    title: "Code not accepted",
+    description: "That code is not right, or it was used already. Enter the code your app shows now, or a recovery code.",
+  },
+  passkeyRefused: { title: "Passkey not accepted", description: "That passkey could not be checked. Try it again, or use a code." },
   accountCreated: { title: "Account Created", description: "Please check your email to verify your account." },
   // The same words the server answers with (NewPasswordSchema), shown as the agent types.
   passwordTooShort: { title: "Weak Password", description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` },

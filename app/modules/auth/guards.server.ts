@@ -5,6 +5,10 @@ import { getSubscription } from "~/modules/billing/subscription.server";
 import { getSession, type SessionUser } from "./session.server";
 
 export const VERIFY_EMAIL_PATH = "/auth/verify-email";
+/** The second step of sign-in (ADR 0074). */
+export const TWO_FACTOR_PATH = "/auth/two-factor";
+/** Settings → Security: passkeys, the authenticator app, recovery codes and signed-in devices. */
+export const SECURITY_PATH = "/settings/security";
 
 export async function getUser(request: Request, context: RequestContext): Promise<SessionUser | null> {
   return (await getSession(context, request))?.user ?? null;
@@ -21,6 +25,9 @@ export async function requireUser(request: Request, context: RequestContext, opt
   const user = await getUser(request, context);
   if (!user) throw signInRedirect(request);
   if (!user.emailVerified && !options.allowUnverified) throw redirect(VERIFY_EMAIL_PATH);
+  // A team that requires two-factor sign-in: a member without a second factor sets one up before anything else (the
+  // security page's own loaders and actions go on; signing out needs no guard).
+  if (user.twoFactorSetupDue && !new URL(request.url).pathname.startsWith(SECURITY_PATH)) throw redirect(SECURITY_PATH);
   return user;
 }
 

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
-import { users, type UserRole } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { passkeys, sessionDevices, teamMembers, teams, totpAuthenticators, users, type UserRole } from "~/db/schema";
 import { clearCookie, readCookie, serializeCookie } from "~/lib/cookies";
 import { memoize, type RequestContext } from "~/lib/context.server";
 import { randomToken, sha256 } from "~/lib/crypto";
 import type { Env } from "~/lib/env.server";
 import type { UserId } from "~/lib/tenancy.server";
+import { describeDevice, describePlace } from "./device";
 
 export const SESSION_COOKIE = "porchlight_session";
 /** A session unused for this long ends. */
@@ -22,6 +23,8 @@ export interface SessionUser {
   email: string;
   role: UserRole;
   emailVerified: boolean;
+  /** The user's team requires two-factor sign-in and the user has no second factor yet (ADR 0074). */
+  twoFactorSetupDue: boolean;
 }
 
 interface SessionRecord {
@@ -29,6 +32,8 @@ interface SessionRecord {
   version: number;
   createdAt: number;
   lastSeenAt: number;
+  /** Listed in session_devices (ADR 0074): once its row is gone (signed out from the list) the session is refused. */
+  tracked?: boolean;
 }
 
 export interface ActiveSession {
@@ -57,20 +62,62 @@ export async function sessionUserId(env: Pick<Env, "KV">, request: Request): Pro
   return typeof record?.userId === "string" ? record.userId : null;
 }
 
-export async function createSession(context: RequestContext, userId: string, version: number): Promise<string> {
+async function createSession(context: RequestContext, request: Request, userId: string, version: number): Promise<string> {
   const id = randomToken(32);
   const now = Date.now();
-  const record: SessionRecord = { userId, version, createdAt: now, lastSeenAt: now };
-  await context.cloudflare.env.KV.put(await kvKey(id), JSON.stringify(record), {
-    expirationTtl: SESSION_IDLE_SECONDS,
+  const key = await kvKey(id);
+  const record: SessionRecord = { userId, version, createdAt: now, lastSeenAt: now, tracked: true };
+  // The device's row first: a session whose row is missing is refused.
+  await context.db.insert(sessionDevices).values({
+    key,
+    userId,
+    device: describeDevice(request.headers.get("User-Agent")),
+    place: describePlace((request as { cf?: IncomingRequestCfProperties }).cf),
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
   });
+  await context.cloudflare.env.KV.put(key, JSON.stringify(record), { expirationTtl: SESSION_IDLE_SECONDS });
   return serializeCookie(SESSION_COOKIE, id, { maxAge: SESSION_ABSOLUTE_SECONDS });
 }
 
+/** Ends the request's session: its KV record and its row in the device list. */
 export async function destroySession(context: RequestContext, request: Request): Promise<string> {
   const id = sessionIdFrom(request);
-  if (id) await context.cloudflare.env.KV.delete(await kvKey(id));
+  if (id) {
+    const key = await kvKey(id);
+    await Promise.all([context.cloudflare.env.KV.delete(key), context.db.delete(sessionDevices).where(eq(sessionDevices.key, key))]);
+  }
   return clearCookie(SESSION_COOKIE);
+}
+
+/** A fresh session on every sign-in, so a session id planted before sign-in is worthless after it. */
+export async function rotateSession(context: RequestContext, request: Request, userId: string, version: number) {
+  await destroySession(context, request);
+  return [await createSession(context, request, userId, version)];
+}
+
+/** Ends one of the user's sessions from the device list (owner-scoped: another user's key is not found). */
+export async function endSession(context: RequestContext, userId: UserId, key: string): Promise<boolean> {
+  const gone = await context.db
+    .delete(sessionDevices)
+    .where(and(eq(sessionDevices.key, key), eq(sessionDevices.userId, userId)))
+    .returning({ key: sessionDevices.key });
+  if (gone.length === 0) return false;
+  await context.cloudflare.env.KV.delete(key);
+  return true;
+}
+
+/** The statement that drops every device row of the user, for the batch that bumps the session version. */
+export function forgetDevices(context: RequestContext, userId: string) {
+  return context.db.delete(sessionDevices).where(eq(sessionDevices.userId, userId));
+}
+
+/** SQL that is true when the user's team requires two-factor sign-in and the user has no second factor. */
+function twoFactorSetupDueSql(userId: string) {
+  return sql<number>`(exists (select 1 from ${teamMembers} inner join ${teams} on ${teams.id} = ${teamMembers.teamId}
+      where ${teamMembers.userId} = ${userId} and ${teams.requireTwoFactor} = 1)
+    and not exists (select 1 from ${totpAuthenticators} where ${totpAuthenticators.userId} = ${userId} and ${totpAuthenticators.confirmedAt} is not null)
+    and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
 }
 
 async function loadSession(context: RequestContext, request: Request): Promise<ActiveSession | null> {
@@ -94,22 +141,40 @@ async function loadSession(context: RequestContext, request: Request): Promise<A
       sessionVersion: users.sessionVersion,
       emailVerifiedAt: users.emailVerifiedAt,
       purgeAfter: users.purgeAfter,
+      listed: sessionDevices.key,
+      twoFactorSetupDue: twoFactorSetupDueSql(record.userId),
     })
     .from(users)
+    .leftJoin(sessionDevices, and(eq(sessionDevices.key, key), eq(sessionDevices.userId, users.id)))
     .where(eq(users.id, record.userId))
     .get();
-  // A deleted account (awaiting its purge) has no sessions, whatever a cookie says.
-  if (!row || row.sessionVersion !== record.version || row.purgeAfter) {
+  // A deleted account (awaiting its purge) has no sessions, whatever a cookie says; nor has a session signed out from
+  // the device list, which D1 knows at once while KV may lag.
+  if (!row || row.sessionVersion !== record.version || row.purgeAfter || (record.tracked && !row.listed)) {
     context.cloudflare.ctx.waitUntil(kv.delete(key));
     return null;
   }
   if (now - record.lastSeenAt > SESSION_TOUCH_MS) {
     const touched: SessionRecord = { ...record, lastSeenAt: now };
-    context.cloudflare.ctx.waitUntil(kv.put(key, JSON.stringify(touched), { expirationTtl: SESSION_IDLE_SECONDS }));
+    context.cloudflare.ctx.waitUntil(
+      Promise.all([
+        kv.put(key, JSON.stringify(touched), { expirationTtl: SESSION_IDLE_SECONDS }),
+        context.db
+          .update(sessionDevices)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessionDevices.key, key)),
+      ]),
+    );
   }
   return {
     key,
-    user: { id: row.id as UserId, email: row.email, role: row.role, emailVerified: row.emailVerifiedAt !== null },
+    user: {
+      id: row.id as UserId,
+      email: row.email,
+      role: row.role,
+      emailVerified: row.emailVerifiedAt !== null,
+      twoFactorSetupDue: Boolean(row.twoFactorSetupDue),
+    },
   };
 }
 

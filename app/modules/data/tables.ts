@@ -233,6 +233,10 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   gmail_connections: "the agent's Gmail connection (ADR 0069): Google's access and refresh tokens to their mailbox, secrets, encrypted at rest",
   audit_events:
     "the audit log (ADR 0073): a team's rows are the team's record, and the agent's own security events are in Settings → Security with a CSV of their own",
+  totp_authenticators: "the authenticator app's secret (ADR 0074): a sign-in credential, encrypted at rest",
+  recovery_codes: "hashes of one-use recovery codes (ADR 0074): sign-in credentials",
+  passkeys: "the passkeys' public keys and counters (ADR 0074): sign-in credentials, useful only to this service",
+  session_devices: "the signed-in devices Settings → Security lists (ADR 0074): which browser, roughly where, and when, about sessions that expire",
 };
 
 /**
@@ -353,4 +357,8 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   gmail_connections:
     "the Gmail connection as it is now: a disconnected mailbox must stay disconnected, and tokens in a backup may have been revoked since",
   audit_events: "the audit log records what happened, the restore among it: a restore must not rewrite it",
+  totp_authenticators: "sign-in as it is now: a restore must not bring back an authenticator turned off, nor an old replay guard",
+  recovery_codes: "sign-in as it is now: a used or replaced recovery code must stay unusable",
+  passkeys: "sign-in as it is now: a removed passkey must stay removed",
+  session_devices: "the sessions signed in now: a restore must not list or revive a session signed out since",
 };

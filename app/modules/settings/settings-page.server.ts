@@ -1,6 +1,7 @@
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
 import type { SessionUser } from "~/modules/auth/session.server";
+import { SECURITY_PATH } from "~/modules/auth/guards.server";
 import { getBillingDetails } from "~/modules/billing/details.server";
 import { countCrmData, deletionSummary } from "~/modules/data/erase.server";
 import { summarizeExport } from "~/modules/data/export.server";
@@ -19,8 +20,9 @@ import { loadEmailSettings } from "~/modules/gmail/gmail-settings.server";
 
 // The settings page: its tabs, and what each tab shows (only the open tab's figures are read).
 
-const SETTINGS_TABS = [
+export const SETTINGS_TABS = [
   { id: "account", label: "Account" },
+  { id: "security", label: "Security", to: SECURITY_PATH },
   { id: "leads", label: "Lead sources" },
   { id: "email", label: "E-mail" },
   { id: "goals", label: "Goals" },
@@ -29,7 +31,8 @@ const SETTINGS_TABS = [
   { id: "trash", label: "Trash" },
   { id: "notifications", label: "Notifications" },
 ] as const;
-type SettingsTab = (typeof SETTINGS_TABS)[number]["id"];
+// Security is a page of its own (/settings/security), which a team's two-factor requirement lets through.
+type SettingsTab = Exclude<(typeof SETTINGS_TABS)[number]["id"], "security">;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** What the settings page shows on the tab the URL asks for (Account unless another tab is named). */
@@ -37,7 +40,9 @@ export async function loadSettingsPage(context: RequestContext, request: Request
   const params = new URL(request.url).searchParams;
   const pushKey = pushPublicKey(context.config);
   const tabs = SETTINGS_TABS;
-  const tab: SettingsTab = tabs.find((t) => t.id === params.get("tab"))?.id ?? "account";
+  const askedTab = params.get("tab");
+  const tab: SettingsTab =
+    tabs.find((t): t is Extract<(typeof tabs)[number], { id: SettingsTab }> => t.id === askedTab && !("to" in t))?.id ?? "account";
   const prefs = await getDisplayPreferences(context, user.id);
   // Goals edits one month's lead source costs at a time: ?month=YYYY-MM, this month by default.
   const asked = params.get("month");

@@ -41,7 +41,7 @@ export async function loadTeamPage(context: RequestContext, user: SessionUser, t
   const offerForMe = visibleOffer?.to === user.id ? { canTakeTheBill: await canTakeTheBill(context, user.id) } : null;
   return {
     me: user.id,
-    team: { name: team.teamName, role: team.role, memberRecords: team.memberRecords },
+    team: { name: team.teamName, role: team.role, memberRecords: team.memberRecords, requireTwoFactor: team.requireTwoFactor },
     members,
     seats,
     invitations,

@@ -22,7 +22,7 @@ import { emailRemoval } from "./emails.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 import { launchHandover, recordHandover } from "./handover.server";
 import { userName } from "./names.server";
-import { auditStatement, type AuditWhere } from "~/modules/audit/audit.server";
+import { auditPerson, auditStatement, auditWhere, teamSettingsAudit, type AuditWhere } from "~/modules/audit/audit.server";
 
 // Teams (ADR 0033): who is in which team, with which role. The owner's subscription is the team's; each
 // member takes a seat. Every change of membership asks Stripe for the seats first (plan-change.server.ts), so the
@@ -35,6 +35,8 @@ export interface Membership {
   ownerId: UserId;
   /** What the owner and admins may do with every member's contacts, timelines and tasks (visibility.server.ts). */
   memberRecords: MemberRecordAccess;
+  /** The owner requires two-factor sign-in of every member (ADR 0074). */
+  requireTwoFactor: boolean;
 }
 
 const nameOf = (context: RequestContext, userId: string) => userName(context.db, userId, "A teammate");
@@ -43,7 +45,14 @@ const nameOf = (context: RequestContext, userId: string) => userName(context.db,
 export function getMembership(context: RequestContext, userId: UserId): Promise<Membership | null> {
   return memoize(context, `team:${userId}`, async () => {
     const row = await context.db
-      .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, ownerId: teams.ownerId, memberRecords: teams.memberRecords })
+      .select({
+        teamId: teams.id,
+        teamName: teams.name,
+        role: teamMembers.role,
+        ownerId: teams.ownerId,
+        memberRecords: teams.memberRecords,
+        requireTwoFactor: teams.requireTwoFactor,
+      })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(eq(teamMembers.userId, userId))
@@ -384,6 +393,38 @@ export async function renameTeam(context: RequestContext, actor: SessionUser, na
       at,
     }),
   ]);
+  context.memo.delete(`team:${actor.id}`);
+  return { ok: true };
+}
+
+/**
+ * The owner requires two-factor sign-in of every member, or stops requiring it (ADR 0074). Anyone else is refused (403);
+ * the write re-checks in its own statement that the actor is still the team's owner.
+ */
+export async function setTwoFactorRequired(
+  context: RequestContext,
+  request: Request,
+  actor: SessionUser,
+  on: boolean,
+): Promise<PlanChangeResult & { status?: 403 }> {
+  const membership = await getMembership(context, actor.id);
+  if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly, status: 403 };
+  const updated = await context.db
+    .update(teams)
+    .set({ requireTwoFactor: on, updatedAt: new Date() })
+    .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id), isMemberSql(membership.teamId, actor.id, ["owner"])))
+    .returning({ id: teams.id });
+  if (updated.length === 0) return { ok: false, message: TEAM_MESSAGES.ownerOnly, status: 403 };
+  if (membership.requireTwoFactor !== on) {
+    const words = (required: boolean) => (required ? "required" : "not required");
+    await teamSettingsAudit(context, {
+      teamId: membership.teamId,
+      actor: await auditPerson(context.db, actor.id),
+      changes: [{ setting: "two-factor sign-in", from: words(membership.requireTwoFactor), to: words(on) }],
+      where: auditWhere(request),
+      at: Date.now(),
+    });
+  }
   context.memo.delete(`team:${actor.id}`);
   return { ok: true };
 }
