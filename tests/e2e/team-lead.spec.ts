@@ -3,8 +3,8 @@ import type { Browser, Page } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSideways, expectNoViolations, test, type Account } from "./fixtures";
 
 // A team lead's day one (a seeded team: Lena owns it, Omar is an admin, Ivy an agent with the demo book): the owner lets
-// admins see every member's contacts, the admin opens Ivy's contact with its timeline and tasks, and the team board
-// shows everyone's deals in the team's stages with whose each is. At 375 and 1280 px, axe clean in light and dark.
+// admins see every member's contacts (and finds the change in the audit log), the admin opens Ivy's contact with its
+// timeline and tasks, and the team board shows everyone's deals in the team's stages with whose each is. At 375 and 1280 px, axe clean in light and dark.
 
 /** axe clean in light and dark, with a screenshot of each to look at. */
 async function axeClean(page: Page, label: string) {
@@ -42,6 +42,15 @@ for (const width of [375, 1280]) {
     await expect(setting.getByRole("radio", { name: /See every member's contacts/ })).toBeChecked();
     await expectNoSideways(owner.page);
     await axeClean(owner.page, "team page, owner");
+    // The change is in the team's audit log, with who made it.
+    await owner.page.goto("/team/audit");
+    await expect(
+      owner.page
+        .getByRole("list", { name: "Audit log, newest first" })
+        .getByText("Lena Lakeside changed what admins may do with members' contacts from only what is shared to see them"),
+    ).toBeVisible();
+    await expectNoSideways(owner.page);
+    await axeClean(owner.page, "audit log");
     await owner.close();
 
     const admin = await signedIn(browser, ACCOUNTS.leadAdmin, width);

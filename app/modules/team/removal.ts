@@ -32,3 +32,12 @@ export function removalSummary(member: string, work: MemberWork, to: string | nu
   if (to === null) return `${member} keeps their account and everything in it (${what}). Their seat comes off the team's next invoice, prorated.`;
   return `${what === "nothing yet" ? "Nothing of theirs moves (they have nothing yet)" : `${what[0]!.toUpperCase()}${what.slice(1)} move to ${to}`}, with their timelines. Deals ${member} shares with co-agents stop being shared; their settings, trash and backups stay with their own account. Their seat comes off the team's next invoice, prorated.`;
 }
+
+/** What handing a member's work to a teammate moves, while they stay on the team. */
+export function handOverSummary(member: string, work: MemberWork, to: string | null): string {
+  const what = workPhrase(work);
+  if (to === null) return `Choose who takes over ${member}'s work (${what}). ${member} stays on the team.`;
+  const moves =
+    what === "nothing yet" ? `Nothing of ${member}'s moves (they have nothing yet)` : `${what[0]!.toUpperCase()}${what.slice(1)} move to ${to}`;
+  return `${moves}, with their timelines. Deals ${member} shares with co-agents stop being shared. ${member} stays on the team with their seat; what they add from now on stays theirs.`;
+}

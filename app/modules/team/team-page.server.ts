@@ -7,6 +7,7 @@ import { inviteMember, listInvitations, resendInvitation, revokeInvitation } fro
 import { acceptOwnership, canTakeTheBill, declineOwnership, offerOwnership, pendingOffer, withdrawOffer } from "./ownership.server";
 import { teamHandoverJobs } from "./handover.server";
 import { workOfMembers } from "./removal.server";
+import { handOverWork } from "./bulk-reassign.server";
 import { INVITE_DAYS, TeamActionSchema, type TeamAction } from "./team.schema";
 import { TEAM_MESSAGES } from "./team.messages";
 import { auditPerson, auditWhere, teamSettingsAudit } from "~/modules/audit/audit.server";
@@ -98,6 +99,7 @@ const DONE: Record<TeamAction["intent"], string> = {
   remove: "Member removed",
   role: "Role changed",
   rename: "Team renamed",
+  "hand-over": "Handover started",
   leave: "You left the team",
   "offer-ownership": "Ownership offered",
   "withdraw-offer": "Offer withdrawn",
@@ -129,6 +131,8 @@ export async function runTeamAction(
         return revokeInvitation(context, user, input.invitationId, where);
       case "remove":
         return removeMember(context, user, input.memberId, input.reassignTo, appOrigin(context, request), where);
+      case "hand-over":
+        return handOverWork(context, user, input.memberId, input.to, where);
       case "role":
         return setRole(context, user, input.memberId, input.role, where);
       case "rename":
@@ -151,7 +155,7 @@ export async function runTeamAction(
       ? `${input.email} has ${INVITE_DAYS} days to accept.`
       : input.intent === "accept-ownership"
         ? "The team's seats are on your subscription now; the former owner is an admin."
-        : input.intent === "remove" && input.reassignTo
+        : (input.intent === "remove" && input.reassignTo) || input.intent === "hand-over"
           ? "Their contacts, deals, tasks and leads are moving to the teammate you chose: the Team page shows how far it has got."
           : undefined;
   return { ok: true, to: input.intent === "leave" ? "/dashboard" : "/team", toast: { title: DONE[input.intent], description, variant: "success" } };

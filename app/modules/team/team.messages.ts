@@ -17,6 +17,8 @@ export const TEAM_MESSAGES = {
   invitesOff: "Invitations are not available on this server.",
   alreadyInTeam: "That person is already a member of your team.",
   inviteLimit: "Too many invitations sent in the last hour. Please try again later.",
+  handOverTo: "Choose another member of your team to take over their work.",
+  handOverRunning: "A handover of this member's work is already under way: wait for it to finish (the Team page shows how far it has got).",
   reassignToMember: "Choose a member of your team, other than the one you remove, to take over their data.",
   ownerReassigns: "Only the owner can move a removed member's data to someone else. Remove them keeping their data, or ask the owner.",
   offerToMember: "Choose a member of your team to offer ownership to.",

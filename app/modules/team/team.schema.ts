@@ -27,6 +27,13 @@ export const TeamActionSchema = z.discriminatedUnion("intent", [
     // Set by the removal dialog once it has said what moves to whom: a bare removal (an old page, a replay) is refused.
     confirm: z.literal("yes", { error: "Open Remove… and confirm: the dialog says what moves and to whom." }),
   }),
+  z.object({
+    intent: z.literal("hand-over"),
+    memberId: Id,
+    to: Id,
+    // Set by the dialog once it has said what moves to whom (the member stays on the team).
+    confirm: z.literal("yes", { error: "Open Hand over… and confirm: the dialog says what moves and to whom." }),
+  }),
   z.object({ intent: z.literal("role"), memberId: Id, role: z.enum(["admin", "agent"], { message: "Choose a role: admin or agent." }) }),
   z.object({ intent: z.literal("rename"), name: TeamNameSchema }),
   z.object({ intent: z.literal("leave") }),

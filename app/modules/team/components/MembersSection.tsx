@@ -4,7 +4,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { formatDate } from "~/lib/format";
 import { NO_WORK, type MemberWork } from "../removal";
 import { ROLE_NAMES } from "../team.messages";
-import { RemoveMember } from "./RemoveMember";
+import { HandOverWork, RemoveMember } from "./MemberWorkDialog";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
@@ -66,6 +66,15 @@ export function MembersSection({
                     </Button>
                   </Form>
                 ) : null}
+                {owner ? (
+                  <HandOverWork
+                    member={member}
+                    members={members}
+                    me={me}
+                    work={work[member.userId] ?? NO_WORK}
+                    busy={busy("hand-over", member.userId)}
+                  />
+                ) : null}
                 {owner || member.role === "agent" ? (
                   <div className="sm:ml-6">
                     <RemoveMember
@@ -87,7 +96,10 @@ export function MembersSection({
         A removed member keeps their account and, unless the owner gives it to a teammate, everything they made in it; to go on using Porchlight they
         start a plan of their own.
         {owner ? " Given to a teammate, their contacts, deals, tasks, activities and leads become that teammate's, with their timelines." : ""}{" "}
-        Remove… says what moves, and to whom, before anything changes.
+        {owner
+          ? " Hand over… gives a member's work to a teammate while they stay (a vacation, a leave). Hand over… and Remove… say"
+          : " Remove… says"}{" "}
+        what moves, and to whom, before anything changes.
       </p>
     </section>
   );
