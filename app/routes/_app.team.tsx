@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireTeamMember } from "~/modules/team/guard.server";
 import type { TeamAction } from "~/modules/team/team.schema";
 import { saveMemberRecords } from "~/modules/team/member-records.server";
-import { MemberRecordsSetting } from "~/modules/team/components/MemberRecords";
+import { MemberRecordsSetting } from "~/modules/team/components/MemberRecordsSetting";
 import { loadTeamPage, runTeamAction, saveTeamPlanFromForm, TEAM_INTENTS } from "~/modules/team/team-page.server";
 import { PlanForm } from "~/modules/commissions/components/PlanForm";
 import { PlanSummary } from "~/modules/commissions/components/PlanSummary";
