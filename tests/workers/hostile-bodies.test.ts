@@ -60,11 +60,15 @@ const IGNORES_BODY: Record<string, { status: number; location: string | null; da
   "routes/billing.portal": { status: 302, location: "/pricing?billing=expired", data: 202 },
   "routes/qa.run": { status: 404, location: null, data: 404 },
   "routes/qa-test.run": { status: 404, location: null, data: 404 },
+  // A passkey's options (ADR 0074) are made from the session, never from a body: a fresh challenge for a signed-in
+  // agent; the sign-in's second step answers 401 to anyone without a pending sign-in.
+  "routes/_app.settings_.security_.passkey-options": { status: 200, location: null, data: 200 },
+  "routes/auth_.two-factor_.passkey-options": { status: 401, location: null, data: 401 },
 };
 /** Admin routes: others get 404 before any body is read, so their bodies are tried as an admin. */
 const ADMIN = new Set(["routes/_app.operations", "routes/_app.operations_.export[.]json"]);
 /** Team routes: 404 for a Solo agent before any body is read, so their bodies are tried as a team's owner. */
-const TEAM = new Set(["routes/_app.team", "routes/_app.team_.pipeline", "routes/_app.team_.leads"]);
+const TEAM = new Set(["routes/_app.team", "routes/_app.team_.pipeline", "routes/_app.team_.leads", "routes/_app.team_.contacts.$id"]);
 /** Routes anyone may post to, so they are also tried signed out. */
 const PUBLIC = new Set([
   "routes/auth",
