@@ -32,6 +32,9 @@ export const PAGES = [
   // The team: the bench agent owns a team of 20 (bench/seed.mjs seedTeam; target one-connection p50 < 150 ms, the team
   // board < 100 ms).
   { name: "signed-in /team/leaderboard (20 agents, 12 months)", path: "/team/leaderboard?period=last-12-months", auth: true, serverTiming: true },
+  { name: "signed-in /team/leaderboard.csv (20 agents, 12 months)", path: "/team/leaderboard.csv?period=last-12-months", auth: true },
+  // Team reports (ADR 0077): one grouped batch over the 20 members plus each agent's pricing; target one-connection p50 < 100 ms.
+  { name: "signed-in /team/reports (20 agents, last 12 months)", path: "/team/reports?period=last-12-months", auth: true, serverTiming: true },
   { name: "signed-in /team/pipeline team board (20 agents)", path: "/team/pipeline", auth: true, serverTiming: true },
   { name: "signed-in /team/pipeline list (20 agents)", path: "/team/pipeline?view=list&agent=all", auth: true, serverTiming: true },
   { name: "signed-in /team/pipeline board (an agent)", path: "/team/pipeline?agent=u-00000001", auth: true, serverTiming: true },

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Columns3, Contact, ScrollText, Trophy } from "lucide-react";
+import { BarChart3, Columns3, Contact, ScrollText, Trophy } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -103,10 +103,16 @@ export default function TeamPage() {
               Leaderboard
             </Link>
             {manager ? (
-              <Link to="/team/audit" className={buttonClass("secondary")}>
-                <ScrollText aria-hidden="true" className="h-5 w-5" />
-                Audit log
-              </Link>
+              <>
+                <Link to="/team/reports" className={buttonClass("secondary")}>
+                  <BarChart3 aria-hidden="true" className="h-5 w-5" />
+                  Team reports
+                </Link>
+                <Link to="/team/audit" className={buttonClass("secondary")}>
+                  <ScrollText aria-hidden="true" className="h-5 w-5" />
+                  Audit log
+                </Link>
+              </>
             ) : null}
           </div>
         }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Users } from "lucide-react";
+import { BarChart3, Download, Users } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { buttonClass } from "~/components/ui/Button";
 import { formatCentsWhole, formatDay } from "~/lib/format";
@@ -53,6 +53,17 @@ export default function LeaderboardPage() {
   };
   const net = (row: LeaderRow) =>
     row.netCents === null ? <span className="text-stone-600 dark:text-stone-400">{PRIVATE}</span> : money(row, row.netCents);
+  const total = {
+    label: board.total.label,
+    money: (cents: number | null) => (cents === null ? PRIVATE : formatCentsWhole(cents, { currency: board.total.currency })),
+  };
+  const totalFigures = [
+    ["Closed volume", total.money(board.total.closedVolumeCents)],
+    ["Deals won", board.total.dealsWon],
+    ["Agent net", total.money(board.total.netCents)],
+    ["Speed to lead", board.total.medianResponseMinutes === null ? "None answered" : formatMinutes(board.total.medianResponseMinutes)],
+    ["Activities", board.total.activities],
+  ] as const;
   const empty = rows.every((row) => row.dealsWon === 0 && row.activities === 0 && row.answered === 0);
 
   return (
@@ -61,10 +72,22 @@ export default function LeaderboardPage() {
         title="Leaderboard"
         description={`${board.teamName} · ${period.label} · ${formatDay(period.from, prefs)} – ${formatDay(period.to, prefs)}`}
         actions={
-          <Link to="/team" className={buttonClass("secondary")}>
-            <Users aria-hidden="true" className="h-5 w-5" />
-            Members
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/team" className={buttonClass("secondary")}>
+              <Users aria-hidden="true" className="h-5 w-5" />
+              Members
+            </Link>
+            {board.readsReports ? (
+              <Link to={`/team/reports?${periodQuery(period)}`} className={buttonClass("secondary")}>
+                <BarChart3 aria-hidden="true" className="h-5 w-5" />
+                Team reports
+              </Link>
+            ) : null}
+            <a href={`/team/leaderboard.csv?${periodQuery(period)}`} download className={buttonClass("secondary")}>
+              <Download aria-hidden="true" className="h-5 w-5" />
+              Download CSV
+            </a>
+          </div>
         }
       />
       <PeriodPicker path="/team/leaderboard" period={period} />
@@ -97,6 +120,18 @@ export default function LeaderboardPage() {
           </li>
         ))}
       </ol>
+      <dl
+        aria-label={total.label}
+        className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 rounded-2xl border-2 border-stone-300 bg-white p-3 text-sm md:hidden dark:border-stone-700 dark:bg-stone-900"
+      >
+        <dt className="col-span-2 font-semibold">{total.label}</dt>
+        {totalFigures.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
+            <dd className="text-right tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
 
       <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block dark:border-stone-800 dark:bg-stone-900">
         <table className="w-full text-sm">
@@ -141,6 +176,19 @@ export default function LeaderboardPage() {
               </tr>
             ))}
           </tbody>
+          <tfoot className="border-t-2 border-stone-300 font-semibold dark:border-stone-700">
+            <tr>
+              <td className="p-3" />
+              <th scope="row" className="p-3 text-left">
+                {total.label}
+              </th>
+              {totalFigures.map(([label, value]) => (
+                <td key={label} className="p-3 text-right tabular-nums">
+                  {value}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
         </table>
       </div>
 

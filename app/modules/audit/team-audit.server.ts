@@ -1,19 +1,13 @@
 import type { RequestContext } from "~/lib/context.server";
+import { csvResponse } from "~/lib/csv-response";
 import { isoDateIn } from "~/lib/format";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
-import { requireTeamMember } from "~/modules/team/guard.server";
-import { canManage, listMembers } from "~/modules/team/team.server";
+import { requireTeamManager } from "~/modules/team/guard.server";
+import { listMembers } from "~/modules/team/team.server";
 import { AUDIT_GROUPS } from "./catalogue";
 import { auditCsv, auditLinesForCsv, auditPage, readAuditQuery, securityScope } from "./log.server";
 
 // The team's audit log (/team/audit and its CSV) for the owner and admins, and the user's own security events.
-
-/** The team's owner or an admin; anyone else gets 404, like every team page for a non-member. */
-async function requireTeamManager(request: Request, context: RequestContext) {
-  const { user, team } = await requireTeamMember(request, context);
-  if (!canManage(team)) throw new Response("Not Found", { status: 404 });
-  return { user, team };
-}
 
 /** /team/audit: a page of the team's log with the filter, the members to filter by and the next page's cursor. */
 export async function loadTeamAudit(request: Request, context: RequestContext) {
@@ -37,15 +31,6 @@ export async function loadTeamAudit(request: Request, context: RequestContext) {
     timezone: prefs.timezone,
   };
 }
-
-const csvResponse = (body: string, name: string) =>
-  new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
 
 /** /team/audit.csv: every row of the same filter, as the pages show them. */
 export async function teamAuditCsv(request: Request, context: RequestContext): Promise<Response> {

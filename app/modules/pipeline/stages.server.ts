@@ -1,16 +1,34 @@
 import { count, notInArray } from "drizzle-orm";
 import { crmConfig, deals, type DealStage } from "~/db/schema";
 import { memoize, type RequestContext } from "~/lib/context.server";
-import { ownedBy } from "~/lib/tenancy.server";
+import { ownedBy, ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { readStages, STAGE_MESSAGES, StagesSchema } from "./stages";
 
+const memoKey = (userId: string) => `stages:${userId}`;
+
 /** The user's stages in order (the defaults until they change them). Memoised per request. */
 export function getStages(context: RequestContext, userId: UserId): Promise<DealStage[]> {
-  return memoize(context, `stages:${userId}`, async () => {
+  return memoize(context, memoKey(userId), async () => {
     const row = await context.db.select({ stages: crmConfig.dealStages }).from(crmConfig).where(ownedBy(crmConfig, userId)).get();
     return readStages(row?.stages);
   });
+}
+
+/** The stages of several users in one read (a team view). */
+export function stagesQuery(db: RequestContext["db"], userIds: readonly UserId[]) {
+  return db.select({ userId: crmConfig.userId, stages: crmConfig.dealStages }).from(crmConfig).where(ownedByAny(crmConfig, userIds));
+}
+
+/** Keeps the rows of stagesQuery for the request, as getStages keeps them; returns them by user. */
+export function keepStages(context: RequestContext, userIds: readonly UserId[], rows: Awaited<ReturnType<typeof stagesQuery>>) {
+  const byUser = new Map<string, DealStage[]>();
+  for (const id of userIds) {
+    const stages = readStages(rows.find((r) => r.userId === id)?.stages);
+    byUser.set(id, stages);
+    context.memo.set(memoKey(id), Promise.resolve(stages));
+  }
+  return byUser;
 }
 
 export type SaveStagesResult = { ok: true; stages: DealStage[] } | { ok: false; error: string };
@@ -51,7 +69,7 @@ export async function saveStages(context: RequestContext, userId: UserId, input:
     .insert(crmConfig)
     .values({ userId, dealStages: stages })
     .onConflictDoUpdate({ target: crmConfig.userId, set: { dealStages: stages, updatedAt: new Date() } });
-  context.memo.delete(`stages:${userId}`);
+  context.memo.delete(memoKey(userId));
   return { ok: true, stages };
 }
 

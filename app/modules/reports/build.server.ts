@@ -1,7 +1,7 @@
 import { addDays } from "~/lib/dates";
 import { ACTIVITY_TYPES, CONTACT_SOURCES, type ActivityType, type ContactSource, type ContactStatus } from "~/db/enums";
 import type { DealStage } from "~/db/schema";
-import { formatCents, formatCentsWhole, formatDate, formatDay, isoDateIn, type DisplayPreferences } from "~/lib/format";
+import { formatCentsWhole, formatDate, formatDay, isoDateIn, type DisplayPreferences } from "~/lib/format";
 import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
 import type { Forecast } from "~/modules/commissions/forecast";
 import type { CommissionPlan } from "~/modules/commissions/plan.schema";
@@ -13,7 +13,7 @@ import { localNow } from "~/modules/tasks/due";
 import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
 import { followUpTables, type FollowUpInput } from "./follow-up";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
-import { cell, DASH, empty, type ReportCell, type ReportTable } from "./table";
+import { cell, countCell, DASH, empty, minutesCell, moneyCell, pctCell, type ReportCell, type ReportTable } from "./table";
 
 // The reports from the rows of the one batch (reports.server.ts): pure, so the Worker tests can hold every
 // figure to hand-computed numbers. Server-only (d3-scale draws the charts here, as on the dashboard).
@@ -152,15 +152,11 @@ const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "nume
 const monthLabel = (month: string) => monthName.format(new Date(`${month}-15T12:00:00Z`));
 const shortMonth = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 const inRange = (day: string | null, range: DayRange): day is string => day !== null && day >= range.from && day <= range.to;
-const pctCell = (pct: number | null) => (pct === null ? empty() : cell(`${pct}%`, pct));
 /** A moment as the CSV holds it: the agent's own clock, "2026-06-05 10:00" (the column's header names the zone). */
 const localStamp = (at: number | Date, timezone: string) => {
   const local = localNow(timezone, new Date(at));
   return `${local.date} ${local.time}`;
 };
-const moneyCell = (cents: number | null, prefs: DisplayPreferences) => (cents === null ? empty() : cell(formatCents(cents, prefs), cents / 100));
-const countCell = (n: number) => cell(n.toLocaleString("en-US"), n);
-const minutesCell = (minutes: number | null) => (minutes === null ? empty() : cell(formatMinutes(minutes), Math.round(minutes * 10) / 10));
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** A month's cost counted for the share of its days inside the range (of one source, or every one: "*"). */

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { contacts, crmActivities } from "~/db/schema";
+import { contacts, crmActivities, deals } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { bucketOf } from "~/lib/instant-buckets";
-import { ownedBy } from "~/lib/tenancy.server";
+import { ownedBy, ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { LEAD_WAIT_SHOWN_HOURS, LOGGED_TYPES } from "./figures";
 
@@ -25,8 +25,8 @@ export interface Range {
 /** The latest instant a Date holds: a range "from lo on". */
 export const OPEN_END = 8.64e15;
 
-/** A lead is the holder's to count while it waits or when they answered it themselves. */
-const answeredByHolder = (userId: UserId): SQL => or(isNull(contacts.answeredBy), eq(contacts.answeredBy, userId))!;
+/** A lead is the holder's to count while it waits or when they answered it themselves (the holder: an id, or each row's own). */
+const answeredByHolder = (userId: UserId | typeof contacts.userId): SQL => or(isNull(contacts.answeredBy), eq(contacts.answeredBy, userId))!;
 
 /** The leads that arrived in [lo, hi). */
 const leadArrivedIn = (range: Range): SQL =>
@@ -66,6 +66,42 @@ export function leadsByMonth(db: Db, userId: UserId, range: Range, starts: reado
     .from(contacts)
     .where(ownedBy(contacts, userId, leadArrivedIn(range), answeredByHolder(userId)))
     .groupBy(contacts.source, sql`month`);
+}
+
+/**
+ * leadsArrived for several agents at once (a team view; `userIds` come from the visibility rule): the same leads, each
+ * counted for the agent who holds it, per agent and source, one seek down contacts_user_lead per agent.
+ */
+export function teamLeadsArrived(db: Db, userIds: readonly UserId[], range: Range) {
+  return db
+    .select({
+      userId: contacts.userId,
+      source: contacts.source,
+      n: sql<number>`count(*)`.as("n"),
+      times: sql<string>`json_group_array(${responseMs}) filter (where ${contacts.firstResponseAt} is not null)`.as("times"),
+    })
+    .from(contacts)
+    .where(ownedByAny(contacts, userIds, leadArrivedIn(range), answeredByHolder(contacts.userId)))
+    .groupBy(contacts.userId, contacts.source);
+}
+
+/**
+ * Of the leads teamLeadsArrived counts, the deals each agent has for them, per agent, source and the deal's present
+ * stage (the caller keeps those in a won stage of the agent's pipeline), with their sale prices added up.
+ */
+export function teamLeadDeals(db: Db, userIds: readonly UserId[], range: Range) {
+  return db
+    .select({
+      userId: contacts.userId,
+      source: contacts.source,
+      stage: deals.stage,
+      n: sql<number>`count(*)`.as("n"),
+      valueCents: sql<number>`sum(${deals.dealValueCents})`.as("value_cents"),
+    })
+    .from(contacts)
+    .innerJoin(deals, and(eq(deals.contactId, contacts.id), eq(deals.userId, contacts.userId)))
+    .where(ownedByAny(contacts, userIds, leadArrivedIn(range), answeredByHolder(contacts.userId)))
+    .groupBy(contacts.userId, contacts.source, deals.stage);
 }
 
 /** A JSON array of numbers from SQL, sorted ascending. */
@@ -120,15 +156,27 @@ function waitingCount(db: Db, userId: UserId, range: Range) {
     .where(ownedBy(contacts, userId, leadArrivedIn(range), isNull(contacts.firstResponseAt)));
 }
 
-/** Logged activities dated in [lo, hi): read per type in time order off crm_activities_user_type_time. */
-export const loggedIn = (userId: UserId, range: Range): SQL =>
-  ownedBy(
-    crmActivities,
-    userId,
+const loggedConditions = (range: Range) =>
+  [
     inArray(crmActivities.type, LOGGED_TYPES),
     gte(crmActivities.occurredAt, new Date(range.lo)),
     lt(crmActivities.occurredAt, new Date(range.hi)),
-  );
+  ] as const;
+
+/** Logged activities dated in [lo, hi): read per type in time order off crm_activities_user_type_time. */
+export const loggedIn = (userId: UserId, range: Range): SQL => ownedBy(crmActivities, userId, ...loggedConditions(range));
+
+/** Parameters a team statement of logged activities binds besides the agents' ids (D1 binds at most 100). */
+export const LOGGED_PARAMS = LOGGED_TYPES.length + 2;
+
+/** The activities each of several agents logged in [lo, hi), per agent and type. */
+export function teamLoggedByType(db: Db, userIds: readonly UserId[], range: Range) {
+  return db
+    .select({ userId: crmActivities.userId, type: crmActivities.type, n: count().as("n") })
+    .from(crmActivities)
+    .where(ownedByAny(crmActivities, userIds, ...loggedConditions(range)))
+    .groupBy(crmActivities.userId, crmActivities.type);
+}
 
 /** How many activities the agent logged in [lo, hi). */
 export function loggedActivities(db: Db, userId: UserId, range: Range) {

@@ -1,3 +1,5 @@
+import { formatCents, type DisplayPreferences } from "~/lib/format";
+import { formatMinutes } from "./definitions";
 // A report's numbers as one table: the page renders it, its chart's screen-reader text reads it, and the CSV
 // download writes it, so the file holds exactly what the page shows. Browser-safe.
 
@@ -26,6 +28,12 @@ export interface ReportTable {
 export const cell = (text: string, value: string | number | null = text): ReportCell => ({ text, value });
 export const DASH = "—";
 export const empty = (): ReportCell => ({ text: DASH, value: null });
+export const pctCell = (pct: number | null) => (pct === null ? empty() : cell(`${pct}%`, pct));
+/** Money as the page shows it, in `prefs`' currency; the CSV holds currency units. */
+export const moneyCell = (cents: number | null, prefs: Pick<DisplayPreferences, "currency">) =>
+  cents === null ? empty() : cell(formatCents(cents, prefs), cents / 100);
+export const countCell = (n: number) => cell(n.toLocaleString("en-US"), n);
+export const minutesCell = (minutes: number | null) => (minutes === null ? empty() : cell(formatMinutes(minutes), Math.round(minutes * 10) / 10));
 
 /**
  * The totals' change against the comparison period, column by column: in percent of the earlier figure, or

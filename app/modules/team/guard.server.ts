@@ -2,7 +2,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getSubscription } from "~/modules/billing/subscription.server";
-import { getMembership, type Membership } from "./team.server";
+import { canManage, getMembership, type Membership } from "./team.server";
 
 /** Whether the user's plan has team features (Team and Enterprise) and they are in a team. */
 export async function teamOf(context: RequestContext, user: SessionUser): Promise<Membership | null> {
@@ -19,5 +19,12 @@ export async function requireTeamMember(request: Request, context: RequestContex
   const user = await requireSubscriber(request, context);
   const team = await teamOf(context, user);
   if (!team) throw new Response("Not Found", { status: 404 });
+  return { user, team };
+}
+
+/** The team's owner or an admin; anyone else gets 404, like every team page for a non-member. */
+export async function requireTeamManager(request: Request, context: RequestContext): Promise<{ user: SessionUser; team: Membership }> {
+  const { user, team } = await requireTeamMember(request, context);
+  if (!canManage(team)) throw new Response("Not Found", { status: 404 });
   return { user, team };
 }

@@ -1,0 +1,134 @@
+import { count, gte, lt } from "drizzle-orm";
+import type { ActivityType, ContactSource, Currency } from "~/db/enums";
+import { dealStageHistory, type DealStage } from "~/db/schema";
+import type { RequestContext } from "~/lib/context.server";
+import { D1_LIMITS } from "~/lib/d1-limits";
+import { ownedByAny } from "~/lib/tenancy.server";
+import type { UserId } from "~/modules/auth/session.server";
+import { loadCommissionContext, type CommissionContext } from "~/modules/commissions/commissions.server";
+import { keepStages, stagesQuery } from "~/modules/pipeline/stages.server";
+import { LOGGED_PARAMS, sortedTimes, teamLeadDeals, teamLeadsArrived, teamLoggedByType, type Range } from "~/modules/reports/figures.server";
+import type { DayRange } from "~/modules/reports/periods";
+import { displayPreferencesQuery, keepDisplayPreferences } from "~/modules/settings/preferences.server";
+import type { MemberRow } from "./team.server";
+import { seesNetOf, type Viewer } from "./visibility.server";
+
+// Each member's figures over a period for the team's views (the leaderboard, Team reports), by the definitions the
+// agent's own Reports use (ADR 0034, ADR 0077): leads and their answers and logged activities from figures.server.ts,
+// won and lost from the stage history as Reports' pipeline conversion counts them, agent net from each agent's own
+// plan and cap (loadCommissionContext). The reads go over the members' ids at once, grouped by agent, in one D1
+// batch; the members' preferences and stages come from that batch too, so pricing each agent's deals reads only their
+// plan, won deals and shares.
+
+interface Closed {
+  closedVolumeCents: number;
+  dealsWon: number;
+  /** Null where the viewer may not see it (visibility.server.ts seesNetOf). */
+  netCents: number | null;
+}
+
+export interface MemberFigures {
+  member: MemberRow;
+  currency: Currency;
+  /** Leads that arrived in the range, per source, with the response times (ms, ascending) of those answered. */
+  leads: { source: ContactSource; n: number; times: number[] }[];
+  /** Logged activities per type. */
+  activities: Partial<Record<ActivityType, number>>;
+  /** Deals that entered a won and a lost stage of the agent's pipeline in the range. */
+  enteredWon: number;
+  enteredLost: number;
+  /** Of the range's leads, the deals now in a won stage, per source, with their sale prices added up. */
+  leadWins: { source: ContactSource; n: number; valueCents: number }[];
+  closed: Closed;
+}
+
+/** Consecutive groups of ids that fit in one statement beside `reserved` other parameters. */
+function idGroups(ids: readonly UserId[], reserved: number): UserId[][] {
+  const size = D1_LIMITS.boundParameters - reserved;
+  const groups: UserId[][] = [];
+  for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));
+  return groups;
+}
+
+/** Deals that entered each stage in [lo, hi), per agent: Reports' pipeline conversion, off deal_stage_history_user_entered. */
+function stageEntries(db: RequestContext["db"], userIds: readonly UserId[], range: Range) {
+  return db
+    .select({ userId: dealStageHistory.userId, stage: dealStageHistory.stage, n: count().as("n") })
+    .from(dealStageHistory)
+    .where(
+      ownedByAny(dealStageHistory, userIds, gte(dealStageHistory.enteredAt, new Date(range.lo)), lt(dealStageHistory.enteredAt, new Date(range.hi))),
+    )
+    .groupBy(dealStageHistory.userId, dealStageHistory.stage);
+}
+
+/**
+ * Volume, deals won and agent net of an agent's deals closed won in `period` (on their closed date, today when they
+ * have none): a deal counts once, for its own agent; a co-agent's share counts in their net.
+ */
+function closedIn(commissions: CommissionContext, period: DayRange, withNet: boolean): Closed {
+  const won = commissions.wonDeals.filter((deal) => {
+    const day = deal.closedDate ?? commissions.today;
+    return day >= period.from && day <= period.to;
+  });
+  const own = won.filter((deal) => deal.coAgentPct == null);
+  return {
+    closedVolumeCents: own.reduce((sum, deal) => sum + deal.dealValueCents, 0),
+    dealsWon: own.length,
+    netCents: withNet ? won.reduce((sum, deal) => sum + commissions.breakdownFor(deal).netCents, 0) : null,
+  };
+}
+
+/** The figures of `members` (from the visibility rule) over `period`, whose instants are `range`. */
+export async function loadMemberFigures(
+  context: RequestContext,
+  viewer: Viewer,
+  members: readonly MemberRow[],
+  period: DayRange,
+  range: Range,
+): Promise<MemberFigures[]> {
+  if (members.length === 0) return [];
+  const db = context.db;
+  const ids = members.map((m) => m.userId as UserId);
+  const groups = idGroups(ids, LOGGED_PARAMS);
+  const kinds = [
+    (g: UserId[]) => displayPreferencesQuery(db, g),
+    (g: UserId[]) => stagesQuery(db, g),
+    (g: UserId[]) => teamLeadsArrived(db, g, range),
+    (g: UserId[]) => teamLeadDeals(db, g, range),
+    (g: UserId[]) => teamLoggedByType(db, g, range),
+    (g: UserId[]) => stageEntries(db, g, range),
+  ] as const;
+  const statements = kinds.flatMap((kind) => groups.map((g) => kind(g)));
+  const results = (await db.batch(statements as unknown as [(typeof statements)[number], ...(typeof statements)[number][]])) as unknown[][];
+  const part = <T>(k: number) => results.slice(k * groups.length, (k + 1) * groups.length).flat() as T[];
+  type Rows<K extends number> = Awaited<ReturnType<ReturnType<(typeof kinds)[K]>["all"]>>[number];
+  const prefs = keepDisplayPreferences(context, ids, part<Rows<0>>(0));
+  const stages = keepStages(context, ids, part<Rows<1>>(1));
+  const leads = part<Rows<2>>(2);
+  const leadDeals = part<Rows<3>>(3);
+  const logged = part<Rows<4>>(4);
+  const entries = part<Rows<5>>(5);
+
+  const commissions = await Promise.all(ids.map((id) => loadCommissionContext(context, id)));
+  return members.map((member, i): MemberFigures => {
+    const id = member.userId;
+    const kindOf = new Map((stages.get(id) ?? ([] as DealStage[])).map((s) => [s.key, s.kind]));
+    const entered = (kind: DealStage["kind"]) =>
+      entries.filter((r) => r.userId === id && kindOf.get(r.stage) === kind).reduce((sum, r) => sum + r.n, 0);
+    const wins = new Map<ContactSource, { n: number; valueCents: number }>();
+    for (const r of leadDeals.filter((r) => r.userId === id && kindOf.get(r.stage) === "won")) {
+      const was = wins.get(r.source) ?? { n: 0, valueCents: 0 };
+      wins.set(r.source, { n: was.n + r.n, valueCents: was.valueCents + (r.valueCents ?? 0) });
+    }
+    return {
+      member,
+      currency: prefs.get(id)!.currency,
+      leads: leads.filter((r) => r.userId === id).map((r) => ({ source: r.source, n: r.n, times: sortedTimes(r.times) })),
+      activities: Object.fromEntries(logged.filter((r) => r.userId === id).map((r) => [r.type, r.n])),
+      enteredWon: entered("won"),
+      enteredLost: entered("lost"),
+      leadWins: [...wins].map(([source, w]) => ({ source, ...w })),
+      closed: closedIn(commissions[i]!, period, seesNetOf(viewer, id)),
+    };
+  });
+}
