@@ -43,6 +43,7 @@ import {
   AUDIT_ACTIONS,
   CONTACT_EMAIL_STATUSES,
   EMAIL_VIAS,
+  type ContactSource,
   PLAN_RUN_STATUSES,
   PLAN_EVENT_KINDS,
   type PlanStepKind,
@@ -1331,9 +1332,19 @@ export const teamLeads = sqliteTable(
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     /** The home a lead e-mail asked about (migration 0049): the agent who gets the lead gets it as a property of interest. */
     property: text("property", { mode: "json" }).$type<LeadPropertyJson>(),
+    /** The lead's language when its source named one (routing rules match it, ADR 0078). */
+    language: text("language"),
+    propertyType: text("property_type", { enum: PROPERTY_TYPES }),
+    /** How routing placed it (ADR 0078): the rule or after-hours target, its label, who has had it. */
+    routing: text("routing", { mode: "json" }).$type<LeadRoutingJson>(),
+    /** Given to its agent automatically (routing or round robin, not a claim or a manager): counts toward the daily cap. */
+    autoAssigned: integer("auto_assigned", { mode: "boolean" }).notNull().default(false),
+    /** How many times auto-reassign has moved it on. */
+    hops: integer("hops").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
+    index("team_leads_auto").on(t.state, t.autoAssigned, t.assignedAt).where(sql`${t.autoAssigned} = 1`),
     index("team_leads_team_state").on(t.teamId, t.state, t.createdAt),
     index("team_leads_offered").on(t.state, t.offeredUntil),
     index("team_leads_contact").on(t.contactId).where(sql`${t.contactId} is not null`),
@@ -1343,6 +1354,69 @@ export const teamLeads = sqliteTable(
   ],
 );
 export type TeamLead = typeof teamLeads.$inferSelect;
+
+/** Where a routing rule or the after-hours target sends a lead (ADR 0078). */
+export type RouteTargetJson = { kind: "agent" | "group" | "pond"; agents: string[] };
+
+/** How a lead was routed: what placed it (a rule, after hours, the team's mode), in words, and who has had it. */
+export type LeadRoutingJson = {
+  by: "rule" | "after_hours" | "mode";
+  ruleId: string | null;
+  label: string;
+  had: string[];
+};
+
+/** A team's routing rules (ADR 0078), first match wins by `position`; every condition optional and AND-ed. */
+export const teamRoutingRules = sqliteTable(
+  "team_routing_rules",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    sources: text("sources", { mode: "json" }).$type<ContactSource[]>().notNull().default(sql`'[]'`),
+    minPriceCents: integer("min_price_cents"),
+    maxPriceCents: integer("max_price_cents"),
+    /** Cities (lower case) and five-digit ZIP codes. */
+    areas: text("areas", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    language: text("language"),
+    propertyType: text("property_type", { enum: PROPERTY_TYPES }),
+    target: text("target", { mode: "json" }).$type<RouteTargetJson>().notNull(),
+    /** A group target's rotation: the member who got its last lead. */
+    lastAssignedTo: text("last_assigned_to").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("team_routing_rules_team").on(t.teamId, t.position),
+    index("team_routing_rules_last").on(t.lastAssignedTo).where(sql`${t.lastAssignedTo} is not null`),
+  ],
+);
+export type TeamRoutingRule = typeof teamRoutingRules.$inferSelect;
+
+/** Business hours as the team keeps them: days 0 (Sunday) to 6, from–to "HH:MM" on the owner's clock. */
+export type BusinessHoursJson = { days: number[]; from: string; to: string };
+
+/** A team's routing settings (ADR 0078): business hours and the after-hours target, the daily cap, auto-reassign. */
+export const teamRouting = sqliteTable(
+  "team_routing",
+  {
+    teamId: text("team_id")
+      .primaryKey()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    businessHours: text("business_hours", { mode: "json" }).$type<BusinessHoursJson>(),
+    afterHours: text("after_hours", { mode: "json" }).$type<RouteTargetJson>(),
+    /** The after-hours group's rotation. */
+    afterHoursLast: text("after_hours_last").references(() => users.id, { onDelete: "set null" }),
+    dailyCap: integer("daily_cap"),
+    reassignMinutes: integer("reassign_minutes"),
+    reassignMax: integer("reassign_max").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("team_routing_after_hours_last").on(t.afterHoursLast).where(sql`${t.afterHoursLast} is not null`)],
+);
+export type TeamRouting = typeof teamRouting.$inferSelect;
 
 /**
  * Shared deals (ADR 0037): a co-agent's share of a deal's side, in percent. The deal's agent (owner_id, the

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { PageHeader } from "~/components/PageHeader";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
@@ -13,12 +12,12 @@ import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { redirectWithToast } from "~/lib/toast.server";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { requireTeamMember } from "~/modules/team/guard.server";
-import { LEAD_IMPORT_MAX_BYTES, LEAD_MODE_HELP, LEAD_MODE_LABELS } from "~/modules/team/leads";
+import { LEAD_IMPORT_MAX_BYTES, LEAD_MODE_LABELS } from "~/modules/team/leads";
 import { addLead, claimLead, importLeads, saveLeadSettings, setAvailability, type LeadResult } from "~/modules/team/leads.server";
 import { assignLeadAsManager, leadDeps, loadLeadsPage, rotateTeamIntakeAddress } from "~/modules/team/leads-page.server";
 import { setLeadForm } from "~/modules/team/lead-form.server";
 import { AddLeads } from "~/modules/team/components/AddLeads";
-import { AssignForm, LeadError } from "~/modules/team/components/LeadControls";
+import { AssignForm, LeadError, LeadsHeader } from "~/modules/team/components/LeadControls";
 import { LeadFormSettings } from "~/modules/team/components/LeadFormSettings";
 
 export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
@@ -77,7 +76,7 @@ export default function TeamLeadsPage() {
   const agents = loaded.members.map((m) => [m.userId, m.userId === loaded.me ? `${m.name} (you)` : m.name] as const);
   return (
     <>
-      <PageHeader title="Team leads" description={`${loaded.teamName}: ${LEAD_MODE_LABELS[loaded.mode]}. ${LEAD_MODE_HELP[loaded.mode]}`} />
+      <LeadsHeader teamName={loaded.teamName} mode={loaded.mode} />
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="leads-waiting" className={`${card} lg:col-span-2`}>
           <h2 id="leads-waiting" className="font-semibold">
@@ -110,7 +109,7 @@ export default function TeamLeadsPage() {
                         {SOURCE_LABELS[lead.source]} · added {formatDateTime(lead.createdAt, loaded.prefs)}
                         {lead.state === "offered" && lead.offeredUntil
                           ? ` · claim by ${formatTime(lead.offeredUntil, loaded.prefs)}`
-                          : " · in the pond"}
+                          : ` · ${lead.route ?? "in the pond"}`}
                       </p>
                       {lead.email || lead.phone ? <p className="text-sm">{[lead.phone, lead.email].filter(Boolean).join(" · ")}</p> : null}
                       {lead.message ? <p className="mt-1 whitespace-pre-line break-words text-sm">{lead.message}</p> : null}

@@ -11,6 +11,7 @@ import { firstReplyJob } from "./first-reply.job";
 import { gmailRepliesJob } from "./gmail-replies.job";
 import { heartbeatJob } from "./heartbeat.job";
 import { leadOffersJob } from "./lead-offers.job";
+import { leadReassignJob } from "./lead-reassign.job";
 import { leadReminderJob } from "./lead-reminder.job";
 import { leadScoreJob } from "./lead-score.job";
 import { opsJob } from "./ops.job";
@@ -27,6 +28,7 @@ const CODE: Record<CronJobId, Job> = {
   heartbeat: heartbeatJob,
   ops: opsJob,
   "lead-offers": leadOffersJob,
+  "lead-reassign": leadReassignJob,
   "lead-reminders": leadReminderJob,
   "first-replies": firstReplyJob,
   "gmail-replies": gmailRepliesJob,
@@ -47,6 +49,7 @@ const ID_OF = new Map<Job, CronJobId>(CRON_JOBS.map((job) => [CODE[job.id], job.
  */
 export const EVERY_DATABASE: ReadonlySet<CronJobId> = new Set([
   "lead-offers",
+  "lead-reassign",
   "lead-reminders",
   "first-replies",
   "gmail-replies",

@@ -206,6 +206,8 @@ export const CRM_DATA_TABLES = [
 /** Tables with an agent's id that the export leaves out, and why (each is derived from exported rows, or a secret). */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   team_leads: "the team's leads belong to the team; a lead assigned to you is one of your contacts, exported with Contacts",
+  team_routing_rules: "the team's lead routing rules: team configuration, not an agent's data",
+  team_routing: "the team's routing settings (business hours, cap, auto-reassign): team configuration, not an agent's data",
   auth_tokens: "hashes of single-use e-mail links: secrets, and the e-mails themselves are listed",
   insight_versions: "a counter the insight cache checks; derived from every change",
   contact_tags: "kept by triggers from contacts.tags",
@@ -354,6 +356,8 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   team_invitations: "invitations as they are now: a withdrawn or used link must stay so",
   deal_shares: "shares are between teammates as they are now: a restore does not share a deal again with someone who may have left",
   team_leads: "the team's leads belong to the team, not to one agent: an assigned lead is a contact in the agent's account, restored with it",
+  team_routing_rules: "the team's routing rules as they are now: team configuration, not an agent's data",
+  team_routing: "the team's routing settings as they are now: team configuration, not an agent's data",
   gmail_connections:
     "the Gmail connection as it is now: a disconnected mailbox must stay disconnected, and tokens in a backup may have been revoked since",
   audit_events: "the audit log records what happened, the restore among it: a restore must not rewrite it",

@@ -9,6 +9,11 @@ export const CRON_JOBS = [
     does: "Probes every component, rolls ended hours up, prunes old readings, checks the thresholds, stores the day-to-month figures.",
   },
   { id: "lead-offers", label: "Lead offers", does: "Passes first-to-claim leads whose claim window ended to the next agent." },
+  {
+    id: "lead-reassign",
+    label: "Lead auto-reassign",
+    does: "Moves leads their agent has not contacted within the team's minutes to the next agent by the same rule.",
+  },
   { id: "lead-reminders", label: "Lead reminders", does: "Queues one push reminder for each new lead still unanswered after five minutes." },
   {
     id: "first-replies",

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
-import { LEAD_MODES, type LeadMode } from "~/db/enums";
+import { LEAD_MODES, PROPERTY_TYPES, type LeadMode, type PropertyType } from "~/db/enums";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_LABELS } from "./leads";
 import type { Db } from "~/db/client.server";
 import {
@@ -14,6 +14,7 @@ import {
   teamMembers,
   teams,
   type LeadPropertyJson,
+  type LeadRoutingJson,
   type TeamLead,
 } from "~/db/schema";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
@@ -29,6 +30,8 @@ import { insertContact } from "~/modules/contacts/contacts.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { emailWaitingLeadsLater, type WaitingLead, type WaitingNotice } from "./emails.server";
 import { canManage, isMemberSql, listMembers, MANAGER_ROLES, type Membership } from "./team.server";
+import { ROUTING_MESSAGES } from "./routing";
+import { cappedMembers, chooseRoute, pickInTurn, teamOrder } from "./routing.server";
 
 // Lead distribution (ADR 0038). A team's new leads wait in team_leads until an agent has them:
 //   - pond: they stay there; any available member claims one, or the owner/admins assign it;
@@ -69,6 +72,28 @@ const leadInput = (form: FormData) =>
     tags: [],
   });
 
+/** What routing reads on a lead added by hand: its language, property type, address and price (all optional). */
+const LeadExtrasSchema = z.object({
+  language: z
+    .string()
+    .trim()
+    .max(40, ROUTING_MESSAGES.language)
+    .transform((v) => v || null),
+  propertyType: z.union([z.enum(PROPERTY_TYPES), z.literal("")], { error: ROUTING_MESSAGES.propertyType }).transform((v) => v || null),
+  address: z
+    .string()
+    .trim()
+    .max(300, "An address is at most 300 characters.")
+    .transform((v) => v || null),
+  price: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,10})?$/, ROUTING_MESSAGES.price)
+    .transform((v) => (v ? Number(v) * 100 : null)),
+});
+const leadExtras = (form: FormData) =>
+  LeadExtrasSchema.safeParse(Object.fromEntries(["language", "propertyType", "address", "price"].map((k) => [k, String(form.get(k) ?? "")])));
+
 export type LeadResult =
   | { ok: true; message: string; detail?: string }
   | { ok: false; status: 400 | 403 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
@@ -103,6 +128,8 @@ export interface LeadsView {
   waiting: (Pick<TeamLead, "id" | "name" | "email" | "phone" | "source" | "message" | "state"> & {
     createdAt: number;
     offeredUntil: number | null;
+    /** How routing left it in the pond ("After hours → pond"), if it did. */
+    route: string | null;
   })[];
   /** Assigned in the last 30 days, newest first (at most 50). */
   assigned: {
@@ -156,6 +183,7 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
       state: l.state,
       createdAt: l.createdAt.getTime(),
       offeredUntil: l.offeredUntil?.getTime() ?? null,
+      route: l.routing?.label ?? null,
     })),
     assigned: assigned.map(({ lead, firstResponseAt }) => ({
       id: lead.id,
@@ -165,7 +193,7 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
       /** A teammate it was handed to with its first agent's work (null: the agent who got it holds it, or nobody). */
       heldByName: lead.heldBy && lead.heldBy !== lead.assignedTo ? (names.get(lead.heldBy) ?? null) : null,
       holderId: lead.heldBy ?? lead.assignedTo,
-      how: lead.assignedHow,
+      how: lead.autoAssigned && lead.routing && (lead.routing.by !== "mode" || lead.hops > 0) ? lead.routing.label : lead.assignedHow,
       assignedAt: lead.assignedAt?.getTime() ?? 0,
       answered: firstResponseAt !== null && firstResponseAt !== undefined,
     })),
@@ -175,32 +203,13 @@ export async function loadLeads(context: RequestContext, team: Membership, deps:
 // ---- Round robin ---------------------------------------------------------------------------------------------
 
 /**
- * The next available member after the one who got the last lead (by when they joined), and moves the team's pointer
- * to them: a conditional UPDATE, so two leads added at once go to two members. Null when nobody is available.
+ * The next available member after the one who got the last lead (by when they joined), skipping those at the daily cap,
+ * and moves the team's pointer to them: a conditional UPDATE, so two leads added at once go to two members. Null when
+ * nobody is available.
  */
-async function takeNextInRotation(db: Db, teamId: string): Promise<UserId | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const [team, order] = await Promise.all([
-      db.select({ last: teams.lastAssignedTo }).from(teams).where(eq(teams.id, teamId)).get(),
-      db
-        .select({ userId: teamMembers.userId, available: teamMembers.available })
-        .from(teamMembers)
-        .where(eq(teamMembers.teamId, teamId))
-        .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId)),
-    ]);
-    if (!team) return null;
-    // After the last one in the whole team's order (they may have become unavailable or left since).
-    const lastIndex = team.last ? order.findIndex((m) => m.userId === team.last) : -1;
-    const next = [...order.slice(lastIndex + 1), ...order.slice(0, lastIndex + 1)].find((m) => m.available)?.userId;
-    if (!next) return null;
-    const moved = await db
-      .update(teams)
-      .set({ lastAssignedTo: next })
-      .where(and(eq(teams.id, teamId), team.last === null ? isNull(teams.lastAssignedTo) : eq(teams.lastAssignedTo, team.last)))
-      .returning({ id: teams.id });
-    if (moved.length > 0) return next as UserId;
-  }
-  return null;
+async function takeNextInRotation(db: Db, teamId: string, at: Date): Promise<UserId | null> {
+  const [order, capped] = await Promise.all([teamOrder(db, teamId), cappedMembers(db, teamId, at)]);
+  return (await pickInTurn(db, teamId, { team: teamId }, order, capped)) as UserId | null;
 }
 
 // ---- Writing -------------------------------------------------------------------------------------------------
@@ -226,7 +235,7 @@ const asContact = (lead: Pick<TeamLead, "name" | "email" | "phone" | "source" | 
     tags: [],
   });
 
-const assignmentNote = (db: Db, agentId: string, contactId: string, leadId: string, note: string, at: Date) =>
+export const assignmentNote = (db: Db, agentId: string, contactId: string, leadId: string, note: string, at: Date) =>
   db
     .insert(crmActivities)
     .values({ id: newId(), userId: agentId, contactId, type: "assignment", notes: note, meta: { leadId }, occurredAt: at, createdAt: at });
@@ -259,6 +268,10 @@ interface Give {
   actorId?: string;
   /** Its audit row, written in the same batch. */
   audit?: ReturnType<typeof auditStatement>;
+  /** Given automatically (routing or round robin): it counts toward the daily cap and may be reassigned automatically. */
+  auto?: boolean;
+  /** How routing placed it (ADR 0078). */
+  routing?: LeadRoutingJson;
 }
 
 /**
@@ -286,7 +299,17 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
       ...propertyOf(db, agentId, contactId, lead, at),
       db
         .update(teamLeads)
-        .set({ state: "assigned", assignedTo: agentId, heldBy: agentId, assignedAt: at, assignedHow: give.how, offeredUntil: null, contactId })
+        .set({
+          state: "assigned",
+          assignedTo: agentId,
+          heldBy: agentId,
+          assignedAt: at,
+          assignedHow: give.how,
+          offeredUntil: null,
+          contactId,
+          autoAssigned: give.auto ?? false,
+          ...(give.routing ? { routing: give.routing } : {}),
+        })
         .where(eq(teamLeads.id, lead.id)),
       ...(give.audit ? [give.audit] : []),
     ]),
@@ -295,6 +318,9 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
   await deps.alert(agentId, { id: contactId, name: input.name, phone: input.phone ?? null, email: input.email ?? null });
   return contactId;
 }
+
+/** Routing's record of a lead the team's mode gave to `agent` (auto-reassign follows the team's rotation). */
+const byMode = (agent: string | null): LeadRoutingJson => ({ by: "mode", ruleId: null, label: "Round robin", had: agent ? [agent] : [] });
 
 const HOW = {
   roundRobin: "round robin",
@@ -312,6 +338,19 @@ function noteFor(how: string, teamName: string, from?: string) {
 /** Sends a lead the way the team's mode says: pond (stays), round robin (assigned now), claim (offered). */
 async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode: LeadMode; window: number }, at: Date): Promise<string> {
   const waiting = [{ name: lead.name, source: lead.source, addedBy: lead.addedBy }];
+  // The team's routing first (ADR 0078): after hours, or a rule the lead matches.
+  const route = await chooseRoute(deps.db, lead, at);
+  if (route) {
+    const give = { how: route.kind === "agent" ? route.how : "", note: "", auto: true, routing: route.routing };
+    if (route.kind === "agent" && (await giveWaiting(deps, lead, route.agentId as UserId, { ...give, note: noteFor(give.how, team.name) }, at)))
+      return `${lead.name}: ${route.routing.label}.`;
+    await deps.db
+      .update(teamLeads)
+      .set({ routing: { ...route.routing, label: route.routing.label.replace(/→ .*$/, "→ pond"), had: [] } })
+      .where(eq(teamLeads.id, lead.id));
+    await deps.announce?.({ teamId: lead.teamId, teamName: team.name, claimMinutes: null }, waiting);
+    return `${lead.name} is in the pond (${route.routing.label.replace(/→ .*$/, "→ pond")}).`;
+  }
   if (team.mode === "claim") {
     await deps.db
       .update(teamLeads)
@@ -321,8 +360,9 @@ async function distribute(deps: Deps, lead: TeamLead, team: { name: string; mode
     return `${lead.name} is offered to every available agent for ${team.window} minutes.`;
   }
   if (team.mode === "round_robin") {
-    const agent = await takeNextInRotation(deps.db, lead.teamId);
-    if (agent && (await giveWaiting(deps, lead, agent, { how: HOW.roundRobin, note: noteFor(HOW.roundRobin, team.name) }, at))) {
+    const agent = await takeNextInRotation(deps.db, lead.teamId, at);
+    const give = { how: HOW.roundRobin, note: noteFor(HOW.roundRobin, team.name), auto: true, routing: byMode(agent) };
+    if (agent && (await giveWaiting(deps, lead, agent, give, at))) {
       return `${lead.name} went to the next agent in the rotation.`;
     }
     return `Nobody is available, so ${lead.name} waits in the pond.`;
@@ -344,15 +384,23 @@ export async function addLead(
   const parsed = leadInput(form);
   // A lead added by hand names its source (reports count leads by source): nothing is assumed for it.
   const noSource: Record<string, string> = String(form.get("source") ?? "").trim() ? {} : { source: LEAD_MESSAGES.source };
-  if (!parsed.success || noSource.source) {
+  const extras = leadExtras(form);
+  if (!parsed.success || noSource.source || !extras.success) {
     return {
       ok: false,
       status: 400,
       error: "Check the lead's details.",
-      fieldErrors: { ...(parsed.success ? {} : renameNotes(fieldErrors(parsed.error))), ...noSource },
+      fieldErrors: {
+        ...(parsed.success ? {} : renameNotes(fieldErrors(parsed.error))),
+        ...(extras.success ? {} : fieldErrors(extras.error)),
+        ...noSource,
+      },
     };
   }
-  const message = await receiveLead(deps, await distribution(deps.db, team.teamId, team.teamName), parsed.data, userId, at);
+  const { language, propertyType, address, price } = extras.data;
+  const property = address || price !== null ? { address, priceCents: price, mls: null, url: null } : null;
+  const input = { ...parsed.data, language, propertyType, property };
+  const message = await receiveLead(deps, await distribution(deps.db, team.teamId, team.teamName), input, userId, at);
   return { ok: true, message };
 }
 
@@ -364,6 +412,8 @@ type NewLead = {
   source: TeamLead["source"];
   notes: string | null;
   property?: LeadPropertyJson | null;
+  language?: string | null;
+  propertyType?: PropertyType | null;
 };
 
 /** How the team distributes its leads, as `receiveLead` needs it. */
@@ -388,6 +438,8 @@ export async function receiveLead(deps: Deps, team: Distribution, input: NewLead
       source: input.source,
       message: input.notes,
       property: input.property ?? null,
+      language: input.language ?? null,
+      propertyType: input.propertyType ?? null,
       state: "pond",
       addedBy,
       createdAt: at,
@@ -586,7 +638,7 @@ export async function assignLead(
   const note = noteFor(how, team.teamName, fromName);
   const reassigned = db
     .update(teamLeads)
-    .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how })
+    .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, autoAssigned: false, routing: null })
     .where(eq(teamLeads.id, lead.id));
   let contact: { id: string; name: string; phone: string | null; email: string | null };
   let done: { ok: boolean };
@@ -607,25 +659,7 @@ export async function assignLead(
     done = await guardedBatch(() =>
       db.batch([
         requireInBatch(db, checks),
-        // The triggers of migration 0030 keep both agents' counters, field copies and insight caches right.
-        db
-          .update(contacts)
-          .set({ userId: agent.userId, createdAt: at, updatedAt: at, lastActivity: at, leadAt: at })
-          .where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
-        db
-          .update(crmTasks)
-          .set({ userId: agent.userId })
-          .where(and(eq(crmTasks.contactId, contactId), eq(crmTasks.userId, holder))),
-        db
-          .update(crmActivities)
-          .set({ userId: agent.userId })
-          .where(and(eq(crmActivities.contactId, contactId), eq(crmActivities.userId, holder))),
-        db
-          .update(properties)
-          .set({ userId: agent.userId })
-          .where(and(eq(properties.contactId, contactId), eq(properties.userId, holder))),
-        // The first agent's alert was about the lead reaching them; the new agent's is raised below.
-        db.delete(leadAlerts).where(eq(leadAlerts.contactId, contactId)),
+        ...moveContact(db, contactId, holder, agent.userId, at),
         assignmentNote(db, agent.userId, contactId, lead.id, note, at),
         reassigned,
         audit(fromName),
@@ -646,7 +680,15 @@ export async function assignLead(
         ...propertyOf(db, agent.userId, contact.id, lead, at),
         db
           .update(teamLeads)
-          .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, contactId: contact.id })
+          .set({
+            assignedTo: agent.userId,
+            heldBy: agent.userId,
+            assignedAt: at,
+            assignedHow: how,
+            contactId: contact.id,
+            autoAssigned: false,
+            routing: null,
+          })
           .where(eq(teamLeads.id, lead.id)),
         audit(fromName),
       ]),
@@ -658,6 +700,34 @@ export async function assignLead(
   }
   await deps.alert(agent.userId as UserId, contact);
   return { ok: true, message: `${lead.name} moved from ${fromName} to ${agent.name}.` };
+}
+
+/**
+ * The statements that move a lead's contact from `holder` to `agentId` in place (same id; its timeline, tasks and
+ * properties with it; its new agent's speed to lead from `at`), for a batch whose first statement checked the move.
+ */
+export function moveContact(db: Db, contactId: string, holder: string, agentId: string, at: Date) {
+  return [
+    // The triggers of migration 0030 keep both agents' counters, field copies and insight caches right.
+    db
+      .update(contacts)
+      .set({ userId: agentId, createdAt: at, updatedAt: at, lastActivity: at, leadAt: at })
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
+    db
+      .update(crmTasks)
+      .set({ userId: agentId })
+      .where(and(eq(crmTasks.contactId, contactId), eq(crmTasks.userId, holder))),
+    db
+      .update(crmActivities)
+      .set({ userId: agentId })
+      .where(and(eq(crmActivities.contactId, contactId), eq(crmActivities.userId, holder))),
+    db
+      .update(properties)
+      .set({ userId: agentId })
+      .where(and(eq(properties.contactId, contactId), eq(properties.userId, holder))),
+    // The first agent's alert was about the lead reaching them; the new agent's is raised after the batch.
+    db.delete(leadAlerts).where(eq(leadAlerts.contactId, contactId)),
+  ] as const;
 }
 
 /** Whether the agent has answered the lead's contact or has a deal with it (then it stays theirs). */
@@ -755,7 +825,7 @@ export async function settleExpiredOffers(deps: Deps, at = now(), teamId?: strin
   let settled = 0;
   for (const lead of due) {
     const team = await deps.db.select({ name: teams.name }).from(teams).where(eq(teams.id, lead.teamId)).get();
-    const agent = await takeNextInRotation(deps.db, lead.teamId);
+    const agent = await takeNextInRotation(deps.db, lead.teamId, at);
     if (!agent) {
       await deps.db
         .update(teamLeads)
@@ -763,7 +833,8 @@ export async function settleExpiredOffers(deps: Deps, at = now(), teamId?: strin
         .where(and(eq(teamLeads.id, lead.id), eq(teamLeads.state, "offered")));
       continue;
     }
-    if (await giveWaiting(deps, lead, agent, { how: HOW.afterWindow, note: noteFor(HOW.afterWindow, team?.name ?? "your team") }, at)) settled += 1;
+    const give = { how: HOW.afterWindow, note: noteFor(HOW.afterWindow, team?.name ?? "your team"), auto: true, routing: byMode(agent) };
+    if (await giveWaiting(deps, lead, agent, give, at)) settled += 1;
   }
   return settled;
 }

@@ -2,8 +2,8 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { CONTACT_SOURCES } from "~/db/enums";
-import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
+import { CONTACT_SOURCES, PROPERTY_TYPES } from "~/db/enums";
+import { PROPERTY_TYPE_LABELS, SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
 import { LEAD_IMPORT_ROWS } from "../leads";
 import { LeadError } from "./LeadControls";
 
@@ -29,6 +29,16 @@ export function AddLeads({ errorFor, busy, className }: { errorFor: (intent: str
         />
         <Field label="Phone" name="phone" type="tel" error={errorFor("add")?.fieldErrors.phone} />
         <Field label="E-mail" name="email" type="email" error={errorFor("add")?.fieldErrors.email} />
+        <Field label="Property address" name="address" hint="Street, city, state and ZIP" error={errorFor("add")?.fieldErrors.address} />
+        <Field label="Price ($)" name="price" inputMode="numeric" error={errorFor("add")?.fieldErrors.price} />
+        <Field label="Language" name="language" error={errorFor("add")?.fieldErrors.language} />
+        <SelectField
+          label="Property type"
+          name="propertyType"
+          options={[["", "Not known"] as const, ...PROPERTY_TYPES.map((t) => [t, PROPERTY_TYPE_LABELS[t]] as const)]}
+          defaultValue=""
+          error={errorFor("add")?.fieldErrors.propertyType}
+        />
         <div className="flex flex-col sm:col-span-2">
           <label htmlFor="lead-message" className="text-sm font-medium">
             Message

@@ -1,6 +1,9 @@
-import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/Button";
+import { Form, Link } from "@remix-run/react";
+import { Button, buttonClass } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
+import { PageHeader } from "~/components/PageHeader";
+import type { LeadMode } from "~/db/enums";
+import { LEAD_MODE_HELP, LEAD_MODE_LABELS } from "../leads";
 
 /** An owner's or admin's choice of agent for a lead (assign a waiting one, reassign an unanswered one). */
 export function AssignForm({
@@ -37,5 +40,20 @@ export function LeadError({ error }: { error: { error: string } | null }) {
     <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
       {error.error}
     </p>
+  );
+}
+
+/** The page's header: the team's distribution in words, and the way to its routing rules (read-only for agents). */
+export function LeadsHeader({ teamName, mode }: { teamName: string; mode: LeadMode }) {
+  return (
+    <PageHeader
+      title="Team leads"
+      description={`${teamName}: ${LEAD_MODE_LABELS[mode]}. ${LEAD_MODE_HELP[mode]}`}
+      actions={
+        <Link to="/team/routing" className={buttonClass("secondary")}>
+          Routing rules
+        </Link>
+      }
+    />
   );
 }
