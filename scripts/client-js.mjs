@@ -78,7 +78,9 @@ export const JS_BUDGET_KIB = {
   // Raised from 180 on 2026-11-28: a timeline entry says who logged it when a team admin did ("Logged by …");
   // 180.2 KiB measured.
   "_app.tasks": 185,
-  "_app.team_.pipeline": 180,
+  // Raised from 180 on 2026-11-28: the team board (ADR 0076: each card's agent, co-agents and own stage); 180.2 KiB
+  // measured.
+  "_app.team_.pipeline": 185,
   "_app.ai-assistant": 180,
   // Raised by 5 on 2026-11-28 for the signed-in shell's "How did it go?" (ADR 0067: the tap's memory and its watcher;
   // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
@@ -89,7 +91,8 @@ export const JS_BUDGET_KIB = {
   // Settings → Security (ADR 0074): passkeys, the authenticator app, recovery codes, devices; 159.0 KiB measured on
   // 2026-11-28. @simplewebauthn/browser loads only when a passkey is added, in a chunk of its own.
   "_app.settings_.security": 165,
-  "_app.contacts.import": 170,
+  // Raised from 170 on 2026-11-28 (170.3 KiB measured): shared code it loads grew with the team and security pages.
+  "_app.contacts.import": 175,
   // Raised from 165 on 2026-11-27: the Operations Center gained the durable jobs' progress, the outgoing-messages panel
   // (e-mail and push) and the Databases tab; 165.6 KiB measured.
   "_app.operations": 170,
@@ -122,7 +125,8 @@ export const JS_BUDGET_KIB = {
   "_app.team_.leaderboard": 140,
   // Team reports (ADR 0077): two tables, their phone cards and the period picker; 138.4 KiB measured on 2026-11-28.
   "_app.team_.reports": 140,
-  "_app.qa": 135,
+  // Raised from 135 on 2026-11-28 (135.1 KiB measured): shared code it loads grew with the team and security pages.
+  "_app.qa": 140,
   // Raised by 5 on 2026-11-28 for the signed-in shell's "How did it go?" (ADR 0067: the tap's memory and its watcher;
   // the dialog loads on first use) and, for the dashboard, Text beside Call on waiting leads; each was under 1.2 KiB over.
   "_app.qa-test": 135,

@@ -68,7 +68,13 @@ const IGNORES_BODY: Record<string, { status: number; location: string | null; da
 /** Admin routes: others get 404 before any body is read, so their bodies are tried as an admin. */
 const ADMIN = new Set(["routes/_app.operations", "routes/_app.operations_.export[.]json"]);
 /** Team routes: 404 for a Solo agent before any body is read, so their bodies are tried as a team's owner. */
-const TEAM = new Set(["routes/_app.team", "routes/_app.team_.pipeline", "routes/_app.team_.leads", "routes/_app.team_.contacts.$id"]);
+const TEAM = new Set([
+  "routes/_app.team",
+  "routes/_app.team_.pipeline",
+  "routes/_app.team_.leads",
+  "routes/_app.team_.contacts.$id",
+  "routes/_app.team_.routing",
+]);
 /** Routes anyone may post to, so they are also tried signed out. */
 const PUBLIC = new Set([
   "routes/auth",
