@@ -106,7 +106,7 @@ export default function TeamMemberContact() {
               </ul>
             )}
           </section>
-          <MemberTasks tasks={tasks} prefs={prefs} canEdit={canEdit} agentName={agent.name} />
+          <MemberTasks tasks={tasks} prefs={prefs} now={now} canEdit={canEdit} agentName={agent.name} />
           {canEdit ? (
             <>
               <MemberLogForm now={now} error={errorFor("log")} />

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { formatDate, type DisplayPreferences } from "~/lib/format";
+import type { DisplayPreferences } from "~/lib/format";
+import { dueLabel } from "~/modules/tasks/due-label";
 import { ACTIVITY_TYPE_LABELS, LOGGABLE_ACTIVITY_TYPES, type ActivityItem } from "~/modules/activities/activity.schema";
 import { ActivityEntry } from "~/modules/activities/components/ActivityTimeline";
 import { FormAlert } from "./MemberRecordsSetting";
@@ -24,11 +25,14 @@ function useBusy(intent: string) {
 export function MemberTasks({
   tasks,
   prefs,
+  now,
   canEdit,
   agentName,
 }: {
   tasks: TaskItem[];
   prefs: DisplayPreferences;
+  /** The agent's own today and time: "Today", "Tomorrow" and overdue read as on their list. */
+  now: LocalNow;
   canEdit: boolean;
   agentName: string;
 }) {
@@ -47,8 +51,7 @@ export function MemberTasks({
               <span className="min-w-0">
                 <span className="block font-medium">{task.title}</span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
-                  {TASK_TYPE_LABELS[task.type]} · due {formatDate(task.dueDate, prefs)}
-                  {task.dueTime ? ` at ${task.dueTime}` : ""}
+                  {`${TASK_TYPE_LABELS[task.type]} · due ${dueLabel(task, now, prefs).text}${dueLabel(task, now, prefs).overdue ? " (overdue)" : ""}`}
                 </span>
               </span>
               {canEdit ? (
