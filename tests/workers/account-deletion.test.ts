@@ -15,6 +15,8 @@ import {
   teamInvitations,
   teamMembers,
   teams,
+  teamRouting,
+  teamRoutingRules,
   authTokens,
   backupRestores,
   backups,
@@ -318,6 +320,15 @@ describe("the 30-day purge", () => {
         heldBy: user.id,
         assignedAt: new Date(now),
       });
+      // The routing's turn-taking pointers (ADR 0078): a rule's group and the after-hours group.
+      await db.insert(teamRoutingRules).values({
+        id: `rule_${user.id}`,
+        teamId: `team_${user.id}`,
+        position: 1,
+        target: { kind: "group", agents: [user.id] },
+        lastAssignedTo: user.id,
+      });
+      await db.insert(teamRouting).values({ teamId: `team_${user.id}`, afterHoursLast: user.id });
       // A handover of their work to themselves (both of its member columns), with its job (kept, unsigned).
       const handover = crypto.randomUUID();
       await db.insert(durableJobs).values({
