@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -120,18 +121,20 @@ export default function LeaderboardPage() {
           </li>
         ))}
       </ol>
-      <dl
+      <section
         aria-label={total.label}
-        className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 rounded-2xl border-2 border-stone-300 bg-white p-3 text-sm md:hidden dark:border-stone-700 dark:bg-stone-900"
+        className="mt-3 rounded-2xl border-2 border-stone-300 bg-white p-3 text-sm md:hidden dark:border-stone-700 dark:bg-stone-900"
       >
-        <dt className="col-span-2 font-semibold">{total.label}</dt>
-        {totalFigures.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-            <dd className="text-right tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        <p className="font-semibold">{total.label}</p>
+        <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+          {totalFigures.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
+              <dd className="text-right tabular-nums">{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      </section>
 
       <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block dark:border-stone-800 dark:bg-stone-900">
         <table className="w-full text-sm">
