@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -141,4 +141,32 @@ export async function expectNoViolations(page: Page, label: string, include?: st
   const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `${label} has accessibility violations`).toEqual([]);
+}
+
+/**
+ * A member on a device of their own at `width` px (its own context and client address), signed in through the form:
+ * the team specs sign several people in side by side.
+ */
+export async function signedInAt(browser: Browser, account: Account, width: number) {
+  const [a, b] = randomBytes(2);
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.141.${a}.${b}` }, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+  return { page, close: () => context.close() };
+}
+
+/** The page's main content is axe clean in light and dark, with a screenshot of each to look at. */
+export async function expectNoViolationsInBothThemes(page: Page, label: string) {
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
+    await page.reload();
+    await expectNoViolations(page, `${label} (${theme})`, "main");
+    const name = `${label.replace(/\W+/g, "-")}-${page.viewportSize()?.width}-${theme}`;
+    await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  }
+  await page.evaluate(() => localStorage.setItem("porchlight-theme", "light"));
 }

@@ -1,39 +1,13 @@
-import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { ACCOUNTS, expect, expectNoSideways, expectNoViolations, test, type Account } from "./fixtures";
+import { ACCOUNTS, expect, expectNoSideways, expectNoViolationsInBothThemes, signedInAt, test } from "./fixtures";
 
 // A team lead's day one (a seeded team: Lena owns it, Omar is an admin, Ivy an agent with the demo book): the owner lets
 // admins see every member's contacts (and finds the change in the audit log), the admin opens Ivy's contact with its
 // timeline and tasks, and the team board shows everyone's deals in the team's stages with whose each is. At 375 and 1280 px, axe clean in light and dark.
 
-/** axe clean in light and dark, with a screenshot of each to look at. */
-async function axeClean(page: Page, label: string) {
-  for (const theme of ["light", "dark"]) {
-    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
-    await page.reload();
-    await expectNoViolations(page, `${label} (${theme})`, "main");
-    const width = page.viewportSize()?.width;
-    await page.screenshot({ path: `test-results/screenshots/team-lead-${label.replace(/\W+/g, "-")}-${width}-${theme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem("porchlight-theme", "light"));
-}
-
-async function signedIn(browser: Browser, account: Account, width: number) {
-  const [a, b] = randomBytes(2);
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.140.${a}.${b}` }, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
-  return { page, close: () => context.close() };
-}
-
 for (const width of [375, 1280]) {
   test(`at ${width} px: the owner lets admins see members' contacts, an admin opens an agent's contact, and the team board`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const owner = await signedIn(browser, ACCOUNTS.leadOwner, width);
+    const owner = await signedInAt(browser, ACCOUNTS.leadOwner, width);
     await owner.page.goto("/team");
     const setting = owner.page.getByRole("region", { name: "Members' contacts" });
     await setting.getByRole("radio", { name: /See every member's contacts/ }).check();
@@ -41,7 +15,7 @@ for (const width of [375, 1280]) {
     await expect(owner.page.getByText("What the owner and admins may do with members' contacts.", { exact: true }).first()).toBeVisible();
     await expect(setting.getByRole("radio", { name: /See every member's contacts/ })).toBeChecked();
     await expectNoSideways(owner.page);
-    await axeClean(owner.page, "team page, owner");
+    await expectNoViolationsInBothThemes(owner.page, "team lead team page, owner");
     // The change is in the team's audit log, with who made it.
     await owner.page.goto("/team/audit");
     await expect(
@@ -50,10 +24,10 @@ for (const width of [375, 1280]) {
         .getByText("Lena Lakeside changed what admins may do with members' contacts from only what is shared to see them"),
     ).toBeVisible();
     await expectNoSideways(owner.page);
-    await axeClean(owner.page, "audit log");
+    await expectNoViolationsInBothThemes(owner.page, "team lead audit log");
     await owner.close();
 
-    const admin = await signedIn(browser, ACCOUNTS.leadAdmin, width);
+    const admin = await signedInAt(browser, ACCOUNTS.leadAdmin, width);
     await admin.page.goto("/team");
     await admin.page.getByRole("link", { name: "Team contacts" }).click();
     await expect(admin.page.getByRole("heading", { name: "Team contacts", level: 1 })).toBeVisible();
@@ -62,7 +36,7 @@ for (const width of [375, 1280]) {
     const list = admin.page.getByRole("list", { name: "Ivy Agent's contacts" });
     await expect(list.getByRole("link", { name: /Priya Lindqvist/ })).toBeVisible();
     await expectNoSideways(admin.page);
-    await axeClean(admin.page, "team contacts");
+    await expectNoViolationsInBothThemes(admin.page, "team lead team contacts");
     await list.getByRole("link", { name: /Priya Lindqvist/ }).click();
     await expect(admin.page.getByRole("heading", { name: "Priya Lindqvist", level: 1 })).toBeVisible();
     await expect(admin.page.getByText("Ivy Agent's contact · you can see it")).toBeVisible();
@@ -71,7 +45,7 @@ for (const width of [375, 1280]) {
     await expect(admin.page.getByRole("link", { name: "Edit details" })).toHaveCount(0);
     await expect(admin.page.getByRole("heading", { name: "Log an activity" })).toHaveCount(0);
     await expectNoSideways(admin.page);
-    await axeClean(admin.page, "an agent's contact, admin");
+    await expectNoViolationsInBothThemes(admin.page, "team lead an agent's contact, admin");
 
     // The team board: everyone's deals in the team's stages, each card naming its agent.
     await admin.page.goto("/team/pipeline");
@@ -80,7 +54,7 @@ for (const width of [375, 1280]) {
     await expect(card).toBeVisible();
     await expect(card.getByText("Ivy Agent", { exact: true })).toBeVisible();
     await expect(admin.page.getByRole("heading", { name: /^Offer/, level: 2 })).toBeVisible();
-    await axeClean(admin.page, "team board");
+    await expectNoViolationsInBothThemes(admin.page, "team lead team board");
     await admin.close();
   });
 }

@@ -1,39 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { ACCOUNTS, expect, expectNoViolations, test, type Account } from "./fixtures";
+import { ACCOUNTS, expect, expectNoViolationsInBothThemes, signedInAt, test } from "./fixtures";
 
 // Lead routing (ADR 0078) on the seeded team (Lena owns Lakeside Lead Realty, Ivy is an agent): the owner adds the rule
 // "Zillow → Ivy Agent" (or finds it from an earlier run: the spec runs at 375 and 1280 px on one database), a Zillow lead
 // added on the Team leads page lands with Ivy by that rule, and Ivy sees it as hers. axe clean in light and dark.
-
-async function axeClean(page: Page, label: string) {
-  for (const theme of ["light", "dark"]) {
-    await page.evaluate((t) => localStorage.setItem("porchlight-theme", t), theme);
-    await page.reload();
-    await expectNoViolations(page, `${label} (${theme})`, "main");
-    await page.screenshot({ path: `/tmp/routing-${label}-${page.viewportSize()?.width}-${theme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem("porchlight-theme", "light"));
-}
-
-async function signedIn(browser: Browser, account: Account, width: number) {
-  const [a, b] = randomBytes(2);
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.141.${a}.${b}` }, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
-  return { page, close: () => context.close() };
-}
 
 const RULE = /^Rule \d+: Zillow → Ivy Agent$/;
 
 for (const width of [375, 1280]) {
   test(`at ${width} px: the owner routes Zillow leads to Ivy, and a Zillow lead lands with her`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const owner = await signedIn(browser, ACCOUNTS.leadOwner, width);
+    const owner = await signedInAt(browser, ACCOUNTS.leadOwner, width);
     await owner.page.goto("/team/leads");
     await owner.page.getByRole("link", { name: "Routing rules" }).click();
     await expect(owner.page.getByRole("heading", { name: "Lead routing", level: 1 })).toBeVisible();
@@ -49,7 +26,7 @@ for (const width of [375, 1280]) {
       await expect(owner.page.getByText("Rule added", { exact: true })).toBeVisible();
     }
     const rule = (await rules.getByRole("paragraph").filter({ hasText: RULE }).first().innerText()).match(/^Rule (\d+)/)![1];
-    await axeClean(owner.page, "rules");
+    await expectNoViolationsInBothThemes(owner.page, "routing rules");
 
     // A Zillow lead, added on the Team leads page.
     const name = `Zoe Zillow ${width} ${randomBytes(3).toString("hex")}`;
@@ -63,17 +40,17 @@ for (const width of [375, 1280]) {
     const assigned = owner.page.getByRole("list", { name: "Assigned leads" }).getByRole("listitem", { name });
     await expect(assigned).toContainText(`${name} → Ivy Agent`);
     await expect(assigned).toContainText(`Rule ${rule}: Zillow → Ivy Agent`);
-    await axeClean(owner.page, "leads");
+    await expectNoViolationsInBothThemes(owner.page, "routing leads");
     await owner.close();
 
     // Ivy has it: on the leads page as hers, and among her contacts.
-    const ivy = await signedIn(browser, ACCOUNTS.leadAgent, width);
+    const ivy = await signedInAt(browser, ACCOUNTS.leadAgent, width);
     await ivy.page.goto("/team/leads");
     await expect(ivy.page.getByRole("list", { name: "Assigned leads" }).getByRole("listitem", { name })).toContainText(`${name} → you`);
     await ivy.page.goto("/team/routing");
     await expect(ivy.page.getByRole("list", { name: "Rules in order" })).toContainText("Zillow → Ivy Agent");
     await expect(ivy.page.getByText("Add a rule", { exact: true })).toHaveCount(0);
-    await axeClean(ivy.page, "agent-rules");
+    await expectNoViolationsInBothThemes(ivy.page, "routing agent rules");
     await ivy.close();
   });
 }
