@@ -8,9 +8,16 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PLANS = ["solo", "team", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
 export const BILLING_PERIODS = ["monthly", "yearly"] as const;
-/** A team's owner pays and can do everything; admins manage members; agents work their own book. */
-export const TEAM_ROLES = ["owner", "admin", "agent"] as const;
+/**
+ * A team's owner pays and can do everything; admins manage members; agents work their own book; an ISA (inside sales)
+ * works the team's new leads and the pond and hands them to agents, with no part in the team's deals or commissions
+ * (ADR 0080).
+ */
+export const TEAM_ROLES = ["owner", "admin", "agent", "isa"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+/** The roles an invitation or the owner's role change can give (the owner's is handed over, not given). */
+export const INVITE_ROLES = ["admin", "agent", "isa"] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
 /** How the team's new leads reach an agent (ADR 0038): kept in the pond, round robin, or first to claim. */
 export const LEAD_MODES = ["pond", "round_robin", "claim"] as const;
 export type LeadMode = (typeof LEAD_MODES)[number];

@@ -23,6 +23,7 @@ import {
   PROPERTY_TYPES,
   SUBSCRIPTION_STATUSES,
   TEAM_ROLES,
+  INVITE_ROLES,
   LEAD_MODES,
   MEMBER_RECORD_ACCESS,
   TEAM_LEAD_STATES,
@@ -1456,7 +1457,7 @@ export const teamInvitations = sqliteTable(
       .references(() => teams.id, { onDelete: "cascade" }),
     /** Lower-cased; only an account with this address can accept. */
     email: text("email").notNull(),
-    role: text("role", { enum: ["admin", "agent"] }).notNull(),
+    role: text("role", { enum: INVITE_ROLES }).notNull(),
     secretHash: text("secret_hash").notNull(),
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -1524,7 +1525,7 @@ export const accountMoves = sqliteTable(
     /** The invitation being accepted (used up when the move starts) and what it makes the agent. */
     invitationId: text("invitation_id").notNull(),
     teamId: text("team_id").notNull(),
-    role: text("role", { enum: ["admin", "agent"] }).notNull(),
+    role: text("role", { enum: INVITE_ROLES }).notNull(),
     /** copying → moved (the directory points here, the old rows being deleted) → done; or failed (the copy undone). */
     state: text("state", { enum: ACCOUNT_MOVE_STATES }).notNull().default("copying"),
     /** The cursor: the pass (an index in the move's plan) and the old database's rowid reached in it. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BarChart3, Columns3, Contact, ScrollText, Trophy } from "lucide-react";
+import { BarChart3, Columns3, Contact, Inbox, ScrollText, Trophy } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
@@ -80,6 +80,8 @@ export default function TeamPage() {
   const formError = formWideError(refused);
   const owner = team.role === "owner";
   const manager = owner || team.role === "admin";
+  // An ISA has no part in the team's deals or commissions (ADR 0080).
+  const sells = team.role !== "isa";
 
   return (
     <>
@@ -88,20 +90,29 @@ export default function TeamPage() {
         description={`${team.name} · ${members.length === 1 ? "1 member" : `${members.length} members`} · ${seats} seats paid`}
         actions={
           <div className="flex flex-wrap gap-2">
-            <Link to="/team/pipeline" className={buttonClass("secondary")}>
-              <Columns3 aria-hidden="true" className="h-5 w-5" />
-              Team pipeline
-            </Link>
+            {sells ? (
+              <Link to="/team/pipeline" className={buttonClass("secondary")}>
+                <Columns3 aria-hidden="true" className="h-5 w-5" />
+                Team pipeline
+              </Link>
+            ) : (
+              <Link to="/team/leads" className={buttonClass("secondary")}>
+                <Inbox aria-hidden="true" className="h-5 w-5" />
+                Team leads
+              </Link>
+            )}
             {manager && team.memberRecords !== "shared" ? (
               <Link to="/team/contacts" className={buttonClass("secondary")}>
                 <Contact aria-hidden="true" className="h-5 w-5" />
                 Team contacts
               </Link>
             ) : null}
-            <Link to="/team/leaderboard" className={buttonClass("secondary")}>
-              <Trophy aria-hidden="true" className="h-5 w-5" />
-              Leaderboard
-            </Link>
+            {sells ? (
+              <Link to="/team/leaderboard" className={buttonClass("secondary")}>
+                <Trophy aria-hidden="true" className="h-5 w-5" />
+                Leaderboard
+              </Link>
+            ) : null}
             {manager ? (
               <>
                 <Link to="/team/reports" className={buttonClass("secondary")}>
@@ -146,7 +157,7 @@ export default function TeamPage() {
             intent="commission-plan"
             saved={{ title: "Team plan saved", description: "Members without a plan of their own are priced by it now." }}
           />
-        ) : (
+        ) : team.role === "isa" ? null : (
           <section aria-labelledby="team-plan-heading" className={card}>
             <h2 id="team-plan-heading" className="text-lg font-semibold">
               Team commission plan

@@ -10,7 +10,7 @@ import { serverTiming, serverTimingHeaders } from "~/lib/server-timing";
 import { formatMinutes } from "~/modules/reports/definitions";
 import { PeriodPicker } from "~/modules/reports/components/PeriodPicker";
 import { periodQuery } from "~/modules/reports/periods";
-import { requireTeamMember } from "~/modules/team/guard.server";
+import { requireTeamSeller } from "~/modules/team/guard.server";
 import { loadLeaderboard, type LeaderRow } from "~/modules/team/leaderboard.server";
 import { seesWholeTeam } from "~/modules/team/visibility.server";
 
@@ -22,7 +22,7 @@ export const headers = serverTimingHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
-  const { user, team } = await requireTeamMember(request, context);
+  const { user, team } = await requireTeamSeller(request, context);
   const viewer = { userId: user.id, team };
   const board = await loadLeaderboard(context, viewer, new URL(request.url).searchParams);
   return data({ ...board, teamName: team.teamName, readsReports: seesWholeTeam(viewer) }, { headers: serverTiming("leaderboard", started) });

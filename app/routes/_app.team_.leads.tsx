@@ -17,14 +17,15 @@ import { addLead, claimLead, importLeads, saveLeadSettings, setAvailability, typ
 import { assignLeadAsManager, leadDeps, loadLeadsPage, rotateTeamIntakeAddress } from "~/modules/team/leads-page.server";
 import { setLeadForm } from "~/modules/team/lead-form.server";
 import { AddLeads } from "~/modules/team/components/AddLeads";
-import { AssignForm, LeadError, LeadsHeader } from "~/modules/team/components/LeadControls";
+import { AssignForm, AvailabilitySection, LeadError, LeadsHeader } from "~/modules/team/components/LeadControls";
 import { LeadFormSettings } from "~/modules/team/components/LeadFormSettings";
 
 export const meta: MetaFunction = () => [{ title: "Team leads — Porchlight" }];
 export const headers = serverTimingHeaders;
 
 // Lead distribution (ADR 0038): the team's new leads, the pond, claims, assignments and the settings. Team
-// members only (404 for anyone else); adding, assigning and the settings are for the owner and admins.
+// members only (404 for anyone else); adding and assigning are the lead desk's (owner, admins and ISAs, ADR 0080), the
+// settings the owner's and admins'.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
@@ -73,10 +74,18 @@ export default function TeamLeadsPage() {
   const me = loaded.members.find((m) => m.userId === loaded.me);
   const errorFor = (intent: string, lead?: string) =>
     failed && !failed.ok && failed.intent === intent && (lead === undefined || ("lead" in failed && failed.lead === lead)) ? failed : null;
-  const agents = loaded.members.map((m) => [m.userId, m.userId === loaded.me ? `${m.name} (you)` : m.name] as const);
+  const everyone = loaded.members.map((m) => [m.userId, m.userId === loaded.me ? `${m.name} (you)` : m.name] as const);
+  // An ISA hands leads to those who sell (ADR 0080); the owner and admins may give one to anyone.
+  const agents = loaded.isa ? everyone.filter(([id]) => loaded.members.find((m) => m.userId === id)?.role !== "isa") : everyone;
   return (
     <>
       <LeadsHeader teamName={loaded.teamName} mode={loaded.mode} />
+      {loaded.isa ? (
+        <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">
+          You are the team's inside sales agent: call the leads waiting here or claim them to work them in your Contacts, then hand each one to an
+          agent. Your calls and notes go with it.
+        </p>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="leads-waiting" className={`${card} lg:col-span-2`}>
           <h2 id="leads-waiting" className="font-semibold">
@@ -124,7 +133,7 @@ export default function TeamLeadsPage() {
                           </Button>
                         </Form>
                       ) : null}
-                      {loaded.manages ? (
+                      {loaded.desk ? (
                         <AssignForm leadId={lead.id} label={`Assign ${lead.name} to`} verb="Assign" options={agents} busy={busy} />
                       ) : null}
                     </div>
@@ -166,6 +175,8 @@ export default function TeamLeadsPage() {
                         options={agents.filter(([id]) => id !== lead.holderId)}
                         busy={busy}
                       />
+                    ) : loaded.isa && lead.holderId === loaded.me ? (
+                      <AssignForm leadId={lead.id} label={`Hand ${lead.name} to`} verb="Hand to agent" options={agents} busy={busy} />
                     ) : null}
                     <LeadError error={error} />
                   </li>
@@ -175,39 +186,7 @@ export default function TeamLeadsPage() {
           )}
         </section>
 
-        <section aria-labelledby="leads-availability" className={card}>
-          <h2 id="leads-availability" className="font-semibold">
-            Availability
-          </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            Available members take leads by round robin and can claim them. Pause when you are away.
-          </p>
-          <ul aria-label="Members' availability" className="mt-2 flex flex-col gap-2">
-            {loaded.members
-              .filter((m) => loaded.manages || m.userId === loaded.me)
-              .map((m) => (
-                <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="min-w-0 break-words">
-                    <span className="font-medium">{m.userId === loaded.me ? `${m.name} (you)` : m.name}</span> ·{" "}
-                    {m.available ? "available" : "paused"}
-                  </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="availability" />
-                    <input type="hidden" name="member" value={m.userId} />
-                    <input type="hidden" name="available" value={m.available ? "false" : "true"} />
-                    <Button
-                      type="submit"
-                      variant="ghost"
-                      disabled={busy}
-                      aria-label={`${m.available ? "Pause" : "Resume"} new leads for ${m.userId === loaded.me ? "you" : m.name}`}
-                    >
-                      {m.available ? "Pause" : "Resume"}
-                    </Button>
-                  </Form>
-                </li>
-              ))}
-          </ul>
-        </section>
+        <AvailabilitySection members={loaded.members} me={loaded.me} manages={loaded.manages} busy={busy} className={card} />
 
         {loaded.manages ? (
           <>
@@ -239,10 +218,9 @@ export default function TeamLeadsPage() {
             </section>
 
             <LeadFormSettings leadFormUrl={loaded.leadFormUrl} intakeAddress={loaded.intakeAddress} busy={busy} className={card} />
-
-            <AddLeads errorFor={errorFor} busy={busy} className={card} />
           </>
         ) : null}
+        {loaded.desk ? <AddLeads errorFor={errorFor} busy={busy} className={card} /> : null}
       </div>
     </>
   );

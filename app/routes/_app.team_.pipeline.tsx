@@ -10,7 +10,7 @@ import { KanbanBoard } from "~/modules/pipeline/components/KanbanBoard";
 import { ViewSwitch, type PipelineView } from "~/modules/pipeline/components/ViewSwitch";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { loadBoard } from "~/modules/pipeline/board.server";
-import { requireTeamMember } from "~/modules/team/guard.server";
+import { requireTeamSeller } from "~/modules/team/guard.server";
 import { moveTeamDeal, sharedTeamCards, teamDealList } from "~/modules/team/pipeline.server";
 import { loadTeamBoard } from "~/modules/team/team-board.server";
 import { localNow } from "~/modules/tasks/due";
@@ -29,7 +29,7 @@ const EVERYONE = "all";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = Date.now();
-  const { user, team } = await requireTeamMember(request, context);
+  const { user, team } = await requireTeamSeller(request, context);
   const viewer = { userId: user.id, team };
   const params = new URL(request.url).searchParams;
   const view: PipelineView = params.get("view") === "list" ? "list" : "board";
@@ -81,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, team } = await requireTeamMember(request, context);
+  const { user, team } = await requireTeamSeller(request, context);
   const form = await readForm(request);
   return dispatchIntent(form, { move: () => moveTeamDeal(context, { userId: user.id, team }, form) });
 }

@@ -4,9 +4,10 @@ import { LogOut } from "lucide-react";
 import { clientErrorMessage, ErrorPage, NotFound } from "~/components/ErrorPages";
 import { Logo } from "~/components/Logo";
 import { AppNav, PhoneMoreNav } from "~/components/shell/AppNav";
-import { adminNavItems, FOLLOW_UP_NAV_ITEMS, NAV_ITEMS, TEAM_NAV_ITEMS } from "~/components/shell/nav";
+import { adminNavItems, FOLLOW_UP_NAV_ITEMS, NAV_ITEMS, teamNavItems } from "~/components/shell/nav";
 import { openAlertCount } from "~/modules/ops/monitoring.server";
 import { teamOf } from "~/modules/team/guard.server";
+import type { TeamRole } from "~/db/enums";
 import { useWebVitals } from "~/modules/ops/use-web-vitals";
 import { SignOutForm } from "~/modules/auth/components/SignOutForm";
 import { useFieldCopy } from "~/modules/sync/use-field-copy";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Admins' navigation shows how many alerts are open (one count on the index of open alerts; nobody else's pays for it).
   // The timezone (memoised: most pages read the preferences anyway) dates the "How did it go?" answers.
   const [team, openAlerts, prefs] = await Promise.all([
-    teamOf(context, user).then((t) => t !== null),
+    teamOf(context, user).then((t) => t?.role ?? null),
     admin ? openAlertCount(context) : Promise.resolve(0),
     getDisplayPreferences(context, user.id),
   ]);
@@ -51,7 +52,7 @@ function Shell({
   children: React.ReactNode;
   email?: string;
   admin?: boolean;
-  team?: boolean;
+  team?: TeamRole | null;
   userId?: string;
   openAlerts?: number;
 }) {
@@ -70,7 +71,7 @@ function Shell({
         <div className="flex items-center gap-1">
           {/* Not on the error page: there is no palette (provider) around it. */}
           {email ? <CommandPaletteButton /> : null}
-          <PhoneMoreNav items={[...FOLLOW_UP_NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
+          <PhoneMoreNav items={[...FOLLOW_UP_NAV_ITEMS, ...teamNavItems(team), ...(admin ? adminNavItems(openAlerts) : [])]} />
           {email ? <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline dark:text-stone-400">{email}</span> : null}
           <ThemeToggle />
           <SignOutForm>
@@ -91,7 +92,7 @@ function Shell({
           </div>
         </div>
       ) : null}
-      <AppNav items={NAV_ITEMS} adminItems={[...FOLLOW_UP_NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]} />
+      <AppNav items={NAV_ITEMS} adminItems={[...FOLLOW_UP_NAV_ITEMS, ...teamNavItems(team), ...(admin ? adminNavItems(openAlerts) : [])]} />
       {/* The bottom padding keeps the page's last controls clear of the floating buttons (Add New Contact, and
           the AI page's Commands and Scroll to top), which sit in one row: on phones 6 rem up (above the bottom
           nav) and 3.5 rem tall, from md 2 rem up. tests/e2e/floating.spec.ts checks every page. */}
@@ -117,7 +118,7 @@ export default function AppLayout() {
       <TrashUndoProvider>
         <MoveUndoProvider>
           <CommandPaletteProvider
-            navItems={[...NAV_ITEMS, ...FOLLOW_UP_NAV_ITEMS, ...(team ? TEAM_NAV_ITEMS : []), ...(admin ? adminNavItems(openAlerts) : [])]}
+            navItems={[...NAV_ITEMS, ...FOLLOW_UP_NAV_ITEMS, ...teamNavItems(team), ...(admin ? adminNavItems(openAlerts) : [])]}
           >
             <Shell email={email} admin={admin} team={team} userId={userId} openAlerts={openAlerts}>
               <Outlet />

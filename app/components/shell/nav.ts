@@ -45,12 +45,19 @@ export const FOLLOW_UP_NAV_ITEMS: NavItem[] = [
 ];
 
 /** Members of a team on a team plan: their team. After everyone's, like the admin items. */
-export const TEAM_NAV_ITEMS: NavItem[] = [
+const TEAM_NAV_ITEMS: (NavItem & { sellers?: true })[] = [
   { to: "/team", label: "Team", icon: Handshake, end: true },
-  { to: "/team/pipeline", label: "Team pipeline", icon: Columns3 },
+  { to: "/team/pipeline", label: "Team pipeline", icon: Columns3, sellers: true },
   { to: "/team/leads", label: "Team leads", icon: Inbox },
-  { to: "/team/leaderboard", label: "Leaderboard", icon: Trophy },
+  { to: "/team/leaderboard", label: "Leaderboard", icon: Trophy, sellers: true },
 ];
+
+/**
+ * The team items for a member's role (none outside a team): an ISA has no part in the team's deals or commissions, so
+ * their navigation has no team pipeline or leaderboard (those pages answer 404 for them).
+ */
+export const teamNavItems = (role: string | null | undefined): NavItem[] =>
+  !role ? [] : TEAM_NAV_ITEMS.filter((item) => role !== "isa" || !item.sellers).map(({ sellers: _, ...item }) => item);
 
 /** Admin-only items, after everyone's (navigation and the command palette); others get 404 at these paths. */
 const ADMIN_NAV_ITEMS: NavItem[] = [

@@ -1,4 +1,5 @@
 import type { AuditAction } from "~/db/enums";
+import { ROLE_ARTICLES } from "~/modules/team/team.messages";
 
 // The audit log's catalogue (ADR 0073): each action's group and the sentence it reads as, "who did what to whom".
 // Pure and browser-safe: the team's log, the security page and their CSVs all word a row here.
@@ -29,7 +30,7 @@ export interface AuditRowText {
 }
 
 const text = (value: unknown, fallback = "") => (typeof value === "string" || typeof value === "number" ? String(value) : fallback);
-const article = (role: string) => (role === "admin" ? "an admin" : role === "owner" ? "the owner" : role === "agent" ? "an agent" : role);
+const article = (role: string) => (ROLE_ARTICLES as Record<string, string>)[role] ?? role;
 
 interface Spec {
   group: AuditGroup;

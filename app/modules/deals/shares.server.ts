@@ -8,7 +8,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { readStages } from "~/modules/pipeline/stages";
 import { teamOf } from "~/modules/team/guard.server";
-import { getMembership, isMemberSql, listMembers } from "~/modules/team/team.server";
+import { getMembership, isMemberSql, listMembers, SELLER_ROLES, sellsOnTeam } from "~/modules/team/team.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 
 // Shared deals (ADR 0037). The deal stays its agent's (deals.user_id): only they edit it, and it sits on
@@ -22,6 +22,8 @@ export const SHARE_MESSAGES = {
   teamOnly: "Sharing a deal needs the Team plan: co-agents are members of your team.",
   notTeammate: "Choose a member of your team.",
   notYourself: "You are the deal's agent already.",
+  isa: "An inside sales agent (ISA) has no part in the team's deals: choose an agent.",
+  youAreIsa: "As the team's inside sales agent (ISA) you do not share deals: hand the lead to an agent instead.",
   tooMany: `A deal can have at most ${MAX_CO_AGENTS} co-agents.`,
   overHundred: (left: number) => `The co-agents' shares must leave you part of the side: at most ${left} % is left to share.`,
   shareRange: "Share of the side is a percentage above 0 and below 100, e.g. 25.",
@@ -154,7 +156,7 @@ export async function coAgentsOf(context: RequestContext, owner: SessionUser, de
     coAgents: rows.map((r) => ({ ...r, name: names.get(r.agentId) ?? "A former teammate" })),
     /** Teammates who could be added. */
     candidates: members
-      .filter((m) => m.userId !== owner.id && !rows.some((r) => r.agentId === m.userId))
+      .filter((m) => m.userId !== owner.id && m.role !== "isa" && !rows.some((r) => r.agentId === m.userId))
       .map((m) => ({ userId: m.userId, name: m.name })),
   };
 }
@@ -179,6 +181,7 @@ export async function saveShare(context: RequestContext, owner: SessionUser, dea
   if (!deal) return { ok: false, status: 404, fieldErrors: {} };
   const team = await teamOf(context, owner);
   if (!team) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.teamOnly } };
+  if (!sellsOnTeam(team)) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.youAreIsa } };
   const parsed = ShareInput.safeParse({ agent: form.get("agent") ?? "", sharePct: form.get("sharePct") ?? "" });
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -188,7 +191,9 @@ export async function saveShare(context: RequestContext, owner: SessionUser, dea
   const { agent, sharePct } = parsed.data;
   if (agent === owner.id) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.notYourself } };
   const members = await listMembers(context, team.teamId);
-  if (!members.some((m) => m.userId === agent)) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.notTeammate } };
+  const coAgent = members.find((m) => m.userId === agent);
+  if (!coAgent) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.notTeammate } };
+  if (coAgent.role === "isa") return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.isa } };
   const others = (
     await context.db
       .select({ agentId: dealShares.agentId, pct: dealShares.sharePct })
@@ -208,8 +213,9 @@ export async function saveShare(context: RequestContext, owner: SessionUser, dea
         db,
         and(
           sql`exists (select 1 from ${deals} where ${and(eq(deals.id, dealId), eq(deals.userId, owner.id))})`,
-          isMemberSql(team.teamId, owner.id),
-          isMemberSql(team.teamId, agent),
+          // Both still sell on the team: a role changed to ISA meanwhile shares nothing.
+          isMemberSql(team.teamId, owner.id, SELLER_ROLES),
+          isMemberSql(team.teamId, agent, SELLER_ROLES),
         )!,
       ),
       db

@@ -2,7 +2,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { requireSubscriber } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getSubscription } from "~/modules/billing/subscription.server";
-import { canManage, getMembership, type Membership } from "./team.server";
+import { canManage, getMembership, sellsOnTeam, type Membership } from "./team.server";
 
 /** Whether the user's plan has team features (Team and Enterprise) and they are in a team. */
 export async function teamOf(context: RequestContext, user: SessionUser): Promise<Membership | null> {
@@ -26,5 +26,15 @@ export async function requireTeamMember(request: Request, context: RequestContex
 export async function requireTeamManager(request: Request, context: RequestContext): Promise<{ user: SessionUser; team: Membership }> {
   const { user, team } = await requireTeamMember(request, context);
   if (!canManage(team)) throw new Response("Not Found", { status: 404 });
+  return { user, team };
+}
+
+/**
+ * The team's deals and commissions (team pipeline and board, shared deals, the leaderboard): every member but an ISA,
+ * who has no part in them (ADR 0080) and gets 404, as for a page that is not there.
+ */
+export async function requireTeamSeller(request: Request, context: RequestContext): Promise<{ user: SessionUser; team: Membership }> {
+  const { user, team } = await requireTeamMember(request, context);
+  if (!sellsOnTeam(team)) throw new Response("Not Found", { status: 404 });
   return { user, team };
 }

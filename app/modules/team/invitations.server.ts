@@ -1,3 +1,5 @@
+import type { InviteRole } from "~/db/enums";
+import { ROLE_ARTICLES } from "./team.messages";
 import { DAY_MS } from "~/lib/dates";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
@@ -25,7 +27,6 @@ import { auditStatement, auditWhere, type AuditWhere } from "~/modules/audit/aud
 
 const PURPOSE = "team_invite";
 
-export type InviteRole = "admin" | "agent";
 export type InviteResult = { ok: true } | { ok: false; message: string };
 
 const nameOf = (context: Pick<RequestContext, "db">, userId: string) => userName(context.db, userId, "A teammate");
@@ -43,7 +44,7 @@ async function mailInvitation(
   const url = `${appOrigin(context, request)}/team/join?token=${encodeURIComponent(token)}`;
   const body = actionEmail({
     heading: `Join ${team.teamName} on Porchlight`,
-    intro: `${inviter} invited you to join ${team.teamName} on Porchlight as ${role === "admin" ? "an admin" : "an agent"}. Porchlight is the CRM for real estate agents: contacts, pipeline, commissions and AI help.`,
+    intro: `${inviter} invited you to join ${team.teamName} on Porchlight as ${ROLE_ARTICLES[role]}. Porchlight is the CRM for real estate agents: contacts, pipeline, commissions and AI help.`,
     action: "Accept the invitation",
     url,
     outro: `The link works once and expires in ${INVITE_DAYS} days. Sign in (or create an account) with ${email} to accept. If you were not expecting it, ignore this e-mail.`,

@@ -92,7 +92,8 @@ export async function loadLeaderboard(
 ): Promise<Leaderboard> {
   const prefs = await getDisplayPreferences(context, viewer.userId);
   const period = parsePeriod(params, isoDateIn(now, prefs.timezone));
-  const members = await listMembers(context, viewer.team.teamId);
+  // It ranks those who sell: an ISA has no deals or commissions to rank (ADR 0080); Team reports shows their leads.
+  const members = (await listMembers(context, viewer.team.teamId)).filter((m) => m.role !== "isa");
   const figures = await loadMemberFigures(context, viewer, members, period, instants(period, prefs.timezone));
 
   const rows = figures.map((f): LeaderRow => {

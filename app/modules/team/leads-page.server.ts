@@ -7,7 +7,7 @@ import { INTAKE_MESSAGES } from "~/modules/intake/intake";
 import { intakeAddressOf, rotateIntakeAddress } from "~/modules/intake/intake.server";
 import { assignLead, LEAD_MESSAGES, loadLeads, requestDeps, type LeadResult } from "./leads.server";
 import { auditWhere } from "~/modules/audit/audit.server";
-import { canManage, listMembers, type Membership } from "./team.server";
+import { canManage, listMembers, worksLeadDesk, type Membership } from "./team.server";
 
 // The team leads page (ADR 0038): what each member sees of the team's leads, and the assignment as its manager.
 
@@ -16,6 +16,8 @@ export const leadDeps = (context: RequestContext, request: Request) => requestDe
 
 export async function loadLeadsPage(context: RequestContext, request: Request, user: SessionUser, team: Membership) {
   const manages = canManage(team);
+  // The lead desk: owners, admins and ISAs add leads and hand them to agents (ADR 0080).
+  const desk = worksLeadDesk(team);
   const [view, prefs, formKey, intake] = await Promise.all([
     loadLeads(context, team, leadDeps(context, request)),
     getDisplayPreferences(context, user.id),
@@ -25,6 +27,8 @@ export async function loadLeadsPage(context: RequestContext, request: Request, u
   return {
     me: user.id,
     manages,
+    desk,
+    isa: team.role === "isa",
     teamName: team.teamName,
     prefs,
     // The public lead form's address: for the owner and admins, who hand it out (ADR 0040).
@@ -32,8 +36,9 @@ export async function loadLeadsPage(context: RequestContext, request: Request, u
     // The team's lead intake address (ADR 0065): portals' lead e-mails sent to it are the team's leads.
     intakeAddress: intake?.address ?? null,
     ...view,
-    // Agents see who a waiting lead is and where it came from; its phone and e-mail once it is theirs.
-    waiting: view.waiting.map((lead) => (manages ? lead : { ...lead, email: null, phone: null })),
+    // Agents see who a waiting lead is and where it came from; its phone and e-mail once it is theirs. The lead desk
+    // sees them all, to call a lead before handing it on.
+    waiting: view.waiting.map((lead) => (desk ? lead : { ...lead, email: null, phone: null })),
   };
 }
 
@@ -46,7 +51,7 @@ export async function rotateTeamIntakeAddress(context: RequestContext, team: Mem
   return { ok: true, message: "New address ready", detail: INTAKE_MESSAGES.rotated };
 }
 
-/** An owner or admin gives a lead to an agent, named in the agent's alert by their name in the team. */
+/** An owner, admin or ISA gives a lead to an agent, named in the agent's alert by their name in the team. */
 export async function assignLeadAsManager(
   context: RequestContext,
   request: Request,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
-import { LEAD_MODES, PROPERTY_TYPES, type LeadMode, type PropertyType } from "~/db/enums";
+import { LEAD_MODES, PROPERTY_TYPES, type LeadMode, type PropertyType, type TeamRole } from "~/db/enums";
 import { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_ROWS, LEAD_MODE_LABELS } from "./leads";
 import type { Db } from "~/db/client.server";
 import {
@@ -29,7 +29,7 @@ import { validateRows } from "~/modules/contacts/import";
 import { insertContact } from "~/modules/contacts/contacts.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { emailWaitingLeadsLater, type WaitingLead, type WaitingNotice } from "./emails.server";
-import { canManage, isMemberSql, listMembers, MANAGER_ROLES, type Membership } from "./team.server";
+import { canManage, isMemberSql, listMembers, MANAGER_ROLES, SELLER_ROLES, worksLeadDesk, type Membership } from "./team.server";
 import { ROUTING_MESSAGES } from "./routing";
 import { cappedMembers, chooseRoute, pickInTurn, teamOrder } from "./routing.server";
 
@@ -44,6 +44,10 @@ import { cappedMembers, chooseRoute, pickInTurn, teamOrder } from "./routing.ser
 
 export const LEAD_MESSAGES = {
   managersOnly: "Only the team's owner and admins can do that.",
+  deskOnly: "Only the team's owner, admins and inside sales agents (ISAs) can do that.",
+  toSeller: "Hand the lead to an agent: an ISA passes leads on to those who sell.",
+  notYours: "Only the owner and admins move a lead an agent holds. Hand on the leads you hold.",
+  hasDeal: "This lead has a deal, so it stays where it is. An ISA hands a lead on before any deal is made with it.",
   notFound: "That lead was not found.",
   source: "Choose where this lead came from.",
   taken: "Another agent has this lead already.",
@@ -264,8 +268,11 @@ interface Give {
   note: string;
   /** A claim: only while the lead is in the pond or its claim window is open, and only for an available member. */
   claim?: boolean;
-  /** A manager's assignment: only while they still run the team. */
+  /** A manager's (or an ISA's) assignment: only while they still have a role that may make it. */
   actorId?: string;
+  actorRoles?: readonly TeamRole[];
+  /** The agent must (still) sell: an ISA's handoff (ADR 0080). */
+  sells?: boolean;
   /** Its audit row, written in the same batch. */
   audit?: ReturnType<typeof auditStatement>;
   /** Given automatically (routing or round robin): it counts toward the daily cap and may be reassigned automatically. */
@@ -286,8 +293,8 @@ async function giveWaiting(deps: Deps, lead: TeamLead, agentId: UserId, give: Gi
     : inArray(teamLeads.state, ["pond", "offered"]);
   const checks = and(
     leadStill(and(eq(teamLeads.id, lead.id), eq(teamLeads.teamId, lead.teamId), waiting)),
-    give.claim ? isAvailableSql(lead.teamId, agentId) : isMemberSql(lead.teamId, agentId),
-    give.actorId ? isMemberSql(lead.teamId, give.actorId, MANAGER_ROLES) : undefined,
+    give.claim ? isAvailableSql(lead.teamId, agentId) : isMemberSql(lead.teamId, agentId, give.sells ? SELLER_ROLES : undefined),
+    give.actorId ? isMemberSql(lead.teamId, give.actorId, give.actorRoles ?? MANAGER_ROLES) : undefined,
   )!;
   const input = asContact(lead);
   const contactId = newId();
@@ -327,6 +334,7 @@ const HOW = {
   afterWindow: "round robin, after the claim window",
   claimed: "claimed",
   by: (name: string) => `assigned by ${name}`,
+  handedOn: (name: string) => `handed on by ${name} (inside sales)`,
 };
 
 function noteFor(how: string, teamName: string, from?: string) {
@@ -380,7 +388,7 @@ export async function addLead(
   form: FormData,
   at = now(),
 ): Promise<LeadResult> {
-  if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
+  if (!worksLeadDesk(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.deskOnly };
   const parsed = leadInput(form);
   // A lead added by hand names its source (reports count leads by source): nothing is assumed for it.
   const noSource: Record<string, string> = String(form.get("source") ?? "").trim() ? {} : { source: LEAD_MESSAGES.source };
@@ -509,7 +517,7 @@ export async function importLeads(
   file: FormDataEntryValue | null,
   at = now(),
 ): Promise<LeadResult> {
-  if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
+  if (!worksLeadDesk(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.deskOnly };
   if (!file || typeof file === "string" || file.size === 0) return { ok: false, status: 400, error: LEAD_MESSAGES.noFile };
   if (file.size > LEAD_IMPORT_MAX_BYTES) return { ok: false, status: 400, error: LEAD_MESSAGES.fileTooLarge };
   const { headers, rows, lines, errors } = parseCsv(await file.text());
@@ -577,6 +585,10 @@ export async function claimLead(
  * Reassigned, the lead's contact moves from the first agent's account to the new agent's as it is (same record, its
  * timeline and tasks with it, the new agent's speed to lead starting now), so nothing of anyone's is deleted. A lead
  * whose first agent has left the team stays with them as their contact: the new agent gets a contact of their own.
+ *
+ * An ISA (ADR 0080) gives waiting leads to agents, and hands on the leads they hold once they have worked them
+ * (answered, qualified): the contact moves with the ISA's calls and notes on its timeline, and the agent's speed to lead
+ * starts at the handoff. Only to a member who sells, and never a lead with a deal.
  */
 export async function assignLead(
   context: RequestContext,
@@ -587,7 +599,8 @@ export async function assignLead(
   agentId: string,
   at = now(),
 ): Promise<LeadResult> {
-  if (!canManage(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.managersOnly };
+  if (!worksLeadDesk(team)) return { ok: false, status: 403, error: LEAD_MESSAGES.deskOnly };
+  const isa = team.role === "isa";
   const [lead, members] = await Promise.all([
     context.db
       .select()
@@ -599,7 +612,10 @@ export async function assignLead(
   if (!lead) return { ok: false, status: 404, error: LEAD_MESSAGES.notFound };
   const agent = members.find((m) => m.userId === agentId);
   if (!agent) return { ok: false, status: 400, error: LEAD_MESSAGES.notAMember, fieldErrors: { agent: LEAD_MESSAGES.notAMember } };
-  const how = HOW.by(actor.name);
+  if (isa && agent.role === "isa") return { ok: false, status: 400, error: LEAD_MESSAGES.toSeller, fieldErrors: { agent: LEAD_MESSAGES.toSeller } };
+  const how = isa ? HOW.handedOn(actor.name) : HOW.by(actor.name);
+  // The actor's role as read, re-checked in the batch: an ISA's handoff goes only to a member who (still) sells.
+  const actorRoles: readonly TeamRole[] = isa ? ["isa"] : MANAGER_ROLES;
   const audit = (from?: string) =>
     auditStatement(context, {
       action: from === undefined ? "lead.assigned" : "lead.reassigned",
@@ -612,19 +628,24 @@ export async function assignLead(
       at,
     });
   if (lead.state !== "assigned") {
-    const give = { how, note: noteFor(how, team.teamName), actorId: actor.id, audit: audit() };
+    const give = { how, note: noteFor(how, team.teamName), actorId: actor.id, actorRoles, sells: isa, audit: audit() };
     const given = await giveWaiting(deps, lead, agent.userId as UserId, give, at);
     if (!given) return { ok: false, status: 409, error: LEAD_MESSAGES.taken };
     return { ok: true, message: `${lead.name} went to ${agent.name}.` };
   }
   if ((lead.heldBy ?? lead.assignedTo) === agent.userId) return { ok: false, status: 409, error: LEAD_MESSAGES.sameAgent };
+  // An ISA hands on only the leads they hold; moving an agent's lead is the owner's and admins' call.
+  if (isa && lead.heldBy !== actor.id) return { ok: false, status: 403, error: LEAD_MESSAGES.notYours };
   // Who holds the lead's contact now: the agent who got it, or a teammate it was handed to with their work.
   const from = lead.heldBy;
   const fromMember = from ? members.find((m) => m.userId === from) : undefined;
   const fromName = fromMember?.name ?? "a former member";
   // The contact moves only while its holder is in the team; one who has left keeps theirs.
   const moving = fromMember && lead.contactId ? { from: fromMember.userId, contactId: lead.contactId } : null;
-  if (moving && (await isAnswered(context.db, moving.from, moving.contactId))) return { ok: false, status: 409, error: LEAD_MESSAGES.answered };
+  // A lead an agent has answered stays theirs; an ISA's answer is the work they hand on (a deal still keeps it).
+  if (moving && isa && (await hasDeal(context.db, moving.contactId))) return { ok: false, status: 409, error: LEAD_MESSAGES.hasDeal };
+  if (moving && !isa && (await isAnswered(context.db, moving.from, moving.contactId)))
+    return { ok: false, status: 409, error: LEAD_MESSAGES.answered };
 
   const db = context.db;
   const seen = and(
@@ -634,8 +655,12 @@ export async function assignLead(
     from === null ? isNull(teamLeads.heldBy) : eq(teamLeads.heldBy, from),
     lead.contactId === null ? isNull(teamLeads.contactId) : eq(teamLeads.contactId, lead.contactId),
   );
-  const common = [leadStill(seen), isMemberSql(team.teamId, agent.userId), isMemberSql(team.teamId, actor.id, MANAGER_ROLES)];
-  const note = noteFor(how, team.teamName, fromName);
+  const common = [
+    leadStill(seen),
+    isMemberSql(team.teamId, agent.userId, isa ? SELLER_ROLES : undefined),
+    isMemberSql(team.teamId, actor.id, actorRoles),
+  ];
+  const note = isa ? `${actor.name} (inside sales) handed this lead to you, from ${team.teamName}'s leads.` : noteFor(how, team.teamName, fromName);
   const reassigned = db
     .update(teamLeads)
     .set({ assignedTo: agent.userId, heldBy: agent.userId, assignedAt: at, assignedHow: how, autoAssigned: false, routing: null })
@@ -647,7 +672,7 @@ export async function assignLead(
     const checks = and(
       ...common,
       isMemberSql(team.teamId, holder),
-      sql`exists (select 1 from ${contacts} where ${and(eq(contacts.id, contactId), eq(contacts.userId, holder), isNull(contacts.firstResponseAt))})`,
+      sql`exists (select 1 from ${contacts} where ${and(eq(contacts.id, contactId), eq(contacts.userId, holder), isa ? undefined : isNull(contacts.firstResponseAt))})`,
       sql`not exists (select 1 from ${deals} where ${eq(deals.contactId, contactId)})`,
     )!;
     const row = await db
@@ -659,7 +684,7 @@ export async function assignLead(
     done = await guardedBatch(() =>
       db.batch([
         requireInBatch(db, checks),
-        ...moveContact(db, contactId, holder, agent.userId, at),
+        ...moveContact(db, contactId, holder, agent.userId, at, isa),
         assignmentNote(db, agent.userId, contactId, lead.id, note, at),
         reassigned,
         audit(fromName),
@@ -695,6 +720,7 @@ export async function assignLead(
     );
   }
   if (!done.ok) {
+    if (isa) return { ok: false, status: 409, error: moving && (await hasDeal(db, moving.contactId)) ? LEAD_MESSAGES.hasDeal : LEAD_MESSAGES.taken };
     const answered = moving ? await isAnswered(db, moving.from, moving.contactId) : false;
     return { ok: false, status: 409, error: answered ? LEAD_MESSAGES.answered : LEAD_MESSAGES.taken };
   }
@@ -705,13 +731,21 @@ export async function assignLead(
 /**
  * The statements that move a lead's contact from `holder` to `agentId` in place (same id; its timeline, tasks and
  * properties with it; its new agent's speed to lead from `at`), for a batch whose first statement checked the move.
+ * `handoff`: an ISA's worked lead, whose first response was the ISA's; the agent's own is still to come.
  */
-export function moveContact(db: Db, contactId: string, holder: string, agentId: string, at: Date) {
+export function moveContact(db: Db, contactId: string, holder: string, agentId: string, at: Date, handoff = false) {
   return [
     // The triggers of migration 0030 keep both agents' counters, field copies and insight caches right.
     db
       .update(contacts)
-      .set({ userId: agentId, createdAt: at, updatedAt: at, lastActivity: at, leadAt: at })
+      .set({
+        userId: agentId,
+        createdAt: at,
+        updatedAt: at,
+        lastActivity: at,
+        leadAt: at,
+        ...(handoff ? { firstResponseAt: null, answeredBy: null } : {}),
+      })
       .where(and(eq(contacts.id, contactId), eq(contacts.userId, holder))),
     db
       .update(crmTasks)
@@ -730,6 +764,11 @@ export function moveContact(db: Db, contactId: string, holder: string, agentId: 
   ] as const;
 }
 
+/** Whether the lead's contact has a deal (then it stays with whoever holds it). */
+async function hasDeal(db: Db, contactId: string): Promise<boolean> {
+  return (await db.select({ id: deals.id }).from(deals).where(eq(deals.contactId, contactId)).get()) !== undefined;
+}
+
 /** Whether the agent has answered the lead's contact or has a deal with it (then it stays theirs). */
 async function isAnswered(db: Db, holder: string, contactId: string): Promise<boolean> {
   const [contact, deal] = await Promise.all([
@@ -738,9 +777,9 @@ async function isAnswered(db: Db, holder: string, contactId: string): Promise<bo
       .from(contacts)
       .where(and(eq(contacts.id, contactId), eq(contacts.userId, holder)))
       .get(),
-    db.select({ id: deals.id }).from(deals).where(eq(deals.contactId, contactId)).get(),
+    hasDeal(db, contactId),
   ]);
-  return (contact !== undefined && contact.firstResponseAt !== null) || deal !== undefined;
+  return (contact !== undefined && contact.firstResponseAt !== null) || deal;
 }
 
 const SettingsSchema = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   teamLeads,
@@ -131,12 +131,15 @@ export async function pickInTurn(
   return null;
 }
 
-/** The team's members by when they joined: the order of its round robin. */
+/**
+ * The team's selling members by when they joined: the order of its round robin. An ISA is not in it (ADR 0080): they
+ * work the pond, or get leads by a routing rule that names them.
+ */
 export async function teamOrder(db: Db, teamId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(eq(teamMembers.teamId, teamId))
+    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, "isa")))
     .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
   return rows.map((r) => r.userId);
 }

@@ -12,7 +12,7 @@ import { INVITE_DAYS, TeamActionSchema, type TeamAction } from "./team.schema";
 import { TEAM_MESSAGES } from "./team.messages";
 import { auditPerson, auditWhere, teamSettingsAudit } from "~/modules/audit/audit.server";
 import { PLAN_LABELS } from "~/modules/commissions/plan.schema";
-import { canManage, leaveTeam, listMembers, paidSeats, removeMember, renameTeam, setRole, type Membership } from "./team.server";
+import { canManage, sellsOnTeam, leaveTeam, listMembers, paidSeats, removeMember, renameTeam, setRole, type Membership } from "./team.server";
 
 // The team page (ADR 0033): what it shows a member, and its forms' actions, each with the rule that goes with it.
 
@@ -24,7 +24,8 @@ export async function loadTeamPage(context: RequestContext, user: SessionUser, t
     paidSeats(context, team),
     manager ? listInvitations(context, team.teamId) : Promise.resolve([]),
     getDisplayPreferences(context, user.id),
-    getTeamPlan(context.db, team.teamId),
+    // An ISA has no part in the team's commissions (ADR 0080): the plan is not theirs to read.
+    sellsOnTeam(team) ? getTeamPlan(context.db, team.teamId) : Promise.resolve(null),
     pendingOffer(context, team.teamId),
     // What each member the viewer may remove would take or leave: the removal dialog says it before anything moves.
     manager

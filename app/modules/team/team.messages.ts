@@ -1,3 +1,4 @@
+import type { InviteRole } from "~/db/enums";
 // What the team screens and the invitation page say. Shared by the server and the UI.
 export const TEAM_MESSAGES = {
   alreadyTeam: "You are already on the Team plan.",
@@ -7,6 +8,8 @@ export const TEAM_MESSAGES = {
   ownerOnly: "Only the team's owner can do that.",
   managersOnly: "Only the team's owner and admins can do that.",
   notAMember: "That person is not a member of your team.",
+  isaSharesDeals: (name: string, n: number) =>
+    `${name} shares ${n === 1 ? "a deal" : `${n} deals`} with teammates. An ISA has no part in the team's deals: take ${name} off ${n === 1 ? "that deal" : "those deals"} (and their co-agents off theirs) first, on each deal's page.`,
   cannotRemoveOwner: "The owner cannot be removed from the team.",
   ownerRemovesAdmins: "Only the owner can remove an admin.",
   ownerCannotLeave: "The owner cannot leave the team. Switch to the Solo plan once you are the only member.",
@@ -48,4 +51,15 @@ export const INVITE_LINK_MESSAGES = {
   moving: "Your account is already moving to a team's database. Wait for that move to finish.",
 } as const;
 
-export const ROLE_NAMES = { owner: "Owner", admin: "Admin", agent: "Agent" } as const;
+export const ROLE_NAMES = { owner: "Owner", admin: "Admin", agent: "Agent", isa: "Inside sales (ISA)" } as const;
+/** The roles a member can be given, as a select's options. */
+export const ROLE_OPTIONS: [InviteRole, string][] = [
+  ["agent", ROLE_NAMES.agent],
+  ["isa", ROLE_NAMES.isa],
+  ["admin", ROLE_NAMES.admin],
+];
+/** What each role does, in one paragraph under the role choice. */
+export const ROLE_HELP =
+  "Agents work their own book and the team's leads. An ISA (inside sales) works the team's new leads and the pond and hands them to agents, with no part in the team's deals or commissions. Admins also manage members and the team's leads.";
+/** A role in a sentence ("as an admin"). */
+export const ROLE_ARTICLES = { owner: "the owner", admin: "an admin", agent: "an agent", isa: "an inside sales agent (ISA)" } as const;

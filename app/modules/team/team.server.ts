@@ -9,7 +9,9 @@ import {
   teams,
   users,
   type MemberRecordAccess,
+  type InviteRole,
   type TeamRole,
+  INVITE_ROLES,
 } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { memoize, type RequestContext } from "~/lib/context.server";
@@ -76,6 +78,22 @@ export function isMemberSql(teamId: string, userId: string, roles?: readonly Tea
 /** The roles that run the team, for isMemberSql. */
 export const MANAGER_ROLES = ["owner", "admin"] as const satisfies readonly TeamRole[];
 
+/** The roles that work the team's new leads: add them, and hand them to agents (an ISA, ADR 0080). */
+const LEAD_DESK_ROLES = ["owner", "admin", "isa"] as const satisfies readonly TeamRole[];
+
+/** The roles that sell: every role but an ISA's (for isMemberSql). */
+export const SELLER_ROLES = ["owner", "admin", "agent"] as const satisfies readonly TeamRole[];
+
+/** Owners, admins and ISAs add the team's leads and hand them to agents. */
+export const worksLeadDesk = (membership: Membership | null): membership is Membership =>
+  membership !== null && (LEAD_DESK_ROLES as readonly TeamRole[]).includes(membership.role);
+
+/**
+ * The team's deals and commissions (the team pipeline and board, shared deals, the leaderboard) are for those who sell:
+ * everyone but an ISA (ADR 0080).
+ */
+export const sellsOnTeam = (membership: Membership | null): membership is Membership => membership !== null && membership.role !== "isa";
+
 export interface MemberRow {
   userId: string;
   name: string;
@@ -84,7 +102,7 @@ export interface MemberRow {
   joinedAt: number;
 }
 
-const ROLE_ORDER = sql`case ${teamMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
+const ROLE_ORDER = sql`case ${teamMembers.role} when 'owner' then 0 when 'admin' then 1 when 'agent' then 2 else 3 end`;
 
 /** The team's members, owner first, each with the name they go by. Once per request (team views ask more than once). */
 export function listMembers(context: RequestContext, teamId: string): Promise<MemberRow[]> {
@@ -226,7 +244,7 @@ export async function removeMember(
   const checks = [
     membership.role === "owner"
       ? isMemberSql(membership.teamId, actor.id, ["owner"])
-      : and(isMemberSql(membership.teamId, actor.id, MANAGER_ROLES), isMemberSql(membership.teamId, memberId, ["agent"]))!,
+      : and(isMemberSql(membership.teamId, actor.id, MANAGER_ROLES), isMemberSql(membership.teamId, memberId, ["agent", "isa"]))!,
     ...(reassignTo ? [isMemberSql(membership.teamId, reassignTo)] : []),
   ];
   const members = await listMembers(context, membership.teamId);
@@ -293,7 +311,7 @@ async function leave(
   const db = context.db;
   const done = await guardedBatch(() =>
     db.batch([
-      requireInBatch(db, and(isMemberSql(team.teamId, memberId, ["admin", "agent"]), ...checks)!),
+      requireInBatch(db, and(isMemberSql(team.teamId, memberId, INVITE_ROLES), ...checks)!),
       ...writes.handover,
       ...writes.audit,
       ...membershipEnds(db, team.teamId, memberId, writes.handover.length > 0),
@@ -333,12 +351,20 @@ function membershipEnds(db: Db, teamId: string, memberId: string, handingOver: b
   ] as const;
 }
 
-/** The owner makes a member an admin or an agent; the change and its audit row land together, or neither. */
+/** SQL: `memberId` shares no deal with a teammate, as co-agent or as the deal's agent. */
+const sharesNoDeal = (memberId: string) =>
+  sql`not exists (select 1 from ${dealShares} where ${or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId))})`;
+
+/**
+ * The owner makes a member an admin, an agent or an ISA; the change and its audit row land together, or neither. An ISA
+ * has no part in the team's deals (ADR 0080), so a member who shares a deal with a teammate becomes one only once those
+ * shares are taken off: nothing of anyone's split changes behind the owner's back.
+ */
 export async function setRole(
   context: RequestContext,
   actor: SessionUser,
   memberId: string,
-  role: "admin" | "agent",
+  role: InviteRole,
   where: AuditWhere,
 ): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
@@ -348,10 +374,26 @@ export async function setRole(
   if (!member) return { ok: false, message: TEAM_MESSAGES.notAMember };
   if (member.role === role) return { ok: true };
   const db = context.db;
+  if (role === "isa") {
+    const shared = await db
+      .select({ n: count() })
+      .from(dealShares)
+      .where(or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId)))
+      .get();
+    if ((shared?.n ?? 0) > 0) return { ok: false, message: TEAM_MESSAGES.isaSharesDeals(member.name, shared!.n) };
+  }
   const done = await guardedBatch(() =>
     db.batch([
-      // Still the owner, and the member still has the role the change is from (else it is a stale page).
-      requireInBatch(db, and(isMemberSql(membership.teamId, actor.id, ["owner"]), isMemberSql(membership.teamId, memberId, [member.role]))!),
+      // Still the owner, and the member still has the role the change is from (else it is a stale page); an ISA-to-be
+      // still shares no deal.
+      requireInBatch(
+        db,
+        and(
+          isMemberSql(membership.teamId, actor.id, ["owner"]),
+          isMemberSql(membership.teamId, memberId, [member.role]),
+          role === "isa" ? sharesNoDeal(memberId) : undefined,
+        )!,
+      ),
       db
         .update(teamMembers)
         .set({ role })

@@ -4,7 +4,8 @@ import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { formatDate } from "~/lib/format";
 import { INVITE_DAYS } from "../team.schema";
-import { ROLE_NAMES } from "../team.messages";
+import type { InviteRole } from "~/db/enums";
+import { ROLE_HELP, ROLE_NAMES, ROLE_OPTIONS } from "../team.messages";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
 
@@ -18,7 +19,7 @@ export function InvitationsSection({
   errors,
 }: {
   invitesOn: boolean;
-  invitations: { id: string; email: string; role: "admin" | "agent"; expired: boolean; expiresAt: Parameters<typeof formatDate>[0] }[];
+  invitations: { id: string; email: string; role: InviteRole; expired: boolean; expiresAt: Parameters<typeof formatDate>[0] }[];
   owner: boolean;
   prefs: Parameters<typeof formatDate>[1];
   busy: (intent: string, id?: string) => boolean;
@@ -34,6 +35,7 @@ export function InvitationsSection({
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
             We e-mail a link that works once and expires in {INVITE_DAYS} days. Your team is billed for a new seat when the invitation is accepted.
           </p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{ROLE_HELP}</p>
           <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Invite a member">
             <input type="hidden" name="intent" value="invite" />
             <div className="sm:flex-1">
@@ -44,14 +46,7 @@ export function InvitationsSection({
               name="role"
               defaultValue="agent"
               error={errors.role}
-              options={
-                owner
-                  ? [
-                      ["agent", "Agent"],
-                      ["admin", "Admin"],
-                    ]
-                  : [["agent", "Agent"]]
-              }
+              options={owner ? ROLE_OPTIONS : ROLE_OPTIONS.filter(([role]) => role !== "admin")}
             />
             <Button type="submit" busy={busy("invite")} busyLabel="Sending…">
               Send invitation

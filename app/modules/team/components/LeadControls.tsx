@@ -57,3 +57,53 @@ export function LeadsHeader({ teamName, mode }: { teamName: string; mode: LeadMo
     />
   );
 }
+
+/** Who takes new leads: each member pauses or resumes themselves; the owner and admins anyone. */
+export function AvailabilitySection({
+  members,
+  me,
+  manages,
+  busy,
+  className,
+}: {
+  members: { userId: string; name: string; available: boolean }[];
+  me: string;
+  manages: boolean;
+  busy: boolean;
+  className: string;
+}) {
+  return (
+    <section aria-labelledby="leads-availability" className={className}>
+      <h2 id="leads-availability" className="font-semibold">
+        Availability
+      </h2>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        Available members take leads by round robin and can claim them. Pause when you are away.
+      </p>
+      <ul aria-label="Members' availability" className="mt-2 flex flex-col gap-2">
+        {members
+          .filter((m) => manages || m.userId === me)
+          .map((m) => (
+            <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="min-w-0 break-words">
+                <span className="font-medium">{m.userId === me ? `${m.name} (you)` : m.name}</span> · {m.available ? "available" : "paused"}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="availability" />
+                <input type="hidden" name="member" value={m.userId} />
+                <input type="hidden" name="available" value={m.available ? "false" : "true"} />
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  disabled={busy}
+                  aria-label={`${m.available ? "Pause" : "Resume"} new leads for ${m.userId === me ? "you" : m.name}`}
+                >
+                  {m.available ? "Pause" : "Resume"}
+                </Button>
+              </Form>
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}

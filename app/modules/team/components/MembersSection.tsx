@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
 import { formatDate } from "~/lib/format";
 import { NO_WORK, type MemberWork } from "../removal";
-import { ROLE_NAMES } from "../team.messages";
+import { ROLE_NAMES, ROLE_OPTIONS } from "../team.messages";
 import { HandOverWork, RemoveMember } from "./MemberWorkDialog";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900";
@@ -52,15 +52,7 @@ export function MembersSection({
                   <Form method="post" className="flex items-end gap-2">
                     <input type="hidden" name="intent" value="role" />
                     <input type="hidden" name="memberId" value={member.userId} />
-                    <SelectField
-                      label={`Role of ${member.name}`}
-                      name="role"
-                      defaultValue={member.role}
-                      options={[
-                        ["agent", "Agent"],
-                        ["admin", "Admin"],
-                      ]}
-                    />
+                    <SelectField label={`Role of ${member.name}`} name="role" defaultValue={member.role} options={ROLE_OPTIONS} />
                     <Button type="submit" variant="secondary" busy={busy("role", member.userId)} busyLabel="Saving…">
                       Save role
                     </Button>
@@ -75,7 +67,7 @@ export function MembersSection({
                     busy={busy("hand-over", member.userId)}
                   />
                 ) : null}
-                {owner || member.role === "agent" ? (
+                {owner || member.role !== "admin" ? (
                   <div className="sm:ml-6">
                     <RemoveMember
                       member={member}
