@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { auditEvents, contacts, crmActivities, dealShares, deals, teamInvitations, teamLeads, teamMembers } from "~/db/schema";
+import { auditEvents, contacts, crmActivities, dealShares, deals, teamCommissionPlans, teamInvitations, teamLeads, teamMembers } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import type { UserId } from "~/modules/auth/session.server";
+import { getPlanWithSource } from "~/modules/commissions/plans.server";
 import { SHARE_MESSAGES } from "~/modules/deals/shares.server";
 import { assignLead, LEAD_MESSAGES } from "~/modules/team/leads.server";
 import { TEAM_MESSAGES } from "~/modules/team/team.messages";
@@ -137,6 +138,15 @@ describe("the ISA role", () => {
     const agentPage = await (await signInAs(t.agentA)).page("/team");
     expect(agentPage).toContain('href="/team/pipeline"');
     expect(agentPage).toContain("Team commission plan");
+    // The team's commission plan prices its agents, not its ISA, and the ISA's own Forecast page does not show it.
+    await db().insert(teamCommissionPlans).values({ teamId: t.teamId, brokerageSplitPct: 27 });
+    expect((await getPlanWithSource(requestContext(), t.agentA.id as UserId)).plan.brokerageSplitPct).toBe(27);
+    expect(await getPlanWithSource(requestContext(), t.isa.id as UserId)).toMatchObject({ source: "default" });
+    expect(await (await signInAs(t.agentA)).page("/pipeline/commissions")).toContain("Isa Views Realty&#x27;s plan");
+    const isaForecast = await t.isaBrowser.page("/pipeline/commissions");
+    expect(isaForecast).toContain("Your commission plan");
+    expect(isaForecast).not.toContain("Isa Views Realty&#x27;s plan");
+    expect(isaForecast).not.toContain("has a team plan");
     // The leaderboard ranks those who sell: no row for the ISA.
     const board = await t.ownerBrowser.page("/team/leaderboard");
     expect(board).toContain("Amara Agent");

@@ -2,7 +2,8 @@ import { inArray } from "drizzle-orm";
 import { deals, type Deal, type DealStage } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
-import { ownedBy } from "~/lib/tenancy.server";
+import { D1_LIMITS } from "~/lib/d1-limits";
+import { ownedBy, ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { coSharesColumn, sharedWith, sharesOfOwner, type SharedDeal } from "~/modules/deals/shares.server";
 import { getStages } from "~/modules/pipeline/stages.server";
@@ -60,14 +61,15 @@ export interface CommissionContext {
  * Everything needed to price any deal of the user: the plan, and the brokerage split already paid in each
  * cap year by won deals (in closed-date order, so the deal that crossed the cap splits only the part below).
  */
-export async function loadCommissionContext(context: RequestContext, userId: UserId): Promise<CommissionContext> {
+export async function loadCommissionContext(context: RequestContext, userId: UserId, ownWon?: readonly DealTerms[]): Promise<CommissionContext> {
   const { plan, stages, today } = await planAndStages(context, userId);
   const wonKeys = stages.filter((s) => s.kind === "won").map((s) => s.key);
   const [own, shared, shares] = await Promise.all([
-    context.db
-      .select(TERM_COLUMNS)
-      .from(deals)
-      .where(ownedBy(deals, userId, inArray(deals.stage, wonKeys))),
+    ownWon ??
+      context.db
+        .select(TERM_COLUMNS)
+        .from(deals)
+        .where(ownedBy(deals, userId, inArray(deals.stage, wonKeys))),
     sharedWith(context, userId),
     sharesOfOwner(context, userId),
   ]);
@@ -99,6 +101,38 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
       );
     },
   };
+}
+
+/**
+ * loadCommissionContext for several agents (a team view): their won deals in one statement per group of ids, instead
+ * of one each. Their plans, stages, preferences and shares are best kept for the request first (a team view's batch:
+ * keepPlans, keepStages, keepDisplayPreferences, keepSharesTouching), so that pricing them reads nothing more but the
+ * deals shared with a co-agent.
+ */
+export async function loadCommissionContexts(context: RequestContext, userIds: readonly UserId[]): Promise<CommissionContext[]> {
+  const stages = await Promise.all(userIds.map((id) => getStages(context, id)));
+  const wonKeys = stages.map((s) => new Set(s.filter((stage) => stage.kind === "won").map((stage) => stage.key)));
+  const anyWon = [...new Set(wonKeys.flatMap((keys) => [...keys]))];
+  const size = Math.max(1, D1_LIMITS.boundParameters - anyWon.length);
+  const rows: (DealTerms & { userId: string })[] = [];
+  for (let i = 0; i < userIds.length; i += size) {
+    const group = userIds.slice(i, i + size);
+    rows.push(
+      ...(await context.db
+        .select({ ...TERM_COLUMNS, userId: deals.userId })
+        .from(deals)
+        .where(ownedByAny(deals, group, inArray(deals.stage, anyWon)))),
+    );
+  }
+  return Promise.all(
+    userIds.map((id, i) =>
+      loadCommissionContext(
+        context,
+        id,
+        rows.filter((r) => r.userId === id && wonKeys[i]!.has(r.stage)).map(({ userId: _, ...deal }) => deal),
+      ),
+    ),
+  );
 }
 
 /** The columns the forecast reads of every deal (forecastOf). */

@@ -19,7 +19,8 @@ export async function loadForecastPage(context: RequestContext, user: SessionUse
     teamOf(context, user),
   ]);
   const { breakdowns: _perDeal, ...summary } = forecast;
-  const teamPlan = team ? await getTeamPlan(context.db, team.teamId) : null;
+  // An ISA is not priced by the team's plan and does not read it (ADR 0080).
+  const teamPlan = team && team.role !== "isa" ? await getTeamPlan(context.db, team.teamId) : null;
   return { ...summary, prefs, planSource: source, team: team ? { name: team.teamName, hasPlan: teamPlan !== null } : null };
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { commissionPlans, teamCommissionPlans, teamMembers } from "~/db/schema";
 import { memoize, type RequestContext } from "~/lib/context.server";
@@ -26,6 +26,9 @@ const columns = (t: typeof commissionPlans | typeof teamCommissionPlans) => ({
   franchiseFeePct: t.franchiseFeePct,
 });
 
+// An ISA has no part in the team's commissions (ADR 0080): the team's plan is not theirs, nor shown to them.
+const TEAM_PLAN_APPLIES = ne(teamMembers.role, "isa");
+
 /** The agent's own plan row and their team's default, as rows with a `source`, own first (planFromRows reads them). */
 export function planQuery(db: Db, userId: UserId) {
   const own = db
@@ -36,11 +39,33 @@ export function planQuery(db: Db, userId: UserId) {
     .select({ source: sql<PlanSource>`'team'`.as("source"), ...columns(teamCommissionPlans) })
     .from(teamMembers)
     .innerJoin(teamCommissionPlans, eq(teamCommissionPlans.teamId, teamMembers.teamId))
-    .where(eq(teamMembers.userId, userId));
+    .where(and(eq(teamMembers.userId, userId), TEAM_PLAN_APPLIES));
   return own.unionAll(team).orderBy(asc(sql`source`));
 }
 
 export type PlanRow = Awaited<ReturnType<typeof planQuery>>[number];
+
+/** planQuery for several agents at once (a team view's batch), each row with its agent: keepPlans reads them. */
+export function plansQuery(db: Db, userIds: readonly UserId[]) {
+  const own = db
+    .select({ userId: commissionPlans.userId, source: sql<PlanSource>`'own'`.as("source"), ...columns(commissionPlans) })
+    .from(commissionPlans)
+    .where(inArray(commissionPlans.userId, [...userIds]));
+  const team = db
+    .select({ userId: teamMembers.userId, source: sql<PlanSource>`'team'`.as("source"), ...columns(teamCommissionPlans) })
+    .from(teamMembers)
+    .innerJoin(teamCommissionPlans, eq(teamCommissionPlans.teamId, teamMembers.teamId))
+    .where(and(inArray(teamMembers.userId, [...userIds]), TEAM_PLAN_APPLIES));
+  return own.unionAll(team);
+}
+
+/** Keeps each agent's plan from plansQuery's rows for the request (getPlanWithSource then reads nothing). */
+export function keepPlans(context: RequestContext, userIds: readonly UserId[], rows: Awaited<ReturnType<typeof plansQuery>>) {
+  for (const id of userIds) {
+    const mine = rows.filter((r) => r.userId === id).map(({ userId: _, ...row }) => row);
+    context.memo.set(`plan:${id}`, Promise.resolve(planFromRows(mine)));
+  }
+}
 
 /** The plan the rows of planQuery give: the agent's own, else the team's, else the defaults. */
 export function planFromRows(rows: readonly PlanRow[]): { plan: CommissionPlan; source: PlanSource } {

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Db } from "~/db/client.server";
 import { crmConfig, dealShares, deals, type DealStage } from "~/db/schema";
@@ -106,15 +106,20 @@ export function toSharedDeals(rows: Awaited<ReturnType<typeof sharedDealsQuery>>
  */
 function sharesTouching(context: RequestContext, userId: UserId) {
   // (Awaited inside: a query builder runs again each time it is awaited.)
-  return memoize(
-    context,
-    `shares-touching:${userId}`,
-    async () =>
-      await context.db
-        .select({ dealId: dealShares.dealId, ownerId: dealShares.ownerId, agentId: dealShares.agentId, pct: dealShares.sharePct })
-        .from(dealShares)
-        .where(or(eq(dealShares.ownerId, userId), eq(dealShares.agentId, userId))),
-  );
+  return memoize(context, `shares-touching:${userId}`, async () => await sharesTouchingQuery(context.db, [userId]));
+}
+
+/** Every share any of `userIds` is in, either way: one statement of a team view's batch (keepSharesTouching). */
+export function sharesTouchingQuery(db: RequestContext["db"], userIds: readonly UserId[]) {
+  return db
+    .select({ dealId: dealShares.dealId, ownerId: dealShares.ownerId, agentId: dealShares.agentId, pct: dealShares.sharePct })
+    .from(dealShares)
+    .where(or(inArray(dealShares.ownerId, [...userIds]), inArray(dealShares.agentId, [...userIds])));
+}
+
+/** Keeps each of `userIds`' shares from sharesTouchingQuery's rows for the request, so pricing them reads no more. */
+export function keepSharesTouching(context: RequestContext, userIds: readonly UserId[], rows: Awaited<ReturnType<typeof sharesTouchingQuery>>) {
+  for (const id of userIds) context.memo.set(`shares-touching:${id}`, Promise.resolve(rows.filter((r) => r.ownerId === id || r.agentId === id)));
 }
 
 /** The deals shared with `userId`, with their agents' names. Once per request. */

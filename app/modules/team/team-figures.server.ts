@@ -5,7 +5,9 @@ import type { RequestContext } from "~/lib/context.server";
 import { D1_LIMITS } from "~/lib/d1-limits";
 import { ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { loadCommissionContext, type CommissionContext } from "~/modules/commissions/commissions.server";
+import { loadCommissionContexts, type CommissionContext } from "~/modules/commissions/commissions.server";
+import { keepPlans, plansQuery } from "~/modules/commissions/plans.server";
+import { keepSharesTouching, sharesTouchingQuery } from "~/modules/deals/shares.server";
 import { keepStages, stagesQuery } from "~/modules/pipeline/stages.server";
 import { LOGGED_PARAMS, sortedTimes, teamLeadDeals, teamLeadsArrived, teamLoggedByType, type Range } from "~/modules/reports/figures.server";
 import type { DayRange } from "~/modules/reports/periods";
@@ -17,8 +19,8 @@ import { seesNetOf, type Viewer } from "./visibility.server";
 // agent's own Reports use (ADR 0034, ADR 0077): leads and their answers and logged activities from figures.server.ts,
 // won and lost from the stage history as Reports' pipeline conversion counts them, agent net from each agent's own
 // plan and cap (loadCommissionContext). The reads go over the members' ids at once, grouped by agent, in one D1
-// batch; the members' preferences and stages come from that batch too, so pricing each agent's deals reads only their
-// plan, won deals and shares.
+// batch; the members' preferences, stages, plans and shares come from that batch too, and their won deals from one more
+// statement, so pricing the members' deals reads nothing per agent but the deals shared with a co-agent.
 
 interface Closed {
   closedVolumeCents: number;
@@ -89,7 +91,8 @@ export async function loadMemberFigures(
   if (members.length === 0) return [];
   const db = context.db;
   const ids = members.map((m) => m.userId as UserId);
-  const groups = idGroups(ids, LOGGED_PARAMS);
+  // Plans and shares name each id twice (a union, an either-way match): half the parameters for the ids.
+  const groups = idGroups(ids, Math.max(LOGGED_PARAMS, Math.ceil(D1_LIMITS.boundParameters / 2)));
   const kinds = [
     (g: UserId[]) => displayPreferencesQuery(db, g),
     (g: UserId[]) => stagesQuery(db, g),
@@ -97,6 +100,8 @@ export async function loadMemberFigures(
     (g: UserId[]) => teamLeadDeals(db, g, range),
     (g: UserId[]) => teamLoggedByType(db, g, range),
     (g: UserId[]) => stageEntries(db, g, range),
+    (g: UserId[]) => plansQuery(db, g),
+    (g: UserId[]) => sharesTouchingQuery(db, g),
   ] as const;
   const statements = kinds.flatMap((kind) => groups.map((g) => kind(g)));
   const results = (await db.batch(statements as unknown as [(typeof statements)[number], ...(typeof statements)[number][]])) as unknown[][];
@@ -108,8 +113,11 @@ export async function loadMemberFigures(
   const leadDeals = part<Rows<3>>(3);
   const logged = part<Rows<4>>(4);
   const entries = part<Rows<5>>(5);
+  keepPlans(context, ids, part<Rows<6>>(6));
+  keepSharesTouching(context, ids, part<Rows<7>>(7));
 
-  const commissions = await Promise.all(ids.map((id) => loadCommissionContext(context, id)));
+  // Every member's won deals in one more statement; their plans, stages, preferences and shares are kept above.
+  const commissions = await loadCommissionContexts(context, ids);
   return members.map((member, i): MemberFigures => {
     const id = member.userId;
     const kindOf = new Map((stages.get(id) ?? ([] as DealStage[])).map((s) => [s.key, s.kind]));
