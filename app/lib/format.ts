@@ -104,6 +104,10 @@ export function isoDateIn(value: Date, timezone: string): string {
   return wallClockIn(value, safeTimezone(timezone)).date;
 }
 
+const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+/** A count with thousands separators ("12,345"): one formatter for every table cell, not one per call. */
+export const formatCount = (n: number): string => COUNT_FORMAT.format(n);
+
 /** Money in cents with the cents shown: "$5,892.50", "−$445.00". */
 export function formatCents(cents: number, prefs: Pick<DisplayPreferences, "currency"> = DEFAULT_DISPLAY_PREFERENCES): string {
   const formatter = cached(

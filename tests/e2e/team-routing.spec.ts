@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { ACCOUNTS, expect, expectNoViolationsInBothThemes, signedInAt, test } from "./fixtures";
 
-// Lead routing (ADR 0078) on the seeded team (Lena owns Lakeside Lead Realty, Ivy is an agent): the owner adds the rule
-// "Zillow → Ivy Agent" (or finds it from an earlier run: the spec runs at 375 and 1280 px on one database), a Zillow lead
-// added on the Team leads page lands with Ivy by that rule, and Ivy sees it as hers. axe clean in light and dark.
+// Lead routing (ADR 0078) on the seeded team (Lena owns Lakeside Lead Realty, Ivy is an agent, Ian its ISA): the owner
+// adds the rule "Zillow → Ivy Agent" (or finds it from an earlier run: the spec runs at 375 and 1280 px on one database),
+// a Zillow lead added on the Team leads page lands with Ivy by that rule, and Ivy sees it as hers. The ISA (ADR 0080)
+// adds a referral, claims it and hands it to Ivy. axe clean in light and dark.
 
 const RULE = /^Rule \d+: Zillow → Ivy Agent$/;
 
@@ -52,5 +53,36 @@ for (const width of [375, 1280]) {
     await expect(ivy.page.getByText("Add a rule", { exact: true })).toHaveCount(0);
     await expectNoViolationsInBothThemes(ivy.page, "routing agent rules");
     await ivy.close();
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: the ISA claims a lead and hands it to Ivy, with no team deals of their own to see`, async ({ browser }) => {
+    const isa = await signedInAt(browser, ACCOUNTS.leadIsa, width);
+    await isa.page.goto("/team/leads");
+    await expect(isa.page.getByText("You are the team's inside sales agent")).toBeVisible();
+    const name = `Ray Referral ${width} ${randomBytes(3).toString("hex")}`;
+    const add = isa.page.getByRole("form", { name: "Add a lead" });
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Source").selectOption({ label: "Referral" });
+    await add.getByLabel("Phone").fill("512-555-0177");
+    await add.getByRole("button", { name: "Add lead" }).click();
+    // No rule matches a referral: it waits in the pond, with its phone for the ISA to call.
+    const waiting = isa.page.getByRole("list", { name: "Waiting leads" }).getByRole("listitem", { name });
+    await expect(waiting).toContainText("512-555-0177");
+    await waiting.getByRole("button", { name: `Claim ${name}` }).click();
+    const assigned = isa.page.getByRole("list", { name: "Assigned leads" }).getByRole("listitem", { name });
+    await expect(assigned).toContainText(`${name} → you`);
+    await expectNoViolationsInBothThemes(isa.page, "ISA leads");
+    await assigned.getByLabel(`Hand ${name} to`).selectOption({ label: "Ivy Agent" });
+    await assigned.getByRole("button", { name: "Hand to agent" }).click();
+    await expect(isa.page.getByRole("list", { name: "Assigned leads" }).getByRole("listitem", { name })).toContainText(`${name} → Ivy Agent`);
+    await expect(isa.page.getByRole("list", { name: "Assigned leads" }).getByRole("listitem", { name })).toContainText(
+      "Handed on by Ian Isa (inside sales)",
+    );
+    // The team's deals are not an ISA's: no team pipeline in the menu, and the page is not there.
+    if (width >= 1280) await expect(isa.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team pipeline" })).toHaveCount(0);
+    expect((await isa.page.goto("/team/pipeline"))?.status()).toBe(404);
+    await isa.close();
   });
 }

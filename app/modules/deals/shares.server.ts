@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import type { Db } from "~/db/client.server";
 import { crmConfig, dealShares, deals, type DealStage } from "~/db/schema";
@@ -59,29 +59,53 @@ export interface SharedDeal {
  * run it inside their single batch (toSharedDeals reads the rows).
  */
 export function sharedDealsQuery(db: Db, userId: UserId) {
+  return sharedDeals(db, {}, eq(dealShares.agentId, userId));
+}
+
+const SHARED_COLUMNS = {
+  id: deals.id,
+  title: deals.title,
+  ownerId: deals.userId,
+  stage: deals.stage,
+  dealValueCents: deals.dealValueCents,
+  commissionRate: deals.commissionRate,
+  referralFeePct: deals.referralFeePct,
+  probability: deals.probability,
+  expectedCloseDate: deals.expectedCloseDate,
+  closedDate: deals.closedDate,
+  coAgentPct: dealShares.sharePct,
+  ownerStages: crmConfig.dealStages,
+};
+
+function sharedDeals<Extra extends Record<string, typeof dealShares.agentId>>(db: Db, extra: Extra, where: SQL) {
   return (
     db
-      .select({
-        id: deals.id,
-        title: deals.title,
-        ownerId: deals.userId,
-        stage: deals.stage,
-        dealValueCents: deals.dealValueCents,
-        commissionRate: deals.commissionRate,
-        referralFeePct: deals.referralFeePct,
-        probability: deals.probability,
-        expectedCloseDate: deals.expectedCloseDate,
-        closedDate: deals.closedDate,
-        coAgentPct: dealShares.sharePct,
-        ownerStages: crmConfig.dealStages,
-      })
+      .select({ ...SHARED_COLUMNS, ...extra })
       .from(dealShares)
       // The share's owner must be the deal's agent (a share row never outlives a change of either).
       .innerJoin(deals, and(eq(deals.id, dealShares.dealId), eq(deals.userId, dealShares.ownerId)))
       .leftJoin(crmConfig, eq(crmConfig.userId, dealShares.ownerId))
-      .where(eq(dealShares.agentId, userId))
+      .where(where)
       .orderBy(asc(dealShares.createdAt), asc(deals.id))
   );
+}
+
+/** sharedDealsQuery for several agents at once (a team view's batch), each row with its co-agent: keepSharedWith. */
+export function sharedDealsOfQuery(db: Db, userIds: readonly UserId[]) {
+  return sharedDeals(db, { agentId: dealShares.agentId }, inArray(dealShares.agentId, [...userIds]));
+}
+
+/** Keeps each agent's deals shared with them from sharedDealsOfQuery's rows, named by `names`, for the request. */
+export function keepSharedWith(
+  context: RequestContext,
+  userIds: readonly UserId[],
+  rows: Awaited<ReturnType<typeof sharedDealsOfQuery>>,
+  names: ReadonlyMap<string, string>,
+) {
+  for (const id of userIds) {
+    const mine = rows.filter((r) => r.agentId === id).map(({ agentId: _, ...row }) => row);
+    context.memo.set(`shared-with:${id}`, Promise.resolve(toSharedDeals(mine, names)));
+  }
 }
 
 /** The rows of sharedDealsQuery as SharedDeals: each deal's stage named and kinded by its own agent's pipeline. */

@@ -10,7 +10,7 @@ import { hasIncome, incomeDeals, incomeMonths, incomeTotals } from "~/modules/co
 import { barPercents, columnChart, type ColumnChart } from "~/modules/dashboard/charts";
 
 import { localNow } from "~/modules/tasks/due";
-import { changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
+import { ascending, changePct, formatMinutes, percentOf, responseSummary, type Compared, type ResponseSummary } from "./definitions";
 import { followUpTables, type FollowUpInput } from "./follow-up";
 import { dayCount, monthEnd, monthsOf, PERIOD_LABELS, type DayRange, type Period } from "./periods";
 import { cell, countCell, DASH, empty, minutesCell, moneyCell, pctCell, type ReportCell, type ReportTable } from "./table";
@@ -394,7 +394,7 @@ export function buildReports(input: ReportInputs): Reports {
   const speedOf = (group: ContactSource | "*", isCurrent: boolean): ResponseSummary | null => {
     const rows = leadsOf(group, isCurrent).filter((r) => r.times.length > 0);
     if (rows.length === 0) return null;
-    return responseSummary(rows.length === 1 ? rows[0]!.times : rows.flatMap((r) => r.times).sort((a, b) => a - b));
+    return responseSummary(rows.length === 1 ? rows[0]!.times : ascending(rows.flatMap((r) => r.times)));
   };
   const sharesOf = (source: ContactSource | "*", isCurrent = true) => {
     const leads = leadCount(source, isCurrent);

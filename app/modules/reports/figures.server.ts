@@ -1,3 +1,4 @@
+import { ascending } from "./definitions";
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { contacts, crmActivities, deals } from "~/db/schema";
@@ -107,7 +108,7 @@ export function teamLeadDeals(db: Db, userIds: readonly UserId[], range: Range) 
 /** A JSON array of numbers from SQL, sorted ascending. */
 export function sortedTimes(json: string | null | undefined): number[] {
   const values = JSON.parse(json ?? "[]") as number[];
-  return values.filter((v) => typeof v === "number").sort((a, b) => a - b);
+  return ascending(values.filter((v) => typeof v === "number"));
 }
 
 export interface LeadTotals {
@@ -126,7 +127,7 @@ export function leadTotals(
   source?: string,
 ): LeadTotals {
   const mine = rows.filter((r) => r.range === range && (source === undefined || r.source === source));
-  const times = mine.flatMap((r) => (typeof r.times === "string" ? sortedTimes(r.times) : r.times)).sort((a, b) => a - b);
+  const times = ascending(mine.flatMap((r) => (typeof r.times === "string" ? sortedTimes(r.times) : r.times)));
   const leads = mine.reduce((sum, r) => sum + r.n, 0);
   return { leads, times, waiting: leads - times.length };
 }

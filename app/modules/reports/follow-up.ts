@@ -1,5 +1,5 @@
-import { formatMinutes, nearestRank, percentOf } from "./definitions";
-import { cell, empty, type ReportCell, type ReportTable } from "./table";
+import { ascending, formatMinutes, nearestRank, percentOf } from "./definitions";
+import { cell, countCell, empty, type ReportCell, type ReportTable } from "./table";
 
 // Reports' follow-up e-mail: the figures of the e-mails the agent sent in the period, per template and per action plan,
 // from the rows of follow-up.server.ts. The page's tables and their CSV files are these two tables. Browser-safe.
@@ -42,14 +42,10 @@ function followUpFigures(groups: readonly EmailGroup[]): FollowUpFigures {
   const sent = add((g) => g.sent);
   const bounced = add((g) => g.bounced);
   const replied = add((g) => g.replied);
-  const median = nearestRank(
-    groups.flatMap((g) => g.times).sort((a, b) => a - b),
-    50,
-  );
+  const median = nearestRank(ascending(groups.flatMap((g) => g.times)), 50);
   return { sent, bounced, replied, replyRatePct: percentOf(replied, sent - bounced), medianMinutes: median === null ? null : median / 60_000 };
 }
 
-const countCell = (n: number) => cell(n.toLocaleString("en-US"), n);
 const figureCells = (f: FollowUpFigures): ReportCell[] => [
   countCell(f.sent),
   countCell(f.bounced),

@@ -1,4 +1,4 @@
-import { formatCents, type DisplayPreferences } from "~/lib/format";
+import { formatCents, formatCount, type DisplayPreferences } from "~/lib/format";
 import { formatMinutes } from "./definitions";
 // A report's numbers as one table: the page renders it, its chart's screen-reader text reads it, and the CSV
 // download writes it, so the file holds exactly what the page shows. Browser-safe.
@@ -32,7 +32,7 @@ export const pctCell = (pct: number | null) => (pct === null ? empty() : cell(`$
 /** Money as the page shows it, in `prefs`' currency; the CSV holds currency units. */
 export const moneyCell = (cents: number | null, prefs: Pick<DisplayPreferences, "currency">) =>
   cents === null ? empty() : cell(formatCents(cents, prefs), cents / 100);
-export const countCell = (n: number) => cell(n.toLocaleString("en-US"), n);
+export const countCell = (n: number) => cell(formatCount(n), n);
 export const minutesCell = (minutes: number | null) => (minutes === null ? empty() : cell(formatMinutes(minutes), Math.round(minutes * 10) / 10));
 
 /**

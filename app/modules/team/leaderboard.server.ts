@@ -1,7 +1,7 @@
 import type { Currency, TeamRole } from "~/db/enums";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn, type DisplayPreferences } from "~/lib/format";
-import { responseSummary } from "~/modules/reports/definitions";
+import { responseSummaryOf } from "~/modules/reports/definitions";
 import { dayCount, parsePeriod, PERIOD_LABELS, type Period } from "~/modules/reports/periods";
 import { instants } from "~/modules/reports/reports.server";
 import { cell, countCell, empty, minutesCell, moneyCell, type ReportCell, type ReportTable } from "~/modules/reports/table";
@@ -63,13 +63,14 @@ function rank(rows: LeaderRow[]): LeaderRow[] {
   );
 }
 
-const timesOf = (figures: readonly MemberFigures[]) => figures.flatMap((f) => f.leads.flatMap((l) => l.times)).sort((a, b) => a - b);
+/** The members' response times, as the ascending lists they are (responseSummaryOf takes them as one). */
+const timesOf = (figures: readonly MemberFigures[]) => figures.flatMap((f) => f.leads.map((l) => l.times));
 const activitiesOf = (f: MemberFigures) => Object.values(f.activities).reduce((sum, n) => sum + (n ?? 0), 0);
 
 /** Counts of every member and amounts of those in `currency` (the viewer's): the team rows' total, on the page and in the CSV. */
 export function teamTotals(figures: readonly MemberFigures[], currency: Currency) {
   const same = figures.filter((f) => f.currency === currency);
-  const summary = responseSummary(timesOf(figures));
+  const summary = responseSummaryOf(timesOf(figures));
   const nets = same.map((f) => f.closed.netCents);
   return {
     currency,
@@ -97,7 +98,7 @@ export async function loadLeaderboard(
   const figures = await loadMemberFigures(context, viewer, members, period, instants(period, prefs.timezone));
 
   const rows = figures.map((f): LeaderRow => {
-    const summary = responseSummary(timesOf([f]));
+    const summary = responseSummaryOf(timesOf([f]));
     return {
       userId: f.member.userId,
       name: f.member.name,

@@ -7,7 +7,7 @@ import { ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { loadCommissionContexts, type CommissionContext } from "~/modules/commissions/commissions.server";
 import { keepPlans, plansQuery } from "~/modules/commissions/plans.server";
-import { keepSharesTouching, sharesTouchingQuery } from "~/modules/deals/shares.server";
+import { keepSharedWith, keepSharesTouching, sharedDealsOfQuery, sharesTouchingQuery } from "~/modules/deals/shares.server";
 import { keepStages, stagesQuery } from "~/modules/pipeline/stages.server";
 import { LOGGED_PARAMS, sortedTimes, teamLeadDeals, teamLeadsArrived, teamLoggedByType, type Range } from "~/modules/reports/figures.server";
 import type { DayRange } from "~/modules/reports/periods";
@@ -20,7 +20,7 @@ import { seesNetOf, type Viewer } from "./visibility.server";
 // won and lost from the stage history as Reports' pipeline conversion counts them, agent net from each agent's own
 // plan and cap (loadCommissionContext). The reads go over the members' ids at once, grouped by agent, in one D1
 // batch; the members' preferences, stages, plans and shares come from that batch too, and their won deals from one more
-// statement, so pricing the members' deals reads nothing per agent but the deals shared with a co-agent.
+// statement, so pricing the members' deals reads nothing per agent.
 
 interface Closed {
   closedVolumeCents: number;
@@ -102,6 +102,7 @@ export async function loadMemberFigures(
     (g: UserId[]) => stageEntries(db, g, range),
     (g: UserId[]) => plansQuery(db, g),
     (g: UserId[]) => sharesTouchingQuery(db, g),
+    (g: UserId[]) => sharedDealsOfQuery(db, g),
   ] as const;
   const statements = kinds.flatMap((kind) => groups.map((g) => kind(g)));
   const results = (await db.batch(statements as unknown as [(typeof statements)[number], ...(typeof statements)[number][]])) as unknown[][];
@@ -115,6 +116,7 @@ export async function loadMemberFigures(
   const entries = part<Rows<5>>(5);
   keepPlans(context, ids, part<Rows<6>>(6));
   keepSharesTouching(context, ids, part<Rows<7>>(7));
+  keepSharedWith(context, ids, part<Rows<8>>(8), new Map(members.map((m) => [m.userId, m.name])));
 
   // Every member's won deals in one more statement; their plans, stages, preferences and shares are kept above.
   const commissions = await loadCommissionContexts(context, ids);

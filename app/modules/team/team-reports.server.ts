@@ -3,7 +3,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn, type DisplayPreferences } from "~/lib/format";
 import { ACTIVITY_TYPE_LABELS } from "~/modules/activities/activity.schema";
 import { SOURCE_LABELS } from "~/modules/contacts/contacts.messages";
-import { percentOf, responseSummary } from "~/modules/reports/definitions";
+import { percentOf, responseSummaryOf } from "~/modules/reports/definitions";
 import { LOGGED_TYPES } from "~/modules/reports/figures";
 import { dayCount, parsePeriod, PERIOD_LABELS, type Period } from "~/modules/reports/periods";
 import { instants } from "~/modules/reports/reports.server";
@@ -29,12 +29,14 @@ export interface TeamReports {
   leftOut: { name: string; currency: Currency }[];
 }
 
-/** Speed to lead over leads and their answer times (ms, ascending): the median and the share of every lead answered within 5 minutes. */
-function speedCells(leads: number, times: readonly number[]): ReportCell[] {
-  const s = responseSummary(times);
+/**
+ * Speed to lead over leads and their answer times (lists of ms, each ascending, taken as one): the median and the share
+ * of every lead answered within 5 minutes.
+ */
+function speedCells(leads: number, times: readonly (readonly number[])[]): ReportCell[] {
+  const s = responseSummaryOf(times);
   return [countCell(leads), countCell(s.answered), minutesCell(s.p50Minutes), pctCell(percentOf(s.fast, leads))];
 }
-const sortedAll = (lists: readonly (readonly number[])[]) => lists.flat().sort((a, b) => a - b);
 
 function agentsTable(figures: readonly MemberFigures[], currency: Currency, label: string): ReportTable {
   const types = LOGGED_TYPES.filter((t) => figures.some((f) => (f.activities[t] ?? 0) > 0));
@@ -76,7 +78,7 @@ function agentsTable(figures: readonly MemberFigures[], currency: Currency, labe
           cell(f.currency),
           ...speedCells(
             f.leads.reduce((sum, l) => sum + l.n, 0),
-            sortedAll(f.leads.map((l) => l.times)),
+            f.leads.map((l) => l.times),
           ),
           ...activityCells(
             (t) => f.activities[t] ?? 0,
@@ -93,7 +95,10 @@ function agentsTable(figures: readonly MemberFigures[], currency: Currency, labe
     total: [
       totalLabel(totals.leftOut, currency),
       cell(currency),
-      ...speedCells(totals.leads, sortedAll(figures.flatMap((f) => f.leads.map((l) => l.times)))),
+      ...speedCells(
+        totals.leads,
+        figures.flatMap((f) => f.leads.map((l) => l.times)),
+      ),
       ...activityCells((t) => sumOf((f) => f.activities[t] ?? 0), totals.activities),
       countCell(won),
       countCell(lost),
@@ -113,7 +118,7 @@ function sourcesTable(figures: readonly MemberFigures[], currency: Currency, lab
     const wins = (list: readonly MemberFigures[]) => list.flatMap((f) => f.leadWins.filter((w) => source === "*" || w.source === source));
     return {
       leads: leads.reduce((sum, l) => sum + l.n, 0),
-      times: sortedAll(leads.map((l) => l.times)),
+      times: leads.map((l) => l.times),
       won: wins(figures).reduce((sum, w) => sum + w.n, 0),
       volumeCents: wins(same).reduce((sum, w) => sum + w.valueCents, 0),
     };
