@@ -136,9 +136,11 @@ function nearestRankOf(lists: readonly (readonly number[])[], total: number, pct
     if (atMost(mid) >= rank) hi = mid;
     else lo = mid + 1;
   }
-  const below = atMost(lo - 1);
-  const near = ascending(lists.flatMap((list) => list.slice(countAtMost(list, lo - 1), countAtMost(list, lo))));
-  return near[rank - below - 1]!;
+  // The values in (lo − 1, lo]: of whole milliseconds (SQL's response times), all of them are lo.
+  const spans = lists.map((list) => [list, countAtMost(list, lo - 1), countAtMost(list, lo)] as const).filter(([, a, b]) => b > a);
+  if (spans.every(([list, a]) => list[a] === lo)) return lo;
+  const near = ascending(spans.flatMap(([list, a, b]) => list.slice(a, b)));
+  return near[rank - atMost(lo - 1) - 1]!;
 }
 
 /** Speed to lead over several lists of response times in milliseconds, each sorted ascending: as one list. */
