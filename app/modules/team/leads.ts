@@ -9,7 +9,7 @@ export const LEAD_MODE_LABELS: Record<LeadMode, string> = {
 };
 
 export const LEAD_MODE_HELP: Record<LeadMode, string> = {
-  pond: "New leads wait in the pond. Any available member claims one, or the owner and admins assign it.",
+  pond: "New leads wait in the pond. Any available member claims one, or the owner, admins or an ISA assigns it.",
   round_robin: "Each new lead goes at once to the next available member, in turn.",
   claim: "Each new lead is offered to every available member; the first to claim it gets it. When the claim window passes, round robin takes it.",
 };
