@@ -32,7 +32,8 @@ export function MembersSection({
         Members
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        Each member has a seat. The owner pays and manages billing; admins invite and remove agents and ISAs; agents work their own contacts and deals; an ISA works the team's new leads and hands them to agents.
+        Each member has a seat. The owner pays and manages billing; admins invite and remove agents and ISAs; agents work their own contacts and
+        deals; an ISA works the team's new leads and hands them to agents.
       </p>
       <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800">
         {members.map((member) => (
