@@ -1961,6 +1961,8 @@ export const auditEvents = sqliteTable(
     index("audit_events_team_created").on(t.teamId, t.createdAt, t.id).where(sql`${t.teamId} is not null`),
     index("audit_events_subject_created").on(t.subjectUserId, t.createdAt, t.id).where(sql`${t.subjectUserId} is not null`),
     index("audit_events_actor").on(t.actorId).where(sql`${t.actorId} is not null`),
+    // An account's purge finds the rows naming it as their target (retention.server.ts auditRowsOnPurge).
+    index("audit_events_user_target").on(t.targetId).where(sql`${t.targetType} = 'user'`),
     index("audit_events_created").on(t.createdAt),
   ],
 );

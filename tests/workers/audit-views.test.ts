@@ -193,6 +193,17 @@ describe("an account's purge", () => {
           createdAt: new Date(),
         },
         {
+          id: `g-${gone.id}`,
+          teamId: t.teamId,
+          actorId: t.owner.id,
+          actorLabel: "Olu Okafor",
+          action: "team.handover",
+          targetType: "user",
+          targetId: gone.id,
+          targetLabel: "Gina Gone",
+          createdAt: new Date(),
+        },
+        {
           id: `p-${gone.id}`,
           teamId: null,
           actorId: gone.id,
@@ -207,6 +218,14 @@ describe("an account's purge", () => {
     const rows = await db().select().from(auditEvents).where(eq(auditEvents.teamId, t.teamId));
     expect(rows.find((r) => r.id === `t-${gone.id}`)).toMatchObject({ actorId: null, actorLabel: "Gina Gone", ip: null });
     expect(rows.find((r) => r.id === `s-${gone.id}`)).toMatchObject({ subjectUserId: null, subjectLabel: "A former member" });
+    expect(rows.find((r) => r.id === `g-${gone.id}`)).toMatchObject({ targetId: null, targetLabel: "Gina Gone" });
+    // The purge's updates (auditRowsOnPurge's conditions) find the account's rows by an index, not by reading the log.
+    const plan = async (query: string) =>
+      (await env.DB.prepare(`explain query plan ${query}`).bind(gone.id).all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
+    expect(await plan("update audit_events set target_id = null where target_type = 'user' and target_id = ?")).toMatch(
+      /USING (COVERING )?INDEX audit_events_user_target/,
+    );
+    expect(await plan("update audit_events set actor_id = null where actor_id = ?")).toMatch(/USING (COVERING )?INDEX audit_events_actor/);
     expect(
       await db()
         .select()

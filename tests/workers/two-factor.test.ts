@@ -1,3 +1,4 @@
+import { TWO_FACTOR_DUE } from "../../workers/api/session.api";
 import { env } from "cloudflare:workers";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { and, eq, isNull } from "drizzle-orm";
@@ -384,9 +385,16 @@ describe("a team that requires two-factor sign-in", () => {
     }
     const page = await agent.page("/settings/security");
     expect(page).toContain("Your team requires two-factor sign-in");
+    // The JSON API (the field app's sync, search, AI) serves them nothing either, and says why.
+    for (const path of ["/api/sync", "/api/search?q=a"]) {
+      const refused = await agent.get(path);
+      expect(refused.status, path).toBe(403);
+      expect(await refused.json()).toEqual({ ok: false, error: TWO_FACTOR_DUE, redirectTo: "/settings/security" });
+    }
 
     await enableTotp(agent, now);
     expect((await agent.get("/dashboard")).status).toBe(200);
+    expect((await agent.get("/api/sync")).status).toBe(200);
     expect(await agent.page("/settings/security")).not.toContain("Your team requires two-factor sign-in");
   });
 });

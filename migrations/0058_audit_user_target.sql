@@ -1,0 +1,1 @@
+CREATE INDEX `audit_events_user_target` ON `audit_events` (`target_id`) WHERE "audit_events"."target_type" = 'user';
