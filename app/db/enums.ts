@@ -213,6 +213,8 @@ export const AUDIT_ACTIONS = [
   "team.member_removed",
   "team.handover",
   "team.ownership_offered",
+  "team.ownership_withdrawn",
+  "team.ownership_declined",
   "team.ownership_transferred",
   "team.renamed",
   "team.settings_changed",

@@ -150,6 +150,29 @@ describe("team actions in the audit log", () => {
     expect((await admin.post("/team", { intent: "accept-ownership" })).status).toBe(400);
     expect(await rowsOf(t.teamId, "team.ownership_transferred")).toHaveLength(0);
   });
+
+  it("an offer withdrawn and an offer declined write one row each; a second withdrawal or decline writes none", async () => {
+    const t = await team("Audit Offers");
+    const owner = await signInAs(t.owner);
+    expect((await owner.post("/team", { intent: "offer-ownership", memberId: t.admin.id })).status).toBe(302);
+    expect((await owner.post("/team", { intent: "withdraw-offer" })).status).toBe(302);
+    expect((await owner.post("/team", { intent: "withdraw-offer" })).status).toBe(302);
+    expect((await rowsOf(t.teamId, "team.ownership_withdrawn")).map((r) => [r.actorId, r.subjectUserId, r.subjectLabel])).toEqual([
+      [t.owner.id, t.admin.id, "Ada Admin"],
+    ]);
+    expect((await db().select().from(teams).where(eq(teams.id, t.teamId)).get())?.pendingOwnerId).toBeNull();
+
+    expect((await owner.post("/team", { intent: "offer-ownership", memberId: t.agentA.id })).status).toBe(302);
+    const amara = await signInAs(t.agentA);
+    // Someone the offer is not for cannot decline it.
+    expect((await (await signInAs(t.agentB)).post("/team", { intent: "decline-ownership" })).status).toBe(400);
+    expect((await amara.post("/team", { intent: "decline-ownership" })).status).toBe(302);
+    expect((await amara.post("/team", { intent: "decline-ownership" })).status).toBe(400);
+    expect((await rowsOf(t.teamId, "team.ownership_declined")).map((r) => [r.actorId, r.subjectUserId, r.actorLabel])).toEqual([
+      [t.agentA.id, t.agentA.id, "Amara Agent"],
+    ]);
+    expect((await db().select().from(teams).where(eq(teams.id, t.teamId)).get())?.pendingOwnerId).toBeNull();
+  });
 });
 
 describe("lead assignment and team settings in the audit log", () => {

@@ -73,6 +73,12 @@ export const AUDIT_CATALOGUE: Record<AuditAction, Spec> = {
     sentence: (who, whom, what) => `${who} handed ${whom}'s contacts, deals, tasks and leads over to ${what}`,
   },
   "team.ownership_offered": { group: "team", label: "Ownership offered", sentence: (who, whom) => `${who} offered the team's ownership to ${whom}` },
+  "team.ownership_withdrawn": {
+    group: "team",
+    label: "Ownership offer withdrawn",
+    sentence: (who, whom) => `${who} withdrew the offer of the team's ownership to ${whom}`,
+  },
+  "team.ownership_declined": { group: "team", label: "Ownership declined", sentence: (who) => `${who} declined the team's ownership` },
   "team.ownership_transferred": {
     group: "team",
     label: "Ownership transferred",

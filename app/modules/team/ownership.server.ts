@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { teamMembers, teams } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
@@ -77,27 +77,54 @@ export async function offerOwnership(
   return { ok: true };
 }
 
-/** The owner withdraws the offer. */
-export async function withdrawOffer(context: RequestContext, actor: SessionUser): Promise<PlanChangeResult> {
+/**
+ * Ends the offer to `to`, if it still stands, and writes its audit row in the same batch (a second click, or an offer
+ * already taken or ended, writes nothing).
+ */
+async function endOffer(
+  context: RequestContext,
+  team: { teamId: string },
+  to: string,
+  onlyIf: SQL,
+  audit: Omit<Parameters<typeof auditStatement>[1], "teamId" | "at">,
+): Promise<boolean> {
+  const db = context.db;
+  const still = and(eq(teams.id, team.teamId), eq(teams.pendingOwnerId, to), onlyIf);
+  const done = await guardedBatch(() =>
+    db.batch([
+      requireInBatch(db, sql`exists (select 1 from ${teams} where ${still})`),
+      db.update(teams).set({ pendingOwnerId: null, pendingOwnerAt: null }).where(still),
+      auditStatement(context, { ...audit, teamId: team.teamId, at: Date.now() }),
+    ]),
+  );
+  return done.ok;
+}
+
+/** The owner withdraws the offer (recorded in the team's audit log). */
+export async function withdrawOffer(context: RequestContext, actor: SessionUser, where: AuditWhere): Promise<PlanChangeResult> {
   const membership = await getMembership(context, actor.id);
   if (membership?.role !== "owner") return { ok: false, message: TEAM_MESSAGES.ownerOnly };
-  await context.db
-    .update(teams)
-    .set({ pendingOwnerId: null, pendingOwnerAt: null })
-    .where(and(eq(teams.id, membership.teamId), eq(teams.ownerId, actor.id)));
+  const offer = await pendingOffer(context, membership.teamId);
+  if (!offer) return { ok: true };
+  const members = await listMembers(context, membership.teamId);
+  const nameOf = (id: string, fallback: string) => members.find((m) => m.userId === id)?.name ?? fallback;
+  await endOffer(context, membership, offer.to, eq(teams.ownerId, actor.id), {
+    action: "team.ownership_withdrawn",
+    actor: { id: actor.id, label: nameOf(actor.id, actor.email) },
+    subject: { id: offer.to, label: nameOf(offer.to, "A teammate") },
+    where,
+  });
   return { ok: true };
 }
 
-/** The member offered ownership turns it down. */
-export async function declineOwnership(context: RequestContext, user: SessionUser): Promise<PlanChangeResult> {
+/** The member offered ownership turns it down (recorded in the team's audit log). */
+export async function declineOwnership(context: RequestContext, user: SessionUser, where: AuditWhere): Promise<PlanChangeResult> {
   const membership = await getMembership(context, user.id);
   if (!membership) return { ok: false, message: TEAM_MESSAGES.noOffer };
-  const updated = await context.db
-    .update(teams)
-    .set({ pendingOwnerId: null, pendingOwnerAt: null })
-    .where(and(eq(teams.id, membership.teamId), eq(teams.pendingOwnerId, user.id)))
-    .returning({ id: teams.id });
-  return updated.length ? { ok: true } : { ok: false, message: TEAM_MESSAGES.noOffer };
+  const members = await listMembers(context, membership.teamId);
+  const me = { id: user.id, label: members.find((m) => m.userId === user.id)?.name ?? user.email };
+  const declined = await endOffer(context, membership, user.id, sql`1`, { action: "team.ownership_declined", actor: me, subject: me, where });
+  return declined ? { ok: true } : { ok: false, message: TEAM_MESSAGES.noOffer };
 }
 
 /** Whether the member has a live subscription of their own, the one the team's seats would move to. */

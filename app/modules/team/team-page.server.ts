@@ -143,11 +143,11 @@ export async function runTeamAction(
       case "offer-ownership":
         return offerOwnership(context, user, input.memberId, appOrigin(context, request), where);
       case "withdraw-offer":
-        return withdrawOffer(context, user);
+        return withdrawOffer(context, user, where);
       case "accept-ownership":
         return acceptOwnership(context, user, where);
       case "decline-ownership":
-        return declineOwnership(context, user);
+        return declineOwnership(context, user, where);
     }
   })();
   if (!result.ok) return { ok: false, body: { intent: input.intent, errors: { form: result.message } } };
