@@ -74,9 +74,10 @@ export default function TeamLeadsPage() {
   const me = loaded.members.find((m) => m.userId === loaded.me);
   const errorFor = (intent: string, lead?: string) =>
     failed && !failed.ok && failed.intent === intent && (lead === undefined || ("lead" in failed && failed.lead === lead)) ? failed : null;
-  const everyone = loaded.members.map((m) => [m.userId, m.userId === loaded.me ? `${m.name} (you)` : m.name] as const);
   // An ISA hands leads to those who sell (ADR 0080); the owner and admins may give one to anyone.
-  const agents = loaded.isa ? everyone.filter(([id]) => loaded.members.find((m) => m.userId === id)?.role !== "isa") : everyone;
+  const agents = loaded.members
+    .filter((m) => !loaded.isa || m.role !== "isa")
+    .map((m) => [m.userId, m.userId === loaded.me ? `${m.name} (you)` : m.name] as const);
   return (
     <>
       <LeadsHeader teamName={loaded.teamName} mode={loaded.mode} />

@@ -106,8 +106,8 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
 /**
  * loadCommissionContext for several agents (a team view): their won deals in one statement per group of ids, instead
  * of one each. Their plans, stages, preferences and shares are best kept for the request first (a team view's batch:
- * keepPlans, keepStages, keepDisplayPreferences, keepSharesTouching), so that pricing them reads nothing more but the
- * deals shared with a co-agent.
+ * keepPlans, keepStages, keepDisplayPreferences, keepSharesTouching, keepSharedWith), so that pricing them reads
+ * nothing more.
  */
 export async function loadCommissionContexts(context: RequestContext, userIds: readonly UserId[]): Promise<CommissionContext[]> {
   const stages = await Promise.all(userIds.map((id) => getStages(context, id)));

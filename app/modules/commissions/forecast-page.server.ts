@@ -4,6 +4,7 @@ import type { UserId } from "~/lib/tenancy.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { teamOf } from "~/modules/team/guard.server";
+import { sellsOnTeam } from "~/modules/team/team.server";
 import { loadForecast } from "./commissions.server";
 import { getPlanWithSource, getTeamPlan, savePlan } from "./plans.server";
 
@@ -20,7 +21,7 @@ export async function loadForecastPage(context: RequestContext, user: SessionUse
   ]);
   const { breakdowns: _perDeal, ...summary } = forecast;
   // An ISA is not priced by the team's plan and does not read it (ADR 0080).
-  const teamPlan = team && team.role !== "isa" ? await getTeamPlan(context.db, team.teamId) : null;
+  const teamPlan = sellsOnTeam(team) ? await getTeamPlan(context.db, team.teamId) : null;
   return { ...summary, prefs, planSource: source, team: team ? { name: team.teamName, hasPlan: teamPlan !== null } : null };
 }
 

@@ -8,7 +8,7 @@ import { ownedBy } from "~/lib/tenancy.server";
 import type { SessionUser, UserId } from "~/modules/auth/session.server";
 import { readStages } from "~/modules/pipeline/stages";
 import { teamOf } from "~/modules/team/guard.server";
-import { getMembership, isMemberSql, listMembers, SELLER_ROLES, sellsOnTeam } from "~/modules/team/team.server";
+import { getMembership, isMemberSql, isSellerRole, listMembers, SELLER_ROLES, sellsOnTeam } from "~/modules/team/team.server";
 import { guardedBatch, requireInBatch } from "~/db/write-guard.server";
 
 // Shared deals (ADR 0037). The deal stays its agent's (deals.user_id): only they edit it, and it sits on
@@ -185,7 +185,7 @@ export async function coAgentsOf(context: RequestContext, owner: SessionUser, de
     coAgents: rows.map((r) => ({ ...r, name: names.get(r.agentId) ?? "A former teammate" })),
     /** Teammates who could be added. */
     candidates: members
-      .filter((m) => m.userId !== owner.id && m.role !== "isa" && !rows.some((r) => r.agentId === m.userId))
+      .filter((m) => m.userId !== owner.id && isSellerRole(m.role) && !rows.some((r) => r.agentId === m.userId))
       .map((m) => ({ userId: m.userId, name: m.name })),
   };
 }
@@ -222,7 +222,7 @@ export async function saveShare(context: RequestContext, owner: SessionUser, dea
   const members = await listMembers(context, team.teamId);
   const coAgent = members.find((m) => m.userId === agent);
   if (!coAgent) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.notTeammate } };
-  if (coAgent.role === "isa") return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.isa } };
+  if (!isSellerRole(coAgent.role)) return { ok: false, status: 400, fieldErrors: { agent: SHARE_MESSAGES.isa } };
   const others = (
     await context.db
       .select({ agentId: dealShares.agentId, pct: dealShares.sharePct })

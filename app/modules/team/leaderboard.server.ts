@@ -7,7 +7,7 @@ import { instants } from "~/modules/reports/reports.server";
 import { cell, countCell, empty, minutesCell, moneyCell, type ReportCell, type ReportTable } from "~/modules/reports/table";
 import { getDisplayPreferences } from "~/modules/settings/preferences.server";
 import { loadMemberFigures, type MemberFigures } from "./team-figures.server";
-import { listMembers } from "./team.server";
+import { isSellerRole, listMembers } from "./team.server";
 import type { Viewer } from "./visibility.server";
 
 // The team leaderboard (ADR 0034): each member's closed volume, deals won, agent net, speed to lead and
@@ -94,7 +94,7 @@ export async function loadLeaderboard(
   const prefs = await getDisplayPreferences(context, viewer.userId);
   const period = parsePeriod(params, isoDateIn(now, prefs.timezone));
   // It ranks those who sell: an ISA has no deals or commissions to rank (ADR 0080); Team reports shows their leads.
-  const members = (await listMembers(context, viewer.team.teamId)).filter((m) => m.role !== "isa");
+  const members = (await listMembers(context, viewer.team.teamId)).filter((m) => isSellerRole(m.role));
   const figures = await loadMemberFigures(context, viewer, members, period, instants(period, prefs.timezone));
 
   const rows = figures.map((f): LeaderRow => {

@@ -29,7 +29,7 @@ import { validateRows } from "~/modules/contacts/import";
 import { insertContact } from "~/modules/contacts/contacts.server";
 import { raiseLeadAlertLater } from "~/modules/push/lead-alerts.server";
 import { emailWaitingLeadsLater, type WaitingLead, type WaitingNotice } from "./emails.server";
-import { canManage, isMemberSql, listMembers, MANAGER_ROLES, SELLER_ROLES, worksLeadDesk, type Membership } from "./team.server";
+import { canManage, isMemberSql, isSellerRole, listMembers, MANAGER_ROLES, SELLER_ROLES, worksLeadDesk, type Membership } from "./team.server";
 import { ROUTING_MESSAGES } from "./routing";
 import { cappedMembers, chooseRoute, pickInTurn, teamOrder } from "./routing.server";
 
@@ -612,7 +612,8 @@ export async function assignLead(
   if (!lead) return { ok: false, status: 404, error: LEAD_MESSAGES.notFound };
   const agent = members.find((m) => m.userId === agentId);
   if (!agent) return { ok: false, status: 400, error: LEAD_MESSAGES.notAMember, fieldErrors: { agent: LEAD_MESSAGES.notAMember } };
-  if (isa && agent.role === "isa") return { ok: false, status: 400, error: LEAD_MESSAGES.toSeller, fieldErrors: { agent: LEAD_MESSAGES.toSeller } };
+  if (isa && !isSellerRole(agent.role))
+    return { ok: false, status: 400, error: LEAD_MESSAGES.toSeller, fieldErrors: { agent: LEAD_MESSAGES.toSeller } };
   const how = isa ? HOW.handedOn(actor.name) : HOW.by(actor.name);
   // The actor's role as read, re-checked in the batch: an ISA's handoff goes only to a member who (still) sells.
   const actorRoles: readonly TeamRole[] = isa ? ["isa"] : MANAGER_ROLES;

@@ -88,11 +88,14 @@ export const SELLER_ROLES = ["owner", "admin", "agent"] as const satisfies reado
 export const worksLeadDesk = (membership: Membership | null): membership is Membership =>
   membership !== null && (LEAD_DESK_ROLES as readonly TeamRole[]).includes(membership.role);
 
+/** Whether a role sells: every role but an ISA's (ADR 0080). */
+export const isSellerRole = (role: TeamRole): boolean => (SELLER_ROLES as readonly TeamRole[]).includes(role);
+
 /**
  * The team's deals and commissions (the team pipeline and board, shared deals, the leaderboard) are for those who sell:
  * everyone but an ISA (ADR 0080).
  */
-export const sellsOnTeam = (membership: Membership | null): membership is Membership => membership !== null && membership.role !== "isa";
+export const sellsOnTeam = (membership: Membership | null): membership is Membership => membership !== null && isSellerRole(membership.role);
 
 export interface MemberRow {
   userId: string;
@@ -351,9 +354,8 @@ function membershipEnds(db: Db, teamId: string, memberId: string, handingOver: b
   ] as const;
 }
 
-/** SQL: `memberId` shares no deal with a teammate, as co-agent or as the deal's agent. */
-const sharesNoDeal = (memberId: string) =>
-  sql`not exists (select 1 from ${dealShares} where ${or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId))})`;
+/** The shares `memberId` is in, as co-agent or as the deal's agent. */
+const sharesOf = (memberId: string) => or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId));
 
 /**
  * The owner makes a member an admin, an agent or an ISA; the change and its audit row land together, or neither. An ISA
@@ -375,11 +377,7 @@ export async function setRole(
   if (member.role === role) return { ok: true };
   const db = context.db;
   if (role === "isa") {
-    const shared = await db
-      .select({ n: count() })
-      .from(dealShares)
-      .where(or(eq(dealShares.agentId, memberId), eq(dealShares.ownerId, memberId)))
-      .get();
+    const shared = await db.select({ n: count() }).from(dealShares).where(sharesOf(memberId)).get();
     if ((shared?.n ?? 0) > 0) return { ok: false, message: TEAM_MESSAGES.isaSharesDeals(member.name, shared!.n) };
   }
   const done = await guardedBatch(() =>
@@ -391,7 +389,7 @@ export async function setRole(
         and(
           isMemberSql(membership.teamId, actor.id, ["owner"]),
           isMemberSql(membership.teamId, memberId, [member.role]),
-          role === "isa" ? sharesNoDeal(memberId) : undefined,
+          role === "isa" ? sql`not exists (select 1 from ${dealShares} where ${sharesOf(memberId)})` : undefined,
         )!,
       ),
       db
