@@ -5,7 +5,7 @@ import { createDb } from "~/db/client.server";
 import { commissionPlans, contacts, crmActivities, deals, userPreferences } from "~/db/schema";
 import type { UserId } from "~/modules/auth/session.server";
 import { parseCsv } from "~/modules/contacts/csv";
-import { teamLeadDeals, teamLeadsArrived, teamLoggedByType } from "~/modules/reports/figures.server";
+import { leadsArrived, teamLeadDeals, teamLeadsArrived, teamLoggedByType } from "~/modules/reports/figures.server";
 import { csvRows, type ReportTable } from "~/modules/reports/table";
 import { leaderboardTable, loadLeaderboard } from "~/modules/team/leaderboard.server";
 import { loadTeamReports } from "~/modules/team/team-reports.server";
@@ -229,12 +229,22 @@ describe("Team reports", () => {
         .all<{ detail: string }>();
       return rows.results.map((r) => r.detail);
     };
-    expect(await plan(teamLeadsArrived(db(), ids, range))).toContainEqual(
-      expect.stringMatching(/^SEARCH contacts USING (COVERING )?INDEX contacts_user_lead \(user_id=\? AND lead_at>\? AND lead_at<\?\)/),
+    // A seek per agent and source, read in group order: no sort of the leads by source.
+    const leadsPlan = await plan(teamLeadsArrived(db(), ids, range));
+    expect(leadsPlan).toContainEqual(
+      expect.stringMatching(
+        /^SEARCH contacts USING COVERING INDEX contacts_user_source_lead \(user_id=\? AND source=\? AND lead_at>\? AND lead_at<\?\)/,
+      ),
     );
-    // Deals by their agents' ids, each one's contact by its key (or the leads first, then their deals): indexed either way.
-    const dealsPlan = await plan(teamLeadDeals(db(), ids, range));
+    expect(leadsPlan.filter((d) => d.includes("TEMP B-TREE"))).toEqual([]);
+    // The agent's own Reports: the same seek for each of its two periods.
+    const ownPlan = await plan(leadsArrived(db(), ids[0]!, [range, { lo: range.lo - 86_400_000, hi: range.lo }]));
+    expect(ownPlan.filter((d) => d.includes("contacts_user_source_lead (user_id=? AND source=? AND lead_at>? AND lead_at<?)"))).toHaveLength(2);
+    expect(ownPlan.filter((d) => d.includes("TEMP B-TREE FOR GROUP BY"))).toEqual([]);
+    // Won deals by their agents' ids and stage, each one's contact by its key: an open deal's contact is never read.
+    const dealsPlan = await plan(teamLeadDeals(db(), ids, range, ["closed_won", "sold"]));
     expect(dealsPlan.filter((d) => d.startsWith("SEARCH")).length).toBe(2);
+    expect(dealsPlan.join("\n")).toMatch(/deals USING (COVERING )?INDEX deals_user_stage_position \(user_id=\? AND stage=\?\)/);
     const logged = await plan(teamLoggedByType(db(), ids, range));
     expect(logged.join("\n")).toMatch(/crm_activities_user_type_time \(user_id=\? AND type=\? AND occurred_at>\? AND occurred_at<\?\)/);
     expect([...dealsPlan, ...logged].filter((d) => d.startsWith("SCAN"))).toEqual([]);

@@ -2,7 +2,6 @@ import { inArray } from "drizzle-orm";
 import { deals, type Deal, type DealStage } from "~/db/schema";
 import type { RequestContext } from "~/lib/context.server";
 import { isoDateIn } from "~/lib/format";
-import { D1_LIMITS } from "~/lib/d1-limits";
 import { ownedBy, ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
 import { coSharesColumn, sharedWith, sharesOfOwner, type SharedDeal } from "~/modules/deals/shares.server";
@@ -105,34 +104,35 @@ export async function loadCommissionContext(context: RequestContext, userId: Use
 
 /**
  * loadCommissionContext for several agents (a team view): their won deals in one statement per group of ids, instead
- * of one each. Their plans, stages, preferences and shares are best kept for the request first (a team view's batch:
- * keepPlans, keepStages, keepDisplayPreferences, keepSharesTouching, keepSharedWith), so that pricing them reads
- * nothing more.
+ * of one each, for the caller to run in its own batch. Their plans, stages, preferences and shares are best kept for
+ * the request first (a team view's batch: keepPlans, keepStages, keepDisplayPreferences, keepSharesTouching,
+ * keepSharedWith), so that pricing them reads nothing more.
  */
-export async function loadCommissionContexts(context: RequestContext, userIds: readonly UserId[]): Promise<CommissionContext[]> {
+export async function commissionsOfMembers(context: RequestContext, userIds: readonly UserId[]) {
   const stages = await Promise.all(userIds.map((id) => getStages(context, id)));
   const wonKeys = stages.map((s) => new Set(s.filter((stage) => stage.kind === "won").map((stage) => stage.key)));
   const anyWon = [...new Set(wonKeys.flatMap((keys) => [...keys]))];
-  const size = Math.max(1, D1_LIMITS.boundParameters - anyWon.length);
-  const rows: (DealTerms & { userId: string })[] = [];
-  for (let i = 0; i < userIds.length; i += size) {
-    const group = userIds.slice(i, i + size);
-    rows.push(
-      ...(await context.db
+  return {
+    /** The stage keys that are won in any of their pipelines (a key won in one may be open in another). */
+    anyWon,
+    /** The won deals of a group of them: binds the group's ids and anyWon. */
+    wonDeals: (group: readonly UserId[]) =>
+      context.db
         .select({ ...TERM_COLUMNS, userId: deals.userId })
         .from(deals)
-        .where(ownedByAny(deals, group, inArray(deals.stage, anyWon)))),
-    );
-  }
-  return Promise.all(
-    userIds.map((id, i) =>
-      loadCommissionContext(
-        context,
-        id,
-        rows.filter((r) => r.userId === id && wonKeys[i]!.has(r.stage)).map(({ userId: _, ...deal }) => deal),
+        .where(ownedByAny(deals, group, inArray(deals.stage, anyWon))),
+    /** Each one's context (in the order of userIds), from the rows of wonDeals over all the groups. */
+    contexts: (rows: readonly (DealTerms & { userId: string })[]): Promise<CommissionContext[]> =>
+      Promise.all(
+        userIds.map((id, i) =>
+          loadCommissionContext(
+            context,
+            id,
+            rows.filter((r) => r.userId === id && wonKeys[i]!.has(r.stage)).map(({ userId: _, ...deal }) => deal),
+          ),
+        ),
       ),
-    ),
-  );
+  };
 }
 
 /** The columns the forecast reads of every deal (forecastOf). */

@@ -5,7 +5,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { D1_LIMITS } from "~/lib/d1-limits";
 import { ownedByAny } from "~/lib/tenancy.server";
 import type { UserId } from "~/modules/auth/session.server";
-import { loadCommissionContexts, type CommissionContext } from "~/modules/commissions/commissions.server";
+import { commissionsOfMembers, type CommissionContext } from "~/modules/commissions/commissions.server";
 import { keepPlans, plansQuery } from "~/modules/commissions/plans.server";
 import { keepSharedWith, keepSharesTouching, sharedDealsOfQuery, sharesTouchingQuery } from "~/modules/deals/shares.server";
 import { keepStages, stagesQuery } from "~/modules/pipeline/stages.server";
@@ -97,7 +97,6 @@ export async function loadMemberFigures(
     (g: UserId[]) => displayPreferencesQuery(db, g),
     (g: UserId[]) => stagesQuery(db, g),
     (g: UserId[]) => teamLeadsArrived(db, g, range),
-    (g: UserId[]) => teamLeadDeals(db, g, range),
     (g: UserId[]) => teamLoggedByType(db, g, range),
     (g: UserId[]) => stageEntries(db, g, range),
     (g: UserId[]) => plansQuery(db, g),
@@ -111,15 +110,22 @@ export async function loadMemberFigures(
   const prefs = keepDisplayPreferences(context, ids, part<Rows<0>>(0));
   const stages = keepStages(context, ids, part<Rows<1>>(1));
   const leads = part<Rows<2>>(2);
-  const leadDeals = part<Rows<3>>(3);
-  const logged = part<Rows<4>>(4);
-  const entries = part<Rows<5>>(5);
-  keepPlans(context, ids, part<Rows<6>>(6));
-  keepSharesTouching(context, ids, part<Rows<7>>(7));
-  keepSharedWith(context, ids, part<Rows<8>>(8), new Map(members.map((m) => [m.userId, m.name])));
+  const logged = part<Rows<3>>(3);
+  const entries = part<Rows<4>>(4);
+  keepPlans(context, ids, part<Rows<5>>(5));
+  keepSharesTouching(context, ids, part<Rows<6>>(6));
+  keepSharedWith(context, ids, part<Rows<7>>(7), new Map(members.map((m) => [m.userId, m.name])));
 
-  // Every member's won deals in one more statement; their plans, stages, preferences and shares are kept above.
-  const commissions = await loadCommissionContexts(context, ids);
+  // Now that their stages are known, one more batch: every member's won deals (their plans, stages, preferences and
+  // shares are kept above, so pricing reads nothing more), and the range's leads that became won deals.
+  const priced = await commissionsOfMembers(context, ids);
+  const wonGroups = idGroups(ids, 2 + priced.anyWon.length);
+  const second = [...wonGroups.map((g) => priced.wonDeals(g)), ...wonGroups.map((g) => teamLeadDeals(db, g, range, priced.anyWon))];
+  const secondResults = (await db.batch(second as unknown as [(typeof second)[number], ...(typeof second)[number][]])) as unknown[][];
+  type WonRow = Awaited<ReturnType<ReturnType<typeof priced.wonDeals>["all"]>>[number];
+  type LeadDealRow = Awaited<ReturnType<ReturnType<typeof teamLeadDeals>["all"]>>[number];
+  const commissions = await priced.contexts(secondResults.slice(0, wonGroups.length).flat() as WonRow[]);
+  const leadDeals = secondResults.slice(wonGroups.length).flat() as LeadDealRow[];
   return members.map((member, i): MemberFigures => {
     const id = member.userId;
     const kindOf = new Map((stages.get(id) ?? ([] as DealStage[])).map((s) => [s.key, s.kind]));

@@ -1,0 +1,1 @@
+CREATE INDEX `contacts_user_source_lead` ON `contacts` (`user_id`,`source`,`lead_at`,`first_response_at`,`answered_by`) WHERE "contacts"."lead_at" is not null;
