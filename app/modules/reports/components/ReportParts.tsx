@@ -53,6 +53,7 @@ export function ReportSection({
 
 /** A report's numbers as an accessible table in its own scroll box (the page never scrolls sideways). */
 export function ReportTableView({ table, caption = "visible" }: { table: ReportTable; caption?: "visible" | "hidden" }) {
+  // Numeric columns align right; padding and wrapping are the table's (child variants), not repeated on every cell.
   const align = (i: number) => (table.columns[i]?.numeric ? "text-right tabular-nums" : "text-left");
   const footer = footerRows(table);
   return (
@@ -70,12 +71,12 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
         tabIndex={0}
         className="relative overflow-x-auto rounded-xl border border-stone-200 dark:border-stone-800"
       >
-        <table className="w-full text-sm">
+        <table className="w-full text-sm [&_td]:whitespace-nowrap [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2">
           <caption className="sr-only">{table.caption}</caption>
           <thead className="bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
             <tr>
               {table.columns.map((c, i) => (
-                <th key={c.label} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${align(i)}`}>
+                <th key={c.label} scope="col" className={`whitespace-nowrap font-semibold ${align(i)}`}>
                   {c.label}
                 </th>
               ))}
@@ -86,7 +87,7 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
               <tr key={row.key}>
                 {row.cells.map((c, i) =>
                   i === 0 ? (
-                    <th key={i} scope="row" className="px-3 py-2 text-left font-medium">
+                    <th key={i} scope="row" className="text-left font-medium">
                       {row.href ? (
                         <a href={row.href} className="inline-flex min-h-6 items-center underline underline-offset-4">
                           {c.text}
@@ -96,7 +97,7 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
                       )}
                     </th>
                   ) : (
-                    <td key={i} className={`whitespace-nowrap px-3 py-2 ${align(i)}`}>
+                    <td key={i} className={align(i)}>
                       {c.text}
                     </td>
                   ),
@@ -110,11 +111,11 @@ export function ReportTableView({ table, caption = "visible" }: { table: ReportT
                 <tr key={row.key} className={row.key === "total" ? "font-semibold" : "text-stone-700 dark:text-stone-300"}>
                   {row.cells.map((c, i) =>
                     i === 0 ? (
-                      <th key={i} scope="row" className="px-3 py-2 text-left">
+                      <th key={i} scope="row" className="text-left">
                         {c.text}
                       </th>
                     ) : (
-                      <td key={i} className={`whitespace-nowrap px-3 py-2 ${align(i)}`}>
+                      <td key={i} className={align(i)}>
                         {c.text}
                       </td>
                     ),

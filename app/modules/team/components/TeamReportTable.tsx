@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { Fragment } from "react";
 import { ReportTableView } from "~/modules/reports/components/ReportParts";
 import { footerRows, type ReportTable } from "~/modules/reports/table";
 
@@ -14,12 +15,12 @@ export function TeamReportTable({ table, csvHref }: { table: ReportTable; csvHre
         {rows.map((row) => (
           <li key={row.key} className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
             <p className="font-medium">{row.cells[0]?.text}</p>
-            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm [&>dd]:text-right [&>dd]:tabular-nums [&>dt]:text-stone-600 dark:[&>dt]:text-stone-400">
               {row.cells.slice(1).map((c, i) => (
-                <div key={table.columns[i + 1]?.label} className="contents">
-                  <dt className="text-stone-600 dark:text-stone-400">{table.columns[i + 1]?.label}</dt>
-                  <dd className="text-right tabular-nums">{c.text}</dd>
-                </div>
+                <Fragment key={table.columns[i + 1]?.label}>
+                  <dt>{table.columns[i + 1]?.label}</dt>
+                  <dd>{c.text}</dd>
+                </Fragment>
               ))}
             </dl>
           </li>
