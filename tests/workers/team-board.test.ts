@@ -90,6 +90,35 @@ describe("the team board", () => {
     expect(board.totals.showing?.count).toBe(0);
   });
 
+  it("shows a column's first 20 cards across the agents, soonest close first and undated last; won by latest close", async () => {
+    const { t } = await seeded();
+    // 25 more showings between Amara and Bea (every fifth without a date), and 3 more closed deals.
+    const day = (n: number) => `2027-01-${String(n).padStart(2, "0")}`;
+    const tag = crypto.randomUUID().slice(0, 8);
+    const showings = Array.from({ length: 25 }, (_, n) =>
+      deal(n % 2 === 0 ? t.agentA.id : t.agentB.id, {
+        id: `${tag}-show-${String(n).padStart(2, "0")}`,
+        title: `Showing ${n}`,
+        stage: "showing",
+        expectedCloseDate: n % 5 === 4 ? null : day(28 - n),
+        closedDate: null,
+      }),
+    );
+    const closed = [3, 1, 2].map((n) => deal(t.agentB.id, { id: `${tag}-won-${n}`, title: `Won ${n}`, closedDate: `2026-11-0${n}` }));
+    // One row a statement: D1 binds at most 100 parameters.
+    const rows = [...showings, ...closed].map((row) => db().insert(deals).values(row));
+    await db().batch(rows as [(typeof rows)[number], ...(typeof rows)[number][]]);
+    const board = await boardFor(t.owner.id);
+    const column = (stage: string) => board.cards.filter((c) => c.stage === stage).map((c) => c.id);
+    // Amara's own showing (no date, from the seed) and the 25: the 20 dated ones by date (then id), no undated one.
+    const dated = showings.filter((d) => d.expectedCloseDate).sort((a, b) => (a.expectedCloseDate! < b.expectedCloseDate! ? -1 : 1));
+    expect(column("showing")).toEqual(dated.map((d) => d.id).slice(0, 20));
+    expect(board.totals.showing?.count).toBe(26);
+    expect(column("closed_won").slice(0, 3)).toEqual([`${tag}-won-3`, `${tag}-won-2`, `${tag}-won-1`]);
+    // Every card names its agent and contact as before the cards were picked by id.
+    expect(board.cards.find((c) => c.id === `${tag}-show-01`)).toMatchObject({ agentName: "Bea Agent", title: "Showing 1" });
+  });
+
   it("adds only the board's currency into the totals and says how many it left out", async () => {
     const { t } = await seeded();
     await db().update(userPreferences).set({ currency: "EUR" }).where(eq(userPreferences.userId, t.agentB.id));
