@@ -439,8 +439,8 @@ export const contactSubmissions = sqliteTable(
   (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
 );
 
-/** The index of leads by agent, source and arrival; figures.server.ts names it to SQLite (INDEXED BY). */
-export const LEADS_BY_SOURCE_INDEX = "contacts_user_source_lead";
+/** The index of answered leads by agent, source and arrival; figures.server.ts names it to SQLite (INDEXED BY). */
+export const LEADS_BY_SOURCE_INDEX = "contacts_user_answered_lead";
 
 /**
  * Spec section 3 contacts, plus company, address and timeline, which the import columns of the guides carry.
@@ -520,9 +520,12 @@ export const contacts = sqliteTable(
     // Leads (figures.server.ts): arrived in a period, by source, answered (and by whom) or waiting; covering, so no
     // wide row is read.
     index("contacts_user_lead").on(t.userId, t.leadAt, t.source, t.firstResponseAt, t.answeredBy).where(sql`${t.leadAt} is not null`),
-    // The same leads per source (Reports' speed to lead, Team reports): a seek per agent and source, already in group
-    // order, so counting a year of a busy team's leads sorts nothing (figures.server.ts bySource).
-    index(LEADS_BY_SOURCE_INDEX).on(t.userId, t.source, t.leadAt, t.firstResponseAt, t.answeredBy).where(sql`${t.leadAt} is not null`),
+    // The answered leads per source (speed to lead in Reports, the dashboard and Team reports): a seek per agent and
+    // source, already in group order, reading only leads that have an answer (ADR 0081). How many leads arrived is
+    // counted in lead_source_days.
+    index(LEADS_BY_SOURCE_INDEX)
+      .on(t.userId, t.source, t.leadAt, t.firstResponseAt, t.answeredBy)
+      .where(sql`${t.leadAt} is not null and ${t.firstResponseAt} is not null`),
     // Who answered: a user's deletion sets it null, and SQLite finds those rows through this (ADR 0063).
     index("contacts_answered_by").on(t.answeredBy).where(sql`${t.answeredBy} is not null`),
     // Duplicate matching: e-mail case-insensitively, phone as written, and phone by its digits (the expression in
@@ -606,6 +609,24 @@ export const contactSourceDays = sqliteTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [uniqueIndex("contact_source_days_pk").on(t.userId, t.source, t.day)],
+);
+
+/**
+ * Leads per source per UTC day of their arrival (contacts.lead_at) for each agent who holds them, kept by triggers on
+ * contacts (migration 0060, ADR 0081). A lead counts for its holder while it waits or when they answered it themselves
+ * (figures.server.ts): one answered by a teammate before a handover is not in its new holder's count. Reports and Team
+ * reports read a period's whole days here and its two edge days from the contacts, as contact_source_days.
+ */
+export const leadSourceDays = sqliteTable(
+  "lead_source_days",
+  {
+    userId: text("user_id").notNull(),
+    source: text("source", { enum: CONTACT_SOURCES }).notNull(),
+    /** The UTC day's first instant (epoch ms). */
+    day: integer("day").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("lead_source_days_pk").on(t.userId, t.source, t.day)],
 );
 
 /** A stage of the user's pipeline, as kept in crm_config.deal_stages (order is the array's order). */

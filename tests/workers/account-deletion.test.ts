@@ -284,7 +284,7 @@ describe("the 30-day purge", () => {
       await db
         .insert(pushSubscriptions)
         .values({ id: crypto.randomUUID(), userId: user.id, endpoint: `https://push.fake.test/${user.id}`, p256dh: "k", auth: "a", createdAt: now });
-      await db.insert(contacts).values({ id: `lead_${user.id}`, userId: user.id, name: "New Lead" });
+      await db.insert(contacts).values({ id: `lead_${user.id}`, userId: user.id, name: "New Lead", leadAt: new Date(now) });
       // A lead they answered (who answered is kept with the contact: speed to lead is theirs).
       await db
         .insert(contacts)

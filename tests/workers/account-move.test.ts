@@ -132,6 +132,7 @@ const ROW_QUERIES: Record<string, string> = {
   contact_status_counts: "select status, n from contact_status_counts where user_id = ?1 and n > 0 order by status",
   contact_tag_counts: "select tag, n from contact_tag_counts where user_id = ?1 and n > 0 order by tag",
   contact_source_days: "select source, day, n from contact_source_days where user_id = ?1 and n > 0 order by source, day",
+  lead_source_days: "select source, day, n from lead_source_days where user_id = ?1 and n > 0 order by source, day",
   contact_tags: "select contact_id, tag from contact_tags where user_id = ?1 order by contact_id, tag",
   pipeline: "select stage, count(*) as deals, sum(deal_value_cents) as value from deals where user_id = ?1 group by stage order by stage",
   search: "select count(*) as n from contacts_fts where contacts_fts match 'Buyer' and rowid in (select seq from contacts where user_id = ?1)",

@@ -19,7 +19,7 @@ import { createUser } from "../factories/users";
 const db = createDb(env.DB);
 const RESTORED = RESTORE_TABLES.map((t) => t.table);
 /** Trigger-kept tables: not restored as rows, rebuilt as the rows go in, so they must come back equal too. */
-const DERIVED = ["contact_tags", "contact_status_counts", "contact_tag_counts", "contact_source_days"];
+const DERIVED = ["contact_tags", "contact_status_counts", "contact_tag_counts", "contact_source_days", "lead_source_days"];
 
 /** Every row of the agent in the restored and derived tables, without SQLite's own row numbers, in a stable order. */
 async function snapshot(userId: string): Promise<Record<string, Record<string, unknown>[]>> {

@@ -6,6 +6,7 @@ import {
   commissionPlans,
   contacts,
   contactSourceDays,
+  leadSourceDays,
   crmActivities,
   crmTasks,
   dealStageHistory,
@@ -477,6 +478,69 @@ describe("reports", () => {
       ["website", day("2026-06-01"), 1],
     ]);
     expect(await kept(other)).toEqual([["website", day("2026-06-01"), 1]]);
+  });
+
+  it("keeps the leads per source and UTC day of arrival for their holder as they arrive, are answered, move and go", async () => {
+    const userId = await owner();
+    const mate = await owner();
+    const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+    const kept = async (who: UserId) =>
+      (await db.select().from(leadSourceDays).where(eq(leadSourceDays.userId, who)).orderBy(leadSourceDays.day, leadSourceDays.source))
+        .filter((r) => r.n !== 0)
+        .map((r) => [r.source, r.day, r.n]);
+    // What the counters must equal: the leads each holds, counted from the contacts themselves.
+    const recount = async (who: UserId) =>
+      (
+        await env.DB.prepare(
+          `select source, lead_at - ((lead_at % 86400000) + 86400000) % 86400000 as day, count(*) as n from contacts
+           where user_id = ? and lead_at is not null and (answered_by is null or answered_by = user_id)
+           group by source, day order by day, source`,
+        )
+          .bind(who)
+          .all<{ source: string; day: number; n: number }>()
+      ).results.map((r) => [r.source, r.day, r.n]);
+    const a = contact(userId, { source: "zillow", createdAt: at("2026-05-01T00:00:00Z"), leadAt: at("2026-06-01T23:59:59.999Z") });
+    const b = contact(userId, { source: "zillow", createdAt: at("2026-05-01T00:00:00Z"), leadAt: at("2026-06-01T00:00:00.000Z") });
+    const c = contact(userId, { source: "referral", createdAt: at("2026-05-01T00:00:00Z"), leadAt: at("2026-06-02T08:00:00.000Z") });
+    const notLead = contact(userId, { source: "zillow", createdAt: at("2026-05-01T00:00:00Z"), leadAt: null });
+    await db.insert(contacts).values([a, b, c, notLead]);
+    expect(await kept(userId)).toEqual([
+      ["zillow", day("2026-06-01"), 2],
+      ["referral", day("2026-06-02"), 1],
+    ]);
+    // Answered by the holder: still theirs. Answered by a teammate, then handed to another: in nobody's count.
+    await db
+      .update(contacts)
+      .set({ answeredBy: userId, firstResponseAt: at("2026-06-01T01:00:00Z") })
+      .where(eq(contacts.id, b.id));
+    await db
+      .update(contacts)
+      .set({ answeredBy: mate, firstResponseAt: at("2026-06-02T09:00:00Z") })
+      .where(eq(contacts.id, c.id));
+    expect(await kept(userId)).toEqual([["zillow", day("2026-06-01"), 2]]);
+    // Handed to the teammate who answered it: theirs now. A handoff that clears the answer counts for the new holder.
+    await db.update(contacts).set({ userId: mate }).where(eq(contacts.id, c.id));
+    await db.update(contacts).set({ userId: mate, answeredBy: null, firstResponseAt: null }).where(eq(contacts.id, a.id));
+    // A lead's source or arrival edited, a contact becoming a lead, and a lead deleted.
+    await db
+      .update(contacts)
+      .set({ source: "website", leadAt: at("2026-05-31T10:00:00Z") })
+      .where(eq(contacts.id, b.id));
+    await db
+      .update(contacts)
+      .set({ leadAt: at("2026-06-03T10:00:00Z") })
+      .where(eq(contacts.id, notLead.id));
+    expect(await kept(userId)).toEqual([
+      ["website", day("2026-05-31"), 1],
+      ["zillow", day("2026-06-03"), 1],
+    ]);
+    expect(await kept(mate)).toEqual([
+      ["zillow", day("2026-06-01"), 1],
+      ["referral", day("2026-06-02"), 1],
+    ]);
+    await db.delete(contacts).where(eq(contacts.id, a.id));
+    for (const who of [userId, mate]) expect(await kept(who)).toEqual(await recount(who));
+    expect(await kept(mate)).toEqual([["referral", day("2026-06-02"), 1]]);
   });
 
   it("counts contacts added in any range from the kept days and the edges exactly as from the contacts", async () => {

@@ -214,6 +214,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   contact_status_counts: "kept by triggers from contacts",
   contact_tag_counts: "kept by triggers from contacts.tags",
   contact_source_days: "kept by triggers from contacts",
+  lead_source_days: "kept by triggers from contacts",
   status_incidents: "status-page notes an admin wrote (created_by); not the agent's data",
   backups: "safety copies taken before an admin restored the account: backups, kept 30 days like every backup",
   backup_restores: "the log of restores of the account an admin ran (which backup, when, the outcome)",
@@ -250,6 +251,7 @@ export const TRIGGER_KEPT_TABLES: readonly string[] = [
   "contact_status_counts",
   "contact_tag_counts",
   "contact_source_days",
+  "lead_source_days",
   "insight_versions",
   "sync_log",
 ];
@@ -336,6 +338,7 @@ export const RESTORE_SKIPPED: Readonly<Record<string, string>> = {
   contact_status_counts: "rebuilt by triggers from contacts",
   contact_tag_counts: "rebuilt by triggers from contacts.tags",
   contact_source_days: "rebuilt by triggers from contacts",
+  lead_source_days: "rebuilt by triggers from contacts",
   status_incidents: "status-page notes: the service's, not the agent's",
   backups: "the backups themselves",
   backup_restores: "the log of restores",

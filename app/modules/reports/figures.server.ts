@@ -2,7 +2,9 @@ import { ascending } from "./definitions";
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ContactSource } from "~/db/enums";
-import { contacts, crmActivities, deals, LEADS_BY_SOURCE_INDEX } from "~/db/schema";
+import { contacts, crmActivities, deals, LEADS_BY_SOURCE_INDEX, leadSourceDays } from "~/db/schema";
+import { D1_LIMITS } from "~/lib/d1-limits";
+import { splitByUtcDay } from "./added.server";
 import type { RequestContext } from "~/lib/context.server";
 import { bucketOf } from "~/lib/instant-buckets";
 import { ownedBy, ownedByAny } from "~/lib/tenancy.server";
@@ -34,37 +36,132 @@ const answeredByHolder = (userId: UserId | typeof contacts.userId): SQL => or(is
 const leadArrivedIn = (range: Range): SQL =>
   and(isNotNull(contacts.leadAt), gte(contacts.leadAt, new Date(range.lo)), lt(contacts.leadAt, new Date(range.hi)))!;
 /**
- * Leads counted per source read contacts_user_source_lead: one seek per agent and source, each group already in
- * order, where contacts_user_lead (by arrival) makes SQLite sort a year of a busy team's leads by source. SQLite's
- * planner picks the latter unaided, so the statement names the index (INDEXED BY; ADR 0081) and spells every source
- * out, which is always true (the column holds only these) and gives the seek its source.
+ * Counting a period's leads per source (ADR 0081): how many arrived comes from lead_source_days (kept by triggers,
+ * migration 0060) for the period's whole UTC days, and from the contacts for its two edge days (an agent's day starts
+ * at her midnight, rarely a UTC one), as contact_source_days does for contacts added. The response times come from
+ * contacts_user_answered_lead, which holds only answered leads: one seek per agent and source, each group already in
+ * order. SQLite's planner would take contacts_user_lead (by arrival) and sort, so the statement names the index
+ * (INDEXED BY) and spells every source out, which is always true and gives the seek its source.
  */
-const leadsBySource = sql`${contacts} indexed by ${sql.raw(LEADS_BY_SOURCE_INDEX)}`;
-/** Columns read from leadsBySource, which drizzle does not know as the contacts table. */
+const answeredLeads = sql`${contacts} indexed by ${sql.raw(LEADS_BY_SOURCE_INDEX)}`;
+/** Columns read from answeredLeads, which drizzle does not know as the contacts table. */
 const sourceColumn = sql<ContactSource>`${contacts.source}`;
-const everySource: SQL = sql`${contacts.source} in (${sql.raw(CONTACT_SOURCES.map((s) => `'${s}'`).join(", "))})`;
+const SOURCES_SQL = sql.raw(CONTACT_SOURCES.map((s) => `'${s}'`).join(", "));
+const everySource: SQL = sql`${contacts.source} in (${SOURCES_SQL})`;
 /** Milliseconds from a lead arriving to its first answer (null while it waits). */
 const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.leadAt})`;
+/** Ranges of instants, each with the index a row of it carries. */
+type Indexed = Range & { index: number };
+
+/**
+ * Which of `ranges` an instant in `column` falls in (their index), as SQL: null outside them all. The bounds are numbers
+ * the server computed, written into the statement, so a statement binds only the agents' ids.
+ */
+function rangeIndex(column: SQL | AnySQLiteColumn, ranges: readonly Indexed[]): SQL<number | null> {
+  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  if (ranges.length === 0) return sql<null>`null`;
+  // One index (one range, or its two edges): a constant, grouped by nothing (inRanges keeps the rows to the ranges).
+  if (oneIndex(ranges)) return sql<number>`${n(ranges[0]!.index)}`;
+  return sql<number | null>`case ${sql.join(
+    ranges.map((r) => sql`when ${column} >= ${n(r.lo)} and ${column} < ${n(r.hi)} then ${n(r.index)}`),
+    sql` `,
+  )} end`;
+}
+const oneIndex = (ranges: readonly Indexed[]) => new Set(ranges.map((r) => r.index)).size <= 1;
+/** The GROUP BY's range: none where every row has the same, so the groups keep the index's order. */
+const byRange = (ranges: readonly Indexed[]): SQL[] => (oneIndex(ranges) ? [] : [sql`"range"`]);
+/** Rows in one of `ranges`: the span from the first to the last (for the index's seek), then the ranges themselves. */
+function inRanges(column: SQL | AnySQLiteColumn, ranges: readonly Indexed[]): SQL {
+  if (ranges.length === 0) return sql`0`;
+  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  const lo = Math.min(...ranges.map((r) => r.lo));
+  const hi = Math.max(...ranges.map((r) => r.hi));
+  const each = ranges.map((r) => sql`(${column} >= ${n(r.lo)} and ${column} < ${n(r.hi)})`);
+  return sql`${column} >= ${n(lo)} and ${column} < ${n(hi)} and (${sql.join(each, sql` or `)})`;
+}
+
+/**
+ * The leads of `owner` (one agent, or several: a team view) that arrived in each of `ranges` and that each counts for
+ * its holder, per agent, source and range, as the three parts of one UNION ALL: counts from the ranges' whole UTC
+ * days, counts from their edges, and the answered ones' response times (ms, a JSON array). A caller adds up a
+ * source's rows.
+ */
+function leadParts(db: Db, owner: Owner, ranges: readonly Range[]) {
+  const split = ranges.map((r, index) => ({ index, ...splitByUtcDay(r.lo, Math.min(r.hi, OPEN_END)) }));
+  const days: Indexed[] = split.flatMap((p) => (p.days ? [{ ...p.days, index: p.index }] : []));
+  const edges: Indexed[] = split.flatMap((p) => p.edges.map((e) => ({ ...e, index: p.index })));
+  const whole: Indexed[] = ranges.map((r, index) => ({ lo: r.lo, hi: Math.min(r.hi, OPEN_END), index }));
+  const dayCounts = db
+    .select({
+      userId: sql<UserId>`${leadSourceDays.userId}`.as("user_id"),
+      source: sql<ContactSource>`${leadSourceDays.source}`.as("source"),
+      range: sql<number>`${rangeIndex(leadSourceDays.day, days)}`.as("range"),
+      n: sql<number>`sum(${leadSourceDays.n})`.as("n"),
+      times: sql<string>`'[]'`.as("times"),
+    })
+    .from(leadSourceDays)
+    .where(and(owner.of(leadSourceDays), sql`${leadSourceDays.source} in (${SOURCES_SQL})`, inRanges(leadSourceDays.day, days)))
+    .groupBy(leadSourceDays.userId, leadSourceDays.source, ...byRange(days));
+  const leadAt = sql`${contacts.leadAt}`;
+  const edgeCounts = db
+    .select({
+      userId: sql<UserId>`${contacts.userId}`.as("user_id"),
+      source: sourceColumn.as("source"),
+      range: sql<number>`${rangeIndex(leadAt, edges)}`.as("range"),
+      n: sql<number>`count(*)`.as("n"),
+      times: sql<string>`'[]'`.as("times"),
+    })
+    .from(contacts)
+    .where(and(owner.of(contacts), isNotNull(contacts.leadAt), inRanges(leadAt, edges), answeredByHolder(contacts.userId)))
+    .groupBy(contacts.userId, contacts.source, ...byRange(edges));
+  const answered = db
+    .select({
+      userId: sql<UserId>`${contacts.userId}`.as("user_id"),
+      source: sourceColumn.as("source"),
+      range: sql<number>`${rangeIndex(leadAt, whole)}`.as("range"),
+      n: sql<number>`0`.as("n"),
+      times: sql<string>`json_group_array(${responseMs})`.as("times"),
+    })
+    .from(answeredLeads)
+    .where(
+      and(
+        owner.of(contacts),
+        everySource,
+        isNotNull(contacts.leadAt),
+        isNotNull(contacts.firstResponseAt),
+        inRanges(leadAt, whole),
+        answeredByHolder(contacts.userId),
+      ),
+    )
+    .groupBy(contacts.userId, contacts.source, ...byRange(whole));
+  return dayCounts.unionAll(edgeCounts).unionAll(answered);
+}
+
+/** Whose leads a statement reads: one agent, or several at once (their ids from the visibility rule). */
+interface Owner {
+  of(table: typeof contacts | typeof leadSourceDays): SQL;
+}
+const oneAgent = (userId: UserId): Owner => ({ of: (table) => ownedBy(table, userId) });
+const agents = (userIds: readonly UserId[]): Owner => ({ of: (table) => ownedByAny(table, userIds) });
 
 /**
  * Leads per source that arrived in each of `ranges` (rows carry the range's index), with the response times (ms) of
- * the answered ones as a JSON array. Each range is its own part of a UNION ALL, a seek per source (leadsBySource).
+ * the answered ones as a JSON array: several rows a source, to add up (leadTotals).
  */
 export function leadsArrived(db: Db, userId: UserId, ranges: readonly Range[]) {
-  const part = (range: Range, index: number) =>
-    db
-      .select({
-        source: sourceColumn.as("source"),
-        range: sql<number>`${index}`.as("range"),
-        n: sql<number>`count(*)`.as("n"),
-        times: sql<string>`json_group_array(${responseMs}) filter (where ${contacts.firstResponseAt} is not null)`.as("times"),
-      })
-      .from(leadsBySource)
-      .where(ownedBy(contacts, userId, everySource, leadArrivedIn(range), answeredByHolder(userId)))
-      .groupBy(contacts.source);
-  const [first, ...rest] = ranges.map(part);
-  if (!first) throw new Error("leadsArrived needs a range");
-  return rest.reduce((all, next) => all.unionAll(next) as unknown as typeof first, first);
+  return leadParts(db, oneAgent(userId), ranges);
+}
+
+/**
+ * leadsArrived for several agents at once (a team view; `userIds` come from the visibility rule): the same leads, each
+ * counted for the agent who holds it, per agent and source, to add up. Each statement names the ids in its three
+ * parts, so a large team is read in groups that fit D1's bound parameters.
+ */
+export function teamLeadsArrived(db: Db, userIds: readonly UserId[], range: Range) {
+  const size = Math.max(1, Math.floor(D1_LIMITS.boundParameters / 3));
+  const statements: ReturnType<typeof leadParts>[] = [];
+  for (let i = 0; i < userIds.length; i += size) statements.push(leadParts(db, agents(userIds.slice(i, i + size)), [range]));
+  return statements;
 }
 
 /**
@@ -78,23 +175,6 @@ export function leadsByMonth(db: Db, userId: UserId, range: Range, starts: reado
     .from(contacts)
     .where(ownedBy(contacts, userId, leadArrivedIn(range), answeredByHolder(userId)))
     .groupBy(contacts.source, sql`month`);
-}
-
-/**
- * leadsArrived for several agents at once (a team view; `userIds` come from the visibility rule): the same leads, each
- * counted for the agent who holds it, per agent and source, a seek per agent and source (leadsBySource).
- */
-export function teamLeadsArrived(db: Db, userIds: readonly UserId[], range: Range) {
-  return db
-    .select({
-      userId: sql<UserId>`${contacts.userId}`.as("user_id"),
-      source: sourceColumn.as("source"),
-      n: sql<number>`count(*)`.as("n"),
-      times: sql<string>`json_group_array(${responseMs}) filter (where ${contacts.firstResponseAt} is not null)`.as("times"),
-    })
-    .from(leadsBySource)
-    .where(ownedByAny(contacts, userIds, everySource, leadArrivedIn(range), answeredByHolder(contacts.userId)))
-    .groupBy(contacts.userId, contacts.source);
 }
 
 /**

@@ -10,6 +10,7 @@ import { keepPlans, plansQuery } from "~/modules/commissions/plans.server";
 import { keepSharedWith, keepSharesTouching, sharedDealsOfQuery, sharesTouchingQuery } from "~/modules/deals/shares.server";
 import { keepStages, stagesQuery } from "~/modules/pipeline/stages.server";
 import { LOGGED_PARAMS, sortedTimes, teamLeadDeals, teamLeadsArrived, teamLoggedByType, type Range } from "~/modules/reports/figures.server";
+import { ascending } from "~/modules/reports/definitions";
 import type { DayRange } from "~/modules/reports/periods";
 import { displayPreferencesQuery, keepDisplayPreferences } from "~/modules/settings/preferences.server";
 import type { MemberRow } from "./team.server";
@@ -50,6 +51,21 @@ function idGroups(ids: readonly UserId[], reserved: number): UserId[][] {
   const groups: UserId[][] = [];
   for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));
   return groups;
+}
+
+/** The rows of teamLeadsArrived added up per agent and source: the counts summed, the response times sorted. */
+function leadsBySource(rows: readonly { userId: UserId; source: ContactSource; n: number; times: string }[]) {
+  const byAgent = new Map<string, Map<ContactSource, { n: number; times: number[] }>>();
+  for (const r of rows) {
+    const mine = byAgent.get(r.userId) ?? byAgent.set(r.userId, new Map()).get(r.userId)!;
+    const was = mine.get(r.source) ?? { n: 0, times: [] };
+    const times = sortedTimes(r.times);
+    mine.set(r.source, {
+      n: was.n + r.n,
+      times: was.times.length === 0 ? times : times.length === 0 ? was.times : ascending([...was.times, ...times]),
+    });
+  }
+  return new Map([...byAgent].map(([id, sources]) => [id, [...sources].map(([source, v]) => ({ source, ...v }))]));
 }
 
 /** Deals that entered each stage in [lo, hi), per agent: Reports' pipeline conversion, off deal_stage_history_user_entered. */
@@ -96,25 +112,27 @@ export async function loadMemberFigures(
   const kinds = [
     (g: UserId[]) => displayPreferencesQuery(db, g),
     (g: UserId[]) => stagesQuery(db, g),
-    (g: UserId[]) => teamLeadsArrived(db, g, range),
     (g: UserId[]) => teamLoggedByType(db, g, range),
     (g: UserId[]) => stageEntries(db, g, range),
     (g: UserId[]) => plansQuery(db, g),
     (g: UserId[]) => sharesTouchingQuery(db, g),
     (g: UserId[]) => sharedDealsOfQuery(db, g),
   ] as const;
-  const statements = kinds.flatMap((kind) => groups.map((g) => kind(g)));
+  // The leads come in their own groups of ids (each statement names them four times), after the kinds above.
+  const leadStatements = teamLeadsArrived(db, ids, range);
+  const statements = [...kinds.flatMap((kind) => groups.map((g) => kind(g))), ...leadStatements];
   const results = (await db.batch(statements as unknown as [(typeof statements)[number], ...(typeof statements)[number][]])) as unknown[][];
   const part = <T>(k: number) => results.slice(k * groups.length, (k + 1) * groups.length).flat() as T[];
   type Rows<K extends number> = Awaited<ReturnType<ReturnType<(typeof kinds)[K]>["all"]>>[number];
+  type LeadRow = Awaited<ReturnType<(typeof leadStatements)[number]["all"]>>[number];
   const prefs = keepDisplayPreferences(context, ids, part<Rows<0>>(0));
   const stages = keepStages(context, ids, part<Rows<1>>(1));
-  const leads = part<Rows<2>>(2);
-  const logged = part<Rows<3>>(3);
-  const entries = part<Rows<4>>(4);
-  keepPlans(context, ids, part<Rows<5>>(5));
-  keepSharesTouching(context, ids, part<Rows<6>>(6));
-  keepSharedWith(context, ids, part<Rows<7>>(7), new Map(members.map((m) => [m.userId, m.name])));
+  const logged = part<Rows<2>>(2);
+  const entries = part<Rows<3>>(3);
+  keepPlans(context, ids, part<Rows<4>>(4));
+  keepSharesTouching(context, ids, part<Rows<5>>(5));
+  keepSharedWith(context, ids, part<Rows<6>>(6), new Map(members.map((m) => [m.userId, m.name])));
+  const leads = leadsBySource(results.slice(kinds.length * groups.length).flat() as LeadRow[]);
 
   // Now that their stages are known, one more batch: every member's won deals (their plans, stages, preferences and
   // shares are kept above, so pricing reads nothing more), and the range's leads that became won deals.
@@ -139,7 +157,7 @@ export async function loadMemberFigures(
     return {
       member,
       currency: prefs.get(id)!.currency,
-      leads: leads.filter((r) => r.userId === id).map((r) => ({ source: r.source, n: r.n, times: sortedTimes(r.times) })),
+      leads: leads.get(id) ?? [],
       activities: Object.fromEntries(logged.filter((r) => r.userId === id).map((r) => [r.type, r.n])),
       enteredWon: entered("won"),
       enteredLost: entered("lost"),
