@@ -21,6 +21,7 @@ import { loadDashboard } from "~/modules/dashboard/dashboard.server";
 import { reportTables, type Reports } from "~/modules/reports/build.server";
 import { nearestRank, responseSummary } from "~/modules/reports/definitions";
 import { contactsAddedBy, splitByUtcDay } from "~/modules/reports/added.server";
+import { leadsArrived, leadTotals, OPEN_END } from "~/modules/reports/figures.server";
 import { loadReports } from "~/modules/reports/reports.server";
 import { changeRow, csvRows, type ReportTable } from "~/modules/reports/table";
 import { signInAs, TestBrowser } from "../factories/browser";
@@ -478,6 +479,52 @@ describe("reports", () => {
       ["website", day("2026-06-01"), 1],
     ]);
     expect(await kept(other)).toEqual([["website", day("2026-06-01"), 1]]);
+  });
+
+  it("counts the leads of any period exactly as the contacts hold them: whole days from the counters, edges from the contacts", async () => {
+    const userId = await owner();
+    const mate = await owner();
+    // Leads every 5 hours 13 minutes over 12 days, some answered by the holder, some by a teammate (not counted).
+    const start = Date.parse("2026-03-01T00:00:00Z");
+    const leads = Array.from({ length: 56 }, (_, i) => {
+      const arrived = start + i * (5 * 3_600_000 + 13 * 60_000);
+      const answered = i % 3 === 0 ? userId : i % 7 === 0 ? mate : null;
+      return contact(userId, {
+        source: (["zillow", "referral", "website"] as const)[i % 3],
+        createdAt: at("2026-02-01T00:00:00Z"),
+        leadAt: new Date(arrived),
+        firstResponseAt: answered ? new Date(arrived + (i + 1) * 60_000) : null,
+        answeredBy: answered,
+      });
+    });
+    // One row a statement: D1 binds at most 100 parameters.
+    const inserts = leads.map((l) => db.insert(contacts).values(l));
+    await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+    const expected = (range: { lo: number; hi: number }) =>
+      leads.filter((l) => l.leadAt!.getTime() >= range.lo && l.leadAt!.getTime() < range.hi && l.answeredBy !== mate);
+    const h = 3_600_000;
+    const ranges = [
+      { lo: start + 7 * h + 5, hi: start + 9 * 24 * h + 3 * h },
+      { lo: start - 24 * h, hi: start + 30 * 24 * h },
+      { lo: start + 2 * 24 * h, hi: start + 4 * 24 * h },
+      { lo: start + 30 * 60_000, hi: start + 20 * h },
+      { lo: start + 5 * 24 * h + 17 * h, hi: OPEN_END },
+    ];
+    for (const [i, range] of ranges.entries()) {
+      const totals = leadTotals(await leadsArrived(db, userId, [range]));
+      const want = expected(range);
+      expect({ i, leads: totals.leads, answered: totals.times.length }).toEqual({
+        i,
+        leads: want.length,
+        answered: want.filter((l) => l.answeredBy === userId).length,
+      });
+    }
+    // Two periods side by side, as Reports reads this one and the one before.
+    const before = { lo: start + 7 * h + 5, hi: start + 4 * 24 * h + 11 * h };
+    const after = { lo: before.hi, hi: start + 9 * 24 * h + 3 * h };
+    const rows = await leadsArrived(db, userId, [before, after]);
+    expect([leadTotals(rows, 0).leads, leadTotals(rows, 1).leads]).toEqual([expected(before).length, expected(after).length]);
+    expect(leadTotals(rows, 1).times.length).toBe(expected(after).filter((l) => l.answeredBy === userId).length);
   });
 
   it("keeps the leads per source and UTC day of arrival for their holder as they arrive, are answered, move and go", async () => {

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 import { ascending } from "./definitions";
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -80,6 +81,27 @@ function inRanges(column: SQL | AnySQLiteColumn, ranges: readonly Indexed[]): SQ
   return sql`${column} >= ${n(lo)} and ${column} < ${n(hi)} and (${sql.join(each, sql` or `)})`;
 }
 
+/** A period's edge to count from the contacts: +1 for leads in it, -1 for leads its day's counter holds but it doesn't. */
+type Edge = Indexed & { sign: 1 | -1 };
+
+/**
+ * A period as whole UTC days (from lead_source_days) and edges (from the contacts). Its start edge, from its first
+ * instant to the next UTC midnight, is counted. Its end is read as the whole of its last UTC day less the rest of that
+ * day after the period: when the period runs to now, that rest lies in the future and holds nothing, where the end
+ * edge itself would be all of today's leads.
+ */
+function periodPieces(range: Range, index: number): { days: Indexed | null; edges: Edge[] } {
+  const { days, edges } = splitByUtcDay(range.lo, range.hi);
+  if (!days) return { days: null, edges: edges.map((e) => ({ ...e, index, sign: 1 })) };
+  const start = edges.find((e) => e.hi === days.lo);
+  const end = edges.find((e) => e.lo === days.hi);
+  const through = end ? days.hi + DAY_MS : days.hi;
+  return {
+    days: { lo: days.lo, hi: through, index },
+    edges: [...(start ? [{ ...start, index, sign: 1 as const }] : []), ...(end ? [{ lo: range.hi, hi: through, index, sign: -1 as const }] : [])],
+  };
+}
+
 /**
  * The leads of `owner` (one agent, or several: a team view) that arrived in each of `ranges` and that each counts for
  * its holder, per agent, source and range, as the three parts of one UNION ALL: counts from the ranges' whole UTC
@@ -87,9 +109,9 @@ function inRanges(column: SQL | AnySQLiteColumn, ranges: readonly Indexed[]): SQ
  * source's rows.
  */
 function leadParts(db: Db, owner: Owner, ranges: readonly Range[]) {
-  const split = ranges.map((r, index) => ({ index, ...splitByUtcDay(r.lo, Math.min(r.hi, OPEN_END)) }));
-  const days: Indexed[] = split.flatMap((p) => (p.days ? [{ ...p.days, index: p.index }] : []));
-  const edges: Indexed[] = split.flatMap((p) => p.edges.map((e) => ({ ...e, index: p.index })));
+  const pieces = ranges.map((r, index) => periodPieces({ lo: r.lo, hi: Math.min(r.hi, OPEN_END) }, index));
+  const days: Indexed[] = pieces.flatMap((p) => (p.days ? [p.days] : []));
+  const edges: Edge[] = pieces.flatMap((p) => p.edges);
   const whole: Indexed[] = ranges.map((r, index) => ({ lo: r.lo, hi: Math.min(r.hi, OPEN_END), index }));
   const dayCounts = db
     .select({
@@ -103,17 +125,30 @@ function leadParts(db: Db, owner: Owner, ranges: readonly Range[]) {
     .where(and(owner.of(leadSourceDays), sql`${leadSourceDays.source} in (${SOURCES_SQL})`, inRanges(leadSourceDays.day, days)))
     .groupBy(leadSourceDays.userId, leadSourceDays.source, ...byRange(days));
   const leadAt = sql`${contacts.leadAt}`;
+  // One seek down contacts_user_lead per edge (a VALUES row each, read first: CROSS JOIN keeps that order), each row
+  // counted with its edge's sign.
+  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  const rows = (edges.length > 0 ? edges : [{ lo: 0, hi: 0, index: 0, sign: 1 }]).map(
+    (e) => sql`(${n(e.lo)}, ${n(e.hi)}, ${n(e.index)}, ${n(e.sign)})`,
+  );
   const edgeCounts = db
     .select({
       userId: sql<UserId>`${contacts.userId}`.as("user_id"),
       source: sourceColumn.as("source"),
-      range: sql<number>`${rangeIndex(leadAt, edges)}`.as("range"),
-      n: sql<number>`count(*)`.as("n"),
+      range: sql<number>`edge.column3`.as("range"),
+      n: sql<number>`sum(edge.column4)`.as("n"),
       times: sql<string>`'[]'`.as("times"),
     })
-    .from(contacts)
-    .where(and(owner.of(contacts), isNotNull(contacts.leadAt), inRanges(leadAt, edges), answeredByHolder(contacts.userId)))
-    .groupBy(contacts.userId, contacts.source, ...byRange(edges));
+    .from(sql`(values ${sql.join(rows, sql`, `)}) as edge cross join ${contacts} indexed by contacts_user_lead`)
+    .where(
+      and(
+        owner.of(contacts),
+        isNotNull(contacts.leadAt),
+        sql`${leadAt} >= edge.column1 and ${leadAt} < edge.column2`,
+        answeredByHolder(contacts.userId),
+      ),
+    )
+    .groupBy(contacts.userId, contacts.source, sql`"range"`);
   const answered = db
     .select({
       userId: sql<UserId>`${contacts.userId}`.as("user_id"),
@@ -145,8 +180,8 @@ const oneAgent = (userId: UserId): Owner => ({ of: (table) => ownedBy(table, use
 const agents = (userIds: readonly UserId[]): Owner => ({ of: (table) => ownedByAny(table, userIds) });
 
 /**
- * Leads per source that arrived in each of `ranges` (rows carry the range's index), with the response times (ms) of
- * the answered ones as a JSON array: several rows a source, to add up (leadTotals).
+ * Leads per source that arrived in each of `ranges` (rows carry the range's index; the ranges don't overlap), with the
+ * response times (ms) of the answered ones as a JSON array: several rows a source, to add up (leadTotals).
  */
 export function leadsArrived(db: Db, userId: UserId, ranges: readonly Range[]) {
   return leadParts(db, oneAgent(userId), ranges);
