@@ -439,8 +439,8 @@ export const contactSubmissions = sqliteTable(
   (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
 );
 
-/** The index of answered leads by agent, source and arrival; figures.server.ts names it to SQLite (INDEXED BY). */
-export const LEADS_BY_SOURCE_INDEX = "contacts_user_answered_lead";
+/** The indexes of leads by agent and arrival, and of answered leads by agent, source and arrival: figures.server.ts names them to SQLite (INDEXED BY). */
+export const LEAD_INDEXES = { byArrival: "contacts_user_lead", answeredBySource: "contacts_user_answered_lead" } as const;
 
 /**
  * Spec section 3 contacts, plus company, address and timeline, which the import columns of the guides carry.
@@ -519,11 +519,11 @@ export const contacts = sqliteTable(
     index("contacts_user_source_created").on(t.userId, t.source, t.createdAt),
     // Leads (figures.server.ts): arrived in a period, by source, answered (and by whom) or waiting; covering, so no
     // wide row is read.
-    index("contacts_user_lead").on(t.userId, t.leadAt, t.source, t.firstResponseAt, t.answeredBy).where(sql`${t.leadAt} is not null`),
+    index(LEAD_INDEXES.byArrival).on(t.userId, t.leadAt, t.source, t.firstResponseAt, t.answeredBy).where(sql`${t.leadAt} is not null`),
     // The answered leads per source (speed to lead in Reports, the dashboard and Team reports): a seek per agent and
     // source, already in group order, reading only leads that have an answer (ADR 0081). How many leads arrived is
     // counted in lead_source_days.
-    index(LEADS_BY_SOURCE_INDEX)
+    index(LEAD_INDEXES.answeredBySource)
       .on(t.userId, t.source, t.leadAt, t.firstResponseAt, t.answeredBy)
       .where(sql`${t.leadAt} is not null and ${t.firstResponseAt} is not null`),
     // Who answered: a user's deletion sets it null, and SQLite finds those rows through this (ADR 0063).

@@ -3,7 +3,7 @@ import { ascending } from "./definitions";
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONTACT_SOURCES, type ContactSource } from "~/db/enums";
-import { contacts, crmActivities, deals, LEADS_BY_SOURCE_INDEX, leadSourceDays } from "~/db/schema";
+import { contacts, crmActivities, deals, LEAD_INDEXES, leadSourceDays } from "~/db/schema";
 import { D1_LIMITS } from "~/lib/d1-limits";
 import { splitByUtcDay } from "./added.server";
 import type { RequestContext } from "~/lib/context.server";
@@ -44,7 +44,9 @@ const leadArrivedIn = (range: Range): SQL =>
  * order. SQLite's planner would take contacts_user_lead (by arrival) and sort, so the statement names the index
  * (INDEXED BY) and spells every source out, which is always true and gives the seek its source.
  */
-const answeredLeads = sql`${contacts} indexed by ${sql.raw(LEADS_BY_SOURCE_INDEX)}`;
+const answeredLeads = sql`${contacts} indexed by ${sql.raw(LEAD_INDEXES.answeredBySource)}`;
+/** A number the server computed, written into the statement (periods' bounds): a statement binds only the agents' ids. */
+const literal = (v: number): SQL => sql.raw(String(Math.trunc(v)));
 /** Columns read from answeredLeads, which drizzle does not know as the contacts table. */
 const sourceColumn = sql<ContactSource>`${contacts.source}`;
 const SOURCES_SQL = sql.raw(CONTACT_SOURCES.map((s) => `'${s}'`).join(", "));
@@ -55,11 +57,10 @@ const responseMs = sql<number>`max(0, ${contacts.firstResponseAt} - ${contacts.l
 type Indexed = Range & { index: number };
 
 /**
- * Which of `ranges` an instant in `column` falls in (their index), as SQL: null outside them all. The bounds are numbers
- * the server computed, written into the statement, so a statement binds only the agents' ids.
+ * Which of `ranges` an instant in `column` falls in (their index), as SQL: null outside them all.
  */
 function rangeIndex(column: SQL | AnySQLiteColumn, ranges: readonly Indexed[]): SQL<number | null> {
-  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  const n = literal;
   if (ranges.length === 0) return sql<null>`null`;
   // One index (one range, or its two edges): a constant, grouped by nothing (inRanges keeps the rows to the ranges).
   if (oneIndex(ranges)) return sql<number>`${n(ranges[0]!.index)}`;
@@ -74,7 +75,7 @@ const byRange = (ranges: readonly Indexed[]): SQL[] => (oneIndex(ranges) ? [] : 
 /** Rows in one of `ranges`: the span from the first to the last (for the index's seek), then the ranges themselves. */
 function inRanges(column: SQL | AnySQLiteColumn, ranges: readonly Indexed[]): SQL {
   if (ranges.length === 0) return sql`0`;
-  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  const n = literal;
   const lo = Math.min(...ranges.map((r) => r.lo));
   const hi = Math.max(...ranges.map((r) => r.hi));
   const each = ranges.map((r) => sql`(${column} >= ${n(r.lo)} and ${column} < ${n(r.hi)})`);
@@ -127,7 +128,7 @@ function leadParts(db: Db, owner: Owner, ranges: readonly Range[]) {
   const leadAt = sql`${contacts.leadAt}`;
   // One seek down contacts_user_lead per edge (a VALUES row each, read first: CROSS JOIN keeps that order), each row
   // counted with its edge's sign.
-  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  const n = literal;
   const rows = (edges.length > 0 ? edges : [{ lo: 0, hi: 0, index: 0, sign: 1 }]).map(
     (e) => sql`(${n(e.lo)}, ${n(e.hi)}, ${n(e.index)}, ${n(e.sign)})`,
   );
@@ -139,7 +140,7 @@ function leadParts(db: Db, owner: Owner, ranges: readonly Range[]) {
       n: sql<number>`sum(edge.column4)`.as("n"),
       times: sql<string>`'[]'`.as("times"),
     })
-    .from(sql`(values ${sql.join(rows, sql`, `)}) as edge cross join ${contacts} indexed by contacts_user_lead`)
+    .from(sql`(values ${sql.join(rows, sql`, `)}) as edge cross join ${contacts} indexed by ${sql.raw(LEAD_INDEXES.byArrival)}`)
     .where(
       and(
         owner.of(contacts),
